@@ -1,0 +1,136 @@
+# liblayout — plain Makefile.  `make`, `make test`, `make demo`, `make bench`,
+# `make docs`, `make install PREFIX=...`, `make sanitize`, `make valgrind`,
+# `make clean`.  Sources are found by wildcard: a new lib/*.c, tests/test_*.c,
+# examples/*.c or bench/*.c needs no Makefile change.
+
+VERSION   := 0.1.0
+CC        ?= cc
+AR        ?= ar
+PREFIX    ?= /usr/local
+BUILD     ?= build
+OPT       ?= -O2 -g
+WARN      := -std=c11 -Wall -Wextra -Wpedantic -Werror
+CPPFLAGS  += -Iinclude
+CFLAGS    += $(WARN) $(OPT) -fPIC
+LDFLAGS   +=
+LDLIBS    += -lm
+
+# lib/*_avx2.c are compiled with -mavx2 on x86 only; on other targets they
+# compile to their portable stub (they guard their bodies with __AVX2__).
+MACHINE   := $(shell $(CC) -dumpmachine 2>/dev/null)
+ifneq (,$(filter x86_64% i686% i386% amd64%,$(MACHINE)))
+AVX2FLAGS := -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt
+endif
+
+LIB_SRCS   := $(sort $(wildcard lib/*.c))
+LIB_OBJS   := $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRCS))
+HEADERS    := include/layout.h $(wildcard include/layout/*.h)
+STATIC_LIB := $(BUILD)/liblayout.a
+SHARED_LIB := $(BUILD)/liblayout.so
+
+TEST_SRCS    := $(sort $(wildcard tests/test_*.c))
+TEST_BINS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
+SUPPORT_SRCS := $(sort $(wildcard tests/support/*.c))
+SUPPORT_OBJS := $(patsubst tests/support/%.c,$(BUILD)/tests/support/%.o,$(SUPPORT_SRCS))
+EXAMPLE_SRCS := $(sort $(wildcard examples/*.c))
+EXAMPLE_BINS := $(patsubst examples/%.c,$(BUILD)/examples/%,$(EXAMPLE_SRCS))
+BENCH_SRCS   := $(sort $(wildcard bench/*.c))
+BENCH_BINS   := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRCS))
+TOOL_SRCS    := $(sort $(wildcard tools/*.c))
+TOOL_BIN     := $(if $(TOOL_SRCS),$(BUILD)/bin/layout)
+
+.PHONY: all lib test check sanitize valgrind demo examples bench docs install uninstall clean
+
+all: lib $(TOOL_BIN)
+
+lib: $(STATIC_LIB) $(SHARED_LIB)
+
+$(BUILD)/lib/%_avx2.o: lib/%_avx2.c $(HEADERS) lib/internal.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(AVX2FLAGS) -c $< -o $@
+
+$(BUILD)/lib/%.o: lib/%.c $(HEADERS) $(wildcard lib/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(STATIC_LIB): $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(SHARED_LIB): $(LIB_OBJS)
+	$(CC) -shared $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/support/%.o: tests/support/%.c $(HEADERS) $(wildcard tests/*.h tests/support/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/%: tests/%.c $(STATIC_LIB) $(SUPPORT_OBJS) $(wildcard tests/*.h tests/support/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests -Ilib $(CFLAGS) $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+
+$(BUILD)/examples/%: examples/%.c $(STATIC_LIB) $(wildcard examples/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Iexamples $(CFLAGS) $< -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+
+$(BUILD)/bench/%: bench/%.c $(STATIC_LIB) $(wildcard bench/*.h examples/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Ibench -Iexamples $(CFLAGS) $< -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+
+$(BUILD)/bin/layout: $(TOOL_SRCS) $(STATIC_LIB) $(wildcard tools/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itools $(CFLAGS) $(TOOL_SRCS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+
+# The public headers must also compile as C++ (extern "C", no C-only syntax).
+$(BUILD)/cxx_header_check.o: $(HEADERS)
+	@mkdir -p $(dir $@)
+	printf '#include "layout.h"\nint main() { return 0; }\n' > $(BUILD)/cxx_header_check.cpp
+	$(if $(filter clang%,$(notdir $(CC))),clang++,c++) -std=c++11 -Wall -Wextra -Werror -pedantic $(CPPFLAGS) -c $(BUILD)/cxx_header_check.cpp -o $@
+
+test: $(TEST_BINS) $(EXAMPLE_BINS) $(BUILD)/cxx_header_check.o $(TOOL_BIN)
+	@sh tests/run.sh $(TEST_BINS)
+
+check: test
+
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+sanitize:
+	$(MAKE) BUILD=$(BUILD)-san OPT="$(SANFLAGS)" LDFLAGS="-fsanitize=address,undefined" test
+
+valgrind:
+	$(MAKE) BUILD=$(BUILD)-vg OPT="-O1 -g" $(patsubst $(BUILD)/%,$(BUILD)-vg/%,$(TEST_BINS))
+	LAYOUT_TEST_SCALE=$${LAYOUT_TEST_SCALE:-0.02} \
+	LAYOUT_TEST_WRAPPER="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
+	sh tests/run.sh $(patsubst $(BUILD)/%,$(BUILD)-vg/%,$(TEST_BINS))
+
+examples: $(EXAMPLE_BINS)
+
+demo: $(BUILD)/examples/demo
+	@$(BUILD)/examples/demo
+
+bench: $(BENCH_BINS)
+	@sh bench/run.sh $(BUILD) $(BENCH_BINS)
+
+docs:
+	@mkdir -p $(BUILD)/docs
+	( cat docs/Doxyfile; echo "OUTPUT_DIRECTORY=$(BUILD)/docs"; echo "PROJECT_NUMBER=$(VERSION)" ) | doxygen -
+
+$(BUILD)/layout.pc: pkgconfig/layout.pc.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
+
+install: lib $(TOOL_BIN) $(BUILD)/layout.pc
+	install -d $(DESTDIR)$(PREFIX)/include/layout $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 include/layout.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/layout/*.h $(DESTDIR)$(PREFIX)/include/layout/
+	install -m 644 $(STATIC_LIB) $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(BUILD)/layout.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	$(if $(TOOL_BIN),install -d $(DESTDIR)$(PREFIX)/bin && install -m 755 $(TOOL_BIN) $(DESTDIR)$(PREFIX)/bin/)
+	$(if $(wildcard docs/layout.1),install -d $(DESTDIR)$(PREFIX)/share/man/man1 && install -m 644 docs/layout.1 $(DESTDIR)$(PREFIX)/share/man/man1/)
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/include/layout $(DESTDIR)$(PREFIX)/include/layout.h
+	rm -f $(DESTDIR)$(PREFIX)/lib/liblayout.a $(DESTDIR)$(PREFIX)/lib/liblayout.so
+	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/layout.pc $(DESTDIR)$(PREFIX)/bin/layout
+
+clean:
+	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-vg $(BUILD)-cov $(BUILD)-fuzz

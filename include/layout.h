@@ -1,0 +1,13 @@
+/**
+ * @file layout.h
+ * @brief liblayout umbrella header: include this one.
+ *
+ * (The tutorial opening this header is written with the descriptor layer.)
+ */
+#ifndef LAYOUT_H
+#define LAYOUT_H
+
+#include "layout/status.h"
+#include "layout/limits.h"
+
+#endif /* LAYOUT_H */
