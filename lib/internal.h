@@ -1,4 +1,4 @@
-/* Private helpers shared by lib/*.c.  Not installed. */
+/* Private helpers shared by the lib/ sources.  Not installed. */
 #ifndef LAYOUT_INTERNAL_H
 #define LAYOUT_INTERNAL_H
 
