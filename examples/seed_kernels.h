@@ -26,18 +26,18 @@
 #include <string.h>
 
 enum {
-    SEED_KM = 64,        /* tile rows (M) */
-    SEED_KK = 32,        /* tile columns (K) */
-    SEED_KPACK = 8,      /* fp16 per 16-byte vector */
-    SEED_ELEM_BYTES = 2, /* fp16 */
-    SEED_WARPS = 4,
-    SEED_WAVE = 64
+    SK_KM = 64,        /* tile rows (M) */
+    SK_KK = 32,        /* tile columns (K) */
+    SK_KPACK = 8,      /* fp16 per 16-byte vector */
+    SK_ELEM_BYTES = 2, /* fp16 */
+    SK_WARPS = 4,
+    SK_WAVE = 64
 };
 
 /** Problem of the talk's table: M = 65536, K = 256 -> 8192 tiles of 64 x 32. */
 #define SEED_PROBLEM_M 65536
 #define SEED_PROBLEM_K 256
-#define SEED_TILES ((int64_t)(SEED_PROBLEM_M / SEED_KM) * (SEED_PROBLEM_K / SEED_KK))
+#define SEED_TILES ((int64_t)(SEED_PROBLEM_M / SK_KM) * (SEED_PROBLEM_K / SK_KK))
 
 typedef enum seed_kernel_id {
     SEED_K01, SEED_K02, SEED_K03, SEED_K04, SEED_K05, SEED_K08, SEED_K10, SEED_KERNEL_COUNT
@@ -53,16 +53,25 @@ typedef struct seed_kernel {
     layout_distribution read_dist;    /* over read_desc's dims */
 } seed_kernel;
 
-static const char *const seed_kernel_ids[SEED_KERNEL_COUNT] = {"01", "02", "03", "04", "05", "08", "10"};
-static const char *const seed_kernel_names[SEED_KERNEL_COUNT] = {
-    "row-major", "col-major", "padding", "XOR (01 read)", "XOR + pad", "XOR done right", "M-vector read"};
+/* Short id ("01") and name ("row-major") of a kernel. */
+static inline const char *seed_kernel_id_str(seed_kernel_id which)
+{
+    static const char *const ids[SEED_KERNEL_COUNT] = {"01", "02", "03", "04", "05", "08", "10"};
+    return (int)which >= 0 && which < SEED_KERNEL_COUNT ? ids[which] : "?";
+}
+static inline const char *seed_kernel_name(seed_kernel_id which)
+{
+    static const char *const names[SEED_KERNEL_COUNT] = {"row-major",  "col-major",      "padding",      "XOR (01 read)",
+                                                         "XOR + pad", "XOR done right", "M-vector read"};
+    return (int)which >= 0 && which < SEED_KERNEL_COUNT ? names[which] : "?";
+}
 
 /* --- distributions -------------------------------------------------------- */
 
 /* Write side of every kernel, over (M, K):
  *   R = <>, H = (<4,16>, <4,8>), P0 -> (1,0), P1 -> (1,1),(2,0), Y -> (2,1)
  *   m = 16*warp + lane/4, k = 8*(lane%4) + y. */
-static layout_status seed_write_dist(layout_distribution *out, layout_error *err)
+static inline layout_status seed_write_dist(layout_distribution *out, layout_error *err)
 {
     layout_dist_encoding e;
     memset(&e, 0, sizeof e);
@@ -73,14 +82,14 @@ static layout_status seed_write_dist(layout_distribution *out, layout_error *err
     e.n_p_rh[0] = 1; e.p_major[0][0] = 1; e.p_minor[0][0] = 0;
     e.n_p_rh[1] = 2; e.p_major[1][0] = 1; e.p_minor[1][0] = 1; e.p_major[1][1] = 2; e.p_minor[1][1] = 0;
     e.n_y = 1; e.y_major[0] = 2; e.y_minor[0] = 1;
-    int64_t tile[2] = {SEED_KM, SEED_KK};
-    return layout_dist_make(out, &e, SEED_WAVE, SEED_WARPS, 2, tile, err);
+    int64_t tile[2] = {SK_KM, SK_KK};
+    return layout_dist_make(out, &e, SK_WAVE, SK_WARPS, 2, tile, err);
 }
 
 /* Read side of 01-05, over (K, M):
  *   R = <>, H = (<4,8>, <8,8>), P0 -> (1,0), P1 -> (1,1),(2,0), Y -> (2,1)
  *   k = 8*warp + lane/8, m = 8*(lane%8) + y. */
-static layout_status seed_read_dist_kmajor(layout_distribution *out, layout_error *err)
+static inline layout_status seed_read_dist_kmajor(layout_distribution *out, layout_error *err)
 {
     layout_dist_encoding e;
     memset(&e, 0, sizeof e);
@@ -91,51 +100,51 @@ static layout_status seed_read_dist_kmajor(layout_distribution *out, layout_erro
     e.n_p_rh[0] = 1; e.p_major[0][0] = 1; e.p_minor[0][0] = 0;
     e.n_p_rh[1] = 2; e.p_major[1][0] = 1; e.p_minor[1][0] = 1; e.p_major[1][1] = 2; e.p_minor[1][1] = 0;
     e.n_y = 1; e.y_major[0] = 2; e.y_minor[0] = 1;
-    int64_t tile[2] = {SEED_KK, SEED_KM};
-    return layout_dist_make(out, &e, SEED_WAVE, SEED_WARPS, 2, tile, err);
+    int64_t tile[2] = {SK_KK, SK_KM};
+    return layout_dist_make(out, &e, SK_WAVE, SK_WARPS, 2, tile, err);
 }
 
 /* Read side of 08, over (M, K), exactly the talk's encoding:
  *   R = <1>, H = (<1,8,8>, <4,8>), P0 -> (2,0), P1 -> (1,1),(1,2), Y -> (1,0),(2,1)
  *   m = lane, k = 8*warp + y1. */
-static layout_status seed_read_dist_08(layout_distribution *out, layout_error *err)
+static inline layout_status seed_read_dist_08(layout_distribution *out, layout_error *err)
 {
     layout_dist_encoding e;
     memset(&e, 0, sizeof e);
     e.n_r = 1; e.r[0] = 1;
     e.n_x = 2;
     e.n_h[0] = 3; e.h[0][0] = 1; e.h[0][1] = 8; e.h[0][2] = 8;
-    e.n_h[1] = 2; e.h[1][0] = SEED_KK / SEED_KPACK; e.h[1][1] = SEED_KPACK;
+    e.n_h[1] = 2; e.h[1][0] = SK_KK / SK_KPACK; e.h[1][1] = SK_KPACK;
     e.n_p = 2;
     e.n_p_rh[0] = 1; e.p_major[0][0] = 2; e.p_minor[0][0] = 0;
     e.n_p_rh[1] = 2; e.p_major[1][0] = 1; e.p_minor[1][0] = 1; e.p_major[1][1] = 1; e.p_minor[1][1] = 2;
     e.n_y = 2; e.y_major[0] = 1; e.y_minor[0] = 0; e.y_major[1] = 2; e.y_minor[1] = 1;
-    int64_t tile[2] = {SEED_KM, SEED_KK};
-    return layout_dist_make(out, &e, SEED_WAVE, SEED_WARPS, 2, tile, err);
+    int64_t tile[2] = {SK_KM, SK_KK};
+    return layout_dist_make(out, &e, SK_WAVE, SK_WARPS, 2, tile, err);
 }
 
 /* Read side of 10, over (M, K):
  *   R = <>, H = (<8,8>, <4,8>), P0 -> (2,0), P1 -> (1,0),(2,1), Y -> (1,1)
  *   m = 8*(lane/8) + y, k = 8*warp + lane%8. */
-static layout_status seed_read_dist_10(layout_distribution *out, layout_error *err)
+static inline layout_status seed_read_dist_10(layout_distribution *out, layout_error *err)
 {
     layout_dist_encoding e;
     memset(&e, 0, sizeof e);
     e.n_x = 2;
-    e.n_h[0] = 2; e.h[0][0] = SEED_KM / 8; e.h[0][1] = 8;
-    e.n_h[1] = 2; e.h[1][0] = SEED_KK / 8; e.h[1][1] = 8;
+    e.n_h[0] = 2; e.h[0][0] = SK_KM / 8; e.h[0][1] = 8;
+    e.n_h[1] = 2; e.h[1][0] = SK_KK / 8; e.h[1][1] = 8;
     e.n_p = 2;
     e.n_p_rh[0] = 1; e.p_major[0][0] = 2; e.p_minor[0][0] = 0;
     e.n_p_rh[1] = 2; e.p_major[1][0] = 1; e.p_minor[1][0] = 0; e.p_major[1][1] = 2; e.p_minor[1][1] = 1;
     e.n_y = 1; e.y_major[0] = 1; e.y_minor[0] = 1;
-    int64_t tile[2] = {SEED_KM, SEED_KK};
-    return layout_dist_make(out, &e, SEED_WAVE, SEED_WARPS, 2, tile, err);
+    int64_t tile[2] = {SK_KM, SK_KK};
+    return layout_dist_make(out, &e, SK_WAVE, SK_WARPS, 2, tile, err);
 }
 
 /* --- descriptors ------------------------------------------------------------ */
 
 /* MLdsLayer = NBanks * 4 / kK / sizeof(fp16): 2 with 32 banks, 4 with 64. */
-static int seed_mlds_layer(int n_banks) { return n_banks * 4 / SEED_KK / SEED_ELEM_BYTES; }
+static inline int sk_mlds_layer(int n_banks) { return n_banks * 4 / SK_KK / SK_ELEM_BYTES; }
 
 /* The XOR LDS descriptor of 04/05/08/10, presented as [M, K]:
  *   step 1  naive [A = kK/kKPack*L, B = kM/L, kKPack], strides [kKPack, (kK+pad)*L, 1], vector kKPack
@@ -143,21 +152,21 @@ static int seed_mlds_layer(int n_banks) { return n_banks * 4 / SEED_KK / SEED_EL
  *   step 3  unmerge A -> (L, K0 = kK/kKPack)
  *   step 4  merge (B, L) -> M; merge (K0, kKPack) -> K
  * element offset = B*(kK+pad)*L + A'*8 + C with B = m/L, A = (m%L)*(kK/8) + k/8, C = k%8. */
-static layout_status seed_xor_desc(layout_descriptor *out, int mlds_layer, int pad, int row_mul, layout_error *err)
+static inline layout_status seed_xor_desc(layout_descriptor *out, int mlds_layer, int pad, int row_mul, layout_error *err)
 {
-    const int64_t L = mlds_layer, K0 = SEED_KK / SEED_KPACK;
-    const int64_t a_len = K0 * L, b_len = SEED_KM / L;
+    const int64_t L = mlds_layer, K0 = SK_KK / SK_KPACK;
+    const int64_t a_len = K0 * L, b_len = SK_KM / L;
     layout_descriptor d0, d1, d2;
     layout_transform t[3];
     layout_status s;
 
-    int64_t lens0[3] = {a_len, b_len, SEED_KPACK};
-    int64_t strides0[3] = {SEED_KPACK, (SEED_KK + pad) * L, 1};
-    s = layout_naive_vec(&d0, 3, lens0, strides0, SEED_KPACK, 1, err);
+    int64_t lens0[3] = {a_len, b_len, SK_KPACK};
+    int64_t strides0[3] = {SK_KPACK, (SK_KK + pad) * L, 1};
+    s = layout_naive_vec(&d0, 3, lens0, strides0, SK_KPACK, 1, err);
     if (s) return s;
 
     if ((s = layout_make_xor(b_len * row_mul, a_len, &t[0], err)) ||
-        (s = layout_make_pass_through(SEED_KPACK, &t[1], err)))
+        (s = layout_make_pass_through(SK_KPACK, &t[1], err)))
         return s;
     layout_seq lo1[2] = {LAYOUT_SEQ(1, 0), LAYOUT_SEQ(2)};
     layout_seq up1[2] = {LAYOUT_SEQ(1, 0), LAYOUT_SEQ(2)};
@@ -166,14 +175,14 @@ static layout_status seed_xor_desc(layout_descriptor *out, int mlds_layer, int p
 
     int64_t lk[2] = {L, K0};
     if ((s = layout_make_unmerge(2, lk, &t[0], err)) || (s = layout_make_pass_through(b_len, &t[1], err)) ||
-        (s = layout_make_pass_through(SEED_KPACK, &t[2], err)))
+        (s = layout_make_pass_through(SK_KPACK, &t[2], err)))
         return s;
     layout_seq lo2[3] = {LAYOUT_SEQ(0), LAYOUT_SEQ(1), LAYOUT_SEQ(2)};
     layout_seq up2[3] = {LAYOUT_SEQ(1, 2), LAYOUT_SEQ(0), LAYOUT_SEQ(3)};
     s = layout_transform_descriptor(&d2, &d1, 3, t, lo2, up2, err);
     if (s) return s;
 
-    int64_t bl[2] = {b_len, L}, kc[2] = {K0, SEED_KPACK};
+    int64_t bl[2] = {b_len, L}, kc[2] = {K0, SK_KPACK};
     if ((s = layout_make_merge(2, bl, &t[0], err)) || (s = layout_make_merge(2, kc, &t[1], err))) return s;
     layout_seq lo3[2] = {LAYOUT_SEQ(0, 1), LAYOUT_SEQ(2, 3)};
     layout_seq up3[2] = {LAYOUT_SEQ(0), LAYOUT_SEQ(1)};
@@ -181,11 +190,11 @@ static layout_status seed_xor_desc(layout_descriptor *out, int mlds_layer, int p
 }
 
 /* [K, M] view of an [M, K] descriptor (the transposed read window). */
-static layout_status seed_transposed_view(layout_descriptor *out, const layout_descriptor *mk, layout_error *err)
+static inline layout_status seed_transposed_view(layout_descriptor *out, const layout_descriptor *mk, layout_error *err)
 {
     layout_transform t[2];
     layout_status s;
-    if ((s = layout_make_pass_through(SEED_KM, &t[0], err)) || (s = layout_make_pass_through(SEED_KK, &t[1], err)))
+    if ((s = layout_make_pass_through(SK_KM, &t[0], err)) || (s = layout_make_pass_through(SK_KK, &t[1], err)))
         return s;
     layout_seq lo[2] = {LAYOUT_SEQ(0), LAYOUT_SEQ(1)};
     layout_seq up[2] = {LAYOUT_SEQ(1), LAYOUT_SEQ(0)};
@@ -195,43 +204,43 @@ static layout_status seed_transposed_view(layout_descriptor *out, const layout_d
 /* --- kernels ---------------------------------------------------------------- */
 
 /* Build kernel `which` for an LDS with n_banks banks (32: gfx942, 64: gfx950). */
-static layout_status seed_kernel_build(seed_kernel *k, seed_kernel_id which, int n_banks, layout_error *err)
+static inline layout_status seed_kernel_build(seed_kernel *k, seed_kernel_id which, int n_banks, layout_error *err)
 {
     layout_status s;
     memset(k, 0, sizeof *k);
     if ((int)which < 0 || which >= SEED_KERNEL_COUNT) return LAYOUT_ERR_ARG;
-    k->id = seed_kernel_ids[which];
-    k->name = seed_kernel_names[which];
+    k->id = seed_kernel_id_str(which);
+    k->name = seed_kernel_name(which);
     if ((s = seed_write_dist(&k->write_dist, err))) return s;
 
-    int64_t mk[2] = {SEED_KM, SEED_KK}, km[2] = {SEED_KK, SEED_KM};
+    int64_t mk[2] = {SK_KM, SK_KK}, km[2] = {SK_KK, SK_KM};
     switch (which) {
     case SEED_K01: { /* packed row-major [M, K]; read [K, M] with strides (1, kK) */
-        int64_t rs[2] = {1, SEED_KK};
+        int64_t rs[2] = {1, SK_KK};
         if ((s = layout_packed(&k->write_desc, 2, mk, err))) return s;
         if ((s = layout_naive(&k->read_desc, 2, km, rs, err))) return s;
         return seed_read_dist_kmajor(&k->read_dist, err);
     }
     case SEED_K02: { /* column-major: M is the fast axis */
-        int64_t ws[2] = {1, SEED_KM}, rs[2] = {SEED_KM, 1};
+        int64_t ws[2] = {1, SK_KM}, rs[2] = {SK_KM, 1};
         if ((s = layout_naive(&k->write_desc, 2, mk, ws, err))) return s;
         if ((s = layout_naive(&k->read_desc, 2, km, rs, err))) return s;
         return seed_read_dist_kmajor(&k->read_dist, err);
     }
     case SEED_K03: { /* rows padded to kK + 2 = 34 fp16 (68 bytes) */
-        int64_t ws[2] = {SEED_KK + 2, 1}, rs[2] = {1, SEED_KK + 2};
+        int64_t ws[2] = {SK_KK + 2, 1}, rs[2] = {1, SK_KK + 2};
         if ((s = layout_naive(&k->write_desc, 2, mk, ws, err))) return s;
         if ((s = layout_naive(&k->read_desc, 2, km, rs, err))) return s;
         return seed_read_dist_kmajor(&k->read_dist, err);
     }
     case SEED_K04: /* XOR with 32 banks hard-coded, read with 01's distribution */
     case SEED_K05: /* the same plus one element of padding per kK*L row block */
-        if ((s = seed_xor_desc(&k->write_desc, seed_mlds_layer(32), which == SEED_K05 ? 1 : 0, 1, err))) return s;
+        if ((s = seed_xor_desc(&k->write_desc, sk_mlds_layer(32), which == SEED_K05 ? 1 : 0, 1, err))) return s;
         if ((s = seed_transposed_view(&k->read_desc, &k->write_desc, err))) return s;
         return seed_read_dist_kmajor(&k->read_dist, err);
     case SEED_K08:
     case SEED_K10: /* MLdsLayer and RowMul from the bank count */
-        if ((s = seed_xor_desc(&k->write_desc, seed_mlds_layer(n_banks), 0, n_banks == 64 ? 2 : 1, err))) return s;
+        if ((s = seed_xor_desc(&k->write_desc, sk_mlds_layer(n_banks), 0, n_banks == 64 ? 2 : 1, err))) return s;
         k->read_desc = k->write_desc;
         return which == SEED_K08 ? seed_read_dist_08(&k->read_dist, err) : seed_read_dist_10(&k->read_dist, err);
     default:
