@@ -9,5 +9,8 @@
 
 #include "layout/status.h"
 #include "layout/limits.h"
+#include "layout/instr.h"
+#include "layout/arch.h"
+#include "layout/check.h"
 
 #endif /* LAYOUT_H */
