@@ -68,15 +68,6 @@ static int index_of(const int *v, int n, int x)
     return -1;
 }
 
-static int seq_is(const layout_seq *s, int n, int first)
-{
-    int i;
-    if (s->n != n) return 0;
-    for (i = 0; i < n; i++)
-        if (s->ids[i] != first + i) return 0;
-    return 1;
-}
-
 /* Print the base; return the number of transforms it accounts for (0 if
  * unrecognised) and its top hidden ids in *top / *n_top. */
 static int print_base(text_out *o, const layout_descriptor *d, int *top, int *n_top)
@@ -94,7 +85,8 @@ static int print_base(text_out *o, const layout_descriptor *d, int *top, int *n_
     if (t0->kind == LAYOUT_UNMERGE) {
         to_str(o, "packed(");
         to_int_list(o, t0->upper_lengths, n);
-        if (d->guaranteed_vector_length[last] != -1)
+        /* packed() already guarantees the whole last row (max(len, gvl)). */
+        if (d->guaranteed_vector_length[last] > t0->upper_lengths[n - 1])
             to_printf(o, ",gvl=%lld", (long long)d->guaranteed_vector_length[last]);
         to_str(o, ")");
         return 1;
@@ -125,15 +117,19 @@ static int print_base(text_out *o, const layout_descriptor *d, int *top, int *n_
         to_str(o, ")");
         return 1;
     }
-    (void)seq_is;
     return 0;
 }
 
-/* Print the whole text into o; return 0, or 1 when the adaptor has no stage form. */
-static int print_desc(text_out *o, const layout_descriptor *d)
+/* Print the whole text into o; return 0, or 1 when the adaptor has no stage
+ * form.  A transform without lower dims (insert, replicate) right after a
+ * stage has consumed all its input may close that stage or open the next;
+ * bit j of `choices` picks "open the next" at the j-th such point, and
+ * *n_choices counts the points met. */
+static int print_desc(text_out *o, const layout_descriptor *d, unsigned choices, int *n_choices)
 {
     const layout_adaptor *a = &d->adaptor;
     int top[LAYOUT_MAX_HIDDEN], n_top = 0, k;
+    *n_choices = 0;
     k = print_base(o, d, top, &n_top);
     if (k == 0) return 1;
     while (k < a->n_transforms) {
@@ -142,8 +138,15 @@ static int print_desc(text_out *o, const layout_descriptor *d)
         /* Collect the stage's transforms. */
         while (k < a->n_transforms) {
             const layout_seq *lo = &a->lower_hidden[k];
-            if (n_top > 0 && n_consumed == n_top) break;
-            if (n_top == 0 && lo->n > 0) break;
+            if (n_consumed == n_top && k > first) {
+                if (lo->n > 0) break;
+                /* Ambiguous: a zero-lower transform after full consumption. */
+                if (*n_choices < 31 && (choices >> *n_choices) & 1u) {
+                    ++*n_choices;
+                    break;
+                }
+                ++*n_choices;
+            }
             for (i = 0; i < lo->n; i++)
                 if (index_of(top, n_top, lo->ids[i]) < 0 || index_of(consumed, n_consumed, lo->ids[i]) >= 0)
                     return 1;
@@ -154,7 +157,7 @@ static int print_desc(text_out *o, const layout_descriptor *d)
             }
             k++;
         }
-        if (n_consumed != n_top || k == first) return 1;
+        if (n_consumed != n_top) return 1;
         last_stage = k == a->n_transforms;
         if (last_stage) {
             if (a->n_top != n_produced) return 1;
@@ -186,7 +189,7 @@ static int print_desc(text_out *o, const layout_descriptor *d)
         memcpy(top, new_top, sizeof(int) * (size_t)n_produced);
         n_top = n_produced;
     }
-    if (k == 0 || a->n_top != n_top) return 1;
+    if (a->n_top != n_top) return 1;
     for (k = 0; k < n_top; k++)
         if (a->top_hidden[k] != top[k]) return 1;
     return 0;
@@ -198,15 +201,28 @@ layout_status layout_desc_to_text(const layout_descriptor *d, char *buf, size_t 
     layout_descriptor back;
     text_out o;
     layout_error e;
+    unsigned choices;
+    int n_choices = 0, found = 0, structural = 0;
     if (!d) return layout_fail(err, LAYOUT_ERR_NULL, FN_PRINT ": d is NULL");
     if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, FN_PRINT ": buf is NULL");
-    to_init(&o, text, sizeof text);
-    if (print_desc(&o, d) || o.len + 1 > sizeof text)
+    /* Usually one attempt; a few more only around inserts at stage ends. */
+    for (choices = 0; choices < 64u && !found; choices++) {
+        to_init(&o, text, sizeof text);
+        if (print_desc(&o, d, choices, &n_choices) || o.len + 1 > sizeof text) {
+            structural = structural || choices == 0;
+        } else if (layout_desc_from_text(text, &back, NULL, &e) == LAYOUT_OK && text_desc_equal(&back, d)) {
+            found = 1;
+            break;
+        }
+        if (n_choices > 6 || choices + 1 >= (1u << n_choices)) break;
+    }
+    if (!found) {
+        if (structural && o.len == 0)
+            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                               FN_PRINT ": d was not built as a base plus transform stages; it has no text form");
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
-                           FN_PRINT ": d was not built as a base plus transform stages; it has no text form");
-    if (layout_desc_from_text(text, &back, NULL, &e) || !text_desc_equal(&back, d))
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
-                           FN_PRINT ": d has no text form that reproduces it exactly (closest: %.120s)", text);
+                           FN_PRINT ": d was not built as a base plus transform stages; no text reproduces it");
+    }
     if (o.len + 1 > cap)
         return layout_fail(err, LAYOUT_ERR_BUFFER, FN_PRINT ": cap = %zu is too small, the text needs %zu bytes", cap,
                            o.len + 1);
