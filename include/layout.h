@@ -9,5 +9,8 @@
 
 #include "layout/status.h"
 #include "layout/limits.h"
+#include "layout/transform.h"
+#include "layout/adaptor.h"
+#include "layout/descriptor.h"
 
 #endif /* LAYOUT_H */
