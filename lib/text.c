@@ -219,18 +219,28 @@ layout_status tx_int_list(text_cursor *c, int64_t *out, int max, int *n, const c
 
 layout_status tx_id_list(text_cursor *c, int *out, int max, int *n, const char *what)
 {
-    int64_t tmp[LAYOUT_MAX_HIDDEN];
-    int k, i;
-    size_t at;
-    if (max > LAYOUT_MAX_HIDDEN) max = LAYOUT_MAX_HIDDEN;
-    tx_skip(c);
-    at = c->pos;
-    if (tx_int_list(c, tmp, max, &k, what)) return c->status;
-    for (i = 0; i < k; i++) {
-        if (tmp[i] < 0 || tmp[i] > 1000000)
-            return tx_fail_at(c, at, LAYOUT_ERR_DIM_ID, "%s[%d] = %lld is not a dimension id", what, i,
-                              (long long)tmp[i]);
-        out[i] = (int)tmp[i];
+    int k = 0;
+    char item[96];
+    if (tx_expect(c, '[', what)) return c->status;
+    snprintf(item, sizeof item, "a dimension id or ']' in %s", what);
+    if (tx_accept(c, ']')) {
+        *n = 0;
+        return LAYOUT_OK;
+    }
+    for (;;) {
+        int64_t v;
+        size_t at;
+        tx_skip(c);
+        at = c->pos;
+        if (tx_int(c, &v, k == 0 ? item : "a dimension id")) return c->status;
+        if (v < 0 || v >= LAYOUT_MAX_HIDDEN)
+            return tx_fail_at(c, at, LAYOUT_ERR_DIM_ID, "%s[%d] = %lld is not a dimension id (0..%d)", what, k,
+                              (long long)v, LAYOUT_MAX_HIDDEN - 1);
+        if (k >= max)
+            return tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "%s has more than %d entries", what, max);
+        out[k++] = (int)v;
+        if (tx_accept(c, ']')) break;
+        if (tx_expect(c, ',', "',' or ']'")) return c->status;
     }
     *n = k;
     return LAYOUT_OK;

@@ -54,6 +54,9 @@ const char *tool_spec_text(const char *cmd, const char *arg, char *buf, size_t c
  * under the spot.  Returns 0 or TOOL_BAD_INPUT. */
 int tool_parse_desc(const char *cmd, const char *arg, layout_descriptor *out);
 
+/* Print "# <what> of <canonical spec>" and "# lengths ..., element space N". */
+void tool_print_desc_header(const layout_descriptor *d, const char *what);
+
 /* Report a parse failure of `text` with the message of e and a caret at `where`. */
 void tool_report_parse(const char *cmd, const char *what, const char *text, size_t where, const layout_error *e);
 
