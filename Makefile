@@ -39,7 +39,7 @@ BENCH_BINS   := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRCS))
 TOOL_SRCS    := $(sort $(wildcard tools/*.c))
 TOOL_BIN     := $(if $(TOOL_SRCS),$(BUILD)/bin/layout)
 
-.PHONY: all lib test check sanitize valgrind demo examples bench docs install uninstall clean
+.PHONY: all lib test check sanitize valgrind coverage fuzz fuzz-smoke demo examples bench docs install uninstall clean
 
 all: lib $(TOOL_BIN)
 
@@ -67,7 +67,10 @@ $(BUILD)/tests/support/%.o: tests/support/%.c $(HEADERS) $(wildcard tests/*.h te
 
 $(BUILD)/tests/%: tests/%.c $(STATIC_LIB) $(SUPPORT_OBJS) $(wildcard tests/*.h tests/support/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests -Ilib $(CFLAGS) $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+	$(CC) $(CPPFLAGS) -Itests -Ilib $(CFLAGS) -DLAYOUT_TOOL_PATH=\"$(abspath $(TOOL_BIN))\" $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+
+# The tool's test runs the tool binary of the same build.
+$(BUILD)/tests/test_tool: $(TOOL_BIN)
 
 $(BUILD)/examples/%: examples/%.c $(STATIC_LIB) $(wildcard examples/*.h)
 	@mkdir -p $(dir $@)
@@ -79,7 +82,7 @@ $(BUILD)/bench/%: bench/%.c $(STATIC_LIB) $(wildcard bench/*.h examples/*.h)
 
 $(BUILD)/bin/layout: $(TOOL_SRCS) $(STATIC_LIB) $(wildcard tools/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itools $(CFLAGS) $(TOOL_SRCS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+	$(CC) $(CPPFLAGS) -Itools $(CFLAGS) -DLAYOUT_VERSION=\"$(VERSION)\" $(TOOL_SRCS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
 
 # The public headers must also compile as C++ (extern "C", no C-only syntax).
 $(BUILD)/cxx_header_check.o: $(HEADERS)
@@ -101,6 +104,37 @@ valgrind:
 	LAYOUT_TEST_SCALE=$${LAYOUT_TEST_SCALE:-0.02} \
 	LAYOUT_TEST_WRAPPER="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
 	sh tests/run.sh $(patsubst $(BUILD)/%,$(BUILD)-vg/%,$(TEST_BINS))
+
+# Line and branch coverage of lib/ (gcovr from Debian); report in $(BUILD)-cov/.
+coverage:
+	rm -rf $(BUILD)-cov
+	$(MAKE) BUILD=$(BUILD)-cov OPT="-O0 -g --coverage" LDFLAGS="--coverage" test
+	gcovr -r . --object-directory $(BUILD)-cov/lib -f 'lib/' --exclude-unreachable-branches --print-summary \
+	    --txt $(BUILD)-cov/coverage.txt | tail -n 3
+
+# libFuzzer targets (clang): fuzz/*.c, each against a sanitized clang build of the library.
+FUZZ_SRCS    := $(sort $(wildcard fuzz/*.c))
+FUZZ_BINS    := $(patsubst fuzz/%.c,$(BUILD)-fuzz/%,$(FUZZ_SRCS))
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_SECONDS ?= 60
+fuzz:
+	$(MAKE) BUILD=$(BUILD)-fuzz CC=clang OPT="-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(BUILD)-fuzz/liblayout.a
+	$(MAKE) CC=clang $(FUZZ_BINS)
+
+$(BUILD)-fuzz/%: fuzz/%.c $(BUILD)-fuzz/liblayout.a $(wildcard fuzz/*.h)
+	clang $(CPPFLAGS) -Ifuzz -Itests $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer $< -o $@ $(BUILD)-fuzz/liblayout.a $(LDLIBS)
+
+# Run every fuzz target for FUZZ_SECONDS on its seed corpus (tests/corpus/<target>/).
+fuzz-smoke: fuzz
+	@set -e; for f in $(FUZZ_BINS); do \
+	    n=$$(basename $$f); corpus=$(BUILD)-fuzz/corpus-$$n; mkdir -p $$corpus; \
+	    if [ -d tests/corpus/$$n ]; then cp -r tests/corpus/$$n/. $$corpus/; fi; \
+	    echo "fuzz-smoke: $$n for $(FUZZ_SECONDS) s"; \
+	    rc=0; $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(BUILD)-fuzz/$$n- \
+	        $$corpus > $(BUILD)-fuzz/$$n.log 2>&1 || rc=$$?; \
+	    if [ $$rc -ne 0 ]; then tail -n 60 $(BUILD)-fuzz/$$n.log; echo "fuzz-smoke: $$n FAILED"; exit 1; fi; \
+	    grep -E 'stat::number_of_executed_units|Done' $(BUILD)-fuzz/$$n.log | tail -n 2; \
+	done
 
 examples: $(EXAMPLE_BINS)
 

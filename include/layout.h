@@ -9,6 +9,10 @@
 
 #include "layout/status.h"
 #include "layout/limits.h"
+#include "layout/transform.h"
+#include "layout/adaptor.h"
+#include "layout/descriptor.h"
+#include "layout/text.h"
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"

@@ -1,0 +1,31 @@
+/* Private: adaptor building blocks shared by adaptor.c, descriptor.c and
+ * verify.c.  Not installed. */
+#ifndef LAYOUT_ADAPTOR_INTERNAL_H
+#define LAYOUT_ADAPTOR_INTERNAL_H
+
+#include "layout/adaptor.h"
+#include "transform_table.h"
+
+/* layout_adaptor_from_hidden with the public function name `fn` for messages. */
+layout_status layout_adaptor_build(const char *fn, layout_adaptor *out, int n_transforms,
+                                   const layout_transform *transforms, const layout_seq *lower_hidden,
+                                   const layout_seq *upper_hidden, int n_bottom, const int *bottom_hidden, int n_top,
+                                   const int *top_hidden, layout_error *err);
+
+/* layout_adaptor_transform with the public function name `fn`. */
+layout_status layout_adaptor_stage(const char *fn, layout_adaptor *out, const layout_adaptor *in, int n_transforms,
+                                   const layout_transform *transforms, const layout_seq *lower_ids,
+                                   const layout_seq *upper_ids, layout_error *err);
+
+/* The ids of seqs[0..n_seqs) together are a permutation of 0..n_expected-1. */
+layout_status layout_check_id_permutation(const char *fn, const char *arg, int n_seqs, const layout_seq *seqs,
+                                          int n_expected, layout_error *err);
+
+/* 0 <= top[d] < top length d for every d, else LAYOUT_ERR_RANGE naming coord[d]. */
+layout_status layout_adaptor_check_top(const char *fn, const layout_adaptor *a, const int64_t *top,
+                                       layout_error *err);
+
+/* The bottom / transforms / top lines of a print. */
+void layout_adaptor_print_to(const layout_adaptor *a, layout_strbuf *sb);
+
+#endif /* LAYOUT_ADAPTOR_INTERNAL_H */
