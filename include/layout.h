@@ -16,5 +16,8 @@
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
+#include "layout/distribution.h"
+#include "layout/access.h"
+#include "layout/kernel.h"
 
 #endif /* LAYOUT_H */

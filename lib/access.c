@@ -145,8 +145,8 @@ static void count_split(const layout_access_plan *pl, const pos_facts *f, int p0
     }
 }
 
-static layout_status push_step(layout_access_plan *pl, layout_ds_op op, int p0, int64_t off, int access,
-                               unsigned flags, int align, layout_error *err)
+static layout_status push_step(layout_access_plan *pl, layout_ds_op op, int p0, int64_t off, unsigned flags,
+                               int align, layout_error *err)
 {
     if (pl->n_steps >= LAYOUT_MAX_ACCESS_STEPS)
         return layout_fail(err, LAYOUT_ERR_CAPACITY,
@@ -162,7 +162,6 @@ static layout_status push_step(layout_access_plan *pl, layout_ds_op op, int p0, 
     st->n_elems = (int)(last - off / pl->elem_bytes + 1);
     st->byte_offset = (int)off;
     st->access = (p0 + (int)(off / pl->elem_bytes)) / pl->vector_elems;
-    (void)access;
     st->flags = flags;
     st->align_bytes = align;
     st->bad_warp = st->bad_lane = -1;
@@ -213,11 +212,10 @@ static layout_status emit_run(layout_access_plan *pl, const pos_facts *f, int p0
     chop_piece pieces[LAYOUT_MAX_ACCESS_STEPS];
     int64_t bytes = (int64_t)(p1 - p0) * pl->elem_bytes;
     int m = chop(f->residues[p0], bytes, pieces, LAYOUT_MAX_ACCESS_STEPS);
-    if (m > LAYOUT_MAX_ACCESS_STEPS) m = LAYOUT_MAX_ACCESS_STEPS + 1; /* push_step reports capacity */
     for (int i = 0; i < m; i++) {
-        if (i >= LAYOUT_MAX_ACCESS_STEPS)
-            return push_step(pl, LAYOUT_DS_B8, p0, 0, 0, 0, 1, err);
-        layout_status s = push_step(pl, pieces[i].op, p0, pieces[i].off, 0, 0,
+        if (i >= LAYOUT_MAX_ACCESS_STEPS) /* the plan is full by now: push_step reports the capacity */
+            return push_step(pl, LAYOUT_DS_B8, p0, 0, 0, 1, err);
+        layout_status s = push_step(pl, pieces[i].op, p0, pieces[i].off, 0,
                                     proven_align(f->residues[p0], pieces[i].off), err);
         if (s) return s;
     }
@@ -243,15 +241,11 @@ static layout_status emit_trusted(layout_access_plan *pl, const pos_facts *f, in
     chop_piece pieces[64];
     int m = chop(1u, (int64_t)k * pl->elem_bytes, pieces, 64);
     for (int i = 0; i < m && i < 64; i++) {
-        int before_mis = pl->n_misaligned, before_nc = pl->n_noncontiguous;
-        layout_status s = push_step(pl, pieces[i].op, p0, pieces[i].off, 0, 0,
+        layout_status s = push_step(pl, pieces[i].op, p0, pieces[i].off, 0,
                                     proven_align(f->residues[p0], pieces[i].off), err);
         if (s) return s;
         layout_access_step *st = &pl->steps[pl->n_steps - 1];
-        int q0 = p0 + (int)(pieces[i].off / pl->elem_bytes);
-        mark_step(pl, f, st, q0, st->n_elems);
-        (void)before_mis;
-        (void)before_nc;
+        mark_step(pl, f, st, p0 + (int)(pieces[i].off / pl->elem_bytes), st->n_elems);
     }
     return LAYOUT_OK;
 }
@@ -311,7 +305,7 @@ static layout_status build_explicit(layout_access_plan *pl, const pos_facts *f, 
                            "multiple",
                            layout_ds_op_name(op, pl->direction), k, pl->n_elems);
     for (int p = 0; p < pl->n_elems; p += k) {
-        layout_status s = push_step(pl, op, p, 0, 0, 0, proven_align(f->residues[p], 0), err);
+        layout_status s = push_step(pl, op, p, 0, 0, proven_align(f->residues[p], 0), err);
         if (s) return s;
         mark_step(pl, f, &pl->steps[pl->n_steps - 1], p, k);
     }

@@ -50,7 +50,7 @@
  * where it is not contiguous or not aligned.
  *
  * Ownership and thread safety: ::layout_access_plan is a caller-owned value
- * (no heap, about 12 KiB) that *borrows* the descriptor and distribution it
+ * (no heap, about 18 KiB) that *borrows* the descriptor and distribution it
  * was built from: they must outlive it and stay unchanged.  All functions are
  * reentrant.  Errors follow status.h.
  */
@@ -156,7 +156,7 @@ typedef struct layout_access_plan {
  * Errors: ::LAYOUT_ERR_NULL, ::LAYOUT_ERR_ARG (elem_bytes, options,
  * explicit op not a multiple of the element), ::LAYOUT_ERR_MISMATCH (dims),
  * ::LAYOUT_ERR_CAPACITY (more than ::LAYOUT_MAX_THREAD_ELEMS elements or
- * ::LAYOUT_ERR_CAPACITY steps), ::LAYOUT_ERR_RANGE (an address outside
+ * ::LAYOUT_MAX_ACCESS_STEPS steps), ::LAYOUT_ERR_RANGE (an address outside
  * 0..2^32-1), and evaluation errors of the distribution / descriptor.
  */
 layout_status layout_access_plan_make(layout_access_plan *plan, const layout_descriptor *desc,
