@@ -12,5 +12,6 @@
 #include "layout/transform.h"
 #include "layout/adaptor.h"
 #include "layout/descriptor.h"
+#include "layout/verify.h"
 
 #endif /* LAYOUT_H */

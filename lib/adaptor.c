@@ -388,9 +388,8 @@ layout_status layout_adaptor_calculate_bottom(const layout_adaptor *a, const int
     return layout_ok(err);
 }
 
-int layout_adaptor_is_valid_unchecked(const layout_adaptor *a, const int64_t *top)
+int layout_adaptor_eval(const layout_adaptor *a, const int64_t *top, int64_t *hidden)
 {
-    int64_t hidden[LAYOUT_MAX_HIDDEN];
     layout_adaptor_calculate_hidden_unchecked(a, top, hidden);
     for (int i = 0; i < a->n_transforms; i++) {
         const layout_transform *t = &a->transforms[i];
@@ -400,6 +399,12 @@ int layout_adaptor_is_valid_unchecked(const layout_adaptor *a, const int64_t *to
         if (!layout_kind_table[t->kind].valid(t, up)) return 0;
     }
     return 1;
+}
+
+int layout_adaptor_is_valid_unchecked(const layout_adaptor *a, const int64_t *top)
+{
+    int64_t hidden[LAYOUT_MAX_HIDDEN];
+    return layout_adaptor_eval(a, top, hidden);
 }
 
 /* ------------------------------------------------------------ vector hints */

@@ -25,6 +25,10 @@ layout_status layout_check_id_permutation(const char *fn, const char *arg, int n
 layout_status layout_adaptor_check_top(const char *fn, const layout_adaptor *a, const int64_t *top,
                                        layout_error *err);
 
+/* All hidden values of an in-range top index (as
+ * layout_adaptor_calculate_hidden_unchecked); returns its validity. */
+int layout_adaptor_eval(const layout_adaptor *a, const int64_t *top, int64_t *hidden);
+
 /* The bottom / transforms / top lines of a print. */
 void layout_adaptor_print_to(const layout_adaptor *a, layout_strbuf *sb);
 

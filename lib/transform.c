@@ -65,7 +65,7 @@ static void suffix_products(int n, const int64_t *lengths, int64_t *scan)
     }
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
+int64_t layout_gcd64(int64_t a, int64_t b)
 {
     if (a < 0) a = -a;
     if (b < 0) b = -b;
@@ -245,7 +245,7 @@ static void hint_unmerge(const layout_transform *t, const int64_t *ll, const int
 {
     int last = t->n_upper - 1;
     for (int i = 0; i < last; i++) ul[i] = us[i] = -1;
-    ul[last] = ll[0] != -1 ? gcd64(ll[0], t->upper_lengths[last]) : -1;
+    ul[last] = ll[0] != -1 ? layout_gcd64(ll[0], t->upper_lengths[last]) : -1;
     us[last] = ls[0];
 }
 static void print_unmerge(const layout_transform *t, layout_strbuf *sb)

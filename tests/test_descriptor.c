@@ -2,6 +2,7 @@
  * ck_tile's construction rules, queries, hints, print, bad input. */
 #include "harness.h"
 #include "layout.h"
+#include "support/ref_eval.h"
 #include "support/seed_lds.h"
 
 /* Every (m, k) of the 64x32 tile against an expected-offset function. */
@@ -100,11 +101,71 @@ static void test_row_mul_changes_nothing(void)
         }
 }
 
+
+/* The library against the independent reference evaluator on random
+ * compositions of every kind; batch offsets against single offsets. */
+static void test_random_compositions_match_reference(void)
+{
+    uint64_t rng = 0x9e3779b97f4a7c15ULL;
+    harness_rng sample = { 0x1234567ULL };
+    long kinds[REF_KIND_COUNT] = { 0 };
+    long n = harness_scaled(4000), compared = 0;
+    static int64_t coords[4096 * LAYOUT_MAX_DIMS], batch[4096], single[4096];
+    for (long it = 0; it < n; it++) {
+        ref_desc r;
+        layout_descriptor d;
+        layout_error e;
+        ref_random(&rng, &r, kinds);
+        layout_status st = ref_build(&r, &d, &e);
+        CHECK_MSG(st == LAYOUT_OK, "iteration %ld: %s", it, e.message);
+        if (st) continue;
+        int64_t lengths[REF_MAX];
+        int nd = ref_top_lengths(&r, lengths);
+        CHECK_EQ_I64(layout_desc_ndims(&d), nd);
+        int64_t total = 1;
+        for (int i = 0; i < nd; i++) {
+            CHECK_EQ_I64(layout_desc_length(&d, i), lengths[i]);
+            total *= lengths[i];
+        }
+        CHECK_EQ_I64(layout_desc_size(&d), total);
+        /* every coordinate when few, else a random sample */
+        size_t m = total <= 4096 ? (size_t)total : 4096;
+        for (size_t k = 0; k < m; k++) {
+            int64_t rest = (int64_t)k;
+            for (int i = nd - 1; i >= 0; i--) {
+                int64_t *c = &coords[k * (size_t)nd + (size_t)i];
+                if (total <= 4096) {
+                    *c = rest % lengths[i];
+                    rest /= lengths[i];
+                } else {
+                    *c = (int64_t)(harness_next(&sample) % (uint64_t)lengths[i]);
+                }
+            }
+        }
+        CHECK(layout_desc_offsets(&d, m, coords, batch, NULL) == LAYOUT_OK);
+        for (size_t k = 0; k < m; k++) {
+            const int64_t *c = &coords[k * (size_t)nd];
+            int ref_valid, valid = -1;
+            int64_t expect = ref_offset(&r, c, &ref_valid);
+            CHECK(layout_desc_offset(&d, c, &single[k], NULL) == LAYOUT_OK);
+            CHECK(layout_desc_is_valid(&d, c, &valid, NULL) == LAYOUT_OK);
+            CHECK_MSG(single[k] == expect, "iteration %ld coord %zu: library %" PRId64 ", reference %" PRId64, it, k,
+                      single[k], expect);
+            CHECK_EQ_I64(batch[k], single[k]);
+            CHECK_EQ_I64(valid, ref_valid);
+            compared++;
+        }
+    }
+    for (int k = 0; k < REF_KIND_COUNT; k++) CHECK_MSG(kinds[k] > 0, "kind %d never generated", k);
+    CHECK(compared > n);
+}
+
 int main(void)
 {
     RUN(test_seed_01_02_03);
     RUN(test_seed_08_xor);
     RUN(test_seed_05_xor_pad);
     RUN(test_row_mul_changes_nothing);
+    RUN(test_random_compositions_match_reference);
     return harness_finish("test_descriptor");
 }
