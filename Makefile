@@ -67,7 +67,10 @@ $(BUILD)/tests/support/%.o: tests/support/%.c $(HEADERS) $(wildcard tests/*.h te
 
 $(BUILD)/tests/%: tests/%.c $(STATIC_LIB) $(SUPPORT_OBJS) $(wildcard tests/*.h tests/support/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests -Ilib $(CFLAGS) $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+	$(CC) $(CPPFLAGS) -Itests -Ilib $(CFLAGS) -DLAYOUT_TOOL_PATH=\"$(abspath $(TOOL_BIN))\" $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+
+# The tool's test runs the tool binary of the same build.
+$(BUILD)/tests/test_tool: $(TOOL_BIN)
 
 $(BUILD)/examples/%: examples/%.c $(STATIC_LIB) $(wildcard examples/*.h)
 	@mkdir -p $(dir $@)
@@ -79,7 +82,7 @@ $(BUILD)/bench/%: bench/%.c $(STATIC_LIB) $(wildcard bench/*.h examples/*.h)
 
 $(BUILD)/bin/layout: $(TOOL_SRCS) $(STATIC_LIB) $(wildcard tools/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itools $(CFLAGS) $(TOOL_SRCS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+	$(CC) $(CPPFLAGS) -Itools $(CFLAGS) -DLAYOUT_VERSION=\"$(VERSION)\" $(TOOL_SRCS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
 
 # The public headers must also compile as C++ (extern "C", no C-only syntax).
 $(BUILD)/cxx_header_check.o: $(HEADERS)

@@ -1,0 +1,44 @@
+/* libFuzzer target for the text parsers (text.h).
+ *
+ * Any input must parse or fail cleanly (a status, an error offset inside
+ * the text, a caret drawn at it); whatever parses must print, and the
+ * printed text must parse back to a descriptor that prints identically. */
+#include "layout.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void check_desc(const char *text)
+{
+    layout_descriptor d, back;
+    layout_error e;
+    size_t where = (size_t)-1;
+    char t1[LAYOUT_TEXT_CAP], t2[LAYOUT_TEXT_CAP], caret[2 * LAYOUT_TEXT_CARET_WIDTH + 16];
+    layout_status st = layout_desc_from_text(text, &d, &where, &e);
+    if (st != LAYOUT_OK) {
+        if (where > strlen(text)) abort();                     /* the spot lies in the text */
+        if (strncmp(e.message, "layout_desc_from_text: ", 23) != 0) abort();
+        if (layout_text_caret(text, where, caret, sizeof caret, NULL) != LAYOUT_OK) abort();
+        return;
+    }
+    if (layout_desc_to_text(&d, t1, sizeof t1, &e) != LAYOUT_OK) abort();
+    if (layout_desc_from_text(t1, &back, NULL, &e) != LAYOUT_OK) abort();
+    if (layout_desc_to_text(&back, t2, sizeof t2, &e) != LAYOUT_OK) abort();
+    if (strcmp(t1, t2) != 0) abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text;
+    if (size > 4096) return 0;
+    text = (char *)malloc(size + 1);
+    if (!text) return 0;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    check_desc(text);
+    free(text);
+    return 0;
+}

@@ -1,0 +1,229 @@
+/**
+ * @file arch.h
+ * @brief GPU architectures as data: banks, wave size, lane groups, fold rules.
+ *
+ * The checker (check.h) knows nothing about any GPU: everything it needs is in
+ * a ::layout_arch value.  `bank(addr) = (addr / bank_width_bytes) % n_banks`;
+ * the active lanes of one instruction are split into fixed **lane groups**
+ * (hardware phases) chosen by (direction, width); groups never conflict with
+ * each other.  Example, gfx942 `ds_read_b128` (8 groups of 8 lanes,
+ * `phase = t5 | (t2^t4)<<1 | t3<<2` over lane bits t):
+ *
+ *     group 0: lanes  0- 3, 20-23     group 4: lanes 32-35, 52-55
+ *     group 1: lanes  4- 7, 16-19     group 5: lanes 36-39, 48-51
+ *     group 2: lanes  8-11, 28-31     group 6: lanes 40-43, 60-63
+ *     group 3: lanes 12-15, 24-27     group 7: lanes 44-47, 56-59
+ *
+ * (groups are numbered in order of their lowest lane).  A rule may carry a
+ * **fold**: NVIDIA 8/16-byte loads use groups twice as large when every
+ * active lane l has the same address as lane `l ^ m` for one of the rule's
+ * xor masks m (LDS_MODEL.md §2.1); the rule then lists the merged groups.
+ *
+ * Presets (layout_arch_preset()): "gfx90a", "gfx942", "gfx950",
+ * "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90".  Every rule records its
+ * source and a ::layout_confidence; layout_arch_format() prints them.  Users
+ * build their own with layout_arch_init() + layout_arch_set_groups() /
+ * layout_arch_set_consecutive() / layout_arch_set_fold(), then
+ * layout_arch_validate().
+ *
+ * Ownership: ::layout_arch is a plain caller-owned value (about 6 KiB, no
+ * pointers); copy it freely.  Thread safety: every function is reentrant;
+ * presets are built from constant tables.  Errors: every fallible function
+ * returns a ::layout_status and leaves its out-parameters untouched on error.
+ */
+#ifndef LAYOUT_ARCH_H
+#define LAYOUT_ARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout/instr.h"
+#include "layout/limits.h"
+#include "layout/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Maximum lane groups of one rule (16 = phases of 4 lanes on a wave64). */
+#define LAYOUT_MAX_LANE_GROUPS 16
+/** Maximum fold xor masks of one rule. */
+#define LAYOUT_MAX_FOLDS 4
+/** Maximum bank count of an architecture (gfx950 has 64). */
+#define LAYOUT_MAX_BANKS 64
+/** Capacity of ::layout_arch::name, including the NUL. */
+#define LAYOUT_ARCH_NAME_CAP 32
+/** Capacity of ::layout_lane_rule::source, including the NUL. */
+#define LAYOUT_ARCH_SOURCE_CAP 160
+/** Capacity of ::layout_arch::note, including the NUL. */
+#define LAYOUT_ARCH_NOTE_CAP 400
+
+/** How well a rule is established (LDS_MODEL.md §2 "confidence"). */
+typedef enum layout_confidence {
+    LAYOUT_CONFIDENCE_LOW = 0,    /**< assumed or extrapolated; treat results as a hint */
+    LAYOUT_CONFIDENCE_MEDIUM = 1, /**< documented or partly measured */
+    LAYOUT_CONFIDENCE_HIGH = 2    /**< measured with hardware counters / several sources agree */
+} layout_confidence;
+
+/** "low", "medium" or "high"; "?" for other values.  Never NULL. */
+const char *layout_confidence_name(layout_confidence confidence);
+
+/**
+ * Lane groups of one (direction, width) of an architecture.
+ *
+ * `groups[i]` is a 64-bit lane mask; the groups of a supported rule are
+ * disjoint, non-empty and together cover lanes 0..wave_size-1.  Optional fold
+ * (loads on NVIDIA): when, for some m in `fold_xor[0..n_fold_xors-1]`, every
+ * active lane l has lane `l ^ m` active with the same address, the checker
+ * uses `fold_groups` instead of `groups`.
+ */
+typedef struct layout_lane_rule {
+    int supported;                                /**< 0: the arch has no instruction of this width/direction */
+    int n_groups;                                 /**< number of lane groups, 1..::LAYOUT_MAX_LANE_GROUPS */
+    uint64_t groups[LAYOUT_MAX_LANE_GROUPS];      /**< lane mask of each group, sorted by lowest lane */
+    int n_fold_xors;                              /**< 0 = no fold rule; else 1..::LAYOUT_MAX_FOLDS */
+    int fold_xor[LAYOUT_MAX_FOLDS];               /**< lane-xor masks, each 1..wave_size-1 */
+    int n_fold_groups;                            /**< number of groups used when the fold applies */
+    uint64_t fold_groups[LAYOUT_MAX_LANE_GROUPS]; /**< lane masks of the folded (merged) groups */
+    layout_confidence confidence;                 /**< confidence of `groups` */
+    layout_confidence fold_confidence;            /**< confidence of the fold rule (meaningful if n_fold_xors > 0) */
+    char source[LAYOUT_ARCH_SOURCE_CAP];          /**< where the rule comes from (NUL-terminated) */
+} layout_lane_rule;
+
+/**
+ * An architecture's LDS / shared-memory model.
+ *
+ * `bank(addr) = (addr / bank_width_bytes) % n_banks`; the word ("dword" for
+ * 4-byte banks) of a byte is `addr / bank_width_bytes`.  `rules[d][w]` holds
+ * the lane groups for direction d (::layout_direction) and width index w
+ * (layout_width_index(): 1, 2, 4, 8, 12, 16 bytes).
+ */
+typedef struct layout_arch {
+    char name[LAYOUT_ARCH_NAME_CAP];                  /**< e.g. "gfx942" (NUL-terminated, non-empty) */
+    int n_banks;                                      /**< bank count: a power of two in 1..::LAYOUT_MAX_BANKS */
+    int bank_width_bytes;                             /**< bytes per bank word: 4 or 8 */
+    int wave_size;                                    /**< lanes per wave / warp: 32 or 64 */
+    layout_confidence bank_confidence;                /**< confidence of n_banks / bank_width_bytes */
+    layout_lane_rule rules[2][LAYOUT_N_WIDTHS];       /**< [direction][width index] */
+    char note[LAYOUT_ARCH_NOTE_CAP];                  /**< free text: provenance, caveats (NUL-terminated) */
+} layout_arch;
+
+/**
+ * Start a user-defined architecture with no supported width.
+ *
+ * Example: `layout_arch_init(&a, "toy16", 16, 4, 64, &err)` then
+ * `layout_arch_set_consecutive(&a, LAYOUT_READ, 4, 16, ...)`.
+ * Errors: ::LAYOUT_ERR_NULL (out, name); ::LAYOUT_ERR_ARG for an empty name or
+ * one of ::LAYOUT_ARCH_NAME_CAP bytes or more, n_banks not a power of two in
+ * 1..64, bank_width_bytes not 4/8, wave_size not 32/64.
+ */
+layout_status layout_arch_init(layout_arch *out, const char *name, int n_banks, int bank_width_bytes,
+                               int wave_size, layout_error *err);
+
+/**
+ * Set the lane groups of (direction, width) from @p n_groups lane masks
+ * (sorted by lowest lane by this call), with a confidence and a source text
+ * (may be NULL; truncated to ::LAYOUT_ARCH_SOURCE_CAP - 1 bytes).  Removes
+ * any fold rule of that entry.
+ *
+ * Errors: ::LAYOUT_ERR_NULL (arch, groups); ::LAYOUT_ERR_ARG for a bad
+ * direction, width or confidence, an empty group, overlapping groups, lanes
+ * at or above wave_size, or lanes missing from every group;
+ * ::LAYOUT_ERR_CAPACITY for n_groups outside 1..::LAYOUT_MAX_LANE_GROUPS.
+ */
+layout_status layout_arch_set_groups(layout_arch *arch, layout_direction direction, int width_bytes,
+                                     const uint64_t *groups, int n_groups, layout_confidence confidence,
+                                     const char *source, layout_error *err);
+
+/**
+ * Set (direction, width) to groups of @p lanes_per_group consecutive lanes
+ * (0..n-1, n..2n-1, ...).  Example: 8 on a wave64 -> 8 groups.
+ * Errors as layout_arch_set_groups(), plus ::LAYOUT_ERR_ARG when
+ * lanes_per_group does not divide wave_size.
+ */
+layout_status layout_arch_set_consecutive(layout_arch *arch, layout_direction direction, int width_bytes,
+                                          int lanes_per_group, layout_confidence confidence,
+                                          const char *source, layout_error *err);
+
+/**
+ * Add a fold rule to a supported (direction, width): lane-xor masks
+ * @p xors[0..n_xors-1] and the merged groups used when one of them applies.
+ *
+ * Errors: ::LAYOUT_ERR_NULL (arch, xors, fold_groups); ::LAYOUT_ERR_UNSUPPORTED
+ * when the entry has no groups yet; ::LAYOUT_ERR_ARG for a mask outside
+ * 1..wave_size-1, fold groups that do not partition the lanes or are not a
+ * union of the entry's groups; ::LAYOUT_ERR_CAPACITY for counts out of range.
+ */
+layout_status layout_arch_set_fold(layout_arch *arch, layout_direction direction, int width_bytes,
+                                   const int *xors, int n_xors, const uint64_t *fold_groups,
+                                   int n_fold_groups, layout_confidence confidence, layout_error *err);
+
+/**
+ * Check every field (name, banks, wave size, each supported rule's groups and
+ * fold).  The checker calls this before using an arch.
+ * Errors: ::LAYOUT_ERR_NULL, ::LAYOUT_ERR_ARG, ::LAYOUT_ERR_CAPACITY, with a
+ * message such as "layout_arch_validate: rules[read][b32].groups[1] = 0x... overlaps groups[0]".
+ */
+layout_status layout_arch_validate(const layout_arch *arch, layout_error *err);
+
+/**
+ * The rule for (direction, width), or NULL when arch is NULL, the direction
+ * is bad or the width is not one of 1, 2, 4, 8, 12, 16.  The returned rule
+ * may be unsupported (`supported == 0`).  Borrowed pointer into *arch.
+ */
+const layout_lane_rule *layout_arch_rule(const layout_arch *arch, layout_direction direction,
+                                         int width_bytes);
+
+/** Number of preset architectures (8). */
+size_t layout_arch_preset_count(void);
+
+/**
+ * Name of preset @p index (0 ..layout_arch_preset_count()-1), e.g. "gfx942";
+ * NULL when out of range.  Static storage.
+ */
+const char *layout_arch_preset_name(size_t index);
+
+/**
+ * Fill @p out with the preset called @p name (case-sensitive; see the list in
+ * the file description).
+ * Errors: ::LAYOUT_ERR_NULL (name, out); ::LAYOUT_ERR_NOT_FOUND for an unknown
+ * name (the message lists the known ones).
+ */
+layout_status layout_arch_preset(const char *name, layout_arch *out, layout_error *err);
+
+/**
+ * RDNA3 (gfx11, wave32) with an explicit bank count.
+ *
+ * LDS_MODEL.md §2: ck_tile and Triton model RDNA LDS with 32 banks; IREE uses
+ * 64 (a WGP-mode view of the two CUs' LDS halves).  The preset "gfx11" uses
+ * 32 because the per-CU-mode LDS a single wave sees is 32 banks wide and two
+ * of three independent sources agree; call this with 64 to model WGP mode.
+ * Groups: <= 4 B: 32 lanes; 8 B: 16 consecutive lanes; 12/16 B: 8.
+ * Errors: ::LAYOUT_ERR_NULL (out); ::LAYOUT_ERR_ARG for n_banks not a power of
+ * two in 1..64.
+ */
+layout_status layout_arch_gfx11(int n_banks, layout_arch *out, layout_error *err);
+
+/**
+ * Human-readable description of @p arch (banks, wave, every rule with its
+ * groups, fold, confidence and source, then the note) into @p buf with
+ * snprintf semantics: at most cap-1 characters plus a NUL are written (buf
+ * may be NULL when cap is 0) and *needed (if non-NULL) receives the full
+ * length.  Truncation is not an error.
+ * Errors: ::LAYOUT_ERR_NULL for arch == NULL or buf == NULL with cap > 0.
+ */
+layout_status layout_arch_format(const layout_arch *arch, char *buf, size_t cap, size_t *needed,
+                                 layout_error *err);
+
+/**
+ * Render a lane mask as ranges: 0x00F0000F -> "0-3,20-23"; 0 -> "none".
+ * snprintf semantics; returns the full length.  Never fails (buf may be
+ * NULL when cap is 0).
+ */
+size_t layout_lane_mask_format(uint64_t mask, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LAYOUT_ARCH_H */

@@ -1,0 +1,144 @@
+/**
+ * @file text.h
+ * @brief Text forms: parse and print descriptors in a ck_tile-shaped syntax.
+ *
+ * A text form lets a layout travel through a command line, a bug report or a
+ * configuration file.  Printing gives the *canonical* text; parsing it back
+ * gives an equal object, and printing that again gives the same text.
+ *
+ * ## Descriptors
+ *
+ * One base constructor, then one `T{...}` stage per ck_tile
+ * `transform_tensor_descriptor` call, separated by `|`:
+ *
+ *     naive([8,32,8],[8,64,1],gvl=8,gvs=1)
+ *       | T{xor([32,8]):[1,0]->[1,0] ; pass(8):[2]->[2]}
+ *       | T{unmerge([2,4]):[0]->[0,2] ; pass(32):[1]->[1] ; pass(8):[2]->[3]}
+ *       | T{merge([32,2]):[1,0]->[0] ; merge([4,8]):[2,3]->[1]}
+ *
+ * (the LDS descriptor of seed kernel 08: a 64x32 fp16 tile as [M, K]).
+ *
+ * Bases (lengths and strides in elements):
+ * | text | library call |
+ * |---|---|
+ * | `naive([l..],[s..])`, optional `gvl=V`, `gvs=S` | layout_naive_vec() (guaranteed last-dim vector length / stride) |
+ * | `naive_off([l..],[s..],off=O)` | layout_naive_offset() |
+ * | `packed([l..])`, optional `gvl=V` | layout_packed_vec() |
+ * | `aligned([l..],align=A)` | layout_aligned() (prints back as the equal `naive`) |
+ *
+ * Transforms (ck_tile names in brackets are accepted as aliases):
+ * `pass(L)` [pass_through], `pad(L,left,right)`, `lpad(L,left)` [left_pad],
+ * `rpad(L,right)` [right_pad], `embed([u..],[c..])`, `merge([l..])`,
+ * `merge3([l..])` (the div/mod variant) [merge_divmod], `unmerge([u..])`,
+ * `xor([l0,l1])`, `slice(L,begin,end)`, `freeze(v)`, `insert(L)`,
+ * `replicate([u..])`, `modulo(m,L)`, `offset(L,o)`.
+ *
+ * Each stage item is `transform:[lower ids]->[upper ids]`, exactly ck_tile's
+ * two sequences: lower ids name the previous stage's top dims, the upper
+ * lists together are a permutation of the new top dims; `[]` where a
+ * transform has none.  Items are separated by `;`.
+ *
+ * Lexical rules: whitespace (including newlines) may appear between any two
+ * tokens; `#` starts a comment running to the end of the line; numbers are
+ * decimal int64 with an optional `-`.  Canonical text has no spaces except
+ * `" ; "` between stage items and `" | "` between stages.
+ *
+ * ## Errors
+ *
+ * A parse error returns ::LAYOUT_ERR_PARSE (or the library's status when the
+ * text is well-formed but a constructor refuses it, e.g. ::LAYOUT_ERR_ARG
+ * for `pass(0)`) with a message "<function>: column C: expected ..., found
+ * ..." ("line L, column C" for multi-line text).  The byte offset of the spot
+ * is also returned so layout_text_caret() can draw
+ *
+ *     naive([8,32],[32 1])
+ *                     ^
+ *
+ * Thread safety: every function here is reentrant and allocation-free; the
+ * objects and buffers are caller-owned.
+ */
+#ifndef LAYOUT_TEXT_H
+#define LAYOUT_TEXT_H
+
+#include <stddef.h>
+
+#include "layout/status.h"
+#include "layout/descriptor.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * A text buffer of this many bytes always holds the canonical text of any
+ * object liblayout can represent (descriptor, distribution, architecture).
+ */
+#define LAYOUT_TEXT_CAP 16384
+
+/** Width in characters of the line excerpt layout_text_caret() shows. */
+#define LAYOUT_TEXT_CARET_WIDTH 72
+
+/**
+ * Parse a descriptor from its text form (see the file documentation).
+ *
+ * @param text     NUL-terminated text; whitespace and comments allowed.
+ * @param out      receives the descriptor; untouched on failure.
+ * @param where    if non-NULL, receives the byte offset in @p text of the
+ *                 offending spot on failure (left untouched on success);
+ *                 feed it to layout_text_caret().
+ * @param err      may be NULL; message "layout_desc_from_text: column 17:
+ *                 expected ',' or ']', found '1'".
+ * @return ::LAYOUT_OK; ::LAYOUT_ERR_NULL for NULL @p text / @p out;
+ *         ::LAYOUT_ERR_PARSE for a syntax error; the constructor's status
+ *         (::LAYOUT_ERR_ARG, ::LAYOUT_ERR_DIM_ID, ::LAYOUT_ERR_OVERFLOW,
+ *         ::LAYOUT_ERR_CAPACITY, ...) when a well-formed text describes an
+ *         invalid descriptor; the offset then points at the base or item.
+ *
+ * Example: `layout_desc_from_text("packed([64,32])", &d, NULL, &e)` is
+ * layout_packed() of a 64x32 row-major tile.
+ */
+layout_status layout_desc_from_text(const char *text, layout_descriptor *out, size_t *where, layout_error *err);
+
+/**
+ * Print the canonical text of a descriptor built by the library's
+ * constructors (a base then any number of layout_transform_descriptor()
+ * stages).
+ *
+ * Stage boundaries are recovered from the hidden-dimension dataflow;
+ * intermediate top dims are numbered by hidden id (the order ck_tile's own
+ * bookkeeping gives them), so a text written by hand may come back with the
+ * dims of an intermediate stage renumbered — still the same descriptor.  An
+ * aligned() base prints as the equal naive().
+ *
+ * @param d    the descriptor.
+ * @param buf  receives the NUL-terminated text; untouched on failure.
+ * @param cap  size of @p buf in bytes; ::LAYOUT_TEXT_CAP always suffices.
+ * @param err  may be NULL.
+ * @return ::LAYOUT_OK; ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_BUFFER when @p cap is
+ *         too small (the message names the size needed);
+ *         ::LAYOUT_ERR_UNSUPPORTED when the descriptor's adaptor was not built
+ *         as base + stages (no text form reproduces it).
+ */
+layout_status layout_desc_to_text(const layout_descriptor *d, char *buf, size_t cap, layout_error *err);
+
+/**
+ * Draw the line of @p text containing byte @p offset and a caret under it:
+ * two lines, each ending in '\\n'.  Lines longer than
+ * ::LAYOUT_TEXT_CARET_WIDTH are cut to a window around the offset with
+ * "..." marks; control bytes show as spaces so the caret stays aligned.
+ *
+ * @param text    NUL-terminated text (the one given to the parser).
+ * @param offset  byte offset, 0 .. strlen(text) (the end of input is allowed).
+ * @param buf     receives the two lines; untouched on failure.
+ * @param cap     size of @p buf; 2 * ::LAYOUT_TEXT_CARET_WIDTH + 16 always suffices.
+ * @param err     may be NULL.
+ * @return ::LAYOUT_OK, ::LAYOUT_ERR_NULL, ::LAYOUT_ERR_RANGE (offset beyond
+ *         the text) or ::LAYOUT_ERR_BUFFER.
+ */
+layout_status layout_text_caret(const char *text, size_t offset, char *buf, size_t cap, layout_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LAYOUT_TEXT_H */

@@ -1,0 +1,35 @@
+/* Private interface between lib/check.c (validation, dispatch, scalar
+ * reference) and lib/check_avx2.c.  Not installed. */
+#ifndef LAYOUT_CHECK_INTERNAL_H
+#define LAYOUT_CHECK_INTERNAL_H
+
+#include "layout/check.h"
+
+/* Both implementations receive an instruction already validated against the
+ * arch (lane count, width supported, active bits) and the prepared rule. */
+
+/* Scalar reference with per-group detail (detail may not be NULL). */
+void layout_cost_scalar(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *instr,
+                        layout_cost_detail *detail);
+
+/* AVX2 implementation; only called when layout_avx2_usable() is true. */
+void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, const layout_checker_rule *prep,
+                      const layout_instr *instr, layout_cost *out);
+
+/* 1 when lib/check_avx2.c was compiled with AVX2 (not the portable stub). */
+int layout_avx2_compiled(void);
+
+/* Lane mask with bit l = bit (l ^ m) of mask: the partner of each lane. */
+static inline uint64_t layout_lane_xor_permute(uint64_t mask, int m)
+{
+    static const uint64_t keep[6] = {0x5555555555555555ull, 0x3333333333333333ull, 0x0F0F0F0F0F0F0F0Full,
+                                     0x00FF00FF00FF00FFull, 0x0000FFFF0000FFFFull, 0x00000000FFFFFFFFull};
+    for (int b = 0; b < 6; b++)
+        if (m & (1 << b)) {
+            int sh = 1 << b;
+            mask = ((mask & keep[b]) << sh) | ((mask >> sh) & keep[b]);
+        }
+    return mask;
+}
+
+#endif /* LAYOUT_CHECK_INTERNAL_H */

@@ -1,0 +1,346 @@
+/* Architecture descriptions: presets against LDS_MODEL.md §2, user-built
+ * descriptions, validation and printing. */
+#include "harness.h"
+#include "layout.h"
+
+static layout_arch preset(const char *name)
+{
+    layout_arch a;
+    layout_error e;
+    memset(&a, 0, sizeof a);
+    CHECK_MSG(layout_arch_preset(name, &a, &e) == LAYOUT_OK, "%s: %s", name, e.message);
+    return a;
+}
+
+/* Group of lane l under a rule, found by scanning the masks. */
+static int group_of(const layout_lane_rule *r, int l)
+{
+    for (int g = 0; g < r->n_groups; g++)
+        if ((r->groups[g] >> l) & 1) return g;
+    return -1;
+}
+
+/* Same partition as phase(l), whatever the numbering. */
+static int same_partition(const layout_lane_rule *r, int wave, int (*phase)(int))
+{
+    for (int a = 0; a < wave; a++)
+        for (int b = 0; b < wave; b++)
+            if ((group_of(r, a) == group_of(r, b)) != (phase(a) == phase(b))) return 0;
+    return 1;
+}
+
+static int t(int l, int b) { return (l >> b) & 1; }
+static int ph942(int l) { return t(l, 5) | (t(l, 2) ^ t(l, 4)) << 1 | t(l, 3) << 2; }
+static int ph950(int l) { return t(l, 5) | (t(l, 2) ^ t(l, 3) ^ t(l, 4)) << 1; }
+static int ph_half(int l) { return l / 32; }
+static int ph_quarter(int l) { return l / 16; }
+static int ph_eighth(int l) { return l / 8; }
+static int ph_all(int l) { (void)l; return 0; }
+
+static void test_preset_list(void)
+{
+    static const char *want[] = {"gfx90a", "gfx942", "gfx950", "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90"};
+    CHECK_EQ_I64(layout_arch_preset_count(), 8);
+    for (size_t i = 0; i < 8; i++) {
+        CHECK(strcmp(layout_arch_preset_name(i), want[i]) == 0);
+        layout_arch a = preset(want[i]);
+        layout_error e;
+        CHECK_MSG(layout_arch_validate(&a, &e) == LAYOUT_OK, "%s: %s", want[i], e.message);
+        CHECK(strcmp(a.name, want[i]) == 0);
+        CHECK(a.note[0] != '\0');
+        for (int d = 0; d < 2; d++)
+            for (int w = 0; w < LAYOUT_N_WIDTHS; w++)
+                if (a.rules[d][w].supported) CHECK(a.rules[d][w].source[0] != '\0');
+    }
+    CHECK(layout_arch_preset_name(8) == NULL);
+}
+
+static void test_gfx942_groups(void)
+{
+    layout_arch a = preset("gfx942");
+    CHECK_EQ_I64(a.n_banks, 32);
+    CHECK_EQ_I64(a.bank_width_bytes, 4);
+    CHECK_EQ_I64(a.wave_size, 64);
+    for (int w = 1; w <= 4; w *= 2) {
+        CHECK(same_partition(layout_arch_rule(&a, LAYOUT_READ, w), 64, ph_half));
+        CHECK(same_partition(layout_arch_rule(&a, LAYOUT_WRITE, w), 64, ph_half));
+    }
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_READ, 8), 64, ph_quarter));
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_WRITE, 8), 64, ph_quarter));
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_READ, 16), 64, ph942));
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_READ, 12), 64, ph942));
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_WRITE, 16), 64, ph_eighth));
+    const layout_lane_rule *r = layout_arch_rule(&a, LAYOUT_READ, 16);
+    char buf[64];
+    static const char *want[8] = {"0-3,20-23", "4-7,16-19", "8-11,28-31", "12-15,24-27",
+                                  "32-35,52-55", "36-39,48-51", "40-43,60-63", "44-47,56-59"};
+    CHECK_EQ_I64(r->n_groups, 8);
+    for (int g = 0; g < 8; g++) {
+        layout_lane_mask_format(r->groups[g], buf, sizeof buf);
+        CHECK_MSG(strcmp(buf, want[g]) == 0, "group %d = %s", g, buf);
+    }
+    CHECK_EQ_I64(r->confidence, LAYOUT_CONFIDENCE_HIGH);
+    CHECK_EQ_I64(layout_arch_rule(&a, LAYOUT_READ, 12)->confidence, LAYOUT_CONFIDENCE_LOW);
+    CHECK_EQ_I64(r->n_fold_xors, 0);
+}
+
+static void test_gfx950_groups(void)
+{
+    layout_arch a = preset("gfx950");
+    CHECK_EQ_I64(a.n_banks, 64);
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_READ, 16), 64, ph950));
+    CHECK_EQ_I64(layout_arch_rule(&a, LAYOUT_READ, 16)->n_groups, 4);
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_READ, 12), 64, ph942));
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_READ, 8), 64, ph_half));
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_WRITE, 8), 64, ph_quarter));
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_WRITE, 16), 64, ph_eighth));
+    CHECK(same_partition(layout_arch_rule(&a, LAYOUT_READ, 4), 64, ph_half));
+    CHECK_EQ_I64(layout_arch_rule(&a, LAYOUT_READ, 4)->confidence, LAYOUT_CONFIDENCE_LOW);
+    layout_arch v = preset("gfx950-b32x64");
+    for (int w = 1; w <= 4; w *= 2) {
+        CHECK(same_partition(layout_arch_rule(&v, LAYOUT_READ, w), 64, ph_all));
+        CHECK(same_partition(layout_arch_rule(&v, LAYOUT_WRITE, w), 64, ph_all));
+    }
+    CHECK(same_partition(layout_arch_rule(&v, LAYOUT_READ, 16), 64, ph950));
+}
+
+static void test_gfx90a_is_gfx942_low(void)
+{
+    layout_arch a = preset("gfx90a"), b = preset("gfx942");
+    for (int d = 0; d < 2; d++)
+        for (int w = 0; w < LAYOUT_N_WIDTHS; w++) {
+            CHECK_EQ_I64(a.rules[d][w].n_groups, b.rules[d][w].n_groups);
+            CHECK(memcmp(a.rules[d][w].groups, b.rules[d][w].groups, sizeof a.rules[d][w].groups) == 0);
+            CHECK_EQ_I64(a.rules[d][w].confidence, LAYOUT_CONFIDENCE_LOW);
+        }
+    CHECK_STR_CONTAINS(a.note, "low");
+}
+
+static void test_rdna_and_nvidia(void)
+{
+    layout_arch g11 = preset("gfx11"), g12 = preset("gfx12"), s90 = preset("sm_90"), s80 = preset("sm_80");
+    layout_error e;
+    CHECK_EQ_I64(g11.n_banks, 32);
+    CHECK_EQ_I64(g11.wave_size, 32);
+    CHECK_EQ_I64(g12.wave_size, 32);
+    CHECK_EQ_I64(layout_arch_rule(&g11, LAYOUT_READ, 4)->n_groups, 1);
+    CHECK_EQ_I64(layout_arch_rule(&g11, LAYOUT_READ, 8)->n_groups, 2);
+    CHECK_EQ_I64(layout_arch_rule(&g11, LAYOUT_READ, 16)->n_groups, 4);
+    CHECK_EQ_I64(layout_arch_rule(&g12, LAYOUT_WRITE, 16)->groups[1], 0xFF00);
+    CHECK_EQ_I64(layout_arch_rule(&g12, LAYOUT_READ, 16)->confidence, LAYOUT_CONFIDENCE_MEDIUM);
+    layout_arch g64;
+    CHECK(layout_arch_gfx11(64, &g64, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(g64.n_banks, 64);
+    CHECK(layout_arch_gfx11(48, &g64, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "layout_arch_gfx11: n_banks = 48");
+    CHECK(layout_arch_gfx11(0, &g64, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_gfx11(128, &g64, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_gfx11(32, NULL, &e) == LAYOUT_ERR_NULL);
+
+    for (int i = 0; i < 2; i++) {
+        layout_arch *a = i ? &s80 : &s90;
+        CHECK_EQ_I64(a->wave_size, 32);
+        CHECK_EQ_I64(layout_arch_rule(a, LAYOUT_READ, 4)->n_groups, 1);
+        CHECK_EQ_I64(layout_arch_rule(a, LAYOUT_READ, 8)->n_groups, 2);
+        CHECK_EQ_I64(layout_arch_rule(a, LAYOUT_READ, 16)->n_groups, 4);
+        CHECK(!layout_arch_rule(a, LAYOUT_READ, 12)->supported);
+        const layout_lane_rule *r16 = layout_arch_rule(a, LAYOUT_READ, 16);
+        CHECK_EQ_I64(r16->n_fold_xors, 2);
+        CHECK_EQ_I64(r16->fold_xor[0], 1);
+        CHECK_EQ_I64(r16->fold_xor[1], 2);
+        CHECK_EQ_I64(r16->n_fold_groups, 2);
+        CHECK_EQ_I64(r16->fold_groups[0], 0xFFFF);
+        CHECK_EQ_I64(layout_arch_rule(a, LAYOUT_READ, 8)->n_fold_groups, 1);
+        CHECK_EQ_I64(layout_arch_rule(a, LAYOUT_WRITE, 16)->n_fold_xors, 0);
+        CHECK_EQ_I64(layout_arch_rule(a, LAYOUT_WRITE, 8)->n_fold_xors, 0);
+        CHECK_EQ_I64(layout_arch_rule(a, LAYOUT_READ, 4)->n_fold_xors, 0);
+    }
+    CHECK_EQ_I64(layout_arch_rule(&s90, LAYOUT_READ, 16)->fold_confidence, LAYOUT_CONFIDENCE_HIGH);
+    CHECK_EQ_I64(layout_arch_rule(&s80, LAYOUT_READ, 16)->fold_confidence, LAYOUT_CONFIDENCE_LOW);
+}
+
+static void test_preset_errors(void)
+{
+    layout_arch a;
+    layout_error e;
+    memset(&a, 0x5A, sizeof a);
+    layout_arch before = a;
+    CHECK(layout_arch_preset("gfx999", &a, &e) == LAYOUT_ERR_NOT_FOUND);
+    CHECK_STR_CONTAINS(e.message, "layout_arch_preset: name = \"gfx999\" is unknown");
+    CHECK_STR_CONTAINS(e.message, "gfx942");
+    CHECK(memcmp(&a, &before, sizeof a) == 0);
+    CHECK(layout_arch_preset(NULL, &a, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_arch_preset("gfx942", NULL, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_arch_preset("GFX942", &a, NULL) == LAYOUT_ERR_NOT_FOUND);
+}
+
+static void test_custom_arch(void)
+{
+    layout_arch a;
+    layout_error e;
+    CHECK(layout_arch_init(&a, "toy16", 16, 4, 64, &e) == LAYOUT_OK);
+    CHECK(layout_arch_validate(&a, &e) == LAYOUT_OK); /* no widths yet is valid */
+    CHECK(layout_arch_set_consecutive(&a, LAYOUT_READ, 4, 16, LAYOUT_CONFIDENCE_LOW, "made up", &e) == LAYOUT_OK);
+    CHECK_EQ_I64(layout_arch_rule(&a, LAYOUT_READ, 4)->n_groups, 4);
+    uint64_t odd_even[2] = {0xAAAAAAAAAAAAAAAAull, 0x5555555555555555ull};
+    CHECK(layout_arch_set_groups(&a, LAYOUT_WRITE, 4, odd_even, 2, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_OK);
+    /* sorted by lowest lane */
+    CHECK_EQ_I64(layout_arch_rule(&a, LAYOUT_WRITE, 4)->groups[0], 0x5555555555555555ull);
+    int xors[1] = {1};
+    uint64_t all[1] = {~0ull};
+    CHECK(layout_arch_set_fold(&a, LAYOUT_READ, 4, xors, 1, all, 1, LAYOUT_CONFIDENCE_LOW, &e) == LAYOUT_OK);
+    CHECK(layout_arch_validate(&a, &e) == LAYOUT_OK);
+    char buf[4096];
+    size_t need = 0;
+    CHECK(layout_arch_format(&a, buf, sizeof buf, &need, &e) == LAYOUT_OK);
+    CHECK_STR_CONTAINS(buf, "toy16: 16 banks x 4 B");
+    CHECK_STR_CONTAINS(buf, "{0-15} {16-31} {32-47} {48-63}");
+    CHECK_STR_CONTAINS(buf, "made up");
+    CHECK_STR_CONTAINS(buf, "fold");
+    CHECK_EQ_I64(need, strlen(buf));
+}
+
+static void test_custom_arch_errors(void)
+{
+    layout_arch a, keep;
+    layout_error e;
+    memset(&a, 0x33, sizeof a);
+    keep = a;
+    CHECK(layout_arch_init(NULL, "x", 32, 4, 64, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_arch_init(&a, NULL, 32, 4, 64, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_arch_init(&a, "", 32, 4, 64, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_init(&a, "a-name-that-is-far-too-long-for-the-cap", 32, 4, 64, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_init(&a, "x", 48, 4, 64, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "layout_arch_init: n_banks = 48");
+    CHECK(layout_arch_init(&a, "x", 0, 4, 64, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_init(&a, "x", 128, 4, 64, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_init(&a, "x", -32, 4, 64, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_init(&a, "x", 32, 2, 64, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "bank_width_bytes = 2");
+    CHECK(layout_arch_init(&a, "x", 32, 4, 16, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "wave_size = 16");
+    CHECK(memcmp(&a, &keep, sizeof a) == 0);
+
+    CHECK(layout_arch_init(&a, "x", 32, 4, 32, &e) == LAYOUT_OK);
+    uint64_t overlap[2] = {0xFFFF, 0x1FFFF0000ull >> 1};
+    CHECK(layout_arch_set_groups(&a, LAYOUT_READ, 4, overlap, 2, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "overlaps");
+    uint64_t missing[2] = {0xFFFF, 0x7FFF0000};
+    CHECK(layout_arch_set_groups(&a, LAYOUT_READ, 4, missing, 2, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "miss lanes 0x80000000");
+    uint64_t beyond[2] = {0xFFFF, 0x1FFFF0000ull};
+    CHECK(layout_arch_set_groups(&a, LAYOUT_READ, 4, beyond, 2, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "at or above wave_size = 32");
+    uint64_t empty[2] = {0xFFFFFFFF, 0};
+    CHECK(layout_arch_set_groups(&a, LAYOUT_READ, 4, empty, 2, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_set_groups(&a, LAYOUT_READ, 4, empty, 0, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_CAPACITY);
+    CHECK(layout_arch_set_groups(&a, LAYOUT_READ, 4, empty, 17, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_CAPACITY);
+    CHECK(layout_arch_set_groups(&a, LAYOUT_READ, 4, NULL, 1, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_arch_set_groups(NULL, LAYOUT_READ, 4, empty, 1, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_arch_set_groups(&a, LAYOUT_READ, 3, empty, 1, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "width_bytes = 3");
+    CHECK(layout_arch_set_groups(&a, (layout_direction)5, 4, empty, 1, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_set_groups(&a, LAYOUT_READ, 4, empty, 1, (layout_confidence)9, NULL, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_set_consecutive(&a, LAYOUT_READ, 4, 7, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_arch_set_consecutive(&a, LAYOUT_READ, 4, 1, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_ERR_CAPACITY);
+    CHECK(!layout_arch_rule(&a, LAYOUT_READ, 4)->supported); /* nothing was stored */
+
+    int xors[1] = {1};
+    uint64_t all[1] = {0xFFFFFFFF};
+    CHECK(layout_arch_set_fold(&a, LAYOUT_READ, 16, xors, 1, all, 1, LAYOUT_CONFIDENCE_LOW, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK(layout_arch_set_consecutive(&a, LAYOUT_READ, 16, 8, LAYOUT_CONFIDENCE_LOW, NULL, &e) == LAYOUT_OK);
+    int bad_xor[1] = {32};
+    CHECK(layout_arch_set_fold(&a, LAYOUT_READ, 16, bad_xor, 1, all, 1, LAYOUT_CONFIDENCE_LOW, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "fold_xor[0] = 32");
+    int zero_xor[1] = {0};
+    CHECK(layout_arch_set_fold(&a, LAYOUT_READ, 16, zero_xor, 1, all, 1, LAYOUT_CONFIDENCE_LOW, &e) == LAYOUT_ERR_ARG);
+    uint64_t split[2] = {0xFFF, 0xFFFFF000};
+    CHECK(layout_arch_set_fold(&a, LAYOUT_READ, 16, xors, 1, split, 2, LAYOUT_CONFIDENCE_LOW, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "splits");
+    CHECK(layout_arch_set_fold(&a, LAYOUT_READ, 16, xors, 0, all, 1, LAYOUT_CONFIDENCE_LOW, &e) == LAYOUT_ERR_CAPACITY);
+    CHECK(layout_arch_set_fold(&a, LAYOUT_READ, 16, NULL, 1, all, 1, LAYOUT_CONFIDENCE_LOW, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_arch_set_fold(&a, LAYOUT_READ, 16, xors, 1, NULL, 1, LAYOUT_CONFIDENCE_LOW, &e) == LAYOUT_ERR_NULL);
+
+    /* validate catches a description corrupted after construction */
+    layout_arch c = preset("gfx942");
+    c.rules[LAYOUT_READ][5].groups[1] |= 1; /* lane 0 now in two groups */
+    CHECK(layout_arch_validate(&c, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "layout_arch_validate: rules[read][b128].groups[1]");
+    c = preset("gfx942");
+    c.rules[LAYOUT_WRITE][2].groups[1] &= ~(1ull << 40);
+    CHECK(layout_arch_validate(&c, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "miss lanes 0x10000000000");
+    c = preset("gfx942");
+    c.n_banks = 33;
+    CHECK(layout_arch_validate(&c, &e) == LAYOUT_ERR_ARG);
+    c = preset("gfx942");
+    c.wave_size = 48;
+    CHECK(layout_arch_validate(&c, &e) == LAYOUT_ERR_ARG);
+    c = preset("gfx942");
+    memset(c.name, 'x', sizeof c.name);
+    CHECK(layout_arch_validate(&c, &e) == LAYOUT_ERR_ARG);
+    c = preset("sm_90");
+    c.rules[LAYOUT_READ][5].fold_xor[0] = 40;
+    CHECK(layout_arch_validate(&c, &e) == LAYOUT_ERR_ARG);
+    c = preset("gfx942");
+    c.rules[LAYOUT_READ][5].n_groups = 99;
+    CHECK(layout_arch_validate(&c, &e) == LAYOUT_ERR_CAPACITY);
+    CHECK(layout_arch_validate(NULL, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_arch_rule(NULL, LAYOUT_READ, 4) == NULL);
+    CHECK(layout_arch_rule(&c, LAYOUT_READ, 5) == NULL);
+}
+
+static void test_format(void)
+{
+    layout_arch a = preset("sm_90");
+    layout_error e;
+    size_t need = 0, need2 = 0;
+    CHECK(layout_arch_format(&a, NULL, 0, &need, &e) == LAYOUT_OK);
+    CHECK(need > 100);
+    char small[16];
+    CHECK(layout_arch_format(&a, small, sizeof small, &need2, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(need2, need);
+    CHECK_EQ_I64(strlen(small), 15);
+    char buf[8192];
+    CHECK(layout_arch_format(&a, buf, sizeof buf, NULL, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(strlen(buf), need);
+    CHECK_STR_CONTAINS(buf, "sm_90: 32 banks x 4 B (high), wave32");
+    CHECK_STR_CONTAINS(buf, "read  b96  unsupported");
+    CHECK_STR_CONTAINS(buf, "m in {1,2}: {0-15} {16-31}  [high]");
+    CHECK_STR_CONTAINS(buf, "Nsight");
+    CHECK(layout_arch_format(NULL, buf, sizeof buf, NULL, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_arch_format(&a, NULL, 10, NULL, &e) == LAYOUT_ERR_NULL);
+    char m[32];
+    CHECK_EQ_I64(layout_lane_mask_format(0, m, sizeof m), 4);
+    CHECK(strcmp(m, "none") == 0);
+    layout_lane_mask_format(0x8000000000000001ull | (1ull << 5) | (1ull << 6), m, sizeof m);
+    CHECK(strcmp(m, "0,5-6,63") == 0);
+}
+
+static void test_names_and_widths(void)
+{
+    CHECK(strcmp(layout_confidence_name(LAYOUT_CONFIDENCE_HIGH), "high") == 0);
+    CHECK(strcmp(layout_confidence_name((layout_confidence)7), "?") == 0);
+    CHECK_EQ_I64(layout_width_index(16), 5);
+    CHECK_EQ_I64(layout_width_index(12), 4);
+    CHECK_EQ_I64(layout_width_index(3), -1);
+    CHECK_EQ_I64(layout_width_from_index(4), 12);
+    CHECK_EQ_I64(layout_width_from_index(6), 0);
+    CHECK(strcmp(layout_direction_name(LAYOUT_WRITE), "write") == 0);
+    CHECK(strcmp(layout_direction_name((layout_direction)3), "?") == 0);
+}
+
+int main(void)
+{
+    RUN(test_preset_list);
+    RUN(test_gfx942_groups);
+    RUN(test_gfx950_groups);
+    RUN(test_gfx90a_is_gfx942_low);
+    RUN(test_rdna_and_nvidia);
+    RUN(test_preset_errors);
+    RUN(test_custom_arch);
+    RUN(test_custom_arch_errors);
+    RUN(test_format);
+    RUN(test_names_and_widths);
+    return harness_finish("test_arch");
+}

@@ -1,0 +1,125 @@
+/* Helpers shared by the subcommands: errors, options, specs. */
+#include "tool.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int tool_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "layout %s: error: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return TOOL_BAD_INPUT;
+}
+
+int tool_wants_help(int argc, char **argv)
+{
+    int i;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0) return 0;
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) return 1;
+    }
+    return 0;
+}
+
+int tool_usage(const tool_command *cmd)
+{
+    printf("%s", cmd->usage);
+    return TOOL_OK;
+}
+
+int tool_opt(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0) return 0;
+    if (a[n] == '=') {
+        *value = a + n + 1;
+        return 1;
+    }
+    if (a[n] != '\0') return 0;
+    if (*i + 1 >= argc) {
+        tool_error(cmd, "option %s needs a value", name);
+        return -1;
+    }
+    *value = argv[++*i];
+    return 1;
+}
+
+int tool_int(const char *cmd, const char *opt, const char *text, int64_t lo, int64_t hi, int64_t *out)
+{
+    char *end;
+    long long v;
+    errno = 0;
+    v = strtoll(text, &end, 10);
+    if (end == text || *end != '\0' || errno == ERANGE) {
+        tool_error(cmd, "%s '%s' is not an integer", opt, text);
+        return -1;
+    }
+    if (v < lo || v > hi) {
+        tool_error(cmd, "%s %lld is outside %lld..%lld", opt, v, (long long)lo, (long long)hi);
+        return -1;
+    }
+    *out = (int64_t)v;
+    return 0;
+}
+
+const char *tool_spec_text(const char *cmd, const char *arg, char *buf, size_t cap)
+{
+    FILE *f;
+    size_t n;
+    int is_stdin;
+    if (arg[0] != '@') return arg;
+    is_stdin = strcmp(arg, "@-") == 0;
+    f = is_stdin ? stdin : fopen(arg + 1, "rb");
+    if (!f) {
+        tool_error(cmd, "cannot open '%s': %s", arg + 1, strerror(errno));
+        return NULL;
+    }
+    n = fread(buf, 1, cap - 1, f);
+    if (n == cap - 1 && fgetc(f) != EOF) {
+        if (!is_stdin) fclose(f);
+        tool_error(cmd, "'%s' is longer than %zu bytes", arg + 1, cap - 1);
+        return NULL;
+    }
+    if (!is_stdin) fclose(f);
+    buf[n] = '\0';
+    if (strlen(buf) != n) {
+        tool_error(cmd, "'%s' contains a NUL byte", arg + 1);
+        return NULL;
+    }
+    return buf;
+}
+
+void tool_report_parse(const char *cmd, const char *what, const char *text, size_t where, const layout_error *e)
+{
+    char caret[2 * LAYOUT_TEXT_CARET_WIDTH + 32];
+    fprintf(stderr, "layout %s: error in %s: %s\n", cmd, what, e->message);
+    if (layout_text_caret(text, where, caret, sizeof caret, NULL) == LAYOUT_OK) {
+        const char *line = caret, *nl;
+        /* Indent both lines of the excerpt by two spaces. */
+        while ((nl = strchr(line, '\n')) != NULL) {
+            fprintf(stderr, "  %.*s\n", (int)(nl - line), line);
+            line = nl + 1;
+        }
+    }
+}
+
+int tool_parse_desc(const char *cmd, const char *arg, layout_descriptor *out)
+{
+    static char buf[LAYOUT_TEXT_CAP];
+    const char *text = tool_spec_text(cmd, arg, buf, sizeof buf);
+    layout_error e;
+    size_t where = 0;
+    if (!text) return TOOL_BAD_INPUT;
+    if (layout_desc_from_text(text, out, &where, &e)) {
+        tool_report_parse(cmd, "the descriptor", text, where, &e);
+        return TOOL_BAD_INPUT;
+    }
+    return 0;
+}

@@ -1,0 +1,66 @@
+/* `layout`: ask liblayout about a layout from the command line.
+ * Dispatches to one subcommand per file (tools/cmd_*.c). */
+#include "tool.h"
+
+#include <string.h>
+
+#ifndef LAYOUT_VERSION
+#define LAYOUT_VERSION "0.1.0"
+#endif
+
+static const tool_command *const k_commands[] = {
+    &tool_cmd_offsets,
+    &tool_cmd_print,
+};
+#define N_COMMANDS (sizeof k_commands / sizeof k_commands[0])
+
+static void main_usage(FILE *f)
+{
+    size_t i;
+    fprintf(f,
+            "usage: layout <command> [options]\n"
+            "       layout --version | --help\n"
+            "\n"
+            "Bank conflicts and offsets of GPU shared-memory (LDS) layouts written in\n"
+            "liblayout's ck_tile-shaped text form, e.g.\n"
+            "  layout offsets 'packed([4,8])'\n"
+            "  layout banks 'naive([64,32],[34,1])' --arch gfx942 --elem 2 --svg banks.svg\n"
+            "\n"
+            "commands:\n");
+    for (i = 0; i < N_COMMANDS; i++) fprintf(f, "  %-8s %s\n", k_commands[i]->name, k_commands[i]->summary);
+    fprintf(f,
+            "\n"
+            "`layout <command> --help` describes each.  A SPEC argument may be given\n"
+            "as @FILE to read it from a file (@- for standard input).\n"
+            "Exit status: 0 success, 1 a finding (conflicts, verify problems), 2 bad input.\n");
+}
+
+int main(int argc, char **argv)
+{
+    size_t i;
+    if (argc < 2) {
+        main_usage(stderr);
+        return TOOL_BAD_INPUT;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        printf("layout (liblayout) %s\n", LAYOUT_VERSION);
+        return TOOL_OK;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        if (argc > 2 && strcmp(argv[1], "help") == 0) {
+            for (i = 0; i < N_COMMANDS; i++)
+                if (strcmp(argv[2], k_commands[i]->name) == 0) return tool_usage(k_commands[i]);
+        }
+        main_usage(stdout);
+        return TOOL_OK;
+    }
+    for (i = 0; i < N_COMMANDS; i++) {
+        if (strcmp(argv[1], k_commands[i]->name) == 0) {
+            if (tool_wants_help(argc - 1, argv + 1)) return tool_usage(k_commands[i]);
+            return k_commands[i]->run(argc - 1, argv + 1);
+        }
+    }
+    fprintf(stderr, "layout: error: unknown command '%s'\n\n", argv[1]);
+    main_usage(stderr);
+    return TOOL_BAD_INPUT;
+}

@@ -1,0 +1,63 @@
+/* The `layout` command-line tool: shared declarations of its subcommands
+ * and helpers.  Not installed; the tool is a thin shell over the library. */
+#ifndef LAYOUT_TOOL_H
+#define LAYOUT_TOOL_H
+
+#include "layout.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit statuses shared by every subcommand. */
+#define TOOL_OK 0        /* success (check: conflict-free; verify: no problem) */
+#define TOOL_FINDING 1   /* check: conflicts found; verify: a problem found */
+#define TOOL_BAD_INPUT 2 /* bad command line or unparsable / invalid input */
+
+/* One subcommand: name, one-line summary, usage text, entry point. */
+typedef struct tool_command {
+    const char *name;
+    const char *summary;
+    const char *usage;
+    int (*run)(int argc, char **argv); /* argv[0] is the subcommand name */
+} tool_command;
+
+extern const tool_command tool_cmd_offsets, tool_cmd_banks, tool_cmd_verify, tool_cmd_check, tool_cmd_cost,
+    tool_cmd_arch, tool_cmd_print;
+
+/* Print "layout <cmd>: error: ..." to stderr; returns TOOL_BAD_INPUT. */
+int tool_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* 1 when argv[i] is "-h" or "--help" anywhere. */
+int tool_wants_help(int argc, char **argv);
+
+/* Print the command's usage to stdout; returns TOOL_OK. */
+int tool_usage(const tool_command *cmd);
+
+/* Match option `name` at argv[*i]: "--name VALUE" (advances *i) or
+ * "--name=VALUE".  Returns 1 and sets *value when matched, 0 when argv[*i]
+ * is another option, -1 when the value is missing (error printed). */
+int tool_opt(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
+
+/* Parse a decimal integer in [lo, hi]; error printed and -1 returned on failure. */
+int tool_int(const char *cmd, const char *opt, const char *text, int64_t lo, int64_t hi, int64_t *out);
+
+/* Resolve a SPEC argument: "@FILE" reads FILE ("@-" standard input) into buf;
+ * anything else is the spec itself.  Returns a pointer to the text or NULL
+ * after printing an error. */
+const char *tool_spec_text(const char *cmd, const char *arg, char *buf, size_t cap);
+
+/* Parse a descriptor spec; on failure print the library's message and a caret
+ * under the spot.  Returns 0 or TOOL_BAD_INPUT. */
+int tool_parse_desc(const char *cmd, const char *arg, layout_descriptor *out);
+
+/* Print "# <what> of <canonical spec>" and "# lengths ..., element space N". */
+void tool_print_desc_header(const layout_descriptor *d, const char *what);
+
+/* Report a parse failure of `text` with the message of e and a caret at `where`. */
+void tool_report_parse(const char *cmd, const char *what, const char *text, size_t where, const layout_error *e);
+
+#endif /* LAYOUT_TOOL_H */
