@@ -72,15 +72,23 @@ static layout_status bitmap_span(const char *fn, const layout_descriptor *d, con
     return LAYOUT_OK;
 }
 
+/* First pass and the bitmap it needs. */
+static layout_status scan_and_span(const char *fn, const layout_descriptor *d, layout_offset_report *r, int64_t *lo,
+                                   size_t *need, layout_error *err)
+{
+    if (!d) return layout_fail(err, LAYOUT_ERR_NULL, "%s: d is NULL", fn);
+    scan_offsets(d, r);
+    return bitmap_span(fn, d, r, lo, need, err);
+}
+
 layout_status layout_desc_verify_workspace_size(const layout_descriptor *d, size_t *bytes, layout_error *err)
 {
     static const char fn[] = "layout_desc_verify_workspace_size";
-    if (!d || !bytes) return layout_fail(err, LAYOUT_ERR_NULL, "%s: %s is NULL", fn, !d ? "d" : "bytes");
     layout_offset_report r;
-    int64_t lo;
-    size_t need;
-    scan_offsets(d, &r);
-    layout_status st = bitmap_span(fn, d, &r, &lo, &need, err);
+    int64_t lo = 0;
+    size_t need = 0;
+    if (!bytes) return layout_fail(err, LAYOUT_ERR_NULL, "%s: bytes is NULL", fn);
+    layout_status st = scan_and_span(fn, d, &r, &lo, &need, err);
     if (st) return st;
     *bytes = need;
     return layout_ok(err);
@@ -89,12 +97,10 @@ layout_status layout_desc_verify_workspace_size(const layout_descriptor *d, size
 static layout_status verify_offsets(const char *fn, const layout_descriptor *d, void *workspace,
                                     size_t workspace_bytes, layout_offset_report *report, layout_error *err)
 {
-    if (!d) return layout_fail(err, LAYOUT_ERR_NULL, "%s: d is NULL", fn);
     layout_offset_report r;
-    int64_t lo;
-    size_t need;
-    scan_offsets(d, &r);
-    layout_status st = bitmap_span(fn, d, &r, &lo, &need, err);
+    int64_t lo = 0;
+    size_t need = 0;
+    layout_status st = scan_and_span(fn, d, &r, &lo, &need, err);
     if (st) return st;
     if (!workspace) return layout_fail(err, LAYOUT_ERR_NULL, "%s: workspace is NULL (needs %zu bytes)", fn, need);
     if (workspace_bytes < need)
@@ -151,26 +157,27 @@ layout_status layout_desc_verify_offsets(const layout_descriptor *d, void *works
     return verify_offsets(fn, d, workspace, workspace_bytes, report, err);
 }
 
+/* The two yes/no wrappers: one report field copied to *answer. */
+static layout_status verify_answer(const char *fn, const char *arg, const layout_descriptor *d, void *workspace,
+                                   size_t workspace_bytes, int want_bijective, int *answer, layout_error *err)
+{
+    layout_offset_report r;
+    if (!answer) return layout_fail(err, LAYOUT_ERR_NULL, "%s: %s is NULL", fn, arg);
+    layout_status st = verify_offsets(fn, d, workspace, workspace_bytes, &r, err);
+    if (!st) *answer = want_bijective ? r.bijective : r.injective;
+    return st;
+}
+
 layout_status layout_desc_is_injective(const layout_descriptor *d, void *workspace, size_t workspace_bytes,
                                        int *injective, layout_error *err)
 {
-    static const char fn[] = "layout_desc_is_injective";
-    layout_offset_report r;
-    if (!injective) return layout_fail(err, LAYOUT_ERR_NULL, "%s: injective is NULL", fn);
-    layout_status st = verify_offsets(fn, d, workspace, workspace_bytes, &r, err);
-    if (!st) *injective = r.injective;
-    return st;
+    return verify_answer("layout_desc_is_injective", "injective", d, workspace, workspace_bytes, 0, injective, err);
 }
 
 layout_status layout_desc_is_bijective(const layout_descriptor *d, void *workspace, size_t workspace_bytes,
                                        int *bijective, layout_error *err)
 {
-    static const char fn[] = "layout_desc_is_bijective";
-    layout_offset_report r;
-    if (!bijective) return layout_fail(err, LAYOUT_ERR_NULL, "%s: bijective is NULL", fn);
-    layout_status st = verify_offsets(fn, d, workspace, workspace_bytes, &r, err);
-    if (!st) *bijective = r.bijective;
-    return st;
+    return verify_answer("layout_desc_is_bijective", "bijective", d, workspace, workspace_bytes, 1, bijective, err);
 }
 
 /* ------------------------------------------------------------ contiguity */
