@@ -12,9 +12,9 @@
 #include "layout/transform.h"
 #include "layout/adaptor.h"
 #include "layout/descriptor.h"
-#include "layout/text.h"
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
+#include "layout/text.h"
 
 #endif /* LAYOUT_H */
