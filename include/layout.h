@@ -15,6 +15,9 @@
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
+#include "layout/distribution.h"
+#include "layout/access.h"
+#include "layout/kernel.h"
 #include "layout/text.h"
 
 #endif /* LAYOUT_H */
