@@ -12,12 +12,12 @@
 #include "layout/transform.h"
 #include "layout/adaptor.h"
 #include "layout/descriptor.h"
-#include "layout/text.h"
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
 #include "layout/distribution.h"
 #include "layout/access.h"
 #include "layout/kernel.h"
+#include "layout/text.h"
 
 #endif /* LAYOUT_H */
