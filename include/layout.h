@@ -86,8 +86,10 @@
  *
  * Checking bank conflicts comes in check.h: give it the per-lane byte
  * addresses of one LDS instruction and an arch (arch.h, e.g. gfx942) and it
- * returns the exact conflict cycles.  text.h reads and writes descriptors as
- * text.
+ * returns the exact conflict cycles.  distribution.h and access.h turn ck_tile
+ * tile distributions into those instructions, and kernel.h puts it all
+ * together: layout_check_triple() scores an LDS descriptor with its write and
+ * read distributions.  text.h reads and writes descriptors as text.
  *
  * # Limits (honest)
  *
@@ -116,9 +118,12 @@
 #include "layout/adaptor.h"
 #include "layout/descriptor.h"
 #include "layout/verify.h"
-#include "layout/text.h"
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
+#include "layout/distribution.h"
+#include "layout/access.h"
+#include "layout/kernel.h"
+#include "layout/text.h"
 
 #endif /* LAYOUT_H */
