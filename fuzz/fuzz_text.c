@@ -28,6 +28,24 @@ static void check_desc(const char *text)
     if (strcmp(t1, t2) != 0) abort();
 }
 
+static void check_arch(const char *text)
+{
+    layout_arch a, back;
+    layout_error e;
+    size_t where = (size_t)-1;
+    char t1[LAYOUT_TEXT_CAP], t2[LAYOUT_TEXT_CAP];
+    if (layout_arch_from_text(text, &a, &where, &e) != LAYOUT_OK) {
+        if (where > strlen(text)) abort();
+        if (strncmp(e.message, "layout_arch_from_text: ", 23) != 0) abort();
+        return;
+    }
+    if (layout_arch_to_text(&a, t1, sizeof t1, &e) != LAYOUT_OK) abort();
+    if (layout_arch_from_text(t1, &back, NULL, &e) != LAYOUT_OK) abort();
+    if (!layout_arch_same_model(&a, &back)) abort();
+    if (layout_arch_to_text(&back, t2, sizeof t2, &e) != LAYOUT_OK) abort();
+    if (strcmp(t1, t2) != 0 && strncmp(t1, "arch(", 5) == 0) abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -39,6 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     check_desc(text);
+    check_arch(text);
     free(text);
     return 0;
 }

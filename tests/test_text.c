@@ -469,6 +469,136 @@ static void test_caret(void)
     }
 }
 
+/* ---------------------------------------------------------- architectures */
+
+/* Every preset prints as its name and parses back to itself; with its
+ * provenance changed it prints in full and comes back as the same model. */
+static void test_arch_presets_round_trip(void)
+{
+    size_t i;
+    for (i = 0; i < layout_arch_preset_count(); i++) {
+        layout_arch a, b;
+        layout_error e;
+        char buf[LAYOUT_TEXT_CAP];
+        const char *name = layout_arch_preset_name(i);
+        CHECK(layout_arch_preset(name, &a, NULL) == LAYOUT_OK);
+        CHECK(layout_arch_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+        CHECK_MSG(strcmp(buf, name) == 0, "preset %s printed as %s", name, buf);
+        CHECK(layout_arch_from_text(buf, &b, NULL, &e) == LAYOUT_OK);
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+        a.note[0] = '!'; /* no longer exactly the preset */
+        CHECK(layout_arch_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+        CHECK(strncmp(buf, "arch(name=", 10) == 0);
+        CHECK_MSG(layout_arch_from_text(buf, &b, NULL, &e) == LAYOUT_OK, "%s: %s", buf, e.message);
+        CHECK(layout_arch_same_model(&a, &b));
+        CHECK(layout_arch_validate(&b, NULL) == LAYOUT_OK);
+    }
+}
+
+/* Independent check of a parsed arch: groups as lane masks. */
+static uint64_t lanes(int lo, int hi)
+{
+    uint64_t m = 0;
+    for (; lo <= hi; lo++) m |= (uint64_t)1 << lo;
+    return m;
+}
+
+static void test_arch_custom(void)
+{
+    layout_arch a, b;
+    layout_error e;
+    char buf[LAYOUT_TEXT_CAP];
+    const layout_lane_rule *r;
+    const char *text = "arch(name=rdna64, banks=64, wave=32, rw b8/b16/b32=seq(32), rw b64=seq(16), "
+                       "read b128={0-3,8-11}{4-7,12-15}{16-31}, write b128=seq(8)) # WGP mode";
+    CHECK_MSG(layout_arch_from_text(text, &a, NULL, &e) == LAYOUT_OK, "%s", e.message);
+    CHECK(strcmp(a.name, "rdna64") == 0);
+    CHECK_EQ_I64(a.n_banks, 64);
+    CHECK_EQ_I64(a.bank_width_bytes, 4);
+    CHECK_EQ_I64(a.wave_size, 32);
+    r = layout_arch_rule(&a, LAYOUT_WRITE, 2);
+    CHECK(r && r->supported && r->n_groups == 1 && r->groups[0] == lanes(0, 31));
+    r = layout_arch_rule(&a, LAYOUT_READ, 8);
+    CHECK(r && r->supported && r->n_groups == 2 && r->groups[1] == lanes(16, 31));
+    r = layout_arch_rule(&a, LAYOUT_READ, 16);
+    CHECK(r && r->n_groups == 3 && r->groups[0] == (lanes(0, 3) | lanes(8, 11)) && r->groups[2] == lanes(16, 31));
+    r = layout_arch_rule(&a, LAYOUT_READ, 12);
+    CHECK(r && !r->supported); /* omitted: unsupported */
+    CHECK(layout_arch_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+    CHECK_MSG(strcmp(buf, "arch(name=rdna64, banks=64, bank_bytes=4, wave=32, rw b8/b16/b32=seq(32), rw b64=seq(16), "
+                          "rw b96=none, read b128={0-3,8-11}{4-7,12-15}{16-31}, write b128=seq(8))") == 0,
+              "%s", buf);
+    CHECK(layout_arch_from_text(buf, &b, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_arch_same_model(&a, &b));
+    /* base= overrides a preset; a fold survives the round trip. */
+    CHECK(layout_arch_from_text("arch(base=sm_90, name=\"my h100\", rw b32=seq(16))", &a, NULL, &e) == LAYOUT_OK);
+    CHECK(strcmp(a.name, "my h100") == 0);
+    r = layout_arch_rule(&a, LAYOUT_READ, 16);
+    CHECK(r && r->n_fold_xors == 2);
+    CHECK(layout_arch_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+    CHECK_STR_CONTAINS(buf, "name=\"my h100\"");
+    CHECK_STR_CONTAINS(buf, "read b128=seq(8) fold[1,2]=seq(16)");
+    CHECK(layout_arch_from_text(buf, &b, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_arch_same_model(&a, &b));
+    CHECK(!layout_arch_same_model(&a, NULL));
+    /* A buffer too small leaves it untouched. */
+    memset(buf, 'z', 8);
+    CHECK(layout_arch_to_text(&a, buf, 8, &e) == LAYOUT_ERR_BUFFER);
+    CHECK(buf[0] == 'z');
+}
+
+static void test_arch_malformed(void)
+{
+    static const struct {
+        const char *text;
+        layout_status status;
+        size_t column;
+        const char *needle;
+    } cases[] = {
+        {"gfx943", LAYOUT_ERR_NOT_FOUND, 1, "layout_arch_preset: name = \"gfx943\" is unknown"},
+        {"arch(banks=48, wave=64)", LAYOUT_ERR_ARG, 12, "n_banks = 48 must be a power of two"},
+        {"arch(banks=32, wave=48)", LAYOUT_ERR_ARG, 21, "wave_size = 48 must be 32 or 64"},
+        {"arch(banks=32)", LAYOUT_ERR_ARG, 1, "needs wave="},
+        {"arch(banks=32, wave=64, rw b32={0-30})", LAYOUT_ERR_ARG, 25, "groups miss lanes"},
+        {"arch(banks=32, wave=64, rw b32={0-40}{30-63})", LAYOUT_ERR_ARG, 25, "overlaps"},
+        {"arch(banks=32, wave=64, rw b24=seq(32))", LAYOUT_ERR_PARSE, 28, "expected a width: b8, b16"},
+        {"arch(banks=32, wave=64, rx b32=seq(32))", LAYOUT_ERR_PARSE, 25, "unknown arch item 'rx'"},
+        {"arch(banks=32, wave=64, rw b32=seq(24))", LAYOUT_ERR_ARG, 25, "seq(24) does not divide the wave size 64"},
+        {"arch(banks=32, wave=64, rw b32={0-64})", LAYOUT_ERR_ARG, 35, "lane 64 is outside 0..63"},
+        {"arch(banks=32, wave=64, rw b32=seq(32)", LAYOUT_ERR_PARSE, 39, "expected ',' or ')' in arch(...)"},
+        {"arch(banks=32, wave=64, rw b32=seq(32), banks=64)", LAYOUT_ERR_PARSE, 41, "banks= given twice"},
+        {"arch(name=x, base=gfx942)", LAYOUT_ERR_PARSE, 14, "base= must be the first item"},
+        {"arch(banks=32, wave=64, rw b32=seq(32) fold[0]=seq(32))", LAYOUT_ERR_ARG, 45, "fold mask 0 is outside"},
+        {"arch(banks=32, wave=64, rw b32={3-1})", LAYOUT_ERR_ARG, 36, "runs backwards"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        layout_arch a, untouched;
+        layout_error e;
+        size_t where = 9999;
+        memset(&a, 0x5a, sizeof a);
+        untouched = a;
+        layout_status st = layout_arch_from_text(cases[i].text, &a, &where, &e);
+        CHECK_MSG(st == cases[i].status, "'%s': %s (%s)", cases[i].text, layout_status_name(st), e.message);
+        CHECK_MSG(where + 1 == cases[i].column, "'%s': column %zu, expected %zu (%s)", cases[i].text, where + 1,
+                  cases[i].column, e.message);
+        CHECK_STR_CONTAINS(e.message, cases[i].needle);
+        CHECK(strncmp(e.message, "layout_arch_from_text: ", 23) == 0);
+        CHECK(memcmp(&a, &untouched, sizeof a) == 0);
+    }
+    {
+        layout_arch a;
+        char buf[8];
+        CHECK(layout_arch_from_text(NULL, &a, NULL, NULL) == LAYOUT_ERR_NULL);
+        CHECK(layout_arch_from_text("gfx942", NULL, NULL, NULL) == LAYOUT_ERR_NULL);
+        CHECK(layout_arch_to_text(NULL, buf, sizeof buf, NULL) == LAYOUT_ERR_NULL);
+        CHECK(layout_arch_preset("gfx942", &a, NULL) == LAYOUT_OK);
+        CHECK(layout_arch_to_text(&a, NULL, 0, NULL) == LAYOUT_ERR_NULL);
+        a.n_banks = 3; /* invalid arch: refused */
+        CHECK(layout_arch_to_text(&a, buf, sizeof buf, NULL) == LAYOUT_ERR_ARG);
+    }
+}
+
 int main(void)
 {
     RUN(test_seed_round_trips);
@@ -481,5 +611,8 @@ int main(void)
     RUN(test_print_buffer_too_small);
     RUN(test_print_unsupported);
     RUN(test_caret);
+    RUN(test_arch_presets_round_trip);
+    RUN(test_arch_custom);
+    RUN(test_arch_malformed);
     return harness_finish("test_text");
 }
