@@ -29,7 +29,10 @@ static int fold_holds(const layout_instr *in, int m)
  * touch; the busiest bank decides the group's cycles. */
 static void cost_group(const layout_arch *arch, const layout_instr *in, layout_group_cost *gc)
 {
-    const uint64_t bw = (uint64_t)arch->bank_width_bytes, nb = (uint64_t)arch->n_banks;
+    /* bank width and count are powers of two (validated), so the model's
+     * word = a / bank_width and bank = word % n_banks become shifts/masks */
+    const int log_bw = __builtin_ctz((unsigned)arch->bank_width_bytes);
+    const uint64_t bank_mask = (uint64_t)arch->n_banks - 1;
     uint32_t word[MAX_GROUP_WORDS];
     int first_lane[MAX_GROUP_WORDS], next_on_bank[MAX_GROUP_WORDS];
     int head[LAYOUT_MAX_BANKS], count[LAYOUT_MAX_BANKS];
@@ -39,8 +42,8 @@ static void cost_group(const layout_arch *arch, const layout_instr *in, layout_g
     for (int l = 0; l < in->n_lanes; l++) {
         if (!((gc->active >> l) & 1)) continue;
         uint64_t a = in->addr_bytes[l];
-        for (uint64_t w = a / bw; w <= (a + (uint64_t)in->width_bytes - 1) / bw; w++) {
-            int b = (int)(w % nb), i = head[b];
+        for (uint64_t w = a >> log_bw; w <= (a + (uint64_t)in->width_bytes - 1) >> log_bw; w++) {
+            int b = (int)(w & bank_mask), i = head[b];
             while (i >= 0 && word[i] != (uint32_t)w) i = next_on_bank[i];
             if (i >= 0) continue; /* same word: shared (broadcast / merged write) */
             word[n_words] = (uint32_t)w;
@@ -63,8 +66,8 @@ static void cost_group(const layout_arch *arch, const layout_instr *in, layout_g
     for (int l = 0; l < in->n_lanes; l++) {
         if (!((gc->active >> l) & 1)) continue;
         uint64_t a = in->addr_bytes[l];
-        for (uint64_t w = a / bw; w <= (a + (uint64_t)in->width_bytes - 1) / bw; w++)
-            if ((int)(w % nb) == gc->worst_bank) gc->bank_lanes |= (uint64_t)1 << l;
+        for (uint64_t w = a >> log_bw; w <= (a + (uint64_t)in->width_bytes - 1) >> log_bw; w++)
+            if ((int)(w & bank_mask) == gc->worst_bank) gc->bank_lanes |= (uint64_t)1 << l;
     }
 }
 
