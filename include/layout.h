@@ -16,5 +16,7 @@
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
+#include "layout/report.h"
+#include "layout/coalesce.h"
 
 #endif /* LAYOUT_H */

@@ -246,23 +246,37 @@ layout_status layout_checker_cost(const layout_checker *checker, const layout_in
     return layout_ok(err);
 }
 
+layout_status layout_checker_validate_all(const char *fn, const layout_checker *checker, const layout_instr *instrs,
+                                          size_t n, layout_error *err)
+{
+    if (!instrs && n) return layout_fail(err, LAYOUT_ERR_NULL, "%s: instrs is NULL with n = %zu", fn, n);
+    for (size_t i = 0; i < n; i++) {
+        const layout_instr *in = &instrs[i];
+        int w = layout_width_index(in->width_bytes);
+        if (in->n_lanes == checker->arch->wave_size && w >= 0 &&
+            (in->direction == LAYOUT_READ || in->direction == LAYOUT_WRITE) &&
+            !(in->active_mask & ~layout_lane_mask_all(in->n_lanes)) && checker->rules[in->direction][w].supported)
+            continue; /* the common, valid case without formatting a name */
+        char what[40];
+        snprintf(what, sizeof what, "instrs[%zu]", i);
+        layout_status st = check_instr(fn, what, checker->arch, in, err);
+        if (st) return st;
+    }
+    return LAYOUT_OK;
+}
+
+void layout_checker_cost_unchecked(const layout_checker *checker, const layout_instr *instr, layout_cost *out)
+{
+    cost_one(checker->arch, checker->impl, prep_of(checker, instr), instr, out);
+}
+
 layout_status layout_checker_cost_batch(const layout_checker *checker, const layout_instr *instrs, size_t n,
                                         layout_cost *costs, layout_cost_totals *totals, layout_error *err)
 {
     static const char fn[] = "layout_checker_cost_batch";
     if (!checker || !checker->arch) return layout_fail(err, LAYOUT_ERR_NULL, "%s: checker is NULL", fn);
-    if (!instrs && n) return layout_fail(err, LAYOUT_ERR_NULL, "%s: instrs is NULL with n = %zu", fn, n);
-    for (size_t i = 0; i < n; i++) {
-        char what[40];
-        if (instrs[i].n_lanes == checker->arch->wave_size &&
-            layout_width_index(instrs[i].width_bytes) >= 0 &&
-            (instrs[i].direction == LAYOUT_READ || instrs[i].direction == LAYOUT_WRITE) &&
-            !(instrs[i].active_mask & ~layout_lane_mask_all(instrs[i].n_lanes)) && prep_of(checker, &instrs[i])->supported)
-            continue; /* the common, valid case without formatting a name */
-        snprintf(what, sizeof what, "instrs[%zu]", i);
-        layout_status st = check_instr(fn, what, checker->arch, &instrs[i], err);
-        if (st) return st;
-    }
+    layout_status st = layout_checker_validate_all(fn, checker, instrs, n, err);
+    if (st) return st;
     layout_cost_totals t;
     memset(&t, 0, sizeof t);
     t.n_instrs = n;
