@@ -1,0 +1,213 @@
+/**
+ * @file access.h
+ * @brief Instruction streams: the DS instructions a wave issues to move its
+ * part of a tile through an LDS descriptor.
+ *
+ * Given an LDS descriptor (the view a side uses), a tile distribution and
+ * the element size, an access plan models two steps:
+ *
+ * 1. **ck_tile's tile window.** Only a Y dim that is the innermost H entry
+ *    of some X can be vectorised, with length gcd(X's vector-hint length,
+ *    that H length) and only when X's hint stride is 1; the Y with the
+ *    largest such length wins (first on ties): ScalarPerVector = that length.
+ *    Accesses = elems / ScalarPerVector, issued along a snake-ordered
+ *    space-filling curve over the Y lengths (last Y fastest; a dim runs
+ *    backwards when the combined index of the dims before it is odd).
+ *
+ * 2. **The compiler.** One thread's elements, in issue order, are cut into
+ *    runs: consecutive elements whose byte addresses are adjacent
+ *    (addr(next) = addr(prev) + elem_bytes) in every lane of every warp.
+ *    Each run becomes the fewest DS instructions its *proven* alignment
+ *    allows, greedily from its start, where the alignment at a byte is the
+ *    largest power of two <= 16 dividing that byte's address in every lane
+ *    of every warp (what the compiler can know from the index arithmetic):
+ *
+ *        alignment >= 16 and >= 16 bytes left : b128
+ *        alignment >= 16 and >= 12 bytes left : b96
+ *        alignment >=  8 and >=  8 bytes left : b64
+ *        alignment >=  4 and >=  8 bytes left : read2/write2_b32 (two adjacent dwords)
+ *        alignment >=  4 and >=  4 bytes left : b32
+ *        alignment >=  2 and >=  2 bytes left : b16 (ds_read_u16 / ds_write_b16)
+ *        otherwise                            : b8
+ *
+ *    A tile-window vector access (ScalarPerVector > 1) is a typed vector in
+ *    ck_tile: the compiler trusts its natural alignment and emits it whole
+ *    even when the addresses say otherwise.  Such a vector whose elements are
+ *    not adjacent in LDS (::LAYOUT_ACCESS_NONCONTIGUOUS: ck_tile then moves
+ *    the wrong bytes) or whose address is not a multiple of its natural
+ *    alignment (::LAYOUT_ACCESS_MISALIGNED, e.g. b128 on a 68-byte row
+ *    pitch) is flagged; the step records how it would have to be split.
+ *    With ::LAYOUT_VECTOR_SPLIT the split is emitted instead.
+ *
+ * Seed 000's kernels come out as measured: 01 writes one b128 (packed rows,
+ * vector 8) and reads 8 b16 (column at a 64-byte stride); 02 writes 8 b16
+ * and its 8 scalar reads of one contiguous, 16-byte-aligned column become one
+ * b128; 03's 68-byte rows prove only 4-byte alignment, so the 16-byte row
+ * segment is stored as two write2_b32 (8 bytes each).
+ *
+ * An explicit choice (::layout_access_options::op) replaces step 2: every
+ * instruction is that op over consecutive elements in issue order, flagged
+ * where it is not contiguous or not aligned.
+ *
+ * Ownership and thread safety: ::layout_access_plan is a caller-owned value
+ * (no heap, about 18 KiB) that *borrows* the descriptor and distribution it
+ * was built from: they must outlive it and stay unchanged.  All functions are
+ * reentrant.  Errors follow status.h.
+ */
+#ifndef LAYOUT_ACCESS_H
+#define LAYOUT_ACCESS_H
+
+#include "layout/status.h"
+#include "layout/limits.h"
+#include "layout/instr.h"
+#include "layout/descriptor.h"
+#include "layout/distribution.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Maximum elements per thread (product of Y lengths) an access plan handles. */
+#define LAYOUT_MAX_THREAD_ELEMS 256
+/** Maximum DS instructions per thread an access plan holds. */
+#define LAYOUT_MAX_ACCESS_STEPS 256
+
+/** A DS (LDS) instruction kind; the name depends on the direction (::layout_ds_op_name). */
+typedef enum layout_ds_op {
+    LAYOUT_DS_AUTO = 0,   ///< options only: let the model choose
+    LAYOUT_DS_B8,         ///< 1 byte per lane: ds_read_u8 / ds_write_b8
+    LAYOUT_DS_B16,        ///< 2 bytes: ds_read_u16 / ds_write_b16
+    LAYOUT_DS_B32,        ///< 4 bytes: ds_read_b32 / ds_write_b32
+    LAYOUT_DS_B64,        ///< 8 bytes, 8-byte aligned: ds_read_b64 / ds_write_b64
+    LAYOUT_DS_B96,        ///< 12 bytes, 16-byte aligned: ds_read_b96 / ds_write_b96
+    LAYOUT_DS_B128,       ///< 16 bytes, 16-byte aligned: ds_read_b128 / ds_write_b128
+    LAYOUT_DS_PAIR_B32,   ///< two adjacent dwords at 4-byte alignment: ds_read2_b32 / ds_write2_b32 (8 bytes per lane)
+    LAYOUT_DS_OP_COUNT    ///< number of values above
+} layout_ds_op;
+
+/** How flagged tile-window vectors are emitted. */
+typedef enum layout_vector_policy {
+    LAYOUT_VECTOR_TRUST = 0,  ///< as ck_tile + compiler do: one instruction of the vector's width, flagged
+    LAYOUT_VECTOR_SPLIT = 1   ///< emit the legal split instead (what correct code would need)
+} layout_vector_policy;
+
+/** Step flags: what ck_tile silently allows. */
+enum layout_access_flag {
+    LAYOUT_ACCESS_MISALIGNED = 1,    ///< address not a multiple of the op's natural alignment in some lane
+    LAYOUT_ACCESS_NONCONTIGUOUS = 2  ///< the elements it moves are not adjacent in LDS in some lane
+};
+
+/**
+ * Options of ::layout_access_plan_make.  All-zero (or NULL) = ck_tile's
+ * tile window followed by the compiler's merging, vectors trusted.
+ */
+typedef struct layout_access_options {
+    layout_vector_policy policy;  ///< flagged vectors: trust (default) or split
+    int no_merge;                 ///< non-zero: do not merge across tile-window accesses (each access chopped alone)
+    int vector_elems;             ///< 0 = ScalarPerVector from the descriptor's hints; > 0 = force it (must divide the Y length)
+    int vector_y;                 ///< with vector_elems > 0: the Y dim to vectorise (plain distributions: 0)
+    layout_ds_op op;              ///< ::LAYOUT_DS_AUTO, or the explicit op of every instruction
+    int64_t base_bytes;           ///< byte address of element offset 0 in LDS (>= 0; affects alignment)
+} layout_access_options;
+
+/** One DS instruction of a thread; every lane of every warp issues the same step. */
+typedef struct layout_access_step {
+    layout_ds_op op;               ///< instruction kind
+    int width_bytes;               ///< bytes per lane (::LAYOUT_DS_PAIR_B32: 8)
+    int seq_first;                 ///< issue position whose address is the base (see ::layout_access_plan::order)
+    int n_elems;                   ///< issue positions seq_first.. whose bytes it moves (a partly moved element counts)
+    int byte_offset;               ///< lane address = address of position seq_first + byte_offset
+    int access;                    ///< tile-window access containing seq_first
+    unsigned flags;                ///< ::layout_access_flag bits
+    int align_bytes;               ///< proven alignment of the lane addresses (power of two, <= 16)
+    int n_split;                   ///< flagged steps: legal instructions needed (0 when not flagged)
+    short split_count[LAYOUT_DS_OP_COUNT]; ///< flagged steps: those instructions per op
+    int bad_warp;                  ///< flagged steps: a warp showing the problem
+    int bad_lane;                  ///< flagged steps: a lane showing the problem
+} layout_access_step;
+
+/** A thread's instruction plan for one side (write or read) of a tile. */
+typedef struct layout_access_plan {
+    const layout_descriptor *desc;    ///< borrowed LDS view (top dims = the distribution's X)
+    const layout_distribution *dist;  ///< borrowed distribution (wave size, warps)
+    layout_direction direction;       ///< read or write
+    int elem_bytes;                   ///< bytes per element (1, 2, 4, 8 or 16)
+    int64_t base_bytes;               ///< byte address of element offset 0
+    int vector_y;                     ///< Y dim the tile window vectorises (-1: none, scalar accesses)
+    int vector_elems;                 ///< ScalarPerVector
+    int n_accesses;                   ///< tile-window accesses per thread
+    int n_elems;                      ///< elements per thread
+    int order[LAYOUT_MAX_THREAD_ELEMS];      ///< issue order: position -> register index (row-major Y)
+    int n_steps;                      ///< DS instructions per thread (= per wave)
+    layout_access_step steps[LAYOUT_MAX_ACCESS_STEPS]; ///< the instructions in issue order
+    int op_count[LAYOUT_DS_OP_COUNT]; ///< steps per op
+    int n_misaligned;                 ///< steps flagged ::LAYOUT_ACCESS_MISALIGNED
+    int n_noncontiguous;              ///< steps flagged ::LAYOUT_ACCESS_NONCONTIGUOUS
+    int n_vectors_split;              ///< with ::LAYOUT_VECTOR_SPLIT: flagged vectors that were split
+} layout_access_plan;
+
+/**
+ * Build the plan of one side.  @p desc's top dims must be the
+ * distribution's X dims with lengths >= x_lengths; elem_bytes in
+ * {1, 2, 4, 8, 16}; @p opt may be NULL.
+ * Errors: ::LAYOUT_ERR_NULL, ::LAYOUT_ERR_ARG (elem_bytes, options,
+ * explicit op not a multiple of the element), ::LAYOUT_ERR_MISMATCH (dims),
+ * ::LAYOUT_ERR_CAPACITY (more than ::LAYOUT_MAX_THREAD_ELEMS elements or
+ * ::LAYOUT_MAX_ACCESS_STEPS steps), ::LAYOUT_ERR_RANGE (an address outside
+ * 0..2^32-1), and evaluation errors of the distribution / descriptor.
+ */
+layout_status layout_access_plan_make(layout_access_plan *plan, const layout_descriptor *desc,
+                                      const layout_distribution *dist, layout_direction direction,
+                                      int elem_bytes, const layout_access_options *opt, layout_error *err);
+
+/**
+ * Materialise step @p step of warp @p warp: every lane's byte address, the
+ * width and direction, all lanes active.
+ * Errors: ::LAYOUT_ERR_NULL, ::LAYOUT_ERR_RANGE (warp, step), evaluation errors.
+ */
+layout_status layout_access_instr(const layout_access_plan *plan, int warp, int step, layout_instr *out,
+                                  layout_error *err);
+
+/**
+ * All instructions of all warps, warp-major (warp 0's steps, then warp 1's...).
+ * *count receives n_warps * n_steps always (also on ::LAYOUT_ERR_BUFFER);
+ * @p buf may be NULL with cap 0 to query the count (returns ::LAYOUT_OK).
+ * Errors: ::LAYOUT_ERR_NULL (plan, count), ::LAYOUT_ERR_BUFFER (0 < cap < count,
+ * or buf NULL with cap > 0).
+ */
+layout_status layout_access_stream(const layout_access_plan *plan, layout_instr *buf, size_t cap, size_t *count,
+                                   layout_error *err);
+
+/** Bytes per lane moved by @p op (PAIR_B32: 8); 0 for ::LAYOUT_DS_AUTO or unknown values. */
+int layout_ds_op_width(layout_ds_op op);
+
+/** Natural alignment in bytes the op requires (b96, b128: 16; b64: 8; pair, b32: 4; b16: 2; b8: 1); 0 if unknown. */
+int layout_ds_op_align(layout_ds_op op);
+
+/** ISA-style name, e.g. "ds_read_b128", "ds_write2_b32", "ds_read_u16"; "auto" / "?" otherwise. Never NULL. */
+const char *layout_ds_op_name(layout_ds_op op, layout_direction direction);
+
+/**
+ * One line per plan: "1 x ds_write_b128" or "2 x ds_write2_b32" or
+ * "8 x ds_read_u16" (ops in issue order of first use, "+"-joined), plus
+ * " [3 misaligned]" / " [2 non-contiguous]" when flagged.
+ * snprintf semantics.
+ */
+int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t cap);
+
+/**
+ * Explain step @p step: its op, issue positions, alignment and, when
+ * flagged, why and how it would have to be split, e.g.
+ * "step 0 ds_write_b128 (access 0): misaligned: warp 0 lane 4 at byte 132 is not 16-byte aligned;
+ *  needs 2 x ds_write2_b32".  snprintf semantics; "" for an invalid step.
+ */
+int layout_access_step_explain(const layout_access_plan *plan, int step, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LAYOUT_ACCESS_H */
