@@ -38,7 +38,7 @@ layout_status layout_check_report_add(layout_check_report *report, const layout_
     layout_status st = layout_checker_validate_all(fn, checker, instrs, n, err);
     if (st) return st;
 
-    layout_check_side *side = &report->sides[report->n_sides];
+    layout_report_side *side = &report->sides[report->n_sides];
     memset(side, 0, sizeof *side);
     memcpy(side->label, label, len + 1);
     layout_cost_totals *t = &side->totals;

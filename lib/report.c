@@ -15,7 +15,7 @@ static void add_lanes(layout_strbuf *sb, uint64_t mask)
 static const char *plural(int64_t n) { return n == 1 ? "" : "s"; }
 
 /* "<arch> read b128 instr 3 group 2 (lanes 8-11,28-31): 2-way, bank 5 <- lane 8 @0x1a0, lane 28 @0x2a0" */
-static void text_group_line(layout_strbuf *sb, const char *arch, const layout_check_side *s, int g)
+static void text_group_line(layout_strbuf *sb, const char *arch, const layout_report_side *s, int g)
 {
     const layout_group_cost *gc = &s->worst_detail.groups[g];
     const layout_instr *in = &s->worst_instr;
@@ -39,7 +39,7 @@ static int side_count(const layout_check_report *r)
     return r->n_sides < 0 ? 0 : r->n_sides > LAYOUT_REPORT_MAX_SIDES ? LAYOUT_REPORT_MAX_SIDES : r->n_sides;
 }
 
-static int group_count(const layout_check_side *s)
+static int group_count(const layout_report_side *s)
 {
     int n = s->worst_detail.cost.n_groups;
     return n < 0 ? 0 : n > LAYOUT_MAX_LANE_GROUPS ? LAYOUT_MAX_LANE_GROUPS : n;
@@ -59,7 +59,7 @@ layout_status layout_check_report_text(const layout_check_report *r, char *buf, 
                      plural((int64_t)r->n_instrs), (long long)r->extra_cycles, plural(r->extra_cycles),
                      (long long)r->total_cycles, layout_check_impl_name(r->impl));
     for (int i = 0; i < side_count(r); i++) {
-        const layout_check_side *s = &r->sides[i];
+        const layout_report_side *s = &r->sides[i];
         char label[LAYOUT_REPORT_LABEL_CAP];
         memcpy(label, s->label, sizeof label);
         label[sizeof label - 1] = '\0';
@@ -91,7 +91,7 @@ static void json_str(layout_strbuf *sb, const char *s, size_t cap)
     layout_sb_printf(sb, "\"");
 }
 
-static void json_side(layout_strbuf *sb, const layout_check_side *s)
+static void json_side(layout_strbuf *sb, const layout_report_side *s)
 {
     const layout_cost_totals *t = &s->totals;
     layout_sb_printf(sb, "{\"label\":");

@@ -49,7 +49,7 @@ static void test_conflicted_text(void)
     layout_check_report rep;
     layout_error e;
     CHECK_EQ_I64(layout_check(&a, ins, 3, &rep, &e), 1);
-    const layout_check_side *s = &rep.sides[0];
+    const layout_report_side *s = &rep.sides[0];
     CHECK_EQ_I64(s->totals.worst_index, 1);
     CHECK_EQ_I64(s->totals.n_conflicted, 1);
     CHECK_EQ_I64(s->n_listed, 1);

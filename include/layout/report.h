@@ -47,7 +47,7 @@ extern "C" {
 #define LAYOUT_REPORT_MAX_LISTED 8
 
 /** Result of one set of instructions. */
-typedef struct layout_check_side {
+typedef struct layout_report_side {
     char label[LAYOUT_REPORT_LABEL_CAP];                /**< e.g. "instrs", "write", "read" */
     layout_cost_totals totals;                          /**< sums, worst index, conflicted count */
     size_t n_listed;                                    /**< entries used in listed_index / listed_extra */
@@ -56,14 +56,14 @@ typedef struct layout_check_side {
     int has_worst;                                      /**< 1 when the set was non-empty (worst_* valid) */
     layout_instr worst_instr;                           /**< copy of instrs[totals.worst_index] */
     layout_cost_detail worst_detail;                    /**< its per-group explanation (scalar reference) */
-} layout_check_side;
+} layout_report_side;
 
 /** What layout_check() fills: per-side results and totals over sides. */
 typedef struct layout_check_report {
     char arch_name[LAYOUT_ARCH_NAME_CAP];               /**< the arch every side was checked on */
     layout_check_impl impl;                             /**< implementation used (SCALAR or AVX2) */
     int n_sides;                                        /**< sides used, 0..::LAYOUT_REPORT_MAX_SIDES */
-    layout_check_side sides[LAYOUT_REPORT_MAX_SIDES];   /**< sides[0..n_sides-1] */
+    layout_report_side sides[LAYOUT_REPORT_MAX_SIDES];   /**< sides[0..n_sides-1] */
     size_t n_instrs;                                    /**< instructions over all sides */
     int64_t extra_cycles;                               /**< extra cycles over all sides (0 = conflict-free) */
     int64_t total_cycles;                               /**< total cycles over all sides */
