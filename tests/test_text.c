@@ -8,6 +8,7 @@
 #include "harness.h"
 #include "layout.h"
 #include "support/seed_lds.h"
+#include "../examples/seed_kernels.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -469,6 +470,198 @@ static void test_caret(void)
     }
 }
 
+/* ---------------------------------------------------------- distributions */
+
+/* Same shape and the same X for every (warp, lane, element). */
+static int same_distribution(const layout_distribution *a, const layout_distribution *b)
+{
+    int w, l, i;
+    int64_t e, xa[LAYOUT_MAX_DIMS], xb[LAYOUT_MAX_DIMS];
+    if (a->wave_size != b->wave_size || a->n_warps != b->n_warps || a->n_x != b->n_x || a->n_y != b->n_y ||
+        a->elems_per_thread != b->elems_per_thread)
+        return 0;
+    for (i = 0; i < a->n_x; i++)
+        if (a->x_lengths[i] != b->x_lengths[i]) return 0;
+    for (i = 0; i < a->n_y; i++)
+        if (a->y_lengths[i] != b->y_lengths[i]) return 0;
+    for (w = 0; w < a->n_warps; w++)
+        for (l = 0; l < a->wave_size; l++)
+            for (e = 0; e < a->elems_per_thread; e++) {
+                if (layout_dist_coord_elem(a, w, l, e, xa, NULL) || layout_dist_coord_elem(b, w, l, e, xb, NULL))
+                    return 0;
+                if (memcmp(xa, xb, sizeof(int64_t) * (size_t)a->n_x) != 0) return 0;
+            }
+    return 1;
+}
+
+static void check_dist_round_trip(const layout_distribution *d, const char *label)
+{
+    char t1[LAYOUT_TEXT_CAP], t2[LAYOUT_TEXT_CAP];
+    layout_distribution back;
+    layout_error e;
+    layout_status st = layout_dist_to_text(d, t1, sizeof t1, &e);
+    CHECK_MSG(st == LAYOUT_OK, "%s: %s", label, e.message);
+    if (st) return;
+    st = layout_dist_from_text(t1, 0, 0, &back, NULL, &e);
+    CHECK_MSG(st == LAYOUT_OK, "%s: '%s': %s", label, t1, e.message);
+    if (st) return;
+    CHECK_MSG(same_distribution(d, &back), "%s: '%s' parses to a different distribution", label, t1);
+    CHECK(layout_dist_to_text(&back, t2, sizeof t2, NULL) == LAYOUT_OK);
+    CHECK_MSG(strcmp(t1, t2) == 0, "%s: not a fixed point: %s / %s", label, t1, t2);
+}
+
+static void test_dist_seed_round_trips(void)
+{
+    layout_distribution d;
+    layout_status (*const make[])(layout_distribution *, layout_error *) = {
+        seed_write_dist, seed_read_dist_kmajor, seed_read_dist_08, seed_read_dist_10};
+    size_t i;
+    for (i = 0; i < sizeof make / sizeof make[0]; i++) {
+        CHECK(make[i](&d, NULL) == LAYOUT_OK);
+        check_dist_round_trip(&d, "seed");
+    }
+}
+
+/* The issue's text is the talk's kernel 08 read distribution. */
+static void test_dist_issue_example(void)
+{
+    layout_distribution parsed, built;
+    layout_error e;
+    char buf[LAYOUT_TEXT_CAP];
+    const char *text = "dist(R=[1], H=([1,8,8],[4,8]), P=([(2,0)],[(1,1),(1,2)]), Y=[(1,0),(2,1)])";
+    CHECK_MSG(layout_dist_from_text(text, 0, 0, &parsed, NULL, &e) == LAYOUT_OK, "%s", e.message);
+    CHECK(seed_read_dist_08(&built, NULL) == LAYOUT_OK);
+    CHECK(same_distribution(&parsed, &built));
+    CHECK_EQ_I64(parsed.wave_size, 64);
+    CHECK_EQ_I64(parsed.n_warps, 4);
+    CHECK(layout_dist_to_text(&parsed, buf, sizeof buf, NULL) == LAYOUT_OK);
+    CHECK(strcmp(buf, text) == 0); /* the issue's spelling is the canonical one */
+    /* Explicit sizes must agree with the encoding. */
+    CHECK(layout_dist_from_text(text, 64, 4, &parsed, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_dist_from_text(text, 32, 0, &parsed, NULL, &e) == LAYOUT_ERR_MISMATCH);
+    /* One P list: every warp holds the same data; warps= keeps the count. */
+    CHECK(layout_dist_from_text("dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], warps=4)", 0, 0, &parsed, NULL,
+                                &e) == LAYOUT_OK);
+    CHECK_EQ_I64(parsed.n_warps, 4);
+    CHECK_EQ_I64(parsed.wave_size, 64);
+    check_dist_round_trip(&parsed, "one P");
+}
+
+/* Random valid encodings: every H entry goes to P0, P1 or Y; R entries to P. */
+static void test_dist_random_round_trips(void)
+{
+    harness_rng r = {0xd157u};
+    long iters = harness_scaled(300), it;
+    int built = 0;
+    for (it = 0; it < iters; it++) {
+        layout_dist_encoding enc;
+        layout_distribution d;
+        int i, j, two_p = (int)harness_range(&r, 0, 1), warps = 1;
+        int64_t p_len[2] = {1, 1};
+        char label[48];
+        memset(&enc, 0, sizeof enc);
+        enc.n_p = two_p ? 2 : 1;
+        enc.n_r = (int)harness_range(&r, 0, 1);
+        for (i = 0; i < enc.n_r; i++) {
+            int p = two_p ? (int)harness_range(&r, 0, 1) : 0;
+            enc.r[i] = harness_range(&r, 1, 2);
+            enc.p_major[p][enc.n_p_rh[p]] = 0;
+            enc.p_minor[p][enc.n_p_rh[p]++] = i;
+            p_len[p] *= enc.r[i];
+        }
+        enc.n_x = (int)harness_range(&r, 1, 3);
+        for (i = 0; i < enc.n_x; i++) {
+            enc.n_h[i] = (int)harness_range(&r, 1, 3);
+            for (j = 0; j < enc.n_h[i]; j++) {
+                int to = (int)harness_range(&r, 0, 2); /* 0, 1: a P list; 2: Y */
+                enc.h[i][j] = (int64_t)1 << harness_range(&r, 0, 2);
+                if (to == 2 || (to == 1 && !two_p) || enc.n_y == 0) {
+                    if (enc.n_y < LAYOUT_MAX_DIMS && (to == 2 || enc.n_y == 0)) {
+                        enc.y_major[enc.n_y] = i + 1;
+                        enc.y_minor[enc.n_y++] = j;
+                        continue;
+                    }
+                    to = 0;
+                }
+                enc.p_major[to][enc.n_p_rh[to]] = i + 1;
+                enc.p_minor[to][enc.n_p_rh[to]++] = j;
+                p_len[to] *= enc.h[i][j];
+            }
+        }
+        if (enc.n_p_rh[0] == 0 || (two_p && enc.n_p_rh[1] == 0)) continue;
+        if (!two_p) warps = (int)harness_range(&r, 1, 3);
+        if (layout_dist_make(&d, &enc, (int)p_len[enc.n_p - 1], two_p ? (int)p_len[0] : warps, 0, NULL, NULL))
+            continue;
+        built++;
+        snprintf(label, sizeof label, "random dist #%ld", it);
+        check_dist_round_trip(&d, label);
+    }
+    CHECK(built > iters / 4);
+}
+
+static void test_dist_malformed(void)
+{
+    static const struct {
+        const char *text;
+        layout_status status;
+        size_t column;
+        const char *needle;
+    } cases[] = {
+        {"dist(R=[1], H=([1,8,8],[4,8]), P=([(2,0)],[(1,1),(1,2)]), Y=[(1,0),(2,1)]", LAYOUT_ERR_PARSE, 74,
+         "expected ')' closing dist(...)"},
+        {"dist(H=([4]), P=([(1,0)]), Y=[])", LAYOUT_ERR_PARSE, 6, "expected 'R=' (the replication lengths)"},
+        {"dist(R=[], H=([4]), P=([(1,0)] Y=[])", LAYOUT_ERR_PARSE, 32, "',' or ')' after a P list"},
+        {"dist(R=[], H=([4]), P=([(1 0)]), Y=[])", LAYOUT_ERR_PARSE, 28, "',' between RH major and minor"},
+        {"dist(R=[], H=([4]), P=([(9,0)]), Y=[])", LAYOUT_ERR_DIM_ID, 26, "RH major 9 is outside 0..8"},
+        {"dist(R=[], H=([4],[2]), P=([(1,0)]), Y=[(1,0)])", LAYOUT_ERR_ARG, 1, "layout_dist_make"},
+        {"dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], warps=0)", LAYOUT_ERR_ARG, 56, "warps = 0 must be in"},
+        {"dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], wraps=2)", LAYOUT_ERR_PARSE, 50, "'warps=' or ')'"},
+        {"dist(R=[], H=([4]), P=([(1,0)],[(1,0)],[(1,0)]), Y=[])", LAYOUT_ERR_CAPACITY, 40, "more than 2 P lists"},
+        {"distr(R=[])", LAYOUT_ERR_PARSE, 1, "expected 'dist('"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        layout_distribution d, untouched;
+        layout_error e;
+        size_t where = 9999;
+        memset(&d, 0x3c, sizeof d);
+        untouched = d;
+        layout_status st = layout_dist_from_text(cases[i].text, 0, 0, &d, &where, &e);
+        CHECK_MSG(st == cases[i].status, "'%s': %s (%s)", cases[i].text, layout_status_name(st), e.message);
+        CHECK_MSG(where + 1 == cases[i].column, "'%s': column %zu, expected %zu (%s)", cases[i].text, where + 1,
+                  cases[i].column, e.message);
+        CHECK_STR_CONTAINS(e.message, cases[i].needle);
+        CHECK(memcmp(&d, &untouched, sizeof d) == 0);
+    }
+    {
+        layout_distribution d;
+        char buf[8];
+        CHECK(layout_dist_from_text(NULL, 0, 0, &d, NULL, NULL) == LAYOUT_ERR_NULL);
+        CHECK(layout_dist_from_text("dist()", -1, 0, &d, NULL, NULL) == LAYOUT_ERR_ARG);
+        CHECK(layout_dist_from_text("dist()", 0, -2, &d, NULL, NULL) == LAYOUT_ERR_ARG);
+        CHECK(layout_dist_to_text(NULL, buf, sizeof buf, NULL) == LAYOUT_ERR_NULL);
+        CHECK(seed_write_dist(&d, NULL) == LAYOUT_OK);
+        CHECK(layout_dist_to_text(&d, buf, sizeof buf, NULL) == LAYOUT_ERR_BUFFER);
+        d.kind = LAYOUT_DIST_TABLE;
+        CHECK(layout_dist_to_text(&d, buf, sizeof buf, NULL) == LAYOUT_ERR_UNSUPPORTED);
+    }
+}
+
+/* The LDS views of every seed kernel round-trip (both banks). */
+static void test_seed_kernel_views(void)
+{
+    static seed_kernel k;
+    int which, banks;
+    for (banks = 32; banks <= 64; banks += 32)
+        for (which = 0; which < SEED_KERNEL_COUNT; which++) {
+            CHECK(seed_kernel_build(&k, (seed_kernel_id)which, banks, NULL) == LAYOUT_OK);
+            check_round_trip(&k.write_desc, seed_kernel_id_str((seed_kernel_id)which));
+            check_round_trip(&k.read_desc, seed_kernel_id_str((seed_kernel_id)which));
+            check_dist_round_trip(&k.write_dist, "write");
+            check_dist_round_trip(&k.read_dist, "read");
+        }
+}
+
 /* ---------------------------------------------------------- architectures */
 
 /* Every preset prints as its name and parses back to itself; with its
@@ -611,6 +804,11 @@ int main(void)
     RUN(test_print_buffer_too_small);
     RUN(test_print_unsupported);
     RUN(test_caret);
+    RUN(test_dist_seed_round_trips);
+    RUN(test_dist_issue_example);
+    RUN(test_dist_random_round_trips);
+    RUN(test_dist_malformed);
+    RUN(test_seed_kernel_views);
     RUN(test_arch_presets_round_trip);
     RUN(test_arch_custom);
     RUN(test_arch_malformed);

@@ -43,6 +43,19 @@
  * decimal int64 with an optional `-`.  Canonical text has no spaces except
  * `" ; "` between stage items and `" | "` between stages.
  *
+ * ## Distributions
+ *
+ * ck_tile's `tile_distribution_encoding<R, H..., P->RH, Y->RH>`, each RH dim
+ * written `(major,minor)` (major 0 = R, major i = H_{i-1}):
+ *
+ *     dist(R=[1], H=([1,8,8],[4,8]), P=([(2,0)],[(1,1),(1,2)]), Y=[(1,0),(2,1)])
+ *
+ * is seed kernel 08's read side (m = lane, k = 8*warp + y1).  With two P
+ * lists the warp count and wave size are the lengths of P0 and P1; with one
+ * P list (lane only, every warp holding the same data) the wave size is its
+ * length and an optional trailing `, warps=N` gives the warp count
+ * (default 1).
+ *
  * ## Architectures
  *
  * A preset is written by its name (`gfx942`, `gfx950`, `sm_90`, ...).  A
@@ -89,6 +102,7 @@
 #include "layout/status.h"
 #include "layout/descriptor.h"
 #include "layout/arch.h"
+#include "layout/distribution.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -145,6 +159,42 @@ layout_status layout_desc_from_text(const char *text, layout_descriptor *out, si
  *         as base + stages (no text form reproduces it).
  */
 layout_status layout_desc_to_text(const layout_descriptor *d, char *buf, size_t cap, layout_error *err);
+
+/**
+ * Parse a tile distribution from its encoding text and build it with
+ * layout_dist_make().
+ *
+ * @param text       NUL-terminated `dist(...)` text.
+ * @param wave_size  lanes per wave, or 0 to take it from the encoding (the
+ *                   length of the last P list).
+ * @param n_warps    warps, or 0 to take it from the encoding (two P lists:
+ *                   the length of P0; one P list: `warps=N`, default 1).
+ * @param out        receives the distribution; untouched on failure.
+ * @param where      if non-NULL, receives the byte offset of the error.
+ * @param err        may be NULL.
+ * @return ::LAYOUT_OK; ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG for a negative
+ *         @p wave_size / @p n_warps; ::LAYOUT_ERR_PARSE for a syntax error;
+ *         ::LAYOUT_ERR_MISMATCH when `warps=` disagrees with @p n_warps;
+ *         layout_dist_make()'s status for an invalid encoding (the offset
+ *         then points at `dist`).
+ */
+layout_status layout_dist_from_text(const char *text, int wave_size, int n_warps, layout_distribution *out,
+                                    size_t *where, layout_error *err);
+
+/**
+ * Print the canonical text of an encoding-based distribution, e.g.
+ * `dist(R=[1], H=([1,8,8],[4,8]), P=([(2,0)],[(1,1),(1,2)]), Y=[(1,0),(2,1)])`
+ * (`, warps=N` is appended for a one-P encoding over several warps).
+ *
+ * @param d    the distribution.
+ * @param buf  receives the NUL-terminated text; untouched on failure.
+ * @param cap  size of @p buf; ::LAYOUT_TEXT_CAP always suffices.
+ * @param err  may be NULL.
+ * @return ::LAYOUT_OK; ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED for a
+ *         callback or table distribution (no text form);
+ *         ::LAYOUT_ERR_BUFFER when @p cap is too small.
+ */
+layout_status layout_dist_to_text(const layout_distribution *d, char *buf, size_t cap, layout_error *err);
 
 /**
  * Parse an architecture: a preset name or `arch(...)` (see the file
