@@ -39,7 +39,7 @@ BENCH_BINS   := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRCS))
 TOOL_SRCS    := $(sort $(wildcard tools/*.c))
 TOOL_BIN     := $(if $(TOOL_SRCS),$(BUILD)/bin/layout)
 
-.PHONY: all lib test check sanitize valgrind coverage fuzz fuzz-smoke demo examples bench docs install uninstall clean
+.PHONY: all lib test check sanitize valgrind coverage fuzz fuzz-smoke stable demo examples bench docs install uninstall clean
 
 all: lib $(TOOL_BIN)
 
@@ -140,6 +140,29 @@ fuzz-smoke: fuzz
 	    grep -E 'stat::number_of_executed_units|Done' $(BUILD)-fuzz/$$n.log | tail -n 2; \
 	done
 
+# Stable results: tests/stable/stable_dump.c digests the library's outputs
+# over a fixed pseudo-random corpus; built with gcc and clang at -O0 and -O3
+# and run with the scalar and the AVX2 checker, every output must be identical.
+STABLE_BUILDS := gcc:-O0 gcc:-O3 clang:-O0 clang:-O3
+$(BUILD)/stable/%: tests/stable/%.c $(STATIC_LIB) $(SUPPORT_OBJS) $(wildcard tests/support/*.h examples/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
+
+stable:
+	@set -e; ref=; for b in $(STABLE_BUILDS); do \
+	    cc=$${b%%:*}; opt=$${b#*:}; dir=$(BUILD)-stable-$$cc$$opt; \
+	    $(MAKE) --no-print-directory BUILD=$$dir CC=$$cc OPT="$$opt" $$dir/stable/stable_dump >/dev/null; \
+	    for impl in scalar avx2; do \
+	        out=$$dir/stable-$$impl.txt; rc=0; $$dir/stable/stable_dump $$impl > $$out || rc=$$?; \
+	        if [ $$rc -eq 2 ]; then echo "stable: $$cc $$opt $$impl: not available here, skipped"; continue; fi; \
+	        [ $$rc -eq 0 ] || { echo "stable: $$cc $$opt $$impl: stable_dump failed"; exit 1; }; \
+	        if [ -z "$$ref" ]; then ref=$$out; cat $$ref; echo "stable: $$cc $$opt $$impl: reference"; \
+	        elif cmp -s $$ref $$out; then echo "stable: $$cc $$opt $$impl: identical"; \
+	        else echo "stable: $$cc $$opt $$impl DIFFERS from $$ref (rerun both with -v and diff):"; \
+	            diff $$ref $$out || true; exit 1; fi; \
+	    done; \
+	done
+
 examples: $(EXAMPLE_BINS)
 
 demo: $(BUILD)/examples/demo
@@ -171,4 +194,4 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/layout.pc $(DESTDIR)$(PREFIX)/bin/layout
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-vg $(BUILD)-cov $(BUILD)-fuzz
+	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-vg $(BUILD)-cov $(BUILD)-fuzz $(BUILD)-stable-*
