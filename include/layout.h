@@ -12,6 +12,7 @@
 #include "layout/transform.h"
 #include "layout/adaptor.h"
 #include "layout/descriptor.h"
+#include "layout/plan.h"
 #include "layout/text.h"
 #include "layout/instr.h"
 #include "layout/arch.h"
