@@ -46,14 +46,7 @@ static void check_kernel(const layout_arch *arch, seed_kernel_id id, seed_kernel
 {
     layout_error err;
     if (seed_kernel_build(k, id, arch->n_banks, &err)) die("seed_kernel_build", &err);
-    layout_kernel_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.write_desc = &k->write_desc;
-    spec.write_dist = &k->write_dist;
-    spec.read_desc = &k->read_desc;
-    spec.read_dist = &k->read_dist;
-    spec.elem_bytes = SK_ELEM_BYTES;
-    spec.tiles = SEED_TILES;
+    layout_kernel_spec spec = seed_kernel_spec(k);
     if (layout_check_kernel(arch, &spec, r, &err)) die("layout_check_kernel", &err);
 }
 

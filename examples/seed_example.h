@@ -44,14 +44,7 @@ static inline int seed_example_run(seed_kernel_id which, const char *story)
                     printf("  flagged: %s\n", buf);
                 }
         }
-        layout_kernel_spec spec;
-        memset(&spec, 0, sizeof spec);
-        spec.write_desc = &k.write_desc;
-        spec.write_dist = &k.write_dist;
-        spec.read_desc = &k.read_desc;
-        spec.read_dist = &k.read_dist;
-        spec.elem_bytes = SK_ELEM_BYTES;
-        spec.tiles = SEED_TILES;
+        layout_kernel_spec spec = seed_kernel_spec(&k);
         layout_kernel_result r;
         if (layout_check_kernel(&arch, &spec, &r, &err)) {
             fprintf(stderr, "%s\n", err.message);

@@ -248,4 +248,18 @@ static inline layout_status seed_kernel_build(seed_kernel *k, seed_kernel_id whi
     }
 }
 
+/* The kernel as a layout_check_kernel spec: fp16, SEED_TILES tiles, default options. */
+static inline layout_kernel_spec seed_kernel_spec(const seed_kernel *k)
+{
+    layout_kernel_spec s;
+    memset(&s, 0, sizeof s);
+    s.write_desc = &k->write_desc;
+    s.write_dist = &k->write_dist;
+    s.read_desc = &k->read_desc;
+    s.read_dist = &k->read_dist;
+    s.elem_bytes = SK_ELEM_BYTES;
+    s.tiles = SEED_TILES;
+    return s;
+}
+
 #endif /* SEED_KERNELS_H */

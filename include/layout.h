@@ -2,7 +2,112 @@
  * @file layout.h
  * @brief liblayout umbrella header: include this one.
  *
- * (The tutorial opening this header is written with the descriptor layer.)
+ * # A tour: the seed talk's kernel 08 XOR layout
+ *
+ * A 64x32 fp16 tile (M = 64 rows, K = 32 columns) is staged in LDS.  Stored
+ * row-major, a wave that reads a column keeps hitting the same two banks
+ * (kernel 01 of the talk).  Kernel 08 instead XOR-swizzles 8-element packs
+ * so that both its 16-byte writes and its 16-byte reads are conflict free.
+ * ck_tile builds that descriptor in four steps; liblayout ports them call
+ * for call.  For 32 banks, MLdsLayer L = 32*4/32/2 = 2 and RowMul = 1:
+ *
+ * @code
+ * #include <layout.h>
+ *
+ * layout_descriptor d;
+ * layout_transform t[3];
+ * layout_error err;   // each call returns a layout_status; check it in real code
+ *
+ * // 1. reshape to [A = K/8*L = 8, B = M/L = 32, KPack = 8], last dim a vector of 8
+ * int64_t len[3] = {8, 32, 8}, stride[3] = {8, 64, 1};
+ * layout_naive_vec(&d, 3, len, stride, 8, 1, &err);
+ *
+ * // 2. xor(B * RowMul, A) on (B, A): A' = A ^ (B % 8); KPack passes through
+ * layout_make_xor(32 * 1, 8, &t[0], &err);
+ * layout_make_pass_through(8, &t[1], &err);
+ * layout_seq lo2[2] = {LAYOUT_SEQ(1, 0), LAYOUT_SEQ(2)};
+ * layout_seq up2[2] = {LAYOUT_SEQ(1, 0), LAYOUT_SEQ(2)};
+ * layout_transform_descriptor(&d, &d, 2, t, lo2, up2, &err);
+ *
+ * // 3. unmerge A -> (L = 2, K0 = 4); B and KPack pass through
+ * int64_t l_k0[2] = {2, 4};
+ * layout_make_unmerge(2, l_k0, &t[0], &err);
+ * layout_make_pass_through(32, &t[1], &err);
+ * layout_make_pass_through(8, &t[2], &err);
+ * layout_seq lo3[3] = {LAYOUT_SEQ(0), LAYOUT_SEQ(1), LAYOUT_SEQ(2)};
+ * layout_seq up3[3] = {LAYOUT_SEQ(0, 2), LAYOUT_SEQ(1), LAYOUT_SEQ(3)};
+ * layout_transform_descriptor(&d, &d, 3, t, lo3, up3, &err);
+ *
+ * // 4. merge (B, L) -> M and (K0, KPack) -> K: the user sees [M = 64, K = 32]
+ * int64_t b_l[2] = {32, 2}, k0_kp[2] = {4, 8};
+ * layout_make_merge(2, b_l, &t[0], &err);
+ * layout_make_merge(2, k0_kp, &t[1], &err);
+ * layout_seq lo4[2] = {LAYOUT_SEQ(1, 0), LAYOUT_SEQ(2, 3)};
+ * layout_seq up4[2] = {LAYOUT_SEQ(0), LAYOUT_SEQ(1)};
+ * layout_transform_descriptor(&d, &d, 2, t, lo4, up4, &err);
+ *
+ * int64_t mk[2] = {2, 0}, offset;
+ * layout_desc_offset(&d, mk, &offset, &err);   // offset == 72 (elements)
+ * @endcode
+ *
+ * The lower ids of a stage name the *old* top dims a transform consumes, the
+ * upper ids the *new* top positions it produces — exactly the two
+ * `sequence<>` tuples of ck_tile's `transform_tensor_descriptor`.
+ *
+ * The offsets (elements) at the start of each 8-element pack, rows 0..9:
+ * @code
+ *   m\k    0    8   16   24
+ *    0     0    8   16   24
+ *    1    32   40   48   56
+ *    2    72   64   88   80     B = 1: packs swap pairwise   (A' = A ^ 1)
+ *    3   104   96  120  112
+ *    4   144  152  128  136     B = 2: pairs of packs swap   (A' = A ^ 2)
+ *    5   176  184  160  168
+ *    6   216  208  200  192
+ *    7   248  240  232  224
+ *    8   288  296  304  312     B = 4: rows 8 and 9 trade places
+ *    9   256  264  272  280
+ * @endcode
+ * which is the closed form of LDS_MODEL.md §4:
+ * `offset = B*kK*L + A'*8 + C` with `B = m/L`, `A = (m%L)*(kK/8) + k/8`,
+ * `C = k%8`, `A' = A ^ (B % (kK/8*L))`.  On 64 banks use L = 4, RowMul = 2
+ * (xor(32, 16), unmerge(4, 4), merge(16, 4)).
+ *
+ * # What ck_tile does not tell you
+ *
+ * verify.h checks what ck_tile takes on trust:
+ * layout_desc_verify_offsets() proves the layout is a bijection onto
+ * [0, 2048); layout_desc_contiguity() measures that K really is contiguous in
+ * groups of 8 (ck_tile's hint, layout_desc_vector_hints(), says 8 too; an XOR
+ * on the vector dim would silently break it); layout_adaptor_diagnose()
+ * reports that on 64 banks the xor declares B = 32 over a dim of 16 (RowMul
+ * changes no offset, but the stages disagree).  layout_desc_print() shows the
+ * transform chain with its hidden dims.
+ *
+ * Checking bank conflicts comes in check.h: give it the per-lane byte
+ * addresses of one LDS instruction and an arch (arch.h, e.g. gfx942) and it
+ * returns the exact conflict cycles.  distribution.h and access.h turn ck_tile
+ * tile distributions into those instructions, and kernel.h puts it all
+ * together: layout_check_triple() scores an LDS descriptor with its write and
+ * read distributions.  text.h reads and writes descriptors as text.
+ *
+ * # Limits (honest)
+ *
+ * - Offsets are in elements; multiply by the element size for bytes.
+ * - Fixed capacities (limits.h): 8 top dims, 8 dims per transform, 24
+ *   transforms, 48 hidden dims.  Beyond them: ::LAYOUT_ERR_CAPACITY.
+ * - Evaluation interprets the chain once per coordinate; there is no
+ *   incremental coordinate stepping like ck_tile's move_tensor_coordinate.
+ * - Verification enumerates every coordinate: O(size x transforms).
+ * - ck_tile's semantics are kept where they surprise: xor's modulus is its
+ *   second length and is never range-checked, merge's first digit is not
+ *   reduced, padded coordinates still get an offset (ask
+ *   layout_desc_is_valid()), a naive descriptor's base offset is not part of
+ *   its element space size, vector hints are what ck_tile *believes*.
+ *   ck_tile's unusable left_pad and broken modulo update are not copied.
+ *
+ * Thread safety: no global mutable state, no allocation in the library
+ * core; every object is a caller-owned value.
  */
 #ifndef LAYOUT_H
 #define LAYOUT_H
@@ -12,13 +117,14 @@
 #include "layout/transform.h"
 #include "layout/adaptor.h"
 #include "layout/descriptor.h"
+#include "layout/verify.h"
 #include "layout/plan.h"
-#include "layout/text.h"
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
 #include "layout/distribution.h"
 #include "layout/access.h"
 #include "layout/kernel.h"
+#include "layout/text.h"
 
 #endif /* LAYOUT_H */

@@ -2,6 +2,7 @@
  * the compiler's merging of adjacent elements into the fewest DS
  * instructions their proven alignment allows (see access.h for the rule). */
 #include "internal.h"
+#include "strbuf.h"
 #include "layout/access.h"
 
 #include <stdio.h>
@@ -71,8 +72,8 @@ static layout_status elem_addr(const layout_access_plan *pl, int warp, int lane,
     int64_t x[LAYOUT_MAX_DIMS], off;
     layout_status s = layout_dist_coord_elem(pl->dist, warp, lane, pl->order[pos], x, err);
     if (s) return s;
-    s = layout_desc_offset(pl->desc, x, &off, err);
-    if (s) return s;
+    /* x is inside the tile and the plan checked tile <= descriptor lengths. */
+    off = layout_desc_offset_unchecked(pl->desc, x);
     int64_t a;
     if (layout_mul_overflow(off, pl->elem_bytes, &a) || layout_add_overflow(a, pl->base_bytes, &a) || a < 0 ||
         a > (int64_t)UINT32_MAX - 16)
@@ -496,36 +497,13 @@ layout_status layout_access_stream(const layout_access_plan *plan, layout_instr 
     return layout_ok(err);
 }
 
-/* snprintf-style appender. */
-typedef struct text { char *buf; size_t cap, pos; } text;
-
-static void tprintf(text *t, const char *fmt, ...) LAYOUT_PRINTF(2, 3);
-
-#include <stdarg.h>
-static void tprintf(text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *dst = t->buf && t->pos < t->cap ? t->buf + t->pos : NULL;
-    size_t room = dst ? t->cap - t->pos : 0;
-    int n = vsnprintf(dst, room, fmt, ap);
-    va_end(ap);
-    if (n > 0) t->pos += (size_t)n;
-}
-
-static int tdone(text *t)
-{
-    if (t->buf && t->cap && t->pos >= t->cap) t->buf[t->cap - 1] = '\0';
-    if (t->buf && t->cap && t->pos == 0) t->buf[0] = '\0';
-    return (int)t->pos;
-}
-
 int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t cap)
 {
-    text t = {buf, cap, 0};
+    layout_strbuf t;
+    layout_sb_init(&t, buf, cap);
     if (!plan) {
-        tprintf(&t, "(null plan)");
-        return tdone(&t);
+        layout_sb_printf(&t, "(null plan)");
+        return layout_sb_result(&t);
     }
     int seen[LAYOUT_DS_OP_COUNT] = {0};
     int first = 1;
@@ -533,40 +511,41 @@ int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t c
         layout_ds_op op = plan->steps[i].op;
         if (seen[op]) continue;
         seen[op] = 1;
-        tprintf(&t, "%s%d x %s", first ? "" : " + ", plan->op_count[op], layout_ds_op_name(op, plan->direction));
+        layout_sb_printf(&t, "%s%d x %s", first ? "" : " + ", plan->op_count[op], layout_ds_op_name(op, plan->direction));
         first = 0;
     }
-    if (plan->n_misaligned) tprintf(&t, " [%d misaligned]", plan->n_misaligned);
-    if (plan->n_noncontiguous) tprintf(&t, " [%d non-contiguous]", plan->n_noncontiguous);
-    return tdone(&t);
+    if (plan->n_misaligned) layout_sb_printf(&t, " [%d misaligned]", plan->n_misaligned);
+    if (plan->n_noncontiguous) layout_sb_printf(&t, " [%d non-contiguous]", plan->n_noncontiguous);
+    return layout_sb_result(&t);
 }
 
 int layout_access_step_explain(const layout_access_plan *plan, int step, char *buf, size_t cap)
 {
-    text t = {buf, cap, 0};
-    if (!plan || step < 0 || step >= plan->n_steps) return tdone(&t);
+    layout_strbuf t;
+    layout_sb_init(&t, buf, cap);
+    if (!plan || step < 0 || step >= plan->n_steps) return layout_sb_result(&t);
     const layout_access_step *st = &plan->steps[step];
-    tprintf(&t, "step %d %s (access %d, positions %d..%d, +%d bytes): %d-byte aligned", step,
+    layout_sb_printf(&t, "step %d %s (access %d, positions %d..%d, +%d bytes): %d-byte aligned", step,
             layout_ds_op_name(st->op, plan->direction), st->access, st->seq_first, st->seq_first + st->n_elems - 1,
             st->byte_offset, st->align_bytes);
     if (st->flags & LAYOUT_ACCESS_NONCONTIGUOUS)
-        tprintf(&t, "; non-contiguous: warp %d lane %d's elements are not adjacent in LDS", st->bad_warp,
+        layout_sb_printf(&t, "; non-contiguous: warp %d lane %d's elements are not adjacent in LDS", st->bad_warp,
                 st->bad_lane);
     if (st->flags & LAYOUT_ACCESS_MISALIGNED) {
         int64_t a = -1;
         if (st->bad_warp >= 0) elem_addr(plan, st->bad_warp, st->bad_lane, st->seq_first, &a, NULL);
-        tprintf(&t, "; misaligned: needs %d-byte alignment, warp %d lane %d is at byte %lld",
+        layout_sb_printf(&t, "; misaligned: needs %d-byte alignment, warp %d lane %d is at byte %lld",
                 op_aligns[st->op], st->bad_warp, st->bad_lane, a < 0 ? -1LL : (long long)(a + st->byte_offset));
     }
     if (st->flags) {
-        tprintf(&t, "; needs");
+        layout_sb_printf(&t, "; needs");
         int first = 1;
         for (int op = 1; op < LAYOUT_DS_OP_COUNT; op++)
             if (st->split_count[op]) {
-                tprintf(&t, "%s %d x %s", first ? "" : " +", st->split_count[op],
+                layout_sb_printf(&t, "%s %d x %s", first ? "" : " +", st->split_count[op],
                         layout_ds_op_name((layout_ds_op)op, plan->direction));
                 first = 0;
             }
     }
-    return tdone(&t);
+    return layout_sb_result(&t);
 }

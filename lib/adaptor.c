@@ -376,21 +376,27 @@ layout_status layout_adaptor_check_top(const char *fn, const layout_adaptor *a, 
     return LAYOUT_OK;
 }
 
+layout_status layout_check_query(const char *fn, const void *obj, const char *obj_name, const layout_adaptor *a,
+                                 const int64_t *coord, const char *coord_name, const void *out, const char *out_name,
+                                 layout_error *err)
+{
+    const char *missing = !obj ? obj_name : !coord ? coord_name : !out ? out_name : NULL;
+    if (missing) return layout_fail(err, LAYOUT_ERR_NULL, "%s: %s is NULL", fn, missing);
+    return layout_adaptor_check_top(fn, a, coord, err);
+}
+
 layout_status layout_adaptor_calculate_bottom(const layout_adaptor *a, const int64_t *top, int64_t *bottom,
                                               layout_error *err)
 {
-    static const char fn[] = "layout_adaptor_calculate_bottom";
-    layout_status st;
-    if (!a || !top || !bottom)
-        return layout_fail(err, LAYOUT_ERR_NULL, "%s: %s is NULL", fn, !a ? "a" : !top ? "top" : "bottom");
-    if ((st = layout_adaptor_check_top(fn, a, top, err))) return st;
+    layout_status st =
+        layout_check_query("layout_adaptor_calculate_bottom", a, "a", a, top, "top", bottom, "bottom", err);
+    if (st) return st;
     layout_adaptor_calculate_bottom_unchecked(a, top, bottom);
     return layout_ok(err);
 }
 
-int layout_adaptor_is_valid_unchecked(const layout_adaptor *a, const int64_t *top)
+int layout_adaptor_eval(const layout_adaptor *a, const int64_t *top, int64_t *hidden)
 {
-    int64_t hidden[LAYOUT_MAX_HIDDEN];
     layout_adaptor_calculate_hidden_unchecked(a, top, hidden);
     for (int i = 0; i < a->n_transforms; i++) {
         const layout_transform *t = &a->transforms[i];
@@ -400,6 +406,12 @@ int layout_adaptor_is_valid_unchecked(const layout_adaptor *a, const int64_t *to
         if (!layout_kind_table[t->kind].valid(t, up)) return 0;
     }
     return 1;
+}
+
+int layout_adaptor_is_valid_unchecked(const layout_adaptor *a, const int64_t *top)
+{
+    int64_t hidden[LAYOUT_MAX_HIDDEN];
+    return layout_adaptor_eval(a, top, hidden);
 }
 
 /* ------------------------------------------------------------ vector hints */

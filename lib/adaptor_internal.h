@@ -25,6 +25,16 @@ layout_status layout_check_id_permutation(const char *fn, const char *arg, int n
 layout_status layout_adaptor_check_top(const char *fn, const layout_adaptor *a, const int64_t *top,
                                        layout_error *err);
 
+/* A query's checks: obj, coord and out non-NULL (named in the message),
+ * then coord within a's top lengths.  a may be NULL only when obj is. */
+layout_status layout_check_query(const char *fn, const void *obj, const char *obj_name, const layout_adaptor *a,
+                                 const int64_t *coord, const char *coord_name, const void *out, const char *out_name,
+                                 layout_error *err);
+
+/* All hidden values of an in-range top index (as
+ * layout_adaptor_calculate_hidden_unchecked); returns its validity. */
+int layout_adaptor_eval(const layout_adaptor *a, const int64_t *top, int64_t *hidden);
+
 /* The bottom / transforms / top lines of a print. */
 void layout_adaptor_print_to(const layout_adaptor *a, layout_strbuf *sb);
 

@@ -224,11 +224,9 @@ int64_t layout_desc_offset_unchecked(const layout_descriptor *d, const int64_t *
 layout_status layout_desc_offset(const layout_descriptor *d, const int64_t *coord, int64_t *offset,
                                  layout_error *err)
 {
-    static const char fn[] = "layout_desc_offset";
-    layout_status st;
-    if (!d || !coord || !offset)
-        return layout_fail(err, LAYOUT_ERR_NULL, "%s: %s is NULL", fn, !d ? "d" : !coord ? "coord" : "offset");
-    if ((st = layout_adaptor_check_top(fn, &d->adaptor, coord, err))) return st;
+    layout_status st = layout_check_query("layout_desc_offset", d, "d", d ? &d->adaptor : NULL, coord, "coord",
+                                          offset, "offset", err);
+    if (st) return st;
     *offset = layout_desc_offset_unchecked(d, coord);
     return layout_ok(err);
 }
@@ -256,11 +254,9 @@ layout_status layout_desc_offsets(const layout_descriptor *d, size_t n_coords, c
 
 layout_status layout_desc_is_valid(const layout_descriptor *d, const int64_t *coord, int *valid, layout_error *err)
 {
-    static const char fn[] = "layout_desc_is_valid";
-    layout_status st;
-    if (!d || !coord || !valid)
-        return layout_fail(err, LAYOUT_ERR_NULL, "%s: %s is NULL", fn, !d ? "d" : !coord ? "coord" : "valid");
-    if ((st = layout_adaptor_check_top(fn, &d->adaptor, coord, err))) return st;
+    layout_status st = layout_check_query("layout_desc_is_valid", d, "d", d ? &d->adaptor : NULL, coord, "coord",
+                                          valid, "valid", err);
+    if (st) return st;
     *valid = layout_adaptor_is_valid_unchecked(&d->adaptor, coord);
     return layout_ok(err);
 }

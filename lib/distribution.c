@@ -1,6 +1,7 @@
 /* Tile distributions: a ck_tile encoding lowered to an adaptor
  * (replicate R, unmerge per X, merge per P), or a plain callback / table. */
 #include "internal.h"
+#include "strbuf.h"
 #include "layout/distribution.h"
 
 #include <stdio.h>
@@ -173,6 +174,27 @@ static layout_status build_adaptor(const layout_dist_encoding *e, layout_adaptor
     return layout_adaptor_from_hidden(a, nt, tr, lo, up, e->n_x, bottom, e->n_p + e->n_y, top, err);
 }
 
+/* Place value of H_i entry k in X_i: the product of the later H_i lengths. */
+static int64_t place_value(const layout_dist_encoding *e, int i, int k)
+{
+    int64_t w = 1;
+    for (int j = k + 1; j < e->n_h[i]; j++) w *= e->h[i][j];
+    return w;
+}
+
+/* The adaptor's unmerges and merges as place values (X fits in int64, so no product overflows). */
+static void fold_adaptor(layout_distribution *d)
+{
+    const layout_dist_encoding *e = &d->encoding;
+    for (int p = 0; p < e->n_p; p++)
+        for (int k = 0; k < e->n_p_rh[p]; k++) {
+            int ma = e->p_major[p][k];
+            d->p_x[p][k] = ma - 1;
+            d->p_weight[p][k] = ma == 0 ? 0 : place_value(e, ma - 1, e->p_minor[p][k]);
+        }
+    for (int j = 0; j < e->n_y; j++) d->y_weight[j] = place_value(e, e->y_major[j] - 1, e->y_minor[j]);
+}
+
 layout_status layout_dist_make(layout_distribution *out, const layout_dist_encoding *enc, int wave_size,
                                int n_warps, int n_tile, const int64_t *tile_lengths, layout_error *err)
 {
@@ -235,6 +257,7 @@ layout_status layout_dist_make(layout_distribution *out, const layout_dist_encod
     d.replication = rep;
     s = build_adaptor(enc, &d.adaptor, err);
     if (s) return s;
+    fold_adaptor(&d);
     *out = d;
     return layout_ok(err);
 }
@@ -303,6 +326,25 @@ static layout_status plain_validate(const char *fn, const layout_distribution *d
     return LAYOUT_OK;
 }
 
+/* Shared body of the plain constructors: validate, build into a local, publish. */
+static layout_status plain_make(const char *name, layout_distribution *out, layout_dist_kind kind, int n_x,
+                                const int64_t *x_lengths, int wave_size, int n_warps, int64_t elems,
+                                layout_dist_coord_fn fn, void *user, const int64_t *table, layout_error *err)
+{
+    static const layout_distribution zero;
+    layout_distribution d = zero;
+    layout_status s = plain_init(name, &d, n_x, x_lengths, wave_size, n_warps, elems, err);
+    if (s) return s;
+    d.kind = kind;
+    d.fn = fn;
+    d.user = user;
+    d.table = table;
+    s = plain_validate(name, &d, err);
+    if (s) return s;
+    *out = d;
+    return layout_ok(err);
+}
+
 layout_status layout_dist_from_callback(layout_distribution *out, int n_x, const int64_t *x_lengths, int wave_size,
                                         int n_warps, int64_t elems_per_thread, layout_dist_coord_fn fn, void *user,
                                         layout_error *err)
@@ -310,17 +352,8 @@ layout_status layout_dist_from_callback(layout_distribution *out, int n_x, const
     static const char *name = "layout_dist_from_callback";
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", name);
     if (!fn) return layout_fail(err, LAYOUT_ERR_NULL, "%s: fn is NULL", name);
-    static const layout_distribution zero;
-    layout_distribution d = zero;
-    layout_status s = plain_init(name, &d, n_x, x_lengths, wave_size, n_warps, elems_per_thread, err);
-    if (s) return s;
-    d.kind = LAYOUT_DIST_CALLBACK;
-    d.fn = fn;
-    d.user = user;
-    s = plain_validate(name, &d, err);
-    if (s) return s;
-    *out = d;
-    return layout_ok(err);
+    return plain_make(name, out, LAYOUT_DIST_CALLBACK, n_x, x_lengths, wave_size, n_warps, elems_per_thread, fn, user,
+                      NULL, err);
 }
 
 layout_status layout_dist_from_table(layout_distribution *out, int n_x, const int64_t *x_lengths, int wave_size,
@@ -329,16 +362,8 @@ layout_status layout_dist_from_table(layout_distribution *out, int n_x, const in
     static const char *name = "layout_dist_from_table";
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", name);
     if (!table) return layout_fail(err, LAYOUT_ERR_NULL, "%s: table is NULL", name);
-    static const layout_distribution zero;
-    layout_distribution d = zero;
-    layout_status s = plain_init(name, &d, n_x, x_lengths, wave_size, n_warps, elems_per_thread, err);
-    if (s) return s;
-    d.kind = LAYOUT_DIST_TABLE;
-    d.table = table;
-    s = plain_validate(name, &d, err);
-    if (s) return s;
-    *out = d;
-    return layout_ok(err);
+    return plain_make(name, out, LAYOUT_DIST_TABLE, n_x, x_lengths, wave_size, n_warps, elems_per_thread, NULL, NULL,
+                      table, err);
 }
 
 static layout_status check_thread(const char *fn, const layout_distribution *d, int warp, int lane,
@@ -352,18 +377,25 @@ static layout_status check_thread(const char *fn, const layout_distribution *d, 
 }
 
 /* Encoding evaluation after range checks. */
+/* Encoding evaluation after range checks: mixed-radix split of each P
+ * (last entry fastest), every digit times its place value in its X. */
 static void encoding_eval(const layout_distribution *d, int warp, int lane, const int64_t *y, int64_t *x)
 {
-    int64_t top[LAYOUT_MAX_DIMS];
-    int np = d->encoding.n_p;
-    if (np == 2) {
-        top[0] = warp;
-        top[1] = lane;
-    } else {
-        top[0] = lane;
+    const layout_dist_encoding *e = &d->encoding;
+    int64_t pidx[LAYOUT_MAX_DIST_P] = {warp, lane};
+    if (e->n_p == 1) pidx[0] = lane;
+    for (int i = 0; i < d->n_x; i++) x[i] = 0;
+    for (int p = 0; p < e->n_p; p++) {
+        int64_t v = pidx[p];
+        for (int k = e->n_p_rh[p] - 1; k >= 0; k--) {
+            int ma = e->p_major[p][k];
+            int64_t len = ma == 0 ? e->r[e->p_minor[p][k]] : e->h[ma - 1][e->p_minor[p][k]];
+            int64_t digit = k == 0 ? v : v % len;
+            v /= len;
+            if (ma > 0) x[ma - 1] += digit * d->p_weight[p][k];
+        }
     }
-    for (int j = 0; j < d->n_y; j++) top[np + j] = y[j];
-    layout_adaptor_calculate_bottom_unchecked(&d->adaptor, top, x);
+    for (int j = 0; j < d->n_y; j++) x[e->y_major[j] - 1] += y[j] * d->y_weight[j];
 }
 
 layout_status layout_dist_coord(const layout_distribution *d, int warp, int lane, const int64_t *y, int64_t *x,
@@ -463,67 +495,54 @@ layout_status layout_dist_coverage(const layout_distribution *d, uint32_t *count
     return layout_ok(err);
 }
 
-/* Append formatted text at *pos of buf (snprintf semantics overall). */
-static void put(char *buf, size_t cap, size_t *pos, const char *fmt, long long v)
+static void sb_list_int(layout_strbuf *sb, int n, const int *v)
 {
-    char tmp[64];
-    int n = snprintf(tmp, sizeof tmp, fmt, v);
-    if (n < 0) return;
-    for (int i = 0; i < n; i++, (*pos)++)
-        if (buf && *pos + 1 < cap) buf[*pos] = tmp[i];
+    layout_sb_printf(sb, "<");
+    for (int i = 0; i < n; i++) layout_sb_printf(sb, i ? ",%d" : "%d", v[i]);
+    layout_sb_printf(sb, ">");
 }
 
-static void put_list_i64(char *buf, size_t cap, size_t *pos, int n, const int64_t *v)
+static void sb_list_i64(layout_strbuf *sb, int n, const int64_t *v)
 {
-    put(buf, cap, pos, "<", 0);
-    for (int i = 0; i < n; i++) put(buf, cap, pos, i ? ",%lld" : "%lld", v[i]);
-    put(buf, cap, pos, ">", 0);
-}
-
-static void put_list_int(char *buf, size_t cap, size_t *pos, int n, const int *v)
-{
-    put(buf, cap, pos, "<", 0);
-    for (int i = 0; i < n; i++) put(buf, cap, pos, i ? ",%lld" : "%lld", v[i]);
-    put(buf, cap, pos, ">", 0);
+    layout_sb_printf(sb, "<");
+    for (int i = 0; i < n; i++) layout_sb_printf(sb, i ? ",%lld" : "%lld", (long long)v[i]);
+    layout_sb_printf(sb, ">");
 }
 
 int layout_dist_print(const layout_distribution *d, char *buf, size_t cap)
 {
-    size_t pos = 0;
+    layout_strbuf sb;
+    layout_sb_init(&sb, buf, cap);
     if (!d) {
-        put(buf, cap, &pos, "(null distribution)", 0);
+        layout_sb_printf(&sb, "(null distribution)");
     } else if (d->kind != LAYOUT_DIST_ENCODING) {
-        put(buf, cap, &pos, d->kind == LAYOUT_DIST_CALLBACK ? "plain callback (" : "plain table (", 0);
-        put(buf, cap, &pos, "%lld warps x ", d->n_warps);
-        put(buf, cap, &pos, "%lld lanes x ", d->wave_size);
-        put(buf, cap, &pos, "%lld elems -> ", d->elems_per_thread);
-        put(buf, cap, &pos, "%lld dims)", d->n_x);
+        layout_sb_printf(&sb, "plain %s (%d warps x %d lanes x %lld elems -> %d dims)",
+                         d->kind == LAYOUT_DIST_CALLBACK ? "callback" : "table", d->n_warps, d->wave_size,
+                         (long long)d->elems_per_thread, d->n_x);
     } else {
         const layout_dist_encoding *e = &d->encoding;
-        put(buf, cap, &pos, "R", 0);
-        put_list_i64(buf, cap, &pos, e->n_r, e->r);
-        put(buf, cap, &pos, " H<", 0);
+        layout_sb_printf(&sb, "R");
+        sb_list_i64(&sb, e->n_r, e->r);
+        layout_sb_printf(&sb, " H<");
         for (int i = 0; i < e->n_x; i++) {
-            if (i) put(buf, cap, &pos, ",", 0);
-            put_list_i64(buf, cap, &pos, e->n_h[i], e->h[i]);
+            if (i) layout_sb_printf(&sb, ",");
+            sb_list_i64(&sb, e->n_h[i], e->h[i]);
         }
-        put(buf, cap, &pos, "> P<", 0);
+        layout_sb_printf(&sb, "> P<");
         for (int p = 0; p < e->n_p; p++) {
-            if (p) put(buf, cap, &pos, ",", 0);
-            put_list_int(buf, cap, &pos, e->n_p_rh[p], e->p_major[p]);
+            if (p) layout_sb_printf(&sb, ",");
+            sb_list_int(&sb, e->n_p_rh[p], e->p_major[p]);
         }
-        put(buf, cap, &pos, ">/<", 0);
+        layout_sb_printf(&sb, ">/<");
         for (int p = 0; p < e->n_p; p++) {
-            if (p) put(buf, cap, &pos, ",", 0);
-            put_list_int(buf, cap, &pos, e->n_p_rh[p], e->p_minor[p]);
+            if (p) layout_sb_printf(&sb, ",");
+            sb_list_int(&sb, e->n_p_rh[p], e->p_minor[p]);
         }
-        put(buf, cap, &pos, "> Y", 0);
-        put_list_int(buf, cap, &pos, e->n_y, e->y_major);
-        put(buf, cap, &pos, "/", 0);
-        put_list_int(buf, cap, &pos, e->n_y, e->y_minor);
-        put(buf, cap, &pos, " (%lld warps x ", d->n_warps);
-        put(buf, cap, &pos, "%lld lanes)", d->wave_size);
+        layout_sb_printf(&sb, "> Y");
+        sb_list_int(&sb, e->n_y, e->y_major);
+        layout_sb_printf(&sb, "/");
+        sb_list_int(&sb, e->n_y, e->y_minor);
+        layout_sb_printf(&sb, " (%d warps x %d lanes)", d->n_warps, d->wave_size);
     }
-    if (buf && cap) buf[pos < cap ? pos : cap - 1] = '\0';
-    return (int)pos;
+    return layout_sb_result(&sb);
 }

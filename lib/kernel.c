@@ -1,9 +1,9 @@
 /* The triple check: access plans of both sides, every instruction of every
  * warp costed by the checker, per-tile and per-kernel totals. */
 #include "internal.h"
+#include "strbuf.h"
 #include "layout/kernel.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -123,36 +123,23 @@ layout_status layout_check_triple(const layout_arch *arch, const layout_distribu
     return layout_check_kernel(arch, &spec, out, err);
 }
 
-typedef struct text { char *buf; size_t cap, pos; } text;
-
-static void tprintf(text *t, const char *fmt, ...) LAYOUT_PRINTF(2, 3);
-static void tprintf(text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *dst = t->buf && t->pos < t->cap ? t->buf + t->pos : NULL;
-    int n = vsnprintf(dst, dst ? t->cap - t->pos : 0, fmt, ap);
-    va_end(ap);
-    if (n > 0) t->pos += (size_t)n;
-}
-
 int layout_kernel_result_print(const layout_kernel_result *r, char *buf, size_t cap)
 {
-    text t = {buf, cap, 0};
-    if (buf && cap) buf[0] = '\0';
+    layout_strbuf t;
+    layout_sb_init(&t, buf, cap);
     if (!r) {
-        tprintf(&t, "(null result)");
-        return (int)t.pos;
+        layout_sb_printf(&t, "(null result)");
+        return layout_sb_result(&t);
     }
     const layout_side_result *sides[2] = {&r->write, &r->read};
     for (int i = 0; i < 2; i++)
-        tprintf(&t, "%-6s %-34s per tile: %lld instrs, %lld conflict cycles\n", i ? "read:" : "write:", sides[i]->ops,
+        layout_sb_printf(&t, "%-6s %-34s per tile: %lld instrs, %lld conflict cycles\n", i ? "read:" : "write:", sides[i]->ops,
                 (long long)sides[i]->instrs_per_tile, (long long)sides[i]->extra_cycles_per_tile);
-    tprintf(&t,
+    layout_sb_printf(&t,
             "kernel (%lld tiles): SQ_LDS_BANK_CONFLICT %lld (write %lld, read %lld), SQ_INSTS_LDS %lld (write %lld, "
             "read %lld)\n",
             (long long)r->tiles, (long long)r->sq_lds_bank_conflict, (long long)r->write.sq_lds_bank_conflict,
             (long long)r->read.sq_lds_bank_conflict, (long long)r->sq_insts_lds, (long long)r->write.sq_insts_lds,
             (long long)r->read.sq_insts_lds);
-    return (int)t.pos;
+    return layout_sb_result(&t);
 }

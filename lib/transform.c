@@ -27,6 +27,17 @@ static layout_status need_positive(const char *fn, const char *arg, int64_t v, l
     return LAYOUT_OK;
 }
 
+/* out non-NULL and two positive values */
+static layout_status need_out_two_positive(const char *fn, const void *out, const char *arg0, int64_t v0,
+                                           const char *arg1, int64_t v1, layout_error *err)
+{
+    layout_status st;
+    if ((st = need_out(fn, out, err)) || (st = need_positive(fn, arg0, v0, err)) ||
+        (st = need_positive(fn, arg1, v1, err)))
+        return st;
+    return LAYOUT_OK;
+}
+
 static layout_status need_nonnegative(const char *fn, const char *arg, int64_t v, layout_error *err)
 {
     if (v < 0) return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s = %" PRId64 " must be >= 0", fn, arg, v);
@@ -65,7 +76,7 @@ static void suffix_products(int n, const int64_t *lengths, int64_t *scan)
     }
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
+int64_t layout_gcd64(int64_t a, int64_t b)
 {
     if (a < 0) a = -a;
     if (b < 0) b = -b;
@@ -144,6 +155,14 @@ static void hint_unknown(const layout_transform *t, const int64_t *ll, const int
     (void)ll;
     (void)ls;
     for (int i = 0; i < t->n_upper; i++) ul[i] = us[i] = -1;
+}
+
+/* "name([a, b, c])" */
+static void print_named_list(layout_strbuf *sb, const char *name, int n, const int64_t *values)
+{
+    layout_sb_printf(sb, "%s(", name);
+    layout_sb_list(sb, n, values);
+    layout_sb_printf(sb, ")");
 }
 
 /* pass_through */
@@ -245,14 +264,12 @@ static void hint_unmerge(const layout_transform *t, const int64_t *ll, const int
 {
     int last = t->n_upper - 1;
     for (int i = 0; i < last; i++) ul[i] = us[i] = -1;
-    ul[last] = ll[0] != -1 ? gcd64(ll[0], t->upper_lengths[last]) : -1;
+    ul[last] = ll[0] != -1 ? layout_gcd64(ll[0], t->upper_lengths[last]) : -1;
     us[last] = ls[0];
 }
 static void print_unmerge(const layout_transform *t, layout_strbuf *sb)
 {
-    layout_sb_printf(sb, "unmerge(");
-    layout_sb_list(sb, t->n_upper, t->upper_lengths);
-    layout_sb_printf(sb, ")");
+    print_named_list(sb, "unmerge", t->n_upper, t->upper_lengths);
 }
 static layout_status rebuild_unmerge(const layout_transform *t, layout_transform *out, layout_error *err)
 {
@@ -291,9 +308,7 @@ static void hint_merge(const layout_transform *t, const int64_t *ll, const int64
 }
 static void print_merge(const layout_transform *t, layout_strbuf *sb)
 {
-    layout_sb_printf(sb, "%s(", t->kind == LAYOUT_MERGE ? "merge" : "merge_divmod");
-    layout_sb_list(sb, t->n_lower, t->lower_lengths);
-    layout_sb_printf(sb, ")");
+    print_named_list(sb, t->kind == LAYOUT_MERGE ? "merge" : "merge_divmod", t->n_lower, t->lower_lengths);
 }
 static layout_status rebuild_merge(const layout_transform *t, layout_transform *out, layout_error *err)
 {
@@ -346,9 +361,7 @@ static layout_status rebuild_insert(const layout_transform *t, layout_transform 
 }
 static void print_replicate(const layout_transform *t, layout_strbuf *sb)
 {
-    layout_sb_printf(sb, "replicate(");
-    layout_sb_list(sb, t->n_upper, t->upper_lengths);
-    layout_sb_printf(sb, ")");
+    print_named_list(sb, "replicate", t->n_upper, t->upper_lengths);
 }
 static layout_status rebuild_replicate(const layout_transform *t, layout_transform *out, layout_error *err)
 {
@@ -639,11 +652,8 @@ layout_status layout_make_slice(int64_t length, int64_t begin, int64_t end, layo
 
 layout_status layout_make_modulo(int64_t modulus, int64_t length, layout_transform *out, layout_error *err)
 {
-    static const char fn[] = "layout_make_modulo";
-    layout_status st;
-    if ((st = need_out(fn, out, err)) || (st = need_positive(fn, "modulus", modulus, err)) ||
-        (st = need_positive(fn, "length", length, err)))
-        return st;
+    layout_status st = need_out_two_positive("layout_make_modulo", out, "modulus", modulus, "length", length, err);
+    if (st) return st;
     init_transform(out, LAYOUT_MODULO, 1, 1);
     out->upper_lengths[0] = length;
     out->lower_lengths[0] = modulus;
@@ -653,11 +663,8 @@ layout_status layout_make_modulo(int64_t modulus, int64_t length, layout_transfo
 
 layout_status layout_make_xor(int64_t length0, int64_t length1, layout_transform *out, layout_error *err)
 {
-    static const char fn[] = "layout_make_xor";
-    layout_status st;
-    if ((st = need_out(fn, out, err)) || (st = need_positive(fn, "length0", length0, err)) ||
-        (st = need_positive(fn, "length1", length1, err)))
-        return st;
+    layout_status st = need_out_two_positive("layout_make_xor", out, "length0", length0, "length1", length1, err);
+    if (st) return st;
     init_transform(out, LAYOUT_XOR, 2, 2);
     out->upper_lengths[0] = out->lower_lengths[0] = length0;
     out->upper_lengths[1] = out->lower_lengths[1] = length1;

@@ -21,14 +21,7 @@ static layout_kernel_result run(const layout_arch *a, seed_kernel_id id)
     layout_error err;
     memset(&r, 0, sizeof r);
     CHECK(seed_kernel_build(&k, id, a->n_banks, &err) == LAYOUT_OK);
-    layout_kernel_spec s;
-    memset(&s, 0, sizeof s);
-    s.write_desc = &k.write_desc;
-    s.write_dist = &k.write_dist;
-    s.read_desc = &k.read_desc;
-    s.read_dist = &k.read_dist;
-    s.elem_bytes = 2;
-    s.tiles = SEED_TILES;
+    layout_kernel_spec s = seed_kernel_spec(&k);
     CHECK_MSG(layout_check_kernel(a, &s, &r, &err) == LAYOUT_OK, "%s", err.message);
     return r;
 }

@@ -8,6 +8,7 @@
 #include "harness.h"
 #include "layout.h"
 #include "support/seed_lds.h"
+#include "../examples/seed_kernels.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -469,6 +470,328 @@ static void test_caret(void)
     }
 }
 
+/* ---------------------------------------------------------- distributions */
+
+/* Same shape and the same X for every (warp, lane, element). */
+static int same_distribution(const layout_distribution *a, const layout_distribution *b)
+{
+    int w, l, i;
+    int64_t e, xa[LAYOUT_MAX_DIMS], xb[LAYOUT_MAX_DIMS];
+    if (a->wave_size != b->wave_size || a->n_warps != b->n_warps || a->n_x != b->n_x || a->n_y != b->n_y ||
+        a->elems_per_thread != b->elems_per_thread)
+        return 0;
+    for (i = 0; i < a->n_x; i++)
+        if (a->x_lengths[i] != b->x_lengths[i]) return 0;
+    for (i = 0; i < a->n_y; i++)
+        if (a->y_lengths[i] != b->y_lengths[i]) return 0;
+    for (w = 0; w < a->n_warps; w++)
+        for (l = 0; l < a->wave_size; l++)
+            for (e = 0; e < a->elems_per_thread; e++) {
+                if (layout_dist_coord_elem(a, w, l, e, xa, NULL) || layout_dist_coord_elem(b, w, l, e, xb, NULL))
+                    return 0;
+                if (memcmp(xa, xb, sizeof(int64_t) * (size_t)a->n_x) != 0) return 0;
+            }
+    return 1;
+}
+
+static void check_dist_round_trip(const layout_distribution *d, const char *label)
+{
+    char t1[LAYOUT_TEXT_CAP], t2[LAYOUT_TEXT_CAP];
+    layout_distribution back;
+    layout_error e;
+    layout_status st = layout_dist_to_text(d, t1, sizeof t1, &e);
+    CHECK_MSG(st == LAYOUT_OK, "%s: %s", label, e.message);
+    if (st) return;
+    st = layout_dist_from_text(t1, 0, 0, &back, NULL, &e);
+    CHECK_MSG(st == LAYOUT_OK, "%s: '%s': %s", label, t1, e.message);
+    if (st) return;
+    CHECK_MSG(same_distribution(d, &back), "%s: '%s' parses to a different distribution", label, t1);
+    CHECK(layout_dist_to_text(&back, t2, sizeof t2, NULL) == LAYOUT_OK);
+    CHECK_MSG(strcmp(t1, t2) == 0, "%s: not a fixed point: %s / %s", label, t1, t2);
+}
+
+static void test_dist_seed_round_trips(void)
+{
+    layout_distribution d;
+    layout_status (*const make[])(layout_distribution *, layout_error *) = {
+        seed_write_dist, seed_read_dist_kmajor, seed_read_dist_08, seed_read_dist_10};
+    size_t i;
+    for (i = 0; i < sizeof make / sizeof make[0]; i++) {
+        CHECK(make[i](&d, NULL) == LAYOUT_OK);
+        check_dist_round_trip(&d, "seed");
+    }
+}
+
+/* The issue's text is the talk's kernel 08 read distribution. */
+static void test_dist_issue_example(void)
+{
+    layout_distribution parsed, built;
+    layout_error e;
+    char buf[LAYOUT_TEXT_CAP];
+    const char *text = "dist(R=[1], H=([1,8,8],[4,8]), P=([(2,0)],[(1,1),(1,2)]), Y=[(1,0),(2,1)])";
+    CHECK_MSG(layout_dist_from_text(text, 0, 0, &parsed, NULL, &e) == LAYOUT_OK, "%s", e.message);
+    CHECK(seed_read_dist_08(&built, NULL) == LAYOUT_OK);
+    CHECK(same_distribution(&parsed, &built));
+    CHECK_EQ_I64(parsed.wave_size, 64);
+    CHECK_EQ_I64(parsed.n_warps, 4);
+    CHECK(layout_dist_to_text(&parsed, buf, sizeof buf, NULL) == LAYOUT_OK);
+    CHECK(strcmp(buf, text) == 0); /* the issue's spelling is the canonical one */
+    /* Explicit sizes must agree with the encoding. */
+    CHECK(layout_dist_from_text(text, 64, 4, &parsed, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_dist_from_text(text, 32, 0, &parsed, NULL, &e) == LAYOUT_ERR_MISMATCH);
+    /* One P list: every warp holds the same data; warps= keeps the count. */
+    CHECK(layout_dist_from_text("dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], warps=4)", 0, 0, &parsed, NULL,
+                                &e) == LAYOUT_OK);
+    CHECK_EQ_I64(parsed.n_warps, 4);
+    CHECK_EQ_I64(parsed.wave_size, 64);
+    check_dist_round_trip(&parsed, "one P");
+}
+
+/* Random valid encodings: every H entry goes to P0, P1 or Y; R entries to P. */
+static void test_dist_random_round_trips(void)
+{
+    harness_rng r = {0xd157u};
+    long iters = harness_scaled(300), it;
+    int built = 0;
+    for (it = 0; it < iters; it++) {
+        layout_dist_encoding enc;
+        layout_distribution d;
+        int i, j, two_p = (int)harness_range(&r, 0, 1), warps = 1;
+        int64_t p_len[2] = {1, 1};
+        char label[48];
+        memset(&enc, 0, sizeof enc);
+        enc.n_p = two_p ? 2 : 1;
+        enc.n_r = (int)harness_range(&r, 0, 1);
+        for (i = 0; i < enc.n_r; i++) {
+            int p = two_p ? (int)harness_range(&r, 0, 1) : 0;
+            enc.r[i] = harness_range(&r, 1, 2);
+            enc.p_major[p][enc.n_p_rh[p]] = 0;
+            enc.p_minor[p][enc.n_p_rh[p]++] = i;
+            p_len[p] *= enc.r[i];
+        }
+        enc.n_x = (int)harness_range(&r, 1, 3);
+        for (i = 0; i < enc.n_x; i++) {
+            enc.n_h[i] = (int)harness_range(&r, 1, 3);
+            for (j = 0; j < enc.n_h[i]; j++) {
+                int to = (int)harness_range(&r, 0, 2); /* 0, 1: a P list; 2: Y */
+                enc.h[i][j] = (int64_t)1 << harness_range(&r, 0, 2);
+                if (to == 2 || (to == 1 && !two_p) || enc.n_y == 0) {
+                    if (enc.n_y < LAYOUT_MAX_DIMS && (to == 2 || enc.n_y == 0)) {
+                        enc.y_major[enc.n_y] = i + 1;
+                        enc.y_minor[enc.n_y++] = j;
+                        continue;
+                    }
+                    to = 0;
+                }
+                enc.p_major[to][enc.n_p_rh[to]] = i + 1;
+                enc.p_minor[to][enc.n_p_rh[to]++] = j;
+                p_len[to] *= enc.h[i][j];
+            }
+        }
+        if (enc.n_p_rh[0] == 0 || (two_p && enc.n_p_rh[1] == 0)) continue;
+        if (!two_p) warps = (int)harness_range(&r, 1, 3);
+        if (layout_dist_make(&d, &enc, (int)p_len[enc.n_p - 1], two_p ? (int)p_len[0] : warps, 0, NULL, NULL))
+            continue;
+        built++;
+        snprintf(label, sizeof label, "random dist #%ld", it);
+        check_dist_round_trip(&d, label);
+    }
+    CHECK(built > iters / 4);
+}
+
+static void test_dist_malformed(void)
+{
+    static const struct {
+        const char *text;
+        layout_status status;
+        size_t column;
+        const char *needle;
+    } cases[] = {
+        {"dist(R=[1], H=([1,8,8],[4,8]), P=([(2,0)],[(1,1),(1,2)]), Y=[(1,0),(2,1)]", LAYOUT_ERR_PARSE, 74,
+         "expected ')' closing dist(...)"},
+        {"dist(H=([4]), P=([(1,0)]), Y=[])", LAYOUT_ERR_PARSE, 6, "expected 'R=' (the replication lengths)"},
+        {"dist(R=[], H=([4]), P=([(1,0)] Y=[])", LAYOUT_ERR_PARSE, 32, "',' or ')' after a P list"},
+        {"dist(R=[], H=([4]), P=([(1 0)]), Y=[])", LAYOUT_ERR_PARSE, 28, "',' between RH major and minor"},
+        {"dist(R=[], H=([4]), P=([(9,0)]), Y=[])", LAYOUT_ERR_DIM_ID, 26, "RH major 9 is outside 0..8"},
+        {"dist(R=[], H=([4],[2]), P=([(1,0)]), Y=[(1,0)])", LAYOUT_ERR_ARG, 1, "layout_dist_make"},
+        {"dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], warps=0)", LAYOUT_ERR_ARG, 56, "warps = 0 must be in"},
+        {"dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], wraps=2)", LAYOUT_ERR_PARSE, 50, "'warps=' or ')'"},
+        {"dist(R=[], H=([4]), P=([(1,0)],[(1,0)],[(1,0)]), Y=[])", LAYOUT_ERR_CAPACITY, 40, "more than 2 P lists"},
+        {"distr(R=[])", LAYOUT_ERR_PARSE, 1, "expected 'dist('"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        layout_distribution d, untouched;
+        layout_error e;
+        size_t where = 9999;
+        memset(&d, 0x3c, sizeof d);
+        untouched = d;
+        layout_status st = layout_dist_from_text(cases[i].text, 0, 0, &d, &where, &e);
+        CHECK_MSG(st == cases[i].status, "'%s': %s (%s)", cases[i].text, layout_status_name(st), e.message);
+        CHECK_MSG(where + 1 == cases[i].column, "'%s': column %zu, expected %zu (%s)", cases[i].text, where + 1,
+                  cases[i].column, e.message);
+        CHECK_STR_CONTAINS(e.message, cases[i].needle);
+        CHECK(memcmp(&d, &untouched, sizeof d) == 0);
+    }
+    {
+        layout_distribution d;
+        char buf[8];
+        CHECK(layout_dist_from_text(NULL, 0, 0, &d, NULL, NULL) == LAYOUT_ERR_NULL);
+        CHECK(layout_dist_from_text("dist()", -1, 0, &d, NULL, NULL) == LAYOUT_ERR_ARG);
+        CHECK(layout_dist_from_text("dist()", 0, -2, &d, NULL, NULL) == LAYOUT_ERR_ARG);
+        CHECK(layout_dist_to_text(NULL, buf, sizeof buf, NULL) == LAYOUT_ERR_NULL);
+        CHECK(seed_write_dist(&d, NULL) == LAYOUT_OK);
+        CHECK(layout_dist_to_text(&d, buf, sizeof buf, NULL) == LAYOUT_ERR_BUFFER);
+        d.kind = LAYOUT_DIST_TABLE;
+        CHECK(layout_dist_to_text(&d, buf, sizeof buf, NULL) == LAYOUT_ERR_UNSUPPORTED);
+    }
+}
+
+/* The LDS views of every seed kernel round-trip (both banks). */
+static void test_seed_kernel_views(void)
+{
+    static seed_kernel k;
+    int which, banks;
+    for (banks = 32; banks <= 64; banks += 32)
+        for (which = 0; which < SEED_KERNEL_COUNT; which++) {
+            CHECK(seed_kernel_build(&k, (seed_kernel_id)which, banks, NULL) == LAYOUT_OK);
+            check_round_trip(&k.write_desc, seed_kernel_id_str((seed_kernel_id)which));
+            check_round_trip(&k.read_desc, seed_kernel_id_str((seed_kernel_id)which));
+            check_dist_round_trip(&k.write_dist, "write");
+            check_dist_round_trip(&k.read_dist, "read");
+        }
+}
+
+/* ---------------------------------------------------------- architectures */
+
+/* Every preset prints as its name and parses back to itself; with its
+ * provenance changed it prints in full and comes back as the same model. */
+static void test_arch_presets_round_trip(void)
+{
+    size_t i;
+    for (i = 0; i < layout_arch_preset_count(); i++) {
+        layout_arch a, b;
+        layout_error e;
+        char buf[LAYOUT_TEXT_CAP];
+        const char *name = layout_arch_preset_name(i);
+        CHECK(layout_arch_preset(name, &a, NULL) == LAYOUT_OK);
+        CHECK(layout_arch_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+        CHECK_MSG(strcmp(buf, name) == 0, "preset %s printed as %s", name, buf);
+        CHECK(layout_arch_from_text(buf, &b, NULL, &e) == LAYOUT_OK);
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+        a.note[0] = '!'; /* no longer exactly the preset */
+        CHECK(layout_arch_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+        CHECK(strncmp(buf, "arch(name=", 10) == 0);
+        CHECK_MSG(layout_arch_from_text(buf, &b, NULL, &e) == LAYOUT_OK, "%s: %s", buf, e.message);
+        CHECK(layout_arch_same_model(&a, &b));
+        CHECK(layout_arch_validate(&b, NULL) == LAYOUT_OK);
+    }
+}
+
+/* Independent check of a parsed arch: groups as lane masks. */
+static uint64_t lanes(int lo, int hi)
+{
+    uint64_t m = 0;
+    for (; lo <= hi; lo++) m |= (uint64_t)1 << lo;
+    return m;
+}
+
+static void test_arch_custom(void)
+{
+    layout_arch a, b;
+    layout_error e;
+    char buf[LAYOUT_TEXT_CAP];
+    const layout_lane_rule *r;
+    const char *text = "arch(name=rdna64, banks=64, wave=32, rw b8/b16/b32=seq(32), rw b64=seq(16), "
+                       "read b128={0-3,8-11}{4-7,12-15}{16-31}, write b128=seq(8)) # WGP mode";
+    CHECK_MSG(layout_arch_from_text(text, &a, NULL, &e) == LAYOUT_OK, "%s", e.message);
+    CHECK(strcmp(a.name, "rdna64") == 0);
+    CHECK_EQ_I64(a.n_banks, 64);
+    CHECK_EQ_I64(a.bank_width_bytes, 4);
+    CHECK_EQ_I64(a.wave_size, 32);
+    r = layout_arch_rule(&a, LAYOUT_WRITE, 2);
+    CHECK(r && r->supported && r->n_groups == 1 && r->groups[0] == lanes(0, 31));
+    r = layout_arch_rule(&a, LAYOUT_READ, 8);
+    CHECK(r && r->supported && r->n_groups == 2 && r->groups[1] == lanes(16, 31));
+    r = layout_arch_rule(&a, LAYOUT_READ, 16);
+    CHECK(r && r->n_groups == 3 && r->groups[0] == (lanes(0, 3) | lanes(8, 11)) && r->groups[2] == lanes(16, 31));
+    r = layout_arch_rule(&a, LAYOUT_READ, 12);
+    CHECK(r && !r->supported); /* omitted: unsupported */
+    CHECK(layout_arch_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+    CHECK_MSG(strcmp(buf, "arch(name=rdna64, banks=64, bank_bytes=4, wave=32, rw b8/b16/b32=seq(32), rw b64=seq(16), "
+                          "rw b96=none, read b128={0-3,8-11}{4-7,12-15}{16-31}, write b128=seq(8))") == 0,
+              "%s", buf);
+    CHECK(layout_arch_from_text(buf, &b, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_arch_same_model(&a, &b));
+    /* base= overrides a preset; a fold survives the round trip. */
+    CHECK(layout_arch_from_text("arch(base=sm_90, name=\"my h100\", rw b32=seq(16))", &a, NULL, &e) == LAYOUT_OK);
+    CHECK(strcmp(a.name, "my h100") == 0);
+    r = layout_arch_rule(&a, LAYOUT_READ, 16);
+    CHECK(r && r->n_fold_xors == 2);
+    CHECK(layout_arch_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+    CHECK_STR_CONTAINS(buf, "name=\"my h100\"");
+    CHECK_STR_CONTAINS(buf, "read b128=seq(8) fold[1,2]=seq(16)");
+    CHECK(layout_arch_from_text(buf, &b, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_arch_same_model(&a, &b));
+    CHECK(!layout_arch_same_model(&a, NULL));
+    /* A buffer too small leaves it untouched. */
+    memset(buf, 'z', 8);
+    CHECK(layout_arch_to_text(&a, buf, 8, &e) == LAYOUT_ERR_BUFFER);
+    CHECK(buf[0] == 'z');
+}
+
+static void test_arch_malformed(void)
+{
+    static const struct {
+        const char *text;
+        layout_status status;
+        size_t column;
+        const char *needle;
+    } cases[] = {
+        {"gfx943", LAYOUT_ERR_NOT_FOUND, 1, "layout_arch_preset: name = \"gfx943\" is unknown"},
+        {"arch(banks=48, wave=64)", LAYOUT_ERR_ARG, 12, "n_banks = 48 must be a power of two"},
+        {"arch(banks=32, wave=48)", LAYOUT_ERR_ARG, 21, "wave_size = 48 must be 32 or 64"},
+        {"arch(banks=32)", LAYOUT_ERR_ARG, 1, "needs wave="},
+        {"arch(banks=32, wave=64, rw b32={0-30})", LAYOUT_ERR_ARG, 25, "groups miss lanes"},
+        {"arch(banks=32, wave=64, rw b32={0-40}{30-63})", LAYOUT_ERR_ARG, 25, "overlaps"},
+        {"arch(banks=32, wave=64, rw b24=seq(32))", LAYOUT_ERR_PARSE, 28, "expected a width: b8, b16"},
+        {"arch(banks=32, wave=64, rx b32=seq(32))", LAYOUT_ERR_PARSE, 25, "unknown arch item 'rx'"},
+        {"arch(banks=32, wave=64, rw b32=seq(24))", LAYOUT_ERR_ARG, 25, "seq(24) does not divide the wave size 64"},
+        {"arch(banks=32, wave=64, rw b32={0-64})", LAYOUT_ERR_ARG, 35, "lane 64 is outside 0..63"},
+        {"arch(banks=32, wave=64, rw b32=seq(32)", LAYOUT_ERR_PARSE, 39, "expected ',' or ')' in arch(...)"},
+        {"arch(banks=32, wave=64, rw b32=seq(32), banks=64)", LAYOUT_ERR_PARSE, 41, "banks= given twice"},
+        {"arch(name=x, base=gfx942)", LAYOUT_ERR_PARSE, 14, "base= must be the first item"},
+        {"arch(banks=32, wave=64, rw b32=seq(32) fold[0]=seq(32))", LAYOUT_ERR_ARG, 45, "fold mask 0 is outside"},
+        {"arch(banks=32, wave=64, rw b32={3-1})", LAYOUT_ERR_ARG, 36, "runs backwards"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        layout_arch a, untouched;
+        layout_error e;
+        size_t where = 9999;
+        memset(&a, 0x5a, sizeof a);
+        untouched = a;
+        layout_status st = layout_arch_from_text(cases[i].text, &a, &where, &e);
+        CHECK_MSG(st == cases[i].status, "'%s': %s (%s)", cases[i].text, layout_status_name(st), e.message);
+        CHECK_MSG(where + 1 == cases[i].column, "'%s': column %zu, expected %zu (%s)", cases[i].text, where + 1,
+                  cases[i].column, e.message);
+        CHECK_STR_CONTAINS(e.message, cases[i].needle);
+        CHECK(strncmp(e.message, "layout_arch_from_text: ", 23) == 0);
+        CHECK(memcmp(&a, &untouched, sizeof a) == 0);
+    }
+    {
+        layout_arch a;
+        char buf[8];
+        CHECK(layout_arch_from_text(NULL, &a, NULL, NULL) == LAYOUT_ERR_NULL);
+        CHECK(layout_arch_from_text("gfx942", NULL, NULL, NULL) == LAYOUT_ERR_NULL);
+        CHECK(layout_arch_to_text(NULL, buf, sizeof buf, NULL) == LAYOUT_ERR_NULL);
+        CHECK(layout_arch_preset("gfx942", &a, NULL) == LAYOUT_OK);
+        CHECK(layout_arch_to_text(&a, NULL, 0, NULL) == LAYOUT_ERR_NULL);
+        a.n_banks = 3; /* invalid arch: refused */
+        CHECK(layout_arch_to_text(&a, buf, sizeof buf, NULL) == LAYOUT_ERR_ARG);
+    }
+}
+
 int main(void)
 {
     RUN(test_seed_round_trips);
@@ -481,5 +804,13 @@ int main(void)
     RUN(test_print_buffer_too_small);
     RUN(test_print_unsupported);
     RUN(test_caret);
+    RUN(test_dist_seed_round_trips);
+    RUN(test_dist_issue_example);
+    RUN(test_dist_random_round_trips);
+    RUN(test_dist_malformed);
+    RUN(test_seed_kernel_views);
+    RUN(test_arch_presets_round_trip);
+    RUN(test_arch_custom);
+    RUN(test_arch_malformed);
     return harness_finish("test_text");
 }

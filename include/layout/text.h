@@ -43,6 +43,43 @@
  * decimal int64 with an optional `-`.  Canonical text has no spaces except
  * `" ; "` between stage items and `" | "` between stages.
  *
+ * ## Distributions
+ *
+ * ck_tile's `tile_distribution_encoding<R, H..., P->RH, Y->RH>`, each RH dim
+ * written `(major,minor)` (major 0 = R, major i = H_{i-1}):
+ *
+ *     dist(R=[1], H=([1,8,8],[4,8]), P=([(2,0)],[(1,1),(1,2)]), Y=[(1,0),(2,1)])
+ *
+ * is seed kernel 08's read side (m = lane, k = 8*warp + y1).  With two P
+ * lists the warp count and wave size are the lengths of P0 and P1; with one
+ * P list (lane only, every warp holding the same data) the wave size is its
+ * length and an optional trailing `, warps=N` gives the warp count
+ * (default 1).
+ *
+ * ## Architectures
+ *
+ * A preset is written by its name (`gfx942`, `gfx950`, `sm_90`, ...).  A
+ * custom architecture lists its bank count, bank width, wave size and the
+ * lane groups of each (direction, width):
+ *
+ *     arch(name=rdna64, banks=64, bank_bytes=4, wave=32,
+ *          rw b8/b16/b32=seq(32), rw b64=seq(16), rw b96/b128=seq(8))
+ *
+ * `read` / `write` / `rw` picks the direction(s); widths are b8 b16 b32 b64
+ * b96 b128 joined by `/`.  Groups are `seq(N)` (consecutive groups of N
+ * lanes), explicit lane sets `{0-3,20-23}{4-7,16-19}...`, or `none` (no such
+ * instruction).  A load fold (NVIDIA, LDS_MODEL.md §2.1) follows the groups:
+ * `rw b64=seq(16) fold[1,2]=seq(32)`.  `base=PRESET` as the first item
+ * starts from a preset and overrides what follows:
+ * `arch(base=gfx942, name=gfx942-64, banks=64)`.  Omitted rules are
+ * unsupported; `bank_bytes` defaults to 4; the name to `custom`.
+ *
+ * The canonical text of a preset is its name; any other architecture prints
+ * as `arch(name=..., banks=..., bank_bytes=..., wave=..., <rules>)` with
+ * every width listed (`rw` when both directions agree, equal rules merged).
+ * Rules read from text carry confidence "medium" and the source
+ * "user-defined (text form)": the text keeps the model, not the provenance.
+ *
  * ## Errors
  *
  * A parse error returns ::LAYOUT_ERR_PARSE (or the library's status when the
@@ -64,6 +101,8 @@
 
 #include "layout/status.h"
 #include "layout/descriptor.h"
+#include "layout/arch.h"
+#include "layout/distribution.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -120,6 +159,83 @@ layout_status layout_desc_from_text(const char *text, layout_descriptor *out, si
  *         as base + stages (no text form reproduces it).
  */
 layout_status layout_desc_to_text(const layout_descriptor *d, char *buf, size_t cap, layout_error *err);
+
+/**
+ * Parse a tile distribution from its encoding text and build it with
+ * layout_dist_make().
+ *
+ * @param text       NUL-terminated `dist(...)` text.
+ * @param wave_size  lanes per wave, or 0 to take it from the encoding (the
+ *                   length of the last P list).
+ * @param n_warps    warps, or 0 to take it from the encoding (two P lists:
+ *                   the length of P0; one P list: `warps=N`, default 1).
+ * @param out        receives the distribution; untouched on failure.
+ * @param where      if non-NULL, receives the byte offset of the error.
+ * @param err        may be NULL.
+ * @return ::LAYOUT_OK; ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG for a negative
+ *         @p wave_size / @p n_warps; ::LAYOUT_ERR_PARSE for a syntax error;
+ *         ::LAYOUT_ERR_MISMATCH when `warps=` disagrees with @p n_warps;
+ *         layout_dist_make()'s status for an invalid encoding (the offset
+ *         then points at `dist`).
+ */
+layout_status layout_dist_from_text(const char *text, int wave_size, int n_warps, layout_distribution *out,
+                                    size_t *where, layout_error *err);
+
+/**
+ * Print the canonical text of an encoding-based distribution, e.g.
+ * `dist(R=[1], H=([1,8,8],[4,8]), P=([(2,0)],[(1,1),(1,2)]), Y=[(1,0),(2,1)])`
+ * (`, warps=N` is appended for a one-P encoding over several warps).
+ *
+ * @param d    the distribution.
+ * @param buf  receives the NUL-terminated text; untouched on failure.
+ * @param cap  size of @p buf; ::LAYOUT_TEXT_CAP always suffices.
+ * @param err  may be NULL.
+ * @return ::LAYOUT_OK; ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED for a
+ *         callback or table distribution (no text form);
+ *         ::LAYOUT_ERR_BUFFER when @p cap is too small.
+ */
+layout_status layout_dist_to_text(const layout_distribution *d, char *buf, size_t cap, layout_error *err);
+
+/**
+ * Parse an architecture: a preset name or `arch(...)` (see the file
+ * documentation), validated with layout_arch_validate().
+ *
+ * @param text   NUL-terminated text.
+ * @param out    receives the architecture; untouched on failure.
+ * @param where  if non-NULL, receives the byte offset of the error.
+ * @param err    may be NULL; e.g. "layout_arch_from_text: column 20:
+ *               layout_arch_init: n_banks = 48 must be a power of two in 1..64".
+ * @return ::LAYOUT_OK; ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_PARSE (syntax);
+ *         ::LAYOUT_ERR_NOT_FOUND (unknown preset); ::LAYOUT_ERR_ARG and the
+ *         other statuses of arch.h's setters for invalid values (groups that
+ *         overlap or do not cover the wave, a bank count that is not a power
+ *         of two, ...).
+ */
+layout_status layout_arch_from_text(const char *text, layout_arch *out, size_t *where, layout_error *err);
+
+/**
+ * Print the canonical text of an architecture: its name when it equals that
+ * preset exactly, else the full `arch(...)` form.
+ *
+ * @param arch  a valid architecture.
+ * @param buf   receives the NUL-terminated text; untouched on failure.
+ * @param cap   size of @p buf; ::LAYOUT_TEXT_CAP always suffices.
+ * @param err   may be NULL.
+ * @return ::LAYOUT_OK; ::LAYOUT_ERR_NULL; the status of
+ *         layout_arch_validate() for an invalid @p arch;
+ *         ::LAYOUT_ERR_UNSUPPORTED for a name containing '"' or a newline;
+ *         ::LAYOUT_ERR_BUFFER when @p cap is too small.
+ */
+layout_status layout_arch_to_text(const layout_arch *arch, char *buf, size_t cap, layout_error *err);
+
+/**
+ * 1 when @p a and @p b describe the same model: name, bank count, bank
+ * width, wave size and every rule's groups and fold (provenance ignored);
+ * 0 otherwise or when either is NULL.  This is the equality the text form
+ * preserves: layout_arch_from_text(layout_arch_to_text(a)) is the same
+ * model as a.
+ */
+int layout_arch_same_model(const layout_arch *a, const layout_arch *b);
 
 /**
  * Draw the line of @p text containing byte @p offset and a caret under it:
