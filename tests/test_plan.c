@@ -72,7 +72,10 @@ static void test_random_compositions(void)
         }
         char what[32];
         snprintf(what, sizeof what, "random #%ld", done);
-        if (compare_all(&d, what)) break;
+        if (compare_all(&d, what)) {
+            fprintf(stderr, "compare_all failed on %s\n", what);
+            break;
+        }
         done++;
     }
     CHECK(done == want);

@@ -133,7 +133,7 @@ static inline int rd_stage(rd_rng *r, const layout_descriptor *in, layout_descri
             default: ok = !layout_make_pass_through(la, &t[nt], NULL); break;
             }
         }
-        if (!ok) return 0;
+        if (!ok || n_new + k > max_new) return 0;
         up[nt].n = k;
         for (int j = 0; j < k; j++) up[nt].ids[j] = n_new++;
         nt++;
@@ -149,7 +149,7 @@ static inline int rd_stage(rd_rng *r, const layout_descriptor *in, layout_descri
                 ok = !layout_make_replicate(m, lens, &t[nt], NULL);
                 k = m;
             }
-            if (!ok) return 0;
+            if (!ok || n_new + k > max_new) return 0;
             up[nt].n = k;
             for (int j = 0; j < k; j++) up[nt].ids[j] = n_new++;
             nt++;
