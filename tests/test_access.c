@@ -465,6 +465,16 @@ static void test_descriptors_injective(void)
                         int side = v;
                         CHECK_EQ_I64(off, seed_map_offset(kernel_no[i], side, banks, c));
                     }
+                /* and core's verifier agrees: injective; bijective unless padded (03, 05) */
+                static unsigned char ws[4096];
+                size_t need = 0;
+                int inj = 0, bij = 0;
+                CHECK(layout_desc_verify_workspace_size(views[v], &need, NULL) == LAYOUT_OK);
+                CHECK(need <= sizeof ws);
+                CHECK(layout_desc_is_injective(views[v], ws, sizeof ws, &inj, NULL) == LAYOUT_OK);
+                CHECK(layout_desc_is_bijective(views[v], ws, sizeof ws, &bij, NULL) == LAYOUT_OK);
+                CHECK_MSG(inj == 1, "kernel %s view %d not injective", k.id, v);
+                CHECK_EQ_I64(bij, (i == SEED_K03 || i == SEED_K05) ? 0 : 1);
             }
         }
 }
