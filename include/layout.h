@@ -147,6 +147,8 @@
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
+#include "layout/report.h"
+#include "layout/coalesce.h"
 #include "layout/distribution.h"
 #include "layout/access.h"
 #include "layout/kernel.h"
