@@ -174,6 +174,27 @@ static layout_status build_adaptor(const layout_dist_encoding *e, layout_adaptor
     return layout_adaptor_from_hidden(a, nt, tr, lo, up, e->n_x, bottom, e->n_p + e->n_y, top, err);
 }
 
+/* Place value of H_i entry k in X_i: the product of the later H_i lengths. */
+static int64_t place_value(const layout_dist_encoding *e, int i, int k)
+{
+    int64_t w = 1;
+    for (int j = k + 1; j < e->n_h[i]; j++) w *= e->h[i][j];
+    return w;
+}
+
+/* The adaptor's unmerges and merges as place values (X fits in int64, so no product overflows). */
+static void fold_adaptor(layout_distribution *d)
+{
+    const layout_dist_encoding *e = &d->encoding;
+    for (int p = 0; p < e->n_p; p++)
+        for (int k = 0; k < e->n_p_rh[p]; k++) {
+            int ma = e->p_major[p][k];
+            d->p_x[p][k] = ma - 1;
+            d->p_weight[p][k] = ma == 0 ? 0 : place_value(e, ma - 1, e->p_minor[p][k]);
+        }
+    for (int j = 0; j < e->n_y; j++) d->y_weight[j] = place_value(e, e->y_major[j] - 1, e->y_minor[j]);
+}
+
 layout_status layout_dist_make(layout_distribution *out, const layout_dist_encoding *enc, int wave_size,
                                int n_warps, int n_tile, const int64_t *tile_lengths, layout_error *err)
 {
@@ -236,6 +257,7 @@ layout_status layout_dist_make(layout_distribution *out, const layout_dist_encod
     d.replication = rep;
     s = build_adaptor(enc, &d.adaptor, err);
     if (s) return s;
+    fold_adaptor(&d);
     *out = d;
     return layout_ok(err);
 }
@@ -355,18 +377,25 @@ static layout_status check_thread(const char *fn, const layout_distribution *d, 
 }
 
 /* Encoding evaluation after range checks. */
+/* Encoding evaluation after range checks: mixed-radix split of each P
+ * (last entry fastest), every digit times its place value in its X. */
 static void encoding_eval(const layout_distribution *d, int warp, int lane, const int64_t *y, int64_t *x)
 {
-    int64_t top[LAYOUT_MAX_DIMS];
-    int np = d->encoding.n_p;
-    if (np == 2) {
-        top[0] = warp;
-        top[1] = lane;
-    } else {
-        top[0] = lane;
+    const layout_dist_encoding *e = &d->encoding;
+    int64_t pidx[LAYOUT_MAX_DIST_P] = {warp, lane};
+    if (e->n_p == 1) pidx[0] = lane;
+    for (int i = 0; i < d->n_x; i++) x[i] = 0;
+    for (int p = 0; p < e->n_p; p++) {
+        int64_t v = pidx[p];
+        for (int k = e->n_p_rh[p] - 1; k >= 0; k--) {
+            int ma = e->p_major[p][k];
+            int64_t len = ma == 0 ? e->r[e->p_minor[p][k]] : e->h[ma - 1][e->p_minor[p][k]];
+            int64_t digit = k == 0 ? v : v % len;
+            v /= len;
+            if (ma > 0) x[ma - 1] += digit * d->p_weight[p][k];
+        }
     }
-    for (int j = 0; j < d->n_y; j++) top[np + j] = y[j];
-    layout_adaptor_calculate_bottom_unchecked(&d->adaptor, top, x);
+    for (int j = 0; j < d->n_y; j++) x[e->y_major[j] - 1] += y[j] * d->y_weight[j];
 }
 
 layout_status layout_dist_coord(const layout_distribution *d, int warp, int lane, const int64_t *y, int64_t *x,

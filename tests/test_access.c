@@ -469,6 +469,66 @@ static void test_descriptors_injective(void)
         }
 }
 
+
+/* ck_tile copies the vector hint through xor unchecked: an XOR on the contiguous
+ * dim permutes the elements inside each 16-byte vector, so the b128 it emits
+ * reads the right bytes in the wrong order.  The plan flags it. */
+static void test_xor_on_vector_dim_flagged(void)
+{
+    int64_t lens[2] = {64, 32}, strides[2] = {32, 1};
+    layout_descriptor d0, dx;
+    layout_error err;
+    CHECK(layout_naive_vec(&d0, 2, lens, strides, 8, 1, &err) == LAYOUT_OK);
+    layout_transform x;
+    CHECK(layout_make_xor(64, 32, &x, &err) == LAYOUT_OK);
+    layout_seq lo[1] = {LAYOUT_SEQ(0, 1)}, up[1] = {LAYOUT_SEQ(0, 1)};
+    CHECK_MSG(layout_transform_descriptor(&dx, &d0, 1, &x, lo, up, &err) == LAYOUT_OK, "%s", err.message);
+    layout_distribution w;
+    CHECK(seed_write_dist(&w, &err) == LAYOUT_OK);
+    static layout_access_plan p;
+    CHECK_MSG(layout_access_plan_make(&p, &dx, &w, LAYOUT_WRITE, 2, NULL, &err) == LAYOUT_OK, "%s", err.message);
+    CHECK_EQ_I64(p.vector_elems, 8);
+    CHECK_EQ_I64(p.n_steps, 1);
+    CHECK(p.steps[0].flags & LAYOUT_ACCESS_NONCONTIGUOUS);
+    CHECK_EQ_I64(p.steps[0].bad_warp, 0);
+    CHECK_EQ_I64(p.steps[0].bad_lane, 4); /* row 1: k ^ 1 swaps neighbours */
+    /* the split: element k^1 pairs are adjacent only backwards -> 8 b16 */
+    CHECK_EQ_I64(p.steps[0].split_count[LAYOUT_DS_B16], 8);
+}
+
+/* A wave32 kernel on an RDNA preset: 1 warp of 32 lanes, 32 x 8 fp16 rows, one b128 per lane. */
+static void test_wave32(void)
+{
+    layout_dist_encoding e;
+    memset(&e, 0, sizeof e);
+    e.n_x = 2;
+    e.n_h[0] = 1; e.h[0][0] = 32;
+    e.n_h[1] = 1; e.h[1][0] = 8;
+    e.n_p = 1; e.n_p_rh[0] = 1; e.p_major[0][0] = 1; e.p_minor[0][0] = 0;
+    e.n_y = 1; e.y_major[0] = 2; e.y_minor[0] = 0;
+    layout_distribution d;
+    layout_error err;
+    CHECK_MSG(layout_dist_make(&d, &e, 32, 1, 0, NULL, &err) == LAYOUT_OK, "%s", err.message);
+    int64_t lens[2] = {32, 8};
+    layout_descriptor desc;
+    CHECK(layout_packed(&desc, 2, lens, &err) == LAYOUT_OK);
+    static layout_access_plan p;
+    CHECK(layout_access_plan_make(&p, &desc, &d, LAYOUT_READ, 2, NULL, &err) == LAYOUT_OK);
+    CHECK_EQ_I64(p.n_steps, 1);
+    layout_instr ins;
+    CHECK(layout_access_instr(&p, 0, 0, &ins, &err) == LAYOUT_OK);
+    CHECK_EQ_I64(ins.n_lanes, 32);
+    CHECK(ins.active_mask == 0xffffffffu);
+    CHECK_EQ_I64(ins.width_bytes, 16);
+    for (int l = 0; l < 32; l++) CHECK_EQ_I64(ins.addr_bytes[l], 16 * l);
+    layout_arch a;
+    CHECK(layout_arch_preset("gfx11", &a, &err) == LAYOUT_OK);
+    layout_kernel_result r;
+    CHECK_MSG(layout_check_triple(&a, &d, &desc, &d, 2, &r, &err) == LAYOUT_OK, "%s", err.message);
+    CHECK_EQ_I64(r.extra_cycles_per_tile, 0);
+    CHECK_EQ_I64(r.instrs_per_tile, 2);
+}
+
 int main(void)
 {
     RUN(test_seed_instruction_counts);
@@ -480,5 +540,7 @@ int main(void)
     RUN(test_snake_order);
     RUN(test_bad_inputs);
     RUN(test_descriptors_injective);
+    RUN(test_xor_on_vector_dim_flagged);
+    RUN(test_wave32);
     return harness_finish("test_access");
 }

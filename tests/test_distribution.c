@@ -198,6 +198,13 @@ static void test_random_encodings(void)
                     CHECK(layout_dist_coord(&d, w, l, y, x, NULL) == LAYOUT_OK);
                     ref_eval(&e, w, l, y, want);
                     for (int i = 0; i < e.n_x; i++) CHECK(x[i] == want[i]);
+                    /* the adaptor (replicate, unmerge per X, merge per P) gives the same X */
+                    int64_t top[LAYOUT_MAX_DIMS], bottom[LAYOUT_MAX_DIMS];
+                    top[0] = w;
+                    top[1] = l;
+                    for (int j = 0; j < d.n_y; j++) top[2 + j] = y[j];
+                    CHECK(layout_adaptor_calculate_bottom(&d.adaptor, top, bottom, NULL) == LAYOUT_OK);
+                    for (int i = 0; i < e.n_x; i++) CHECK(bottom[i] == want[i]);
                 }
         check_coverage(&d, 1);
     }

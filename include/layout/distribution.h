@@ -30,6 +30,11 @@
  *     warp 0 lane 1 : X = (1,0) (1,1) ... (1,7)
  *     warp 1 lane 0 : X = (0,8) (0,9) ... (0,15)
  *
+ * Evaluation folds the adaptor into place values (X_i = sum of digit x
+ * product of the later H_i lengths), which is what its unmerges and merges
+ * compute for in-range indices; the adaptor stays available in
+ * ::layout_distribution::adaptor and the tests hold the two equal.
+ *
  * For users who do not think in encodings there is a plain form: a callback
  * or a table from (warp, lane, element) to X.
  *
@@ -120,6 +125,9 @@ typedef struct layout_distribution {
     int64_t replication;               ///< (warp, lane, element) triples per tile element: product of R (times n_warps with one P); 0 = not declared (plain form)
     layout_dist_encoding encoding;     ///< the encoding (LAYOUT_DIST_ENCODING only)
     layout_adaptor adaptor;            ///< top [P..., Y...] -> bottom X (LAYOUT_DIST_ENCODING only)
+    int64_t p_weight[LAYOUT_MAX_DIST_P][LAYOUT_MAX_DIST_RH]; ///< the adaptor folded: weight in X of each P entry's digit (0 for R)
+    int p_x[LAYOUT_MAX_DIST_P][LAYOUT_MAX_DIST_RH];          ///< the adaptor folded: X dim of each P entry's digit (-1 for R)
+    int64_t y_weight[LAYOUT_MAX_DIMS]; ///< the adaptor folded: weight in X of Y_j (its H entry's place value)
     layout_dist_coord_fn fn;           ///< callback (LAYOUT_DIST_CALLBACK only; borrowed)
     void *user;                        ///< callback context (borrowed, must outlive the distribution)
     const int64_t *table;              ///< table [warp][lane][elem][x] (LAYOUT_DIST_TABLE only; borrowed)
