@@ -155,7 +155,7 @@ static void print_side_json(const side *s)
            ",\"sq_lds_bank_conflict\":%" PRId64 ",\"sq_insts_lds\":%" PRId64,
            n_steps, n_warps, r->instrs_per_tile, r->extra_cycles_per_tile, r->total_cycles_per_tile, r->n_misaligned,
            r->n_noncontiguous, r->sq_lds_bank_conflict, r->sq_insts_lds);
-    printf(",\"worst\":{\"warp\":%d,\"step\":%d,\"extra_cycles\":%d}", r->worst_warp, r->worst_step, r->worst_extra);
+    printf(",\"worst\":{\"warp\":%d,\"step\":%d,\"extra\":%d}", r->worst_warp, r->worst_step, r->worst_extra);
     printf(",\"instructions\":[");
     for (w = 0; w < n_warps; w++)
         for (st = 0; st < n_steps; st++) {

@@ -56,8 +56,8 @@ static int parse_line(const char *line, long line_no, layout_instr *in)
             unsigned long long v;
             errno = 0;
             if (!isdigit((unsigned char)*p)) {
-                tool_error("cost", "line %ld, column %ld: expected a byte address or '-', found '%.12s'", line_no,
-                           (long)(tok - line) + 1, tok);
+                tool_error("cost", "line %ld, column %ld: expected a byte address or '-', found '%.*s'", line_no,
+                           (long)(tok - line) + 1, (int)strcspn(tok, " \t\r\n"), tok);
                 return -1;
             }
             v = strtoull(p, &end, 0);
