@@ -117,12 +117,16 @@ FUZZ_SRCS    := $(sort $(wildcard fuzz/*.c))
 FUZZ_BINS    := $(patsubst fuzz/%.c,$(BUILD)-fuzz/%,$(FUZZ_SRCS))
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 60
+# The targets link the test support code (tests/support/*.c: reference evaluators).
+FUZZ_SUPPORT := $(patsubst tests/support/%.c,$(BUILD)-fuzz/tests/support/%.o,$(SUPPORT_SRCS))
 fuzz:
-	$(MAKE) BUILD=$(BUILD)-fuzz CC=clang OPT="-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(BUILD)-fuzz/liblayout.a
+	$(MAKE) BUILD=$(BUILD)-fuzz CC=clang OPT="-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
+	    $(BUILD)-fuzz/liblayout.a $(FUZZ_SUPPORT)
 	$(MAKE) CC=clang $(FUZZ_BINS)
 
-$(BUILD)-fuzz/%: fuzz/%.c $(BUILD)-fuzz/liblayout.a $(wildcard fuzz/*.h)
-	clang $(CPPFLAGS) -Ifuzz -Itests $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer $< -o $@ $(BUILD)-fuzz/liblayout.a $(LDLIBS)
+$(BUILD)-fuzz/%: fuzz/%.c $(BUILD)-fuzz/liblayout.a $(FUZZ_SUPPORT) $(wildcard fuzz/*.h tests/support/*.h)
+	clang $(CPPFLAGS) -Ifuzz -Itests $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer $< -o $@ \
+	    $(FUZZ_SUPPORT) $(BUILD)-fuzz/liblayout.a $(LDLIBS)
 
 # Run every fuzz target for FUZZ_SECONDS on its seed corpus (tests/corpus/<target>/).
 fuzz-smoke: fuzz

@@ -27,6 +27,14 @@ static inline int seed_example_run(seed_kernel_id which, const char *story)
         printf("LDS write view: %s\n", buf);
         layout_desc_print(&k.read_desc, buf, sizeof buf);
         printf("LDS read view:  %s\n", buf);
+        /* ck_tile never cross-checks stages; liblayout's verifier does (e.g. 08's RowMul on 64 banks) */
+        layout_diagnostic diag[8];
+        int n_diag = 0;
+        if (layout_adaptor_diagnose(&k.write_desc.adaptor, diag, 8, &n_diag, &err) == LAYOUT_OK)
+            for (int i = 0; i < n_diag && i < 8; i++) {
+                layout_diagnostic_print(&diag[i], &k.write_desc.adaptor, buf, sizeof buf);
+                printf("  diagnostic: %s\n", buf);
+            }
         layout_dist_print(&k.write_dist, buf, sizeof buf);
         printf("write distribution: %s\n", buf);
         layout_dist_print(&k.read_dist, buf, sizeof buf);

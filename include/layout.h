@@ -84,12 +84,38 @@
  * changes no offset, but the stages disagree).  layout_desc_print() shows the
  * transform chain with its hidden dims.
  *
- * Checking bank conflicts comes in check.h: give it the per-lane byte
- * addresses of one LDS instruction and an arch (arch.h, e.g. gfx942) and it
- * returns the exact conflict cycles.  distribution.h and access.h turn ck_tile
- * tile distributions into those instructions, and kernel.h puts it all
- * together: layout_check_triple() scores an LDS descriptor with its write and
- * read distributions.  text.h reads and writes descriptors as text.
+ * # The whole kernel: distributions and the triple check
+ *
+ * Which lane holds which element is a ck_tile tile_distribution_encoding
+ * (distribution.h).  Kernel 08 reads with m = lane, k = 8*warp + y1:
+ *
+ * @code
+ * layout_dist_encoding e = {0};            // R<1>, H<<1,8,8>,<4,8>>
+ * e.n_r = 1; e.r[0] = 1;
+ * e.n_x = 2; e.n_h[0] = 3; e.h[0][0] = 1; e.h[0][1] = 8; e.h[0][2] = 8;
+ *            e.n_h[1] = 2; e.h[1][0] = 4; e.h[1][1] = 8;
+ * e.n_p = 2;                               // P0 (warp) -> (2,0); P1 (lane) -> (1,1),(1,2)
+ * e.n_p_rh[0] = 1; e.p_major[0][0] = 2; e.p_minor[0][0] = 0;
+ * e.n_p_rh[1] = 2; e.p_major[1][0] = 1; e.p_minor[1][0] = 1; e.p_major[1][1] = 1; e.p_minor[1][1] = 2;
+ * e.n_y = 2; e.y_major[0] = 1; e.y_minor[0] = 0; e.y_major[1] = 2; e.y_minor[1] = 1;
+ * layout_distribution rd, wd;              // wd: the store side, built the same way
+ * layout_dist_make(&rd, &e, 64, 4, 0, NULL, &err);
+ *
+ * layout_arch arch;
+ * layout_arch_preset("gfx942", &arch, &err);
+ * layout_kernel_result r;
+ * layout_check_triple(&arch, &wd, &d, &rd, 2, &r, &err);
+ * // r.read.ops == "1 x ds_read_b128", r.extra_cycles_per_tile == 0
+ * @endcode
+ *
+ * access.h derives the DS instructions each wave issues the way ck_tile's
+ * tile window and the compiler would (vector width from the descriptor's
+ * hints, snake order, merging of adjacent elements by proven alignment) and
+ * flags misaligned or non-contiguous vectors; check.h costs one instruction
+ * on an arch (arch.h); kernel.h sums both sides over all waves and tiles into
+ * SQ_LDS_BANK_CONFLICT / SQ_INSTS_LDS style totals.  `make demo` reproduces
+ * the talk's whole table this way (examples/seed_kernels.h builds every
+ * kernel).  text.h reads and writes descriptors and distributions as text.
  *
  * # Limits (honest)
  *
@@ -121,6 +147,8 @@
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
+#include "layout/report.h"
+#include "layout/coalesce.h"
 #include "layout/distribution.h"
 #include "layout/access.h"
 #include "layout/kernel.h"

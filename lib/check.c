@@ -29,7 +29,10 @@ static int fold_holds(const layout_instr *in, int m)
  * touch; the busiest bank decides the group's cycles. */
 static void cost_group(const layout_arch *arch, const layout_instr *in, layout_group_cost *gc)
 {
-    const uint64_t bw = (uint64_t)arch->bank_width_bytes, nb = (uint64_t)arch->n_banks;
+    /* bank width and count are powers of two (validated), so the model's
+     * word = a / bank_width and bank = word % n_banks become shifts/masks */
+    const int log_bw = __builtin_ctz((unsigned)arch->bank_width_bytes);
+    const uint64_t bank_mask = (uint64_t)arch->n_banks - 1;
     uint32_t word[MAX_GROUP_WORDS];
     int first_lane[MAX_GROUP_WORDS], next_on_bank[MAX_GROUP_WORDS];
     int head[LAYOUT_MAX_BANKS], count[LAYOUT_MAX_BANKS];
@@ -39,8 +42,8 @@ static void cost_group(const layout_arch *arch, const layout_instr *in, layout_g
     for (int l = 0; l < in->n_lanes; l++) {
         if (!((gc->active >> l) & 1)) continue;
         uint64_t a = in->addr_bytes[l];
-        for (uint64_t w = a / bw; w <= (a + (uint64_t)in->width_bytes - 1) / bw; w++) {
-            int b = (int)(w % nb), i = head[b];
+        for (uint64_t w = a >> log_bw; w <= (a + (uint64_t)in->width_bytes - 1) >> log_bw; w++) {
+            int b = (int)(w & bank_mask), i = head[b];
             while (i >= 0 && word[i] != (uint32_t)w) i = next_on_bank[i];
             if (i >= 0) continue; /* same word: shared (broadcast / merged write) */
             word[n_words] = (uint32_t)w;
@@ -63,8 +66,8 @@ static void cost_group(const layout_arch *arch, const layout_instr *in, layout_g
     for (int l = 0; l < in->n_lanes; l++) {
         if (!((gc->active >> l) & 1)) continue;
         uint64_t a = in->addr_bytes[l];
-        for (uint64_t w = a / bw; w <= (a + (uint64_t)in->width_bytes - 1) / bw; w++)
-            if ((int)(w % nb) == gc->worst_bank) gc->bank_lanes |= (uint64_t)1 << l;
+        for (uint64_t w = a >> log_bw; w <= (a + (uint64_t)in->width_bytes - 1) >> log_bw; w++)
+            if ((int)(w & bank_mask) == gc->worst_bank) gc->bank_lanes |= (uint64_t)1 << l;
     }
 }
 
@@ -243,23 +246,37 @@ layout_status layout_checker_cost(const layout_checker *checker, const layout_in
     return layout_ok(err);
 }
 
+layout_status layout_checker_validate_all(const char *fn, const layout_checker *checker, const layout_instr *instrs,
+                                          size_t n, layout_error *err)
+{
+    if (!instrs && n) return layout_fail(err, LAYOUT_ERR_NULL, "%s: instrs is NULL with n = %zu", fn, n);
+    for (size_t i = 0; i < n; i++) {
+        const layout_instr *in = &instrs[i];
+        int w = layout_width_index(in->width_bytes);
+        if (in->n_lanes == checker->arch->wave_size && w >= 0 &&
+            (in->direction == LAYOUT_READ || in->direction == LAYOUT_WRITE) &&
+            !(in->active_mask & ~layout_lane_mask_all(in->n_lanes)) && checker->rules[in->direction][w].supported)
+            continue; /* the common, valid case without formatting a name */
+        char what[40];
+        snprintf(what, sizeof what, "instrs[%zu]", i);
+        layout_status st = check_instr(fn, what, checker->arch, in, err);
+        if (st) return st;
+    }
+    return LAYOUT_OK;
+}
+
+void layout_checker_cost_unchecked(const layout_checker *checker, const layout_instr *instr, layout_cost *out)
+{
+    cost_one(checker->arch, checker->impl, prep_of(checker, instr), instr, out);
+}
+
 layout_status layout_checker_cost_batch(const layout_checker *checker, const layout_instr *instrs, size_t n,
                                         layout_cost *costs, layout_cost_totals *totals, layout_error *err)
 {
     static const char fn[] = "layout_checker_cost_batch";
     if (!checker || !checker->arch) return layout_fail(err, LAYOUT_ERR_NULL, "%s: checker is NULL", fn);
-    if (!instrs && n) return layout_fail(err, LAYOUT_ERR_NULL, "%s: instrs is NULL with n = %zu", fn, n);
-    for (size_t i = 0; i < n; i++) {
-        char what[40];
-        if (instrs[i].n_lanes == checker->arch->wave_size &&
-            layout_width_index(instrs[i].width_bytes) >= 0 &&
-            (instrs[i].direction == LAYOUT_READ || instrs[i].direction == LAYOUT_WRITE) &&
-            !(instrs[i].active_mask & ~layout_lane_mask_all(instrs[i].n_lanes)) && prep_of(checker, &instrs[i])->supported)
-            continue; /* the common, valid case without formatting a name */
-        snprintf(what, sizeof what, "instrs[%zu]", i);
-        layout_status st = check_instr(fn, what, checker->arch, &instrs[i], err);
-        if (st) return st;
-    }
+    layout_status st = layout_checker_validate_all(fn, checker, instrs, n, err);
+    if (st) return st;
     layout_cost_totals t;
     memset(&t, 0, sizeof t);
     t.n_instrs = n;

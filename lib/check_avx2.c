@@ -1,20 +1,401 @@
-/* AVX2 implementation of the phase model (see check.h).  Compiled with
- * -mavx2 on x86; elsewhere this file is a stub that reports itself absent. */
+/* AVX2 implementation of the phase model (see check.h for the model and
+ * lib/check.c for the scalar reference it must equal).
+ *
+ * Idea: give every (group, bank) pair a "slot" number,
+ *     slot = group << log2(banks) | bank,
+ * so that two accesses can only conflict when they share a slot.  Per lane
+ * and per touched unit the slot is computed 8 lanes at a time.
+ *
+ *  1. Unit reduction: when every active lane is aligned to a power-of-two
+ *     width W >= bank width, a lane touches W/bank_width consecutive banks
+ *     that no other unit partially overlaps, so the lane is one "unit" of W
+ *     bytes on one of banks*bank_width/W "unit banks".  Otherwise a unit is
+ *     one bank word and a lane touches 1..5 of them.
+ *  2. Fast path: OR one-hot slot bits of all units into a <= 256-bit set;
+ *     when its popcount equals the number of units, no two units share a
+ *     slot, so every group costs one cycle.
+ *  3. Exact path: units sharing a slot differ only in their row
+ *     (key >> log2(unit banks)).  When all rows lie within 64 of each other,
+ *     OR 1 << (row - min_row) into a 64-bit set per slot; the popcount of a
+ *     slot's set is its number of distinct words, and the group's N-way is
+ *     the maximum over its slots.  Wider row spans (rare: addresses more than
+ *     64 rows apart, e.g. 8 KiB on gfx942) use the scalar reference.
+ *
+ * Compiled with -mavx2 on x86; elsewhere this file is a stub that reports
+ * itself absent and is never called. */
 #include "check_internal.h"
 
-#ifdef __AVX2__
-int layout_avx2_compiled(void) { return 1; }
-#else
-int layout_avx2_compiled(void) { return 0; }
-#endif
+#include <string.h>
 
-/* Until the vector body lands the AVX2 entry point forwards to the scalar
- * reference, so forcing it is still exact. */
+#ifdef __AVX2__
+#include <immintrin.h>
+
+int layout_avx2_compiled(void) { return 1; }
+
+static const int32_t xor_index[8][8] = {
+    {0, 1, 2, 3, 4, 5, 6, 7}, {1, 0, 3, 2, 5, 4, 7, 6}, {2, 3, 0, 1, 6, 7, 4, 5}, {3, 2, 1, 0, 7, 6, 5, 4},
+    {4, 5, 6, 7, 0, 1, 2, 3}, {5, 4, 7, 6, 1, 0, 3, 2}, {6, 7, 4, 5, 2, 3, 0, 1}, {7, 6, 5, 4, 3, 2, 1, 0},
+};
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+ALWAYS_INLINE __m128i high128(__m256i v) { return _mm256_extracti128_si256(v, 1); }
+
+ALWAYS_INLINE uint32_t hor_or(__m256i v)
+{
+    __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), high128(v));
+    x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0x4E));
+    x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0xB1));
+    return (uint32_t)_mm_cvtsi128_si32(x);
+}
+
+ALWAYS_INLINE uint32_t hor_max(__m256i v)
+{
+    __m128i x = _mm_max_epu32(_mm256_castsi256_si128(v), high128(v));
+    x = _mm_max_epu32(x, _mm_shuffle_epi32(x, 0x4E));
+    x = _mm_max_epu32(x, _mm_shuffle_epi32(x, 0xB1));
+    return (uint32_t)_mm_cvtsi128_si32(x);
+}
+
+ALWAYS_INLINE uint32_t hor_min(__m256i v)
+{
+    __m128i x = _mm_min_epu32(_mm256_castsi256_si128(v), high128(v));
+    x = _mm_min_epu32(x, _mm_shuffle_epi32(x, 0x4E));
+    x = _mm_min_epu32(x, _mm_shuffle_epi32(x, 0xB1));
+    return (uint32_t)_mm_cvtsi128_si32(x);
+}
+
+ALWAYS_INLINE uint32_t hor_add(__m256i v)
+{
+    __m128i x = _mm_add_epi32(_mm256_castsi256_si128(v), high128(v));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0x4E));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0xB1));
+    return (uint32_t)_mm_cvtsi128_si32(x);
+}
+
+/* All-ones in the lanes of register r whose active bit is set. */
+ALWAYS_INLINE __m256i active_lanes(uint64_t active, int r)
+{
+    const __m256i lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)((active >> (8 * r)) & 0xFF)), lane_bit);
+    return _mm256_cmpeq_epi32(b, lane_bit);
+}
+
+ALWAYS_INLINE __m256i load_lanes(const layout_instr *in, int r)
+{
+    return _mm256_loadu_si256((const __m256i *)(in->addr_bytes + 8 * r));
+}
+
+/* gid of register r's lanes, shifted to the first slot of each group. */
+ALWAYS_INLINE __m256i group_slot(const uint8_t *gid, int r, __m128i log_nbu)
+{
+    __m256i g = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(gid + 8 * r)));
+    return _mm256_sll_epi32(g, log_nbu);
+}
+
+/* Every active lane l has lane l^m active with the same address. */
+static int fold_holds(const layout_instr *in, int m)
+{
+    const __m256i idx = _mm256_loadu_si256((const __m256i *)xor_index[m & 7]);
+    const int n_regs = in->n_lanes >> 3;
+    uint64_t eq = 0;
+    for (int r = 0; r < n_regs; r++) {
+        __m256i partner = _mm256_permutevar8x32_epi32(load_lanes(in, r ^ (m >> 3)), idx);
+        uint32_t e = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(load_lanes(in, r), partner)));
+        eq |= (uint64_t)e << (8 * r);
+    }
+    return (in->active_mask & ~(eq & layout_lane_xor_permute(in->active_mask, m))) == 0;
+}
+
+static void result_no_conflict(layout_cost *out, int first_group)
+{
+    out->extra_cycles = 0;
+    out->total_cycles = out->n_groups;
+    out->worst_nway = first_group >= 0 ? 1 : 0;
+    out->worst_group = first_group;
+}
+
+static int lowest_slot(const uint32_t *occ, int n_words)
+{
+    for (int j = 0; j < n_words; j++)
+        if (occ[j]) return 32 * j + __builtin_ctz(occ[j]);
+    return -1;
+}
+
+/* Parameters of one instruction's unit decomposition. */
+typedef struct units {
+    const uint8_t *gid; /* lane -> group */
+    int n_groups;
+    int log_unit;       /* unit = 1 << log_unit bytes */
+    int log_nbu;        /* 1 << log_nbu unit banks */
+    int k_max;          /* most units one lane touches (1 when reduced) */
+} units;
+
+/* Fast path for reduced units (one unit per lane) and <= 64 slots, with
+ * the register count and "all lanes active" known at compile time so the
+ * loop unrolls into registers.  Returns -1 when some active lane is not
+ * aligned to the width (no reduction), else 1 when conflict-free, 0 when
+ * not (occ then holds the occupied slots). */
+ALWAYS_INLINE int fast_reduced(const layout_instr *in, const units *u, int n_regs, int full, uint32_t *occ)
+{
+    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(u->log_nbu);
+    const __m256i low = _mm256_set1_epi32(in->width_bytes - 1), bank_mask = _mm256_set1_epi32((1 << u->log_nbu) - 1);
+    const __m256i one = _mm256_set1_epi32(1), c32 = _mm256_set1_epi32(32);
+    __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256(), mis = _mm256_setzero_si256();
+    for (int r = 0; r < n_regs; r++) {
+        __m256i a = load_lanes(in, r);
+        __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(_mm256_srl_epi32(a, ls), bank_mask));
+        __m256i bl = _mm256_sllv_epi32(one, slot), bh = _mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c32));
+        __m256i m = _mm256_and_si256(a, low);
+        if (!full) {
+            __m256i act = active_lanes(in->active_mask, r);
+            bl = _mm256_and_si256(bl, act);
+            bh = _mm256_and_si256(bh, act);
+            m = _mm256_and_si256(m, act);
+        }
+        lo = _mm256_or_si256(lo, bl);
+        hi = _mm256_or_si256(hi, bh);
+        mis = _mm256_or_si256(mis, m);
+    }
+    if (!_mm256_testz_si256(mis, mis)) return -1;
+    occ[0] = hor_or(lo);
+    occ[1] = hor_or(hi);
+    return (uint32_t)(__builtin_popcount(occ[0]) + __builtin_popcount(occ[1])) ==
+           (uint32_t)__builtin_popcountll(in->active_mask);
+}
+
+static void exact_path(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *in,
+                       const units *u, const uint32_t *occ, layout_cost *out);
+
 void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, const layout_checker_rule *prep,
-                      const layout_instr *instr, layout_cost *out)
+                      const layout_instr *in, layout_cost *out)
+{
+    const uint64_t active = in->active_mask;
+    const int n_regs = in->n_lanes >> 3;
+    units u;
+    u.gid = prep->gid;
+    u.n_groups = prep->n_groups;
+    out->fold_xor = 0;
+    for (int i = 0; i < rule->n_fold_xors; i++)
+        if (fold_holds(in, rule->fold_xor[i])) {
+            u.gid = prep->fold_gid;
+            u.n_groups = prep->n_fold_groups;
+            out->fold_xor = rule->fold_xor[i];
+            break;
+        }
+    out->n_groups = u.n_groups;
+    if (!active) {
+        result_no_conflict(out, -1);
+        return;
+    }
+
+    /* 1. unit reduction: W-aligned lanes, W a power of two >= bank width */
+    const int width = in->width_bytes, bw = arch->bank_width_bytes;
+    const int log_bw = bw == 4 ? 2 : 3, log_nb = __builtin_ctz((unsigned)arch->n_banks);
+    uint32_t occ[8];
+    if (width >= bw && (width & (width - 1)) == 0 && (arch->n_banks * bw) % width == 0) {
+        u.log_unit = __builtin_ctz((unsigned)width);
+        u.log_nbu = log_nb - (u.log_unit - log_bw);
+        u.k_max = 1;
+        if ((u.n_groups << u.log_nbu) <= 64) {
+            int full = active == layout_lane_mask_all(in->n_lanes), f;
+            if (n_regs == 8) f = full ? fast_reduced(in, &u, 8, 1, occ) : fast_reduced(in, &u, 8, 0, occ);
+            else f = full ? fast_reduced(in, &u, 4, 1, occ) : fast_reduced(in, &u, 4, 0, occ);
+            if (f == 1) {
+                result_no_conflict(out, lowest_slot(occ, 2) >> u.log_nbu);
+                return;
+            }
+            if (f == 0) {
+                exact_path(arch, rule, in, &u, occ, out);
+                return;
+            }
+        } else {
+            __m256i mis = _mm256_setzero_si256();
+            const __m256i low = _mm256_set1_epi32(width - 1);
+            for (int r = 0; r < n_regs; r++)
+                mis = _mm256_or_si256(mis, _mm256_and_si256(_mm256_and_si256(load_lanes(in, r), low), active_lanes(active, r)));
+            if (_mm256_testz_si256(mis, mis)) goto general; /* reduced, many slots */
+        }
+    }
+    /* no reduction: a unit is one bank word; a lane touches 1..5 of them */
+    u.log_unit = log_bw;
+    u.log_nbu = log_nb;
+    {
+        const __m256i in_word = _mm256_set1_epi32(bw - 1), span = _mm256_set1_epi32(width - 1);
+        const __m128i lb = _mm_cvtsi32_si128(log_bw);
+        __m256i kmax_v = _mm256_setzero_si256();
+        for (int r = 0; r < n_regs; r++) {
+            /* words touched = ((a % bw) + W - 1) / bw + 1 */
+            __m256i kk = _mm256_add_epi32(_mm256_and_si256(load_lanes(in, r), in_word), span);
+            kk = _mm256_add_epi32(_mm256_srl_epi32(kk, lb), _mm256_set1_epi32(1));
+            kmax_v = _mm256_max_epu32(kmax_v, _mm256_and_si256(kk, active_lanes(active, r)));
+        }
+        u.k_max = (int)hor_max(kmax_v);
+    }
+
+general:;
+    /* 2. fast path, general form: up to 256 slots, k_max units per lane */
+    const int n_slots = u.n_groups << u.log_nbu, n_words = (n_slots + 31) >> 5;
+    if (n_slots > 256) {
+        exact_path(arch, rule, in, &u, NULL, out);
+        return;
+    }
+    const __m128i ls = _mm_cvtsi32_si128(u.log_unit), ln = _mm_cvtsi32_si128(u.log_nbu);
+    const __m256i bank_mask = _mm256_set1_epi32((1 << u.log_nbu) - 1), one = _mm256_set1_epi32(1);
+    const __m256i in_word = _mm256_set1_epi32(bw - 1), span = _mm256_set1_epi32(width - 1);
+    const __m128i lb = _mm_cvtsi32_si128(log_bw);
+    uint32_t units_total = 0, pop = 0;
+    for (int j = 0; j < n_words; j++) {
+        __m256i acc = _mm256_setzero_si256(), cnt = _mm256_setzero_si256();
+        const __m256i base = _mm256_set1_epi32(32 * j);
+        for (int r = 0; r < n_regs; r++) {
+            __m256i a = load_lanes(in, r), act = active_lanes(active, r);
+            __m256i key = _mm256_srl_epi32(a, ls), gs = group_slot(u.gid, r, ln);
+            __m256i k = one;
+            if (u.k_max > 1) {
+                k = _mm256_add_epi32(_mm256_and_si256(a, in_word), span);
+                k = _mm256_add_epi32(_mm256_srl_epi32(k, lb), one);
+            }
+            k = _mm256_and_si256(k, act);
+            if (j == 0) cnt = _mm256_add_epi32(cnt, k);
+            for (int t = 0; t < u.k_max; t++) {
+                const __m256i tv = _mm256_set1_epi32(t);
+                __m256i slot = _mm256_add_epi32(gs, _mm256_and_si256(_mm256_add_epi32(key, tv), bank_mask));
+                acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, base)),
+                                                            _mm256_cmpgt_epi32(k, tv)));
+            }
+        }
+        if (j == 0) units_total = hor_add(cnt);
+        occ[j] = hor_or(acc);
+        pop += (uint32_t)__builtin_popcount(occ[j]);
+    }
+    if (pop == units_total) {
+        result_no_conflict(out, lowest_slot(occ, n_words) >> u.log_nbu);
+        return;
+    }
+    exact_path(arch, rule, in, &u, occ, out);
+}
+
+/* 3. exact path: per-slot row sets.  Unit i of register position p (lane
+ * & 7) ORs its row bit into rows[slot * 8 + p], so consecutive lanes on one
+ * slot do not wait on each other's read-modify-write; the 8 partial sets
+ * of a slot are ORed at the end. */
+static __attribute__((noinline)) void exact_path(const layout_arch *arch, const layout_lane_rule *rule,
+                                                 const layout_instr *in, const units *u, const uint32_t *occ,
+                                                 layout_cost *out)
+{
+    const int n_regs = in->n_lanes >> 3, k_max = u->k_max, log_nbu = u->log_nbu, n_groups = u->n_groups;
+    const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
+    const int bw = arch->bank_width_bytes;
+    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(log_nbu);
+    const __m128i lb = _mm_cvtsi32_si128(bw == 4 ? 2 : 3);
+    const __m256i bank_mask = _mm256_set1_epi32((1 << log_nbu) - 1), one = _mm256_set1_epi32(1);
+    const __m256i in_word = _mm256_set1_epi32(bw - 1), span = _mm256_set1_epi32(in->width_bytes - 1);
+    __m256i key[8], k[8];
+
+    /* rows of all units; the set trick needs them within 64 of each other */
+    __m256i lo_row = _mm256_set1_epi32(-1), hi_row = _mm256_setzero_si256();
+    for (int r = 0; r < n_regs; r++) {
+        __m256i a = load_lanes(in, r), act = active_lanes(in->active_mask, r);
+        key[r] = _mm256_srl_epi32(a, ls);
+        k[r] = one;
+        if (k_max > 1) {
+            k[r] = _mm256_add_epi32(_mm256_and_si256(a, in_word), span);
+            k[r] = _mm256_add_epi32(_mm256_srl_epi32(k[r], lb), one);
+        }
+        k[r] = _mm256_and_si256(k[r], act);
+        __m256i first = _mm256_srl_epi32(key[r], ln);
+        __m256i last = _mm256_srl_epi32(_mm256_sub_epi32(_mm256_add_epi32(key[r], k[r]), one), ln);
+        lo_row = _mm256_min_epu32(lo_row, _mm256_or_si256(first, _mm256_andnot_si256(act, _mm256_set1_epi32(-1))));
+        hi_row = _mm256_max_epu32(hi_row, _mm256_and_si256(last, act));
+    }
+    const uint32_t min_row = hor_min(lo_row), max_row = hor_max(hi_row);
+    if (max_row - min_row >= 64) {
+        layout_cost_detail d;
+        layout_cost_scalar(arch, rule, in, &d);
+        *out = d.cost;
+        return;
+    }
+
+    /* index = slot * 8 + lane % 8 (dummy slot n_slots for absent units) */
+    uint32_t idx_of[5 * LAYOUT_MAX_LANES], rel_of[5 * LAYOUT_MAX_LANES];
+    const __m256i dummy = _mm256_set1_epi32(n_slots), minv = _mm256_set1_epi32((int)min_row);
+    const __m256i m63 = _mm256_set1_epi32(63), pos = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    int n_units = 0;
+    for (int t = 0; t < k_max; t++) {
+        const __m256i tv = _mm256_set1_epi32(t);
+        for (int r = 0; r < n_regs; r++, n_units += 8) {
+            __m256i kt = _mm256_add_epi32(key[r], tv);
+            __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(kt, bank_mask));
+            slot = _mm256_blendv_epi8(dummy, slot, _mm256_cmpgt_epi32(k[r], tv));
+            __m256i rel = _mm256_and_si256(_mm256_sub_epi32(_mm256_srl_epi32(kt, ln), minv), m63);
+            _mm256_storeu_si256((__m256i *)(idx_of + n_units), _mm256_or_si256(_mm256_slli_epi32(slot, 3), pos));
+            _mm256_storeu_si256((__m256i *)(rel_of + n_units), rel);
+        }
+    }
+
+    /* (slots + dummy) x 8 partial row sets; only touched ones are cleared */
+    uint64_t rows[(LAYOUT_MAX_LANE_GROUPS * LAYOUT_MAX_BANKS + 1) * 8];
+    int cyc[LAYOUT_MAX_LANE_GROUPS + 1];
+    memset(cyc, 0, sizeof cyc);
+    const __m256i zero = _mm256_setzero_si256();
+#define CLEAR_SLOT(s)                                                   \
+    do {                                                                \
+        _mm256_storeu_si256((__m256i *)(rows + 8 * (size_t)(s)), zero);     \
+        _mm256_storeu_si256((__m256i *)(rows + 8 * (size_t)(s) + 4), zero); \
+    } while (0)
+    CLEAR_SLOT(n_slots);
+    if (occ) {
+        for (int j = 0; j < n_words; j++)
+            for (uint32_t b = occ[j]; b; b &= b - 1) CLEAR_SLOT(32 * j + __builtin_ctz(b));
+    } else {
+        for (int i = 0; i < n_units; i++) CLEAR_SLOT(idx_of[i] >> 3);
+    }
+#undef CLEAR_SLOT
+    for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
+
+    if (occ) {
+        for (int j = 0; j < n_words; j++)
+            for (uint32_t b = occ[j]; b; b &= b - 1) {
+                int s = 32 * j + __builtin_ctz(b);
+                __m256i v = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(rows + 8 * s)),
+                                            _mm256_loadu_si256((const __m256i *)(rows + 8 * s + 4)));
+                __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), high128(v));
+                x = _mm_or_si128(x, _mm_unpackhi_epi64(x, x));
+                int c = __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(x)), g = s >> log_nbu;
+                if (c > cyc[g]) cyc[g] = c;
+            }
+    } else {
+        for (int i = 0; i < n_units; i++) {
+            int s = (int)(idx_of[i] >> 3), g = s >> log_nbu;
+            uint64_t v = 0;
+            for (int p = 0; p < 8; p++) v |= rows[8 * s + p];
+            int c = __builtin_popcountll(v);
+            if (c > cyc[g]) cyc[g] = c;
+        }
+    }
+    int extra = 0, worst = 0, worst_group = -1;
+    for (int g = 0; g < n_groups; g++) {
+        if (cyc[g] > 1) extra += cyc[g] - 1;
+        if (cyc[g] > worst) worst = cyc[g], worst_group = g;
+    }
+    out->extra_cycles = extra;
+    out->total_cycles = n_groups + extra;
+    out->worst_nway = worst;
+    out->worst_group = worst_group;
+}
+
+#else /* !__AVX2__: portable stub, never called (layout_avx2_compiled() == 0) */
+
+int layout_avx2_compiled(void) { return 0; }
+
+void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, const layout_checker_rule *prep,
+                      const layout_instr *in, layout_cost *out)
 {
     layout_cost_detail d;
     (void)prep;
-    layout_cost_scalar(arch, rule, instr, &d);
+    layout_cost_scalar(arch, rule, in, &d);
     *out = d.cost;
 }
+
+#endif

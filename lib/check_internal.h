@@ -16,6 +16,14 @@ void layout_cost_scalar(const layout_arch *arch, const layout_lane_rule *rule, c
 void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, const layout_checker_rule *prep,
                       const layout_instr *instr, layout_cost *out);
 
+/* Validate instrs[0..n-1] against the checker's arch, naming the index
+ * ("instrs[3]") in messages from function fn. */
+layout_status layout_checker_validate_all(const char *fn, const layout_checker *checker, const layout_instr *instrs,
+                                          size_t n, layout_error *err);
+
+/* Cost of an instruction already validated against the checker's arch. */
+void layout_checker_cost_unchecked(const layout_checker *checker, const layout_instr *instr, layout_cost *out);
+
 /* 1 when lib/check_avx2.c was compiled with AVX2 (not the portable stub). */
 int layout_avx2_compiled(void);
 

@@ -6,9 +6,9 @@ static const int layout_widths[LAYOUT_N_WIDTHS] = {1, 2, 4, 8, 12, 16};
 
 int layout_width_index(int width_bytes)
 {
-    for (int i = 0; i < LAYOUT_N_WIDTHS; i++)
-        if (layout_widths[i] == width_bytes) return i;
-    return -1;
+    /* table lookup: this sits on the checker's per-instruction path */
+    static const signed char index_of[17] = {-1, 0, 1, -1, 2, -1, -1, -1, 3, -1, -1, -1, 4, -1, -1, -1, 5};
+    return (width_bytes >= 0 && width_bytes <= 16) ? index_of[width_bytes] : -1;
 }
 
 int layout_width_from_index(int index)

@@ -153,33 +153,25 @@ static void expect_plan(synth *s, int elem_bytes, const layout_access_options *o
 static void test_merging_rule(void)
 {
     static synth s;
-    /* 8 fp16 per lane, contiguous: alignment decides */
-    make_synth(&s, 2, 8, 16, 0, 1);
-    expect_plan(&s, 2, NULL, "1 x ds_read_b128");
-    make_synth(&s, 2, 8, 32, 8, 1);
-    expect_plan(&s, 2, NULL, "2 x ds_read_b64");
-    make_synth(&s, 2, 8, 68, 0, 1); /* the 68-byte pitch of kernel 03 */
-    expect_plan(&s, 2, NULL, "2 x ds_read2_b32");
-    make_synth(&s, 2, 8, 34, 0, 1); /* odd dword: only 2-byte alignment */
-    expect_plan(&s, 2, NULL, "8 x ds_read_u16");
-    /* 6 fp16 at 16-byte alignment: b96; 3 fp16 at 4: b32 + b16 */
-    make_synth(&s, 2, 6, 16, 0, 1);
-    expect_plan(&s, 2, NULL, "1 x ds_read_b96");
-    make_synth(&s, 2, 3, 8, 4, 1);
-    expect_plan(&s, 2, NULL, "1 x ds_read_b32 + 1 x ds_read_u16");
-    /* 2-byte start then 4-aligned rest: b16 + b64 + b32 + ... greedy from the start */
-    make_synth(&s, 2, 8, 32, 6, 1);
-    expect_plan(&s, 2, NULL, "2 x ds_read_u16 + 1 x ds_read_b64 + 1 x ds_read_b32");
-    /* int8: 16 bytes at 16 -> b128; a 64-byte stride -> 16 b8 */
-    make_synth(&s, 1, 16, 16, 0, 1);
-    expect_plan(&s, 1, NULL, "1 x ds_read_b128");
-    make_synth(&s, 1, 16, 16, 0, 64);
-    expect_plan(&s, 1, NULL, "16 x ds_read_u8");
-    /* fp32: 4 per lane at 16 -> b128; 8 at 8 -> 4 b64 */
-    make_synth(&s, 4, 4, 16, 0, 1);
-    expect_plan(&s, 4, NULL, "1 x ds_read_b128");
-    make_synth(&s, 4, 8, 40, 8, 1);
-    expect_plan(&s, 4, NULL, "4 x ds_read_b64");
+    /* elem bytes, elems per lane, lane pitch (bytes), start (bytes), element step, expected plan */
+    static const struct { int eb, n; int64_t pitch, start, step; const char *want; } cases[] = {
+        {2, 8, 16, 0, 1, "1 x ds_read_b128"},          /* 8 fp16 contiguous at 16 */
+        {2, 8, 32, 8, 1, "2 x ds_read_b64"},           /* ... at 8 */
+        {2, 8, 68, 0, 1, "2 x ds_read2_b32"},          /* the 68-byte pitch of kernel 03 */
+        {2, 8, 34, 0, 1, "8 x ds_read_u16"},           /* odd dword: only 2-byte alignment */
+        {2, 6, 16, 0, 1, "1 x ds_read_b96"},           /* 12 bytes at 16 */
+        {2, 3, 8, 4, 1, "1 x ds_read_b32 + 1 x ds_read_u16"},
+        {2, 8, 32, 6, 1, "2 x ds_read_u16 + 1 x ds_read_b64 + 1 x ds_read_b32"}, /* greedy from the start */
+        {1, 16, 16, 0, 1, "1 x ds_read_b128"},         /* int8 */
+        {1, 16, 16, 0, 64, "16 x ds_read_u8"},         /* int8 at a 64-byte stride */
+        {4, 4, 16, 0, 1, "1 x ds_read_b128"},          /* fp32 */
+        {4, 8, 40, 8, 1, "4 x ds_read_b64"},
+        {2, 8, 16, 14, -1, "8 x ds_read_u16"},         /* descending addresses are not merged */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        make_synth(&s, cases[i].eb, cases[i].n, cases[i].pitch, cases[i].start, cases[i].step);
+        expect_plan(&s, cases[i].eb, NULL, cases[i].want);
+    }
     /* no_merge: every scalar access alone */
     layout_access_options o;
     memset(&o, 0, sizeof o);
@@ -190,9 +182,6 @@ static void test_merging_rule(void)
     memset(&o, 0, sizeof o);
     o.base_bytes = 4;
     expect_plan(&s, 2, &o, "2 x ds_read2_b32");
-    /* reversed order (descending addresses) is not merged */
-    make_synth(&s, 2, 8, 16, 14, -1);
-    expect_plan(&s, 2, NULL, "8 x ds_read_u16");
 }
 
 static void test_flags(void)
@@ -465,6 +454,16 @@ static void test_descriptors_injective(void)
                         int side = v;
                         CHECK_EQ_I64(off, seed_map_offset(kernel_no[i], side, banks, c));
                     }
+                /* and core's verifier agrees: injective; bijective unless padded (03, 05) */
+                static unsigned char ws[4096];
+                size_t need = 0;
+                int inj = 0, bij = 0;
+                CHECK(layout_desc_verify_workspace_size(views[v], &need, NULL) == LAYOUT_OK);
+                CHECK(need <= sizeof ws);
+                CHECK(layout_desc_is_injective(views[v], ws, sizeof ws, &inj, NULL) == LAYOUT_OK);
+                CHECK(layout_desc_is_bijective(views[v], ws, sizeof ws, &bij, NULL) == LAYOUT_OK);
+                CHECK_MSG(inj == 1, "kernel %s view %d not injective", k.id, v);
+                CHECK_EQ_I64(bij, (i == SEED_K03 || i == SEED_K05) ? 0 : 1);
             }
         }
 }

@@ -1,0 +1,207 @@
+/* Checker throughput: ns per instruction, scalar reference vs AVX2 side by
+ * side in one run, for the patterns of issue 3 / issue 5 figure 2, plus
+ * scaling over 1e3..1e6 instructions with peak memory.
+ *
+ * Human table on stdout; one JSON object per figure to the file named by
+ * $LAYOUT_BENCH_JSON_PART (see bench/run.sh). */
+#define _POSIX_C_SOURCE 200809L
+#include "layout.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+static char machine[128] = "unknown";
+static FILE *json;
+
+static void read_machine(void)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[256];
+    if (!f) return;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "model name", 10) == 0) {
+            char *p = strchr(line, ':');
+            if (p) {
+                p += 2;
+                p[strcspn(p, "\n")] = '\0';
+                snprintf(machine, sizeof machine, "%s", p);
+            }
+            break;
+        }
+    fclose(f);
+}
+
+static void emit(const char *name, const char *unit, double value)
+{
+    if (json)
+        fprintf(json, "{\"name\": \"%s\", \"unit\": \"%s\", \"value\": %.3f, \"machine\": \"%s\"}\n", name, unit,
+                value, machine);
+}
+
+/* Thread CPU time: the machine is shared, so wall time would count other
+ * processes' time slices. */
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static long peak_kib(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss;
+}
+
+enum { N_BUF = 1024 };
+static layout_instr buf[N_BUF];
+static volatile int64_t sink;
+
+/* The seed's XOR layout (LDS_MODEL §4), element offset. */
+static uint32_t xor_off(int m, int k, int L, int pad)
+{
+    int B = m / L, A = (m % L) * 4 + k / 8, C = k % 8;
+    return (uint32_t)(B * (32 + pad) * L + (A ^ (B % (4 * L))) * 8 + C);
+}
+
+typedef enum { P_STRIDE, P_K08, P_K05_B16, P_K01_B16 } pattern;
+
+/* Fill buf with one pattern; each copy shifted by a whole multiple of 8 KiB
+ * so the cost is the same but the data differs. */
+static void fill(int lanes, int width, pattern p, uint32_t stride, int L)
+{
+    for (int i = 0; i < N_BUF; i++) {
+        layout_instr *in = &buf[i];
+        layout_instr_init(in, lanes, width, LAYOUT_READ, NULL);
+        uint32_t base = 8192u * (uint32_t)(i % 4);
+        int w = i % 4, j = (i / 4) % 8;
+        for (int l = 0; l < lanes; l++) {
+            uint32_t a = 0;
+            switch (p) {
+            case P_STRIDE: a = stride * (uint32_t)l; break;
+            case P_K08: a = 2 * xor_off(l, 8 * w, L, 0); break;
+            case P_K05_B16: a = 2 * xor_off(8 * (l % 8) + j, 8 * w + l / 8, 2, 1); break;
+            case P_K01_B16: a = 2u * (uint32_t)((8 * (l % 8) + j) * 32 + 8 * w + l / 8); break;
+            }
+            in->addr_bytes[l] = base + a;
+        }
+    }
+}
+
+/* ns per instruction of a checker over buf: best of 7 trials of about
+ * trial_s seconds each (the minimum is the least disturbed by other load). */
+static double time_batch(const layout_checker *ck, double trial_s, int64_t *extra_per_instr)
+{
+    layout_cost_totals t;
+    double best = 1e30;
+    for (int trial = 0; trial < 7; trial++) {
+        long reps = 0;
+        double t0 = now_s(), t1;
+        do {
+            for (int k = 0; k < 8; k++) {
+                layout_checker_cost_batch(ck, buf, N_BUF, NULL, &t, NULL);
+                sink += t.extra_cycles;
+            }
+            reps += 8;
+            t1 = now_s();
+        } while (t1 - t0 < trial_s);
+        double ns = (t1 - t0) * 1e9 / ((double)reps * N_BUF);
+        if (ns < best) best = ns;
+    }
+    *extra_per_instr = t.extra_cycles / N_BUF;
+    return best;
+}
+
+typedef struct figure {
+    const char *name;
+    const char *arch;
+    int width;
+    pattern p;
+    uint32_t stride;
+    int L;
+} figure;
+
+int main(void)
+{
+    read_machine();
+    const char *jp = getenv("LAYOUT_BENCH_JSON_PART");
+    json = jp ? fopen(jp, "w") : NULL;
+    int have_avx2 = layout_check_impl_available(LAYOUT_IMPL_AVX2);
+    printf("bench_check on %s (AVX2 %s)\n", machine, have_avx2 ? "available" : "unavailable");
+    printf("%-34s %9s %10s %10s %8s\n", "figure (wave, read)", "extra/ins", "scalar ns", "avx2 ns", "ratio");
+
+    static const figure figs[] = {
+        {"gfx942_b128_conflict_free", "gfx942", 16, P_K08, 0, 2},
+        {"gfx942_b128_conflicted", "gfx942", 16, P_STRIDE, 128, 2},
+        {"gfx942_b16_conflict_free", "gfx942", 2, P_K05_B16, 0, 2},
+        {"gfx942_b16_conflicted", "gfx942", 2, P_K01_B16, 0, 2},
+        {"gfx950_b128_conflict_free", "gfx950", 16, P_K08, 0, 4},
+        {"gfx950_b128_conflicted", "gfx950", 16, P_STRIDE, 256, 4},
+        {"sm_90_b128_conflict_free", "sm_90", 16, P_STRIDE, 16, 0},
+        {"sm_90_b128_conflicted", "sm_90", 16, P_STRIDE, 128, 0},
+    };
+    const char *only = getenv("LAYOUT_BENCH_ONLY"); /* substring filter, for profiling */
+    for (size_t f = 0; f < sizeof figs / sizeof figs[0]; f++) {
+        if (only && !strstr(figs[f].name, only)) continue;
+        layout_arch a;
+        layout_checker cs, cv;
+        layout_arch_preset(figs[f].arch, &a, NULL);
+        layout_checker_init(&cs, &a, LAYOUT_IMPL_SCALAR, NULL);
+        fill(a.wave_size, figs[f].width, figs[f].p, figs[f].stride, figs[f].L);
+        int64_t xs = 0, xv = 0;
+        double ns_s = time_batch(&cs, 0.03, &xs), ns_v = 0;
+        if (have_avx2) {
+            layout_checker_init(&cv, &a, LAYOUT_IMPL_AVX2, NULL);
+            ns_v = time_batch(&cv, 0.03, &xv);
+            if (xv != xs) printf("  MISMATCH scalar %lld avx2 %lld\n", (long long)xs, (long long)xv);
+        }
+        printf("%-34s %9lld %10.1f %10.1f %7.1fx\n", figs[f].name, (long long)xs, ns_s, ns_v,
+               ns_v > 0 ? ns_s / ns_v : 0.0);
+        char name[96];
+        snprintf(name, sizeof name, "check_%s_scalar", figs[f].name);
+        emit(name, "ns/instr", ns_s);
+        if (have_avx2) {
+            snprintf(name, sizeof name, "check_%s_avx2", figs[f].name);
+            emit(name, "ns/instr", ns_v);
+            snprintf(name, sizeof name, "check_%s_speedup", figs[f].name);
+            emit(name, "x", ns_s / ns_v);
+        }
+    }
+
+    if (only) return 0;
+    /* scaling: the same gfx942 b128 mix (half conflict-free, half 8-way)
+     * streamed through a fixed 1024-instruction buffer */
+    layout_arch a;
+    layout_checker ck;
+    layout_arch_preset("gfx942", &a, NULL);
+    layout_checker_init(&ck, &a, LAYOUT_IMPL_AUTO, NULL);
+    fill(64, 16, P_K08, 0, 2);
+    for (int i = 0; i < N_BUF; i += 2) layout_instr_fill_strided(&buf[i], 0, 128, NULL);
+    printf("\nscaling (%s, gfx942 b128 mix of conflict-free and 8-way):\n", layout_check_impl_name(ck.impl));
+    printf("%10s %12s %10s %12s\n", "instrs", "time ms", "ns/instr", "peak KiB");
+    for (long n = 1000; n <= 1000000; n *= 10) {
+        double t0 = now_s();
+        int64_t extra = 0;
+        for (long done = 0; done < n;) {
+            long m = n - done < N_BUF ? n - done : N_BUF;
+            layout_cost_totals t;
+            layout_checker_cost_batch(&ck, buf, (size_t)m, NULL, &t, NULL);
+            extra += t.extra_cycles;
+            done += m;
+        }
+        double dt = now_s() - t0;
+        sink += extra;
+        printf("%10ld %12.3f %10.1f %12ld\n", n, dt * 1e3, dt * 1e9 / (double)n, peak_kib());
+        char name[64];
+        snprintf(name, sizeof name, "check_scaling_%ld_ms", n);
+        emit(name, "ms", dt * 1e3);
+        snprintf(name, sizeof name, "check_scaling_%ld_peak_kib", n);
+        emit(name, "KiB", (double)peak_kib());
+    }
+    if (json) fclose(json);
+    return 0;
+}
