@@ -144,6 +144,7 @@
 #include "layout/adaptor.h"
 #include "layout/descriptor.h"
 #include "layout/verify.h"
+#include "layout/plan.h"
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
