@@ -150,6 +150,55 @@ ALWAYS_INLINE int fast_reduced(const layout_instr *in, const units *u, int n_reg
            (uint32_t)__builtin_popcountll(in->active_mask);
 }
 
+/* Fast path for one word per lane (sub-word or word-aligned accesses that
+ * cannot be reduced) and <= 128 slots.  Lanes on one word share it, which
+ * the slot count alone would mistake for a conflict, so an active lane
+ * whose (group, word) equals that of active lane l-1 or l-8 is not counted:
+ * it adds no distinct word.  When the occupied slots then number exactly
+ * the counted lanes, every slot holds one distinct word (conflict-free).
+ * This catches b8/b16 lanes sharing words and broadcasts; what it misses
+ * goes to the exact path.  Returns 1 when conflict-free; fills
+ * occ[0..n_words-1] (n_words 2 or 4, a compile-time constant here). */
+ALWAYS_INLINE int fast_words(const layout_instr *in, const units *u, int n_regs, int n_words, uint32_t *occ)
+{
+    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(u->log_nbu);
+    const __m256i bank_mask = _mm256_set1_epi32((1 << u->log_nbu) - 1), one = _mm256_set1_epi32(1);
+    const __m256i c32 = _mm256_set1_epi32(32), c64 = _mm256_set1_epi32(64), c96 = _mm256_set1_epi32(96);
+    const __m256i rot = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
+    __m256i w0 = _mm256_setzero_si256(), w1 = w0, w2 = w0, w3 = w0;
+    __m256i pkey = w0, pg = w0, pact = w0;
+    int dups = 0;
+#pragma GCC unroll 8
+    for (int r = 0; r < n_regs; r++) {
+        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), act = active_lanes(in->active_mask, r);
+        __m256i g = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(u->gid + 8 * r)));
+        __m256i slot = _mm256_add_epi32(_mm256_sll_epi32(g, ln), _mm256_and_si256(key, bank_mask));
+        w0 = _mm256_or_si256(w0, _mm256_and_si256(_mm256_sllv_epi32(one, slot), act));
+        w1 = _mm256_or_si256(w1, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c32)), act));
+        if (n_words > 2) {
+            w2 = _mm256_or_si256(w2, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c64)), act));
+            w3 = _mm256_or_si256(w3, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c96)), act));
+        }
+        /* lane l-1: rotate by one; element 0 comes from the previous register's element 7 */
+        __m256i k1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(key, rot), _mm256_permutevar8x32_epi32(pkey, rot), 1);
+        __m256i g1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(g, rot), _mm256_permutevar8x32_epi32(pg, rot), 1);
+        __m256i a1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(act, rot), _mm256_permutevar8x32_epi32(pact, rot), 1);
+        __m256i d1 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(key, k1), _mm256_cmpeq_epi32(g, g1)), a1);
+        /* lane l-8: the previous register, same position */
+        __m256i d8 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(key, pkey), _mm256_cmpeq_epi32(g, pg)), pact);
+        __m256i d = _mm256_and_si256(_mm256_or_si256(d1, d8), act);
+        dups += __builtin_popcount((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(d)));
+        pkey = key, pg = g, pact = act;
+    }
+    occ[0] = hor_or(w0), occ[1] = hor_or(w1);
+    int pop = __builtin_popcount(occ[0]) + __builtin_popcount(occ[1]);
+    if (n_words > 2) {
+        occ[2] = hor_or(w2), occ[3] = hor_or(w3);
+        pop += __builtin_popcount(occ[2]) + __builtin_popcount(occ[3]);
+    }
+    return pop == __builtin_popcountll(in->active_mask) - dups;
+}
+
 static void exact_path(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *in,
                        const units *u, const uint32_t *occ, layout_cost *out);
 
@@ -227,6 +276,13 @@ general:;
     const int n_slots = u.n_groups << u.log_nbu, n_words = (n_slots + 31) >> 5;
     if (n_slots > 256) {
         exact_path(arch, rule, in, &u, NULL, out);
+        return;
+    }
+    if (u.k_max == 1 && n_words <= 4) {
+        int f = n_words <= 2 ? (n_regs == 8 ? fast_words(in, &u, 8, 2, occ) : fast_words(in, &u, 4, 2, occ))
+                             : (n_regs == 8 ? fast_words(in, &u, 8, 4, occ) : fast_words(in, &u, 4, 4, occ));
+        if (f) result_no_conflict(out, lowest_slot(occ, n_words) >> u.log_nbu);
+        else exact_path(arch, rule, in, &u, occ, out);
         return;
     }
     const __m128i ls = _mm_cvtsi32_si128(u.log_unit), ln = _mm_cvtsi32_si128(u.log_nbu);
