@@ -79,6 +79,10 @@ ALWAYS_INLINE __m256i group_slot(const uint8_t *gid, int r, __m128i log_nbu)
 /* Every active lane l has lane l^m active with the same address. */
 static int fold_holds(const layout_instr *in, int m)
 {
+    if (!in->active_mask) return 1; /* vacuously true, as in the reference */
+    /* most instructions fail on their first active lane: check it alone first */
+    int l0 = __builtin_ctzll(in->active_mask), p0 = l0 ^ m;
+    if (!((in->active_mask >> p0) & 1) || in->addr_bytes[p0] != in->addr_bytes[l0]) return 0;
     const __m256i idx = _mm256_loadu_si256((const __m256i *)xor_index[m & 7]);
     const int n_regs = in->n_lanes >> 3;
     uint64_t eq = 0;
@@ -321,6 +325,80 @@ general:;
     exact_path(arch, rule, in, &u, occ, out);
 }
 
+/* Counts from per-slot row sets, shared by both exact paths: rows[] holds 8
+ * partial sets per occupied slot (see exact_path). */
+ALWAYS_INLINE void finish_from_rows(const uint64_t *rows, const uint32_t *occ, int n_words, int log_nbu,
+                                    int n_groups, layout_cost *out)
+{
+    int cyc[LAYOUT_MAX_LANE_GROUPS + 1];
+    memset(cyc, 0, sizeof cyc);
+    for (int j = 0; j < n_words; j++)
+        for (uint32_t b = occ[j]; b; b &= b - 1) {
+            int s = 32 * j + __builtin_ctz(b);
+            __m256i v = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(rows + 8 * s)),
+                                        _mm256_loadu_si256((const __m256i *)(rows + 8 * s + 4)));
+            __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), high128(v));
+            x = _mm_or_si128(x, _mm_unpackhi_epi64(x, x));
+            int c = __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(x)), g = s >> log_nbu;
+            if (c > cyc[g]) cyc[g] = c;
+        }
+    int extra = 0, worst = 0, worst_group = -1;
+    for (int g = 0; g < n_groups; g++) {
+        if (cyc[g] > 1) extra += cyc[g] - 1;
+        if (cyc[g] > worst) worst = cyc[g], worst_group = g;
+    }
+    out->extra_cycles = extra;
+    out->total_cycles = n_groups + extra;
+    out->worst_nway = worst;
+    out->worst_group = worst_group;
+}
+
+/* Exact path for one unit per lane and <= 256 slots, in a single pass over
+ * the lanes.  A row's residue modulo 64 stands for the row: distinct rows
+ * less than 64 apart have distinct residues, and the span is checked. */
+static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
+                                                     const layout_instr *in, const units *u, const uint32_t *occ,
+                                                     layout_cost *out)
+{
+    const int n_regs = in->n_lanes >> 3, log_nbu = u->log_nbu, n_groups = u->n_groups;
+    const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
+    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(log_nbu);
+    const __m256i bank_mask = _mm256_set1_epi32((1 << log_nbu) - 1), m63 = _mm256_set1_epi32(63);
+    const __m256i dummy = _mm256_set1_epi32(n_slots << 3), pos = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    uint32_t idx_of[LAYOUT_MAX_LANES], rel_of[LAYOUT_MAX_LANES];
+    __m256i lo_row = _mm256_set1_epi32(-1), hi_row = _mm256_setzero_si256();
+    for (int r = 0; r < n_regs; r++) {
+        __m256i act = active_lanes(in->active_mask, r);
+        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), row = _mm256_srl_epi32(key, ln);
+        lo_row = _mm256_min_epu32(lo_row, _mm256_or_si256(row, _mm256_andnot_si256(act, _mm256_set1_epi32(-1))));
+        hi_row = _mm256_max_epu32(hi_row, _mm256_and_si256(row, act));
+        __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(key, bank_mask));
+        __m256i idx = _mm256_or_si256(_mm256_slli_epi32(slot, 3), pos);
+        _mm256_storeu_si256((__m256i *)(idx_of + 8 * r), _mm256_blendv_epi8(dummy, idx, act));
+        _mm256_storeu_si256((__m256i *)(rel_of + 8 * r), _mm256_and_si256(row, m63));
+    }
+    if (hor_max(hi_row) - hor_min(lo_row) >= 64) {
+        layout_cost_detail d;
+        layout_cost_scalar(arch, rule, in, &d);
+        *out = d.cost;
+        return;
+    }
+    uint64_t rows[(256 + 1) * 8];
+    const __m256i zero = _mm256_setzero_si256();
+    _mm256_storeu_si256((__m256i *)(rows + 8 * n_slots), zero);
+    _mm256_storeu_si256((__m256i *)(rows + 8 * n_slots + 4), zero);
+    for (int j = 0; j < n_words; j++)
+        for (uint32_t b = occ[j]; b; b &= b - 1) {
+            int s = 32 * j + __builtin_ctz(b);
+            _mm256_storeu_si256((__m256i *)(rows + 8 * s), zero);
+            _mm256_storeu_si256((__m256i *)(rows + 8 * s + 4), zero);
+        }
+    const int n_units = 8 * n_regs;
+#pragma GCC unroll 8
+    for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
+    finish_from_rows(rows, occ, n_words, log_nbu, n_groups, out);
+}
+
 /* 3. exact path: per-slot row sets.  With <= 256 slots, the unit of lane
  * l ORs its row bit into rows[slot * 8 + l % 8], so consecutive lanes on one
  * slot do not wait on each other's read-modify-write; the 8 partial sets
@@ -329,6 +407,10 @@ static __attribute__((noinline)) void exact_path(const layout_arch *arch, const 
                                                  const layout_instr *in, const units *u, const uint32_t *occ,
                                                  layout_cost *out)
 {
+    if (u->k_max == 1 && occ) {
+        exact_one_unit(arch, rule, in, u, occ, out);
+        return;
+    }
     const int n_regs = in->n_lanes >> 3, k_max = u->k_max, log_nbu = u->log_nbu, n_groups = u->n_groups;
     const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
     const int bw = arch->bank_width_bytes;
@@ -400,6 +482,7 @@ static __attribute__((noinline)) void exact_path(const layout_arch *arch, const 
                 b &= b - 1;
             }
         }
+#pragma GCC unroll 8
         for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
         for (int j = 0; j < n_words; j++)
             for (uint32_t b = occ[j]; b; b &= b - 1) {
