@@ -220,7 +220,7 @@ static void find_misaligned(const layout_access_plan *pl, int p0, int64_t off, i
 {
     for (int w = 0; w < pl->dist->n_warps; w++)
         for (int l = 0; l < pl->dist->wave_size; l++) {
-            int64_t a;
+            int64_t a = 0; /* gcc -O3 cannot see that elem_addr sets it on success */
             if (elem_addr(pl, w, l, p0, &a, NULL)) return;
             if ((a + off) % need) {
                 *bw = w;
@@ -522,7 +522,7 @@ layout_status layout_access_instr(const layout_access_plan *plan, int warp, int 
         layout_dist_elem_part(plan->dist, y, part[0]);
     }
     for (int l = 0; l < lanes; l++) {
-        int64_t a;
+        int64_t a = 0; /* gcc -O3 cannot see that thread_addrs sets it on success */
         layout_status s = thread_addrs(plan, warp, l, st->seq_first, 1,
                                        enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])part : NULL, &a, err);
         if (s) return s;
