@@ -153,6 +153,7 @@
 #include "layout/distribution.h"
 #include "layout/access.h"
 #include "layout/kernel.h"
+#include "layout/kernel_plan.h"
 #include "layout/text.h"
 
 #endif /* LAYOUT_H */
