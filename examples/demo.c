@@ -120,45 +120,25 @@ static void print_bank_map(const layout_arch *arch)
     }
 }
 
-static void print_lanes(uint64_t mask, const layout_instr *ins, int max)
-{
-    int shown = 0;
-    for (int l = 0; l < 64 && shown < max; l++)
-        if (mask >> l & 1) {
-            printf("%s%d@%u", shown ? ", " : "", l, ins->addr_bytes[l]);
-            shown++;
-        }
-}
-
-/* The worst instruction of kernel 01 on gfx942, explained group by group. */
+/* The worst instruction of kernel 01 on gfx942: the checker's report of one tile. */
 static void print_worst_01(const layout_arch *arch)
 {
     static seed_kernel k;
-    static layout_access_plan plan;
+    static layout_instr scratch[64];
+    static layout_check_report rep;
+    static char text[8192];
     layout_error err;
-    layout_kernel_result r;
-    check_kernel(arch, SEED_K01, &k, &r);
-    if (layout_access_plan_make(&plan, &k.read_desc, &k.read_dist, LAYOUT_READ, SK_ELEM_BYTES, NULL, &err))
-        die("layout_access_plan_make", &err);
-    layout_instr ins;
-    if (layout_access_instr(&plan, r.read.worst_warp, r.read.worst_step, &ins, &err)) die("layout_access_instr", &err);
-    layout_cost_detail det;
-    if (layout_instr_explain(arch, &ins, &det, &err)) die("layout_instr_explain", &err);
-    const layout_access_step *st = &plan.steps[r.read.worst_step];
-    printf("\nKernel 01's worst instruction on %s: warp %d, step %d of %d, %s\n", arch->name, r.read.worst_warp,
-           r.read.worst_step, plan.n_steps, layout_ds_op_name(st->op, LAYOUT_READ));
-    printf("  lane i reads m = 8*(i%%8) + %d, k = 8*warp + i/8 at byte 64*m + 2*k: the 8 lanes sharing a k are 512 bytes\n"
-           "  (128 dwords) apart, all on one bank of %d; lanes with k = 2c, 2c+1 share a dword (no extra cost).\n",
-           plan.order[st->seq_first], arch->n_banks);
-    printf("  cost: %d cycles = %d lane groups + %d conflict cycles (worst %d-way)\n", det.cost.total_cycles,
-           det.cost.n_groups, det.cost.extra_cycles, det.cost.worst_nway);
-    for (int g = 0; g < det.cost.n_groups; g++) {
-        const layout_group_cost *gc = &det.groups[g];
-        printf("  group %d: %d cycles; bank %d holds %d distinct dwords, first lane of each (lane@byte): ", g,
-               gc->cycles, gc->worst_bank, gc->nway);
-        print_lanes(gc->way_lanes, &ins, 8);
-        printf("\n");
-    }
+    if (seed_kernel_build(&k, SEED_K01, arch->n_banks, &err)) die("seed_kernel_build", &err);
+    layout_kernel_spec spec = seed_kernel_spec(&k);
+    if (layout_kernel_report(arch, &spec, scratch, sizeof scratch / sizeof scratch[0], NULL, &rep, &err))
+        die("layout_kernel_report", &err);
+    if (layout_check_report_text(&rep, text, sizeof text, NULL, &err)) die("layout_check_report_text", &err);
+    printf("\nKernel 01, one tile on %s (the checker's report; the worst instruction explained group by group):\n%s",
+           arch->name, text);
+    printf("Why: read j of lane i is m = 8*(i%%8) + j, k = 8*warp + i/8, at byte 64*m + 2*k.  The 8 lanes sharing a k\n"
+           "are 512 bytes (128 dwords) apart, so all sit on one of %d banks in 8 distinct dwords: 8-way, 7 extra\n"
+           "cycles per half-wave, 14 per instruction; lanes 8 apart (k = 2c, 2c+1) share a dword for free.\n",
+           arch->n_banks);
 }
 
 int main(void)

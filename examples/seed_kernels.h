@@ -68,40 +68,37 @@ static inline const char *seed_kernel_name(seed_kernel_id which)
 
 /* --- distributions -------------------------------------------------------- */
 
-/* Write side of every kernel, over (M, K):
- *   R = <>, H = (<4,16>, <4,8>), P0 -> (1,0), P1 -> (1,1),(2,0), Y -> (2,1)
- *   m = 16*warp + lane/4, k = 8*(lane%4) + y. */
-static inline layout_status seed_write_dist(layout_distribution *out, layout_error *err)
+/* The shape shared by the write side and the 01..05 read side:
+ *   R = <>, H = (<a0, a1>, <b0, b1>), P0 (warp) -> (1,0), P1 (lane) -> (1,1),(2,0), Y -> (2,1)
+ *   x0 = a1*warp + lane/b0, x1 = b1*(lane%b0) + y. */
+static inline layout_status seed_dist_rows(layout_distribution *out, int64_t a0, int64_t a1, int64_t b0, int64_t b1,
+                                           layout_error *err)
 {
     layout_dist_encoding e;
     memset(&e, 0, sizeof e);
     e.n_x = 2;
-    e.n_h[0] = 2; e.h[0][0] = 4; e.h[0][1] = 16;
-    e.n_h[1] = 2; e.h[1][0] = 4; e.h[1][1] = 8;
+    e.n_h[0] = 2; e.h[0][0] = a0; e.h[0][1] = a1;
+    e.n_h[1] = 2; e.h[1][0] = b0; e.h[1][1] = b1;
     e.n_p = 2;
     e.n_p_rh[0] = 1; e.p_major[0][0] = 1; e.p_minor[0][0] = 0;
     e.n_p_rh[1] = 2; e.p_major[1][0] = 1; e.p_minor[1][0] = 1; e.p_major[1][1] = 2; e.p_minor[1][1] = 0;
     e.n_y = 1; e.y_major[0] = 2; e.y_minor[0] = 1;
-    int64_t tile[2] = {SK_KM, SK_KK};
+    int64_t tile[2] = {a0 * a1, b0 * b1};
     return layout_dist_make(out, &e, SK_WAVE, SK_WARPS, 2, tile, err);
 }
 
-/* Read side of 01-05, over (K, M):
- *   R = <>, H = (<4,8>, <8,8>), P0 -> (1,0), P1 -> (1,1),(2,0), Y -> (2,1)
+/* Write side of every kernel, over (M, K): H = (<4,16>, <4,8>):
+ *   m = 16*warp + lane/4, k = 8*(lane%4) + y. */
+static inline layout_status seed_write_dist(layout_distribution *out, layout_error *err)
+{
+    return seed_dist_rows(out, SK_WARPS, SK_KM / SK_WARPS, SK_KK / SK_KPACK, SK_KPACK, err);
+}
+
+/* Read side of 01-05, over (K, M): H = (<4,8>, <8,8>):
  *   k = 8*warp + lane/8, m = 8*(lane%8) + y. */
 static inline layout_status seed_read_dist_kmajor(layout_distribution *out, layout_error *err)
 {
-    layout_dist_encoding e;
-    memset(&e, 0, sizeof e);
-    e.n_x = 2;
-    e.n_h[0] = 2; e.h[0][0] = 4; e.h[0][1] = 8;
-    e.n_h[1] = 2; e.h[1][0] = 8; e.h[1][1] = 8;
-    e.n_p = 2;
-    e.n_p_rh[0] = 1; e.p_major[0][0] = 1; e.p_minor[0][0] = 0;
-    e.n_p_rh[1] = 2; e.p_major[1][0] = 1; e.p_minor[1][0] = 1; e.p_major[1][1] = 2; e.p_minor[1][1] = 0;
-    e.n_y = 1; e.y_major[0] = 2; e.y_minor[0] = 1;
-    int64_t tile[2] = {SK_KK, SK_KM};
-    return layout_dist_make(out, &e, SK_WAVE, SK_WARPS, 2, tile, err);
+    return seed_dist_rows(out, SK_WARPS, SK_KK / SK_WARPS, SK_KM / 8, 8, err);
 }
 
 /* Read side of 08, over (M, K), exactly the talk's encoding:

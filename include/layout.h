@@ -144,6 +144,7 @@
 #include "layout/adaptor.h"
 #include "layout/descriptor.h"
 #include "layout/verify.h"
+#include "layout/plan.h"
 #include "layout/instr.h"
 #include "layout/arch.h"
 #include "layout/check.h"
@@ -152,6 +153,7 @@
 #include "layout/distribution.h"
 #include "layout/access.h"
 #include "layout/kernel.h"
+#include "layout/kernel_plan.h"
 #include "layout/text.h"
 
 #endif /* LAYOUT_H */

@@ -61,7 +61,13 @@ layout_status layout_check_report_add(layout_check_report *report, const layout_
     if (n) {
         const layout_instr *w = &instrs[t->worst_index];
         side->has_worst = 1;
-        side->worst_instr = *w;
+        /* Field by field, not a struct copy: the caller's padding bytes may be
+         * uninitialised, and a report must be fully defined (memcmp-able). */
+        side->worst_instr.n_lanes = w->n_lanes;
+        side->worst_instr.active_mask = w->active_mask;
+        side->worst_instr.width_bytes = w->width_bytes;
+        side->worst_instr.direction = w->direction;
+        memcpy(side->worst_instr.addr_bytes, w->addr_bytes, sizeof w->addr_bytes);
         layout_cost_scalar(checker->arch, &checker->arch->rules[w->direction][layout_width_index(w->width_bytes)], w,
                            &side->worst_detail);
     }

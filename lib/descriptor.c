@@ -231,6 +231,31 @@ layout_status layout_desc_offset(const layout_descriptor *d, const int64_t *coor
     return layout_ok(err);
 }
 
+/* When every transform is affine (over all integers), the whole chain is:
+ * offset(c) = base + sum coef[i] * c[i].  Returns 1 and fills base / coef
+ * when that holds and no partial sum of that form can overflow for
+ * in-range coordinates; 0 otherwise (then use the interpreter). */
+static int affine_form(const layout_descriptor *d, int64_t *base, int64_t *coef)
+{
+    const layout_adaptor *a = &d->adaptor;
+    for (int i = 0; i < a->n_transforms; i++)
+        if (!layout_kind_table[a->transforms[i].kind].affine) return 0;
+    int64_t c[LAYOUT_MAX_DIMS] = { 0 };
+    *base = layout_desc_offset_unchecked(d, c);
+    int64_t lo = *base, hi = *base;
+    for (int i = 0; i < a->n_top; i++) {
+        int64_t len = a->hidden_lengths[a->top_hidden[i]], ext;
+        coef[i] = 0;
+        if (len < 2) continue;
+        c[i] = 1;
+        int64_t at_one = layout_desc_offset_unchecked(d, c);
+        c[i] = 0;
+        if (__builtin_sub_overflow(at_one, *base, &coef[i]) || layout_mul_overflow(coef[i], len - 1, &ext)) return 0;
+        if (ext < 0 ? layout_add_overflow(lo, ext, &lo) : layout_add_overflow(hi, ext, &hi)) return 0;
+    }
+    return 1;
+}
+
 layout_status layout_desc_offsets(const layout_descriptor *d, size_t n_coords, const int64_t *coords,
                                   int64_t *offsets, layout_error *err)
 {
@@ -248,7 +273,17 @@ layout_status layout_desc_offsets(const layout_descriptor *d, size_t n_coords, c
                 return layout_fail(err, LAYOUT_ERR_RANGE, "%s: coords[%zu][%zu] = %" PRId64 " is outside 0..%" PRId64,
                                    fn, k, i, c, len - 1);
         }
-    for (size_t k = 0; k < n_coords; k++) offsets[k] = layout_desc_offset_unchecked(d, coords + k * nd);
+    int64_t base, coef[LAYOUT_MAX_DIMS];
+    if (n_coords > nd + 1 && affine_form(d, &base, coef)) {
+        /* the fast path: a dot product per coordinate */
+        for (size_t k = 0; k < n_coords; k++) {
+            int64_t off = base;
+            for (size_t i = 0; i < nd; i++) off += coef[i] * coords[k * nd + i];
+            offsets[k] = off;
+        }
+    } else {
+        for (size_t k = 0; k < n_coords; k++) offsets[k] = layout_desc_offset_unchecked(d, coords + k * nd);
+    }
     return layout_ok(err);
 }
 

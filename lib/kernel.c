@@ -57,14 +57,25 @@ layout_status layout_check_side(const layout_checker *checker, const layout_acce
 }
 
 /* Prefix an error message with the side it came from. */
-static layout_status side_fail(layout_error *err, layout_status s, const char *side)
+static layout_status side_fail(const char *fn, layout_error *err, layout_status s, const char *side)
 {
     if (err) {
         char msg[LAYOUT_ERROR_MESSAGE_CAP];
         memcpy(msg, err->message, sizeof msg);
-        layout_fail(err, s, "layout_check_kernel: %s side: %s", side, msg);
+        layout_fail(err, s, "%s: %s side: %s", fn, side, msg);
     }
     return s;
+}
+
+/* Plan of one side of spec (write when side == 0). */
+static layout_status side_plan(const char *fn, const layout_kernel_spec *spec, int side, layout_access_plan *plan,
+                                layout_error *err)
+{
+    const layout_descriptor *desc = side && spec->read_desc ? spec->read_desc : spec->write_desc;
+    layout_status s = layout_access_plan_make(plan, desc, side ? spec->read_dist : spec->write_dist,
+                                              side ? LAYOUT_READ : LAYOUT_WRITE, spec->elem_bytes,
+                                              side ? spec->read_opt : spec->write_opt, err);
+    return s ? side_fail(fn, err, s, side ? "read" : "write") : LAYOUT_OK;
 }
 
 layout_status layout_check_kernel(const layout_arch *arch, const layout_kernel_spec *spec,
@@ -83,19 +94,14 @@ layout_status layout_check_kernel(const layout_arch *arch, const layout_kernel_s
     layout_checker checker;
     layout_status s = layout_checker_init(&checker, arch, LAYOUT_IMPL_AUTO, err);
     if (s) return s;
-    const layout_descriptor *rdesc = spec->read_desc ? spec->read_desc : spec->write_desc;
     layout_access_plan plan;
     layout_kernel_result r;
     memset(&r, 0, sizeof r);
-    s = layout_access_plan_make(&plan, spec->write_desc, spec->write_dist, LAYOUT_WRITE, spec->elem_bytes,
-                                spec->write_opt, err);
-    if (s) return side_fail(err, s, "write");
-    s = layout_check_side(&checker, &plan, spec->tiles, &r.write, err);
-    if (s) return side_fail(err, s, "write");
-    s = layout_access_plan_make(&plan, rdesc, spec->read_dist, LAYOUT_READ, spec->elem_bytes, spec->read_opt, err);
-    if (s) return side_fail(err, s, "read");
-    s = layout_check_side(&checker, &plan, spec->tiles, &r.read, err);
-    if (s) return side_fail(err, s, "read");
+    for (int side = 0; side < 2; side++) {
+        if ((s = side_plan(name, spec, side, &plan, err))) return s;
+        s = layout_check_side(&checker, &plan, spec->tiles, side ? &r.read : &r.write, err);
+        if (s) return side_fail(name, err, s, side ? "read" : "write");
+    }
     r.tiles = spec->tiles;
     r.extra_cycles_per_tile = r.write.extra_cycles_per_tile + r.read.extra_cycles_per_tile;
     r.instrs_per_tile = r.write.instrs_per_tile + r.read.instrs_per_tile;
@@ -103,6 +109,44 @@ layout_status layout_check_kernel(const layout_arch *arch, const layout_kernel_s
         layout_add_overflow(r.write.sq_insts_lds, r.read.sq_insts_lds, &r.sq_insts_lds))
         return layout_fail(err, LAYOUT_ERR_OVERFLOW, "%s: kernel totals overflow int64", name);
     *out = r;
+    return layout_ok(err);
+}
+
+layout_status layout_kernel_report(const layout_arch *arch, const layout_kernel_spec *spec, layout_instr *scratch,
+                                   size_t scratch_cap, size_t *needed, layout_check_report *report,
+                                   layout_error *err)
+{
+    static const char *name = "layout_kernel_report";
+    if (!arch) return layout_fail(err, LAYOUT_ERR_NULL, "%s: arch is NULL", name);
+    if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", name);
+    if (!spec->write_desc || !spec->write_dist || !spec->read_dist)
+        return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->write_desc, write_dist and read_dist are required", name);
+    if (!report && !(scratch == NULL && scratch_cap == 0))
+        return layout_fail(err, LAYOUT_ERR_NULL, "%s: report is NULL", name);
+    layout_access_plan plan;
+    size_t count[2], most = 0;
+    for (int side = 0; side < 2; side++) {
+        layout_status s = side_plan(name, spec, side, &plan, err);
+        if (s) return s;
+        count[side] = (size_t)plan.dist->n_warps * (size_t)plan.n_steps;
+        if (count[side] > most) most = count[side];
+    }
+    if (needed) *needed = most;
+    if (!scratch && scratch_cap == 0) return layout_ok(err);
+    if (!scratch || scratch_cap < most)
+        return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: scratch_cap = %zu, a side has %zu instructions", name,
+                           scratch_cap, most);
+    layout_checker checker;
+    layout_check_report r;
+    layout_status s = layout_checker_init(&checker, arch, LAYOUT_IMPL_AUTO, err);
+    if (!s) s = layout_check_report_init(&r, arch, err);
+    for (int side = 0; side < 2 && !s; side++) {
+        size_t n = 0;
+        if (!(s = side_plan(name, spec, side, &plan, err)) && !(s = layout_access_stream(&plan, scratch, scratch_cap, &n, err)))
+            s = layout_check_report_add(&r, &checker, side ? "read" : "write", scratch, n, err);
+    }
+    if (s) return s;
+    *report = r;
     return layout_ok(err);
 }
 

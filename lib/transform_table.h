@@ -14,6 +14,9 @@ typedef struct layout_interval {
 
 typedef struct layout_kind_row {
     const char *name;
+    /* 1 when `lower` is an affine function of the upper index over all
+     * integers (lets batch evaluation fold a chain into a dot product) */
+    int affine;
     /* lower index from upper index (the formula) */
     void (*lower)(const layout_transform *t, const int64_t *up, int64_t *low);
     /* 1 when the upper index maps to a valid lower index; NULL = always */

@@ -153,33 +153,25 @@ static void expect_plan(synth *s, int elem_bytes, const layout_access_options *o
 static void test_merging_rule(void)
 {
     static synth s;
-    /* 8 fp16 per lane, contiguous: alignment decides */
-    make_synth(&s, 2, 8, 16, 0, 1);
-    expect_plan(&s, 2, NULL, "1 x ds_read_b128");
-    make_synth(&s, 2, 8, 32, 8, 1);
-    expect_plan(&s, 2, NULL, "2 x ds_read_b64");
-    make_synth(&s, 2, 8, 68, 0, 1); /* the 68-byte pitch of kernel 03 */
-    expect_plan(&s, 2, NULL, "2 x ds_read2_b32");
-    make_synth(&s, 2, 8, 34, 0, 1); /* odd dword: only 2-byte alignment */
-    expect_plan(&s, 2, NULL, "8 x ds_read_u16");
-    /* 6 fp16 at 16-byte alignment: b96; 3 fp16 at 4: b32 + b16 */
-    make_synth(&s, 2, 6, 16, 0, 1);
-    expect_plan(&s, 2, NULL, "1 x ds_read_b96");
-    make_synth(&s, 2, 3, 8, 4, 1);
-    expect_plan(&s, 2, NULL, "1 x ds_read_b32 + 1 x ds_read_u16");
-    /* 2-byte start then 4-aligned rest: b16 + b64 + b32 + ... greedy from the start */
-    make_synth(&s, 2, 8, 32, 6, 1);
-    expect_plan(&s, 2, NULL, "2 x ds_read_u16 + 1 x ds_read_b64 + 1 x ds_read_b32");
-    /* int8: 16 bytes at 16 -> b128; a 64-byte stride -> 16 b8 */
-    make_synth(&s, 1, 16, 16, 0, 1);
-    expect_plan(&s, 1, NULL, "1 x ds_read_b128");
-    make_synth(&s, 1, 16, 16, 0, 64);
-    expect_plan(&s, 1, NULL, "16 x ds_read_u8");
-    /* fp32: 4 per lane at 16 -> b128; 8 at 8 -> 4 b64 */
-    make_synth(&s, 4, 4, 16, 0, 1);
-    expect_plan(&s, 4, NULL, "1 x ds_read_b128");
-    make_synth(&s, 4, 8, 40, 8, 1);
-    expect_plan(&s, 4, NULL, "4 x ds_read_b64");
+    /* elem bytes, elems per lane, lane pitch (bytes), start (bytes), element step, expected plan */
+    static const struct { int eb, n; int64_t pitch, start, step; const char *want; } cases[] = {
+        {2, 8, 16, 0, 1, "1 x ds_read_b128"},          /* 8 fp16 contiguous at 16 */
+        {2, 8, 32, 8, 1, "2 x ds_read_b64"},           /* ... at 8 */
+        {2, 8, 68, 0, 1, "2 x ds_read2_b32"},          /* the 68-byte pitch of kernel 03 */
+        {2, 8, 34, 0, 1, "8 x ds_read_u16"},           /* odd dword: only 2-byte alignment */
+        {2, 6, 16, 0, 1, "1 x ds_read_b96"},           /* 12 bytes at 16 */
+        {2, 3, 8, 4, 1, "1 x ds_read_b32 + 1 x ds_read_u16"},
+        {2, 8, 32, 6, 1, "2 x ds_read_u16 + 1 x ds_read_b64 + 1 x ds_read_b32"}, /* greedy from the start */
+        {1, 16, 16, 0, 1, "1 x ds_read_b128"},         /* int8 */
+        {1, 16, 16, 0, 64, "16 x ds_read_u8"},         /* int8 at a 64-byte stride */
+        {4, 4, 16, 0, 1, "1 x ds_read_b128"},          /* fp32 */
+        {4, 8, 40, 8, 1, "4 x ds_read_b64"},
+        {2, 8, 16, 14, -1, "8 x ds_read_u16"},         /* descending addresses are not merged */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        make_synth(&s, cases[i].eb, cases[i].n, cases[i].pitch, cases[i].start, cases[i].step);
+        expect_plan(&s, cases[i].eb, NULL, cases[i].want);
+    }
     /* no_merge: every scalar access alone */
     layout_access_options o;
     memset(&o, 0, sizeof o);
@@ -190,9 +182,6 @@ static void test_merging_rule(void)
     memset(&o, 0, sizeof o);
     o.base_bytes = 4;
     expect_plan(&s, 2, &o, "2 x ds_read2_b32");
-    /* reversed order (descending addresses) is not merged */
-    make_synth(&s, 2, 8, 16, 14, -1);
-    expect_plan(&s, 2, NULL, "8 x ds_read_u16");
 }
 
 static void test_flags(void)
@@ -539,6 +528,48 @@ static void test_wave32(void)
     CHECK_EQ_I64(r.instrs_per_tile, 2);
 }
 
+/* A compiled descriptor (plan.h) in the options gives the same instructions. */
+static void test_desc_plan_option(void)
+{
+    static seed_kernel k;
+    static layout_access_plan a, b;
+    static layout_plan cp;
+    layout_error err;
+    for (int banks = 32; banks <= 64; banks += 32)
+        for (int i = 0; i < SEED_KERNEL_COUNT; i++) {
+            CHECK(seed_kernel_build(&k, (seed_kernel_id)i, banks, NULL) == LAYOUT_OK);
+            for (int side = 0; side < 2; side++) {
+                const layout_descriptor *d = side ? &k.read_desc : &k.write_desc;
+                const layout_distribution *t = side ? &k.read_dist : &k.write_dist;
+                layout_direction dir = side ? LAYOUT_READ : LAYOUT_WRITE;
+                CHECK(layout_plan_build(&cp, d, LAYOUT_PLAN_AUTO, &err) == LAYOUT_OK);
+                layout_access_options o;
+                memset(&o, 0, sizeof o);
+                o.desc_plan = &cp;
+                CHECK(layout_access_plan_make(&a, d, t, dir, 2, NULL, &err) == LAYOUT_OK);
+                CHECK_MSG(layout_access_plan_make(&b, d, t, dir, 2, &o, &err) == LAYOUT_OK, "%s", err.message);
+                CHECK(b.desc_plan == &cp);
+                CHECK_EQ_I64(a.n_steps, b.n_steps);
+                CHECK(memcmp(a.steps, b.steps, sizeof a.steps) == 0);
+                for (int w = 0; w < 4; w++)
+                    for (int s = 0; s < a.n_steps; s++) {
+                        layout_instr ia, ib;
+                        CHECK(layout_access_instr(&a, w, s, &ia, NULL) == LAYOUT_OK);
+                        CHECK(layout_access_instr(&b, w, s, &ib, NULL) == LAYOUT_OK);
+                        CHECK(memcmp(&ia, &ib, sizeof ia) == 0);
+                    }
+            }
+        }
+    /* a plan of another shape is refused */
+    CHECK(seed_kernel_build(&k, SEED_K01, 32, NULL) == LAYOUT_OK);
+    CHECK(layout_plan_build(&cp, &k.write_desc, LAYOUT_PLAN_AUTO, &err) == LAYOUT_OK); /* [64, 32] */
+    layout_access_options o;
+    memset(&o, 0, sizeof o);
+    o.desc_plan = &cp;
+    CHECK(layout_access_plan_make(&a, &k.read_desc, &k.read_dist, LAYOUT_READ, 2, &o, &err) == LAYOUT_ERR_MISMATCH);
+    CHECK_STR_CONTAINS(err.message, "opt->desc_plan top length[0] = 64, desc has 32");
+}
+
 int main(void)
 {
     RUN(test_seed_instruction_counts);
@@ -552,5 +583,6 @@ int main(void)
     RUN(test_descriptors_injective);
     RUN(test_xor_on_vector_dim_flagged);
     RUN(test_wave32);
+    RUN(test_desc_plan_option);
     return harness_finish("test_access");
 }

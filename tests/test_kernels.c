@@ -221,6 +221,46 @@ static void test_bad_inputs(void)
     CHECK(layout_check_side(&ch, &p, 0, &sr, &err) == LAYOUT_ERR_ARG);
 }
 
+/* The checker's report of one tile: sides "write" and "read", kernel 01's 448 read cycles. */
+static void test_kernel_report(void)
+{
+    layout_arch a = arch_of("gfx942");
+    static seed_kernel k;
+    static layout_instr scratch[64];
+    static layout_check_report rep, before;
+    static char text[8192];
+    layout_error err;
+    CHECK(seed_kernel_build(&k, SEED_K01, 32, NULL) == LAYOUT_OK);
+    layout_kernel_spec s = seed_kernel_spec(&k);
+    size_t need = 0;
+    CHECK(layout_kernel_report(&a, &s, NULL, 0, &need, NULL, &err) == LAYOUT_OK);
+    CHECK_EQ_I64(need, 32); /* 8 reads x 4 warps */
+    memset(&rep, 0x7f, sizeof rep);
+    before = rep;
+    CHECK(layout_kernel_report(&a, &s, scratch, 31, &need, &rep, &err) == LAYOUT_ERR_BUFFER);
+    CHECK_STR_CONTAINS(err.message, "layout_kernel_report: scratch_cap = 31, a side has 32 instructions");
+    CHECK(memcmp(&rep, &before, sizeof rep) == 0);
+    CHECK(layout_kernel_report(&a, &s, scratch, 64, NULL, NULL, &err) == LAYOUT_ERR_NULL);
+    CHECK_MSG(layout_kernel_report(&a, &s, scratch, 64, NULL, &rep, &err) == LAYOUT_OK, "%s", err.message);
+    CHECK_EQ_I64(rep.n_sides, 2);
+    CHECK(strcmp(rep.sides[0].label, "write") == 0);
+    CHECK(strcmp(rep.sides[1].label, "read") == 0);
+    CHECK_EQ_I64(rep.sides[0].totals.n_instrs, 4);
+    CHECK_EQ_I64(rep.sides[0].totals.extra_cycles, 0);
+    CHECK_EQ_I64(rep.sides[1].totals.n_instrs, 32);
+    CHECK_EQ_I64(rep.sides[1].totals.extra_cycles, 448);
+    CHECK_EQ_I64(rep.extra_cycles, 448);
+    CHECK_EQ_I64(rep.sides[1].worst_detail.cost.worst_nway, 8);
+    CHECK(layout_check_report_text(&rep, text, sizeof text, NULL, &err) == LAYOUT_OK);
+    CHECK_STR_CONTAINS(text, "8-way");
+    /* errors */
+    CHECK(layout_kernel_report(NULL, &s, scratch, 64, NULL, &rep, &err) == LAYOUT_ERR_NULL);
+    CHECK(layout_kernel_report(&a, NULL, scratch, 64, NULL, &rep, &err) == LAYOUT_ERR_NULL);
+    s.elem_bytes = 3;
+    CHECK(layout_kernel_report(&a, &s, scratch, 64, NULL, &rep, &err) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(err.message, "layout_kernel_report: write side: layout_access_plan_make: elem_bytes = 3");
+}
+
 int main(void)
 {
     RUN(test_seed_table_gfx942);
@@ -228,5 +268,6 @@ int main(void)
     RUN(test_reference_every_instruction);
     RUN(test_triple);
     RUN(test_bad_inputs);
+    RUN(test_kernel_report);
     return harness_finish("test_kernels");
 }

@@ -123,3 +123,41 @@ int tool_parse_desc(const char *cmd, const char *arg, layout_descriptor *out)
     }
     return 0;
 }
+
+int tool_parse_arch(const char *cmd, const char *arg, layout_arch *out)
+{
+    static char buf[LAYOUT_TEXT_CAP];
+    const char *text = tool_spec_text(cmd, arg, buf, sizeof buf);
+    layout_error e;
+    size_t where = 0;
+    if (!text) return TOOL_BAD_INPUT;
+    if (layout_arch_from_text(text, out, &where, &e)) {
+        tool_report_parse(cmd, "--arch", text, where, &e);
+        return TOOL_BAD_INPUT;
+    }
+    return 0;
+}
+
+int tool_parse_dist(const char *cmd, const char *what, const char *arg, int wave_size, layout_distribution *out)
+{
+    static char buf[LAYOUT_TEXT_CAP];
+    const char *text = tool_spec_text(cmd, arg, buf, sizeof buf);
+    layout_error e;
+    size_t where = 0;
+    if (!text) return TOOL_BAD_INPUT;
+    if (layout_dist_from_text(text, wave_size, 0, out, &where, &e)) {
+        tool_report_parse(cmd, what, text, where, &e);
+        return TOOL_BAD_INPUT;
+    }
+    return 0;
+}
+
+int tool_elem_bytes(const char *cmd, const char *text, int *out)
+{
+    int64_t v;
+    if (tool_int(cmd, "--elem", text, 1, 16, &v)) return TOOL_BAD_INPUT;
+    if (v != 1 && v != 2 && v != 4 && v != 8 && v != 16)
+        return tool_error(cmd, "--elem %lld must be 1, 2, 4, 8 or 16 bytes", (long long)v);
+    *out = (int)v;
+    return 0;
+}

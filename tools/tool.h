@@ -54,6 +54,16 @@ const char *tool_spec_text(const char *cmd, const char *arg, char *buf, size_t c
  * under the spot.  Returns 0 or TOOL_BAD_INPUT. */
 int tool_parse_desc(const char *cmd, const char *arg, layout_descriptor *out);
 
+/* Parse --arch (a preset name, arch(...) text or @FILE); reports with a caret.
+ * Returns 0 or TOOL_BAD_INPUT. */
+int tool_parse_arch(const char *cmd, const char *arg, layout_arch *out);
+
+/* Parse a distribution spec for a wave of wave_size lanes (0 = from the text). */
+int tool_parse_dist(const char *cmd, const char *what, const char *arg, int wave_size, layout_distribution *out);
+
+/* --elem BYTES: 1, 2, 4, 8 or 16.  Returns 0 or TOOL_BAD_INPUT (error printed). */
+int tool_elem_bytes(const char *cmd, const char *text, int *out);
+
 /* Print "# <what> of <canonical spec>" and "# lengths ..., element space N". */
 void tool_print_desc_header(const layout_descriptor *d, const char *what);
 

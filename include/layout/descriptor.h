@@ -159,7 +159,10 @@ layout_status layout_desc_offset(const layout_descriptor *d, const int64_t *coor
  * Offsets of @p n_coords coordinates: `coords` is n_coords x ndims,
  * row-major; writes `offsets[0..n_coords)`.  Every coordinate is
  * range-checked before any offset is written.  With n_coords = 0 the
- * pointers may be NULL.
+ * pointers may be NULL.  When every transform of the chain is affine
+ * (everything but merge, modulo and xor) the chain is folded once per call
+ * into `base + sum coef[i] * coord[i]`, so the cost per coordinate is one
+ * dot product; otherwise each coordinate runs through the chain.
  * Errors: as layout_desc_offset(); the message names `coords[k][d]`.
  */
 layout_status layout_desc_offsets(const layout_descriptor *d, size_t n_coords, const int64_t *coords,

@@ -20,9 +20,13 @@
  *     read  8 x ds_read_u16    14 extra each  -> 8*14*4 = 448 per tile
  *     SQ_LDS_BANK_CONFLICT 3,670,016   SQ_INSTS_LDS 294,912
  *
+ * Speed: a search loop that scores many distributions against one layout
+ * should compile each LDS view once (layout_plan_build(), plan.h) and pass it
+ * as layout_access_options::desc_plan through write_opt / read_opt.
+ *
  * Layering: this header sits above check.h; check.h knows nothing of
  * distributions.  Thread safety: reentrant, no heap; results are caller-owned
- * values (the internal access plans live on the stack, about 32 KiB).
+ * values (the internal access plans live on the stack: about 48 KiB).
  * Errors follow status.h.
  */
 #ifndef LAYOUT_KERNEL_H
@@ -32,6 +36,7 @@
 #include "layout/access.h"
 #include "layout/arch.h"
 #include "layout/check.h"
+#include "layout/report.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -108,6 +113,23 @@ layout_status layout_check_kernel(const layout_arch *arch, const layout_kernel_s
 layout_status layout_check_triple(const layout_arch *arch, const layout_distribution *write_dist,
                                   const layout_descriptor *lds, const layout_distribution *read_dist,
                                   int elem_bytes, layout_kernel_result *out, layout_error *err);
+
+/**
+ * The checker's report (report.h) of one tile of @p spec: a side "write"
+ * and a side "read", each with all warps' instructions, totals, the first
+ * conflicted instructions and the worst one explained group by group (print
+ * it with layout_check_report_text()).  spec->tiles is ignored (one tile).
+ *
+ * The instructions of a side are materialised in the caller's @p scratch of
+ * @p scratch_cap entries: *needed (may be NULL) receives the larger side's
+ * count (n_warps * steps); @p scratch NULL with cap 0 is a query and returns
+ * ::LAYOUT_OK without touching @p report.  Errors: as ::layout_check_kernel,
+ * ::LAYOUT_ERR_BUFFER (scratch too small; *needed set), and those of
+ * layout_check_report_add().
+ */
+layout_status layout_kernel_report(const layout_arch *arch, const layout_kernel_spec *spec, layout_instr *scratch,
+                                   size_t scratch_cap, size_t *needed, layout_check_report *report,
+                                   layout_error *err);
 
 /**
  * Human summary, several lines:

@@ -113,7 +113,7 @@ int64_t ref_offset(const ref_desc *d, const int64_t *top, int *valid)
 
 /* ----------------------------------------------------------- builder */
 
-static layout_status build_xf(const ref_xf *x, layout_transform *t, layout_error *err)
+layout_status ref_build_xf(const ref_xf *x, layout_transform *t, layout_error *err)
 {
     switch (x->kind) {
     case REF_PASS: return layout_make_pass_through(x->len, t, err);
@@ -146,7 +146,7 @@ layout_status ref_build(const ref_desc *d, layout_descriptor *out, layout_error 
         layout_transform ts[REF_MAX];
         layout_seq low[REF_MAX], up[REF_MAX];
         for (int i = 0; i < rs->n_xf; i++) {
-            if ((st = build_xf(&rs->xf[i], &ts[i], err))) return st;
+            if ((st = ref_build_xf(&rs->xf[i], &ts[i], err))) return st;
             low[i] = layout_seq_from(rs->xf[i].n_low, rs->xf[i].low_ids);
             up[i] = layout_seq_from(rs->xf[i].n_up, rs->xf[i].up_ids);
         }

@@ -47,6 +47,8 @@ typedef struct ref_desc {
 int ref_top_lengths(const ref_desc *d, int64_t *lengths);
 /* Offset of a top coordinate; *valid = 0 if some pad rejects it. */
 int64_t ref_offset(const ref_desc *d, const int64_t *top, int *valid);
+/* One transform through its library constructor (fuzz/fuzz_descriptor.c). */
+layout_status ref_build_xf(const ref_xf *x, layout_transform *t, layout_error *err);
 /* The same composition through the library's constructors. */
 layout_status ref_build(const ref_desc *d, layout_descriptor *out, layout_error *err);
 /* A random valid composition: 2..4 base dims, 1..3 stages; kinds_used[k]

@@ -1,0 +1,59 @@
+/* Reading a libFuzzer input as a stream of small decisions.  Past the end
+ * every read returns 0, so any input length decodes to something.  Integers
+ * are biased towards the values that break arithmetic (0, 1, -1, powers of
+ * two and their neighbours, INT64 limits) because uniform 64-bit values
+ * almost never land on a boundary. */
+#ifndef LAYOUT_FUZZ_INPUT_H
+#define LAYOUT_FUZZ_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct fuzz_in {
+    const uint8_t *p;
+    size_t n;
+} fuzz_in;
+
+static inline uint8_t fuzz_u8(fuzz_in *in)
+{
+    if (!in->n) return 0;
+    in->n--;
+    return *in->p++;
+}
+
+static inline uint64_t fuzz_bytes_le(fuzz_in *in, int k)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < k; i++) v |= (uint64_t)fuzz_u8(in) << (8 * i);
+    return v;
+}
+
+static inline uint32_t fuzz_u32(fuzz_in *in) { return (uint32_t)fuzz_bytes_le(in, 4); }
+static inline uint64_t fuzz_u64(fuzz_in *in) { return fuzz_bytes_le(in, 8); }
+
+/* Integer in [lo, hi] (hi - lo < 2^32). */
+static inline int64_t fuzz_range(fuzz_in *in, int64_t lo, int64_t hi)
+{
+    uint64_t span = (uint64_t)(hi - lo) + 1;
+    uint64_t v = span <= 256 ? fuzz_u8(in) : span <= 65536 ? fuzz_bytes_le(in, 2) : fuzz_u32(in);
+    return lo + (int64_t)(v % span);
+}
+
+/* A length-like value: mostly small and positive, sometimes hostile. */
+static inline int64_t fuzz_i64(fuzz_in *in)
+{
+    uint8_t sel = fuzz_u8(in);
+    switch (sel >> 4) {
+    case 0: return 0;
+    case 1: return -(int64_t)fuzz_range(in, 1, 4);
+    case 2: return INT64_MAX - (int64_t)fuzz_range(in, 0, 3);
+    case 3: return INT64_MIN + (int64_t)fuzz_range(in, 0, 3);
+    case 4: { int s = (int)fuzz_range(in, 0, 62); return ((int64_t)1 << s) + fuzz_range(in, -1, 1); }
+    case 5: return (int64_t)fuzz_u64(in);
+    case 6: return (int64_t)1 << 31 | fuzz_range(in, 0, 3);
+    default: return (int64_t)(sel & 15) + 1 + (int64_t)fuzz_range(in, 0, 15) * ((sel >> 4) - 6);
+    }
+}
+
+#endif /* LAYOUT_FUZZ_INPUT_H */

@@ -1,0 +1,131 @@
+/* AVX2 box walk of a plan: 8 coordinates of a row per step in 32-bit lanes.
+ * Compiled with -mavx2 on x86; elsewhere a stub that reports itself absent.
+ * Only plans with fits_int32 come here: every op input, op result, check
+ * input and offset is proven to fit int32, so affine parts computed modulo
+ * 2^32 are exact, and a division in double precision is exact (|x| < 2^53). */
+#include "plan_internal.h"
+
+#include <string.h>
+
+#ifdef __AVX2__
+#include <immintrin.h>
+
+int layout_plan_avx2_compiled(void) { return 1; }
+
+/* The low 32 bits as int32 (two's complement) without implementation-defined conversion. */
+static inline int32_t wrap32(uint64_t u)
+{
+    uint32_t w = (uint32_t)u;
+    return w <= (uint32_t)INT32_MAX ? (int32_t)w : (int32_t)(w - 0x80000000u) + INT32_MIN;
+}
+
+/* Per-element part of expression e on top of its row base, 8 lanes. */
+static inline __m256i vexpr(const layout_plan *p, int e, const uint64_t *rowbase, const __m256i *vv)
+{
+    const layout_plan_expr *x = &p->exprs[e];
+    __m256i acc = _mm256_set1_epi32(wrap32(rowbase[e]));
+    for (int i = x->first_term + x->n_row_terms; i < x->first_term + x->n_terms; i++) {
+        int64_t c = p->term_coef[i];
+        __m256i t = vv[p->term_var[i]];
+        if (c == 1)
+            acc = _mm256_add_epi32(acc, t);
+        else if (c == -1)
+            acc = _mm256_sub_epi32(acc, t);
+        else
+            acc = _mm256_add_epi32(acc, _mm256_mullo_epi32(t, _mm256_set1_epi32(wrap32((uint64_t)c))));
+    }
+    return acc;
+}
+
+static inline __m256i vdiv(const layout_plan_op *op, __m256i x)
+{
+    if (op->mode == LAYOUT_PLAN_DIV_SHIFT) return _mm256_srl_epi32(x, _mm_cvtsi32_si128(op->shift));
+    /* truncating division in double: exact for |x| < 2^53, cvtt truncates like C */
+    __m256d d = _mm256_set1_pd((double)op->divisor);
+    __m128i lo = _mm256_cvttpd_epi32(_mm256_div_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(x)), d));
+    __m128i hi = _mm256_cvttpd_epi32(_mm256_div_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(x, 1)), d));
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+
+static inline int32_t clamp32(int64_t v)
+{
+    return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v;
+}
+
+void layout_plan_box_avx2(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
+                          uint8_t *valid)
+{
+    uint64_t v[LAYOUT_PLAN_MAX_VARS], rowbase[LAYOUT_PLAN_MAX_EXPRS];
+    __m256i vv[LAYOUT_PLAN_MAX_VARS];
+    int64_t idx[LAYOUT_MAX_DIMS] = {0};
+    int inner = p->n_top - 1;
+    int64_t len = extent[inner];
+    const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    int any_elem_check = 0;
+    for (int c = 0; c < p->n_checks; c++) any_elem_check |= p->checks[c].per_element;
+    memset(vv, 0, sizeof vv);
+    size_t o = 0;
+    for (;;) {
+        for (int d = 0; d < inner; d++) v[d] = (uint64_t)(origin[d] + idx[d]);
+        int row_ok = layout_plan_row_setup(p, v, rowbase);
+        for (int64_t k = 0; k < len; k += 8) {
+            vv[inner] = _mm256_add_epi32(_mm256_set1_epi32((int32_t)(origin[inner] + k)), iota);
+            for (int i = 0; i < p->n_ops; i++) {
+                const layout_plan_op *op = &p->ops[i];
+                if (!op->per_element) continue;
+                __m256i x = vexpr(p, op->in0, rowbase, vv);
+                vv[LAYOUT_MAX_DIMS + i] = op->kind == LAYOUT_PLAN_OP_DIV
+                                              ? vdiv(op, x)
+                                              : _mm256_xor_si256(x, vexpr(p, op->in1, rowbase, vv));
+            }
+            __m256i off = vexpr(p, p->offset_expr, rowbase, vv);
+            __m256i w0 = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(off));
+            __m256i w1 = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(off, 1));
+            int64_t n = len - k < 8 ? len - k : 8;
+            if (n == 8) {
+                _mm256_storeu_si256((__m256i *)(void *)(offsets + o), w0);
+                _mm256_storeu_si256((__m256i *)(void *)(offsets + o + 4), w1);
+            } else {
+                int64_t tmp[8];
+                _mm256_storeu_si256((__m256i *)(void *)tmp, w0);
+                _mm256_storeu_si256((__m256i *)(void *)(tmp + 4), w1);
+                memcpy(offsets + o, tmp, (size_t)n * sizeof *tmp);
+            }
+            if (valid) {
+                unsigned bits = row_ok ? 0xffu : 0u;
+                if (row_ok && any_elem_check) {
+                    __m256i bad = _mm256_setzero_si256();
+                    for (int c = 0; c < p->n_checks; c++) {
+                        const layout_plan_check *ch = &p->checks[c];
+                        if (!ch->per_element) continue;
+                        __m256i e = vexpr(p, ch->expr, rowbase, vv);
+                        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(_mm256_set1_epi32(clamp32(ch->lo)), e));
+                        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(e, _mm256_set1_epi32(clamp32(ch->hi))));
+                    }
+                    bits = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(bad)) & 0xffu;
+                }
+                for (int64_t j = 0; j < n; j++) valid[o + (size_t)j] = (uint8_t)((bits >> j) & 1u);
+            }
+            o += (size_t)n;
+        }
+        int d = inner - 1;
+        while (d >= 0 && ++idx[d] == extent[d]) idx[d--] = 0;
+        if (d < 0) break;
+    }
+}
+
+#else /* !__AVX2__ */
+
+int layout_plan_avx2_compiled(void) { return 0; }
+
+void layout_plan_box_avx2(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
+                          uint8_t *valid)
+{
+    (void)p;
+    (void)origin;
+    (void)extent;
+    (void)offsets;
+    (void)valid;
+}
+
+#endif

@@ -1,0 +1,67 @@
+/* layout arch [NAME | arch(...)]: the presets, or one architecture's rules. */
+#include "tool.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int run(int argc, char **argv);
+
+const tool_command tool_cmd_arch = {
+    "arch", "list the architecture presets, or show one architecture's rules",
+    "usage: layout arch              list the presets\n"
+    "       layout arch NAME         one preset's rules, sources and confidence\n"
+    "       layout arch 'arch(...)'  a custom architecture (see below), checked\n"
+    "\n"
+    "Every --arch option of the other commands takes a preset NAME or a custom\n"
+    "architecture in text form, e.g.\n"
+    "  arch(name=rdna64, banks=64, bank_bytes=4, wave=32,\n"
+    "       rw b8/b16/b32=seq(32), rw b64=seq(16), rw b96/b128=seq(8))\n"
+    "  arch(base=gfx942, name=gfx942-64, banks=64)\n"
+    "Lane groups: seq(N) = consecutive groups of N lanes, {0-3,20-23}{4-7,16-19}...\n"
+    "explicit groups, none = no such instruction; 'read b64=seq(16) fold[1,2]=seq(32)'\n"
+    "adds NVIDIA's load fold.  The canonical text is printed last.\n",
+    run};
+
+static int show(const layout_arch *a)
+{
+    size_t needed = 0;
+    char *buf;
+    char text[LAYOUT_TEXT_CAP];
+    layout_error e;
+    if (layout_arch_format(a, NULL, 0, &needed, &e)) return tool_error("arch", "%s", e.message);
+    buf = malloc(needed + 1);
+    if (!buf) return tool_error("arch", "out of memory");
+    layout_arch_format(a, buf, needed + 1, NULL, NULL);
+    fputs(buf, stdout);
+    if (needed == 0 || buf[needed - 1] != '\n') fputc('\n', stdout);
+    free(buf);
+    if (layout_arch_to_text(a, text, sizeof text, &e)) return tool_error("arch", "%s", e.message);
+    printf("text: %s\n", text);
+    return TOOL_OK;
+}
+
+static int run(int argc, char **argv)
+{
+    size_t i;
+    layout_arch a;
+    if (argc > 2) return tool_error("arch", "expected at most one NAME (see layout arch --help)");
+    if (argc == 2) {
+        if (tool_parse_arch("arch", argv[1], &a)) return TOOL_BAD_INPUT;
+        return show(&a);
+    }
+    printf("%-16s %5s %5s %4s  %s\n", "preset", "banks", "bytes", "wave", "b128 read groups");
+    for (i = 0; i < layout_arch_preset_count(); i++) {
+        const layout_lane_rule *r;
+        char groups[64];
+        if (layout_arch_preset(layout_arch_preset_name(i), &a, NULL)) continue;
+        r = layout_arch_rule(&a, LAYOUT_READ, 16);
+        if (r && r->supported)
+            snprintf(groups, sizeof groups, "%d groups of %d lanes (%s confidence)", r->n_groups,
+                     a.wave_size / (r->n_groups ? r->n_groups : 1), layout_confidence_name(r->confidence));
+        else
+            snprintf(groups, sizeof groups, "unsupported");
+        printf("%-16s %5d %5d %4d  %s\n", a.name, a.n_banks, a.bank_width_bytes, a.wave_size, groups);
+    }
+    printf("\n`layout arch NAME` shows every rule with its source and confidence.\n");
+    return TOOL_OK;
+}

@@ -1,0 +1,126 @@
+/* layout banks SPEC --arch A --elem BYTES [--base BYTES] [--svg FILE]:
+ * the bank of every element of a 2-D descriptor. */
+#include "tool.h"
+#include "picture.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int run(int argc, char **argv);
+
+const tool_command tool_cmd_banks = {
+    "banks", "the bank of every element of a 2-D descriptor (grid, optional SVG)",
+    "usage: layout banks SPEC --arch A --elem BYTES [--base BYTES] [--svg FILE]\n"
+    "\n"
+    "Print the LDS bank of every element of the 2-D descriptor SPEC as a grid\n"
+    "(d0 down, d1 across): bank = ((base + offset * elem) / bank_bytes) % banks,\n"
+    "for the element's first byte; '.' marks padding.  A per-bank count of\n"
+    "elements follows.\n"
+    "\n"
+    "  --arch A       preset name or arch(...) text (default gfx942)\n"
+    "  --elem BYTES   element size: 1, 2, 4, 8 or 16 (default 2, fp16)\n"
+    "  --base BYTES   byte address of offset 0 (default 0)\n"
+    "  --svg FILE     also write a self-contained SVG picture of the grid\n"
+    "\n"
+    "example: layout banks 'naive([64,32],[34,1])' --arch gfx942 --elem 2 --svg pad.svg\n",
+    run};
+
+static int run(int argc, char **argv)
+{
+    const char *spec = NULL, *arch_text = "gfx942", *svg_path = NULL, *v;
+    int elem = 2, i, r, width = 1, *banks;
+    int64_t base = 0, rows, cols, row, col, counts[LAYOUT_MAX_BANKS];
+    layout_descriptor d;
+    layout_arch arch;
+    layout_error e;
+    for (i = 1; i < argc; i++) {
+        if ((r = tool_opt("banks", argc, argv, &i, "--arch", &v)) != 0) {
+            if (r < 0) return TOOL_BAD_INPUT;
+            arch_text = v;
+        } else if ((r = tool_opt("banks", argc, argv, &i, "--elem", &v)) != 0) {
+            if (r < 0 || tool_elem_bytes("banks", v, &elem)) return TOOL_BAD_INPUT;
+        } else if ((r = tool_opt("banks", argc, argv, &i, "--base", &v)) != 0) {
+            if (r < 0 || tool_int("banks", "--base", v, 0, UINT32_MAX, &base)) return TOOL_BAD_INPUT;
+        } else if ((r = tool_opt("banks", argc, argv, &i, "--svg", &v)) != 0) {
+            if (r < 0) return TOOL_BAD_INPUT;
+            svg_path = v;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            return tool_error("banks", "unknown option '%s'", argv[i]);
+        } else if (!spec) {
+            spec = argv[i];
+        } else {
+            return tool_error("banks", "unexpected argument '%s' (quote the SPEC)", argv[i]);
+        }
+    }
+    if (!spec) return tool_error("banks", "missing SPEC (see layout banks --help)");
+    if (tool_parse_arch("banks", arch_text, &arch) || tool_parse_desc("banks", spec, &d)) return TOOL_BAD_INPUT;
+    if (layout_desc_ndims(&d) != 2)
+        return tool_error("banks", "the descriptor has %d dims; banks needs a 2-D descriptor", layout_desc_ndims(&d));
+    rows = layout_desc_length(&d, 0);
+    cols = layout_desc_length(&d, 1);
+    if (rows * cols > (1 << 20))
+        return tool_error("banks", "the tile has %" PRId64 " elements; at most %d are shown", rows * cols, 1 << 20);
+    banks = malloc(sizeof(int) * (size_t)(rows * cols));
+    if (!banks) return tool_error("banks", "out of memory");
+    if (picture_banks(&d, &arch, elem, base, banks, NULL, NULL, &e)) {
+        free(banks);
+        return tool_error("banks", "%s", e.message);
+    }
+    tool_print_desc_header(&d, "banks");
+    printf("# %s: %d banks of %d bytes, %d-byte elements, base %" PRId64 "\n", arch.name, arch.n_banks,
+           arch.bank_width_bytes, elem, base);
+    width = arch.n_banks > 10 ? 2 : 1;
+    if (width < (cols > 10 ? 2 : 1)) width = 2;
+    printf("%*s", (rows > 10 ? (rows > 100 ? 3 : 2) : 1) + 1, "");
+    for (col = 0; col < cols; col++) printf(" %*" PRId64, width, col);
+    printf("\n");
+    memset(counts, 0, sizeof counts);
+    for (row = 0; row < rows; row++) {
+        printf("%*" PRId64 ":", rows > 10 ? (rows > 100 ? 3 : 2) : 1, row);
+        for (col = 0; col < cols; col++) {
+            int b = banks[row * cols + col];
+            if (b < 0) {
+                printf(" %*s", width, ".");
+            } else {
+                printf(" %*d", width, b);
+                counts[b]++;
+            }
+        }
+        printf("\n");
+    }
+    printf("elements per bank:");
+    for (i = 0; i < arch.n_banks; i++) printf(" %" PRId64, counts[i]);
+    printf("\n");
+    if (svg_path) {
+        FILE *f = fopen(svg_path, "w");
+        svg_picture p;
+        char title[256], sub[LAYOUT_TEXT_CAP + 64], text[LAYOUT_TEXT_CAP];
+        int ok;
+        if (!f) {
+            free(banks);
+            return tool_error("banks", "cannot write '%s'", svg_path);
+        }
+        if (layout_desc_to_text(&d, text, sizeof text, NULL)) strcpy(text, "(descriptor)");
+        snprintf(title, sizeof title, "%s: banks of a %" PRId64 " x %" PRId64 " tile, %d-byte elements", arch.name,
+                 rows, cols, elem);
+        snprintf(sub, sizeof sub, "%s", text);
+        memset(&p, 0, sizeof p);
+        p.title = title;
+        p.subtitle = sub;
+        p.rows = (int)rows;
+        p.cols = (int)cols;
+        p.row_name = "d0";
+        p.col_name = "d1";
+        p.bank = banks;
+        p.n_banks = arch.n_banks;
+        ok = svg_write(f, &p, NULL, NULL) == 0;
+        ok = (fclose(f) == 0) && ok;
+        if (!ok) {
+            free(banks);
+            return tool_error("banks", "error writing '%s'", svg_path);
+        }
+    }
+    free(banks);
+    return TOOL_OK;
+}

@@ -1,0 +1,407 @@
+/* layout check: the triple check (write distribution, LDS descriptor, read
+ * distribution) of any layout, per instruction and in total. */
+#include "tool.h"
+#include "picture.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int run(int argc, char **argv);
+
+const tool_command tool_cmd_check = {
+    "check", "the triple check: every instruction of both sides, totals, verdict",
+    "usage: layout check --arch A --elem BYTES --lds SPEC --write DIST --read DIST\n"
+    "                    [--read-lds SPEC] [--tiles N] [--base BYTES] [--json] [--svg FILE]\n"
+    "\n"
+    "Model a tile's trip through LDS: every wave stores its part with the DS\n"
+    "instructions ck_tile and the compiler would emit for DIST --write through\n"
+    "the LDS descriptor, then loads with those of --read.  Every instruction of\n"
+    "every wave is costed on the architecture; the report lists each step's\n"
+    "extra (bank-conflict) cycles per wave, explains the worst instruction of\n"
+    "each side, and gives totals per tile and over --tiles tiles (the predicted\n"
+    "SQ_LDS_BANK_CONFLICT and SQ_INSTS_LDS counters).\n"
+    "\n"
+    "  --arch A         preset name or arch(...) text (default gfx942)\n"
+    "  --elem BYTES     element size: 1, 2, 4, 8 or 16 (default 2, fp16)\n"
+    "  --lds SPEC       LDS descriptor over the write distribution's tile dims\n"
+    "  --read-lds SPEC  a different view for the read side (e.g. [K, M] of the\n"
+    "                   same memory); default: --lds\n"
+    "  --write DIST     dist(...) of the store side; --read DIST of the load side\n"
+    "  --tiles N        tiles per kernel for the counter totals (default 1)\n"
+    "  --base BYTES     byte address of LDS offset 0 (default 0; affects alignment)\n"
+    "  --json           print the report as one JSON object instead of text\n"
+    "  --svg FILE       write a picture: the tile coloured by bank, the worst\n"
+    "                   instruction of each side by lane group, conflicts in red\n"
+    "\n"
+    "Exit status: 0 conflict-free, 1 conflicts, 2 bad input.\n"
+    "\n"
+    "example (seed kernel 01, row-major, on gfx942):\n"
+    "  layout check --arch gfx942 --elem 2 --lds 'packed([64,32])' \\\n"
+    "    --read-lds 'naive([32,64],[1,32])' \\\n"
+    "    --write 'dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])' \\\n"
+    "    --read 'dist(R=[], H=([4,8],[8,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])'\n",
+    run};
+
+/* One side: its plan, every instruction's cost, and the library's totals. */
+typedef struct side {
+    const char *name;                 /* "write" / "read" */
+    layout_direction dir;
+    const layout_descriptor *desc;
+    const layout_distribution *dist;
+    layout_access_plan plan;
+    const layout_side_result *res;
+    layout_cost *costs;               /* [warp][step] */
+    int worst_warp, worst_step;       /* instruction shown as the worst (warp 0 step 0 when none conflicts) */
+} side;
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') printf("\\%c", ch);
+        else if (ch < 0x20) printf("\\u%04x", ch);
+        else putchar(ch);
+    }
+    putchar('"');
+}
+
+static int cost_side(const layout_checker *checker, side *s, layout_error *e)
+{
+    int w, st, n_warps = s->dist->n_warps, n_steps = s->plan.n_steps;
+    s->costs = calloc((size_t)n_warps * (size_t)(n_steps ? n_steps : 1), sizeof *s->costs);
+    if (!s->costs) {
+        snprintf(e->message, sizeof e->message, "out of memory");
+        return -1;
+    }
+    for (w = 0; w < n_warps; w++)
+        for (st = 0; st < n_steps; st++) {
+            layout_instr in;
+            if (layout_access_instr(&s->plan, w, st, &in, e) ||
+                layout_checker_cost(checker, &in, &s->costs[w * n_steps + st], e))
+                return -1;
+        }
+    s->worst_warp = s->res->worst_warp >= 0 ? s->res->worst_warp : 0;
+    s->worst_step = s->res->worst_step >= 0 ? s->res->worst_step : 0;
+    return 0;
+}
+
+static int print_side_text(const layout_arch *arch, const side *s)
+{
+    int st, w, n_steps = s->plan.n_steps, n_warps = s->dist->n_warps;
+    char buf[512];
+    layout_instr in;
+    layout_cost_detail dt;
+    layout_error e;
+    layout_access_plan_print(&s->plan, buf, sizeof buf);
+    printf("%s: %s per wave, %d wave%s\n", s->name, buf, n_warps, n_warps == 1 ? "" : "s");
+    for (st = 0; st < n_steps; st++) {
+        const layout_access_step *step = &s->plan.steps[st];
+        printf("  step %-3d %-15s extra cycles per wave:", st, layout_ds_op_name(step->op, s->dir));
+        for (w = 0; w < n_warps; w++) printf(" %d", s->costs[w * n_steps + st].extra_cycles);
+        printf("\n");
+        if (step->flags) {
+            layout_access_step_explain(&s->plan, st, buf, sizeof buf);
+            printf("           ! %s\n", buf);
+        }
+    }
+    if (n_steps == 0) return 0;
+    if (layout_access_instr(&s->plan, s->worst_warp, s->worst_step, &in, &e) ||
+        layout_instr_explain(arch, &in, &dt, &e))
+        return tool_error("check", "%s", e.message);
+    if (dt.cost.extra_cycles == 0) {
+        printf("  worst: none - every %s instruction is conflict-free\n", s->name);
+        return 0;
+    }
+    printf("  worst: warp %d step %d %s, %d extra cycles (explained in the checker's report below)\n",
+           s->worst_warp, s->worst_step, layout_ds_op_name(s->plan.steps[s->worst_step].op, s->dir),
+           dt.cost.extra_cycles);
+    return 0;
+}
+
+static void print_side_json(const side *s)
+{
+    int st, w, n_steps = s->plan.n_steps, n_warps = s->dist->n_warps;
+    const layout_side_result *r = s->res;
+    char buf[512];
+    layout_access_plan_print(&s->plan, buf, sizeof buf);
+    printf("{\"direction\":\"%s\",\"ops\":", s->name);
+    json_string(buf);
+    printf(",\"steps_per_wave\":%d,\"waves\":%d,\"instrs_per_tile\":%" PRId64 ",\"extra_cycles_per_tile\":%" PRId64
+           ",\"total_cycles_per_tile\":%" PRId64 ",\"misaligned_steps\":%d,\"noncontiguous_steps\":%d"
+           ",\"sq_lds_bank_conflict\":%" PRId64 ",\"sq_insts_lds\":%" PRId64,
+           n_steps, n_warps, r->instrs_per_tile, r->extra_cycles_per_tile, r->total_cycles_per_tile, r->n_misaligned,
+           r->n_noncontiguous, r->sq_lds_bank_conflict, r->sq_insts_lds);
+    printf(",\"worst\":{\"warp\":%d,\"step\":%d,\"extra\":%d}", r->worst_warp, r->worst_step, r->worst_extra);
+    printf(",\"instructions\":[");
+    for (w = 0; w < n_warps; w++)
+        for (st = 0; st < n_steps; st++) {
+            const layout_cost *c = &s->costs[w * n_steps + st];
+            const layout_access_step *step = &s->plan.steps[st];
+            printf("%s{\"warp\":%d,\"step\":%d,\"op\":\"%s\",\"width_bytes\":%d,\"extra_cycles\":%d,"
+                   "\"total_cycles\":%d,\"groups\":%d,\"worst_nway\":%d,\"misaligned\":%s,\"noncontiguous\":%s}",
+                   w || st ? "," : "", w, st, layout_ds_op_name(step->op, s->dir), step->width_bytes,
+                   c->extra_cycles, c->total_cycles, c->n_groups, c->worst_nway,
+                   step->flags & LAYOUT_ACCESS_MISALIGNED ? "true" : "false",
+                   step->flags & LAYOUT_ACCESS_NONCONTIGUOUS ? "true" : "false");
+        }
+    printf("]}");
+}
+
+/* The checker's own report of one tile (report.h), as text or JSON, into a
+ * malloc'd string (NULL after printing an error). */
+static char *library_report(const layout_arch *arch, const layout_kernel_spec *spec, int json)
+{
+    size_t needed = 0, len = 0;
+    layout_instr *scratch;
+    layout_check_report *rep;
+    layout_error e;
+    char *out = NULL;
+    if (layout_kernel_report(arch, spec, NULL, 0, &needed, NULL, &e)) {
+        tool_error("check", "%s", e.message);
+        return NULL;
+    }
+    scratch = malloc(sizeof *scratch * (needed ? needed : 1));
+    rep = malloc(sizeof *rep);
+    if (!scratch || !rep) {
+        tool_error("check", "out of memory");
+    } else if (layout_kernel_report(arch, spec, scratch, needed, NULL, rep, &e) ||
+               (json ? layout_check_report_json(rep, NULL, 0, &len, &e) : layout_check_report_text(rep, NULL, 0, &len, &e))) {
+        tool_error("check", "%s", e.message);
+    } else if ((out = malloc(len + 1)) != NULL) {
+        if (json) layout_check_report_json(rep, out, len + 1, NULL, NULL);
+        else layout_check_report_text(rep, out, len + 1, NULL, NULL);
+    }
+    free(scratch);
+    free(rep);
+    return out;
+}
+
+static int write_svg(const char *path, const layout_arch *arch, int elem, int64_t base, side *sides,
+                     const layout_kernel_result *res)
+{
+    const layout_descriptor *d = sides[0].desc;
+    int64_t rows, cols, *w0, *w1, hot_words[2 * LAYOUT_MAX_LANES * SVG_MAX_DWORDS];
+    int *banks, n_hot = 0, k, ok;
+    unsigned char *hot;
+    static svg_instr panels[2];
+    char headings[2][256], title[256], sub[1024], text[LAYOUT_TEXT_CAP];
+    svg_picture p;
+    layout_error e;
+    FILE *f;
+    if (layout_desc_ndims(d) != 2)
+        return tool_error("check", "--svg needs a 2-D LDS descriptor (this one has %d dims)", layout_desc_ndims(d));
+    rows = layout_desc_length(d, 0);
+    cols = layout_desc_length(d, 1);
+    if (rows * cols > (1 << 20)) return tool_error("check", "--svg: the tile is too large to draw");
+    banks = malloc(sizeof(int) * (size_t)(rows * cols));
+    w0 = malloc(sizeof(int64_t) * (size_t)(rows * cols));
+    w1 = malloc(sizeof(int64_t) * (size_t)(rows * cols));
+    hot = malloc((size_t)(rows * cols));
+    if (!banks || !w0 || !w1 || !hot) {
+        free(banks), free(w0), free(w1), free(hot);
+        return tool_error("check", "out of memory");
+    }
+    memset(&p, 0, sizeof p);
+    if (picture_banks(d, arch, elem, base, banks, w0, w1, &e)) goto lib_fail;
+    for (k = 0; k < 2; k++) {
+        layout_instr in;
+        side *s = &sides[k];
+        if (s->plan.n_steps == 0) continue;
+        if (layout_access_instr(&s->plan, s->worst_warp, s->worst_step, &in, &e)) goto lib_fail;
+        snprintf(headings[k], sizeof headings[k], "worst %s: warp %d step %d, %s, %d extra cycle%s", s->name,
+                 s->worst_warp, s->worst_step, layout_ds_op_name(s->plan.steps[s->worst_step].op, s->dir),
+                 s->costs[s->worst_warp * s->plan.n_steps + s->worst_step].extra_cycles,
+                 s->costs[s->worst_warp * s->plan.n_steps + s->worst_step].extra_cycles == 1 ? "" : "s");
+        if (picture_instr(arch, &in, headings[k], &panels[p.n_instrs], hot_words, &n_hot,
+                          (int)(sizeof hot_words / sizeof hot_words[0]), &e))
+            goto lib_fail;
+        p.instrs[p.n_instrs] = &panels[p.n_instrs];
+        p.n_instrs++;
+    }
+    picture_mark_hot(w0, w1, (size_t)(rows * cols), hot_words, n_hot, hot);
+    if (layout_desc_to_text(d, text, sizeof text, NULL)) strcpy(text, "(descriptor)");
+    snprintf(title, sizeof title, "%s: %" PRId64 " x %" PRId64 " tile, %d-byte elements - %" PRId64
+                                  " extra cycles per tile (write %" PRId64 ", read %" PRId64 ")",
+             arch->name, rows, cols, elem, res->extra_cycles_per_tile, res->write.extra_cycles_per_tile,
+             res->read.extra_cycles_per_tile);
+    snprintf(sub, sizeof sub, "write %s, read %s per wave; LDS %.300s", res->write.ops, res->read.ops, text);
+    p.title = title;
+    p.subtitle = sub;
+    p.rows = (int)rows;
+    p.cols = (int)cols;
+    p.row_name = "d0";
+    p.col_name = "d1";
+    p.bank = banks;
+    p.hot = hot;
+    p.n_banks = arch->n_banks;
+    f = fopen(path, "w");
+    if (!f) {
+        free(banks), free(w0), free(w1), free(hot);
+        return tool_error("check", "cannot write '%s'", path);
+    }
+    ok = svg_write(f, &p, NULL, NULL) == 0;
+    ok = (fclose(f) == 0) && ok;
+    free(banks), free(w0), free(w1), free(hot);
+    return ok ? 0 : tool_error("check", "error writing '%s'", path);
+lib_fail:
+    free(banks), free(w0), free(w1), free(hot);
+    return tool_error("check", "%s", e.message);
+}
+
+static int run(int argc, char **argv)
+{
+    const char *arch_text = "gfx942", *lds = NULL, *read_lds = NULL, *wr = NULL, *rd = NULL, *svg = NULL, *v;
+    int elem = 2, json = 0, i, r, rc;
+    int64_t tiles = 1, base = 0;
+    layout_arch arch;
+    static layout_descriptor lds_desc, read_desc;
+    static layout_distribution wdist, rdist;
+    static side sides[2];
+    layout_access_options opt;
+    layout_kernel_spec spec;
+    layout_kernel_result res;
+    layout_checker checker;
+    layout_error e;
+    char text[LAYOUT_TEXT_CAP], *report = NULL;
+    for (i = 1; i < argc; i++) {
+        if ((r = tool_opt("check", argc, argv, &i, "--arch", &v)) != 0) {
+            if (r < 0) return TOOL_BAD_INPUT;
+            arch_text = v;
+        } else if ((r = tool_opt("check", argc, argv, &i, "--elem", &v)) != 0) {
+            if (r < 0 || tool_elem_bytes("check", v, &elem)) return TOOL_BAD_INPUT;
+        } else if ((r = tool_opt("check", argc, argv, &i, "--lds", &v)) != 0) {
+            if (r < 0) return TOOL_BAD_INPUT;
+            lds = v;
+        } else if ((r = tool_opt("check", argc, argv, &i, "--read-lds", &v)) != 0) {
+            if (r < 0) return TOOL_BAD_INPUT;
+            read_lds = v;
+        } else if ((r = tool_opt("check", argc, argv, &i, "--write", &v)) != 0) {
+            if (r < 0) return TOOL_BAD_INPUT;
+            wr = v;
+        } else if ((r = tool_opt("check", argc, argv, &i, "--read", &v)) != 0) {
+            if (r < 0) return TOOL_BAD_INPUT;
+            rd = v;
+        } else if ((r = tool_opt("check", argc, argv, &i, "--tiles", &v)) != 0) {
+            if (r < 0 || tool_int("check", "--tiles", v, 1, INT64_MAX / 4096, &tiles)) return TOOL_BAD_INPUT;
+        } else if ((r = tool_opt("check", argc, argv, &i, "--base", &v)) != 0) {
+            if (r < 0 || tool_int("check", "--base", v, 0, UINT32_MAX, &base)) return TOOL_BAD_INPUT;
+        } else if ((r = tool_opt("check", argc, argv, &i, "--svg", &v)) != 0) {
+            if (r < 0) return TOOL_BAD_INPUT;
+            svg = v;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else {
+            return tool_error("check", "unexpected argument '%s' (see layout check --help)", argv[i]);
+        }
+    }
+    if (!lds || !wr || !rd) return tool_error("check", "--lds, --write and --read are required");
+    if (tool_parse_arch("check", arch_text, &arch) || tool_parse_desc("check", lds, &lds_desc) ||
+        (read_lds && tool_parse_desc("check", read_lds, &read_desc)) ||
+        tool_parse_dist("check", "--write", wr, arch.wave_size, &wdist) ||
+        tool_parse_dist("check", "--read", rd, arch.wave_size, &rdist))
+        return TOOL_BAD_INPUT;
+    memset(&opt, 0, sizeof opt);
+    opt.base_bytes = base;
+    memset(&spec, 0, sizeof spec);
+    spec.write_desc = &lds_desc;
+    spec.write_dist = &wdist;
+    spec.write_opt = &opt;
+    spec.read_desc = read_lds ? &read_desc : NULL;
+    spec.read_dist = &rdist;
+    spec.read_opt = &opt;
+    spec.elem_bytes = elem;
+    spec.tiles = tiles;
+    if (layout_check_kernel(&arch, &spec, &res, &e)) return tool_error("check", "%s", e.message);
+    if (layout_checker_init(&checker, &arch, LAYOUT_IMPL_AUTO, &e)) return tool_error("check", "%s", e.message);
+    sides[0].name = "write";
+    sides[0].dir = LAYOUT_WRITE;
+    sides[0].desc = &lds_desc;
+    sides[0].dist = &wdist;
+    sides[0].res = &res.write;
+    sides[1].name = "read";
+    sides[1].dir = LAYOUT_READ;
+    sides[1].desc = read_lds ? &read_desc : &lds_desc;
+    sides[1].dist = &rdist;
+    sides[1].res = &res.read;
+    for (i = 0; i < 2; i++) {
+        if (layout_access_plan_make(&sides[i].plan, sides[i].desc, sides[i].dist, sides[i].dir, elem, &opt, &e) ||
+            cost_side(&checker, &sides[i], &e)) {
+            rc = tool_error("check", "%s side: %s", sides[i].name, e.message);
+            goto done;
+        }
+    }
+    rc = res.extra_cycles_per_tile > 0 ? TOOL_FINDING : TOOL_OK;
+    report = library_report(&arch, &spec, json);
+    if (!report) {
+        rc = TOOL_BAD_INPUT;
+        goto done;
+    }
+    if (json) {
+        printf("{\"arch\":");
+        json_string(arch.name);
+        if (layout_arch_to_text(&arch, text, sizeof text, NULL) == LAYOUT_OK) {
+            printf(",\"arch_text\":");
+            json_string(text);
+        }
+        printf(",\"elem_bytes\":%d,\"tiles\":%" PRId64 ",\"base_bytes\":%" PRId64, elem, tiles, base);
+        if (layout_desc_to_text(&lds_desc, text, sizeof text, NULL) == LAYOUT_OK) {
+            printf(",\"lds\":");
+            json_string(text);
+        }
+        if (read_lds && layout_desc_to_text(&read_desc, text, sizeof text, NULL) == LAYOUT_OK) {
+            printf(",\"read_lds\":");
+            json_string(text);
+        }
+        if (layout_dist_to_text(&wdist, text, sizeof text, NULL) == LAYOUT_OK) {
+            printf(",\"write_dist\":");
+            json_string(text);
+        }
+        if (layout_dist_to_text(&rdist, text, sizeof text, NULL) == LAYOUT_OK) {
+            printf(",\"read_dist\":");
+            json_string(text);
+        }
+        printf(",\"sides\":[");
+        print_side_json(&sides[0]);
+        printf(",");
+        print_side_json(&sides[1]);
+        printf("],\"report\":%s", report);
+        printf(",\"extra_cycles_per_tile\":%" PRId64 ",\"instrs_per_tile\":%" PRId64 ",\"sq_lds_bank_conflict\":%" PRId64
+               ",\"sq_insts_lds\":%" PRId64 ",\"conflict_free\":%s}\n",
+               res.extra_cycles_per_tile, res.instrs_per_tile, res.sq_lds_bank_conflict, res.sq_insts_lds,
+               rc == TOOL_OK ? "true" : "false");
+    } else {
+        printf("# check on %s (%d banks x %d B, wave%d), %d-byte elements, %" PRId64 " tile%s\n", arch.name,
+               arch.n_banks, arch.bank_width_bytes, arch.wave_size, elem, tiles, tiles == 1 ? "" : "s");
+        if (layout_desc_to_text(&lds_desc, text, sizeof text, NULL) == LAYOUT_OK) printf("# lds:      %s\n", text);
+        if (read_lds && layout_desc_to_text(&read_desc, text, sizeof text, NULL) == LAYOUT_OK)
+            printf("# read lds: %s\n", text);
+        if (layout_dist_to_text(&wdist, text, sizeof text, NULL) == LAYOUT_OK) printf("# write:    %s\n", text);
+        if (layout_dist_to_text(&rdist, text, sizeof text, NULL) == LAYOUT_OK) printf("# read:     %s\n", text);
+        if (print_side_text(&arch, &sides[0]) || print_side_text(&arch, &sides[1])) {
+            rc = TOOL_BAD_INPUT;
+            goto done;
+        }
+        printf("checker's report of one tile:\n%s%s", report,
+               report[0] && report[strlen(report) - 1] != '\n' ? "\n" : "");
+        printf("per tile: write %" PRId64 " extra cycles in %" PRId64 " instructions, read %" PRId64
+               " extra cycles in %" PRId64 " instructions\n",
+               res.write.extra_cycles_per_tile, res.write.instrs_per_tile, res.read.extra_cycles_per_tile,
+               res.read.instrs_per_tile);
+        printf("kernel (%" PRId64 " tile%s): SQ_LDS_BANK_CONFLICT %" PRId64 ", SQ_INSTS_LDS %" PRId64 "\n", tiles,
+               tiles == 1 ? "" : "s", res.sq_lds_bank_conflict, res.sq_insts_lds);
+        if (rc == TOOL_OK)
+            printf("verdict: conflict-free\n");
+        else
+            printf("verdict: CONFLICTS - %" PRId64 " extra cycles per tile (write %" PRId64 ", read %" PRId64 ")\n",
+                   res.extra_cycles_per_tile, res.write.extra_cycles_per_tile, res.read.extra_cycles_per_tile);
+    }
+    if (svg && write_svg(svg, &arch, elem, base, sides, &res)) rc = TOOL_BAD_INPUT;
+done:
+    free(report);
+    free(sides[0].costs);
+    free(sides[1].costs);
+    sides[0].costs = sides[1].costs = NULL;
+    return rc;
+}
