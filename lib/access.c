@@ -177,7 +177,7 @@ static void find_misaligned(const layout_access_plan *pl, int p0, int64_t off, i
 {
     for (int w = 0; w < pl->dist->n_warps; w++)
         for (int l = 0; l < pl->dist->wave_size; l++) {
-            int64_t a;
+            int64_t a = 0; /* gcc -O3 cannot see that elem_addr sets it on success */
             if (elem_addr(pl, w, l, p0, &a, NULL)) return;
             if ((a + off) % need) {
                 *bw = w;
@@ -462,7 +462,7 @@ layout_status layout_access_instr(const layout_access_plan *plan, int warp, int 
     int lanes = plan->dist->wave_size;
     uint32_t addr[LAYOUT_MAX_LANES];
     for (int l = 0; l < lanes; l++) {
-        int64_t a;
+        int64_t a = 0; /* as in find_misaligned */
         layout_status s = elem_addr(plan, warp, l, st->seq_first, &a, err);
         if (s) return s;
         addr[l] = (uint32_t)(a + st->byte_offset);

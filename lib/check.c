@@ -204,7 +204,7 @@ layout_status layout_checker_init(layout_checker *out, const layout_arch *arch, 
     static const char fn[] = "layout_checker_init";
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
     if (!arch) return layout_fail(err, LAYOUT_ERR_NULL, "%s: arch is NULL", fn);
-    layout_check_impl resolved;
+    layout_check_impl resolved = LAYOUT_IMPL_SCALAR; /* set by resolve_impl; gcc -O3 cannot tell */
     layout_status st = resolve_impl(fn, impl, &resolved, err);
     if (st) return st;
     st = layout_arch_validate(arch, err);
@@ -322,7 +322,7 @@ layout_status layout_instr_cost(const layout_arch *arch, const layout_instr *ins
 {
     static const char fn[] = "layout_instr_cost";
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
-    layout_check_impl resolved;
+    layout_check_impl resolved = LAYOUT_IMPL_SCALAR; /* set by resolve_impl; gcc -O3 cannot tell */
     layout_status st = resolve_impl(fn, impl, &resolved, err);
     if (st) return st;
     st = check_arch_for(fn, arch, instr, err);

@@ -112,7 +112,7 @@ static layout_status parse_groups(text_cursor *c, groups_text *g)
                 return tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d lane groups", LAYOUT_MAX_LANE_GROUPS);
             c->pos++;
             for (;;) {
-                int lo, hi;
+                int lo = 0, hi; /* gcc -O3: parse_lane may return c->status without setting it */
                 if (parse_lane(c, &lo)) return c->status;
                 hi = lo;
                 if (tx_accept(c, '-') && parse_lane(c, &hi)) return c->status;
