@@ -19,22 +19,33 @@ static inline int32_t wrap32(uint64_t u)
     return w <= (uint32_t)INT32_MAX ? (int32_t)w : (int32_t)(w - 0x80000000u) + INT32_MIN;
 }
 
-/* Per-element part of expression e on top of its row base, 8 lanes. */
-static inline __m256i vexpr(const layout_plan *p, int e, const uint64_t *rowbase, const __m256i *vv)
+enum { GROUP = 8 }; /* chunks of 8 lanes evaluated together: 64 coordinates of a row */
+
+/* Per-element part of expression e on top of its row base, for nch chunks:
+ * every term is decoded once per group, not once per chunk. */
+static inline void vexpr(const layout_plan *p, int e, const uint64_t *rowbase, __m256i (*vv)[GROUP], int nch,
+                         __m256i *acc)
 {
     const layout_plan_expr *x = &p->exprs[e];
-    __m256i acc = _mm256_set1_epi32(wrap32(rowbase[e]));
+    const __m256i base = _mm256_set1_epi32(wrap32(rowbase[e]));
+    for (int c = 0; c < nch; c++) acc[c] = base;
     for (int i = x->first_term + x->n_row_terms; i < x->first_term + x->n_terms; i++) {
-        int64_t c = p->term_coef[i];
-        __m256i t = vv[p->term_var[i]];
-        if (c == 1)
-            acc = _mm256_add_epi32(acc, t);
-        else if (c == -1)
-            acc = _mm256_sub_epi32(acc, t);
-        else
-            acc = _mm256_add_epi32(acc, _mm256_mullo_epi32(t, _mm256_set1_epi32(wrap32((uint64_t)c))));
+        int64_t coef = p->term_coef[i];
+        const __m256i *t = vv[p->term_var[i]];
+        if (coef == 1) {
+            for (int c = 0; c < nch; c++) acc[c] = _mm256_add_epi32(acc[c], t[c]);
+        } else if (coef == -1) {
+            for (int c = 0; c < nch; c++) acc[c] = _mm256_sub_epi32(acc[c], t[c]);
+        } else if (coef > 0 && (coef & (coef - 1)) == 0) {
+            int sh = 0;
+            while (((int64_t)1 << sh) < coef) sh++;
+            const __m128i cnt = _mm_cvtsi32_si128(sh);
+            for (int c = 0; c < nch; c++) acc[c] = _mm256_add_epi32(acc[c], _mm256_sll_epi32(t[c], cnt));
+        } else {
+            const __m256i m = _mm256_set1_epi32(wrap32((uint64_t)coef));
+            for (int c = 0; c < nch; c++) acc[c] = _mm256_add_epi32(acc[c], _mm256_mullo_epi32(t[c], m));
+        }
     }
-    return acc;
 }
 
 static inline __m256i vdiv(const layout_plan_op *op, __m256i x)
@@ -56,57 +67,68 @@ void layout_plan_box_avx2(const layout_plan *p, const int64_t *origin, const int
                           uint8_t *valid)
 {
     uint64_t v[LAYOUT_PLAN_MAX_VARS], rowbase[LAYOUT_PLAN_MAX_EXPRS];
-    __m256i vv[LAYOUT_PLAN_MAX_VARS];
+    __m256i vv[LAYOUT_PLAN_MAX_VARS][GROUP], x[GROUP], y[GROUP];
     int64_t idx[LAYOUT_MAX_DIMS] = {0};
     int inner = p->n_top - 1;
     int64_t len = extent[inner];
     const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     int any_elem_check = 0;
     for (int c = 0; c < p->n_checks; c++) any_elem_check |= p->checks[c].per_element;
-    memset(vv, 0, sizeof vv);
     size_t o = 0;
     for (;;) {
         for (int d = 0; d < inner; d++) v[d] = (uint64_t)(origin[d] + idx[d]);
         int row_ok = layout_plan_row_setup(p, v, rowbase);
-        for (int64_t k = 0; k < len; k += 8) {
-            vv[inner] = _mm256_add_epi32(_mm256_set1_epi32((int32_t)(origin[inner] + k)), iota);
+        for (int64_t k0 = 0; k0 < len; k0 += 8 * GROUP) {
+            int64_t left = len - k0;
+            int nch = left >= 8 * GROUP ? GROUP : (int)((left + 7) / 8);
+            for (int c = 0; c < nch; c++)
+                vv[inner][c] = _mm256_add_epi32(_mm256_set1_epi32((int32_t)(origin[inner] + k0 + 8 * c)), iota);
             for (int i = 0; i < p->n_ops; i++) {
                 const layout_plan_op *op = &p->ops[i];
                 if (!op->per_element) continue;
-                __m256i x = vexpr(p, op->in0, rowbase, vv);
-                vv[LAYOUT_MAX_DIMS + i] = op->kind == LAYOUT_PLAN_OP_DIV
-                                              ? vdiv(op, x)
-                                              : _mm256_xor_si256(x, vexpr(p, op->in1, rowbase, vv));
+                __m256i *res = vv[LAYOUT_MAX_DIMS + i];
+                vexpr(p, op->in0, rowbase, vv, nch, x);
+                if (op->kind == LAYOUT_PLAN_OP_DIV) {
+                    for (int c = 0; c < nch; c++) res[c] = vdiv(op, x[c]);
+                } else {
+                    vexpr(p, op->in1, rowbase, vv, nch, y);
+                    for (int c = 0; c < nch; c++) res[c] = _mm256_xor_si256(x[c], y[c]);
+                }
             }
-            __m256i off = vexpr(p, p->offset_expr, rowbase, vv);
-            __m256i w0 = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(off));
-            __m256i w1 = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(off, 1));
-            int64_t n = len - k < 8 ? len - k : 8;
-            if (n == 8) {
-                _mm256_storeu_si256((__m256i *)(void *)(offsets + o), w0);
-                _mm256_storeu_si256((__m256i *)(void *)(offsets + o + 4), w1);
-            } else {
-                int64_t tmp[8];
-                _mm256_storeu_si256((__m256i *)(void *)tmp, w0);
-                _mm256_storeu_si256((__m256i *)(void *)(tmp + 4), w1);
-                memcpy(offsets + o, tmp, (size_t)n * sizeof *tmp);
+            vexpr(p, p->offset_expr, rowbase, vv, nch, x);
+            for (int c = 0; c < nch; c++) {
+                __m256i w0 = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(x[c]));
+                __m256i w1 = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(x[c], 1));
+                int64_t n = left - 8 * c < 8 ? left - 8 * c : 8;
+                if (n == 8) {
+                    _mm256_storeu_si256((__m256i *)(void *)(offsets + o + 8 * (size_t)c), w0);
+                    _mm256_storeu_si256((__m256i *)(void *)(offsets + o + 8 * (size_t)c + 4), w1);
+                } else {
+                    int64_t tmp[8];
+                    _mm256_storeu_si256((__m256i *)(void *)tmp, w0);
+                    _mm256_storeu_si256((__m256i *)(void *)(tmp + 4), w1);
+                    memcpy(offsets + o + 8 * (size_t)c, tmp, (size_t)n * sizeof *tmp);
+                }
             }
             if (valid) {
-                unsigned bits = row_ok ? 0xffu : 0u;
-                if (row_ok && any_elem_check) {
-                    __m256i bad = _mm256_setzero_si256();
-                    for (int c = 0; c < p->n_checks; c++) {
-                        const layout_plan_check *ch = &p->checks[c];
-                        if (!ch->per_element) continue;
-                        __m256i e = vexpr(p, ch->expr, rowbase, vv);
-                        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(_mm256_set1_epi32(clamp32(ch->lo)), e));
-                        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(e, _mm256_set1_epi32(clamp32(ch->hi))));
-                    }
-                    bits = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(bad)) & 0xffu;
+                __m256i bad[GROUP];
+                for (int c = 0; c < nch; c++) bad[c] = _mm256_setzero_si256();
+                for (int ci = 0; row_ok && any_elem_check && ci < p->n_checks; ci++) {
+                    const layout_plan_check *ch = &p->checks[ci];
+                    if (!ch->per_element) continue;
+                    vexpr(p, ch->expr, rowbase, vv, nch, y);
+                    const __m256i lo = _mm256_set1_epi32(clamp32(ch->lo)), hi = _mm256_set1_epi32(clamp32(ch->hi));
+                    for (int c = 0; c < nch; c++)
+                        bad[c] = _mm256_or_si256(bad[c], _mm256_or_si256(_mm256_cmpgt_epi32(lo, y[c]),
+                                                                         _mm256_cmpgt_epi32(y[c], hi)));
                 }
-                for (int64_t j = 0; j < n; j++) valid[o + (size_t)j] = (uint8_t)((bits >> j) & 1u);
+                for (int c = 0; c < nch; c++) {
+                    unsigned bits = row_ok ? ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(bad[c])) & 0xffu : 0u;
+                    int64_t n = left - 8 * c < 8 ? left - 8 * c : 8;
+                    for (int64_t j = 0; j < n; j++) valid[o + 8 * (size_t)c + (size_t)j] = (uint8_t)((bits >> j) & 1u);
+                }
             }
-            o += (size_t)n;
+            o += (size_t)(left < 8 * GROUP ? left : 8 * GROUP);
         }
         int d = inner - 1;
         while (d >= 0 && ++idx[d] == extent[d]) idx[d--] = 0;

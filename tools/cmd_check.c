@@ -87,13 +87,6 @@ static int cost_side(const layout_checker *checker, side *s, layout_error *e)
     return 0;
 }
 
-static void print_lanes(uint64_t mask)
-{
-    char buf[256];
-    layout_lane_mask_format(mask, buf, sizeof buf);
-    printf("%s", buf);
-}
-
 static int print_side_text(const layout_arch *arch, const side *s)
 {
     int st, w, n_steps = s->plan.n_steps, n_warps = s->dist->n_warps;
@@ -121,24 +114,9 @@ static int print_side_text(const layout_arch *arch, const side *s)
         printf("  worst: none - every %s instruction is conflict-free\n", s->name);
         return 0;
     }
-    printf("  worst: warp %d step %d %s, %d extra cycles:\n", s->worst_warp, s->worst_step,
-           layout_ds_op_name(s->plan.steps[s->worst_step].op, s->dir), dt.cost.extra_cycles);
-    for (w = 0; w < dt.cost.n_groups; w++) {
-        const layout_group_cost *g = &dt.groups[w];
-        int l, shown = 0;
-        if (g->nway <= 1) continue;
-        printf("    group %d (lanes ", w);
-        print_lanes(g->lanes);
-        printf("): bank %d serves %d words, lanes ", g->worst_bank, g->nway);
-        print_lanes(g->bank_lanes);
-        printf("; bytes");
-        for (l = 0; l < in.n_lanes && shown < 8; l++)
-            if ((g->way_lanes >> l) & 1u) {
-                printf(" %u(L%d)", in.addr_bytes[l], l);
-                shown++;
-            }
-        printf("\n");
-    }
+    printf("  worst: warp %d step %d %s, %d extra cycles (explained in the checker's report below)\n",
+           s->worst_warp, s->worst_step, layout_ds_op_name(s->plan.steps[s->worst_step].op, s->dir),
+           dt.cost.extra_cycles);
     return 0;
 }
 
@@ -169,6 +147,35 @@ static void print_side_json(const side *s)
                    step->flags & LAYOUT_ACCESS_NONCONTIGUOUS ? "true" : "false");
         }
     printf("]}");
+}
+
+/* The checker's own report of one tile (report.h), as text or JSON, into a
+ * malloc'd string (NULL after printing an error). */
+static char *library_report(const layout_arch *arch, const layout_kernel_spec *spec, int json)
+{
+    size_t needed = 0, len = 0;
+    layout_instr *scratch;
+    layout_check_report *rep;
+    layout_error e;
+    char *out = NULL;
+    if (layout_kernel_report(arch, spec, NULL, 0, &needed, NULL, &e)) {
+        tool_error("check", "%s", e.message);
+        return NULL;
+    }
+    scratch = malloc(sizeof *scratch * (needed ? needed : 1));
+    rep = malloc(sizeof *rep);
+    if (!scratch || !rep) {
+        tool_error("check", "out of memory");
+    } else if (layout_kernel_report(arch, spec, scratch, needed, NULL, rep, &e) ||
+               (json ? layout_check_report_json(rep, NULL, 0, &len, &e) : layout_check_report_text(rep, NULL, 0, &len, &e))) {
+        tool_error("check", "%s", e.message);
+    } else if ((out = malloc(len + 1)) != NULL) {
+        if (json) layout_check_report_json(rep, out, len + 1, NULL, NULL);
+        else layout_check_report_text(rep, out, len + 1, NULL, NULL);
+    }
+    free(scratch);
+    free(rep);
+    return out;
 }
 
 static int write_svg(const char *path, const layout_arch *arch, int elem, int64_t base, side *sides,
@@ -257,7 +264,7 @@ static int run(int argc, char **argv)
     layout_kernel_result res;
     layout_checker checker;
     layout_error e;
-    char text[LAYOUT_TEXT_CAP];
+    char text[LAYOUT_TEXT_CAP], *report = NULL;
     for (i = 1; i < argc; i++) {
         if ((r = tool_opt("check", argc, argv, &i, "--arch", &v)) != 0) {
             if (r < 0) return TOOL_BAD_INPUT;
@@ -326,6 +333,11 @@ static int run(int argc, char **argv)
         }
     }
     rc = res.extra_cycles_per_tile > 0 ? TOOL_FINDING : TOOL_OK;
+    report = library_report(&arch, &spec, json);
+    if (!report) {
+        rc = TOOL_BAD_INPUT;
+        goto done;
+    }
     if (json) {
         printf("{\"arch\":");
         json_string(arch.name);
@@ -354,7 +366,8 @@ static int run(int argc, char **argv)
         print_side_json(&sides[0]);
         printf(",");
         print_side_json(&sides[1]);
-        printf("],\"extra_cycles_per_tile\":%" PRId64 ",\"instrs_per_tile\":%" PRId64 ",\"sq_lds_bank_conflict\":%" PRId64
+        printf("],\"report\":%s", report);
+        printf(",\"extra_cycles_per_tile\":%" PRId64 ",\"instrs_per_tile\":%" PRId64 ",\"sq_lds_bank_conflict\":%" PRId64
                ",\"sq_insts_lds\":%" PRId64 ",\"conflict_free\":%s}\n",
                res.extra_cycles_per_tile, res.instrs_per_tile, res.sq_lds_bank_conflict, res.sq_insts_lds,
                rc == TOOL_OK ? "true" : "false");
@@ -370,6 +383,8 @@ static int run(int argc, char **argv)
             rc = TOOL_BAD_INPUT;
             goto done;
         }
+        printf("checker's report of one tile:\n%s%s", report,
+               report[0] && report[strlen(report) - 1] != '\n' ? "\n" : "");
         printf("per tile: write %" PRId64 " extra cycles in %" PRId64 " instructions, read %" PRId64
                " extra cycles in %" PRId64 " instructions\n",
                res.write.extra_cycles_per_tile, res.write.instrs_per_tile, res.read.extra_cycles_per_tile,
@@ -384,6 +399,7 @@ static int run(int argc, char **argv)
     }
     if (svg && write_svg(svg, &arch, elem, base, sides, &res)) rc = TOOL_BAD_INPUT;
 done:
+    free(report);
     free(sides[0].costs);
     free(sides[1].costs);
     sides[0].costs = sides[1].costs = NULL;
