@@ -247,11 +247,17 @@ layout_status layout_plan_box(const layout_plan *plan, const int64_t *origin, co
     if (cap < count)
         return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: cap = %zu but the box has %" PRIu64 " coordinates", fn, cap,
                            count);
-    if (plan->impl == LAYOUT_PLAN_AVX2 && plan->fits_int32 && layout_plan_avx2_compiled())
-        layout_plan_box_avx2(plan, origin, extent, offsets, valid);
-    else
-        box_scalar(plan, origin, extent, offsets, valid);
+    layout_plan_box_unchecked(plan, origin, extent, offsets, valid);
     return layout_ok(err);
+}
+
+void layout_plan_box_unchecked(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
+                               uint8_t *valid)
+{
+    if (p->impl == LAYOUT_PLAN_AVX2 && p->fits_int32 && layout_plan_avx2_compiled())
+        layout_plan_box_avx2(p, origin, extent, offsets, valid);
+    else
+        box_scalar(p, origin, extent, offsets, valid);
 }
 
 layout_status layout_plan_tile(const layout_plan *plan, int64_t *offsets, uint8_t *valid, size_t cap,

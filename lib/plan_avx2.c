@@ -42,7 +42,9 @@ typedef struct group {
 PLAN_INLINE void vexpr(const layout_plan *p, int e, const group *g, __m256i (*vv)[GROUP], __m256i *acc)
 {
     const layout_plan_expr *x = &p->exprs[e];
-    int nch = g->nch;
+    /* always all GROUP chunks (unused ones compute garbage that is never
+     * stored): fixed trip counts let the compiler unroll and keep acc in registers */
+    enum { nch = GROUP };
     for (int c = 0; c < nch; c++) acc[c] = _mm256_set1_epi32(wrap32(g->rb[g->slot[c]][e]));
     for (int i = x->first_term + x->n_row_terms; i < x->first_term + x->n_terms; i++) {
         int64_t coef = p->term_coef[i];
@@ -84,16 +86,21 @@ static void run_group(const layout_plan *p, group *g, __m256i (*vv)[GROUP], int 
 {
     __m256i x[GROUP], y[GROUP];
     int nch = g->nch;
+    for (int c = nch; c < GROUP; c++) { /* idle chunks: any in-range row, no output */
+        g->slot[c] = 0;
+        g->n[c] = 0;
+        vv[p->n_top - 1][c] = _mm256_setzero_si256();
+    }
     for (int i = 0; i < p->n_ops; i++) {
         const layout_plan_op *op = &p->ops[i];
         if (!op->per_element) continue;
         __m256i *res = vv[LAYOUT_MAX_DIMS + i];
         vexpr(p, op->in0, g, vv, x);
         if (op->kind == LAYOUT_PLAN_OP_DIV) {
-            for (int c = 0; c < nch; c++) res[c] = vdiv(op, x[c]);
+            for (int c = 0; c < GROUP; c++) res[c] = vdiv(op, x[c]);
         } else {
             vexpr(p, op->in1, g, vv, y);
-            for (int c = 0; c < nch; c++) res[c] = _mm256_xor_si256(x[c], y[c]);
+            for (int c = 0; c < GROUP; c++) res[c] = _mm256_xor_si256(x[c], y[c]);
         }
     }
     vexpr(p, p->offset_expr, g, vv, x);

@@ -34,6 +34,11 @@ int layout_plan_row_exprs(const layout_plan *p, int *list);
  * in list, and returns 1 when every row-only check passes. */
 int layout_plan_row_setup(const layout_plan *p, uint64_t *v, uint64_t *rowbase, const int *list, int n);
 
+/* layout_plan_box() without argument checks (arguments already validated):
+ * dispatches to the plan's implementation. */
+void layout_plan_box_unchecked(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
+                               uint8_t *valid);
+
 /* 1 when the AVX2 kernel was compiled in (plan_avx2.c, not its stub). */
 int layout_plan_avx2_compiled(void);
 
