@@ -68,54 +68,73 @@ static int verify(const layout_descriptor *d, const char *what)
     return 0;
 }
 
+typedef struct ctx {
+    const layout_descriptor *d;
+    const layout_plan *plan;
+    void (*closed)(int64_t *);
+} ctx;
+
+static void m_closed(void *c)
+{
+    ((ctx *)c)->closed(out);
+    bench_clobber(out);
+}
+static void m_tile(void *c)
+{
+    layout_plan_tile(((ctx *)c)->plan, out, NULL, N, NULL);
+    bench_clobber(out);
+}
+static void m_single(void *c)
+{
+    const layout_plan *p = ((ctx *)c)->plan;
+    for (int i = 0; i < N; i++) out[i] = layout_plan_offset_unchecked(p, coords[i]);
+    bench_clobber(out);
+}
+static void m_desc(void *c)
+{
+    const layout_descriptor *d = ((ctx *)c)->d;
+    for (int i = 0; i < N; i++) layout_desc_offset(d, coords[i], &out[i], NULL);
+    bench_clobber(out);
+}
+
 static int run(const char *tag, const char *label, const layout_descriptor *d, void (*closed)(int64_t *))
 {
-    layout_plan pa, ps;
+    static layout_plan pa, ps;
     layout_error err;
     int have_avx2 = layout_plan_build(&pa, d, LAYOUT_PLAN_AVX2, NULL) == LAYOUT_OK;
     if (layout_plan_build(&ps, d, LAYOUT_PLAN_SCALAR, &err)) {
         printf("%s\n", err.message);
         return 1;
     }
-    double t_closed, t_avx2 = 0, t_scalar, t_desc, t_one;
+    ctx ca = {d, &pa, closed}, cs = {d, &ps, closed};
+    static const char *const names[5] = {"closed_form", "plan_avx2", "plan_scalar", "plan_single_coord",
+                                         "desc_offset_single_coord"};
+    bench_fn fns[5] = {m_closed, m_tile, m_tile, m_single, m_desc};
+    void *ctxs[5] = {&cs, &ca, &cs, &cs, &cs};
     int bad = 0;
-    closed(out);
-    bad |= verify(d, "closed form");
-    BENCH_TIME(t_closed, 0.02, { closed(out); bench_clobber(out); });
-    if (have_avx2) {
-        layout_plan_tile(&pa, out, NULL, N, NULL);
-        bad |= verify(d, "plan avx2");
-        BENCH_TIME(t_avx2, 0.02, { layout_plan_tile(&pa, out, NULL, N, NULL); bench_clobber(out); });
+    /* verify every method's output first */
+    for (int m = 0; m < 5; m++) {
+        if (m == 1 && !have_avx2) continue;
+        memset(out, 0xff, sizeof out);
+        fns[m](ctxs[m]);
+        bad |= verify(d, names[m]);
     }
-    layout_plan_tile(&ps, out, NULL, N, NULL);
-    bad |= verify(d, "plan scalar");
-    BENCH_TIME(t_scalar, 0.02, { layout_plan_tile(&ps, out, NULL, N, NULL); bench_clobber(out); });
-    BENCH_TIME(t_desc, 0.02, {
-                   for (int i = 0; i < N; i++) layout_desc_offset(d, coords[i], &out[i], NULL);
-                   bench_clobber(out);
-               });
-    for (int i = 0; i < N; i++) out[i] = layout_plan_offset_unchecked(&ps, coords[i]);
-    bad |= verify(d, "plan single");
-    BENCH_TIME(t_one, 0.02, {
-                   for (int i = 0; i < N; i++) out[i] = layout_plan_offset_unchecked(&ps, coords[i]);
-                   bench_clobber(out);
-               });
-    struct {
-        const char *name;
-        double s;
-    } rows[5] = {{"closed_form", t_closed}, {"plan_avx2", t_avx2}, {"plan_scalar", t_scalar},
-                 {"plan_single_coord", t_one}, {"desc_offset_single_coord", t_desc}};
+    double best[5];
+    if (!have_avx2) { /* time the scalar plan twice instead */
+        ctxs[1] = &cs;
+    }
+    bench_interleaved(5, fns, ctxs, 15, 0.004, best);
     printf("\n%s (%d coordinates, %d ops, %s)\n", label, N, ps.n_ops, bad ? "MISMATCH" : "verified");
     printf("  %-26s %12s %10s\n", "method", "ns/coord", "x closed");
     for (int r = 0; r < 5; r++) {
-        if (rows[r].s == 0) continue;
-        double ns = rows[r].s * 1e9 / N;
-        printf("  %-26s %12.3f %10.2f\n", rows[r].name, ns, rows[r].s / t_closed);
+        if (r == 1 && !have_avx2) continue;
+        double ns = best[r] * 1e9 / N;
+        printf("  %-26s %12.3f %10.2f\n", names[r], ns, best[r] / best[0]);
         char name[96];
-        snprintf(name, sizeof name, "offsets_%s_%s", tag, rows[r].name);
+        snprintf(name, sizeof name, "offsets_%s_%s", tag, names[r]);
         bench_emit(name, "ns/coord", ns);
-        snprintf(name, sizeof name, "offsets_%s_%s_vs_closed", tag, rows[r].name);
-        bench_emit(name, "x", rows[r].s / t_closed);
+        snprintf(name, sizeof name, "offsets_%s_%s_vs_closed", tag, names[r]);
+        bench_emit(name, "x", best[r] / best[0]);
     }
     return bad;
 }

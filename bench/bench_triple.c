@@ -14,6 +14,37 @@
 static seed_kernel k;
 static layout_kernel_plan kp_avx2, kp_scalar;
 
+static layout_kernel_plan kp_tmp;
+struct tctx {
+    const layout_arch *arch;
+    const layout_kernel_spec *spec;
+};
+static layout_kernel_result res;
+static void m_fast_avx2(void *c)
+{
+    (void)c;
+    layout_kernel_plan_check(&kp_avx2, &res, NULL);
+    bench_clobber(&res);
+}
+static void m_fast_scalar(void *c)
+{
+    (void)c;
+    layout_kernel_plan_check(&kp_scalar, &res, NULL);
+    bench_clobber(&res);
+}
+static void m_make(void *c)
+{
+    struct tctx *t = c;
+    layout_kernel_plan_make(&kp_tmp, t->arch, t->spec, LAYOUT_PLAN_AUTO, NULL);
+    bench_clobber(&kp_tmp);
+}
+static void m_full(void *c)
+{
+    struct tctx *t = c;
+    layout_check_kernel(t->arch, t->spec, &res, NULL);
+    bench_clobber(&res);
+}
+
 static int run_kernel(const layout_arch *arch, seed_kernel_id id, const char *tag)
 {
     layout_error err;
@@ -34,11 +65,12 @@ static int run_kernel(const layout_arch *arch, seed_kernel_id id, const char *ta
     bad |= memcmp(&r, &ref, sizeof r) != 0;
     layout_kernel_plan_check(&kp_scalar, &r, NULL);
     bad |= memcmp(&r, &ref, sizeof r) != 0;
-    double t_fast, t_fast_s, t_make, t_full;
-    BENCH_TIME(t_fast, 0.02, { layout_kernel_plan_check(&kp_avx2, &r, NULL); bench_clobber(&r); });
-    BENCH_TIME(t_fast_s, 0.02, { layout_kernel_plan_check(&kp_scalar, &r, NULL); bench_clobber(&r); });
-    BENCH_TIME(t_make, 0.02, { layout_kernel_plan_make(&kp_scalar, arch, &spec, LAYOUT_PLAN_AUTO, NULL); bench_clobber(&kp_scalar); });
-    BENCH_TIME(t_full, 0.05, { layout_check_kernel(arch, &spec, &r, NULL); bench_clobber(&r); });
+    struct tctx tc = {arch, &spec};
+    bench_fn fns[4] = {m_fast_avx2, m_fast_scalar, m_make, m_full};
+    void *ctxs[4] = {&tc, &tc, &tc, &tc};
+    double best[4];
+    bench_interleaved(4, fns, ctxs, 15, 0.01, best);
+    double t_fast = best[0], t_fast_s = best[1], t_make = best[2], t_full = best[3];
     int64_t instrs = ref.instrs_per_tile;
     printf("\nkernel %s %s on %s: %lld instructions per tile (%s / %s), %lld conflict cycles per tile%s\n", k.id,
            k.name, arch->name, (long long)instrs, ref.write.ops, ref.read.ops, (long long)ref.extra_cycles_per_tile,

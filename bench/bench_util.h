@@ -89,4 +89,27 @@ static inline void bench_clobber(const void *p)
         (result) = best_;                                                 \
     } while (0)
 
+/* Interleaved timing of several methods: trials rounds, in each round every
+ * method runs for >= slice_s; best[m] = the minimum seconds per call over the
+ * rounds.  Interleaving keeps ratios honest on a shared, frequency-scaling
+ * machine (a slow phase hits every method alike). */
+typedef void (*bench_fn)(void *ctx);
+static inline void bench_interleaved(int n, bench_fn const *fns, void *const *ctx, int trials, double slice_s,
+                                     double *best)
+{
+    for (int m = 0; m < n; m++) best[m] = 1e30;
+    for (int t = 0; t < trials; t++)
+        for (int m = 0; m < n; m++) {
+            long reps = 0;
+            double t0 = bench_now(), t1;
+            do {
+                fns[m](ctx[m]);
+                reps++;
+                t1 = bench_now();
+            } while (t1 - t0 < slice_s);
+            double per = (t1 - t0) / (double)reps;
+            if (per < best[m]) best[m] = per;
+        }
+}
+
 #endif /* BENCH_UTIL_H */
