@@ -4,6 +4,7 @@
 #include "internal.h"
 #include "strbuf.h"
 #include "layout/access.h"
+#include "dist_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -66,14 +67,10 @@ typedef struct pos_facts {
     int break_warp[LAYOUT_MAX_THREAD_ELEMS], break_lane[LAYOUT_MAX_THREAD_ELEMS];
 } pos_facts;
 
-static layout_status elem_addr(const layout_access_plan *pl, int warp, int lane, int pos, int64_t *addr,
+/* Byte address of element offset `off` of (warp, lane, position pos), range-checked. */
+static layout_status byte_addr(const layout_access_plan *pl, int warp, int lane, int pos, int64_t off, int64_t *addr,
                                layout_error *err)
 {
-    int64_t x[LAYOUT_MAX_DIMS], off;
-    layout_status s = layout_dist_coord_elem(pl->dist, warp, lane, pl->order[pos], x, err);
-    if (s) return s;
-    /* x is inside the tile and the plan checked tile <= descriptor lengths. */
-    off = layout_desc_offset_unchecked(pl->desc, x);
     int64_t a;
     if (layout_mul_overflow(off, pl->elem_bytes, &a) || layout_add_overflow(a, pl->base_bytes, &a) || a < 0 ||
         a > (int64_t)UINT32_MAX - 16)
@@ -85,10 +82,58 @@ static layout_status elem_addr(const layout_access_plan *pl, int warp, int lane,
     return LAYOUT_OK;
 }
 
+/* Y digits' share of X of every position (encodings: X = thread part + this). */
+static void elem_parts(const layout_access_plan *pl, int64_t (*part)[LAYOUT_MAX_DIMS])
+{
+    for (int p = 0; p < pl->n_elems; p++) {
+        int64_t y[LAYOUT_MAX_DIMS];
+        layout_dist_y_index(pl->dist, pl->order[p], y);
+        layout_dist_elem_part(pl->dist, y, part[p]);
+    }
+}
+
+/* Addresses of positions [p0, p0 + n) of one thread; `part` = elem_parts() for
+ * encodings (indexed by position), NULL for plain distributions. */
+static layout_status thread_addrs(const layout_access_plan *pl, int warp, int lane, int p0, int n,
+                                  const int64_t (*part)[LAYOUT_MAX_DIMS], int64_t *addr, layout_error *err)
+{
+    int64_t tp[LAYOUT_MAX_DIMS], x[LAYOUT_MAX_DIMS];
+    int nx = pl->dist->n_x;
+    if (part) layout_dist_thread_part(pl->dist, warp, lane, tp);
+    for (int p = p0; p < p0 + n; p++) {
+        if (part) {
+            for (int i = 0; i < nx; i++) x[i] = tp[i] + part[p - p0][i];
+        } else {
+            layout_status s = layout_dist_coord_elem(pl->dist, warp, lane, pl->order[p], x, err);
+            if (s) return s;
+        }
+        /* x is inside the tile and the plan checked tile <= descriptor lengths. */
+        int64_t off = pl->desc_plan ? layout_plan_offset_unchecked(pl->desc_plan, x)
+                                    : layout_desc_offset_unchecked(pl->desc, x);
+        layout_status s = byte_addr(pl, warp, lane, p, off, &addr[p - p0], err);
+        if (s) return s;
+    }
+    return LAYOUT_OK;
+}
+
+/* Address of one position of one thread (slow path: explanations). */
+static layout_status elem_addr(const layout_access_plan *pl, int warp, int lane, int pos, int64_t *addr,
+                               layout_error *err)
+{
+    if (pl->dist->kind != LAYOUT_DIST_ENCODING) return thread_addrs(pl, warp, lane, pos, 1, NULL, addr, err);
+    int64_t part[1][LAYOUT_MAX_DIMS], y[LAYOUT_MAX_DIMS];
+    layout_dist_y_index(pl->dist, pl->order[pos], y);
+    layout_dist_elem_part(pl->dist, y, part[0]);
+    return thread_addrs(pl, warp, lane, pos, 1, (const int64_t(*)[LAYOUT_MAX_DIMS])part, addr, err);
+}
+
 static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_error *err)
 {
     int n = pl->n_elems;
     int64_t addr[LAYOUT_MAX_THREAD_ELEMS];
+    int64_t part[LAYOUT_MAX_THREAD_ELEMS][LAYOUT_MAX_DIMS];
+    int enc = pl->dist->kind == LAYOUT_DIST_ENCODING;
+    if (enc) elem_parts(pl, part);
     for (int p = 0; p < n; p++) {
         f->residues[p] = 0;
         f->next_adjacent[p] = 1;
@@ -96,11 +141,9 @@ static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_e
     }
     for (int w = 0; w < pl->dist->n_warps; w++)
         for (int l = 0; l < pl->dist->wave_size; l++) {
-            for (int p = 0; p < n; p++) {
-                layout_status s = elem_addr(pl, w, l, p, &addr[p], err);
-                if (s) return s;
-                f->residues[p] |= 1u << (addr[p] % 16);
-            }
+            layout_status s = thread_addrs(pl, w, l, 0, n, enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])part : NULL, addr, err);
+            if (s) return s;
+            for (int p = 0; p < n; p++) f->residues[p] |= 1u << (addr[p] % 16);
             for (int p = 0; p + 1 < n; p++)
                 if (f->next_adjacent[p] && addr[p + 1] != addr[p] + pl->elem_bytes) {
                     f->next_adjacent[p] = 0;
@@ -419,6 +462,17 @@ layout_status layout_access_plan_make(layout_access_plan *plan, const layout_des
     pl.direction = direction;
     pl.elem_bytes = elem_bytes;
     pl.base_bytes = opt->base_bytes;
+    if (opt->desc_plan) {
+        if (opt->desc_plan->n_top != layout_desc_ndims(desc))
+            return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: opt->desc_plan has %d top dims, desc has %d", name,
+                               opt->desc_plan->n_top, layout_desc_ndims(desc));
+        for (int i = 0; i < opt->desc_plan->n_top; i++)
+            if (opt->desc_plan->top_lengths[i] != layout_desc_length(desc, i))
+                return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: opt->desc_plan top length[%d] = %lld, desc has %lld",
+                                   name, i, (long long)opt->desc_plan->top_lengths[i],
+                                   (long long)layout_desc_length(desc, i));
+        pl.desc_plan = opt->desc_plan;
+    }
     pl.n_elems = (int)dist->elems_per_thread;
     if (opt->vector_elems > 0) {
         if (opt->vector_y < 0 || opt->vector_y >= dist->n_y)
@@ -461,9 +515,16 @@ layout_status layout_access_instr(const layout_access_plan *plan, int warp, int 
     const layout_access_step *st = &plan->steps[step];
     int lanes = plan->dist->wave_size;
     uint32_t addr[LAYOUT_MAX_LANES];
+    int enc = plan->dist->kind == LAYOUT_DIST_ENCODING;
+    int64_t part[1][LAYOUT_MAX_DIMS], y[LAYOUT_MAX_DIMS];
+    if (enc) {
+        layout_dist_y_index(plan->dist, plan->order[st->seq_first], y);
+        layout_dist_elem_part(plan->dist, y, part[0]);
+    }
     for (int l = 0; l < lanes; l++) {
-        int64_t a = 0; /* as in find_misaligned */
-        layout_status s = elem_addr(plan, warp, l, st->seq_first, &a, err);
+        int64_t a = 0; /* gcc -O3 cannot see that thread_addrs sets it on success */
+        layout_status s = thread_addrs(plan, warp, l, st->seq_first, 1,
+                                       enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])part : NULL, &a, err);
         if (s) return s;
         addr[l] = (uint32_t)(a + st->byte_offset);
     }

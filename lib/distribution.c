@@ -2,6 +2,7 @@
  * (replicate R, unmerge per X, merge per P), or a plain callback / table. */
 #include "internal.h"
 #include "strbuf.h"
+#include "dist_internal.h"
 #include "layout/distribution.h"
 
 #include <stdio.h>
@@ -377,9 +378,9 @@ static layout_status check_thread(const char *fn, const layout_distribution *d, 
 }
 
 /* Encoding evaluation after range checks. */
-/* Encoding evaluation after range checks: mixed-radix split of each P
- * (last entry fastest), every digit times its place value in its X. */
-static void encoding_eval(const layout_distribution *d, int warp, int lane, const int64_t *y, int64_t *x)
+/* The P digits' share of X: mixed-radix split of each P (last entry
+ * fastest), every digit times its place value in its X. */
+void layout_dist_thread_part(const layout_distribution *d, int warp, int lane, int64_t *x)
 {
     const layout_dist_encoding *e = &d->encoding;
     int64_t pidx[LAYOUT_MAX_DIST_P] = {warp, lane};
@@ -395,7 +396,23 @@ static void encoding_eval(const layout_distribution *d, int warp, int lane, cons
             if (ma > 0) x[ma - 1] += digit * d->p_weight[p][k];
         }
     }
+}
+
+/* The Y digits' share of X (P and Y own disjoint H entries, so X is the sum). */
+void layout_dist_elem_part(const layout_distribution *d, const int64_t *y, int64_t *x)
+{
+    const layout_dist_encoding *e = &d->encoding;
+    for (int i = 0; i < d->n_x; i++) x[i] = 0;
     for (int j = 0; j < d->n_y; j++) x[e->y_major[j] - 1] += y[j] * d->y_weight[j];
+}
+
+/* Encoding evaluation after range checks. */
+static void encoding_eval(const layout_distribution *d, int warp, int lane, const int64_t *y, int64_t *x)
+{
+    int64_t ex[LAYOUT_MAX_DIMS];
+    layout_dist_thread_part(d, warp, lane, x);
+    layout_dist_elem_part(d, y, ex);
+    for (int i = 0; i < d->n_x; i++) x[i] += ex[i];
 }
 
 layout_status layout_dist_coord(const layout_distribution *d, int warp, int lane, const int64_t *y, int64_t *x,

@@ -528,6 +528,48 @@ static void test_wave32(void)
     CHECK_EQ_I64(r.instrs_per_tile, 2);
 }
 
+/* A compiled descriptor (plan.h) in the options gives the same instructions. */
+static void test_desc_plan_option(void)
+{
+    static seed_kernel k;
+    static layout_access_plan a, b;
+    static layout_plan cp;
+    layout_error err;
+    for (int banks = 32; banks <= 64; banks += 32)
+        for (int i = 0; i < SEED_KERNEL_COUNT; i++) {
+            CHECK(seed_kernel_build(&k, (seed_kernel_id)i, banks, NULL) == LAYOUT_OK);
+            for (int side = 0; side < 2; side++) {
+                const layout_descriptor *d = side ? &k.read_desc : &k.write_desc;
+                const layout_distribution *t = side ? &k.read_dist : &k.write_dist;
+                layout_direction dir = side ? LAYOUT_READ : LAYOUT_WRITE;
+                CHECK(layout_plan_build(&cp, d, LAYOUT_PLAN_AUTO, &err) == LAYOUT_OK);
+                layout_access_options o;
+                memset(&o, 0, sizeof o);
+                o.desc_plan = &cp;
+                CHECK(layout_access_plan_make(&a, d, t, dir, 2, NULL, &err) == LAYOUT_OK);
+                CHECK_MSG(layout_access_plan_make(&b, d, t, dir, 2, &o, &err) == LAYOUT_OK, "%s", err.message);
+                CHECK(b.desc_plan == &cp);
+                CHECK_EQ_I64(a.n_steps, b.n_steps);
+                CHECK(memcmp(a.steps, b.steps, sizeof a.steps) == 0);
+                for (int w = 0; w < 4; w++)
+                    for (int s = 0; s < a.n_steps; s++) {
+                        layout_instr ia, ib;
+                        CHECK(layout_access_instr(&a, w, s, &ia, NULL) == LAYOUT_OK);
+                        CHECK(layout_access_instr(&b, w, s, &ib, NULL) == LAYOUT_OK);
+                        CHECK(memcmp(&ia, &ib, sizeof ia) == 0);
+                    }
+            }
+        }
+    /* a plan of another shape is refused */
+    CHECK(seed_kernel_build(&k, SEED_K01, 32, NULL) == LAYOUT_OK);
+    CHECK(layout_plan_build(&cp, &k.write_desc, LAYOUT_PLAN_AUTO, &err) == LAYOUT_OK); /* [64, 32] */
+    layout_access_options o;
+    memset(&o, 0, sizeof o);
+    o.desc_plan = &cp;
+    CHECK(layout_access_plan_make(&a, &k.read_desc, &k.read_dist, LAYOUT_READ, 2, &o, &err) == LAYOUT_ERR_MISMATCH);
+    CHECK_STR_CONTAINS(err.message, "opt->desc_plan top length[0] = 64, desc has 32");
+}
+
 int main(void)
 {
     RUN(test_seed_instruction_counts);
@@ -541,5 +583,6 @@ int main(void)
     RUN(test_descriptors_injective);
     RUN(test_xor_on_vector_dim_flagged);
     RUN(test_wave32);
+    RUN(test_desc_plan_option);
     return harness_finish("test_access");
 }

@@ -20,9 +20,13 @@
  *     read  8 x ds_read_u16    14 extra each  -> 8*14*4 = 448 per tile
  *     SQ_LDS_BANK_CONFLICT 3,670,016   SQ_INSTS_LDS 294,912
  *
+ * Speed: a search loop that scores many distributions against one layout
+ * should compile each LDS view once (layout_plan_build(), plan.h) and pass it
+ * as layout_access_options::desc_plan through write_opt / read_opt.
+ *
  * Layering: this header sits above check.h; check.h knows nothing of
  * distributions.  Thread safety: reentrant, no heap; results are caller-owned
- * values (the internal access plans live on the stack, about 32 KiB).
+ * values (the internal access plans live on the stack: about 48 KiB).
  * Errors follow status.h.
  */
 #ifndef LAYOUT_KERNEL_H
