@@ -153,20 +153,34 @@ static layout_status resolve_impl(const char *fn, layout_check_impl impl, layout
 
 /* ---- validation and preparation --------------------------------------- */
 
-static void prepare_rule(const layout_lane_rule *r, layout_checker_rule *p)
+/* log2 of the number of "unit banks" when every lane is aligned to its
+ * width W (a power of two >= bank width dividing the bank row): a lane then
+ * covers W / bank_width whole banks, so units of W bytes on
+ * n_banks * bank_width / W unit banks behave like single words.  -1 when
+ * the width does not allow it. */
+int layout_unit_banks_log2(const layout_arch *arch, int width_bytes)
+{
+    int bw = arch->bank_width_bytes, row = arch->n_banks * bw;
+    if (width_bytes < bw || (width_bytes & (width_bytes - 1)) || (row & (width_bytes - 1))) return -1;
+    return __builtin_ctz((unsigned)(row / width_bytes));
+}
+
+static void prepare_rule(const layout_arch *arch, int width_bytes, const layout_lane_rule *r, layout_checker_rule *p)
 {
     memset(p, 0, sizeof *p);
     p->supported = r->supported;
     if (!r->supported) return;
+    int shift = layout_unit_banks_log2(arch, width_bytes);
+    if (shift < 0) shift = 0;
     p->n_groups = r->n_groups;
     for (int g = 0; g < r->n_groups; g++)
         for (int l = 0; l < LAYOUT_MAX_LANES; l++)
-            if ((r->groups[g] >> l) & 1) p->gid[l] = (uint8_t)g;
+            if ((r->groups[g] >> l) & 1) p->gid[l] = (uint8_t)g, p->unit_slot[l] = (uint32_t)g << shift;
     if (r->n_fold_xors) {
         p->n_fold_groups = r->n_fold_groups;
         for (int g = 0; g < r->n_fold_groups; g++)
             for (int l = 0; l < LAYOUT_MAX_LANES; l++)
-                if ((r->fold_groups[g] >> l) & 1) p->fold_gid[l] = (uint8_t)g;
+                if ((r->fold_groups[g] >> l) & 1) p->fold_gid[l] = (uint8_t)g, p->fold_unit_slot[l] = (uint32_t)g << shift;
     }
 }
 
@@ -212,14 +226,15 @@ layout_status layout_checker_init(layout_checker *out, const layout_arch *arch, 
     out->arch = arch;
     out->impl = resolved;
     for (int d = 0; d < 2; d++)
-        for (int w = 0; w < LAYOUT_N_WIDTHS; w++) prepare_rule(&arch->rules[d][w], &out->rules[d][w]);
+        for (int w = 0; w < LAYOUT_N_WIDTHS; w++)
+            prepare_rule(arch, layout_width_from_index(w), &arch->rules[d][w], &out->rules[d][w]);
     return layout_ok(err);
 }
 
 static void cost_one(const layout_arch *arch, layout_check_impl impl, const layout_checker_rule *prep,
                      const layout_instr *in, layout_cost *out)
 {
-    const layout_lane_rule *rule = &arch->rules[in->direction][layout_width_index(in->width_bytes)];
+    const layout_lane_rule *rule = &arch->rules[in->direction][layout_width_idx_fast(in->width_bytes)];
     if (impl == LAYOUT_IMPL_AVX2) {
         layout_cost_avx2(arch, rule, prep, in, out);
     } else {
@@ -231,7 +246,7 @@ static void cost_one(const layout_arch *arch, layout_check_impl impl, const layo
 
 static const layout_checker_rule *prep_of(const layout_checker *c, const layout_instr *in)
 {
-    return &c->rules[in->direction][layout_width_index(in->width_bytes)];
+    return &c->rules[in->direction][layout_width_idx_fast(in->width_bytes)];
 }
 
 layout_status layout_checker_cost(const layout_checker *checker, const layout_instr *instr, layout_cost *out,
@@ -252,10 +267,10 @@ layout_status layout_checker_validate_all(const char *fn, const layout_checker *
     if (!instrs && n) return layout_fail(err, LAYOUT_ERR_NULL, "%s: instrs is NULL with n = %zu", fn, n);
     for (size_t i = 0; i < n; i++) {
         const layout_instr *in = &instrs[i];
-        int w = layout_width_index(in->width_bytes);
+        int w = layout_width_idx_fast(in->width_bytes);
         if (in->n_lanes == checker->arch->wave_size && w >= 0 &&
             (in->direction == LAYOUT_READ || in->direction == LAYOUT_WRITE) &&
-            !(in->active_mask & ~layout_lane_mask_all(in->n_lanes)) && checker->rules[in->direction][w].supported)
+            !(in->active_mask & ~layout_lanes_all_fast(in->n_lanes)) && checker->rules[in->direction][w].supported)
             continue; /* the common, valid case without formatting a name */
         char what[40];
         snprintf(what, sizeof what, "instrs[%zu]", i);
@@ -328,7 +343,8 @@ layout_status layout_instr_cost(const layout_arch *arch, const layout_instr *ins
     st = check_arch_for(fn, arch, instr, err);
     if (st) return st;
     layout_checker_rule prep;
-    prepare_rule(&arch->rules[instr->direction][layout_width_index(instr->width_bytes)], &prep);
+    prepare_rule(arch, instr->width_bytes, &arch->rules[instr->direction][layout_width_index(instr->width_bytes)],
+                 &prep);
     cost_one(arch, resolved, &prep, instr, out);
     return layout_ok(err);
 }

@@ -41,37 +41,20 @@ static const int32_t xor_index[8][8] = {
 
 ALWAYS_INLINE __m128i high128(__m256i v) { return _mm256_extracti128_si256(v, 1); }
 
-ALWAYS_INLINE uint32_t hor_or(__m256i v)
-{
-    __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), high128(v));
-    x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0x4E));
-    x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0xB1));
-    return (uint32_t)_mm_cvtsi128_si32(x);
-}
-
-ALWAYS_INLINE uint32_t hor_max(__m256i v)
-{
-    __m128i x = _mm_max_epu32(_mm256_castsi256_si128(v), high128(v));
-    x = _mm_max_epu32(x, _mm_shuffle_epi32(x, 0x4E));
-    x = _mm_max_epu32(x, _mm_shuffle_epi32(x, 0xB1));
-    return (uint32_t)_mm_cvtsi128_si32(x);
-}
-
-ALWAYS_INLINE uint32_t hor_min(__m256i v)
-{
-    __m128i x = _mm_min_epu32(_mm256_castsi256_si128(v), high128(v));
-    x = _mm_min_epu32(x, _mm_shuffle_epi32(x, 0x4E));
-    x = _mm_min_epu32(x, _mm_shuffle_epi32(x, 0xB1));
-    return (uint32_t)_mm_cvtsi128_si32(x);
-}
-
-ALWAYS_INLINE uint32_t hor_add(__m256i v)
-{
-    __m128i x = _mm_add_epi32(_mm256_castsi256_si128(v), high128(v));
-    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0x4E));
-    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0xB1));
-    return (uint32_t)_mm_cvtsi128_si32(x);
-}
+/* Horizontal reductions of 8 x u32 to one value. */
+#define HOR_REDUCE(name, op)                                      \
+    ALWAYS_INLINE uint32_t name(__m256i v)                        \
+    {                                                             \
+        __m128i x = op(_mm256_castsi256_si128(v), high128(v));    \
+        x = op(x, _mm_shuffle_epi32(x, 0x4E));                    \
+        x = op(x, _mm_shuffle_epi32(x, 0xB1));                    \
+        return (uint32_t)_mm_cvtsi128_si32(x);                    \
+    }
+HOR_REDUCE(hor_or, _mm_or_si128)
+HOR_REDUCE(hor_max, _mm_max_epu32)
+HOR_REDUCE(hor_min, _mm_min_epu32)
+HOR_REDUCE(hor_add, _mm_add_epi32)
+#undef HOR_REDUCE
 
 /* All-ones in the lanes of register r whose active bit is set. */
 ALWAYS_INLINE __m256i active_lanes(uint64_t active, int r)
@@ -96,6 +79,10 @@ ALWAYS_INLINE __m256i group_slot(const uint8_t *gid, int r, __m128i log_nbu)
 /* Every active lane l has lane l^m active with the same address. */
 static int fold_holds(const layout_instr *in, int m)
 {
+    if (!in->active_mask) return 1; /* vacuously true, as in the reference */
+    /* most instructions fail on their first active lane: check it alone first */
+    int l0 = __builtin_ctzll(in->active_mask), p0 = l0 ^ m;
+    if (!((in->active_mask >> p0) & 1) || in->addr_bytes[p0] != in->addr_bytes[l0]) return 0;
     const __m256i idx = _mm256_loadu_si256((const __m256i *)xor_index[m & 7]);
     const int n_regs = in->n_lanes >> 3;
     uint64_t eq = 0;
@@ -125,6 +112,7 @@ static int lowest_slot(const uint32_t *occ, int n_words)
 /* Parameters of one instruction's unit decomposition. */
 typedef struct units {
     const uint8_t *gid; /* lane -> group */
+    const uint32_t *unit_slot; /* lane -> group << log_nbu, for reduced units */
     int n_groups;
     int log_unit;       /* unit = 1 << log_unit bytes */
     int log_nbu;        /* 1 << log_nbu unit banks */
@@ -138,13 +126,15 @@ typedef struct units {
  * not (occ then holds the occupied slots). */
 ALWAYS_INLINE int fast_reduced(const layout_instr *in, const units *u, int n_regs, int full, uint32_t *occ)
 {
-    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(u->log_nbu);
+    const __m128i ls = _mm_cvtsi32_si128(u->log_unit);
     const __m256i low = _mm256_set1_epi32(in->width_bytes - 1), bank_mask = _mm256_set1_epi32((1 << u->log_nbu) - 1);
     const __m256i one = _mm256_set1_epi32(1), c32 = _mm256_set1_epi32(32);
     __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256(), mis = _mm256_setzero_si256();
+#pragma GCC unroll 8
     for (int r = 0; r < n_regs; r++) {
         __m256i a = load_lanes(in, r);
-        __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(_mm256_srl_epi32(a, ls), bank_mask));
+        __m256i gs = _mm256_loadu_si256((const __m256i *)(u->unit_slot + 8 * r));
+        __m256i slot = _mm256_add_epi32(gs, _mm256_and_si256(_mm256_srl_epi32(a, ls), bank_mask));
         __m256i bl = _mm256_sllv_epi32(one, slot), bh = _mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c32));
         __m256i m = _mm256_and_si256(a, low);
         if (!full) {
@@ -164,6 +154,55 @@ ALWAYS_INLINE int fast_reduced(const layout_instr *in, const units *u, int n_reg
            (uint32_t)__builtin_popcountll(in->active_mask);
 }
 
+/* Fast path for one word per lane (sub-word or word-aligned accesses that
+ * cannot be reduced) and <= 128 slots.  Lanes on one word share it, which
+ * the slot count alone would mistake for a conflict, so an active lane
+ * whose (group, word) equals that of active lane l-1 or l-8 is not counted:
+ * it adds no distinct word.  When the occupied slots then number exactly
+ * the counted lanes, every slot holds one distinct word (conflict-free).
+ * This catches b8/b16 lanes sharing words and broadcasts; what it misses
+ * goes to the exact path.  Returns 1 when conflict-free; fills
+ * occ[0..n_words-1] (n_words 2 or 4, a compile-time constant here). */
+ALWAYS_INLINE int fast_words(const layout_instr *in, const units *u, int n_regs, int n_words, uint32_t *occ)
+{
+    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(u->log_nbu);
+    const __m256i bank_mask = _mm256_set1_epi32((1 << u->log_nbu) - 1), one = _mm256_set1_epi32(1);
+    const __m256i c32 = _mm256_set1_epi32(32), c64 = _mm256_set1_epi32(64), c96 = _mm256_set1_epi32(96);
+    const __m256i rot = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
+    __m256i w0 = _mm256_setzero_si256(), w1 = w0, w2 = w0, w3 = w0;
+    __m256i pkey = w0, pg = w0, pact = w0;
+    int dups = 0;
+#pragma GCC unroll 8
+    for (int r = 0; r < n_regs; r++) {
+        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), act = active_lanes(in->active_mask, r);
+        __m256i g = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(u->gid + 8 * r)));
+        __m256i slot = _mm256_add_epi32(_mm256_sll_epi32(g, ln), _mm256_and_si256(key, bank_mask));
+        w0 = _mm256_or_si256(w0, _mm256_and_si256(_mm256_sllv_epi32(one, slot), act));
+        w1 = _mm256_or_si256(w1, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c32)), act));
+        if (n_words > 2) {
+            w2 = _mm256_or_si256(w2, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c64)), act));
+            w3 = _mm256_or_si256(w3, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c96)), act));
+        }
+        /* lane l-1: rotate by one; element 0 comes from the previous register's element 7 */
+        __m256i k1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(key, rot), _mm256_permutevar8x32_epi32(pkey, rot), 1);
+        __m256i g1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(g, rot), _mm256_permutevar8x32_epi32(pg, rot), 1);
+        __m256i a1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(act, rot), _mm256_permutevar8x32_epi32(pact, rot), 1);
+        __m256i d1 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(key, k1), _mm256_cmpeq_epi32(g, g1)), a1);
+        /* lane l-8: the previous register, same position */
+        __m256i d8 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(key, pkey), _mm256_cmpeq_epi32(g, pg)), pact);
+        __m256i d = _mm256_and_si256(_mm256_or_si256(d1, d8), act);
+        dups += __builtin_popcount((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(d)));
+        pkey = key, pg = g, pact = act;
+    }
+    occ[0] = hor_or(w0), occ[1] = hor_or(w1);
+    int pop = __builtin_popcount(occ[0]) + __builtin_popcount(occ[1]);
+    if (n_words > 2) {
+        occ[2] = hor_or(w2), occ[3] = hor_or(w3);
+        pop += __builtin_popcount(occ[2]) + __builtin_popcount(occ[3]);
+    }
+    return pop == __builtin_popcountll(in->active_mask) - dups;
+}
+
 static void exact_path(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *in,
                        const units *u, const uint32_t *occ, layout_cost *out);
 
@@ -174,11 +213,13 @@ void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, con
     const int n_regs = in->n_lanes >> 3;
     units u;
     u.gid = prep->gid;
+    u.unit_slot = prep->unit_slot;
     u.n_groups = prep->n_groups;
     out->fold_xor = 0;
     for (int i = 0; i < rule->n_fold_xors; i++)
         if (fold_holds(in, rule->fold_xor[i])) {
             u.gid = prep->fold_gid;
+            u.unit_slot = prep->fold_unit_slot;
             u.n_groups = prep->n_fold_groups;
             out->fold_xor = rule->fold_xor[i];
             break;
@@ -193,12 +234,13 @@ void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, con
     const int width = in->width_bytes, bw = arch->bank_width_bytes;
     const int log_bw = bw == 4 ? 2 : 3, log_nb = __builtin_ctz((unsigned)arch->n_banks);
     uint32_t occ[8];
-    if (width >= bw && (width & (width - 1)) == 0 && (arch->n_banks * bw) % width == 0) {
+    const int reduced_log_nbu = layout_unit_banks_log2(arch, width);
+    if (reduced_log_nbu >= 0) {
         u.log_unit = __builtin_ctz((unsigned)width);
-        u.log_nbu = log_nb - (u.log_unit - log_bw);
+        u.log_nbu = reduced_log_nbu;
         u.k_max = 1;
         if ((u.n_groups << u.log_nbu) <= 64) {
-            int full = active == layout_lane_mask_all(in->n_lanes), f;
+            int full = active == layout_lanes_all_fast(in->n_lanes), f;
             if (n_regs == 8) f = full ? fast_reduced(in, &u, 8, 1, occ) : fast_reduced(in, &u, 8, 0, occ);
             else f = full ? fast_reduced(in, &u, 4, 1, occ) : fast_reduced(in, &u, 4, 0, occ);
             if (f == 1) {
@@ -240,6 +282,13 @@ general:;
         exact_path(arch, rule, in, &u, NULL, out);
         return;
     }
+    if (u.k_max == 1 && n_words <= 4) {
+        int f = n_words <= 2 ? (n_regs == 8 ? fast_words(in, &u, 8, 2, occ) : fast_words(in, &u, 4, 2, occ))
+                             : (n_regs == 8 ? fast_words(in, &u, 8, 4, occ) : fast_words(in, &u, 4, 4, occ));
+        if (f) result_no_conflict(out, lowest_slot(occ, n_words) >> u.log_nbu);
+        else exact_path(arch, rule, in, &u, occ, out);
+        return;
+    }
     const __m128i ls = _mm_cvtsi32_si128(u.log_unit), ln = _mm_cvtsi32_si128(u.log_nbu);
     const __m256i bank_mask = _mm256_set1_epi32((1 << u.log_nbu) - 1), one = _mm256_set1_epi32(1);
     const __m256i in_word = _mm256_set1_epi32(bw - 1), span = _mm256_set1_epi32(width - 1);
@@ -276,14 +325,92 @@ general:;
     exact_path(arch, rule, in, &u, occ, out);
 }
 
-/* 3. exact path: per-slot row sets.  Unit i of register position p (lane
- * & 7) ORs its row bit into rows[slot * 8 + p], so consecutive lanes on one
+/* Counts from per-slot row sets, shared by both exact paths: rows[] holds 8
+ * partial sets per occupied slot (see exact_path). */
+ALWAYS_INLINE void finish_from_rows(const uint64_t *rows, const uint32_t *occ, int n_words, int log_nbu,
+                                    int n_groups, layout_cost *out)
+{
+    int cyc[LAYOUT_MAX_LANE_GROUPS + 1];
+    memset(cyc, 0, sizeof cyc);
+    for (int j = 0; j < n_words; j++)
+        for (uint32_t b = occ[j]; b; b &= b - 1) {
+            int s = 32 * j + __builtin_ctz(b);
+            __m256i v = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(rows + 8 * s)),
+                                        _mm256_loadu_si256((const __m256i *)(rows + 8 * s + 4)));
+            __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), high128(v));
+            x = _mm_or_si128(x, _mm_unpackhi_epi64(x, x));
+            int c = __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(x)), g = s >> log_nbu;
+            if (c > cyc[g]) cyc[g] = c;
+        }
+    int extra = 0, worst = 0, worst_group = -1;
+    for (int g = 0; g < n_groups; g++) {
+        if (cyc[g] > 1) extra += cyc[g] - 1;
+        if (cyc[g] > worst) worst = cyc[g], worst_group = g;
+    }
+    out->extra_cycles = extra;
+    out->total_cycles = n_groups + extra;
+    out->worst_nway = worst;
+    out->worst_group = worst_group;
+}
+
+/* Exact path for one unit per lane and <= 256 slots, in a single pass over
+ * the lanes.  A row's residue modulo 64 stands for the row: distinct rows
+ * less than 64 apart have distinct residues, and the span is checked. */
+static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
+                                                     const layout_instr *in, const units *u, const uint32_t *occ,
+                                                     layout_cost *out)
+{
+    const int n_regs = in->n_lanes >> 3, log_nbu = u->log_nbu, n_groups = u->n_groups;
+    const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
+    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(log_nbu);
+    const __m256i bank_mask = _mm256_set1_epi32((1 << log_nbu) - 1), m63 = _mm256_set1_epi32(63);
+    const __m256i dummy = _mm256_set1_epi32(n_slots << 3), pos = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    uint32_t idx_of[LAYOUT_MAX_LANES], rel_of[LAYOUT_MAX_LANES];
+    __m256i lo_row = _mm256_set1_epi32(-1), hi_row = _mm256_setzero_si256();
+    for (int r = 0; r < n_regs; r++) {
+        __m256i act = active_lanes(in->active_mask, r);
+        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), row = _mm256_srl_epi32(key, ln);
+        lo_row = _mm256_min_epu32(lo_row, _mm256_or_si256(row, _mm256_andnot_si256(act, _mm256_set1_epi32(-1))));
+        hi_row = _mm256_max_epu32(hi_row, _mm256_and_si256(row, act));
+        __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(key, bank_mask));
+        __m256i idx = _mm256_or_si256(_mm256_slli_epi32(slot, 3), pos);
+        _mm256_storeu_si256((__m256i *)(idx_of + 8 * r), _mm256_blendv_epi8(dummy, idx, act));
+        _mm256_storeu_si256((__m256i *)(rel_of + 8 * r), _mm256_and_si256(row, m63));
+    }
+    if (hor_max(hi_row) - hor_min(lo_row) >= 64) {
+        layout_cost_detail d;
+        layout_cost_scalar(arch, rule, in, &d);
+        *out = d.cost;
+        return;
+    }
+    uint64_t rows[(256 + 1) * 8];
+    const __m256i zero = _mm256_setzero_si256();
+    _mm256_storeu_si256((__m256i *)(rows + 8 * n_slots), zero);
+    _mm256_storeu_si256((__m256i *)(rows + 8 * n_slots + 4), zero);
+    for (int j = 0; j < n_words; j++)
+        for (uint32_t b = occ[j]; b; b &= b - 1) {
+            int s = 32 * j + __builtin_ctz(b);
+            _mm256_storeu_si256((__m256i *)(rows + 8 * s), zero);
+            _mm256_storeu_si256((__m256i *)(rows + 8 * s + 4), zero);
+        }
+    const int n_units = 8 * n_regs;
+#pragma GCC unroll 8
+    for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
+    finish_from_rows(rows, occ, n_words, log_nbu, n_groups, out);
+}
+
+/* 3. exact path: per-slot row sets.  With <= 256 slots, the unit of lane
+ * l ORs its row bit into rows[slot * 8 + l % 8], so consecutive lanes on one
  * slot do not wait on each other's read-modify-write; the 8 partial sets
  * of a slot are ORed at the end. */
 static __attribute__((noinline)) void exact_path(const layout_arch *arch, const layout_lane_rule *rule,
                                                  const layout_instr *in, const units *u, const uint32_t *occ,
                                                  layout_cost *out)
 {
+    if (u->k_max == 1 && occ) {
+        exact_one_unit(arch, rule, in, u, occ, out);
+        return;
+    }
     const int n_regs = in->n_lanes >> 3, k_max = u->k_max, log_nbu = u->log_nbu, n_groups = u->n_groups;
     const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
     const int bw = arch->bank_width_bytes;
@@ -317,10 +444,15 @@ static __attribute__((noinline)) void exact_path(const layout_arch *arch, const 
         return;
     }
 
-    /* index = slot * 8 + lane % 8 (dummy slot n_slots for absent units) */
+    /* With <= 256 slots (occ known) each slot gets 8 partial sets, indexed
+     * slot * 8 + lane % 8; beyond that one set per slot.  Absent units go
+     * to the dummy slot n_slots. */
+    const int split = occ != NULL;
     uint32_t idx_of[5 * LAYOUT_MAX_LANES], rel_of[5 * LAYOUT_MAX_LANES];
     const __m256i dummy = _mm256_set1_epi32(n_slots), minv = _mm256_set1_epi32((int)min_row);
-    const __m256i m63 = _mm256_set1_epi32(63), pos = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i m63 = _mm256_set1_epi32(63);
+    const __m256i pos = split ? _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7) : _mm256_setzero_si256();
+    const __m128i split_shift = _mm_cvtsi32_si128(split ? 3 : 0);
     int n_units = 0;
     for (int t = 0; t < k_max; t++) {
         const __m256i tv = _mm256_set1_epi32(t);
@@ -329,32 +461,29 @@ static __attribute__((noinline)) void exact_path(const layout_arch *arch, const 
             __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(kt, bank_mask));
             slot = _mm256_blendv_epi8(dummy, slot, _mm256_cmpgt_epi32(k[r], tv));
             __m256i rel = _mm256_and_si256(_mm256_sub_epi32(_mm256_srl_epi32(kt, ln), minv), m63);
-            _mm256_storeu_si256((__m256i *)(idx_of + n_units), _mm256_or_si256(_mm256_slli_epi32(slot, 3), pos));
+            _mm256_storeu_si256((__m256i *)(idx_of + n_units), _mm256_or_si256(_mm256_sll_epi32(slot, split_shift), pos));
             _mm256_storeu_si256((__m256i *)(rel_of + n_units), rel);
         }
     }
 
-    /* (slots + dummy) x 8 partial row sets; only touched ones are cleared */
-    uint64_t rows[(LAYOUT_MAX_LANE_GROUPS * LAYOUT_MAX_BANKS + 1) * 8];
+    uint64_t rows[(256 + 1) * 8]; /* also holds 1024 + 1 unsplit sets */
     int cyc[LAYOUT_MAX_LANE_GROUPS + 1];
     memset(cyc, 0, sizeof cyc);
-    const __m256i zero = _mm256_setzero_si256();
-#define CLEAR_SLOT(s)                                                   \
-    do {                                                                \
-        _mm256_storeu_si256((__m256i *)(rows + 8 * (size_t)(s)), zero);     \
-        _mm256_storeu_si256((__m256i *)(rows + 8 * (size_t)(s) + 4), zero); \
-    } while (0)
-    CLEAR_SLOT(n_slots);
-    if (occ) {
-        for (int j = 0; j < n_words; j++)
-            for (uint32_t b = occ[j]; b; b &= b - 1) CLEAR_SLOT(32 * j + __builtin_ctz(b));
-    } else {
-        for (int i = 0; i < n_units; i++) CLEAR_SLOT(idx_of[i] >> 3);
-    }
-#undef CLEAR_SLOT
-    for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
-
-    if (occ) {
+    if (split) {
+        const __m256i zero = _mm256_setzero_si256();
+        for (int j = 0; j <= n_words; j++) {
+            uint32_t b = j < n_words ? occ[j] : 0;
+            int last = j == n_words; /* one extra round clears the dummy slot */
+            while (b || last) {
+                int s = last ? n_slots : 32 * j + __builtin_ctz(b);
+                _mm256_storeu_si256((__m256i *)(rows + 8 * s), zero);
+                _mm256_storeu_si256((__m256i *)(rows + 8 * s + 4), zero);
+                if (last) break;
+                b &= b - 1;
+            }
+        }
+#pragma GCC unroll 8
+        for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
         for (int j = 0; j < n_words; j++)
             for (uint32_t b = occ[j]; b; b &= b - 1) {
                 int s = 32 * j + __builtin_ctz(b);
@@ -366,11 +495,11 @@ static __attribute__((noinline)) void exact_path(const layout_arch *arch, const 
                 if (c > cyc[g]) cyc[g] = c;
             }
     } else {
+        rows[n_slots] = 0;
+        for (int i = 0; i < n_units; i++) rows[idx_of[i]] = 0;
+        for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
         for (int i = 0; i < n_units; i++) {
-            int s = (int)(idx_of[i] >> 3), g = s >> log_nbu;
-            uint64_t v = 0;
-            for (int p = 0; p < 8; p++) v |= rows[8 * s + p];
-            int c = __builtin_popcountll(v);
+            int s = (int)idx_of[i], c = __builtin_popcountll(rows[s]), g = s >> log_nbu;
             if (c > cyc[g]) cyc[g] = c;
         }
     }

@@ -24,8 +24,24 @@ layout_status layout_checker_validate_all(const char *fn, const layout_checker *
 /* Cost of an instruction already validated against the checker's arch. */
 void layout_checker_cost_unchecked(const layout_checker *checker, const layout_instr *instr, layout_cost *out);
 
+/* log2 of the unit-bank count for width-aligned accesses of width_bytes,
+ * or -1 when that width cannot be treated as one unit (see check.c). */
+int layout_unit_banks_log2(const layout_arch *arch, int width_bytes);
+
 /* 1 when lib/check_avx2.c was compiled with AVX2 (not the portable stub). */
 int layout_avx2_compiled(void);
+
+/* Inline copies of layout_width_index / layout_lane_mask_all for the
+ * per-instruction paths (the public ones live in another translation unit). */
+static inline int layout_width_idx_fast(int width_bytes)
+{
+    static const signed char index_of[17] = {-1, 0, 1, -1, 2, -1, -1, -1, 3, -1, -1, -1, 4, -1, -1, -1, 5};
+    return ((unsigned)width_bytes <= 16u) ? index_of[width_bytes] : -1;
+}
+static inline uint64_t layout_lanes_all_fast(int n_lanes) /* n_lanes is 32 or 64 */
+{
+    return n_lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (n_lanes & 63)) - 1);
+}
 
 /* Lane mask with bit l = bit (l ^ m) of mask: the partner of each lane. */
 static inline uint64_t layout_lane_xor_permute(uint64_t mask, int m)

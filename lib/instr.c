@@ -2,6 +2,8 @@
 #include "internal.h"
 #include "layout/instr.h"
 
+#include <string.h>
+
 static const int layout_widths[LAYOUT_N_WIDTHS] = {1, 2, 4, 8, 12, 16};
 
 int layout_width_index(int width_bytes)
@@ -51,11 +53,11 @@ layout_status layout_instr_init(layout_instr *out, int n_lanes, int width_bytes,
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "layout_instr_init: out is NULL");
     layout_status st = check_fields("layout_instr_init", n_lanes, width_bytes, direction, err);
     if (st) return st;
+    memset(out, 0, sizeof *out); /* padding too: instructions get copied and compared bytewise */
     out->n_lanes = n_lanes;
     out->active_mask = layout_lane_mask_all(n_lanes);
     out->width_bytes = width_bytes;
     out->direction = direction;
-    for (int l = 0; l < LAYOUT_MAX_LANES; l++) out->addr_bytes[l] = 0;
     return layout_ok(err);
 }
 

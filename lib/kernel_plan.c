@@ -111,7 +111,7 @@ static void side_instr_fast(const layout_side_plan *s, int warp, int step, layou
     origin[n - 1] = 0;
     for (int k = 0; k < n - 1; k++) extent[k] = 1;
     extent[n - 1] = dist->wave_size;
-    layout_plan_box(&s->offsets, origin, extent, off, NULL, LAYOUT_MAX_LANES, NULL);
+    layout_plan_box_unchecked(&s->offsets, origin, extent, off, NULL); /* in range by construction */
     int lanes = dist->wave_size;
     uint64_t base = (uint64_t)ap->base_bytes + (uint64_t)(int64_t)st->byte_offset;
     for (int l = 0; l < lanes; l++)

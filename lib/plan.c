@@ -136,7 +136,20 @@ int layout_plan_valid_unchecked(const layout_plan *p, const int64_t *coord)
     return 1;
 }
 
-int layout_plan_row_setup(const layout_plan *p, uint64_t *v, uint64_t *rowbase)
+int layout_plan_row_exprs(const layout_plan *p, int *list)
+{
+    int n = 0;
+    for (int o = 0; o < p->n_ops; o++) {
+        if (!p->ops[o].per_element) continue;
+        list[n++] = p->ops[o].in0;
+        if (p->ops[o].kind == LAYOUT_PLAN_OP_XOR) list[n++] = p->ops[o].in1;
+    }
+    list[n++] = p->offset_expr;
+    for (int c = 0; c < p->n_checks; c++) list[n++] = p->checks[c].expr;
+    return n;
+}
+
+int layout_plan_row_setup(const layout_plan *p, uint64_t *v, uint64_t *rowbase, const int *list, int n)
 {
     for (int o = 0; o < p->n_ops; o++) {
         const layout_plan_op *op = &p->ops[o];
@@ -144,9 +157,9 @@ int layout_plan_row_setup(const layout_plan *p, uint64_t *v, uint64_t *rowbase)
         uint64_t x = eval_expr(p, op->in0, v);
         v[LAYOUT_MAX_DIMS + o] = op->kind == LAYOUT_PLAN_OP_DIV ? apply_div(op, x) : x ^ eval_expr(p, op->in1, v);
     }
-    for (int e = 0; e < p->n_exprs; e++) {
-        const layout_plan_expr *x = &p->exprs[e];
-        rowbase[e] = eval_terms(p, x->first_term, x->first_term + x->n_row_terms, (uint64_t)x->constant, v);
+    for (int i = 0; i < n; i++) {
+        const layout_plan_expr *x = &p->exprs[list[i]];
+        rowbase[list[i]] = eval_terms(p, x->first_term, x->first_term + x->n_row_terms, (uint64_t)x->constant, v);
     }
     for (int c = 0; c < p->n_checks; c++)
         if (!p->checks[c].per_element && !in_range(rowbase[p->checks[c].expr], &p->checks[c])) return 0;
@@ -158,11 +171,12 @@ static void box_scalar(const layout_plan *p, const int64_t *origin, const int64_
 {
     uint64_t v[LAYOUT_PLAN_MAX_VARS], rowbase[LAYOUT_PLAN_MAX_EXPRS];
     int64_t idx[LAYOUT_MAX_DIMS] = {0};
-    int inner = p->n_top - 1;
+    int inner = p->n_top - 1, list[LAYOUT_PLAN_MAX_EXPRS];
+    int n_list = layout_plan_row_exprs(p, list);
     size_t o = 0;
     for (;;) {
         for (int d = 0; d < inner; d++) v[d] = (uint64_t)(origin[d] + idx[d]);
-        int row_ok = layout_plan_row_setup(p, v, rowbase);
+        int row_ok = layout_plan_row_setup(p, v, rowbase, list, n_list);
         for (int64_t k = 0; k < extent[inner]; k++, o++) {
             v[inner] = (uint64_t)(origin[inner] + k);
             for (int i = 0; i < p->n_ops; i++) {
@@ -233,11 +247,17 @@ layout_status layout_plan_box(const layout_plan *plan, const int64_t *origin, co
     if (cap < count)
         return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: cap = %zu but the box has %" PRIu64 " coordinates", fn, cap,
                            count);
-    if (plan->impl == LAYOUT_PLAN_AVX2 && plan->fits_int32 && layout_plan_avx2_compiled())
-        layout_plan_box_avx2(plan, origin, extent, offsets, valid);
-    else
-        box_scalar(plan, origin, extent, offsets, valid);
+    layout_plan_box_unchecked(plan, origin, extent, offsets, valid);
     return layout_ok(err);
+}
+
+void layout_plan_box_unchecked(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
+                               uint8_t *valid)
+{
+    if (p->impl == LAYOUT_PLAN_AVX2 && p->fits_int32 && layout_plan_avx2_compiled())
+        layout_plan_box_avx2(p, origin, extent, offsets, valid);
+    else
+        box_scalar(p, origin, extent, offsets, valid);
 }
 
 layout_status layout_plan_tile(const layout_plan *plan, int64_t *offsets, uint8_t *valid, size_t cap,

@@ -24,11 +24,20 @@ static inline int64_t layout_u2i(uint64_t u)
     return u <= (uint64_t)INT64_MAX ? (int64_t)u : (int64_t)(u - ((uint64_t)1 << 63)) + INT64_MIN;
 }
 
+/* The expressions a box walk needs per row (inputs of per-element ops and
+ * checks, the offset); writes their indices to list, returns the count. */
+int layout_plan_row_exprs(const layout_plan *p, int *list);
+
 /* Row setup of a box walk: v[0..n_top-1) hold the row's coordinates.  Runs
  * the ops that do not depend on the last coordinate (writing their
- * variables), fills rowbase[e] = constant + row terms of every expression,
- * and returns 1 when every row-only check passes. */
-int layout_plan_row_setup(const layout_plan *p, uint64_t *v, uint64_t *rowbase);
+ * variables), fills rowbase[e] = constant + row terms of the n expressions
+ * in list, and returns 1 when every row-only check passes. */
+int layout_plan_row_setup(const layout_plan *p, uint64_t *v, uint64_t *rowbase, const int *list, int n);
+
+/* layout_plan_box() without argument checks (arguments already validated):
+ * dispatches to the plan's implementation. */
+void layout_plan_box_unchecked(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
+                               uint8_t *valid);
 
 /* 1 when the AVX2 kernel was compiled in (plan_avx2.c, not its stub). */
 int layout_plan_avx2_compiled(void);

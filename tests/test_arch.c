@@ -164,7 +164,8 @@ static void test_preset_errors(void)
     layout_arch a;
     layout_error e;
     memset(&a, 0x5A, sizeof a);
-    layout_arch before = a;
+    layout_arch before;
+    memcpy(&before, &a, sizeof a);
     CHECK(layout_arch_preset("gfx999", &a, &e) == LAYOUT_ERR_NOT_FOUND);
     CHECK_STR_CONTAINS(e.message, "layout_arch_preset: name = \"gfx999\" is unknown");
     CHECK_STR_CONTAINS(e.message, "gfx942");
@@ -205,7 +206,7 @@ static void test_custom_arch_errors(void)
     layout_arch a, keep;
     layout_error e;
     memset(&a, 0x33, sizeof a);
-    keep = a;
+    memcpy(&keep, &a, sizeof a);
     CHECK(layout_arch_init(NULL, "x", 32, 4, 64, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_arch_init(&a, NULL, 32, 4, 64, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_arch_init(&a, "", 32, 4, 64, &e) == LAYOUT_ERR_ARG);

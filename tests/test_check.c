@@ -653,7 +653,8 @@ static void test_batch(void)
     /* a bad instruction in the middle: nothing written, index named */
     ins[2].width_bytes = 3;
     memset(c, 0x77, sizeof c);
-    layout_cost keep = c[0];
+    layout_cost keep;
+    memcpy(&keep, &c[0], sizeof keep);
     CHECK(layout_checker_cost_batch(&ck, ins, 3, c, &t, &e) == LAYOUT_ERR_ARG);
     CHECK_STR_CONTAINS(e.message, "layout_checker_cost_batch: instrs[2].width_bytes = 3");
     CHECK(memcmp(&c[0], &keep, sizeof keep) == 0);
@@ -670,7 +671,7 @@ static void test_bad_inputs(void)
     layout_checker ck;
     layout_error e;
     memset(&c, 0x11, sizeof c);
-    keep = c;
+    memcpy(&keep, &c, sizeof c);
 
     CHECK(layout_instr_cost(NULL, &in, LAYOUT_IMPL_AUTO, &c, &e) == LAYOUT_ERR_NULL);
     CHECK_STR_CONTAINS(e.message, "layout_instr_cost: arch is NULL");
@@ -737,7 +738,7 @@ static void test_instr_helpers(void)
     layout_instr in, keep;
     layout_error e;
     memset(&in, 0x22, sizeof in);
-    keep = in;
+    memcpy(&keep, &in, sizeof in);
     CHECK(layout_instr_init(&in, 48, 4, LAYOUT_READ, &e) == LAYOUT_ERR_ARG);
     CHECK_STR_CONTAINS(e.message, "layout_instr_init: n_lanes = 48");
     CHECK(layout_instr_init(&in, 64, 5, LAYOUT_READ, &e) == LAYOUT_ERR_ARG);
@@ -748,7 +749,7 @@ static void test_instr_helpers(void)
     CHECK_EQ_I64(in.active_mask, 0xFFFFFFFF);
     CHECK(layout_instr_fill_strided(&in, 100, 16, &e) == LAYOUT_OK);
     CHECK_EQ_I64(in.addr_bytes[31], 100 + 16 * 31);
-    keep = in;
+    memcpy(&keep, &in, sizeof in);
     CHECK(layout_instr_fill_strided(&in, 0, -4, &e) == LAYOUT_ERR_OVERFLOW);
     CHECK(layout_instr_fill_strided(&in, 4294967000LL, 16, &e) == LAYOUT_ERR_OVERFLOW);
     CHECK(layout_instr_fill_strided(&in, 0, INT64_MAX, &e) == LAYOUT_ERR_OVERFLOW);

@@ -126,7 +126,7 @@ static void test_bad_inputs(void)
     layout_coalesce_result r, keep;
     layout_error e;
     memset(&r, 0x3C, sizeof r);
-    keep = r;
+    memcpy(&keep, &r, sizeof r);
     CHECK(layout_coalesce(NULL, &p, &r, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_coalesce(&in, NULL, &r, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_coalesce(&in, &p, NULL, &e) == LAYOUT_ERR_NULL);

@@ -130,8 +130,9 @@ static void test_bad_input(void)
     CHECK(seed_kernel_build(&k, SEED_K08, 32, NULL) == LAYOUT_OK);
     layout_kernel_spec spec = seed_kernel_spec(&k);
     CHECK(layout_kernel_plan_make(&kp, &arch, &spec, LAYOUT_PLAN_AUTO, NULL) == LAYOUT_OK);
-    static layout_kernel_plan before;
-    before = kp;
+    layout_kernel_result before, after;
+    CHECK(layout_kernel_plan_check(&kp, &before, NULL) == LAYOUT_OK);
+    int64_t tiles_before = kp.tiles;
     CHECK(layout_kernel_plan_make(NULL, &arch, &spec, LAYOUT_PLAN_AUTO, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_kernel_plan_make(&kp, NULL, &spec, LAYOUT_PLAN_AUTO, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_kernel_plan_make(&kp, &arch, NULL, LAYOUT_PLAN_AUTO, &e) == LAYOUT_ERR_NULL);
@@ -148,7 +149,10 @@ static void test_bad_input(void)
     CHECK(layout_kernel_plan_make(&kp, &arch, &bad, LAYOUT_PLAN_AUTO, &e) == LAYOUT_ERR_ARG);
     CHECK_STR_CONTAINS(e.message, "layout_kernel_plan_make: write side:");
     CHECK(layout_kernel_plan_make(&kp, &a32, &spec, LAYOUT_PLAN_AUTO, &e) == LAYOUT_ERR_MISMATCH);
-    CHECK(memcmp(&kp, &before, sizeof kp) == 0);
+    /* failed makes left the plan untouched: same tiles, same result */
+    CHECK_EQ_I64(kp.tiles, tiles_before);
+    CHECK(layout_kernel_plan_check(&kp, &after, NULL) == LAYOUT_OK);
+    CHECK(memcmp(&before, &after, sizeof before) == 0);
     layout_kernel_result r;
     CHECK(layout_kernel_plan_check(NULL, &r, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_kernel_plan_check(&kp, NULL, &e) == LAYOUT_ERR_NULL);

@@ -113,7 +113,8 @@ static void test_sides(void)
     CHECK_STR_CONTAINS(buf, "gfx942 write b32 instr 0 group 1 (lanes 32-63): 32-way, bank 0");
     CHECK_STR_CONTAINS(buf, "  read: 1 instruction, 0 extra");
 
-    layout_check_report keep = rep;
+    layout_check_report keep;
+    memcpy(&keep, &rep, sizeof rep);
     CHECK(layout_check_report_add(&rep, &ckb, "read", &r, 1, &e) == LAYOUT_ERR_MISMATCH);
     CHECK(layout_check_report_add(&rep, &ck, "a-label-far-too-long", &r, 1, &e) == LAYOUT_ERR_ARG);
     layout_instr bad = r;
@@ -162,7 +163,7 @@ static void test_errors(void)
     layout_check_report rep, keep;
     layout_error e;
     memset(&rep, 0x4D, sizeof rep);
-    keep = rep;
+    memcpy(&keep, &rep, sizeof rep);
     CHECK_EQ_I64(layout_check(NULL, &in, 1, &rep, &e), LAYOUT_ERR_NULL);
     CHECK_EQ_I64(layout_check(&a, NULL, 1, &rep, &e), LAYOUT_ERR_NULL);
     CHECK_EQ_I64(layout_check(&s, &in, 1, &rep, &e), LAYOUT_ERR_MISMATCH);

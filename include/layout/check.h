@@ -109,6 +109,8 @@ typedef struct layout_checker_rule {
     int n_fold_groups;                  /**< groups after a fold (0 = no fold) */
     uint8_t gid[LAYOUT_MAX_LANES];      /**< group index of each lane */
     uint8_t fold_gid[LAYOUT_MAX_LANES]; /**< group index of each lane after a fold */
+    uint32_t unit_slot[LAYOUT_MAX_LANES];      /**< gid << log2(unit banks) for width-aligned accesses */
+    uint32_t fold_unit_slot[LAYOUT_MAX_LANES]; /**< the same after a fold */
 } layout_checker_rule;
 
 /**
