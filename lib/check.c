@@ -231,10 +231,18 @@ layout_status layout_checker_init(layout_checker *out, const layout_arch *arch, 
     return layout_ok(err);
 }
 
+/* Width index of an instruction that passed validation (never -1; the clamp
+ * only tells the compiler so). */
+static inline int validated_width_idx(const layout_instr *in)
+{
+    int w = layout_width_idx_fast(in->width_bytes);
+    return w < 0 ? 0 : w;
+}
+
 static void cost_one(const layout_arch *arch, layout_check_impl impl, const layout_checker_rule *prep,
                      const layout_instr *in, layout_cost *out)
 {
-    const layout_lane_rule *rule = &arch->rules[in->direction][layout_width_idx_fast(in->width_bytes)];
+    const layout_lane_rule *rule = &arch->rules[in->direction][validated_width_idx(in)];
     if (impl == LAYOUT_IMPL_AVX2) {
         layout_cost_avx2(arch, rule, prep, in, out);
     } else {
@@ -246,7 +254,7 @@ static void cost_one(const layout_arch *arch, layout_check_impl impl, const layo
 
 static const layout_checker_rule *prep_of(const layout_checker *c, const layout_instr *in)
 {
-    return &c->rules[in->direction][layout_width_idx_fast(in->width_bytes)];
+    return &c->rules[in->direction][validated_width_idx(in)];
 }
 
 layout_status layout_checker_cost(const layout_checker *checker, const layout_instr *instr, layout_cost *out,
