@@ -191,12 +191,28 @@ layout_status tx_int(text_cursor *c, int64_t *out, const char *what)
     return LAYOUT_OK;
 }
 
-layout_status tx_int_list(text_cursor *c, int64_t *out, int max, int *n, const char *what)
+layout_status tx_int_in(text_cursor *c, int64_t lo, int64_t hi, layout_status status, const char *name, int64_t *out)
+{
+    int64_t v;
+    size_t at;
+    tx_skip(c);
+    at = c->pos;
+    if (tx_int(c, &v, name)) return c->status;
+    if (v < lo || v > hi)
+        return tx_fail_at(c, at, status, "%s %lld is outside %lld..%lld", name, (long long)v, (long long)lo,
+                          (long long)hi);
+    *out = v;
+    return LAYOUT_OK;
+}
+
+/* "[a, b, ...]" of at most max int64 values; with ids, each must be a
+ * dimension id (0..LAYOUT_MAX_HIDDEN-1), reported at its own column. */
+static layout_status int_list(text_cursor *c, int64_t *out, int max, int *n, const char *what, int ids)
 {
     int k = 0;
     char item[96];
     if (tx_expect(c, '[', what)) return c->status;
-    snprintf(item, sizeof item, "a number or ']' in %s", what);
+    snprintf(item, sizeof item, "%s or ']' in %s", ids ? "a dimension id" : "a number", what);
     if (tx_accept(c, ']')) {
         *n = 0;
         return LAYOUT_OK;
@@ -206,9 +222,11 @@ layout_status tx_int_list(text_cursor *c, int64_t *out, int max, int *n, const c
         size_t at;
         tx_skip(c);
         at = c->pos;
-        if (tx_int(c, &v, k == 0 ? item : "a number")) return c->status;
-        if (k >= max)
-            return tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "%s has more than %d entries", what, max);
+        if (tx_int(c, &v, k == 0 ? item : ids ? "a dimension id" : "a number")) return c->status;
+        if (ids && (v < 0 || v >= LAYOUT_MAX_HIDDEN))
+            return tx_fail_at(c, at, LAYOUT_ERR_DIM_ID, "%s[%d] = %lld is not a dimension id (0..%d)", what, k,
+                              (long long)v, LAYOUT_MAX_HIDDEN - 1);
+        if (k >= max) return tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "%s has more than %d entries", what, max);
         out[k++] = v;
         if (tx_accept(c, ']')) break;
         if (tx_expect(c, ',', "',' or ']'")) return c->status;
@@ -217,31 +235,18 @@ layout_status tx_int_list(text_cursor *c, int64_t *out, int max, int *n, const c
     return LAYOUT_OK;
 }
 
+layout_status tx_int_list(text_cursor *c, int64_t *out, int max, int *n, const char *what)
+{
+    return int_list(c, out, max, n, what, 0);
+}
+
 layout_status tx_id_list(text_cursor *c, int *out, int max, int *n, const char *what)
 {
-    int k = 0;
-    char item[96];
-    if (tx_expect(c, '[', what)) return c->status;
-    snprintf(item, sizeof item, "a dimension id or ']' in %s", what);
-    if (tx_accept(c, ']')) {
-        *n = 0;
-        return LAYOUT_OK;
-    }
-    for (;;) {
-        int64_t v;
-        size_t at;
-        tx_skip(c);
-        at = c->pos;
-        if (tx_int(c, &v, k == 0 ? item : "a dimension id")) return c->status;
-        if (v < 0 || v >= LAYOUT_MAX_HIDDEN)
-            return tx_fail_at(c, at, LAYOUT_ERR_DIM_ID, "%s[%d] = %lld is not a dimension id (0..%d)", what, k,
-                              (long long)v, LAYOUT_MAX_HIDDEN - 1);
-        if (k >= max)
-            return tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "%s has more than %d entries", what, max);
-        out[k++] = (int)v;
-        if (tx_accept(c, ']')) break;
-        if (tx_expect(c, ',', "',' or ']'")) return c->status;
-    }
+    int64_t tmp[LAYOUT_MAX_HIDDEN];
+    int k, i;
+    if (max > LAYOUT_MAX_HIDDEN) max = LAYOUT_MAX_HIDDEN;
+    if (int_list(c, tmp, max, &k, what, 1)) return c->status;
+    for (i = 0; i < k; i++) out[i] = (int)tmp[i];
     *n = k;
     return LAYOUT_OK;
 }
@@ -312,11 +317,17 @@ void to_id_list(text_out *o, const int *v, int n)
     to_str(o, "]");
 }
 
-layout_status to_finish(text_out *o, const char *fn, layout_error *err)
+layout_status to_render(int (*print)(text_out *, const void *), const void *obj, char *buf, size_t cap,
+                        const char *fn, const char *why, layout_error *err)
 {
-    if (o->len + 1 > o->cap)
-        return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: cap = %zu is too small, the text needs %zu bytes", fn,
-                           o->cap, o->len + 1);
+    text_out o;
+    to_init(&o, NULL, 0);
+    if (print(&o, obj)) return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %s", fn, why);
+    if (o.len + 1 > cap)
+        return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: cap = %zu is too small, the text needs %zu bytes", fn, cap,
+                           o.len + 1);
+    to_init(&o, buf, cap);
+    print(&o, obj);
     return layout_ok(err);
 }
 

@@ -88,12 +88,7 @@ static int width_index_of(const char *w)
 static layout_status parse_lane(text_cursor *c, int *lane)
 {
     int64_t v;
-    size_t at;
-    tx_skip(c);
-    at = c->pos;
-    if (tx_int(c, &v, "a lane number")) return c->status;
-    if (v < 0 || v >= LAYOUT_MAX_LANES)
-        return tx_fail_at(c, at, LAYOUT_ERR_ARG, "lane %lld is outside 0..%d", (long long)v, LAYOUT_MAX_LANES - 1);
+    if (tx_int_in(c, 0, LAYOUT_MAX_LANES - 1, LAYOUT_ERR_ARG, "lane", &v)) return c->status;
     *lane = (int)v;
     return LAYOUT_OK;
 }
@@ -129,15 +124,10 @@ static layout_status parse_groups(text_cursor *c, groups_text *g)
     if (strcmp(word, "none") == 0) return LAYOUT_OK;
     if (strcmp(word, "seq") == 0) {
         int64_t v;
-        size_t vat;
         g->kind = 1;
-        if (tx_expect(c, '(', "'(' after seq")) return c->status;
-        tx_skip(c);
-        vat = c->pos;
-        if (tx_int(c, &v, "the lanes per group")) return c->status;
-        if (v < 1 || v > LAYOUT_MAX_LANES)
-            return tx_fail_at(c, vat, LAYOUT_ERR_ARG, "seq(%lld): lanes per group must be in 1..%d", (long long)v,
-                              LAYOUT_MAX_LANES);
+        if (tx_expect(c, '(', "'(' after seq") ||
+            tx_int_in(c, 1, LAYOUT_MAX_LANES, LAYOUT_ERR_ARG, "seq() lanes per group", &v))
+            return c->status;
         g->seq = (int)v;
         return tx_expect(c, ')', "')' closing seq(");
     }
@@ -167,15 +157,10 @@ static layout_status parse_rule(text_cursor *c, const char *dir, size_t at, rule
         if (tx_expect(c, '[', "'[' starting the fold xor masks")) return c->status;
         for (;;) {
             int64_t v;
-            size_t vat;
             tx_skip(c);
-            vat = c->pos;
             if (it->n_xors >= LAYOUT_MAX_FOLDS)
-                return tx_fail_at(c, vat, LAYOUT_ERR_CAPACITY, "more than %d fold masks", LAYOUT_MAX_FOLDS);
-            if (tx_int(c, &v, "a lane xor mask")) return c->status;
-            if (v < 1 || v >= LAYOUT_MAX_LANES)
-                return tx_fail_at(c, vat, LAYOUT_ERR_ARG, "fold mask %lld is outside 1..%d", (long long)v,
-                                  LAYOUT_MAX_LANES - 1);
+                return tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d fold masks", LAYOUT_MAX_FOLDS);
+            if (tx_int_in(c, 1, LAYOUT_MAX_LANES - 1, LAYOUT_ERR_ARG, "fold mask", &v)) return c->status;
             it->xors[it->n_xors++] = (int)v;
             if (tx_accept(c, ']')) break;
             if (tx_expect(c, ',', "',' or ']' in the fold masks")) return c->status;
@@ -295,9 +280,7 @@ static layout_status parse_arch(text_cursor *c, layout_arch *out)
             if (tx_expect(c, '=', what)) return c->status;
             tx_skip(c);
             *slot_at = c->pos;
-            if (tx_int(c, slot, "a number")) return c->status;
-            if (*slot < 1 || *slot > 1024)
-                return tx_fail_at(c, *slot_at, LAYOUT_ERR_ARG, "%s = %lld is out of range", word, (long long)*slot);
+            if (tx_int_in(c, 1, 1024, LAYOUT_ERR_ARG, word, slot)) return c->status;
         } else {
             return tx_fail_at(c, at, LAYOUT_ERR_PARSE,
                               "unknown arch item '%s' (expected base, name, banks, bank_bytes, wave, read, write or rw)",
@@ -438,8 +421,9 @@ static int name_is_bare(const char *s)
 }
 
 /* 0 on success, 1 when the name cannot be written. */
-static int print_arch(text_out *o, const layout_arch *a)
+static int print_arch(text_out *o, const void *obj)
 {
+    const layout_arch *a = (const layout_arch *)obj;
     static const char *const wnames[LAYOUT_N_WIDTHS] = {"b8", "b16", "b32", "b64", "b96", "b128"};
     /* Entries: (direction key, width) in width order, rw when both sides agree. */
     int keys[2 * LAYOUT_N_WIDTHS], widths[2 * LAYOUT_N_WIDTHS], n = 0, i, w;
@@ -488,21 +472,12 @@ static int print_arch(text_out *o, const layout_arch *a)
 
 layout_status layout_arch_to_text(const layout_arch *a, char *buf, size_t cap, layout_error *err)
 {
-    text_out o;
     layout_error e;
     if (!a) return layout_fail(err, LAYOUT_ERR_NULL, FN_PRINT ": arch is NULL");
     if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, FN_PRINT ": buf is NULL");
     if (layout_arch_validate(a, &e))
         return layout_fail(err, e.status, FN_PRINT ": arch is invalid: %s", e.message);
-    to_init(&o, NULL, 0);
-    if (print_arch(&o, a))
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, FN_PRINT ": the name contains '\"' or a newline");
-    if (o.len + 1 > cap)
-        return layout_fail(err, LAYOUT_ERR_BUFFER, FN_PRINT ": cap = %zu is too small, the text needs %zu bytes", cap,
-                           o.len + 1);
-    to_init(&o, buf, cap);
-    print_arch(&o, a);
-    return layout_ok(err);
+    return to_render(print_arch, a, buf, cap, FN_PRINT, "the name contains '\"' or a newline", err);
 }
 
 int layout_arch_same_model(const layout_arch *a, const layout_arch *b)

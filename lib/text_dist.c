@@ -26,27 +26,19 @@ static layout_status expect_field(text_cursor *c, const char *name, const char *
     return tx_expect(c, '=', what);
 }
 
-/* rh := '(' major ',' minor ')' ; majors and minors are small ints. */
+/* rh := '(' major ',' minor ')' */
 static layout_status parse_rh(text_cursor *c, int *major, int *minor)
 {
-    int64_t v;
-    size_t at;
-    if (tx_expect(c, '(', "'(' starting an RH dim (major,minor)")) return c->status;
-    tx_skip(c);
-    at = c->pos;
-    if (tx_int(c, &v, "an RH major (0 = R, i = H_{i-1})")) return c->status;
-    if (v < 0 || v > LAYOUT_MAX_DIMS)
-        return tx_fail_at(c, at, LAYOUT_ERR_DIM_ID, "RH major %lld is outside 0..%d", (long long)v, LAYOUT_MAX_DIMS);
-    *major = (int)v;
-    if (tx_expect(c, ',', "',' between RH major and minor")) return c->status;
-    tx_skip(c);
-    at = c->pos;
-    if (tx_int(c, &v, "an RH minor (position in R or H_i)")) return c->status;
-    if (v < 0 || v >= LAYOUT_MAX_DIST_RH)
-        return tx_fail_at(c, at, LAYOUT_ERR_DIM_ID, "RH minor %lld is outside 0..%d", (long long)v,
-                          LAYOUT_MAX_DIST_RH - 1);
-    *minor = (int)v;
-    return tx_expect(c, ')', "')' closing the RH dim");
+    int64_t maj, min;
+    if (tx_expect(c, '(', "'(' starting an RH dim (major,minor)") ||
+        tx_int_in(c, 0, LAYOUT_MAX_DIMS, LAYOUT_ERR_DIM_ID, "RH major", &maj) ||
+        tx_expect(c, ',', "',' between RH major and minor") ||
+        tx_int_in(c, 0, LAYOUT_MAX_DIST_RH - 1, LAYOUT_ERR_DIM_ID, "RH minor", &min) ||
+        tx_expect(c, ')', "')' closing the RH dim"))
+        return c->status;
+    *major = (int)maj;
+    *minor = (int)min;
+    return LAYOUT_OK;
 }
 
 static layout_status parse_rh_list(text_cursor *c, int *major, int *minor, int max, int *n, const char *what)
@@ -70,6 +62,37 @@ static layout_status parse_rh_list(text_cursor *c, int *major, int *minor, int m
     return LAYOUT_OK;
 }
 
+/* One list inside "( list, list, ... )": H lists (index i of enc) or P lists. */
+typedef layout_status (*list_fn)(text_cursor *c, layout_dist_encoding *enc, int i);
+
+static layout_status h_list(text_cursor *c, layout_dist_encoding *enc, int i)
+{
+    return tx_int_list(c, enc->h[i], LAYOUT_MAX_DIST_RH, &enc->n_h[i], "'[' starting an H list");
+}
+
+static layout_status p_list(text_cursor *c, layout_dist_encoding *enc, int i)
+{
+    return parse_rh_list(c, enc->p_major[i], enc->p_minor[i], LAYOUT_MAX_DIST_RH, &enc->n_p_rh[i],
+                         "'[' starting a P list");
+}
+
+/* '(' list { ',' list } ')' with at most max lists; *count receives how many. */
+static layout_status paren_lists(text_cursor *c, layout_dist_encoding *enc, list_fn item, int max, int *count,
+                                 const char *open_what, const char *kind)
+{
+    char what[64];
+    if (tx_expect(c, '(', open_what)) return c->status;
+    snprintf(what, sizeof what, "',' or ')' after a %s", kind);
+    for (;;) {
+        tx_skip(c);
+        if (*count >= max) return tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d %ss", max, kind);
+        if (item(c, enc, *count)) return c->status;
+        ++*count;
+        if (tx_accept(c, ')')) return LAYOUT_OK;
+        if (tx_expect(c, ',', what)) return c->status;
+    }
+}
+
 /* Parse the text into an encoding and the optional warps= value (0 if absent). */
 static layout_status parse_encoding(text_cursor *c, layout_dist_encoding *enc, int64_t *warps, size_t *start)
 {
@@ -85,45 +108,21 @@ static layout_status parse_encoding(text_cursor *c, layout_dist_encoding *enc, i
     if (tx_int_list(c, enc->r, LAYOUT_MAX_DIST_RH, &enc->n_r, "'[' starting R")) return c->status;
     if (tx_expect(c, ',', "',' then H=")) return c->status;
     if (expect_field(c, "H", "'H=' (the hierarchical lengths per tile dim)")) return c->status;
-    if (tx_expect(c, '(', "'(' starting the H lists, e.g. H=([4,16],[8])")) return c->status;
-    for (;;) {
-        tx_skip(c);
-        if (enc->n_x >= LAYOUT_MAX_DIMS)
-            return tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d H lists (tile dims)", LAYOUT_MAX_DIMS);
-        if (tx_int_list(c, enc->h[enc->n_x], LAYOUT_MAX_DIST_RH, &enc->n_h[enc->n_x], "'[' starting an H list"))
-            return c->status;
-        enc->n_x++;
-        if (tx_accept(c, ')')) break;
-        if (tx_expect(c, ',', "',' or ')' after an H list")) return c->status;
-    }
+    if (paren_lists(c, enc, h_list, LAYOUT_MAX_DIMS, &enc->n_x, "'(' starting the H lists, e.g. H=([4,16],[8])",
+                    "H list"))
+        return c->status;
     if (tx_expect(c, ',', "',' then P=")) return c->status;
     if (expect_field(c, "P", "'P=' (the RH dims merged into each partition dim)")) return c->status;
-    if (tx_expect(c, '(', "'(' starting the P lists, e.g. P=([(1,0)],[(1,1)])")) return c->status;
-    for (;;) {
-        tx_skip(c);
-        if (enc->n_p >= LAYOUT_MAX_DIST_P)
-            return tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d P lists (warp, lane)", LAYOUT_MAX_DIST_P);
-        if (parse_rh_list(c, enc->p_major[enc->n_p], enc->p_minor[enc->n_p], LAYOUT_MAX_DIST_RH, &enc->n_p_rh[enc->n_p],
-                          "'[' starting a P list"))
-            return c->status;
-        enc->n_p++;
-        if (tx_accept(c, ')')) break;
-        if (tx_expect(c, ',', "',' or ')' after a P list")) return c->status;
-    }
+    if (paren_lists(c, enc, p_list, LAYOUT_MAX_DIST_P, &enc->n_p, "'(' starting the P lists, e.g. P=([(1,0)],[(1,1)])",
+                    "P list"))
+        return c->status;
     if (tx_expect(c, ',', "',' then Y=")) return c->status;
     if (expect_field(c, "Y", "'Y=' (the RH dim of each register dim)")) return c->status;
     if (parse_rh_list(c, enc->y_major, enc->y_minor, LAYOUT_MAX_DIMS, &enc->n_y, "'[' starting the Y list"))
         return c->status;
-    if (tx_accept(c, ',')) {
-        tx_skip(c);
-        at = c->pos;
-        if (expect_field(c, "warps", "'warps=' or ')'")) return c->status;
-        tx_skip(c);
-        at = c->pos;
-        if (tx_int(c, warps, "the number of warps")) return c->status;
-        if (*warps < 1 || *warps > 1024)
-            return tx_fail_at(c, at, LAYOUT_ERR_ARG, "warps = %lld must be in 1..1024", (long long)*warps);
-    }
+    if (tx_accept(c, ',') &&
+        (expect_field(c, "warps", "'warps=' or ')'") || tx_int_in(c, 1, 1024, LAYOUT_ERR_ARG, "warps", warps)))
+        return c->status;
     return tx_expect(c, ')', "')' closing dist(...)");
 }
 
@@ -193,8 +192,9 @@ static void print_rh_list(text_out *o, const int *major, const int *minor, int n
     to_str(o, "]");
 }
 
-static void print_dist(text_out *o, const layout_distribution *d)
+static int print_dist(text_out *o, const void *obj)
 {
+    const layout_distribution *d = (const layout_distribution *)obj;
     const layout_dist_encoding *e = &d->encoding;
     int i;
     to_str(o, "dist(R=");
@@ -213,22 +213,15 @@ static void print_dist(text_out *o, const layout_distribution *d)
     print_rh_list(o, e->y_major, e->y_minor, e->n_y);
     if (e->n_p == 1 && d->n_warps != 1) to_printf(o, ", warps=%d", d->n_warps);
     to_str(o, ")");
+    return 0;
 }
 
 layout_status layout_dist_to_text(const layout_distribution *d, char *buf, size_t cap, layout_error *err)
 {
-    text_out o;
     if (!d) return layout_fail(err, LAYOUT_ERR_NULL, FN_PRINT ": d is NULL");
     if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, FN_PRINT ": buf is NULL");
     if (d->kind != LAYOUT_DIST_ENCODING)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                            FN_PRINT ": d is a plain (callback or table) distribution; only encodings have a text form");
-    to_init(&o, NULL, 0);
-    print_dist(&o, d);
-    if (o.len + 1 > cap)
-        return layout_fail(err, LAYOUT_ERR_BUFFER, FN_PRINT ": cap = %zu is too small, the text needs %zu bytes", cap,
-                           o.len + 1);
-    to_init(&o, buf, cap);
-    print_dist(&o, d);
-    return layout_ok(err);
+    return to_render(print_dist, d, buf, cap, FN_PRINT, "", err);
 }

@@ -53,6 +53,10 @@ layout_status tx_ident(text_cursor *c, char *buf, size_t cap, size_t *start, con
 /* Read a decimal int64 (optional leading '-'); overflow fails with LAYOUT_ERR_PARSE. */
 layout_status tx_int(text_cursor *c, int64_t *out, const char *what);
 
+/* Read an integer in [lo, hi]; outside fails with `status` and
+ * "<name> V is outside lo..hi" at the number's column. */
+layout_status tx_int_in(text_cursor *c, int64_t lo, int64_t hi, layout_status status, const char *name, int64_t *out);
+
 /* Read "[a, b, ...]" of at most max int64 values; "[]" gives *n = 0. */
 layout_status tx_int_list(text_cursor *c, int64_t *out, int max, int *n, const char *what);
 
@@ -64,6 +68,14 @@ layout_status tx_expect_end(text_cursor *c);
 
 /* Wrap a library failure (status/message in *lib_err) at offset `at`. */
 layout_status tx_lib_fail(text_cursor *c, size_t at, const layout_error *lib_err);
+
+/* Print an object with `print` into buf only when the whole text fits
+ * (measure first): LAYOUT_OK, or LAYOUT_ERR_BUFFER naming the size with buf
+ * untouched.  `print` returns 0, or non-zero when the object has no text
+ * (then LAYOUT_ERR_UNSUPPORTED with "<fn>: <why>"). */
+struct text_out;
+layout_status to_render(int (*print)(struct text_out *, const void *), const void *obj, char *buf, size_t cap,
+                        const char *fn, const char *why, layout_error *err);
 
 /* ---- output: bounded string builder with snprintf semantics ---- */
 typedef struct text_out {
@@ -77,9 +89,5 @@ void to_str(text_out *o, const char *s);
 void to_printf(text_out *o, const char *fmt, ...) LAYOUT_PRINTF(2, 3);
 void to_int_list(text_out *o, const int64_t *v, int n);
 void to_id_list(text_out *o, const int *v, int n);
-
-/* Finish: LAYOUT_OK when the text fit in the buffer, else LAYOUT_ERR_BUFFER
- * naming the needed size.  The buffer is always NUL-terminated when cap > 0. */
-layout_status to_finish(text_out *o, const char *fn, layout_error *err);
 
 #endif /* LAYOUT_TEXT_INTERNAL_H */

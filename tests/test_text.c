@@ -327,14 +327,55 @@ static void test_random_round_trips(void)
 
 /* ------------------------------------------------------- malformed specs */
 
+/* One malformed text, what the parser must say and where. */
+typedef struct malformed {
+    const char *text;
+    layout_status status;
+    size_t column;      /* 1-based */
+    const char *needle; /* in the message */
+} malformed;
+
+enum text_kind { KIND_DESC, KIND_DIST, KIND_ARCH };
+
+/* Each case fails with its status, message and column; the output is untouched. */
+static void check_malformed(enum text_kind kind, const malformed *cases, size_t n)
+{
+    static const char *const prefix[3] = {"layout_desc_from_text: ", "layout_dist_from_text: ",
+                                          "layout_arch_from_text: "};
+    static union {
+        layout_descriptor d;
+        layout_distribution t;
+        layout_arch a;
+    } out, untouched;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        layout_error e;
+        size_t where = 12345;
+        char want[32];
+        layout_status st;
+        memset(&out, 0xab, sizeof out);
+        untouched = out;
+        st = kind == KIND_DESC   ? layout_desc_from_text(cases[i].text, &out.d, &where, &e)
+             : kind == KIND_DIST ? layout_dist_from_text(cases[i].text, 0, 0, &out.t, &where, &e)
+                                 : layout_arch_from_text(cases[i].text, &out.a, &where, &e);
+        CHECK_MSG(st == cases[i].status, "'%s': status %s, expected %s (%s)", cases[i].text, layout_status_name(st),
+                  layout_status_name(cases[i].status), e.message);
+        CHECK_EQ_I64(e.status, st);
+        CHECK_MSG(where + 1 == cases[i].column, "'%s': column %zu, expected %zu (%s)", cases[i].text, where + 1,
+                  cases[i].column, e.message);
+        CHECK_STR_CONTAINS(e.message, cases[i].needle);
+        CHECK(strncmp(e.message, prefix[kind], strlen(prefix[kind])) == 0);
+        if (!strchr(cases[i].text, '\n')) {
+            snprintf(want, sizeof want, "column %zu:", cases[i].column);
+            CHECK_STR_CONTAINS(e.message, want);
+        }
+        CHECK(memcmp(&out, &untouched, sizeof out) == 0);
+    }
+}
+
 static void test_malformed_specs(void)
 {
-    static const struct {
-        const char *text;
-        layout_status status;
-        size_t column;      /* 1-based */
-        const char *needle; /* in the message */
-    } cases[] = {
+    static const malformed cases[] = {
         {"", LAYOUT_ERR_PARSE, 1, "expected a base: naive, naive_off, packed or aligned, found end of input"},
         {"naiv([1],[1])", LAYOUT_ERR_PARSE, 1, "unknown base 'naiv'"},
         {"naive([8,32],[32 1])", LAYOUT_ERR_PARSE, 18, "expected ',' or ']', found '1'"},
@@ -363,28 +404,7 @@ static void test_malformed_specs(void)
         {"packed([4]) | T{pad(4,1):[0]->[0]}", LAYOUT_ERR_PARSE, 24, "expected ',' (more arguments follow)"},
         {"packed([4]) \x01", LAYOUT_ERR_PARSE, 13, "found byte 0x01"},
     };
-    size_t i;
-    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        layout_descriptor d, untouched;
-        layout_error e;
-        size_t where = 12345;
-        char want[32];
-        memset(&d, 0xab, sizeof d);
-        untouched = d;
-        layout_status st = layout_desc_from_text(cases[i].text, &d, &where, &e);
-        CHECK_MSG(st == cases[i].status, "'%s': status %s, expected %s (%s)", cases[i].text, layout_status_name(st),
-                  layout_status_name(cases[i].status), e.message);
-        CHECK_EQ_I64(e.status, st);
-        CHECK_MSG(where + 1 == cases[i].column, "'%s': column %zu, expected %zu (%s)", cases[i].text, where + 1,
-                  cases[i].column, e.message);
-        CHECK_STR_CONTAINS(e.message, cases[i].needle);
-        CHECK(strncmp(e.message, "layout_desc_from_text: ", 23) == 0);
-        if (!strchr(cases[i].text, '\n')) {
-            snprintf(want, sizeof want, "column %zu:", cases[i].column);
-            CHECK_STR_CONTAINS(e.message, want);
-        }
-        CHECK(memcmp(&d, &untouched, sizeof d) == 0);
-    }
+    check_malformed(KIND_DESC, cases, sizeof cases / sizeof cases[0]);
 }
 
 static void test_null_arguments(void)
@@ -601,12 +621,7 @@ static void test_dist_random_round_trips(void)
 
 static void test_dist_malformed(void)
 {
-    static const struct {
-        const char *text;
-        layout_status status;
-        size_t column;
-        const char *needle;
-    } cases[] = {
+    static const malformed cases[] = {
         {"dist(R=[1], H=([1,8,8],[4,8]), P=([(2,0)],[(1,1),(1,2)]), Y=[(1,0),(2,1)]", LAYOUT_ERR_PARSE, 74,
          "expected ')' closing dist(...)"},
         {"dist(H=([4]), P=([(1,0)]), Y=[])", LAYOUT_ERR_PARSE, 6, "expected 'R=' (the replication lengths)"},
@@ -614,25 +629,12 @@ static void test_dist_malformed(void)
         {"dist(R=[], H=([4]), P=([(1 0)]), Y=[])", LAYOUT_ERR_PARSE, 28, "',' between RH major and minor"},
         {"dist(R=[], H=([4]), P=([(9,0)]), Y=[])", LAYOUT_ERR_DIM_ID, 26, "RH major 9 is outside 0..8"},
         {"dist(R=[], H=([4],[2]), P=([(1,0)]), Y=[(1,0)])", LAYOUT_ERR_ARG, 1, "layout_dist_make"},
-        {"dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], warps=0)", LAYOUT_ERR_ARG, 56, "warps = 0 must be in"},
+        {"dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], warps=0)", LAYOUT_ERR_ARG, 56, "warps 0 is outside 1..1024"},
         {"dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], wraps=2)", LAYOUT_ERR_PARSE, 50, "'warps=' or ')'"},
         {"dist(R=[], H=([4]), P=([(1,0)],[(1,0)],[(1,0)]), Y=[])", LAYOUT_ERR_CAPACITY, 40, "more than 2 P lists"},
         {"distr(R=[])", LAYOUT_ERR_PARSE, 1, "expected 'dist('"},
     };
-    size_t i;
-    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        layout_distribution d, untouched;
-        layout_error e;
-        size_t where = 9999;
-        memset(&d, 0x3c, sizeof d);
-        untouched = d;
-        layout_status st = layout_dist_from_text(cases[i].text, 0, 0, &d, &where, &e);
-        CHECK_MSG(st == cases[i].status, "'%s': %s (%s)", cases[i].text, layout_status_name(st), e.message);
-        CHECK_MSG(where + 1 == cases[i].column, "'%s': column %zu, expected %zu (%s)", cases[i].text, where + 1,
-                  cases[i].column, e.message);
-        CHECK_STR_CONTAINS(e.message, cases[i].needle);
-        CHECK(memcmp(&d, &untouched, sizeof d) == 0);
-    }
+    check_malformed(KIND_DIST, cases, sizeof cases / sizeof cases[0]);
     {
         layout_distribution d;
         char buf[8];
@@ -742,12 +744,7 @@ static void test_arch_custom(void)
 
 static void test_arch_malformed(void)
 {
-    static const struct {
-        const char *text;
-        layout_status status;
-        size_t column;
-        const char *needle;
-    } cases[] = {
+    static const malformed cases[] = {
         {"gfx943", LAYOUT_ERR_NOT_FOUND, 1, "layout_arch_preset: name = \"gfx943\" is unknown"},
         {"arch(banks=48, wave=64)", LAYOUT_ERR_ARG, 12, "n_banks = 48 must be a power of two"},
         {"arch(banks=32, wave=48)", LAYOUT_ERR_ARG, 21, "wave_size = 48 must be 32 or 64"},
@@ -764,21 +761,7 @@ static void test_arch_malformed(void)
         {"arch(banks=32, wave=64, rw b32=seq(32) fold[0]=seq(32))", LAYOUT_ERR_ARG, 45, "fold mask 0 is outside"},
         {"arch(banks=32, wave=64, rw b32={3-1})", LAYOUT_ERR_ARG, 36, "runs backwards"},
     };
-    size_t i;
-    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        layout_arch a, untouched;
-        layout_error e;
-        size_t where = 9999;
-        memset(&a, 0x5a, sizeof a);
-        untouched = a;
-        layout_status st = layout_arch_from_text(cases[i].text, &a, &where, &e);
-        CHECK_MSG(st == cases[i].status, "'%s': %s (%s)", cases[i].text, layout_status_name(st), e.message);
-        CHECK_MSG(where + 1 == cases[i].column, "'%s': column %zu, expected %zu (%s)", cases[i].text, where + 1,
-                  cases[i].column, e.message);
-        CHECK_STR_CONTAINS(e.message, cases[i].needle);
-        CHECK(strncmp(e.message, "layout_arch_from_text: ", 23) == 0);
-        CHECK(memcmp(&a, &untouched, sizeof a) == 0);
-    }
+    check_malformed(KIND_ARCH, cases, sizeof cases / sizeof cases[0]);
     {
         layout_arch a;
         char buf[8];

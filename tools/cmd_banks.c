@@ -28,30 +28,21 @@ const tool_command tool_cmd_banks = {
 
 static int run(int argc, char **argv)
 {
-    const char *spec = NULL, *arch_text = "gfx942", *svg_path = NULL, *v;
-    int elem = 2, i, r, width = 1, *banks;
+    const char *spec = NULL, *arch_text = "gfx942", *svg_path = NULL;
+    int elem = 2, i, width = 1, *banks;
     int64_t base = 0, rows, cols, row, col, counts[LAYOUT_MAX_BANKS];
     layout_descriptor d;
     layout_arch arch;
     layout_error e;
-    for (i = 1; i < argc; i++) {
-        if ((r = tool_opt("banks", argc, argv, &i, "--arch", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            arch_text = v;
-        } else if ((r = tool_opt("banks", argc, argv, &i, "--elem", &v)) != 0) {
-            if (r < 0 || tool_elem_bytes("banks", v, &elem)) return TOOL_BAD_INPUT;
-        } else if ((r = tool_opt("banks", argc, argv, &i, "--base", &v)) != 0) {
-            if (r < 0 || tool_int("banks", "--base", v, 0, UINT32_MAX, &base)) return TOOL_BAD_INPUT;
-        } else if ((r = tool_opt("banks", argc, argv, &i, "--svg", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            svg_path = v;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return tool_error("banks", "unknown option '%s'", argv[i]);
-        } else if (!spec) {
-            spec = argv[i];
-        } else {
-            return tool_error("banks", "unexpected argument '%s' (quote the SPEC)", argv[i]);
-        }
+    {
+        const char *elem_text = NULL, *base_text = NULL;
+        int n_pos;
+        const tool_option opts[] = {{"--arch", &arch_text, NULL}, {"--elem", &elem_text, NULL},
+                                    {"--base", &base_text, NULL}, {"--svg", &svg_path, NULL}, {NULL, NULL, NULL}};
+        if (tool_parse_args("banks", argc, argv, opts, &spec, 1, &n_pos) ||
+            (elem_text && tool_elem_bytes("banks", elem_text, &elem)) ||
+            (base_text && tool_int("banks", "--base", base_text, 0, UINT32_MAX, &base)))
+            return TOOL_BAD_INPUT;
     }
     if (!spec) return tool_error("banks", "missing SPEC (see layout banks --help)");
     if (tool_parse_arch("banks", arch_text, &arch) || tool_parse_desc("banks", spec, &d)) return TOOL_BAD_INPUT;

@@ -252,8 +252,8 @@ lib_fail:
 
 static int run(int argc, char **argv)
 {
-    const char *arch_text = "gfx942", *lds = NULL, *read_lds = NULL, *wr = NULL, *rd = NULL, *svg = NULL, *v;
-    int elem = 2, json = 0, i, r, rc;
+    const char *arch_text = "gfx942", *lds = NULL, *read_lds = NULL, *wr = NULL, *rd = NULL, *svg = NULL;
+    int elem = 2, json = 0, i, rc;
     int64_t tiles = 1, base = 0;
     layout_arch arch;
     static layout_descriptor lds_desc, read_desc;
@@ -265,36 +265,20 @@ static int run(int argc, char **argv)
     layout_checker checker;
     layout_error e;
     char text[LAYOUT_TEXT_CAP], *report = NULL;
-    for (i = 1; i < argc; i++) {
-        if ((r = tool_opt("check", argc, argv, &i, "--arch", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            arch_text = v;
-        } else if ((r = tool_opt("check", argc, argv, &i, "--elem", &v)) != 0) {
-            if (r < 0 || tool_elem_bytes("check", v, &elem)) return TOOL_BAD_INPUT;
-        } else if ((r = tool_opt("check", argc, argv, &i, "--lds", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            lds = v;
-        } else if ((r = tool_opt("check", argc, argv, &i, "--read-lds", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            read_lds = v;
-        } else if ((r = tool_opt("check", argc, argv, &i, "--write", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            wr = v;
-        } else if ((r = tool_opt("check", argc, argv, &i, "--read", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            rd = v;
-        } else if ((r = tool_opt("check", argc, argv, &i, "--tiles", &v)) != 0) {
-            if (r < 0 || tool_int("check", "--tiles", v, 1, INT64_MAX / 4096, &tiles)) return TOOL_BAD_INPUT;
-        } else if ((r = tool_opt("check", argc, argv, &i, "--base", &v)) != 0) {
-            if (r < 0 || tool_int("check", "--base", v, 0, UINT32_MAX, &base)) return TOOL_BAD_INPUT;
-        } else if ((r = tool_opt("check", argc, argv, &i, "--svg", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            svg = v;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else {
-            return tool_error("check", "unexpected argument '%s' (see layout check --help)", argv[i]);
-        }
+    {
+        const char *elem_text = NULL, *tiles_text = NULL, *base_text = NULL;
+        int n_pos;
+        const tool_option opts[] = {{"--arch", &arch_text, NULL},    {"--elem", &elem_text, NULL},
+                                    {"--lds", &lds, NULL},           {"--read-lds", &read_lds, NULL},
+                                    {"--write", &wr, NULL},          {"--read", &rd, NULL},
+                                    {"--tiles", &tiles_text, NULL},  {"--base", &base_text, NULL},
+                                    {"--svg", &svg, NULL},           {"--json", NULL, &json},
+                                    {NULL, NULL, NULL}};
+        if (tool_parse_args("check", argc, argv, opts, NULL, 0, &n_pos) ||
+            (elem_text && tool_elem_bytes("check", elem_text, &elem)) ||
+            (tiles_text && tool_int("check", "--tiles", tiles_text, 1, INT64_MAX / 4096, &tiles)) ||
+            (base_text && tool_int("check", "--base", base_text, 0, UINT32_MAX, &base)))
+            return TOOL_BAD_INPUT;
     }
     if (!lds || !wr || !rd) return tool_error("check", "--lds, --write and --read are required");
     if (tool_parse_arch("check", arch_text, &arch) || tool_parse_desc("check", lds, &lds_desc) ||

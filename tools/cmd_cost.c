@@ -84,8 +84,8 @@ static void print_lanes(uint64_t mask)
 
 static int run(int argc, char **argv)
 {
-    const char *arch_text = NULL, *width_text = NULL, *op_text = NULL, *impl_text = "auto", *v;
-    int explain = 0, i, any_conflict = 0, r;
+    const char *arch_text = NULL, *width_text = NULL, *op_text = NULL, *impl_text = "auto";
+    int explain = 0, any_conflict = 0, r;
     layout_arch arch;
     layout_checker checker;
     layout_check_impl impl = LAYOUT_IMPL_AUTO;
@@ -95,24 +95,12 @@ static int run(int argc, char **argv)
     int64_t width, n = 0, extra = 0, total = 0, conflicted = 0;
     char line[8192];
     long line_no = 0;
-    for (i = 1; i < argc; i++) {
-        if ((r = tool_opt("cost", argc, argv, &i, "--arch", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            arch_text = v;
-        } else if ((r = tool_opt("cost", argc, argv, &i, "--width", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            width_text = v;
-        } else if ((r = tool_opt("cost", argc, argv, &i, "--op", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            op_text = v;
-        } else if ((r = tool_opt("cost", argc, argv, &i, "--impl", &v)) != 0) {
-            if (r < 0) return TOOL_BAD_INPUT;
-            impl_text = v;
-        } else if (strcmp(argv[i], "--explain") == 0) {
-            explain = 1;
-        } else {
-            return tool_error("cost", "unexpected argument '%s' (see layout cost --help)", argv[i]);
-        }
+    {
+        int n_pos;
+        const tool_option opts[] = {{"--arch", &arch_text, NULL}, {"--width", &width_text, NULL},
+                                    {"--op", &op_text, NULL},     {"--impl", &impl_text, NULL},
+                                    {"--explain", NULL, &explain}, {NULL, NULL, NULL}};
+        if (tool_parse_args("cost", argc, argv, opts, NULL, 0, &n_pos)) return TOOL_BAD_INPUT;
     }
     if (!arch_text || !width_text || !op_text) return tool_error("cost", "--arch, --width and --op are required");
     if (tool_parse_arch("cost", arch_text, &arch)) return TOOL_BAD_INPUT;

@@ -47,15 +47,14 @@ static int digits(int64_t v)
 static int run(int argc, char **argv)
 {
     const char *spec = NULL;
-    int valid_marks = 0, i, n;
+    int valid_marks = 0, n;
     int64_t total, k, coord[LAYOUT_MAX_DIMS], width = 1;
     layout_descriptor d;
     layout_error e;
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--valid") == 0) valid_marks = 1;
-        else if (argv[i][0] == '-' && argv[i][1] == '-') return tool_error("offsets", "unknown option '%s'", argv[i]);
-        else if (!spec) spec = argv[i];
-        else return tool_error("offsets", "unexpected argument '%s' (quote the SPEC)", argv[i]);
+    {
+        int n_pos;
+        const tool_option opts[] = {{"--valid", NULL, &valid_marks}, {NULL, NULL, NULL}};
+        if (tool_parse_args("offsets", argc, argv, opts, &spec, 1, &n_pos)) return TOOL_BAD_INPUT;
     }
     if (!spec) return tool_error("offsets", "missing SPEC (see layout offsets --help)");
     if (tool_parse_desc("offsets", spec, &d)) return TOOL_BAD_INPUT;

@@ -33,22 +33,37 @@ int tool_usage(const tool_command *cmd)
     return TOOL_OK;
 }
 
-int tool_opt(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value)
+int tool_parse_args(const char *cmd, int argc, char **argv, const tool_option *opts, const char **pos, int max_pos,
+                    int *n_pos)
 {
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0) return 0;
-    if (a[n] == '=') {
-        *value = a + n + 1;
-        return 1;
+    int i;
+    *n_pos = 0;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const tool_option *o = NULL;
+        size_t n = 0;
+        if (a[0] == '-' && a[1] == '-') {
+            for (o = opts; o->name; o++) {
+                n = strlen(o->name);
+                if (strncmp(a, o->name, n) == 0 && (a[n] == '\0' || (a[n] == '=' && o->value))) break;
+            }
+            if (!o->name) return tool_error(cmd, "unknown option '%s' (see layout %s --help)", a, cmd);
+            if (!o->value) {
+                *o->flag = 1;
+            } else if (a[n] == '=') {
+                *o->value = a + n + 1;
+            } else if (i + 1 < argc) {
+                *o->value = argv[++i];
+            } else {
+                return tool_error(cmd, "option %s needs a value", o->name);
+            }
+        } else if (*n_pos < max_pos) {
+            pos[(*n_pos)++] = a;
+        } else {
+            return tool_error(cmd, "unexpected argument '%s' (quote specs; see layout %s --help)", a, cmd);
+        }
     }
-    if (a[n] != '\0') return 0;
-    if (*i + 1 >= argc) {
-        tool_error(cmd, "option %s needs a value", name);
-        return -1;
-    }
-    *value = argv[++*i];
-    return 1;
+    return 0;
 }
 
 int tool_int(const char *cmd, const char *opt, const char *text, int64_t lo, int64_t hi, int64_t *out)
@@ -110,46 +125,41 @@ void tool_report_parse(const char *cmd, const char *what, const char *text, size
     }
 }
 
-int tool_parse_desc(const char *cmd, const char *arg, layout_descriptor *out)
+/* What a spec argument describes. */
+enum spec_kind { SPEC_DESC, SPEC_ARCH, SPEC_DIST };
+
+/* Resolve @FILE, parse as `kind`, report failures with a caret. */
+static int parse_spec(const char *cmd, const char *what, const char *arg, enum spec_kind kind, void *out, int wave)
 {
     static char buf[LAYOUT_TEXT_CAP];
     const char *text = tool_spec_text(cmd, arg, buf, sizeof buf);
     layout_error e;
     size_t where = 0;
+    layout_status st;
     if (!text) return TOOL_BAD_INPUT;
-    if (layout_desc_from_text(text, out, &where, &e)) {
-        tool_report_parse(cmd, "the descriptor", text, where, &e);
-        return TOOL_BAD_INPUT;
+    switch (kind) {
+    case SPEC_DESC: st = layout_desc_from_text(text, (layout_descriptor *)out, &where, &e); break;
+    case SPEC_ARCH: st = layout_arch_from_text(text, (layout_arch *)out, &where, &e); break;
+    default: st = layout_dist_from_text(text, wave, 0, (layout_distribution *)out, &where, &e); break;
     }
-    return 0;
+    if (st == LAYOUT_OK) return 0;
+    tool_report_parse(cmd, what, text, where, &e);
+    return TOOL_BAD_INPUT;
+}
+
+int tool_parse_desc(const char *cmd, const char *arg, layout_descriptor *out)
+{
+    return parse_spec(cmd, "the descriptor", arg, SPEC_DESC, out, 0);
 }
 
 int tool_parse_arch(const char *cmd, const char *arg, layout_arch *out)
 {
-    static char buf[LAYOUT_TEXT_CAP];
-    const char *text = tool_spec_text(cmd, arg, buf, sizeof buf);
-    layout_error e;
-    size_t where = 0;
-    if (!text) return TOOL_BAD_INPUT;
-    if (layout_arch_from_text(text, out, &where, &e)) {
-        tool_report_parse(cmd, "--arch", text, where, &e);
-        return TOOL_BAD_INPUT;
-    }
-    return 0;
+    return parse_spec(cmd, "--arch", arg, SPEC_ARCH, out, 0);
 }
 
 int tool_parse_dist(const char *cmd, const char *what, const char *arg, int wave_size, layout_distribution *out)
 {
-    static char buf[LAYOUT_TEXT_CAP];
-    const char *text = tool_spec_text(cmd, arg, buf, sizeof buf);
-    layout_error e;
-    size_t where = 0;
-    if (!text) return TOOL_BAD_INPUT;
-    if (layout_dist_from_text(text, wave_size, 0, out, &where, &e)) {
-        tool_report_parse(cmd, what, text, where, &e);
-        return TOOL_BAD_INPUT;
-    }
-    return 0;
+    return parse_spec(cmd, what, arg, SPEC_DIST, out, wave_size);
 }
 
 int tool_elem_bytes(const char *cmd, const char *text, int *out)

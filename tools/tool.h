@@ -37,10 +37,19 @@ int tool_wants_help(int argc, char **argv);
 /* Print the command's usage to stdout; returns TOOL_OK. */
 int tool_usage(const tool_command *cmd);
 
-/* Match option `name` at argv[*i]: "--name VALUE" (advances *i) or
- * "--name=VALUE".  Returns 1 and sets *value when matched, 0 when argv[*i]
- * is another option, -1 when the value is missing (error printed). */
-int tool_opt(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
+/* One option of a command: "--name VALUE" / "--name=VALUE" stores VALUE in
+ * *value; a flag (value == NULL) sets *flag = 1. */
+typedef struct tool_option {
+    const char *name;
+    const char **value;
+    int *flag;
+} tool_option;
+
+/* Parse argv[1..] against opts (terminated by a NULL name); other arguments
+ * are positional, at most max_pos of them into pos[] (*n_pos counts them).
+ * Returns 0, or TOOL_BAD_INPUT after printing what was wrong. */
+int tool_parse_args(const char *cmd, int argc, char **argv, const tool_option *opts, const char **pos, int max_pos,
+                    int *n_pos);
 
 /* Parse a decimal integer in [lo, hi]; error printed and -1 returned on failure. */
 int tool_int(const char *cmd, const char *opt, const char *text, int64_t lo, int64_t hi, int64_t *out);
