@@ -15,6 +15,39 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* What one timed call does: build both access plans, or run the whole check. */
+typedef struct job {
+    const layout_arch *arch;
+    const seed_kernel *k;
+    const layout_kernel_spec *spec;
+    int plans_only;
+} job;
+
+static void run_job(const job *j)
+{
+    static layout_access_plan wp, rp;
+    layout_kernel_result r;
+    if (j->plans_only) {
+        layout_access_plan_make(&wp, &j->k->write_desc, &j->k->write_dist, LAYOUT_WRITE, 2, NULL, NULL);
+        layout_access_plan_make(&rp, &j->k->read_desc, &j->k->read_dist, LAYOUT_READ, 2, NULL, NULL);
+    } else {
+        layout_check_kernel(j->arch, j->spec, &r, NULL);
+    }
+}
+
+/* Mean microseconds per run_job over at least 0.1 s. */
+static double time_us(const job *j)
+{
+    int reps = 0;
+    double t0 = now_s(), t1;
+    do {
+        run_job(j);
+        reps++;
+        t1 = now_s();
+    } while (t1 - t0 < 0.1);
+    return (t1 - t0) / reps * 1e6;
+}
+
 static const char *machine(void)
 {
     const char *m = getenv("LAYOUT_BENCH_MACHINE");
@@ -39,7 +72,6 @@ int main(void)
         return 1;
     }
     static seed_kernel k;
-    static layout_access_plan wp, rp;
     printf("%-22s %12s %18s %14s %22s\n", "kernel (gfx942)", "plans (us)", "kernel check (us)", "checks / s",
            "compiled views (us)");
     for (int i = 0; i < SEED_KERNEL_COUNT; i++) {
@@ -48,24 +80,10 @@ int main(void)
             return 1;
         }
         layout_kernel_spec spec = seed_kernel_spec(&k);
-        int reps = 0;
-        double t0 = now_s(), t1;
-        do {
-            layout_access_plan_make(&wp, &k.write_desc, &k.write_dist, LAYOUT_WRITE, 2, NULL, NULL);
-            layout_access_plan_make(&rp, &k.read_desc, &k.read_dist, LAYOUT_READ, 2, NULL, NULL);
-            reps++;
-            t1 = now_s();
-        } while (t1 - t0 < 0.1);
-        double plan_us = (t1 - t0) / reps * 1e6;
-        layout_kernel_result r;
-        reps = 0;
-        t0 = now_s();
-        do {
-            layout_check_kernel(&arch, &spec, &r, NULL);
-            reps++;
-            t1 = now_s();
-        } while (t1 - t0 < 0.1);
-        double check_us = (t1 - t0) / reps * 1e6;
+        job j = {&arch, &k, &spec, 1};
+        double plan_us = time_us(&j);
+        j.plans_only = 0;
+        double check_us = time_us(&j);
         /* the same with both views compiled once (plan.h), as a search loop would */
         static layout_plan wplan, rplan;
         layout_plan_build(&wplan, &k.write_desc, LAYOUT_PLAN_AUTO, NULL);
@@ -77,14 +95,7 @@ int main(void)
         ro.desc_plan = &rplan;
         spec.write_opt = &wo;
         spec.read_opt = &ro;
-        reps = 0;
-        t0 = now_s();
-        do {
-            layout_check_kernel(&arch, &spec, &r, NULL);
-            reps++;
-            t1 = now_s();
-        } while (t1 - t0 < 0.1);
-        double compiled_us = (t1 - t0) / reps * 1e6;
+        double compiled_us = time_us(&j);
         char label[64], name[96];
         snprintf(label, sizeof label, "%s %s", k.id, k.name);
         printf("%-22s %12.1f %18.1f %14.0f %22.1f\n", label, plan_us, check_us, 1e6 / check_us, compiled_us);

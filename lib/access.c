@@ -230,10 +230,14 @@ static void find_misaligned(const layout_access_plan *pl, int p0, int64_t off, i
         }
 }
 
-/* Flags and split record of a step covering positions [p0, p0+k) as one op at offset off. */
-static void mark_step(layout_access_plan *pl, const pos_facts *f, layout_access_step *st, int p0, int k)
+/* Flags and split record of a step moving positions [p0, p0+k), part of the
+ * vector [v0, v0+vk) whose base address it is computed from: NONCONTIGUOUS
+ * when that vector's elements are not adjacent in LDS, MISALIGNED when the
+ * step's address is less aligned than its op needs. */
+static void mark_step(layout_access_plan *pl, const pos_facts *f, layout_access_step *st, int p0, int k, int v0,
+                      int vk)
 {
-    for (int p = p0; p + 1 < p0 + k; p++)
+    for (int p = v0; p + 1 < v0 + vk; p++)
         if (!f->next_adjacent[p]) {
             st->flags |= LAYOUT_ACCESS_NONCONTIGUOUS;
             st->bad_warp = f->break_warp[p];
@@ -242,8 +246,7 @@ static void mark_step(layout_access_plan *pl, const pos_facts *f, layout_access_
         }
     if (st->align_bytes < op_aligns[st->op]) {
         st->flags |= LAYOUT_ACCESS_MISALIGNED;
-        if (st->bad_warp < 0) find_misaligned(pl, st->seq_first, st->byte_offset, op_aligns[st->op], &st->bad_warp,
-                                              &st->bad_lane);
+        find_misaligned(pl, st->seq_first, st->byte_offset, op_aligns[st->op], &st->bad_warp, &st->bad_lane);
     }
     if (st->flags) count_split(pl, f, p0, k, st);
     if (st->flags & LAYOUT_ACCESS_MISALIGNED) pl->n_misaligned++;
@@ -289,7 +292,7 @@ static layout_status emit_trusted(layout_access_plan *pl, const pos_facts *f, in
                                     proven_align(f->residues[p0], pieces[i].off), err);
         if (s) return s;
         layout_access_step *st = &pl->steps[pl->n_steps - 1];
-        mark_step(pl, f, st, p0 + (int)(pieces[i].off / pl->elem_bytes), st->n_elems);
+        mark_step(pl, f, st, p0 + (int)(pieces[i].off / pl->elem_bytes), st->n_elems, p0, k);
     }
     return LAYOUT_OK;
 }
@@ -351,7 +354,7 @@ static layout_status build_explicit(layout_access_plan *pl, const pos_facts *f, 
     for (int p = 0; p < pl->n_elems; p += k) {
         layout_status s = push_step(pl, op, p, 0, 0, proven_align(f->residues[p], 0), err);
         if (s) return s;
-        mark_step(pl, f, &pl->steps[pl->n_steps - 1], p, k);
+        mark_step(pl, f, &pl->steps[pl->n_steps - 1], p, k, p, k);
     }
     return LAYOUT_OK;
 }
@@ -589,9 +592,11 @@ int layout_access_step_explain(const layout_access_plan *plan, int step, char *b
     layout_sb_printf(&t, "step %d %s (access %d, positions %d..%d, +%d bytes): %d-byte aligned", step,
             layout_ds_op_name(st->op, plan->direction), st->access, st->seq_first, st->seq_first + st->n_elems - 1,
             st->byte_offset, st->align_bytes);
-    if (st->flags & LAYOUT_ACCESS_NONCONTIGUOUS)
+    if (st->flags == LAYOUT_ACCESS_NONCONTIGUOUS)
         layout_sb_printf(&t, "; non-contiguous: warp %d lane %d's elements are not adjacent in LDS", st->bad_warp,
-                st->bad_lane);
+                         st->bad_lane);
+    else if (st->flags & LAYOUT_ACCESS_NONCONTIGUOUS)
+        layout_sb_printf(&t, "; non-contiguous: the elements of its vector are not adjacent in LDS");
     if (st->flags & LAYOUT_ACCESS_MISALIGNED) {
         int64_t a = -1;
         if (st->bad_warp >= 0) elem_addr(plan, st->bad_warp, st->bad_lane, st->seq_first, &a, NULL);

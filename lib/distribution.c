@@ -256,8 +256,21 @@ layout_status layout_dist_make(layout_distribution *out, const layout_dist_encod
             return layout_fail(err, LAYOUT_ERR_OVERFLOW, "layout_dist_make: product of R overflows int64");
     d.elems_per_thread = elems;
     d.replication = rep;
+    int64_t threads_elems;
+    if (layout_mul_overflow((int64_t)wave_size * n_warps, elems, &threads_elems))
+        return layout_fail(err, LAYOUT_ERR_OVERFLOW,
+                           "layout_dist_make: warps x lanes x elements per thread (%lld per thread) overflows int64",
+                           (long long)elems);
     s = build_adaptor(enc, &d.adaptor, err);
-    if (s) return s;
+    if (s) {
+        /* name the public function in front of the engine's message */
+        if (err) {
+            char msg[LAYOUT_ERROR_MESSAGE_CAP];
+            memcpy(msg, err->message, sizeof msg);
+            layout_fail(err, s, "layout_dist_make: %s", msg);
+        }
+        return s;
+    }
     fold_adaptor(&d);
     *out = d;
     return layout_ok(err);

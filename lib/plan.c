@@ -6,10 +6,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#ifdef __SIZEOF_INT128__
-__extension__ typedef unsigned __int128 plan_u128;
-#endif
-
 /* ------------------------------------------------------------ implementation */
 
 static int cpu_has_avx2(void)
@@ -73,42 +69,6 @@ layout_status layout_plan_set_impl(layout_plan *plan, layout_plan_impl impl, lay
 
 /* ------------------------------------------------------------ scalar core */
 
-static inline uint64_t eval_terms(const layout_plan *p, int from, int to, uint64_t acc, const uint64_t *v)
-{
-    for (int i = from; i < to; i++) acc += (uint64_t)p->term_coef[i] * v[p->term_var[i]];
-    return acc;
-}
-
-static inline uint64_t eval_expr(const layout_plan *p, int e, const uint64_t *v)
-{
-    const layout_plan_expr *x = &p->exprs[e];
-    return eval_terms(p, x->first_term, x->first_term + x->n_terms, (uint64_t)x->constant, v);
-}
-
-/* The per-element part of expression e on top of its row base. */
-static inline uint64_t eval_elem(const layout_plan *p, int e, const uint64_t *rowbase, const uint64_t *v)
-{
-    const layout_plan_expr *x = &p->exprs[e];
-    return eval_terms(p, x->first_term + x->n_row_terms, x->first_term + x->n_terms, rowbase[e], v);
-}
-
-static inline uint64_t apply_div(const layout_plan_op *op, uint64_t x)
-{
-    switch (op->mode) {
-    case LAYOUT_PLAN_DIV_SHIFT: return x >> op->shift;
-#ifdef __SIZEOF_INT128__
-    case LAYOUT_PLAN_DIV_MAGIC: return (uint64_t)(((plan_u128)op->magic * (uint32_t)x) >> 64);
-#endif
-    default: return (uint64_t)(layout_u2i(x) / op->divisor);
-    }
-}
-
-static inline int in_range(uint64_t x, const layout_plan_check *c)
-{
-    int64_t s = layout_u2i(x);
-    return s >= c->lo && s <= c->hi;
-}
-
 int64_t layout_plan_offset_unchecked(const layout_plan *p, const int64_t *coord)
 {
     uint64_t v[LAYOUT_PLAN_MAX_VARS];
@@ -147,23 +107,6 @@ int layout_plan_row_exprs(const layout_plan *p, int *list)
     list[n++] = p->offset_expr;
     for (int c = 0; c < p->n_checks; c++) list[n++] = p->checks[c].expr;
     return n;
-}
-
-int layout_plan_row_setup(const layout_plan *p, uint64_t *v, uint64_t *rowbase, const int *list, int n)
-{
-    for (int o = 0; o < p->n_ops; o++) {
-        const layout_plan_op *op = &p->ops[o];
-        if (op->per_element) continue;
-        uint64_t x = eval_expr(p, op->in0, v);
-        v[LAYOUT_MAX_DIMS + o] = op->kind == LAYOUT_PLAN_OP_DIV ? apply_div(op, x) : x ^ eval_expr(p, op->in1, v);
-    }
-    for (int i = 0; i < n; i++) {
-        const layout_plan_expr *x = &p->exprs[list[i]];
-        rowbase[list[i]] = eval_terms(p, x->first_term, x->first_term + x->n_row_terms, (uint64_t)x->constant, v);
-    }
-    for (int c = 0; c < p->n_checks; c++)
-        if (!p->checks[c].per_element && !in_range(rowbase[p->checks[c].expr], &p->checks[c])) return 0;
-    return 1;
 }
 
 static void box_scalar(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,

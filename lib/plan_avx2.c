@@ -27,6 +27,14 @@ enum { GROUP = 8 }; /* chunks of 8 lanes evaluated together (up to 64 coordinate
 #define PLAN_INLINE static inline
 #endif
 
+/* S once per chunk with a constant index c (0..7): straight-line code keeps
+ * the 8 accumulators in registers where a loop would go through memory. */
+#define EACH_CHUNK(S)                                                                                   \
+    do {                                                                                                \
+        { enum { c = 0 }; S; } { enum { c = 1 }; S; } { enum { c = 2 }; S; } { enum { c = 3 }; S; }     \
+        { enum { c = 4 }; S; } { enum { c = 5 }; S; } { enum { c = 6 }; S; } { enum { c = 7 }; S; }     \
+    } while (0)
+
 /* A group of chunks: chunk c covers lanes of row slot[c] starting at inner
  * coordinate k[c]; rb[slot][e] is the row base of expression e. */
 typedef struct group {
@@ -42,27 +50,51 @@ typedef struct group {
 PLAN_INLINE void vexpr(const layout_plan *p, int e, const group *g, __m256i (*vv)[GROUP], __m256i *acc)
 {
     const layout_plan_expr *x = &p->exprs[e];
-    /* always all GROUP chunks (unused ones compute garbage that is never
-     * stored): fixed trip counts let the compiler unroll and keep acc in registers */
-    enum { nch = GROUP };
-    for (int c = 0; c < nch; c++) acc[c] = _mm256_set1_epi32(wrap32(g->rb[g->slot[c]][e]));
+    /* always all GROUP chunks (unused ones compute garbage that is never stored) */
+    __m256i a0, a1, a2, a3, a4, a5, a6, a7;
+    a0 = _mm256_set1_epi32(wrap32(g->rb[g->slot[0]][e]));
+    a1 = _mm256_set1_epi32(wrap32(g->rb[g->slot[1]][e]));
+    a2 = _mm256_set1_epi32(wrap32(g->rb[g->slot[2]][e]));
+    a3 = _mm256_set1_epi32(wrap32(g->rb[g->slot[3]][e]));
+    a4 = _mm256_set1_epi32(wrap32(g->rb[g->slot[4]][e]));
+    a5 = _mm256_set1_epi32(wrap32(g->rb[g->slot[5]][e]));
+    a6 = _mm256_set1_epi32(wrap32(g->rb[g->slot[6]][e]));
+    a7 = _mm256_set1_epi32(wrap32(g->rb[g->slot[7]][e]));
+#define UPD(OP)                                                                                         \
+    do {                                                                                                \
+        a0 = OP(a0, t[0]); a1 = OP(a1, t[1]); a2 = OP(a2, t[2]); a3 = OP(a3, t[3]);                     \
+        a4 = OP(a4, t[4]); a5 = OP(a5, t[5]); a6 = OP(a6, t[6]); a7 = OP(a7, t[7]);                     \
+    } while (0)
     for (int i = x->first_term + x->n_row_terms; i < x->first_term + x->n_terms; i++) {
         int64_t coef = p->term_coef[i];
         const __m256i *t = vv[p->term_var[i]];
         if (coef == 1) {
-            for (int c = 0; c < nch; c++) acc[c] = _mm256_add_epi32(acc[c], t[c]);
+            UPD(_mm256_add_epi32);
         } else if (coef == -1) {
-            for (int c = 0; c < nch; c++) acc[c] = _mm256_sub_epi32(acc[c], t[c]);
+            UPD(_mm256_sub_epi32);
         } else if (coef > 0 && (coef & (coef - 1)) == 0) {
             int sh = 0;
             while (((int64_t)1 << sh) < coef) sh++;
             const __m128i cnt = _mm_cvtsi32_si128(sh);
-            for (int c = 0; c < nch; c++) acc[c] = _mm256_add_epi32(acc[c], _mm256_sll_epi32(t[c], cnt));
+#define ADD_SHL(a, b) _mm256_add_epi32(a, _mm256_sll_epi32(b, cnt))
+            UPD(ADD_SHL);
+#undef ADD_SHL
         } else {
             const __m256i m = _mm256_set1_epi32(wrap32((uint64_t)coef));
-            for (int c = 0; c < nch; c++) acc[c] = _mm256_add_epi32(acc[c], _mm256_mullo_epi32(t[c], m));
+#define ADD_MUL(a, b) _mm256_add_epi32(a, _mm256_mullo_epi32(b, m))
+            UPD(ADD_MUL);
+#undef ADD_MUL
         }
     }
+#undef UPD
+    acc[0] = a0;
+    acc[1] = a1;
+    acc[2] = a2;
+    acc[3] = a3;
+    acc[4] = a4;
+    acc[5] = a5;
+    acc[6] = a6;
+    acc[7] = a7;
 }
 
 static inline __m256i vdiv(const layout_plan_op *op, __m256i x)
@@ -96,11 +128,14 @@ static void run_group(const layout_plan *p, group *g, __m256i (*vv)[GROUP], int 
         if (!op->per_element) continue;
         __m256i *res = vv[LAYOUT_MAX_DIMS + i];
         vexpr(p, op->in0, g, vv, x);
-        if (op->kind == LAYOUT_PLAN_OP_DIV) {
-            for (int c = 0; c < GROUP; c++) res[c] = vdiv(op, x[c]);
+        if (op->kind == LAYOUT_PLAN_OP_DIV && op->mode == LAYOUT_PLAN_DIV_SHIFT) {
+            const __m128i cnt = _mm_cvtsi32_si128(op->shift);
+            EACH_CHUNK(res[c] = _mm256_srl_epi32(x[c], cnt));
+        } else if (op->kind == LAYOUT_PLAN_OP_DIV) {
+            EACH_CHUNK(res[c] = vdiv(op, x[c]));
         } else {
             vexpr(p, op->in1, g, vv, y);
-            for (int c = 0; c < GROUP; c++) res[c] = _mm256_xor_si256(x[c], y[c]);
+            EACH_CHUNK(res[c] = _mm256_xor_si256(x[c], y[c]));
         }
     }
     vexpr(p, p->offset_expr, g, vv, x);

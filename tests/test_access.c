@@ -178,7 +178,15 @@ static void test_merging_rule(void)
     o.no_merge = 1;
     make_synth(&s, 2, 8, 16, 0, 1);
     expect_plan(&s, 2, &o, "8 x ds_read_u16");
+    /* a trusted vector wider than 16 bytes is issued as several pieces from its first
+     * element's address: when its elements are not adjacent, every piece is flagged */
+    memset(&o, 0, sizeof o);
+    o.vector_elems = 3;
+    o.vector_y = 0;
+    make_synth(&s, 16, 3, 64, 32, -1); /* 16-byte elements at descending addresses */
+    expect_plan(&s, 16, &o, "3 x ds_read_b128 [3 non-contiguous]");
     /* base address shifts the alignment */
+    make_synth(&s, 2, 8, 16, 0, 1);
     memset(&o, 0, sizeof o);
     o.base_bytes = 4;
     expect_plan(&s, 2, &o, "2 x ds_read2_b32");

@@ -344,6 +344,17 @@ static void test_bad_encodings(void)
         CHECK(s == LAYOUT_ERR_OVERFLOW);
     }
 
+    /* every X fits int64 but warps x lanes x elements per thread does not */
+    b = e;
+    b.h[0][0] = 1; b.h[0][1] = 64; b.h[0][2] = (int64_t)1 << 56; /* Y0 -> (1,0): length 1; (1,2) is a lane digit */
+    b.y_major[0] = 1; b.y_minor[0] = 2;                           /* Y0 now names the 2^56 entry */
+    b.p_minor[1][1] = 0;                                          /* lane = (1,1) x (1,0): 64 x 1 */
+    {
+        layout_status s = layout_dist_make(&d, &b, 64, 4, 0, NULL, &err);
+        CHECK_MSG(s == LAYOUT_ERR_OVERFLOW, "%s: %s", layout_status_name(s), err.message);
+        CHECK_STR_CONTAINS(err.message, "layout_dist_make: warps x lanes x elements per thread");
+    }
+
     /* mismatched tile shapes */
     int64_t wrong[2] = {64, 16};
     CHECK(layout_dist_make(&d, &e, 64, 4, 2, wrong, &err) == LAYOUT_ERR_MISMATCH);
