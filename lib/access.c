@@ -427,7 +427,7 @@ layout_status layout_access_plan_make(layout_access_plan *plan, const layout_des
                                       const layout_distribution *dist, layout_direction direction, int elem_bytes,
                                       const layout_access_options *opt, layout_error *err)
 {
-    static const char *name = "layout_access_plan_make";
+    static const char name[] = "layout_access_plan_make";
     static const layout_access_options defaults;
     if (!plan) return layout_fail(err, LAYOUT_ERR_NULL, "%s: plan is NULL", name);
     if (!desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: desc is NULL", name);
@@ -507,7 +507,7 @@ layout_status layout_access_plan_make(layout_access_plan *plan, const layout_des
 layout_status layout_access_instr(const layout_access_plan *plan, int warp, int step, layout_instr *out,
                                   layout_error *err)
 {
-    static const char *name = "layout_access_instr";
+    static const char name[] = "layout_access_instr";
     if (!plan) return layout_fail(err, LAYOUT_ERR_NULL, "%s: plan is NULL", name);
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", name);
     if (warp < 0 || warp >= plan->dist->n_warps)
@@ -543,7 +543,7 @@ layout_status layout_access_instr(const layout_access_plan *plan, int warp, int 
 layout_status layout_access_stream(const layout_access_plan *plan, layout_instr *buf, size_t cap, size_t *count,
                                    layout_error *err)
 {
-    static const char *name = "layout_access_stream";
+    static const char name[] = "layout_access_stream";
     if (!plan) return layout_fail(err, LAYOUT_ERR_NULL, "%s: plan is NULL", name);
     if (!count) return layout_fail(err, LAYOUT_ERR_NULL, "%s: count is NULL", name);
     size_t need = (size_t)plan->dist->n_warps * (size_t)plan->n_steps;
