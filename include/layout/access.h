@@ -17,8 +17,9 @@
  * 2. **The compiler.** One thread's elements, in issue order, are cut into
  *    runs: consecutive elements whose byte addresses are adjacent
  *    (addr(next) = addr(prev) + elem_bytes) in every lane of every warp.
- *    (Only ascending runs merge; elements the snake order visits backwards
- *    stay separate.)  Each run becomes the fewest DS instructions its
+ *    Scalar accesses may also form a descending run (addr(next) =
+ *    addr(prev) - elem_bytes everywhere, as when the snake order walks a row
+ *    backwards); it is chopped from its lowest address.  Each run becomes the fewest DS instructions its
  *    *proven* alignment allows, greedily from its start, where the alignment
  *    at a byte is the largest power of two <= 16 dividing that byte's address
  *    in every lane of every warp.  That stands for what the compiler proves
@@ -123,7 +124,8 @@ typedef struct layout_access_step {
     layout_ds_op op;               ///< instruction kind
     int width_bytes;               ///< bytes per lane (::LAYOUT_DS_PAIR_B32: 8)
     int seq_first;                 ///< issue position whose address is the base (see ::layout_access_plan::order)
-    int n_elems;                   ///< issue positions seq_first.. whose bytes it moves (a partly moved element counts)
+    int elem_dir;                  ///< +1: it moves positions seq_first, seq_first+1, ...; -1: seq_first, seq_first-1, ... (a run issued downwards; seq_first holds its lowest address)
+    int n_elems;                   ///< issue positions from seq_first (in elem_dir) whose bytes it moves (a partly moved element counts)
     int byte_offset;               ///< lane address = address of position seq_first + byte_offset
     int access;                    ///< tile-window access containing seq_first
     unsigned flags;                ///< ::layout_access_flag bits
