@@ -175,12 +175,18 @@ static void prepare_rule(const layout_arch *arch, int width_bytes, const layout_
     p->n_groups = r->n_groups;
     for (int g = 0; g < r->n_groups; g++)
         for (int l = 0; l < LAYOUT_MAX_LANES; l++)
-            if ((r->groups[g] >> l) & 1) p->gid[l] = (uint8_t)g, p->unit_slot[l] = (uint32_t)g << shift;
+            if ((r->groups[g] >> l) & 1) {
+                p->gid[l] = (uint8_t)g, p->unit_slot[l] = (uint32_t)g << shift;
+                p->group_regs[g] |= (uint8_t)(1u << (l >> 3));
+            }
     if (r->n_fold_xors) {
         p->n_fold_groups = r->n_fold_groups;
         for (int g = 0; g < r->n_fold_groups; g++)
             for (int l = 0; l < LAYOUT_MAX_LANES; l++)
-                if ((r->fold_groups[g] >> l) & 1) p->fold_gid[l] = (uint8_t)g, p->fold_unit_slot[l] = (uint32_t)g << shift;
+                if ((r->fold_groups[g] >> l) & 1) {
+                    p->fold_gid[l] = (uint8_t)g, p->fold_unit_slot[l] = (uint32_t)g << shift;
+                    p->fold_group_regs[g] |= (uint8_t)(1u << (l >> 3));
+                }
     }
 }
 

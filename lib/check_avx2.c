@@ -113,11 +113,20 @@ static int lowest_slot(const uint32_t *occ, int n_words)
 typedef struct units {
     const uint8_t *gid; /* lane -> group */
     const uint32_t *unit_slot; /* lane -> group << log_nbu, for reduced units */
+    const uint8_t *group_regs; /* group -> registers (8 lanes each) holding its lanes */
     int n_groups;
     int log_unit;       /* unit = 1 << log_unit bytes */
     int log_nbu;        /* 1 << log_nbu unit banks */
     int k_max;          /* most units one lane touches (1 when reduced) */
 } units;
+
+/* Per-lane data of one unit per lane, kept for the exact path: the slot
+ * (n_slots for inactive lanes), the row residue modulo 64, and the row span. */
+typedef struct unit_vectors {
+    __m256i slot[8];
+    __m256i rel[8];
+    uint32_t min_row, max_row;
+} unit_vectors;
 
 /* Fast path for reduced units (one unit per lane) and <= 64 slots, with
  * the register count and "all lanes active" known at compile time so the
@@ -203,6 +212,8 @@ ALWAYS_INLINE int fast_words(const layout_instr *in, const units *u, int n_regs,
     return pop == __builtin_popcountll(in->active_mask) - dups;
 }
 
+static void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *in,
+                           const units *u, const uint32_t *occ, layout_cost *out);
 static void exact_path(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *in,
                        const units *u, const uint32_t *occ, layout_cost *out);
 
@@ -214,12 +225,14 @@ void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, con
     units u;
     u.gid = prep->gid;
     u.unit_slot = prep->unit_slot;
+    u.group_regs = prep->group_regs;
     u.n_groups = prep->n_groups;
     out->fold_xor = 0;
     for (int i = 0; i < rule->n_fold_xors; i++)
         if (fold_holds(in, rule->fold_xor[i])) {
             u.gid = prep->fold_gid;
             u.unit_slot = prep->fold_unit_slot;
+            u.group_regs = prep->fold_group_regs;
             u.n_groups = prep->n_fold_groups;
             out->fold_xor = rule->fold_xor[i];
             break;
@@ -248,7 +261,7 @@ void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, con
                 return;
             }
             if (f == 0) {
-                exact_path(arch, rule, in, &u, occ, out);
+                exact_one_unit(arch, rule, in, &u, occ, out);
                 return;
             }
         } else {
@@ -325,8 +338,22 @@ general:;
     exact_path(arch, rule, in, &u, occ, out);
 }
 
-/* Counts from per-slot row sets, shared by both exact paths: rows[] holds 8
- * partial sets per occupied slot (see exact_path). */
+/* extra / total / worst from the per-group N-ways. */
+ALWAYS_INLINE void summarize(const int *cyc, int n_groups, layout_cost *out)
+{
+    int extra = 0, worst = 0, worst_group = -1;
+    for (int g = 0; g < n_groups; g++) {
+        if (cyc[g] > 1) extra += cyc[g] - 1;
+        if (cyc[g] > worst) worst = cyc[g], worst_group = g;
+    }
+    out->extra_cycles = extra;
+    out->total_cycles = n_groups + extra;
+    out->worst_nway = worst;
+    out->worst_group = worst_group;
+}
+
+/* N-way of each group from per-slot row sets: rows[] holds 8 partial sets
+ * per occupied slot (see exact_path). */
 ALWAYS_INLINE void finish_from_rows(const uint64_t *rows, const uint32_t *occ, int n_words, int log_nbu,
                                     int n_groups, layout_cost *out)
 {
@@ -342,46 +369,55 @@ ALWAYS_INLINE void finish_from_rows(const uint64_t *rows, const uint32_t *occ, i
             int c = __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(x)), g = s >> log_nbu;
             if (c > cyc[g]) cyc[g] = c;
         }
-    int extra = 0, worst = 0, worst_group = -1;
-    for (int g = 0; g < n_groups; g++) {
-        if (cyc[g] > 1) extra += cyc[g] - 1;
-        if (cyc[g] > worst) worst = cyc[g], worst_group = g;
-    }
-    out->extra_cycles = extra;
-    out->total_cycles = n_groups + extra;
-    out->worst_nway = worst;
-    out->worst_group = worst_group;
+    summarize(cyc, n_groups, out);
 }
 
-/* Exact path for one unit per lane and <= 256 slots, in a single pass over
- * the lanes.  A row's residue modulo 64 stands for the row: distinct rows
- * less than 64 apart have distinct residues, and the span is checked. */
-static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
-                                                     const layout_instr *in, const units *u, const uint32_t *occ,
-                                                     layout_cost *out)
+/* Exact path for one unit per lane and <= 256 slots, from per-lane
+ * vectors (slot, row residue, row span).  A row's residue
+ * modulo 64 stands for the row: distinct rows less than 64 apart have
+ * distinct residues, and the span is checked.  With few occupied slots (the
+ * heavily conflicted case) each slot's row set is gathered with compares over
+ * only the registers holding its group's lanes; otherwise every lane ORs its
+ * row bit into the slot's set in memory. */
+static __attribute__((noinline)) void exact_from_vectors(const layout_arch *arch, const layout_lane_rule *rule,
+                                                         const layout_instr *in, const units *u, const uint32_t *occ,
+                                                         const unit_vectors *uv, layout_cost *out)
 {
     const int n_regs = in->n_lanes >> 3, log_nbu = u->log_nbu, n_groups = u->n_groups;
     const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
-    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(log_nbu);
-    const __m256i bank_mask = _mm256_set1_epi32((1 << log_nbu) - 1), m63 = _mm256_set1_epi32(63);
-    const __m256i dummy = _mm256_set1_epi32(n_slots << 3), pos = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    uint32_t idx_of[LAYOUT_MAX_LANES], rel_of[LAYOUT_MAX_LANES];
-    __m256i lo_row = _mm256_set1_epi32(-1), hi_row = _mm256_setzero_si256();
-    for (int r = 0; r < n_regs; r++) {
-        __m256i act = active_lanes(in->active_mask, r);
-        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), row = _mm256_srl_epi32(key, ln);
-        lo_row = _mm256_min_epu32(lo_row, _mm256_or_si256(row, _mm256_andnot_si256(act, _mm256_set1_epi32(-1))));
-        hi_row = _mm256_max_epu32(hi_row, _mm256_and_si256(row, act));
-        __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(key, bank_mask));
-        __m256i idx = _mm256_or_si256(_mm256_slli_epi32(slot, 3), pos);
-        _mm256_storeu_si256((__m256i *)(idx_of + 8 * r), _mm256_blendv_epi8(dummy, idx, act));
-        _mm256_storeu_si256((__m256i *)(rel_of + 8 * r), _mm256_and_si256(row, m63));
-    }
-    if (hor_max(hi_row) - hor_min(lo_row) >= 64) {
+    if (uv->max_row - uv->min_row >= 64) {
         layout_cost_detail d;
         layout_cost_scalar(arch, rule, in, &d);
         *out = d.cost;
         return;
+    }
+    int n_occ = 0;
+    for (int j = 0; j < n_words; j++) n_occ += __builtin_popcount(occ[j]);
+    if (n_occ <= 16) {
+        const __m256i one = _mm256_set1_epi32(1), c32 = _mm256_set1_epi32(32);
+        int cyc[LAYOUT_MAX_LANE_GROUPS + 1];
+        memset(cyc, 0, sizeof cyc);
+        for (int j = 0; j < n_words; j++)
+            for (uint32_t b = occ[j]; b; b &= b - 1) {
+                int s = 32 * j + __builtin_ctz(b), g = s >> log_nbu;
+                const __m256i sv = _mm256_set1_epi32(s);
+                __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
+                for (unsigned rm = u->group_regs[g]; rm; rm &= rm - 1) {
+                    int r = __builtin_ctz(rm);
+                    __m256i m = _mm256_cmpeq_epi32(uv->slot[r], sv);
+                    lo = _mm256_or_si256(lo, _mm256_and_si256(_mm256_sllv_epi32(one, uv->rel[r]), m));
+                    hi = _mm256_or_si256(hi, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(uv->rel[r], c32)), m));
+                }
+                int c = __builtin_popcount(hor_or(lo)) + __builtin_popcount(hor_or(hi));
+                if (c > cyc[g]) cyc[g] = c;
+            }
+        summarize(cyc, n_groups, out);
+        return;
+    }
+    uint32_t slot_of[LAYOUT_MAX_LANES], rel_of[LAYOUT_MAX_LANES];
+    for (int r = 0; r < n_regs; r++) {
+        _mm256_storeu_si256((__m256i *)(slot_of + 8 * r), uv->slot[r]);
+        _mm256_storeu_si256((__m256i *)(rel_of + 8 * r), uv->rel[r]);
     }
     uint64_t rows[(256 + 1) * 8];
     const __m256i zero = _mm256_setzero_si256();
@@ -395,8 +431,34 @@ static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, co
         }
     const int n_units = 8 * n_regs;
 #pragma GCC unroll 8
-    for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
+    for (int i = 0; i < n_units; i++) rows[8 * slot_of[i] + (i & 7)] |= (uint64_t)1 << rel_of[i];
     finish_from_rows(rows, occ, n_words, log_nbu, n_groups, out);
+}
+
+/* Exact path for one unit per lane and <= 256 slots when the fast path did
+ * not leave the per-lane vectors behind: compute them, then solve. */
+static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
+                                                     const layout_instr *in, const units *u, const uint32_t *occ,
+                                                     layout_cost *out)
+{
+    const int n_regs = in->n_lanes >> 3, log_nbu = u->log_nbu;
+    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(log_nbu);
+    const __m256i bank_mask = _mm256_set1_epi32((1 << log_nbu) - 1), m63 = _mm256_set1_epi32(63);
+    const __m256i dummy = _mm256_set1_epi32(u->n_groups << log_nbu);
+    unit_vectors uv;
+    __m256i lo_row = _mm256_set1_epi32(-1), hi_row = _mm256_setzero_si256();
+    for (int r = 0; r < n_regs; r++) {
+        __m256i act = active_lanes(in->active_mask, r);
+        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), row = _mm256_srl_epi32(key, ln);
+        lo_row = _mm256_min_epu32(lo_row, _mm256_or_si256(row, _mm256_andnot_si256(act, _mm256_set1_epi32(-1))));
+        hi_row = _mm256_max_epu32(hi_row, _mm256_and_si256(row, act));
+        __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(key, bank_mask));
+        uv.slot[r] = _mm256_blendv_epi8(dummy, slot, act);
+        uv.rel[r] = _mm256_and_si256(row, m63);
+    }
+    uv.min_row = hor_min(lo_row);
+    uv.max_row = hor_max(hi_row);
+    exact_from_vectors(arch, rule, in, u, occ, &uv, out);
 }
 
 /* 3. exact path: per-slot row sets.  With <= 256 slots, the unit of lane
@@ -503,15 +565,7 @@ static __attribute__((noinline)) void exact_path(const layout_arch *arch, const 
             if (c > cyc[g]) cyc[g] = c;
         }
     }
-    int extra = 0, worst = 0, worst_group = -1;
-    for (int g = 0; g < n_groups; g++) {
-        if (cyc[g] > 1) extra += cyc[g] - 1;
-        if (cyc[g] > worst) worst = cyc[g], worst_group = g;
-    }
-    out->extra_cycles = extra;
-    out->total_cycles = n_groups + extra;
-    out->worst_nway = worst;
-    out->worst_group = worst_group;
+    summarize(cyc, n_groups, out);
 }
 
 #else /* !__AVX2__: portable stub, never called (layout_avx2_compiled() == 0) */

@@ -3,9 +3,16 @@
 #include "internal.h"
 #include "strbuf.h"
 #include "layout/kernel.h"
+#include "kernel_internal.h"
 
 #include <stdio.h>
 #include <string.h>
+
+/* Instructions straight from the access layer. */
+static layout_status access_source(const void *ctx, int warp, int step, layout_instr *out, layout_error *err)
+{
+    return layout_access_instr((const layout_access_plan *)ctx, warp, step, out, err);
+}
 
 layout_status layout_check_side(const layout_checker *checker, const layout_access_plan *plan, int64_t tiles,
                                 layout_side_result *out, layout_error *err)
@@ -21,6 +28,13 @@ layout_status layout_check_side(const layout_checker *checker, const layout_acce
         return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: distribution wave_size %d != arch %s wave_size %d", name,
                            plan->dist->wave_size, checker->arch->name, checker->arch->wave_size);
 
+    return layout_side_accumulate(name, checker, plan, access_source, plan, tiles, NULL, out, err);
+}
+
+layout_status layout_side_accumulate(const char *fn, const layout_checker *checker, const layout_access_plan *plan,
+                                     layout_instr_source source, const void *ctx, int64_t tiles, const char *ops,
+                                     layout_side_result *out, layout_error *err)
+{
     layout_side_result r;
     memset(&r, 0, sizeof r);
     r.direction = plan->direction;
@@ -35,7 +49,7 @@ layout_status layout_check_side(const layout_checker *checker, const layout_acce
     for (int w = 0; w < plan->dist->n_warps; w++)
         for (int i = 0; i < plan->n_steps; i++) {
             layout_cost c;
-            layout_status s = layout_access_instr(plan, w, i, &ins, err);
+            layout_status s = source(ctx, w, i, &ins, err);
             if (s) return s;
             s = layout_checker_cost(checker, &ins, &c, err);
             if (s) return s;
@@ -49,9 +63,12 @@ layout_status layout_check_side(const layout_checker *checker, const layout_acce
         }
     if (layout_mul_overflow(r.extra_cycles_per_tile, tiles, &r.sq_lds_bank_conflict) ||
         layout_mul_overflow(r.instrs_per_tile, tiles, &r.sq_insts_lds))
-        return layout_fail(err, LAYOUT_ERR_OVERFLOW, "%s: totals over %lld tiles overflow int64", name,
+        return layout_fail(err, LAYOUT_ERR_OVERFLOW, "%s: totals over %lld tiles overflow int64", fn,
                            (long long)tiles);
-    layout_access_plan_print(plan, r.ops, sizeof r.ops);
+    if (ops)
+        memcpy(r.ops, ops, sizeof r.ops);
+    else
+        layout_access_plan_print(plan, r.ops, sizeof r.ops);
     *out = r;
     return layout_ok(err);
 }

@@ -3,6 +3,7 @@
  * over the lanes and checker calls. */
 #include "plan_internal.h"
 #include "layout/kernel_plan.h"
+#include "kernel_internal.h"
 
 #include <string.h>
 
@@ -116,6 +117,7 @@ static void side_instr_fast(const layout_side_plan *s, int warp, int step, layou
     uint64_t base = (uint64_t)ap->base_bytes + (uint64_t)(int64_t)st->byte_offset;
     for (int l = 0; l < lanes; l++)
         out->addr_bytes[l] = (uint32_t)(base + (uint64_t)off[l] * (uint64_t)ap->elem_bytes);
+    for (int l = lanes; l < LAYOUT_MAX_LANES; l++) out->addr_bytes[l] = 0;
     out->n_lanes = lanes;
     out->active_mask = layout_lane_mask_all(lanes);
     out->width_bytes = st->width_bytes;
@@ -140,47 +142,20 @@ layout_status layout_side_plan_instr(const layout_side_plan *side, int warp, int
     return layout_ok(err);
 }
 
-/* The same accumulation as layout_check_side(). */
+/* Instructions from the composed plan (or the access layer when not composed). */
+static layout_status plan_source(const void *ctx, int warp, int step, layout_instr *out, layout_error *err)
+{
+    const layout_side_plan *s = ctx;
+    if (!s->composed) return layout_access_instr(&s->access, warp, step, out, err);
+    side_instr_fast(s, warp, step, out);
+    return LAYOUT_OK;
+}
+
 static layout_status check_side(const layout_kernel_plan *kp, const layout_side_plan *s, layout_side_result *out,
                                 layout_error *err)
 {
-    const layout_access_plan *plan = &s->access;
-    layout_side_result r;
-    memset(&r, 0, sizeof r);
-    r.direction = plan->direction;
-    r.steps_per_wave = plan->n_steps;
-    memcpy(r.op_count, plan->op_count, sizeof r.op_count);
-    r.n_misaligned = plan->n_misaligned;
-    r.n_noncontiguous = plan->n_noncontiguous;
-    r.n_warps = plan->dist->n_warps;
-    r.instrs_per_tile = (int64_t)plan->n_steps * plan->dist->n_warps;
-    r.worst_warp = r.worst_step = -1;
-    layout_instr ins;
-    memset(&ins, 0, sizeof ins);
-    for (int w = 0; w < plan->dist->n_warps; w++)
-        for (int i = 0; i < plan->n_steps; i++) {
-            layout_cost c;
-            layout_status st;
-            if (s->composed)
-                side_instr_fast(s, w, i, &ins);
-            else if ((st = layout_access_instr(plan, w, i, &ins, err)))
-                return st;
-            if ((st = layout_checker_cost(&kp->checker, &ins, &c, err))) return st;
-            r.extra_cycles_per_tile += c.extra_cycles;
-            r.total_cycles_per_tile += c.total_cycles;
-            if (r.worst_step < 0 || c.extra_cycles > r.worst_extra) {
-                r.worst_warp = w;
-                r.worst_step = i;
-                r.worst_extra = c.extra_cycles;
-            }
-        }
-    if (layout_mul_overflow(r.extra_cycles_per_tile, kp->tiles, &r.sq_lds_bank_conflict) ||
-        layout_mul_overflow(r.instrs_per_tile, kp->tiles, &r.sq_insts_lds))
-        return layout_fail(err, LAYOUT_ERR_OVERFLOW, "layout_kernel_plan_check: totals over %lld tiles overflow int64",
-                           (long long)kp->tiles);
-    memcpy(r.ops, s->ops, sizeof r.ops);
-    *out = r;
-    return LAYOUT_OK;
+    return layout_side_accumulate("layout_kernel_plan_check", &kp->checker, &s->access, plan_source, s, kp->tiles,
+                                  s->ops, out, err);
 }
 
 layout_status layout_kernel_plan_check(const layout_kernel_plan *plan, layout_kernel_result *out, layout_error *err)

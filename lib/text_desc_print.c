@@ -163,11 +163,23 @@ static int print_desc(text_out *o, const layout_descriptor *d, unsigned choices,
             if (a->n_top != n_produced) return 1;
             for (i = 0; i < n_produced; i++) new_top[i] = a->top_hidden[i];
         } else {
-            /* Hidden-id order (insertion sort: at most a few dozen ids). */
-            for (i = 0; i < n_produced; i++) {
-                int v = produced[i];
-                for (j = i; j > 0 && new_top[j - 1] > v; j--) new_top[j] = new_top[j - 1];
-                new_top[j] = v;
+            /* The positions are not stored: keep each dim where it was, as
+             * ck_tile code usually does (upper k of a transform takes the
+             * position of its lower k when free), then fill the rest in order. */
+            int taken[LAYOUT_MAX_HIDDEN] = {0}, placed[LAYOUT_MAX_HIDDEN] = {0}, u = 0, next = 0;
+            for (i = first; i < k; i++)
+                for (j = 0; j < a->upper_hidden[i].n; j++, u++) {
+                    int want = j < a->lower_hidden[i].n ? index_of(top, n_top, a->lower_hidden[i].ids[j]) : -1;
+                    if (want >= 0 && want < n_produced && !taken[want]) {
+                        taken[want] = placed[u] = 1;
+                        new_top[want] = produced[u];
+                    }
+                }
+            for (u = 0; u < n_produced; u++) {
+                if (placed[u]) continue;
+                while (taken[next]) next++;
+                taken[next] = 1;
+                new_top[next] = produced[u];
             }
         }
         to_str(o, " | T{");

@@ -11,8 +11,8 @@ const tool_command tool_cmd_print = {
     "\n"
     "Parse the descriptor SPEC and print its canonical text (no comments,\n"
     "fixed spacing, aligned() written as the equal naive(), the top dims of\n"
-    "intermediate stages numbered in transform order).  Parsing the output\n"
-    "gives the same descriptor.\n"
+    "intermediate stages renumbered: a dim keeps its position where it can).\n"
+    "Parsing the output gives the same descriptor.\n"
     "\n"
     "example: layout print 'aligned([4,5], align=4)'   ->   naive([4,5],[8,1])\n",
     run};

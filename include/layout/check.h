@@ -111,6 +111,8 @@ typedef struct layout_checker_rule {
     uint8_t fold_gid[LAYOUT_MAX_LANES]; /**< group index of each lane after a fold */
     uint32_t unit_slot[LAYOUT_MAX_LANES];      /**< gid << log2(unit banks) for width-aligned accesses */
     uint32_t fold_unit_slot[LAYOUT_MAX_LANES]; /**< the same after a fold */
+    uint8_t group_regs[LAYOUT_MAX_LANE_GROUPS];      /**< bit r set: the group has a lane in 8r..8r+7 */
+    uint8_t fold_group_regs[LAYOUT_MAX_LANE_GROUPS]; /**< the same after a fold */
 } layout_checker_rule;
 
 /**

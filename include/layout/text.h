@@ -143,10 +143,12 @@ layout_status layout_desc_from_text(const char *text, layout_descriptor *out, si
  * constructors (a base then any number of layout_transform_descriptor()
  * stages).
  *
- * Stage boundaries are recovered from the hidden-dimension dataflow;
- * intermediate top dims are numbered by hidden id (the order ck_tile's own
- * bookkeeping gives them), so a text written by hand may come back with the
- * dims of an intermediate stage renumbered — still the same descriptor.  An
+ * Stage boundaries are recovered from the hidden-dimension dataflow.  The
+ * order of an intermediate stage's top dims is not stored (only the final
+ * one is), so the printer chooses it: upper dim k of a transform keeps the
+ * position of its lower dim k when that is free, the others fill the free
+ * positions in transform order.  A text written by hand may therefore come
+ * back with an intermediate stage renumbered — still the same descriptor.  An
  * aligned() base prints as the equal naive().
  *
  * @param d    the descriptor.
