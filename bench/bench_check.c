@@ -4,58 +4,8 @@
  *
  * Human table on stdout; one JSON object per figure to the file named by
  * $LAYOUT_BENCH_JSON_PART (see bench/run.sh). */
-#define _POSIX_C_SOURCE 200809L
+#include "bench_util.h"
 #include "layout.h"
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/resource.h>
-#include <time.h>
-
-static char machine[128] = "unknown";
-static FILE *json;
-
-static void read_machine(void)
-{
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[256];
-    if (!f) return;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, "model name", 10) == 0) {
-            char *p = strchr(line, ':');
-            if (p) {
-                p += 2;
-                p[strcspn(p, "\n")] = '\0';
-                snprintf(machine, sizeof machine, "%s", p);
-            }
-            break;
-        }
-    fclose(f);
-}
-
-static void emit(const char *name, const char *unit, double value)
-{
-    if (json)
-        fprintf(json, "{\"name\": \"%s\", \"unit\": \"%s\", \"value\": %.3f, \"machine\": \"%s\"}\n", name, unit,
-                value, machine);
-}
-
-/* Thread CPU time: the machine is shared, so wall time would count other
- * processes' time slices. */
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static long peak_kib(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss;
-}
 
 enum { N_BUF = 1024 };
 static layout_instr buf[N_BUF];
@@ -100,14 +50,14 @@ static double time_batch(const layout_checker *ck, double trial_s, int64_t *extr
     double best = 1e30;
     for (int trial = 0; trial < 7; trial++) {
         long reps = 0;
-        double t0 = now_s(), t1;
+        double t0 = bench_now(), t1;
         do {
             for (int k = 0; k < 8; k++) {
                 layout_checker_cost_batch(ck, buf, N_BUF, NULL, &t, NULL);
                 sink += t.extra_cycles;
             }
             reps += 8;
-            t1 = now_s();
+            t1 = bench_now();
         } while (t1 - t0 < trial_s);
         double ns = (t1 - t0) * 1e9 / ((double)reps * N_BUF);
         if (ns < best) best = ns;
@@ -127,11 +77,9 @@ typedef struct figure {
 
 int main(void)
 {
-    read_machine();
-    const char *jp = getenv("LAYOUT_BENCH_JSON_PART");
-    json = jp ? fopen(jp, "w") : NULL;
+    bench_init();
     int have_avx2 = layout_check_impl_available(LAYOUT_IMPL_AVX2);
-    printf("bench_check on %s (AVX2 %s)\n", machine, have_avx2 ? "available" : "unavailable");
+    printf("bench_check on %s (AVX2 %s)\n", bench_machine, have_avx2 ? "available" : "unavailable");
     printf("%-34s %9s %10s %10s %8s\n", "figure (wave, read)", "extra/ins", "scalar ns", "avx2 ns", "ratio");
 
     static const figure figs[] = {
@@ -163,12 +111,12 @@ int main(void)
                ns_v > 0 ? ns_s / ns_v : 0.0);
         char name[96];
         snprintf(name, sizeof name, "check_%s_scalar", figs[f].name);
-        emit(name, "ns/instr", ns_s);
+        bench_emit(name, "ns/instr", ns_s);
         if (have_avx2) {
             snprintf(name, sizeof name, "check_%s_avx2", figs[f].name);
-            emit(name, "ns/instr", ns_v);
+            bench_emit(name, "ns/instr", ns_v);
             snprintf(name, sizeof name, "check_%s_speedup", figs[f].name);
-            emit(name, "x", ns_s / ns_v);
+            bench_emit(name, "x", ns_s / ns_v);
         }
     }
 
@@ -184,7 +132,7 @@ int main(void)
     printf("\nscaling (%s, gfx942 b128 mix of conflict-free and 8-way):\n", layout_check_impl_name(ck.impl));
     printf("%10s %12s %10s %12s\n", "instrs", "time ms", "ns/instr", "peak KiB");
     for (long n = 1000; n <= 1000000; n *= 10) {
-        double t0 = now_s();
+        double t0 = bench_now();
         int64_t extra = 0;
         for (long done = 0; done < n;) {
             long m = n - done < N_BUF ? n - done : N_BUF;
@@ -193,15 +141,15 @@ int main(void)
             extra += t.extra_cycles;
             done += m;
         }
-        double dt = now_s() - t0;
+        double dt = bench_now() - t0;
         sink += extra;
-        printf("%10ld %12.3f %10.1f %12ld\n", n, dt * 1e3, dt * 1e9 / (double)n, peak_kib());
+        printf("%10ld %12.3f %10.1f %12ld\n", n, dt * 1e3, dt * 1e9 / (double)n, bench_peak_kib());
         char name[64];
         snprintf(name, sizeof name, "check_scaling_%ld_ms", n);
-        emit(name, "ms", dt * 1e3);
+        bench_emit(name, "ms", dt * 1e3);
         snprintf(name, sizeof name, "check_scaling_%ld_peak_kib", n);
-        emit(name, "KiB", (double)peak_kib());
+        bench_emit(name, "KiB", (double)bench_peak_kib());
     }
-    if (json) fclose(json);
+    if (bench_json) fclose(bench_json);
     return 0;
 }

@@ -352,6 +352,20 @@ ALWAYS_INLINE void summarize(const int *cyc, int n_groups, layout_cost *out)
     out->worst_group = worst_group;
 }
 
+/* Zero the 8 partial row sets of every occupied slot and of the dummy slot. */
+ALWAYS_INLINE void clear_slots(uint64_t *rows, const uint32_t *occ, int n_words, int n_slots)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    _mm256_storeu_si256((__m256i *)(rows + 8 * n_slots), zero);
+    _mm256_storeu_si256((__m256i *)(rows + 8 * n_slots + 4), zero);
+    for (int j = 0; j < n_words; j++)
+        for (uint32_t b = occ[j]; b; b &= b - 1) {
+            int s = 32 * j + __builtin_ctz(b);
+            _mm256_storeu_si256((__m256i *)(rows + 8 * s), zero);
+            _mm256_storeu_si256((__m256i *)(rows + 8 * s + 4), zero);
+        }
+}
+
 /* N-way of each group from per-slot row sets: rows[] holds 8 partial sets
  * per occupied slot (see exact_path). */
 ALWAYS_INLINE void finish_from_rows(const uint64_t *rows, const uint32_t *occ, int n_words, int log_nbu,
@@ -420,15 +434,7 @@ static __attribute__((noinline)) void exact_from_vectors(const layout_arch *arch
         _mm256_storeu_si256((__m256i *)(rel_of + 8 * r), uv->rel[r]);
     }
     uint64_t rows[(256 + 1) * 8];
-    const __m256i zero = _mm256_setzero_si256();
-    _mm256_storeu_si256((__m256i *)(rows + 8 * n_slots), zero);
-    _mm256_storeu_si256((__m256i *)(rows + 8 * n_slots + 4), zero);
-    for (int j = 0; j < n_words; j++)
-        for (uint32_t b = occ[j]; b; b &= b - 1) {
-            int s = 32 * j + __builtin_ctz(b);
-            _mm256_storeu_si256((__m256i *)(rows + 8 * s), zero);
-            _mm256_storeu_si256((__m256i *)(rows + 8 * s + 4), zero);
-        }
+    clear_slots(rows, occ, n_words, n_slots);
     const int n_units = 8 * n_regs;
 #pragma GCC unroll 8
     for (int i = 0; i < n_units; i++) rows[8 * slot_of[i] + (i & 7)] |= (uint64_t)1 << rel_of[i];
@@ -529,41 +535,21 @@ static __attribute__((noinline)) void exact_path(const layout_arch *arch, const 
     }
 
     uint64_t rows[(256 + 1) * 8]; /* also holds 1024 + 1 unsplit sets */
-    int cyc[LAYOUT_MAX_LANE_GROUPS + 1];
-    memset(cyc, 0, sizeof cyc);
     if (split) {
-        const __m256i zero = _mm256_setzero_si256();
-        for (int j = 0; j <= n_words; j++) {
-            uint32_t b = j < n_words ? occ[j] : 0;
-            int last = j == n_words; /* one extra round clears the dummy slot */
-            while (b || last) {
-                int s = last ? n_slots : 32 * j + __builtin_ctz(b);
-                _mm256_storeu_si256((__m256i *)(rows + 8 * s), zero);
-                _mm256_storeu_si256((__m256i *)(rows + 8 * s + 4), zero);
-                if (last) break;
-                b &= b - 1;
-            }
-        }
+        clear_slots(rows, occ, n_words, n_slots);
 #pragma GCC unroll 8
         for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
-        for (int j = 0; j < n_words; j++)
-            for (uint32_t b = occ[j]; b; b &= b - 1) {
-                int s = 32 * j + __builtin_ctz(b);
-                __m256i v = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(rows + 8 * s)),
-                                            _mm256_loadu_si256((const __m256i *)(rows + 8 * s + 4)));
-                __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), high128(v));
-                x = _mm_or_si128(x, _mm_unpackhi_epi64(x, x));
-                int c = __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(x)), g = s >> log_nbu;
-                if (c > cyc[g]) cyc[g] = c;
-            }
-    } else {
-        rows[n_slots] = 0;
-        for (int i = 0; i < n_units; i++) rows[idx_of[i]] = 0;
-        for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
-        for (int i = 0; i < n_units; i++) {
-            int s = (int)idx_of[i], c = __builtin_popcountll(rows[s]), g = s >> log_nbu;
-            if (c > cyc[g]) cyc[g] = c;
-        }
+        finish_from_rows(rows, occ, n_words, log_nbu, n_groups, out);
+        return;
+    }
+    int cyc[LAYOUT_MAX_LANE_GROUPS + 1];
+    memset(cyc, 0, sizeof cyc);
+    rows[n_slots] = 0;
+    for (int i = 0; i < n_units; i++) rows[idx_of[i]] = 0;
+    for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
+    for (int i = 0; i < n_units; i++) {
+        int s = (int)idx_of[i], c = __builtin_popcountll(rows[s]), g = s >> log_nbu;
+        if (c > cyc[g]) cyc[g] = c;
     }
     summarize(cyc, n_groups, out);
 }

@@ -45,27 +45,18 @@ typedef struct group {
     int row_ok[GROUP];
 } group;
 
-/* Per-element part of expression e for every chunk of the group: every term
- * is decoded once per group, not once per chunk. */
-PLAN_INLINE void vexpr(const layout_plan *p, int e, const group *g, __m256i (*vv)[GROUP], __m256i *acc)
+/* acc[c] += the terms from..to of the plan for every chunk c: every term is
+ * decoded once per group of 8 chunks, not once per chunk, and the 8
+ * accumulators live in registers (straight-line updates, no loop). */
+PLAN_INLINE void vterms(const layout_plan *p, int from, int to, __m256i (*vv)[GROUP], __m256i *acc)
 {
-    const layout_plan_expr *x = &p->exprs[e];
-    /* always all GROUP chunks (unused ones compute garbage that is never stored) */
-    __m256i a0, a1, a2, a3, a4, a5, a6, a7;
-    a0 = _mm256_set1_epi32(wrap32(g->rb[g->slot[0]][e]));
-    a1 = _mm256_set1_epi32(wrap32(g->rb[g->slot[1]][e]));
-    a2 = _mm256_set1_epi32(wrap32(g->rb[g->slot[2]][e]));
-    a3 = _mm256_set1_epi32(wrap32(g->rb[g->slot[3]][e]));
-    a4 = _mm256_set1_epi32(wrap32(g->rb[g->slot[4]][e]));
-    a5 = _mm256_set1_epi32(wrap32(g->rb[g->slot[5]][e]));
-    a6 = _mm256_set1_epi32(wrap32(g->rb[g->slot[6]][e]));
-    a7 = _mm256_set1_epi32(wrap32(g->rb[g->slot[7]][e]));
+    __m256i a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3], a4 = acc[4], a5 = acc[5], a6 = acc[6], a7 = acc[7];
 #define UPD(OP)                                                                                         \
     do {                                                                                                \
         a0 = OP(a0, t[0]); a1 = OP(a1, t[1]); a2 = OP(a2, t[2]); a3 = OP(a3, t[3]);                     \
         a4 = OP(a4, t[4]); a5 = OP(a5, t[5]); a6 = OP(a6, t[6]); a7 = OP(a7, t[7]);                     \
     } while (0)
-    for (int i = x->first_term + x->n_row_terms; i < x->first_term + x->n_terms; i++) {
+    for (int i = from; i < to; i++) {
         int64_t coef = p->term_coef[i];
         const __m256i *t = vv[p->term_var[i]];
         if (coef == 1) {
@@ -95,6 +86,24 @@ PLAN_INLINE void vexpr(const layout_plan *p, int e, const group *g, __m256i (*vv
     acc[5] = a5;
     acc[6] = a6;
     acc[7] = a7;
+}
+
+/* Row walk: per-element part of expression e on top of each chunk's row base
+ * (always all GROUP chunks; idle ones compute garbage that is never stored). */
+PLAN_INLINE void vexpr(const layout_plan *p, int e, const group *g, __m256i (*vv)[GROUP], __m256i *acc)
+{
+    const layout_plan_expr *x = &p->exprs[e];
+    EACH_CHUNK(acc[c] = _mm256_set1_epi32(wrap32(g->rb[g->slot[c]][e])));
+    vterms(p, x->first_term + x->n_row_terms, x->first_term + x->n_terms, vv, acc);
+}
+
+/* Flat walk: the whole expression e per lane. */
+PLAN_INLINE void vexpr_all(const layout_plan *p, int e, __m256i (*vv)[GROUP], __m256i *acc)
+{
+    const layout_plan_expr *x = &p->exprs[e];
+    const __m256i k = _mm256_set1_epi32(wrap32((uint64_t)x->constant));
+    EACH_CHUNK(acc[c] = k);
+    vterms(p, x->first_term, x->first_term + x->n_terms, vv, acc);
 }
 
 static inline __m256i vdiv(const layout_plan_op *op, __m256i x)
@@ -173,8 +182,8 @@ static void run_group(const layout_plan *p, group *g, __m256i (*vv)[GROUP], int 
     }
 }
 
-void layout_plan_box_avx2(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
-                          uint8_t *valid)
+static void box_rows(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
+                     uint8_t *valid)
 {
     uint64_t v[LAYOUT_PLAN_MAX_VARS];
     __m256i vv[LAYOUT_PLAN_MAX_VARS][GROUP];
@@ -233,6 +242,102 @@ void layout_plan_box_avx2(const layout_plan *p, const int64_t *origin, const int
         }
     }
     if (g.nch) run_group(p, &g, vv, any_elem_check, offsets + o, valid ? valid + o : NULL);
+}
+
+/* Store n int32 results of chunk x as int64 at out. */
+static inline void store_chunk(__m256i x, int n, int64_t *out)
+{
+    __m256i w0 = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(x));
+    __m256i w1 = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(x, 1));
+    if (n == 8) {
+        _mm256_storeu_si256((__m256i *)(void *)out, w0);
+        _mm256_storeu_si256((__m256i *)(void *)(out + 4), w1);
+    } else {
+        int64_t tmp[8];
+        _mm256_storeu_si256((__m256i *)(void *)tmp, w0);
+        _mm256_storeu_si256((__m256i *)(void *)(tmp + 4), w1);
+        memcpy(out, tmp, (size_t)n * sizeof *tmp);
+    }
+}
+
+/* Flat walk for boxes whose rows are short: 64 coordinates at a time in
+ * row-major order, each lane with its own full coordinate; every op and
+ * every term runs per lane (no scalar row setup, which would dominate). */
+static void box_flat(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
+                     uint8_t *valid)
+{
+    __m256i vv[LAYOUT_PLAN_MAX_VARS][GROUP], x[GROUP], y[GROUP];
+    int32_t coord[LAYOUT_MAX_DIMS][8 * GROUP];
+    int64_t idx[LAYOUT_MAX_DIMS] = {0};
+    int n = p->n_top;
+    int64_t total = 1;
+    for (int d = 0; d < n; d++) total *= extent[d];
+    memset(coord, 0, sizeof coord); /* idle lanes: coordinate 0, in range */
+    for (int64_t base = 0; base < total; base += 8 * GROUP) {
+        int cnt = total - base < 8 * GROUP ? (int)(total - base) : 8 * GROUP;
+        /* fill the lanes run by run of the last dim: the other dims are
+         * constant along a run, the last one counts up */
+        for (int l = 0; l < cnt;) {
+            int run = (int)(extent[n - 1] - idx[n - 1]);
+            if (run > cnt - l) run = cnt - l;
+            for (int d = 0; d < n - 1; d++) {
+                int32_t val = (int32_t)(origin[d] + idx[d]);
+                for (int j = 0; j < run; j++) coord[d][l + j] = val;
+            }
+            int32_t first = (int32_t)(origin[n - 1] + idx[n - 1]);
+            for (int j = 0; j < run; j++) coord[n - 1][l + j] = first + j;
+            l += run;
+            idx[n - 1] += run;
+            for (int d = n - 1; d > 0 && idx[d] == extent[d]; d--) {
+                idx[d] = 0;
+                idx[d - 1]++;
+            }
+        }
+        for (int d = 0; d < n; d++) EACH_CHUNK(vv[d][c] = _mm256_loadu_si256((const __m256i *)(const void *)&coord[d][8 * c]));
+        for (int i = 0; i < p->n_ops; i++) {
+            const layout_plan_op *op = &p->ops[i];
+            __m256i *res = vv[LAYOUT_MAX_DIMS + i];
+            vexpr_all(p, op->in0, vv, x);
+            if (op->kind == LAYOUT_PLAN_OP_DIV && op->mode == LAYOUT_PLAN_DIV_SHIFT) {
+                const __m128i sh = _mm_cvtsi32_si128(op->shift);
+                EACH_CHUNK(res[c] = _mm256_srl_epi32(x[c], sh));
+            } else if (op->kind == LAYOUT_PLAN_OP_DIV) {
+                EACH_CHUNK(res[c] = vdiv(op, x[c]));
+            } else {
+                vexpr_all(p, op->in1, vv, y);
+                EACH_CHUNK(res[c] = _mm256_xor_si256(x[c], y[c]));
+            }
+        }
+        vexpr_all(p, p->offset_expr, vv, x);
+        for (int c = 0; c * 8 < cnt; c++) store_chunk(x[c], cnt - 8 * c < 8 ? cnt - 8 * c : 8, offsets + base + 8 * c);
+        if (!valid) continue;
+        __m256i bad[GROUP];
+        EACH_CHUNK(bad[c] = _mm256_setzero_si256());
+        for (int ci = 0; ci < p->n_checks; ci++) {
+            const layout_plan_check *ch = &p->checks[ci];
+            vexpr_all(p, ch->expr, vv, y);
+            const __m256i lo = _mm256_set1_epi32(clamp32(ch->lo)), hi = _mm256_set1_epi32(clamp32(ch->hi));
+            EACH_CHUNK(bad[c] = _mm256_or_si256(bad[c], _mm256_or_si256(_mm256_cmpgt_epi32(lo, y[c]),
+                                                                       _mm256_cmpgt_epi32(y[c], hi))));
+        }
+        for (int c = 0; c * 8 < cnt; c++) {
+            unsigned bits = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(bad[c])) & 0xffu;
+            for (int j = 0; j < 8 && 8 * c + j < cnt; j++) valid[base + 8 * c + j] = (uint8_t)((bits >> j) & 1u);
+        }
+    }
+}
+
+/* Rows shorter than this walk flat: per-row scalar setup would cost more
+ * than evaluating the row-invariant part per lane. */
+enum { FLAT_BELOW = 16 };
+
+void layout_plan_box_avx2(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
+                          uint8_t *valid)
+{
+    if (extent[p->n_top - 1] < FLAT_BELOW)
+        box_flat(p, origin, extent, offsets, valid);
+    else
+        box_rows(p, origin, extent, offsets, valid);
 }
 
 #else /* !__AVX2__ */

@@ -59,6 +59,7 @@ static void test_random_compositions(void)
     rd_rng r = {0x9e3779b97f4a7c15ull};
     long want = harness_scaled(4000), done = 0, attempts = 0, with_checks = 0, with_ops = 0, int32 = 0;
     int kinds_seen[LAYOUT_TRANSFORM_KIND_COUNT] = {0};
+    long modes[3] = {0, 0, 0}, negative_ops = 0, xors = 0;
     while (done < want && attempts < want * 50) {
         attempts++;
         layout_descriptor d;
@@ -67,6 +68,11 @@ static void test_random_compositions(void)
         layout_plan p;
         if (layout_plan_build(&p, &d, LAYOUT_PLAN_SCALAR, NULL) == LAYOUT_OK) {
             with_checks += p.n_checks > 0;
+            for (int o = 0; o < p.n_ops; o++) {
+                if (p.ops[o].kind == LAYOUT_PLAN_OP_DIV) modes[p.ops[o].mode]++;
+                else xors++;
+                negative_ops += p.ops[o].lo < 0;
+            }
             with_ops += p.n_ops > 0;
             int32 += p.fits_int32;
         }
@@ -87,7 +93,17 @@ static void test_random_compositions(void)
     /* the generator must exercise pads, ops and both lane widths */
     CHECK(with_checks > done / 20);
     CHECK(with_ops > done / 4);
-    CHECK(int32 > done / 2);
+    CHECK(int32 > done / 2 && (done < 1000 || int32 < done));
+    /* every division strategy, xor ops and negative values are exercised
+     * (at full scale; LAYOUT_TEST_SCALE=0.02 runs too few to insist) */
+    if (done >= 1000) {
+        CHECK(modes[LAYOUT_PLAN_DIV_SHIFT] > 0 && modes[LAYOUT_PLAN_DIV_MAGIC] > 0 && modes[LAYOUT_PLAN_DIV_PLAIN] > 0);
+        CHECK(xors > 0);
+        CHECK(negative_ops > 0);
+    }
+    if (getenv("LAYOUT_TEST_VERBOSE"))
+        fprintf(stderr, "  ops: %ld shift, %ld magic, %ld plain, %ld xor, %ld with negative values\n", modes[0],
+                modes[1], modes[2], xors, negative_ops);
 }
 
 static void test_seed_descriptors(void)

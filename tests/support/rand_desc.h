@@ -9,7 +9,8 @@
  * be negative), unmerge, freeze, merge, merge_divmod, xor (power-of-two
  * and other lengths), plus insert / replicate adding dims.  Lengths are
  * sometimes deliberately inconsistent between stages (ck_tile allows it),
- * so values can leave the declared ranges or become negative. */
+ * so values can leave the declared ranges or become negative; one base in
+ * eight has strides beyond int32 (the plans' 64-bit path). */
 #ifndef RAND_DESC_H
 #define RAND_DESC_H
 
@@ -169,23 +170,22 @@ static inline int rd_stage(rd_rng *r, const layout_descriptor *in, layout_descri
     return layout_transform_descriptor(out, in, nt, t, lo, up, NULL) == LAYOUT_OK;
 }
 
-/* A random base plus 1..max_stages stages with at most max_size top
+/* A random base plus exactly `stages` stages with at most max_size top
  * coordinates; 1 on success (retry on 0). */
-static inline int rd_random_desc(rd_rng *r, int max_stages, int64_t max_size, layout_descriptor *out)
+static inline int rd_random_desc_stages(rd_rng *r, int stages, int64_t max_size, layout_descriptor *out)
 {
     layout_descriptor d;
     int64_t lens[3], strides[3];
-    int n = (int)rd_range(r, 1, 3);
+    int n = (int)rd_range(r, 1, 3), wide = rd_range(r, 0, 7) == 0; /* 1 in 8: strides beyond int32 */
     for (int j = 0; j < n; j++) {
         lens[j] = rd_range(r, 1, 8);
-        strides[j] = rd_range(r, 0, 12);
+        strides[j] = rd_range(r, 0, 12) * (wide ? (int64_t)1 << 33 : 1);
     }
     int base = (int)rd_range(r, 0, 2);
     layout_status s = base == 0   ? layout_naive(&d, n, lens, strides, NULL)
                       : base == 1 ? layout_packed(&d, n, lens, NULL)
                                   : layout_naive_offset(&d, n, lens, strides, rd_range(r, 0, 10), NULL);
     if (s) return 0;
-    int stages = (int)rd_range(r, 1, max_stages);
     for (int k = 0; k < stages; k++) {
         layout_descriptor next;
         if (!rd_stage(r, &d, &next)) return 0;
@@ -194,6 +194,12 @@ static inline int rd_random_desc(rd_rng *r, int max_stages, int64_t max_size, la
     if (layout_desc_size(&d) > max_size) return 0;
     *out = d;
     return 1;
+}
+
+/* A random base plus 1..max_stages stages (see rd_random_desc_stages()). */
+static inline int rd_random_desc(rd_rng *r, int max_stages, int64_t max_size, layout_descriptor *out)
+{
+    return rd_random_desc_stages(r, (int)rd_range(r, 1, max_stages), max_size, out);
 }
 
 #endif /* RAND_DESC_H */
