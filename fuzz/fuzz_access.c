@@ -122,12 +122,17 @@ static void check_plan(const layout_access_plan *p)
     static layout_instr stream[4 * 256];
     /* steps walk the positions in order without gaps */
     int64_t next_byte = 0;
+    int all_up = 1;
+    for (int s = 0; s < p->n_steps; s++) {
+        FUZZ_ASSERT(p->steps[s].elem_dir == 1 || p->steps[s].elem_dir == -1);
+        all_up &= p->steps[s].elem_dir == 1;
+    }
     for (int s = 0; s < p->n_steps; s++) {
         const layout_access_step *st = &p->steps[s];
         int64_t start = (int64_t)st->seq_first * p->elem_bytes + st->byte_offset;
         FUZZ_ASSERT(st->op > LAYOUT_DS_AUTO && st->op < LAYOUT_DS_OP_COUNT);
         FUZZ_ASSERT(st->width_bytes == layout_ds_op_width(st->op));
-        if (p->n_misaligned + p->n_noncontiguous == 0 && p->vector_elems >= 1) FUZZ_ASSERT(start == next_byte);
+        if (all_up && p->n_misaligned + p->n_noncontiguous == 0) FUZZ_ASSERT(start == next_byte);
         next_byte = start + st->width_bytes;
         char buf[512];
         layout_access_step_explain(p, s, buf, sizeof buf);

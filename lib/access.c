@@ -64,6 +64,7 @@ static layout_ds_op choose_op(int al, int64_t left)
 typedef struct pos_facts {
     unsigned residues[LAYOUT_MAX_THREAD_ELEMS];   /* bit r: some thread's address % 16 == r */
     unsigned char next_adjacent[LAYOUT_MAX_THREAD_ELEMS]; /* addr(p+1) == addr(p) + eb in every thread */
+    unsigned char next_below[LAYOUT_MAX_THREAD_ELEMS];    /* addr(p+1) == addr(p) - eb in every thread */
     int break_warp[LAYOUT_MAX_THREAD_ELEMS], break_lane[LAYOUT_MAX_THREAD_ELEMS];
 } pos_facts;
 
@@ -137,6 +138,7 @@ static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_e
     for (int p = 0; p < n; p++) {
         f->residues[p] = 0;
         f->next_adjacent[p] = 1;
+        f->next_below[p] = 1;
         f->break_warp[p] = f->break_lane[p] = -1;
     }
     for (int w = 0; w < pl->dist->n_warps; w++)
@@ -144,14 +146,16 @@ static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_e
             layout_status s = thread_addrs(pl, w, l, 0, n, enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])part : NULL, addr, err);
             if (s) return s;
             for (int p = 0; p < n; p++) f->residues[p] |= 1u << (addr[p] % 16);
-            for (int p = 0; p + 1 < n; p++)
+            for (int p = 0; p + 1 < n; p++) {
+                if (addr[p + 1] != addr[p] - pl->elem_bytes) f->next_below[p] = 0;
                 if (f->next_adjacent[p] && addr[p + 1] != addr[p] + pl->elem_bytes) {
                     f->next_adjacent[p] = 0;
                     f->break_warp[p] = w;
                     f->break_lane[p] = l;
                 }
+            }
         }
-    if (n > 0) f->next_adjacent[n - 1] = 0;
+    if (n > 0) f->next_adjacent[n - 1] = f->next_below[n - 1] = 0;
     return LAYOUT_OK;
 }
 
@@ -174,22 +178,38 @@ static int chop(unsigned res, int64_t bytes, chop_piece *out, int cap)
 }
 
 /* Legal instructions needed by positions [p0, p0+k): contiguous runs, each chopped. */
+/* Last position (inclusive) of the run starting at p inside [p, limit):
+ * ascending (dir +1) or, when the next element sits just below, descending. */
+static int run_end(const pos_facts *f, int p, int limit, int *dir)
+{
+    int q = p;
+    *dir = 1;
+    if (p + 1 < limit && !f->next_adjacent[p] && f->next_below[p]) {
+        *dir = -1;
+        while (q + 1 < limit && f->next_below[q]) q++;
+    } else {
+        while (q + 1 < limit && f->next_adjacent[q]) q++;
+    }
+    return q;
+}
+
 static void count_split(const layout_access_plan *pl, const pos_facts *f, int p0, int k, layout_access_step *st)
 {
     st->n_split = 0;
     memset(st->split_count, 0, sizeof st->split_count);
     for (int p = p0; p < p0 + k;) {
-        int q = p;
-        while (q + 1 < p0 + k && f->next_adjacent[q]) q++;
+        int dir, q = run_end(f, p, p0 + k, &dir);
         chop_piece pieces[64];
-        int m = chop(f->residues[p], (int64_t)(q - p + 1) * pl->elem_bytes, pieces, 64);
+        int m = chop(f->residues[dir > 0 ? p : q], (int64_t)(q - p + 1) * pl->elem_bytes, pieces, 64);
         for (int i = 0; i < m && i < 64; i++) st->split_count[pieces[i].op]++;
         st->n_split += m;
         p = q + 1;
     }
 }
 
-static layout_status push_step(layout_access_plan *pl, layout_ds_op op, int p0, int64_t off, unsigned flags,
+/* Append a step based at position p0 moving `off`.. of a run of run_len
+ * elements walked in direction dir from p0. */
+static layout_status push_step(layout_access_plan *pl, layout_ds_op op, int p0, int64_t off, int dir, int run_len,
                                int align, layout_error *err)
 {
     if (pl->n_steps >= LAYOUT_MAX_ACCESS_STEPS)
@@ -201,17 +221,15 @@ static layout_status push_step(layout_access_plan *pl, layout_ds_op op, int p0, 
     st->op = op;
     st->width_bytes = op_widths[op];
     st->seq_first = p0;
-    int64_t last = (off + op_widths[op] - 1) / pl->elem_bytes;
-    if (last >= pl->n_elems - p0) last = pl->n_elems - p0 - 1;
-    st->n_elems = (int)(last - off / pl->elem_bytes + 1);
+    st->elem_dir = dir;
+    int64_t first = off / pl->elem_bytes, last = (off + op_widths[op] - 1) / pl->elem_bytes;
+    if (last >= run_len) last = run_len - 1;
+    st->n_elems = (int)(last - first + 1);
     st->byte_offset = (int)off;
-    st->access = (p0 + (int)(off / pl->elem_bytes)) / pl->vector_elems;
-    st->flags = flags;
+    st->access = (p0 + dir * (int)first) / pl->vector_elems;
     st->align_bytes = align;
     st->bad_warp = st->bad_lane = -1;
     pl->op_count[op]++;
-    if (flags & LAYOUT_ACCESS_MISALIGNED) pl->n_misaligned++;
-    if (flags & LAYOUT_ACCESS_NONCONTIGUOUS) pl->n_noncontiguous++;
     return LAYOUT_OK;
 }
 
@@ -254,16 +272,17 @@ static void mark_step(layout_access_plan *pl, const pos_facts *f, layout_access_
 }
 
 /* Emit the legal chop of contiguous positions [p0, p1). */
-static layout_status emit_run(layout_access_plan *pl, const pos_facts *f, int p0, int p1, layout_error *err)
+static layout_status emit_run(layout_access_plan *pl, const pos_facts *f, int p0, int p1, int dir, layout_error *err)
 {
     chop_piece pieces[LAYOUT_MAX_ACCESS_STEPS];
+    int base = dir > 0 ? p0 : p1 - 1; /* the lowest address */
     int64_t bytes = (int64_t)(p1 - p0) * pl->elem_bytes;
-    int m = chop(f->residues[p0], bytes, pieces, LAYOUT_MAX_ACCESS_STEPS);
+    int m = chop(f->residues[base], bytes, pieces, LAYOUT_MAX_ACCESS_STEPS);
     for (int i = 0; i < m; i++) {
         if (i >= LAYOUT_MAX_ACCESS_STEPS) /* the plan is full by now: push_step reports the capacity */
-            return push_step(pl, LAYOUT_DS_B8, p0, 0, 0, 1, err);
-        layout_status s = push_step(pl, pieces[i].op, p0, pieces[i].off, 0,
-                                    proven_align(f->residues[p0], pieces[i].off), err);
+            return push_step(pl, LAYOUT_DS_B8, base, 0, dir, 1, 1, err);
+        layout_status s = push_step(pl, pieces[i].op, base, pieces[i].off, dir, p1 - p0,
+                                    proven_align(f->residues[base], pieces[i].off), err);
         if (s) return s;
     }
     return LAYOUT_OK;
@@ -288,7 +307,7 @@ static layout_status emit_trusted(layout_access_plan *pl, const pos_facts *f, in
     chop_piece pieces[64];
     int m = chop(1u, (int64_t)k * pl->elem_bytes, pieces, 64);
     for (int i = 0; i < m && i < 64; i++) {
-        layout_status s = push_step(pl, pieces[i].op, p0, pieces[i].off, 0,
+        layout_status s = push_step(pl, pieces[i].op, p0, pieces[i].off, 1, k,
                                     proven_align(f->residues[p0], pieces[i].off), err);
         if (s) return s;
         layout_access_step *st = &pl->steps[pl->n_steps - 1];
@@ -308,9 +327,8 @@ static layout_status build_auto(layout_access_plan *pl, const pos_facts *f, cons
             if (opt->policy == LAYOUT_VECTOR_SPLIT) {
                 pl->n_vectors_split++;
                 for (int q = p; q < p + k;) {
-                    int r = q;
-                    while (r + 1 < p + k && f->next_adjacent[r]) r++;
-                    s = emit_run(pl, f, q, r + 1, err);
+                    int dir, r = run_end(f, q, p + k, &dir);
+                    s = emit_run(pl, f, q, r + 1, dir, err);
                     if (s) return s;
                     q = r + 1;
                 }
@@ -319,6 +337,14 @@ static layout_status build_auto(layout_access_plan *pl, const pos_facts *f, cons
                 if (s) return s;
             }
             p += k;
+            continue;
+        }
+        /* Scalar accesses may also merge downwards (a row the snake order walks backwards). */
+        if (k == 1 && !opt->no_merge && p + 1 < n && !f->next_adjacent[p] && f->next_below[p]) {
+            int dir, q = run_end(f, p, n, &dir);
+            layout_status s = emit_run(pl, f, p, q + 1, dir, err);
+            if (s) return s;
+            p = q + 1;
             continue;
         }
         /* Extend a run while the next element is adjacent and may be merged. */
@@ -331,7 +357,7 @@ static layout_status build_auto(layout_access_plan *pl, const pos_facts *f, cons
             }
             q = next;
         }
-        layout_status s = emit_run(pl, f, p, q + 1, err);
+        layout_status s = emit_run(pl, f, p, q + 1, 1, err);
         if (s) return s;
         p = q + 1;
     }
@@ -352,7 +378,7 @@ static layout_status build_explicit(layout_access_plan *pl, const pos_facts *f, 
                            "multiple",
                            layout_ds_op_name(op, pl->direction), k, pl->n_elems);
     for (int p = 0; p < pl->n_elems; p += k) {
-        layout_status s = push_step(pl, op, p, 0, 0, proven_align(f->residues[p], 0), err);
+        layout_status s = push_step(pl, op, p, 0, 1, k, proven_align(f->residues[p], 0), err);
         if (s) return s;
         mark_step(pl, f, &pl->steps[pl->n_steps - 1], p, k, p, k);
     }
@@ -427,7 +453,7 @@ layout_status layout_access_plan_make(layout_access_plan *plan, const layout_des
                                       const layout_distribution *dist, layout_direction direction, int elem_bytes,
                                       const layout_access_options *opt, layout_error *err)
 {
-    static const char *name = "layout_access_plan_make";
+    static const char name[] = "layout_access_plan_make";
     static const layout_access_options defaults;
     if (!plan) return layout_fail(err, LAYOUT_ERR_NULL, "%s: plan is NULL", name);
     if (!desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: desc is NULL", name);
@@ -507,7 +533,7 @@ layout_status layout_access_plan_make(layout_access_plan *plan, const layout_des
 layout_status layout_access_instr(const layout_access_plan *plan, int warp, int step, layout_instr *out,
                                   layout_error *err)
 {
-    static const char *name = "layout_access_instr";
+    static const char name[] = "layout_access_instr";
     if (!plan) return layout_fail(err, LAYOUT_ERR_NULL, "%s: plan is NULL", name);
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", name);
     if (warp < 0 || warp >= plan->dist->n_warps)
@@ -543,7 +569,7 @@ layout_status layout_access_instr(const layout_access_plan *plan, int warp, int 
 layout_status layout_access_stream(const layout_access_plan *plan, layout_instr *buf, size_t cap, size_t *count,
                                    layout_error *err)
 {
-    static const char *name = "layout_access_stream";
+    static const char name[] = "layout_access_stream";
     if (!plan) return layout_fail(err, LAYOUT_ERR_NULL, "%s: plan is NULL", name);
     if (!count) return layout_fail(err, LAYOUT_ERR_NULL, "%s: count is NULL", name);
     size_t need = (size_t)plan->dist->n_warps * (size_t)plan->n_steps;
@@ -590,8 +616,8 @@ int layout_access_step_explain(const layout_access_plan *plan, int step, char *b
     if (!plan || step < 0 || step >= plan->n_steps) return layout_sb_result(&t);
     const layout_access_step *st = &plan->steps[step];
     layout_sb_printf(&t, "step %d %s (access %d, positions %d..%d, +%d bytes): %d-byte aligned", step,
-            layout_ds_op_name(st->op, plan->direction), st->access, st->seq_first, st->seq_first + st->n_elems - 1,
-            st->byte_offset, st->align_bytes);
+                     layout_ds_op_name(st->op, plan->direction), st->access, st->seq_first,
+                     st->seq_first + st->elem_dir * (st->n_elems - 1), st->byte_offset, st->align_bytes);
     if (st->flags == LAYOUT_ACCESS_NONCONTIGUOUS)
         layout_sb_printf(&t, "; non-contiguous: warp %d lane %d's elements are not adjacent in LDS", st->bad_warp,
                          st->bad_lane);

@@ -363,7 +363,7 @@ layout_status layout_dist_from_callback(layout_distribution *out, int n_x, const
                                         int n_warps, int64_t elems_per_thread, layout_dist_coord_fn fn, void *user,
                                         layout_error *err)
 {
-    static const char *name = "layout_dist_from_callback";
+    static const char name[] = "layout_dist_from_callback";
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", name);
     if (!fn) return layout_fail(err, LAYOUT_ERR_NULL, "%s: fn is NULL", name);
     return plain_make(name, out, LAYOUT_DIST_CALLBACK, n_x, x_lengths, wave_size, n_warps, elems_per_thread, fn, user,
@@ -373,7 +373,7 @@ layout_status layout_dist_from_callback(layout_distribution *out, int n_x, const
 layout_status layout_dist_from_table(layout_distribution *out, int n_x, const int64_t *x_lengths, int wave_size,
                                      int n_warps, int64_t elems_per_thread, const int64_t *table, layout_error *err)
 {
-    static const char *name = "layout_dist_from_table";
+    static const char name[] = "layout_dist_from_table";
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", name);
     if (!table) return layout_fail(err, LAYOUT_ERR_NULL, "%s: table is NULL", name);
     return plain_make(name, out, LAYOUT_DIST_TABLE, n_x, x_lengths, wave_size, n_warps, elems_per_thread, NULL, NULL,
@@ -431,7 +431,7 @@ static void encoding_eval(const layout_distribution *d, int warp, int lane, cons
 layout_status layout_dist_coord(const layout_distribution *d, int warp, int lane, const int64_t *y, int64_t *x,
                                 layout_error *err)
 {
-    static const char *name = "layout_dist_coord";
+    static const char name[] = "layout_dist_coord";
     if (!d) return layout_fail(err, LAYOUT_ERR_NULL, "%s: d is NULL", name);
     if (!y) return layout_fail(err, LAYOUT_ERR_NULL, "%s: y is NULL", name);
     if (!x) return layout_fail(err, LAYOUT_ERR_NULL, "%s: x is NULL", name);
@@ -452,7 +452,7 @@ layout_status layout_dist_coord(const layout_distribution *d, int warp, int lane
 layout_status layout_dist_coord_elem(const layout_distribution *d, int warp, int lane, int64_t elem, int64_t *x,
                                      layout_error *err)
 {
-    static const char *name = "layout_dist_coord_elem";
+    static const char name[] = "layout_dist_coord_elem";
     if (!d) return layout_fail(err, LAYOUT_ERR_NULL, "%s: d is NULL", name);
     if (!x) return layout_fail(err, LAYOUT_ERR_NULL, "%s: x is NULL", name);
     layout_status s = check_thread(name, d, warp, lane, err);
@@ -494,7 +494,7 @@ int layout_dist_y_index(const layout_distribution *d, int64_t elem, int64_t *y)
 layout_status layout_dist_coverage(const layout_distribution *d, uint32_t *counts, size_t n_counts,
                                    int64_t *min_count, int64_t *max_count, layout_error *err)
 {
-    static const char *name = "layout_dist_coverage";
+    static const char name[] = "layout_dist_coverage";
     if (!d) return layout_fail(err, LAYOUT_ERR_NULL, "%s: d is NULL", name);
     if (!counts) return layout_fail(err, LAYOUT_ERR_NULL, "%s: counts is NULL", name);
     int64_t need = 1;

@@ -17,7 +17,7 @@ static layout_status access_source(const void *ctx, int warp, int step, layout_i
 layout_status layout_check_side(const layout_checker *checker, const layout_access_plan *plan, int64_t tiles,
                                 layout_side_result *out, layout_error *err)
 {
-    static const char *name = "layout_check_side";
+    static const char name[] = "layout_check_side";
     if (!checker) return layout_fail(err, LAYOUT_ERR_NULL, "%s: checker is NULL", name);
     if (!plan) return layout_fail(err, LAYOUT_ERR_NULL, "%s: plan is NULL", name);
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", name);
@@ -98,7 +98,7 @@ static layout_status side_plan(const char *fn, const layout_kernel_spec *spec, i
 layout_status layout_check_kernel(const layout_arch *arch, const layout_kernel_spec *spec,
                                   layout_kernel_result *out, layout_error *err)
 {
-    static const char *name = "layout_check_kernel";
+    static const char name[] = "layout_check_kernel";
     if (!arch) return layout_fail(err, LAYOUT_ERR_NULL, "%s: arch is NULL", name);
     if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", name);
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", name);
@@ -133,7 +133,7 @@ layout_status layout_kernel_report(const layout_arch *arch, const layout_kernel_
                                    size_t scratch_cap, size_t *needed, layout_check_report *report,
                                    layout_error *err)
 {
-    static const char *name = "layout_kernel_report";
+    static const char name[] = "layout_kernel_report";
     if (!arch) return layout_fail(err, LAYOUT_ERR_NULL, "%s: arch is NULL", name);
     if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", name);
     if (!spec->write_desc || !spec->write_dist || !spec->read_dist)

@@ -166,11 +166,26 @@ static void test_merging_rule(void)
         {1, 16, 16, 0, 64, "16 x ds_read_u8"},         /* int8 at a 64-byte stride */
         {4, 4, 16, 0, 1, "1 x ds_read_b128"},          /* fp32 */
         {4, 8, 40, 8, 1, "4 x ds_read_b64"},
-        {2, 8, 16, 14, -1, "8 x ds_read_u16"},         /* descending addresses are not merged */
+        {2, 8, 16, 14, -1, "1 x ds_read_b128"},        /* descending (a row walked backwards): from its lowest address */
+        {2, 8, 32, 18, -1, "2 x ds_read2_b32"},        /* ... which is only 4-byte aligned here */
+        {2, 8, 32, 30, -2, "8 x ds_read_u16"},         /* every other element: no run */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         make_synth(&s, cases[i].eb, cases[i].n, cases[i].pitch, cases[i].start, cases[i].step);
         expect_plan(&s, cases[i].eb, NULL, cases[i].want);
+    }
+    /* the descending run's instruction starts at the lowest address (element 7) */
+    {
+        static layout_access_plan dp;
+        make_synth(&s, 2, 8, 16, 14, -1);
+        CHECK(layout_access_plan_make(&dp, &s.desc, &s.dist, LAYOUT_READ, 2, NULL, NULL) == LAYOUT_OK);
+        CHECK_EQ_I64(dp.n_steps, 1);
+        CHECK_EQ_I64(dp.steps[0].elem_dir, -1);
+        CHECK_EQ_I64(dp.steps[0].seq_first, 7);
+        CHECK_EQ_I64(dp.steps[0].n_elems, 8);
+        layout_instr ins;
+        CHECK(layout_access_instr(&dp, 0, 0, &ins, NULL) == LAYOUT_OK);
+        for (int l = 0; l < 64; l++) CHECK_EQ_I64(ins.addr_bytes[l], 16 * l);
     }
     /* no_merge: every scalar access alone */
     layout_access_options o;

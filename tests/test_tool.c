@@ -511,6 +511,54 @@ static void test_check_known_answers_and_svg(void)
     CHECK_EQ_I64(run_tool(NULL, "check --lds 'packed([64])' --write '%s' --read '%s'", wdist, rdist), 2);
 }
 
+/* What ck_tile silently allows is flagged: a b128 vector on 68-byte rows
+ * (the guaranteed vector claims 8 contiguous fp16 on a padded row). */
+static void test_check_flags_and_one_p(void)
+{
+    static const char *w = "dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])";
+    static const char *r = "dist(R=[], H=([4,8],[8,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])";
+    layout_descriptor lds, view;
+    layout_distribution wd, rd;
+    layout_arch arch;
+    layout_kernel_spec spec;
+    layout_kernel_result res;
+    char want[96];
+    CHECK(layout_arch_preset("gfx942", &arch, NULL) == LAYOUT_OK);
+    CHECK(layout_desc_from_text("naive([64,32],[34,1],gvl=8,gvs=1)", &lds, NULL, NULL) == LAYOUT_OK);
+    CHECK(layout_desc_from_text("naive([32,64],[1,34])", &view, NULL, NULL) == LAYOUT_OK);
+    CHECK(layout_dist_from_text(w, 64, 0, &wd, NULL, NULL) == LAYOUT_OK);
+    CHECK(layout_dist_from_text(r, 64, 0, &rd, NULL, NULL) == LAYOUT_OK);
+    memset(&spec, 0, sizeof spec);
+    spec.write_desc = &lds;
+    spec.write_dist = &wd;
+    spec.read_desc = &view;
+    spec.read_dist = &rd;
+    spec.elem_bytes = 2;
+    spec.tiles = 1;
+    CHECK(layout_check_kernel(&arch, &spec, &res, NULL) == LAYOUT_OK);
+    CHECK(res.write.n_misaligned == 1);
+    CHECK_EQ_I64(run_tool(NULL, "check --lds 'naive([64,32],[34,1],gvl=8,gvs=1)' --read-lds 'naive([32,64],[1,34])' "
+                                "--write '%s' --read '%s'",
+                          w, r),
+                 res.extra_cycles_per_tile > 0 ? 1 : 0);
+    CHECK_STR_CONTAINS(g_out, "write: 1 x ds_write_b128 [1 misaligned] per wave");
+    CHECK_STR_CONTAINS(g_out, "needs 2 x ds_write2_b32");
+    snprintf(want, sizeof want, "per tile: write %lld extra cycles", (long long)res.write.extra_cycles_per_tile);
+    CHECK_STR_CONTAINS(g_out, want);
+    run_tool(NULL, "check --lds 'naive([64,32],[34,1],gvl=8,gvs=1)' --read-lds 'naive([32,64],[1,34])' "
+                   "--write '%s' --read '%s' --json",
+             w, r);
+    CHECK(json_valid(g_out));
+    CHECK_STR_CONTAINS(g_out, "\"misaligned\":true");
+    CHECK_STR_CONTAINS(g_out, "\"misaligned_steps\":1");
+    /* One P list over 4 warps: every warp stores the whole tile. */
+    CHECK_EQ_I64(run_tool(NULL, "check --lds 'packed([64,32])' --write 'dist(R=[], H=([64],[32]), P=([(1,0)]), "
+                                "Y=[(2,0)], warps=4)' --read '%s'",
+                          w),
+                 1);
+    CHECK_STR_CONTAINS(g_out, "write: 4 x ds_write_b128 per wave, 4 waves");
+}
+
 /* cost: known answers of LDS_MODEL.md, then random instructions against the library. */
 static void test_cost(void)
 {
@@ -637,6 +685,7 @@ int main(int argc, char **argv)
     RUN(test_verify);
     RUN(test_check_seed_kernels);
     RUN(test_check_known_answers_and_svg);
+    RUN(test_check_flags_and_one_p);
     RUN(test_cost);
     RUN(test_arch);
     RUN(test_print);

@@ -17,10 +17,14 @@
  * 2. **The compiler.** One thread's elements, in issue order, are cut into
  *    runs: consecutive elements whose byte addresses are adjacent
  *    (addr(next) = addr(prev) + elem_bytes) in every lane of every warp.
- *    Each run becomes the fewest DS instructions its *proven* alignment
- *    allows, greedily from its start, where the alignment at a byte is the
- *    largest power of two <= 16 dividing that byte's address in every lane
- *    of every warp (what the compiler can know from the index arithmetic):
+ *    Scalar accesses may also form a descending run (addr(next) =
+ *    addr(prev) - elem_bytes everywhere, as when the snake order walks a row
+ *    backwards); it is chopped from its lowest address.  Each run becomes the fewest DS instructions its
+ *    *proven* alignment allows, greedily from its start, where the alignment
+ *    at a byte is the largest power of two <= 16 dividing that byte's address
+ *    in every lane of every warp.  That stands for what the compiler proves
+ *    from the index arithmetic; the two agree on every seed layout, and the
+ *    address-based value can only be more optimistic:
  *
  *        alignment >= 16 and >= 16 bytes left : b128
  *        alignment >= 16 and >= 12 bytes left : b96
@@ -85,7 +89,7 @@ typedef enum layout_ds_op {
     LAYOUT_DS_B64,        ///< 8 bytes, 8-byte aligned: ds_read_b64 / ds_write_b64
     LAYOUT_DS_B96,        ///< 12 bytes, 16-byte aligned: ds_read_b96 / ds_write_b96
     LAYOUT_DS_B128,       ///< 16 bytes, 16-byte aligned: ds_read_b128 / ds_write_b128
-    LAYOUT_DS_PAIR_B32,   ///< two adjacent dwords at 4-byte alignment: ds_read2_b32 / ds_write2_b32 (8 bytes per lane)
+    LAYOUT_DS_PAIR_B32,   ///< two adjacent dwords at 4-byte alignment: ds_read2_b32 / ds_write2_b32; materialised as an 8-byte lane access (the checker applies the b64 lane groups to its two dwords)
     LAYOUT_DS_OP_COUNT    ///< number of values above
 } layout_ds_op;
 
@@ -120,7 +124,8 @@ typedef struct layout_access_step {
     layout_ds_op op;               ///< instruction kind
     int width_bytes;               ///< bytes per lane (::LAYOUT_DS_PAIR_B32: 8)
     int seq_first;                 ///< issue position whose address is the base (see ::layout_access_plan::order)
-    int n_elems;                   ///< issue positions seq_first.. whose bytes it moves (a partly moved element counts)
+    int elem_dir;                  ///< +1: it moves positions seq_first, seq_first+1, ...; -1: seq_first, seq_first-1, ... (a run issued downwards; seq_first holds its lowest address)
+    int n_elems;                   ///< issue positions from seq_first (in elem_dir) whose bytes it moves (a partly moved element counts)
     int byte_offset;               ///< lane address = address of position seq_first + byte_offset
     int access;                    ///< tile-window access containing seq_first
     unsigned flags;                ///< ::layout_access_flag bits

@@ -92,7 +92,9 @@
  *                     ^
  *
  * Thread safety: every function here is reentrant and allocation-free; the
- * objects and buffers are caller-owned.
+ * objects and buffers are caller-owned.  Parsing works on the stack (up to
+ * about 32 KiB; layout_desc_to_text() parses its own output back to verify
+ * it, about 64 KiB), so threads with tiny stacks should print elsewhere.
  */
 #ifndef LAYOUT_TEXT_H
 #define LAYOUT_TEXT_H
