@@ -28,8 +28,10 @@
  * Batch evaluation walks a box of coordinates row by row (the last top dim
  * fastest): ops and expression parts that do not depend on the last
  * coordinate are computed once per row; the per-element rest runs either
- * scalar or with AVX2 (8 coordinates per step in 32-bit lanes, used only
- * when interval analysis proves that every value fits int32).
+ * scalar or with AVX2 (used only when interval analysis proves that every
+ * value fits int32): 64 coordinates per step in 8 vectors of 32-bit lanes,
+ * the row parts of 8 rows at a time, and for boxes whose rows are shorter
+ * than 16 a flat walk that evaluates everything per lane.
  *
  * Exactness: for every in-range coordinate a plan returns exactly
  * layout_desc_offset() (affine parts are computed modulo 2^64, which is
