@@ -120,14 +120,6 @@ typedef struct units {
     int k_max;          /* most units one lane touches (1 when reduced) */
 } units;
 
-/* Per-lane data of one unit per lane, kept for the exact path: the slot
- * (n_slots for inactive lanes), the row residue modulo 64, and the row span. */
-typedef struct unit_vectors {
-    __m256i slot[8];
-    __m256i rel[8];
-    uint32_t min_row, max_row;
-} unit_vectors;
-
 /* Fast path for reduced units (one unit per lane) and <= 64 slots, with
  * the register count and "all lanes active" known at compile time so the
  * loop unrolls into registers.  Returns -1 when some active lane is not
@@ -386,85 +378,101 @@ ALWAYS_INLINE void finish_from_rows(const uint64_t *rows, const uint32_t *occ, i
     summarize(cyc, n_groups, out);
 }
 
-/* Exact path for one unit per lane and <= 256 slots, from per-lane
- * vectors (slot, row residue, row span).  A row's residue
- * modulo 64 stands for the row: distinct rows less than 64 apart have
- * distinct residues, and the span is checked.  With few occupied slots (the
- * heavily conflicted case) each slot's row set is gathered with compares over
- * only the registers holding its group's lanes; otherwise every lane ORs its
- * row bit into the slot's set in memory. */
-static __attribute__((noinline)) void exact_from_vectors(const layout_arch *arch, const layout_lane_rule *rule,
-                                                         const layout_instr *in, const units *u, const uint32_t *occ,
-                                                         const unit_vectors *uv, layout_cost *out)
+/* Fill idx[l] = slot * 64 + (row mod 64) for the n_regs registers of lanes
+ * (n_regs is a compile-time constant at each call site, so the loop
+ * unrolls); inactive lanes get the dummy slot n_slots.  Returns the row
+ * span, max - min over active lanes. */
+ALWAYS_INLINE uint32_t build_unit_index(const layout_instr *in, const units *u, int n_regs, int full, uint32_t *idx)
+{
+    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(u->log_nbu);
+    const __m256i bank_mask = _mm256_set1_epi32((1 << u->log_nbu) - 1), m63 = _mm256_set1_epi32(63);
+    const __m256i ones = _mm256_set1_epi32(-1);
+    const __m256i dummy = _mm256_set1_epi32((u->n_groups << u->log_nbu) << 6);
+    __m256i lo_row = ones, hi_row = _mm256_setzero_si256();
+#pragma GCC unroll 8
+    for (int r = 0; r < n_regs; r++) {
+        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), row = _mm256_srl_epi32(key, ln);
+        __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(key, bank_mask));
+        __m256i id = _mm256_or_si256(_mm256_slli_epi32(slot, 6), _mm256_and_si256(row, m63));
+        if (full) {
+            lo_row = _mm256_min_epu32(lo_row, row);
+            hi_row = _mm256_max_epu32(hi_row, row);
+        } else {
+            __m256i act = active_lanes(in->active_mask, r);
+            lo_row = _mm256_min_epu32(lo_row, _mm256_or_si256(row, _mm256_andnot_si256(act, ones)));
+            hi_row = _mm256_max_epu32(hi_row, _mm256_and_si256(row, act));
+            id = _mm256_blendv_epi8(dummy, id, act);
+        }
+        _mm256_storeu_si256((__m256i *)(idx + 8 * r), id);
+    }
+    return hor_max(hi_row) - hor_min(lo_row);
+}
+
+/* Exact path for one unit per lane and <= 256 slots (occ: the occupied
+ * slots).  A row's residue modulo 64 stands for the row: distinct rows less
+ * than 64 apart have distinct residues, and the span is checked (wider:
+ * scalar reference).  Each slot owns 64 bytes of a byte map, one per row
+ * residue: every lane stores 0x80 at (slot, residue) -- plain stores, no
+ * read-modify-write chains between lanes of one slot -- and a slot's
+ * distinct words are the set bytes of its 64, two movemasks. */
+static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
+                                                     const layout_instr *in, const units *u, const uint32_t *occ,
+                                                     layout_cost *out)
 {
     const int n_regs = in->n_lanes >> 3, log_nbu = u->log_nbu, n_groups = u->n_groups;
     const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
-    if (uv->max_row - uv->min_row >= 64) {
+    uint32_t idx[LAYOUT_MAX_LANES];
+    uint32_t span;
+    if (in->active_mask == layout_lanes_all_fast(in->n_lanes))
+        span = n_regs == 8 ? build_unit_index(in, u, 8, 1, idx) : build_unit_index(in, u, 4, 1, idx);
+    else
+        span = n_regs == 8 ? build_unit_index(in, u, 8, 0, idx) : build_unit_index(in, u, 4, 0, idx);
+    if (span >= 64) {
         layout_cost_detail d;
         layout_cost_scalar(arch, rule, in, &d);
         *out = d.cost;
         return;
     }
-    int n_occ = 0;
-    for (int j = 0; j < n_words; j++) n_occ += __builtin_popcount(occ[j]);
-    if (n_occ <= 16) {
-        const __m256i one = _mm256_set1_epi32(1), c32 = _mm256_set1_epi32(32);
-        int cyc[LAYOUT_MAX_LANE_GROUPS + 1];
-        memset(cyc, 0, sizeof cyc);
-        for (int j = 0; j < n_words; j++)
-            for (uint32_t b = occ[j]; b; b &= b - 1) {
-                int s = 32 * j + __builtin_ctz(b), g = s >> log_nbu;
-                const __m256i sv = _mm256_set1_epi32(s);
-                __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
-                for (unsigned rm = u->group_regs[g]; rm; rm &= rm - 1) {
-                    int r = __builtin_ctz(rm);
-                    __m256i m = _mm256_cmpeq_epi32(uv->slot[r], sv);
-                    lo = _mm256_or_si256(lo, _mm256_and_si256(_mm256_sllv_epi32(one, uv->rel[r]), m));
-                    hi = _mm256_or_si256(hi, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(uv->rel[r], c32)), m));
-                }
-                int c = __builtin_popcount(hor_or(lo)) + __builtin_popcount(hor_or(hi));
-                if (c > cyc[g]) cyc[g] = c;
+    _Alignas(32) uint8_t map[(256 + 1) * 64];
+    const __m256i zero = _mm256_setzero_si256();
+    _mm256_store_si256((__m256i *)(map + 64 * n_slots), zero);
+    _mm256_store_si256((__m256i *)(map + 64 * n_slots + 32), zero);
+    for (int j = 0; j < n_words; j++)
+        for (uint32_t b = occ[j]; b; b &= b - 1) {
+            int s = 32 * j + __builtin_ctz(b);
+            _mm256_store_si256((__m256i *)(map + 64 * s), zero);
+            _mm256_store_si256((__m256i *)(map + 64 * s + 32), zero);
+        }
+    if (n_regs == 8) {
+#pragma GCC unroll 64
+        for (int i = 0; i < 64; i++) map[idx[i]] = 0x80;
+    } else {
+#pragma GCC unroll 32
+        for (int i = 0; i < 32; i++) map[idx[i]] = 0x80;
+    }
+    /* slots come in increasing order, so a group's slots are consecutive:
+     * keep the running maximum of the current group, no per-group array */
+    int cur_g = -1, cur = 0, extra = 0, worst = 0, worst_group = -1;
+    for (int j = 0; j < n_words; j++)
+        for (uint32_t b = occ[j]; b; b &= b - 1) {
+            int s = 32 * j + __builtin_ctz(b), g = s >> log_nbu;
+            uint32_t m0 = (uint32_t)_mm256_movemask_epi8(_mm256_load_si256((const __m256i *)(map + 64 * s)));
+            uint32_t m1 = (uint32_t)_mm256_movemask_epi8(_mm256_load_si256((const __m256i *)(map + 64 * s + 32)));
+            int c = __builtin_popcount(m0) + __builtin_popcount(m1);
+            if (g != cur_g) {
+                extra += cur - 1 > 0 ? cur - 1 : 0;
+                if (cur > worst) worst = cur, worst_group = cur_g;
+                cur_g = g, cur = c;
+            } else if (c > cur) {
+                cur = c;
             }
-        summarize(cyc, n_groups, out);
-        return;
-    }
-    uint32_t slot_of[LAYOUT_MAX_LANES], rel_of[LAYOUT_MAX_LANES];
-    for (int r = 0; r < n_regs; r++) {
-        _mm256_storeu_si256((__m256i *)(slot_of + 8 * r), uv->slot[r]);
-        _mm256_storeu_si256((__m256i *)(rel_of + 8 * r), uv->rel[r]);
-    }
-    uint64_t rows[(256 + 1) * 8];
-    clear_slots(rows, occ, n_words, n_slots);
-    const int n_units = 8 * n_regs;
-#pragma GCC unroll 8
-    for (int i = 0; i < n_units; i++) rows[8 * slot_of[i] + (i & 7)] |= (uint64_t)1 << rel_of[i];
-    finish_from_rows(rows, occ, n_words, log_nbu, n_groups, out);
-}
-
-/* Exact path for one unit per lane and <= 256 slots when the fast path did
- * not leave the per-lane vectors behind: compute them, then solve. */
-static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
-                                                     const layout_instr *in, const units *u, const uint32_t *occ,
-                                                     layout_cost *out)
-{
-    const int n_regs = in->n_lanes >> 3, log_nbu = u->log_nbu;
-    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(log_nbu);
-    const __m256i bank_mask = _mm256_set1_epi32((1 << log_nbu) - 1), m63 = _mm256_set1_epi32(63);
-    const __m256i dummy = _mm256_set1_epi32(u->n_groups << log_nbu);
-    unit_vectors uv;
-    __m256i lo_row = _mm256_set1_epi32(-1), hi_row = _mm256_setzero_si256();
-    for (int r = 0; r < n_regs; r++) {
-        __m256i act = active_lanes(in->active_mask, r);
-        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), row = _mm256_srl_epi32(key, ln);
-        lo_row = _mm256_min_epu32(lo_row, _mm256_or_si256(row, _mm256_andnot_si256(act, _mm256_set1_epi32(-1))));
-        hi_row = _mm256_max_epu32(hi_row, _mm256_and_si256(row, act));
-        __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(key, bank_mask));
-        uv.slot[r] = _mm256_blendv_epi8(dummy, slot, act);
-        uv.rel[r] = _mm256_and_si256(row, m63);
-    }
-    uv.min_row = hor_min(lo_row);
-    uv.max_row = hor_max(hi_row);
-    exact_from_vectors(arch, rule, in, u, occ, &uv, out);
+        }
+    extra += cur - 1 > 0 ? cur - 1 : 0;
+    if (cur > worst) worst = cur, worst_group = cur_g;
+    out->extra_cycles = extra;
+    out->total_cycles = n_groups + extra;
+    out->worst_nway = worst;
+    out->worst_group = worst_group;
 }
 
 /* 3. exact path: per-slot row sets.  With <= 256 slots, the unit of lane
