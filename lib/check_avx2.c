@@ -164,34 +164,50 @@ ALWAYS_INLINE int fast_reduced(const layout_instr *in, const units *u, int n_reg
  * This catches b8/b16 lanes sharing words and broadcasts; what it misses
  * goes to the exact path.  Returns 1 when conflict-free; fills
  * occ[0..n_words-1] (n_words 2 or 4, a compile-time constant here). */
-ALWAYS_INLINE int fast_words(const layout_instr *in, const units *u, int n_regs, int n_words, uint32_t *occ)
+ALWAYS_INLINE int fast_words(const layout_instr *in, const units *u, int n_regs, int n_words, int full, uint32_t *occ)
 {
     const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(u->log_nbu);
     const __m256i bank_mask = _mm256_set1_epi32((1 << u->log_nbu) - 1), one = _mm256_set1_epi32(1);
     const __m256i c32 = _mm256_set1_epi32(32), c64 = _mm256_set1_epi32(64), c96 = _mm256_set1_epi32(96);
     const __m256i rot = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
+    const __m256i not_first = _mm256_setr_epi32(0, -1, -1, -1, -1, -1, -1, -1);
     __m256i w0 = _mm256_setzero_si256(), w1 = w0, w2 = w0, w3 = w0;
     __m256i pkey = w0, pg = w0, pact = w0;
     int dups = 0;
 #pragma GCC unroll 8
     for (int r = 0; r < n_regs; r++) {
-        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), act = active_lanes(in->active_mask, r);
+        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls);
+        __m256i act = full ? _mm256_set1_epi32(-1) : active_lanes(in->active_mask, r);
         __m256i g = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(u->gid + 8 * r)));
         __m256i slot = _mm256_add_epi32(_mm256_sll_epi32(g, ln), _mm256_and_si256(key, bank_mask));
-        w0 = _mm256_or_si256(w0, _mm256_and_si256(_mm256_sllv_epi32(one, slot), act));
-        w1 = _mm256_or_si256(w1, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c32)), act));
+        __m256i b0 = _mm256_sllv_epi32(one, slot), b1 = _mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c32));
+        if (!full) b0 = _mm256_and_si256(b0, act), b1 = _mm256_and_si256(b1, act);
+        w0 = _mm256_or_si256(w0, b0);
+        w1 = _mm256_or_si256(w1, b1);
         if (n_words > 2) {
-            w2 = _mm256_or_si256(w2, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c64)), act));
-            w3 = _mm256_or_si256(w3, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c96)), act));
+            __m256i b2 = _mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c64));
+            __m256i b3 = _mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c96));
+            if (!full) b2 = _mm256_and_si256(b2, act), b3 = _mm256_and_si256(b3, act);
+            w2 = _mm256_or_si256(w2, b2);
+            w3 = _mm256_or_si256(w3, b3);
         }
         /* lane l-1: rotate by one; element 0 comes from the previous register's element 7 */
         __m256i k1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(key, rot), _mm256_permutevar8x32_epi32(pkey, rot), 1);
         __m256i g1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(g, rot), _mm256_permutevar8x32_epi32(pg, rot), 1);
-        __m256i a1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(act, rot), _mm256_permutevar8x32_epi32(pact, rot), 1);
-        __m256i d1 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(key, k1), _mm256_cmpeq_epi32(g, g1)), a1);
-        /* lane l-8: the previous register, same position */
-        __m256i d8 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(key, pkey), _mm256_cmpeq_epi32(g, pg)), pact);
-        __m256i d = _mm256_and_si256(_mm256_or_si256(d1, d8), act);
+        __m256i d1 = _mm256_and_si256(_mm256_cmpeq_epi32(key, k1), _mm256_cmpeq_epi32(g, g1));
+        if (!full) {
+            __m256i a1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(act, rot), _mm256_permutevar8x32_epi32(pact, rot), 1);
+            d1 = _mm256_and_si256(d1, a1);
+        } else if (r == 0) {
+            d1 = _mm256_and_si256(d1, not_first); /* lane 0 has no lane -1 */
+        }
+        __m256i d = d1;
+        if (r > 0) { /* lane l-8: the previous register, same position */
+            __m256i d8 = _mm256_and_si256(_mm256_cmpeq_epi32(key, pkey), _mm256_cmpeq_epi32(g, pg));
+            if (!full) d8 = _mm256_and_si256(d8, pact);
+            d = _mm256_or_si256(d, d8);
+        }
+        if (!full) d = _mm256_and_si256(d, act);
         dups += __builtin_popcount((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(d)));
         pkey = key, pg = g, pact = act;
     }
@@ -288,8 +304,13 @@ general:;
         return;
     }
     if (u.k_max == 1 && n_words <= 4) {
-        int f = n_words <= 2 ? (n_regs == 8 ? fast_words(in, &u, 8, 2, occ) : fast_words(in, &u, 4, 2, occ))
-                             : (n_regs == 8 ? fast_words(in, &u, 8, 4, occ) : fast_words(in, &u, 4, 4, occ));
+        int f;
+        if (active == layout_lanes_all_fast(in->n_lanes))
+            f = n_words <= 2 ? (n_regs == 8 ? fast_words(in, &u, 8, 2, 1, occ) : fast_words(in, &u, 4, 2, 1, occ))
+                             : (n_regs == 8 ? fast_words(in, &u, 8, 4, 1, occ) : fast_words(in, &u, 4, 4, 1, occ));
+        else
+            f = n_words <= 2 ? (n_regs == 8 ? fast_words(in, &u, 8, 2, 0, occ) : fast_words(in, &u, 4, 2, 0, occ))
+                             : (n_regs == 8 ? fast_words(in, &u, 8, 4, 0, occ) : fast_words(in, &u, 4, 4, 0, occ));
         if (f) result_no_conflict(out, lowest_slot(occ, n_words) >> u.log_nbu);
         else exact_path(arch, rule, in, &u, occ, out);
         return;
