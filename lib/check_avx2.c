@@ -399,22 +399,32 @@ ALWAYS_INLINE void finish_from_rows(const uint64_t *rows, const uint32_t *occ, i
     summarize(cyc, n_groups, out);
 }
 
-/* Fill idx[l] = slot * 64 + (row mod 64) for the n_regs registers of lanes
- * (n_regs is a compile-time constant at each call site, so the loop
- * unrolls); inactive lanes get the dummy slot n_slots.  Returns the row
- * span, max - min over active lanes. */
-ALWAYS_INLINE uint32_t build_unit_index(const layout_instr *in, const units *u, int n_regs, int full, uint32_t *idx)
+/* Per-lane data of one unit per lane for the exact path (inactive lanes get
+ * the dummy slot n_slots): the slot, id = slot * 64 + (row mod 64), and the
+ * row residue as a one-hot 64-bit set split in 32-bit halves (lo: residues
+ * 0..31, hi: 32..63; the other half is 0). */
+typedef struct lane_units {
+    uint32_t slot[LAYOUT_MAX_LANES];
+    uint32_t id[LAYOUT_MAX_LANES];
+    uint32_t lo[LAYOUT_MAX_LANES];
+    uint32_t hi[LAYOUT_MAX_LANES];
+} lane_units;
+
+/* Fill lu for n_regs registers of lanes (n_regs and full, "all lanes
+ * active", are compile-time constants at each call site, so the loop
+ * unrolls).  Returns the row span, max - min over active lanes. */
+ALWAYS_INLINE uint32_t build_lane_units(const layout_instr *in, const units *u, int n_regs, int full, lane_units *lu)
 {
     const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(u->log_nbu);
     const __m256i bank_mask = _mm256_set1_epi32((1 << u->log_nbu) - 1), m63 = _mm256_set1_epi32(63);
-    const __m256i ones = _mm256_set1_epi32(-1);
-    const __m256i dummy = _mm256_set1_epi32((u->n_groups << u->log_nbu) << 6);
+    const __m256i ones = _mm256_set1_epi32(-1), one = _mm256_set1_epi32(1), c32 = _mm256_set1_epi32(32);
+    const __m256i dummy = _mm256_set1_epi32(u->n_groups << u->log_nbu);
     __m256i lo_row = ones, hi_row = _mm256_setzero_si256();
 #pragma GCC unroll 8
     for (int r = 0; r < n_regs; r++) {
         __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), row = _mm256_srl_epi32(key, ln);
         __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(key, bank_mask));
-        __m256i id = _mm256_or_si256(_mm256_slli_epi32(slot, 6), _mm256_and_si256(row, m63));
+        __m256i rel = _mm256_and_si256(row, m63);
         if (full) {
             lo_row = _mm256_min_epu32(lo_row, row);
             hi_row = _mm256_max_epu32(hi_row, row);
@@ -422,36 +432,93 @@ ALWAYS_INLINE uint32_t build_unit_index(const layout_instr *in, const units *u, 
             __m256i act = active_lanes(in->active_mask, r);
             lo_row = _mm256_min_epu32(lo_row, _mm256_or_si256(row, _mm256_andnot_si256(act, ones)));
             hi_row = _mm256_max_epu32(hi_row, _mm256_and_si256(row, act));
-            id = _mm256_blendv_epi8(dummy, id, act);
+            slot = _mm256_blendv_epi8(dummy, slot, act);
         }
-        _mm256_storeu_si256((__m256i *)(idx + 8 * r), id);
+        _mm256_storeu_si256((__m256i *)(lu->slot + 8 * r), slot);
+        _mm256_storeu_si256((__m256i *)(lu->id + 8 * r), _mm256_or_si256(_mm256_slli_epi32(slot, 6), rel));
+        _mm256_storeu_si256((__m256i *)(lu->lo + 8 * r), _mm256_sllv_epi32(one, rel));
+        _mm256_storeu_si256((__m256i *)(lu->hi + 8 * r), _mm256_sllv_epi32(one, _mm256_sub_epi32(rel, c32)));
     }
     return hor_max(hi_row) - hor_min(lo_row);
+}
+
+/* Group results from per-slot distinct-word counts delivered in increasing
+ * slot order (so one group's slots are consecutive): a running maximum of
+ * the current group instead of a per-group array. */
+typedef struct group_max {
+    int cur_g, cur, extra, worst, worst_group;
+} group_max;
+
+ALWAYS_INLINE void group_max_add(group_max *m, int g, int c)
+{
+    if (g != m->cur_g) {
+        m->extra += m->cur > 1 ? m->cur - 1 : 0;
+        if (m->cur > m->worst) m->worst = m->cur, m->worst_group = m->cur_g;
+        m->cur_g = g, m->cur = c;
+    } else if (c > m->cur) {
+        m->cur = c;
+    }
+}
+
+ALWAYS_INLINE void group_max_finish(group_max *m, int n_groups, layout_cost *out)
+{
+    group_max_add(m, -2, 0); /* flush the last group */
+    out->extra_cycles = m->extra;
+    out->total_cycles = n_groups + m->extra;
+    out->worst_nway = m->worst;
+    out->worst_group = m->worst_group;
 }
 
 /* Exact path for one unit per lane and <= 256 slots (occ: the occupied
  * slots).  A row's residue modulo 64 stands for the row: distinct rows less
  * than 64 apart have distinct residues, and the span is checked (wider:
- * scalar reference).  Each slot owns 64 bytes of a byte map, one per row
- * residue: every lane stores 0x80 at (slot, residue) -- plain stores, no
- * read-modify-write chains between lanes of one slot -- and a slot's
- * distinct words are the set bytes of its 64, two movemasks. */
+ * scalar reference).  With few occupied slots (the heavily conflicted case)
+ * each slot's row set is the OR of the one-hot halves of its lanes, found by
+ * compares over only the registers holding its group's lanes.  With many,
+ * each slot owns 64 bytes of a byte map, one per row residue: every lane
+ * stores 0x80 at (slot, residue) -- plain stores, no read-modify-write
+ * chains between lanes of one slot -- and a slot's distinct words are the
+ * set bytes of its 64, two movemasks. */
 static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
                                                      const layout_instr *in, const units *u, const uint32_t *occ,
                                                      layout_cost *out)
 {
     const int n_regs = in->n_lanes >> 3, log_nbu = u->log_nbu, n_groups = u->n_groups;
     const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
-    uint32_t idx[LAYOUT_MAX_LANES];
+    lane_units lu;
     uint32_t span;
     if (in->active_mask == layout_lanes_all_fast(in->n_lanes))
-        span = n_regs == 8 ? build_unit_index(in, u, 8, 1, idx) : build_unit_index(in, u, 4, 1, idx);
+        span = n_regs == 8 ? build_lane_units(in, u, 8, 1, &lu) : build_lane_units(in, u, 4, 1, &lu);
     else
-        span = n_regs == 8 ? build_unit_index(in, u, 8, 0, idx) : build_unit_index(in, u, 4, 0, idx);
+        span = n_regs == 8 ? build_lane_units(in, u, 8, 0, &lu) : build_lane_units(in, u, 4, 0, &lu);
     if (span >= 64) {
         layout_cost_detail d;
         layout_cost_scalar(arch, rule, in, &d);
         *out = d.cost;
+        return;
+    }
+    int n_occ = 0;
+    for (int j = 0; j < n_words; j++) n_occ += __builtin_popcount(occ[j]);
+    group_max gm = {-1, 0, 0, 0, -1};
+    if (n_occ <= 16) {
+        for (int j = 0; j < n_words; j++)
+            for (uint32_t b = occ[j]; b; b &= b - 1) {
+                int s = 32 * j + __builtin_ctz(b), g = s >> log_nbu;
+                const __m256i sv = _mm256_set1_epi32(s);
+                __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
+                for (unsigned rm = u->group_regs[g]; rm; rm &= rm - 1) {
+                    int r = __builtin_ctz(rm);
+                    __m256i m = _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(lu.slot + 8 * r)), sv);
+                    lo = _mm256_or_si256(lo, _mm256_and_si256(m, _mm256_loadu_si256((const __m256i *)(lu.lo + 8 * r))));
+                    hi = _mm256_or_si256(hi, _mm256_and_si256(m, _mm256_loadu_si256((const __m256i *)(lu.hi + 8 * r))));
+                }
+                /* interleave the halves into 64-bit sets, then OR the four */
+                __m256i x = _mm256_or_si256(_mm256_unpacklo_epi32(lo, hi), _mm256_unpackhi_epi32(lo, hi));
+                __m128i y = _mm_or_si128(_mm256_castsi256_si128(x), high128(x));
+                y = _mm_or_si128(y, _mm_unpackhi_epi64(y, y));
+                group_max_add(&gm, g, __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(y)));
+            }
+        group_max_finish(&gm, n_groups, out);
         return;
     }
     _Alignas(32) uint8_t map[(256 + 1) * 64];
@@ -466,34 +533,19 @@ static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, co
         }
     if (n_regs == 8) {
 #pragma GCC unroll 64
-        for (int i = 0; i < 64; i++) map[idx[i]] = 0x80;
+        for (int i = 0; i < 64; i++) map[lu.id[i]] = 0x80;
     } else {
 #pragma GCC unroll 32
-        for (int i = 0; i < 32; i++) map[idx[i]] = 0x80;
+        for (int i = 0; i < 32; i++) map[lu.id[i]] = 0x80;
     }
-    /* slots come in increasing order, so a group's slots are consecutive:
-     * keep the running maximum of the current group, no per-group array */
-    int cur_g = -1, cur = 0, extra = 0, worst = 0, worst_group = -1;
     for (int j = 0; j < n_words; j++)
         for (uint32_t b = occ[j]; b; b &= b - 1) {
-            int s = 32 * j + __builtin_ctz(b), g = s >> log_nbu;
+            int s = 32 * j + __builtin_ctz(b);
             uint32_t m0 = (uint32_t)_mm256_movemask_epi8(_mm256_load_si256((const __m256i *)(map + 64 * s)));
             uint32_t m1 = (uint32_t)_mm256_movemask_epi8(_mm256_load_si256((const __m256i *)(map + 64 * s + 32)));
-            int c = __builtin_popcount(m0) + __builtin_popcount(m1);
-            if (g != cur_g) {
-                extra += cur - 1 > 0 ? cur - 1 : 0;
-                if (cur > worst) worst = cur, worst_group = cur_g;
-                cur_g = g, cur = c;
-            } else if (c > cur) {
-                cur = c;
-            }
+            group_max_add(&gm, s >> log_nbu, __builtin_popcount(m0) + __builtin_popcount(m1));
         }
-    extra += cur - 1 > 0 ? cur - 1 : 0;
-    if (cur > worst) worst = cur, worst_group = cur_g;
-    out->extra_cycles = extra;
-    out->total_cycles = n_groups + extra;
-    out->worst_nway = worst;
-    out->worst_group = worst_group;
+    group_max_finish(&gm, n_groups, out);
 }
 
 /* 3. exact path: per-slot row sets.  With <= 256 slots, the unit of lane
