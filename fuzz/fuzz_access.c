@@ -17,15 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define FUZZ_ASSERT(c)                                                                  \
-    do {                                                                                \
-        if (!(c)) {                                                                     \
-            fprintf(stderr, "fuzz_access: %s:%d: assertion failed: %s\n", __FILE__,     \
-                    __LINE__, #c);                                                      \
-            abort();                                                                    \
-        }                                                                               \
-    } while (0)
-
 /* Deal factors of warps, lanes and Y lengths over n_x H lists. */
 static void make_encoding(fuzz_in *in, layout_dist_encoding *e, int *wave, int *warps)
 {

@@ -16,15 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define FUZZ_ASSERT(c)                                                                  \
-    do {                                                                                \
-        if (!(c)) {                                                                     \
-            fprintf(stderr, "fuzz_check: %s:%d: assertion failed: %s\n", __FILE__,      \
-                    __LINE__, #c);                                                      \
-            abort();                                                                    \
-        }                                                                               \
-    } while (0)
-
 static const int widths[LAYOUT_N_WIDTHS] = {1, 2, 4, 8, 12, 16};
 
 /* ---- the model, written from LDS_MODEL.md §1 ------------------------- */

@@ -24,15 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define FUZZ_ASSERT(c)                                                                  \
-    do {                                                                                \
-        if (!(c)) {                                                                     \
-            fprintf(stderr, "fuzz_descriptor: %s:%d: assertion failed: %s\n", __FILE__, \
-                    __LINE__, #c);                                                      \
-            abort();                                                                    \
-        }                                                                               \
-    } while (0)
-
 /* A dimension id: usually valid for a dim count n, sometimes hostile. */
 static int pick_id(fuzz_in *in, int n)
 {

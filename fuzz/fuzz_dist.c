@@ -11,7 +11,9 @@
  *   to the same X through the distribution's own adaptor, inside the tile;
  *   coverage counts sum to warps x lanes x elements;
  * - an access plan, when built, issues lane addresses equal to
- *   base + elem_bytes * offset(X of the step's first element) + byte_offset;
+ *   base + elem_bytes * offset(X of the step's first element) + byte_offset
+ *   (the first element holds the lowest address; a run may walk the issue
+ *   positions downwards, elem_dir = -1);
  *   its order is a permutation; unflagged steps really are contiguous and
  *   aligned; automatic plans move exactly the thread's bytes;
  * - the stream equals the per-step instructions, and layout_check_side()
@@ -21,15 +23,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-
-#define FUZZ_ASSERT(c)                                                                  \
-    do {                                                                                \
-        if (!(c)) {                                                                     \
-            fprintf(stderr, "fuzz_dist: %s:%d: assertion failed: %s\n", __FILE__,       \
-                    __LINE__, #c);                                                      \
-            abort();                                                                    \
-        }                                                                               \
-    } while (0)
 
 /* ---- decoding an encoding ------------------------------------------------ */
 
@@ -228,12 +221,17 @@ static void check_plan(fuzz_in *in, const layout_descriptor *desc, const layout_
             FUZZ_ASSERT((a + stp->byte_offset) % stp->align_bytes == 0);
             if (!(stp->flags & LAYOUT_ACCESS_MISALIGNED))
                 FUZZ_ASSERT((a + stp->byte_offset) % natural_align(stp->op) == 0);
+            /* An unflagged step's elements sit at consecutive offsets from
+             * seq_first's upwards, walking positions in elem_dir. */
+            FUZZ_ASSERT(stp->elem_dir == 1 || stp->elem_dir == -1);
             if (!(stp->flags & LAYOUT_ACCESS_NONCONTIGUOUS))
-                for (int p = stp->seq_first + 1; p < stp->seq_first + stp->n_elems && p < plan.n_elems; p++) {
+                for (int k = 1; k < stp->n_elems; k++) {
+                    int p = stp->seq_first + k * stp->elem_dir;
+                    FUZZ_ASSERT(p >= 0 && p < plan.n_elems);
                     int64_t xp[LAYOUT_MAX_DIMS], op;
                     layout_dist_coord_elem(d, warp, l, plan.order[p], xp, &err);
                     layout_desc_offset(desc, xp, &op, &err);
-                    FUZZ_ASSERT(op == off + (p - stp->seq_first));
+                    FUZZ_ASSERT(op == off + k);
                 }
         }
     }

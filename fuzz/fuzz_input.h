@@ -8,7 +8,19 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* A property that must hold: print where and abort, so libFuzzer keeps the
+ * input as a crash reproducer. */
+#define FUZZ_ASSERT(c)                                                                  \
+    do {                                                                                \
+        if (!(c)) {                                                                     \
+            fprintf(stderr, "%s:%d: property failed: %s\n", __FILE__, __LINE__, #c);   \
+            abort();                                                                    \
+        }                                                                               \
+    } while (0)
 
 typedef struct fuzz_in {
     const uint8_t *p;

@@ -78,7 +78,7 @@ layout_status layout_kernel_plan_make(layout_kernel_plan *out, const layout_arch
     if (impl != LAYOUT_PLAN_AUTO && impl != LAYOUT_PLAN_SCALAR && impl != LAYOUT_PLAN_AVX2)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: impl = %d is not a layout_plan_impl", fn, (int)impl);
     /* Sides are built on the stack and copied at the end: out stays
-     * untouched on error (about 80 KiB of stack for the two sides). */
+     * untouched on error (about 64 KiB of stack for the two sides). */
     layout_checker ck;
     layout_status st = layout_checker_init(&ck, arch, LAYOUT_IMPL_AUTO, err);
     if (st) return st;

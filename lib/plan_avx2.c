@@ -41,7 +41,7 @@ typedef struct group {
     int nch;
     int slot[GROUP];
     int n[GROUP];
-    uint64_t rb[GROUP][LAYOUT_PLAN_MAX_EXPRS];
+    int32_t rb[GROUP][LAYOUT_PLAN_MAX_EXPRS]; /* low 32 bits: exact, values fit int32 */
     int row_ok[GROUP];
 } group;
 
@@ -93,7 +93,7 @@ PLAN_INLINE void vterms(const layout_plan *p, int from, int to, __m256i (*vv)[GR
 PLAN_INLINE void vexpr(const layout_plan *p, int e, const group *g, __m256i (*vv)[GROUP], __m256i *acc)
 {
     const layout_plan_expr *x = &p->exprs[e];
-    EACH_CHUNK(acc[c] = _mm256_set1_epi32(wrap32(g->rb[g->slot[c]][e])));
+    EACH_CHUNK(acc[c] = _mm256_set1_epi32(g->rb[g->slot[c]][e]));
     vterms(p, x->first_term + x->n_row_terms, x->first_term + x->n_terms, vv, acc);
 }
 
@@ -182,14 +182,83 @@ static void run_group(const layout_plan *p, group *g, __m256i (*vv)[GROUP], int 
     }
 }
 
+/* Row parts of the next rows of a box walk, 8 rows at a time in the lanes of
+ * one vector: the row-invariant ops and the row terms of every needed
+ * expression are decoded once per 8 rows instead of once per row. */
+typedef struct row_batch {
+    int n;                                    /* rows in the batch */
+    int pos;                                  /* next row to hand out */
+    int32_t rb[LAYOUT_PLAN_MAX_EXPRS][8];     /* row base of expression e for row r */
+    int ok[8];                                /* row-only checks pass */
+    int64_t idx[LAYOUT_MAX_DIMS];             /* odometer of the next row to compute (dims < inner) */
+} row_batch;
+
+static void row_batch_fill(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t rows_left,
+                           const int *list, int n_list, __m256i (*vv)[GROUP], row_batch *b)
+{
+    int inner = p->n_top - 1;
+    int32_t rc[LAYOUT_MAX_DIMS][8];
+    __m256i x[GROUP], y[GROUP];
+    b->n = rows_left < 8 ? (int)rows_left : 8;
+    b->pos = 0;
+    for (int r = 0; r < 8; r++) {
+        for (int d = 0; d < inner; d++) rc[d][r] = r < b->n ? (int32_t)(origin[d] + b->idx[d]) : rc[d][0];
+        if (r < b->n)
+            for (int d = inner - 1; d >= 0 && ++b->idx[d] == extent[d]; d--) b->idx[d] = 0;
+    }
+    /* the row variables in every chunk (chunks 1..7 repeat chunk 0: values stay in range) */
+    for (int d = 0; d < inner; d++) {
+        const __m256i r0 = _mm256_loadu_si256((const __m256i *)(const void *)rc[d]);
+        EACH_CHUNK(vv[d][c] = r0);
+    }
+    for (int i = 0; i < p->n_ops; i++) {
+        const layout_plan_op *op = &p->ops[i];
+        if (op->per_element) continue;
+        __m256i *res = vv[LAYOUT_MAX_DIMS + i];
+        vexpr_all(p, op->in0, vv, x);
+        if (op->kind == LAYOUT_PLAN_OP_DIV && op->mode == LAYOUT_PLAN_DIV_SHIFT) {
+            const __m128i sh = _mm_cvtsi32_si128(op->shift);
+            res[0] = _mm256_srl_epi32(x[0], sh);
+        } else if (op->kind == LAYOUT_PLAN_OP_DIV) {
+            res[0] = vdiv(op, x[0]);
+        } else {
+            vexpr_all(p, op->in1, vv, y);
+            res[0] = _mm256_xor_si256(x[0], y[0]);
+        }
+        EACH_CHUNK(res[c] = res[0]);
+    }
+    for (int i = 0; i < n_list; i++) {
+        const layout_plan_expr *e = &p->exprs[list[i]];
+        const __m256i k = _mm256_set1_epi32(wrap32((uint64_t)e->constant));
+        EACH_CHUNK(x[c] = k);
+        vterms(p, e->first_term, e->first_term + e->n_row_terms, vv, x);
+        _mm256_storeu_si256((__m256i *)(void *)b->rb[list[i]], x[0]);
+    }
+    for (int r = 0; r < 8; r++) b->ok[r] = 1;
+    for (int ci = 0; ci < p->n_checks; ci++) {
+        const layout_plan_check *ch = &p->checks[ci];
+        if (ch->per_element) continue;
+        for (int r = 0; r < b->n; r++) {
+            int32_t val = b->rb[ch->expr][r];
+            if (val < ch->lo || val > ch->hi) b->ok[r] = 0;
+        }
+    }
+}
+
 static void box_rows(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
                      uint8_t *valid)
 {
-    uint64_t v[LAYOUT_PLAN_MAX_VARS];
     __m256i vv[LAYOUT_PLAN_MAX_VARS][GROUP];
     group g;
-    int64_t idx[LAYOUT_MAX_DIMS] = {0};
+    row_batch batch;
+    int64_t idx[LAYOUT_MAX_DIMS] = {0}, rows_left = 1;
     int inner = p->n_top - 1, list[LAYOUT_PLAN_MAX_EXPRS];
+    for (int d = 0; d < inner; d++) {
+        rows_left *= extent[d];
+        batch.idx[d] = 0;
+    }
+    batch.n = batch.pos = 0;
+    const int few_rows = rows_left <= 2;
     int n_list = layout_plan_row_exprs(p, list);
     int64_t len = extent[inner];
     const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -217,8 +286,19 @@ static void box_rows(const layout_plan *p, const int64_t *origin, const int64_t 
                 g.nch = 0;
                 nslots = 0;
             }
-            for (int d = 0; d < inner; d++) v[d] = (uint64_t)(origin[d] + idx[d]);
-            g.row_ok[nslots] = layout_plan_row_setup(p, v, g.rb[nslots], list, n_list);
+            if (few_rows) { /* one or two rows (e.g. the lanes of one instruction): scalar setup is cheaper */
+                uint64_t v[LAYOUT_PLAN_MAX_VARS], rb[LAYOUT_PLAN_MAX_EXPRS];
+                for (int d = 0; d < inner; d++) v[d] = (uint64_t)(origin[d] + idx[d]);
+                g.row_ok[nslots] = layout_plan_row_setup(p, v, rb, list, n_list);
+                for (int i = 0; i < n_list; i++) g.rb[nslots][list[i]] = wrap32(rb[list[i]]);
+            } else {
+                if (batch.pos == batch.n) {
+                    row_batch_fill(p, origin, extent, rows_left, list, n_list, vv, &batch);
+                    rows_left -= batch.n;
+                }
+                for (int i = 0; i < n_list; i++) g.rb[nslots][list[i]] = batch.rb[list[i]][batch.pos];
+                g.row_ok[nslots] = batch.ok[batch.pos++];
+            }
             nslots++;
             k = 0;
         }

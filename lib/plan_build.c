@@ -445,7 +445,7 @@ layout_status layout_plan_compile(const char *fn, layout_plan *out, int n_top, c
     if (impl == LAYOUT_PLAN_AVX2 && !layout_plan_impl_available(LAYOUT_PLAN_AVX2))
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                            "%s: impl = avx2 is not available (build without AVX2 or CPU lacks it)", fn);
-    /* The builder lives on the caller's stack (about 80 KiB): no heap, reentrant. */
+    /* The builder lives on the caller's stack (about 70 KiB): no heap, reentrant. */
     builder b;
     sym top[LAYOUT_MAX_DIMS], mid[LAYOUT_MAX_DIMS], bottom[LAYOUT_MAX_DIMS];
     sym hidden[LAYOUT_MAX_HIDDEN];

@@ -121,6 +121,59 @@ static void test_fallback(void)
     compare_instrs(&kp);
 }
 
+/* Wave-32 (sm_90) encodings, with two P dims (warp, lane) and with one
+ * (lane only: every warp holds the same data). */
+static void test_wave32(void)
+{
+    layout_arch arch;
+    CHECK(layout_arch_preset("sm_90", &arch, NULL) == LAYOUT_OK);
+    CHECK_EQ_I64(arch.wave_size, 32);
+    int64_t tile[2] = {32, 32};
+    layout_dist_encoding e2, e1;
+    memset(&e2, 0, sizeof e2);
+    e2.n_x = 2; /* x0 = 8 warp + lane / 4, x1 = 8 (lane % 4) + y */
+    e2.n_h[0] = 2; e2.h[0][0] = 4; e2.h[0][1] = 8;
+    e2.n_h[1] = 2; e2.h[1][0] = 4; e2.h[1][1] = 8;
+    e2.n_p = 2;
+    e2.n_p_rh[0] = 1; e2.p_major[0][0] = 1; e2.p_minor[0][0] = 0;
+    e2.n_p_rh[1] = 2; e2.p_major[1][0] = 1; e2.p_minor[1][0] = 1; e2.p_major[1][1] = 2; e2.p_minor[1][1] = 0;
+    e2.n_y = 1; e2.y_major[0] = 2; e2.y_minor[0] = 1;
+    memset(&e1, 0, sizeof e1);
+    e1.n_x = 2; /* x0 = 8 y0 + lane / 4, x1 = 8 (lane % 4) + y1 */
+    e1.n_h[0] = 2; e1.h[0][0] = 4; e1.h[0][1] = 8;
+    e1.n_h[1] = 2; e1.h[1][0] = 4; e1.h[1][1] = 8;
+    e1.n_p = 1;
+    e1.n_p_rh[0] = 2; e1.p_major[0][0] = 1; e1.p_minor[0][0] = 1; e1.p_major[0][1] = 2; e1.p_minor[0][1] = 0;
+    e1.n_y = 2; e1.y_major[0] = 1; e1.y_minor[0] = 0; e1.y_major[1] = 2; e1.y_minor[1] = 1;
+    layout_distribution d2, d1;
+    layout_error err;
+    CHECK_MSG(layout_dist_make(&d2, &e2, 32, 4, 2, tile, &err) == LAYOUT_OK, "%s", err.message);
+    CHECK_MSG(layout_dist_make(&d1, &e1, 32, 2, 2, tile, &err) == LAYOUT_OK, "%s", err.message);
+    layout_descriptor packed, padded;
+    int64_t strides[2] = {34, 1};
+    CHECK(layout_packed(&packed, 2, tile, NULL) == LAYOUT_OK);
+    CHECK(layout_naive(&padded, 2, tile, strides, NULL) == LAYOUT_OK);
+    const layout_descriptor *descs[2] = {&packed, &padded};
+    for (int di = 0; di < 2; di++) {
+        layout_kernel_spec spec;
+        memset(&spec, 0, sizeof spec);
+        spec.write_desc = descs[di];
+        spec.write_dist = &d2;
+        spec.read_dist = &d1;
+        spec.elem_bytes = 2;
+        spec.tiles = 3;
+        layout_kernel_result ref, got;
+        CHECK_MSG(layout_check_kernel(&arch, &spec, &ref, &err) == LAYOUT_OK, "%s", err.message);
+        CHECK_MSG(layout_kernel_plan_make(&kp, &arch, &spec, LAYOUT_PLAN_AUTO, &err) == LAYOUT_OK, "%s", err.message);
+        CHECK(kp.write.composed && kp.write.warp_var);
+        CHECK(kp.read.composed && !kp.read.warp_var);
+        CHECK(layout_kernel_plan_check(&kp, &got, NULL) == LAYOUT_OK);
+        CHECK_MSG(same_result(&ref, &got), "wave32 desc %d: extra %lld vs %lld", di,
+                  (long long)ref.extra_cycles_per_tile, (long long)got.extra_cycles_per_tile);
+        compare_instrs(&kp);
+    }
+}
+
 static void test_bad_input(void)
 {
     layout_arch arch, a32;
@@ -179,6 +232,7 @@ int main(void)
     RUN(test_seed_kernels_equal);
     RUN(test_options);
     RUN(test_fallback);
+    RUN(test_wave32);
     RUN(test_bad_input);
     return harness_finish("test_kernel_plan");
 }

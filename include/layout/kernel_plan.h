@@ -32,7 +32,7 @@
  * 0 conflict cycles; one layout_kernel_plan_check() costs about a
  * microsecond (bench/RESULTS.md).
  *
- * Ownership: ::layout_kernel_plan is a caller-owned value of about 90 KiB
+ * Ownership: ::layout_kernel_plan is a caller-owned value of about 72 KiB
  * (allocate it statically or wherever you like; the library never
  * allocates).  It *borrows* the arch, descriptors and distributions of the
  * spec: they must outlive it and stay unchanged.  Thread safety: reentrant;
@@ -85,7 +85,7 @@ layout_status layout_kernel_plan_make(layout_kernel_plan *out, const layout_arch
 /**
  * Check every instruction of every warp of both sides; *out receives the
  * same result as layout_check_kernel() on the spec the plan was built from.
- * No allocation; about 2 KiB of stack (layout_kernel_plan_make() needs about 250 KiB).
+ * No allocation; about 32 KiB of stack (layout_kernel_plan_make() needs about 150 KiB).
  * Errors: ::LAYOUT_ERR_NULL, checker errors (none for a plan built by
  * layout_kernel_plan_make()), ::LAYOUT_ERR_OVERFLOW (totals over tiles).
  */

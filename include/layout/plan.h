@@ -28,8 +28,10 @@
  * Batch evaluation walks a box of coordinates row by row (the last top dim
  * fastest): ops and expression parts that do not depend on the last
  * coordinate are computed once per row; the per-element rest runs either
- * scalar or with AVX2 (8 coordinates per step in 32-bit lanes, used only
- * when interval analysis proves that every value fits int32).
+ * scalar or with AVX2 (used only when interval analysis proves that every
+ * value fits int32): 64 coordinates per step in 8 vectors of 32-bit lanes,
+ * the row parts of 8 rows at a time, and for boxes whose rows are shorter
+ * than 16 a flat walk that evaluates everything per lane.
  *
  * Exactness: for every in-range coordinate a plan returns exactly
  * layout_desc_offset() (affine parts are computed modulo 2^64, which is
@@ -39,10 +41,10 @@
  * `valid` outputs say which coordinates are real, exactly as
  * layout_desc_is_valid().
  *
- * Ownership: ::layout_plan is a plain fixed-capacity value (about 20 KiB,
+ * Ownership: ::layout_plan is a plain fixed-capacity value (about 15 KiB,
  * no pointers, it does not borrow the descriptor); copy it freely.
- * Building one uses about 80 KiB of stack.  Thread safety: all functions are
- * reentrant; a const plan may be evaluated from many threads.  No function
+ * Building one uses about 70 KiB of stack, an AVX2 box walk up to 28 KiB.
+ * Thread safety: all functions are reentrant; a const plan may be evaluated from many threads.  No function
  * allocates.  Error contract: fallible calls return a ::layout_status, fill
  * @p err (may be NULL) and leave out-params untouched on failure.
  */
