@@ -48,6 +48,19 @@ static double time_batch(const layout_checker *ck, double trial_s, int64_t *extr
 {
     layout_cost_totals t;
     double best = 1e30;
+    /* LAYOUT_BENCH_CALLS=n: exactly n batch calls, no timing loop, so that
+     * callgrind instruction counts per check are deterministic */
+    const char *calls = getenv("LAYOUT_BENCH_CALLS");
+    if (calls) {
+        long n = atol(calls);
+        double t0 = bench_now();
+        for (long k = 0; k < n; k++) {
+            layout_checker_cost_batch(ck, buf, N_BUF, NULL, &t, NULL);
+            sink += t.extra_cycles;
+        }
+        *extra_per_instr = t.extra_cycles / N_BUF;
+        return (bench_now() - t0) * 1e9 / ((double)(n > 0 ? n : 1) * N_BUF);
+    }
     for (int trial = 0; trial < 7; trial++) {
         long reps = 0;
         double t0 = bench_now(), t1;

@@ -120,14 +120,6 @@ typedef struct units {
     int k_max;          /* most units one lane touches (1 when reduced) */
 } units;
 
-/* Per-lane data of one unit per lane, kept for the exact path: the slot
- * (n_slots for inactive lanes), the row residue modulo 64, and the row span. */
-typedef struct unit_vectors {
-    __m256i slot[8];
-    __m256i rel[8];
-    uint32_t min_row, max_row;
-} unit_vectors;
-
 /* Fast path for reduced units (one unit per lane) and <= 64 slots, with
  * the register count and "all lanes active" known at compile time so the
  * loop unrolls into registers.  Returns -1 when some active lane is not
@@ -172,34 +164,50 @@ ALWAYS_INLINE int fast_reduced(const layout_instr *in, const units *u, int n_reg
  * This catches b8/b16 lanes sharing words and broadcasts; what it misses
  * goes to the exact path.  Returns 1 when conflict-free; fills
  * occ[0..n_words-1] (n_words 2 or 4, a compile-time constant here). */
-ALWAYS_INLINE int fast_words(const layout_instr *in, const units *u, int n_regs, int n_words, uint32_t *occ)
+ALWAYS_INLINE int fast_words(const layout_instr *in, const units *u, int n_regs, int n_words, int full, uint32_t *occ)
 {
     const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(u->log_nbu);
     const __m256i bank_mask = _mm256_set1_epi32((1 << u->log_nbu) - 1), one = _mm256_set1_epi32(1);
     const __m256i c32 = _mm256_set1_epi32(32), c64 = _mm256_set1_epi32(64), c96 = _mm256_set1_epi32(96);
     const __m256i rot = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
+    const __m256i not_first = _mm256_setr_epi32(0, -1, -1, -1, -1, -1, -1, -1);
     __m256i w0 = _mm256_setzero_si256(), w1 = w0, w2 = w0, w3 = w0;
     __m256i pkey = w0, pg = w0, pact = w0;
     int dups = 0;
 #pragma GCC unroll 8
     for (int r = 0; r < n_regs; r++) {
-        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), act = active_lanes(in->active_mask, r);
+        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls);
+        __m256i act = full ? _mm256_set1_epi32(-1) : active_lanes(in->active_mask, r);
         __m256i g = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(u->gid + 8 * r)));
         __m256i slot = _mm256_add_epi32(_mm256_sll_epi32(g, ln), _mm256_and_si256(key, bank_mask));
-        w0 = _mm256_or_si256(w0, _mm256_and_si256(_mm256_sllv_epi32(one, slot), act));
-        w1 = _mm256_or_si256(w1, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c32)), act));
+        __m256i b0 = _mm256_sllv_epi32(one, slot), b1 = _mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c32));
+        if (!full) b0 = _mm256_and_si256(b0, act), b1 = _mm256_and_si256(b1, act);
+        w0 = _mm256_or_si256(w0, b0);
+        w1 = _mm256_or_si256(w1, b1);
         if (n_words > 2) {
-            w2 = _mm256_or_si256(w2, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c64)), act));
-            w3 = _mm256_or_si256(w3, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c96)), act));
+            __m256i b2 = _mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c64));
+            __m256i b3 = _mm256_sllv_epi32(one, _mm256_sub_epi32(slot, c96));
+            if (!full) b2 = _mm256_and_si256(b2, act), b3 = _mm256_and_si256(b3, act);
+            w2 = _mm256_or_si256(w2, b2);
+            w3 = _mm256_or_si256(w3, b3);
         }
         /* lane l-1: rotate by one; element 0 comes from the previous register's element 7 */
         __m256i k1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(key, rot), _mm256_permutevar8x32_epi32(pkey, rot), 1);
         __m256i g1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(g, rot), _mm256_permutevar8x32_epi32(pg, rot), 1);
-        __m256i a1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(act, rot), _mm256_permutevar8x32_epi32(pact, rot), 1);
-        __m256i d1 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(key, k1), _mm256_cmpeq_epi32(g, g1)), a1);
-        /* lane l-8: the previous register, same position */
-        __m256i d8 = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(key, pkey), _mm256_cmpeq_epi32(g, pg)), pact);
-        __m256i d = _mm256_and_si256(_mm256_or_si256(d1, d8), act);
+        __m256i d1 = _mm256_and_si256(_mm256_cmpeq_epi32(key, k1), _mm256_cmpeq_epi32(g, g1));
+        if (!full) {
+            __m256i a1 = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(act, rot), _mm256_permutevar8x32_epi32(pact, rot), 1);
+            d1 = _mm256_and_si256(d1, a1);
+        } else if (r == 0) {
+            d1 = _mm256_and_si256(d1, not_first); /* lane 0 has no lane -1 */
+        }
+        __m256i d = d1;
+        if (r > 0) { /* lane l-8: the previous register, same position */
+            __m256i d8 = _mm256_and_si256(_mm256_cmpeq_epi32(key, pkey), _mm256_cmpeq_epi32(g, pg));
+            if (!full) d8 = _mm256_and_si256(d8, pact);
+            d = _mm256_or_si256(d, d8);
+        }
+        if (!full) d = _mm256_and_si256(d, act);
         dups += __builtin_popcount((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(d)));
         pkey = key, pg = g, pact = act;
     }
@@ -296,8 +304,13 @@ general:;
         return;
     }
     if (u.k_max == 1 && n_words <= 4) {
-        int f = n_words <= 2 ? (n_regs == 8 ? fast_words(in, &u, 8, 2, occ) : fast_words(in, &u, 4, 2, occ))
-                             : (n_regs == 8 ? fast_words(in, &u, 8, 4, occ) : fast_words(in, &u, 4, 4, occ));
+        int f;
+        if (active == layout_lanes_all_fast(in->n_lanes))
+            f = n_words <= 2 ? (n_regs == 8 ? fast_words(in, &u, 8, 2, 1, occ) : fast_words(in, &u, 4, 2, 1, occ))
+                             : (n_regs == 8 ? fast_words(in, &u, 8, 4, 1, occ) : fast_words(in, &u, 4, 4, 1, occ));
+        else
+            f = n_words <= 2 ? (n_regs == 8 ? fast_words(in, &u, 8, 2, 0, occ) : fast_words(in, &u, 4, 2, 0, occ))
+                             : (n_regs == 8 ? fast_words(in, &u, 8, 4, 0, occ) : fast_words(in, &u, 4, 4, 0, occ));
         if (f) result_no_conflict(out, lowest_slot(occ, n_words) >> u.log_nbu);
         else exact_path(arch, rule, in, &u, occ, out);
         return;
@@ -386,20 +399,99 @@ ALWAYS_INLINE void finish_from_rows(const uint64_t *rows, const uint32_t *occ, i
     summarize(cyc, n_groups, out);
 }
 
-/* Exact path for one unit per lane and <= 256 slots, from per-lane
- * vectors (slot, row residue, row span).  A row's residue
- * modulo 64 stands for the row: distinct rows less than 64 apart have
- * distinct residues, and the span is checked.  With few occupied slots (the
- * heavily conflicted case) each slot's row set is gathered with compares over
- * only the registers holding its group's lanes; otherwise every lane ORs its
- * row bit into the slot's set in memory. */
-static __attribute__((noinline)) void exact_from_vectors(const layout_arch *arch, const layout_lane_rule *rule,
-                                                         const layout_instr *in, const units *u, const uint32_t *occ,
-                                                         const unit_vectors *uv, layout_cost *out)
+/* Per-lane data of one unit per lane for the exact path (inactive lanes get
+ * the dummy slot n_slots): the slot, id = slot * 64 + (row mod 64), and the
+ * row residue as a one-hot 64-bit set split in 32-bit halves (lo: residues
+ * 0..31, hi: 32..63; the other half is 0). */
+typedef struct lane_units {
+    uint32_t slot[LAYOUT_MAX_LANES];
+    uint32_t id[LAYOUT_MAX_LANES];
+    uint32_t lo[LAYOUT_MAX_LANES];
+    uint32_t hi[LAYOUT_MAX_LANES];
+} lane_units;
+
+/* Fill lu for n_regs registers of lanes (n_regs and full, "all lanes
+ * active", are compile-time constants at each call site, so the loop
+ * unrolls).  Returns the row span, max - min over active lanes. */
+ALWAYS_INLINE uint32_t build_lane_units(const layout_instr *in, const units *u, int n_regs, int full, lane_units *lu)
+{
+    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(u->log_nbu);
+    const __m256i bank_mask = _mm256_set1_epi32((1 << u->log_nbu) - 1), m63 = _mm256_set1_epi32(63);
+    const __m256i ones = _mm256_set1_epi32(-1), one = _mm256_set1_epi32(1), c32 = _mm256_set1_epi32(32);
+    const __m256i dummy = _mm256_set1_epi32(u->n_groups << u->log_nbu);
+    __m256i lo_row = ones, hi_row = _mm256_setzero_si256();
+#pragma GCC unroll 8
+    for (int r = 0; r < n_regs; r++) {
+        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), row = _mm256_srl_epi32(key, ln);
+        __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(key, bank_mask));
+        __m256i rel = _mm256_and_si256(row, m63);
+        if (full) {
+            lo_row = _mm256_min_epu32(lo_row, row);
+            hi_row = _mm256_max_epu32(hi_row, row);
+        } else {
+            __m256i act = active_lanes(in->active_mask, r);
+            lo_row = _mm256_min_epu32(lo_row, _mm256_or_si256(row, _mm256_andnot_si256(act, ones)));
+            hi_row = _mm256_max_epu32(hi_row, _mm256_and_si256(row, act));
+            slot = _mm256_blendv_epi8(dummy, slot, act);
+        }
+        _mm256_storeu_si256((__m256i *)(lu->slot + 8 * r), slot);
+        _mm256_storeu_si256((__m256i *)(lu->id + 8 * r), _mm256_or_si256(_mm256_slli_epi32(slot, 6), rel));
+        _mm256_storeu_si256((__m256i *)(lu->lo + 8 * r), _mm256_sllv_epi32(one, rel));
+        _mm256_storeu_si256((__m256i *)(lu->hi + 8 * r), _mm256_sllv_epi32(one, _mm256_sub_epi32(rel, c32)));
+    }
+    return hor_max(hi_row) - hor_min(lo_row);
+}
+
+/* Group results from per-slot distinct-word counts delivered in increasing
+ * slot order (so one group's slots are consecutive): a running maximum of
+ * the current group instead of a per-group array. */
+typedef struct group_max {
+    int cur_g, cur, extra, worst, worst_group;
+} group_max;
+
+ALWAYS_INLINE void group_max_add(group_max *m, int g, int c)
+{
+    if (g != m->cur_g) {
+        m->extra += m->cur > 1 ? m->cur - 1 : 0;
+        if (m->cur > m->worst) m->worst = m->cur, m->worst_group = m->cur_g;
+        m->cur_g = g, m->cur = c;
+    } else if (c > m->cur) {
+        m->cur = c;
+    }
+}
+
+ALWAYS_INLINE void group_max_finish(group_max *m, int n_groups, layout_cost *out)
+{
+    group_max_add(m, -2, 0); /* flush the last group */
+    out->extra_cycles = m->extra;
+    out->total_cycles = n_groups + m->extra;
+    out->worst_nway = m->worst;
+    out->worst_group = m->worst_group;
+}
+
+/* Exact path for one unit per lane and <= 256 slots (occ: the occupied
+ * slots).  A row's residue modulo 64 stands for the row: distinct rows less
+ * than 64 apart have distinct residues, and the span is checked (wider:
+ * scalar reference).  With few occupied slots (the heavily conflicted case)
+ * each slot's row set is the OR of the one-hot halves of its lanes, found by
+ * compares over only the registers holding its group's lanes.  With many,
+ * each slot owns 64 bytes of a byte map, one per row residue: every lane
+ * stores 0x80 at (slot, residue) -- plain stores, no read-modify-write
+ * chains between lanes of one slot -- and a slot's distinct words are the
+ * set bytes of its 64, two movemasks. */
+static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
+                                                     const layout_instr *in, const units *u, const uint32_t *occ,
+                                                     layout_cost *out)
 {
     const int n_regs = in->n_lanes >> 3, log_nbu = u->log_nbu, n_groups = u->n_groups;
     const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
-    if (uv->max_row - uv->min_row >= 64) {
+    lane_units lu;
+    uint32_t span;
+    if (in->active_mask == layout_lanes_all_fast(in->n_lanes))
+        span = n_regs == 8 ? build_lane_units(in, u, 8, 1, &lu) : build_lane_units(in, u, 4, 1, &lu);
+    else
+        span = n_regs == 8 ? build_lane_units(in, u, 8, 0, &lu) : build_lane_units(in, u, 4, 0, &lu);
+    if (span >= 64) {
         layout_cost_detail d;
         layout_cost_scalar(arch, rule, in, &d);
         *out = d.cost;
@@ -407,10 +499,8 @@ static __attribute__((noinline)) void exact_from_vectors(const layout_arch *arch
     }
     int n_occ = 0;
     for (int j = 0; j < n_words; j++) n_occ += __builtin_popcount(occ[j]);
+    group_max gm = {-1, 0, 0, 0, -1};
     if (n_occ <= 16) {
-        const __m256i one = _mm256_set1_epi32(1), c32 = _mm256_set1_epi32(32);
-        int cyc[LAYOUT_MAX_LANE_GROUPS + 1];
-        memset(cyc, 0, sizeof cyc);
         for (int j = 0; j < n_words; j++)
             for (uint32_t b = occ[j]; b; b &= b - 1) {
                 int s = 32 * j + __builtin_ctz(b), g = s >> log_nbu;
@@ -418,53 +508,44 @@ static __attribute__((noinline)) void exact_from_vectors(const layout_arch *arch
                 __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
                 for (unsigned rm = u->group_regs[g]; rm; rm &= rm - 1) {
                     int r = __builtin_ctz(rm);
-                    __m256i m = _mm256_cmpeq_epi32(uv->slot[r], sv);
-                    lo = _mm256_or_si256(lo, _mm256_and_si256(_mm256_sllv_epi32(one, uv->rel[r]), m));
-                    hi = _mm256_or_si256(hi, _mm256_and_si256(_mm256_sllv_epi32(one, _mm256_sub_epi32(uv->rel[r], c32)), m));
+                    __m256i m = _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(lu.slot + 8 * r)), sv);
+                    lo = _mm256_or_si256(lo, _mm256_and_si256(m, _mm256_loadu_si256((const __m256i *)(lu.lo + 8 * r))));
+                    hi = _mm256_or_si256(hi, _mm256_and_si256(m, _mm256_loadu_si256((const __m256i *)(lu.hi + 8 * r))));
                 }
-                int c = __builtin_popcount(hor_or(lo)) + __builtin_popcount(hor_or(hi));
-                if (c > cyc[g]) cyc[g] = c;
+                /* interleave the halves into 64-bit sets, then OR the four */
+                __m256i x = _mm256_or_si256(_mm256_unpacklo_epi32(lo, hi), _mm256_unpackhi_epi32(lo, hi));
+                __m128i y = _mm_or_si128(_mm256_castsi256_si128(x), high128(x));
+                y = _mm_or_si128(y, _mm_unpackhi_epi64(y, y));
+                group_max_add(&gm, g, __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(y)));
             }
-        summarize(cyc, n_groups, out);
+        group_max_finish(&gm, n_groups, out);
         return;
     }
-    uint32_t slot_of[LAYOUT_MAX_LANES], rel_of[LAYOUT_MAX_LANES];
-    for (int r = 0; r < n_regs; r++) {
-        _mm256_storeu_si256((__m256i *)(slot_of + 8 * r), uv->slot[r]);
-        _mm256_storeu_si256((__m256i *)(rel_of + 8 * r), uv->rel[r]);
+    _Alignas(32) uint8_t map[(256 + 1) * 64];
+    const __m256i zero = _mm256_setzero_si256();
+    _mm256_store_si256((__m256i *)(map + 64 * n_slots), zero);
+    _mm256_store_si256((__m256i *)(map + 64 * n_slots + 32), zero);
+    for (int j = 0; j < n_words; j++)
+        for (uint32_t b = occ[j]; b; b &= b - 1) {
+            int s = 32 * j + __builtin_ctz(b);
+            _mm256_store_si256((__m256i *)(map + 64 * s), zero);
+            _mm256_store_si256((__m256i *)(map + 64 * s + 32), zero);
+        }
+    if (n_regs == 8) {
+#pragma GCC unroll 64
+        for (int i = 0; i < 64; i++) map[lu.id[i]] = 0x80;
+    } else {
+#pragma GCC unroll 32
+        for (int i = 0; i < 32; i++) map[lu.id[i]] = 0x80;
     }
-    uint64_t rows[(256 + 1) * 8];
-    clear_slots(rows, occ, n_words, n_slots);
-    const int n_units = 8 * n_regs;
-#pragma GCC unroll 8
-    for (int i = 0; i < n_units; i++) rows[8 * slot_of[i] + (i & 7)] |= (uint64_t)1 << rel_of[i];
-    finish_from_rows(rows, occ, n_words, log_nbu, n_groups, out);
-}
-
-/* Exact path for one unit per lane and <= 256 slots when the fast path did
- * not leave the per-lane vectors behind: compute them, then solve. */
-static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
-                                                     const layout_instr *in, const units *u, const uint32_t *occ,
-                                                     layout_cost *out)
-{
-    const int n_regs = in->n_lanes >> 3, log_nbu = u->log_nbu;
-    const __m128i ls = _mm_cvtsi32_si128(u->log_unit), ln = _mm_cvtsi32_si128(log_nbu);
-    const __m256i bank_mask = _mm256_set1_epi32((1 << log_nbu) - 1), m63 = _mm256_set1_epi32(63);
-    const __m256i dummy = _mm256_set1_epi32(u->n_groups << log_nbu);
-    unit_vectors uv;
-    __m256i lo_row = _mm256_set1_epi32(-1), hi_row = _mm256_setzero_si256();
-    for (int r = 0; r < n_regs; r++) {
-        __m256i act = active_lanes(in->active_mask, r);
-        __m256i key = _mm256_srl_epi32(load_lanes(in, r), ls), row = _mm256_srl_epi32(key, ln);
-        lo_row = _mm256_min_epu32(lo_row, _mm256_or_si256(row, _mm256_andnot_si256(act, _mm256_set1_epi32(-1))));
-        hi_row = _mm256_max_epu32(hi_row, _mm256_and_si256(row, act));
-        __m256i slot = _mm256_add_epi32(group_slot(u->gid, r, ln), _mm256_and_si256(key, bank_mask));
-        uv.slot[r] = _mm256_blendv_epi8(dummy, slot, act);
-        uv.rel[r] = _mm256_and_si256(row, m63);
-    }
-    uv.min_row = hor_min(lo_row);
-    uv.max_row = hor_max(hi_row);
-    exact_from_vectors(arch, rule, in, u, occ, &uv, out);
+    for (int j = 0; j < n_words; j++)
+        for (uint32_t b = occ[j]; b; b &= b - 1) {
+            int s = 32 * j + __builtin_ctz(b);
+            uint32_t m0 = (uint32_t)_mm256_movemask_epi8(_mm256_load_si256((const __m256i *)(map + 64 * s)));
+            uint32_t m1 = (uint32_t)_mm256_movemask_epi8(_mm256_load_si256((const __m256i *)(map + 64 * s + 32)));
+            group_max_add(&gm, s >> log_nbu, __builtin_popcount(m0) + __builtin_popcount(m1));
+        }
+    group_max_finish(&gm, n_groups, out);
 }
 
 /* 3. exact path: per-slot row sets.  With <= 256 slots, the unit of lane

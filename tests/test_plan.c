@@ -10,6 +10,39 @@
 
 static int avx2_here(void) { return layout_plan_impl_available(LAYOUT_PLAN_AVX2); }
 
+/* A random sub-box of d through both implementations vs the descriptor. */
+static int compare_sub_box(const layout_descriptor *d, rd_rng *r)
+{
+    static int64_t out[MAXC];
+    static uint8_t val[MAXC];
+    int n = layout_desc_ndims(d), fails = 0;
+    int64_t org[LAYOUT_MAX_DIMS], ext[LAYOUT_MAX_DIMS], count = 1;
+    for (int k = 0; k < n; k++) {
+        int64_t len = layout_desc_length(d, k);
+        org[k] = rd_range(r, 0, len - 1);
+        ext[k] = rd_range(r, 1, len - org[k]);
+        count *= ext[k];
+    }
+    for (int m = 0; m < 2; m++) {
+        layout_plan p;
+        if (layout_plan_build(&p, d, m ? LAYOUT_PLAN_AVX2 : LAYOUT_PLAN_SCALAR, NULL)) continue;
+        CHECK(layout_plan_box(&p, org, ext, out, val, MAXC, NULL) == LAYOUT_OK);
+        int64_t idx[LAYOUT_MAX_DIMS] = {0};
+        for (int64_t i = 0; i < count; i++) {
+            int64_t c[LAYOUT_MAX_DIMS], ref = -1;
+            int valid = -1;
+            for (int k = 0; k < n; k++) c[k] = org[k] + idx[k];
+            layout_desc_offset(d, c, &ref, NULL);
+            layout_desc_is_valid(d, c, &valid, NULL);
+            if ((out[i] != ref || val[i] != valid) && fails++ < 3)
+                CHECK_MSG(0, "sub-box impl %d #%" PRId64 ": %" PRId64 "/%d vs %" PRId64 "/%d", m, i, out[i], val[i], ref,
+                          valid);
+            for (int k = n - 1; k >= 0 && ++idx[k] == ext[k]; k--) idx[k] = 0;
+        }
+    }
+    return fails;
+}
+
 /* Every coordinate of d through every plan path; returns failures. */
 static int compare_all(const layout_descriptor *d, const char *what)
 {
@@ -78,7 +111,7 @@ static void test_random_compositions(void)
         }
         char what[32];
         snprintf(what, sizeof what, "random #%ld", done);
-        if (compare_all(&d, what)) {
+        if (compare_all(&d, what) || compare_sub_box(&d, &r)) {
             fprintf(stderr, "compare_all failed on %s\n", what);
             break;
         }
@@ -189,6 +222,18 @@ static void test_edge_shapes(void)
     CHECK_EQ_I64(layout_plan_valid_unchecked(&p, c), 0);
     CHECK(layout_plan_offset(&p, c, &off, NULL) == LAYOUT_OK);
     CHECK_EQ_I64(off, -5); /* row -1: what ck_tile computes for the padding */
+    /* long padded rows: the AVX2 row walk with row-only and per-element checks */
+    {
+        int64_t l4[2] = {20, 40}, s4[2] = {41, 1};
+        CHECK(layout_naive(&base, 2, l4, s4, NULL) == LAYOUT_OK);
+        CHECK(layout_make_pad(20, 2, 3, &t[0], NULL) == LAYOUT_OK);
+        CHECK(layout_make_pad(40, 5, 7, &t[1], NULL) == LAYOUT_OK);
+        layout_seq lo[2] = {LAYOUT_SEQ(0), LAYOUT_SEQ(1)}, up[2] = {LAYOUT_SEQ(0), LAYOUT_SEQ(1)};
+        CHECK(one_stage(&d, &base, 2, t, lo, up) == LAYOUT_OK);
+        CHECK(compare_all(&d, "long padded rows") == 0);
+        rd_rng rr = {777};
+        for (int it = 0; it < harness_scaled(200); it++) CHECK(compare_sub_box(&d, &rr) == 0);
+    }
     /* non-power-of-two xor lengths (not a bijection) */
     for (int64_t len1 = 1; len1 <= 12; len1++) {
         int64_t l3[2] = {9, 7}, s3[2] = {7, 1};
