@@ -72,9 +72,10 @@ static void decode_xf(fuzz_in *in, int n_old, ref_xf *x)
     for (int j = 0; j < REF_MAX; j++) x->a[j] = pick_len(in);
     for (int j = 0; j < REF_MAX; j++) x->b[j] = wrap_sub(pick_param(in), fuzz_u8(in) & 1 ? 0 : 3);
     /* Keep slices and freezes often in range so deep stages are reachable. */
-    if (x->kind == REF_SLICE && fuzz_u8(in) < 200) {
-        x->x %= x->len > 0 ? x->len : 1;
-        x->y = x->x + 1 + (x->y % (x->len - x->x > 0 ? x->len - x->x : 1));
+    if (x->kind == REF_SLICE && x->len > 0 && fuzz_u8(in) < 200) {
+        /* 0 <= begin < end <= len, computed without overflow */
+        x->x = (int64_t)((uint64_t)x->x % (uint64_t)x->len);
+        x->y = x->x + 1 + (int64_t)((uint64_t)x->y % (uint64_t)(x->len - x->x));
     }
 }
 
