@@ -18,7 +18,7 @@ static uint32_t xor_off(int m, int k, int L, int pad)
     return (uint32_t)(B * (32 + pad) * L + (A ^ (B % (4 * L))) * 8 + C);
 }
 
-typedef enum { P_STRIDE, P_K08, P_K05_B16, P_K01_B16 } pattern;
+typedef enum { P_STRIDE, P_K08, P_K05_B16, P_K01_B16, P_RANDOM } pattern;
 
 /* Fill buf with one pattern; each copy shifted by a whole multiple of 8 KiB
  * so the cost is the same but the data differs. */
@@ -36,6 +36,9 @@ static void fill(int lanes, int width, pattern p, uint32_t stride, int L)
             case P_K08: a = 2 * xor_off(l, 8 * w, L, 0); break;
             case P_K05_B16: a = 2 * xor_off(8 * (l % 8) + j, 8 * w + l / 8, 2, 1); break;
             case P_K01_B16: a = 2u * (uint32_t)((8 * (l % 8) + j) * 32 + 8 * w + l / 8); break;
+            /* width-aligned pseudo-random addresses in 8 KiB: mild conflicts
+             * with many occupied (group, bank) slots */
+            case P_RANDOM: a = (uint32_t)width * ((((uint32_t)l * 2654435761u + (uint32_t)i * 40503u) >> 13) % (8192u / (uint32_t)width)); break;
             }
             in->addr_bytes[l] = base + a;
         }
@@ -113,6 +116,8 @@ int main(void)
         {"gfx950_b128_conflicted", "gfx950", 16, P_STRIDE, 256, 4},
         {"sm_90_b128_conflict_free", "sm_90", 16, P_STRIDE, 16, 0},
         {"sm_90_b128_conflicted", "sm_90", 16, P_STRIDE, 128, 0},
+        {"gfx942_b128_random", "gfx942", 16, P_RANDOM, 0, 0},
+        {"gfx942_b16_random", "gfx942", 2, P_RANDOM, 0, 0},
     };
     const char *only = getenv("LAYOUT_BENCH_ONLY"); /* substring filter, for profiling */
     for (size_t f = 0; f < sizeof figs / sizeof figs[0]; f++) {
