@@ -18,7 +18,7 @@ static uint32_t xor_off(int m, int k, int L, int pad)
     return (uint32_t)(B * (32 + pad) * L + (A ^ (B % (4 * L))) * 8 + C);
 }
 
-typedef enum { P_STRIDE, P_K08, P_K05_B16, P_K01_B16 } pattern;
+typedef enum { P_STRIDE, P_K08, P_K05_B16, P_K01_B16, P_RANDOM } pattern;
 
 /* Fill buf with one pattern; each copy shifted by a whole multiple of 8 KiB
  * so the cost is the same but the data differs. */
@@ -36,47 +36,59 @@ static void fill(int lanes, int width, pattern p, uint32_t stride, int L)
             case P_K08: a = 2 * xor_off(l, 8 * w, L, 0); break;
             case P_K05_B16: a = 2 * xor_off(8 * (l % 8) + j, 8 * w + l / 8, 2, 1); break;
             case P_K01_B16: a = 2u * (uint32_t)((8 * (l % 8) + j) * 32 + 8 * w + l / 8); break;
+            /* width-aligned pseudo-random addresses in 8 KiB: mild conflicts
+             * with many occupied (group, bank) slots */
+            case P_RANDOM: a = (uint32_t)width * ((((uint32_t)l * 2654435761u + (uint32_t)i * 40503u) >> 13) % (8192u / (uint32_t)width)); break;
             }
             in->addr_bytes[l] = base + a;
         }
     }
 }
 
-/* ns per instruction of a checker over buf: best of 7 trials of about
- * trial_s seconds each (the minimum is the least disturbed by other load). */
-static double time_batch(const layout_checker *ck, double trial_s, int64_t *extra_per_instr)
-{
+/* One batch call over buf, for bench_interleaved(). */
+typedef struct batch_ctx {
+    const layout_checker *ck;
     layout_cost_totals t;
-    double best = 1e30;
-    /* LAYOUT_BENCH_CALLS=n: exactly n batch calls, no timing loop, so that
-     * callgrind instruction counts per check are deterministic */
+} batch_ctx;
+
+static void run_batch(void *p)
+{
+    batch_ctx *c = p;
+    layout_checker_cost_batch(c->ck, buf, N_BUF, NULL, &c->t, NULL);
+    sink += c->t.extra_cycles;
+}
+
+/* ns per instruction of n checkers over buf, measured interleaved: 15
+ * rounds, each checker runs about 10 ms per round, best round wins (a slow
+ * phase of the shared machine then hits scalar and AVX2 alike, keeping the
+ * ratio honest).  LAYOUT_BENCH_CALLS=k instead makes exactly k batch calls
+ * per checker with no timing loop, so that callgrind instruction counts per
+ * check are deterministic. */
+static void time_batches(int n, const layout_checker *const *cks, double *ns, int64_t *extra_per_instr)
+{
+    batch_ctx ctx[2];
+    bench_fn fns[2];
+    void *ctxp[2];
+    for (int m = 0; m < n; m++) {
+        memset(&ctx[m], 0, sizeof ctx[m]);
+        ctx[m].ck = cks[m];
+        fns[m] = run_batch;
+        ctxp[m] = &ctx[m];
+    }
     const char *calls = getenv("LAYOUT_BENCH_CALLS");
     if (calls) {
-        long n = atol(calls);
-        double t0 = bench_now();
-        for (long k = 0; k < n; k++) {
-            layout_checker_cost_batch(ck, buf, N_BUF, NULL, &t, NULL);
-            sink += t.extra_cycles;
+        long k = atol(calls);
+        for (int m = 0; m < n; m++) {
+            double t0 = bench_now();
+            for (long i = 0; i < k; i++) run_batch(&ctx[m]);
+            ns[m] = (bench_now() - t0) * 1e9 / ((double)(k > 0 ? k : 1) * N_BUF);
         }
-        *extra_per_instr = t.extra_cycles / N_BUF;
-        return (bench_now() - t0) * 1e9 / ((double)(n > 0 ? n : 1) * N_BUF);
+    } else {
+        double best[2];
+        bench_interleaved(n, fns, ctxp, 15, 0.01, best);
+        for (int m = 0; m < n; m++) ns[m] = best[m] * 1e9 / N_BUF;
     }
-    for (int trial = 0; trial < 7; trial++) {
-        long reps = 0;
-        double t0 = bench_now(), t1;
-        do {
-            for (int k = 0; k < 8; k++) {
-                layout_checker_cost_batch(ck, buf, N_BUF, NULL, &t, NULL);
-                sink += t.extra_cycles;
-            }
-            reps += 8;
-            t1 = bench_now();
-        } while (t1 - t0 < trial_s);
-        double ns = (t1 - t0) * 1e9 / ((double)reps * N_BUF);
-        if (ns < best) best = ns;
-    }
-    *extra_per_instr = t.extra_cycles / N_BUF;
-    return best;
+    for (int m = 0; m < n; m++) extra_per_instr[m] = ctx[m].t.extra_cycles / N_BUF;
 }
 
 typedef struct figure {
@@ -104,6 +116,8 @@ int main(void)
         {"gfx950_b128_conflicted", "gfx950", 16, P_STRIDE, 256, 4},
         {"sm_90_b128_conflict_free", "sm_90", 16, P_STRIDE, 16, 0},
         {"sm_90_b128_conflicted", "sm_90", 16, P_STRIDE, 128, 0},
+        {"gfx942_b128_random", "gfx942", 16, P_RANDOM, 0, 0},
+        {"gfx942_b16_random", "gfx942", 2, P_RANDOM, 0, 0},
     };
     const char *only = getenv("LAYOUT_BENCH_ONLY"); /* substring filter, for profiling */
     for (size_t f = 0; f < sizeof figs / sizeof figs[0]; f++) {
@@ -113,13 +127,14 @@ int main(void)
         layout_arch_preset(figs[f].arch, &a, NULL);
         layout_checker_init(&cs, &a, LAYOUT_IMPL_SCALAR, NULL);
         fill(a.wave_size, figs[f].width, figs[f].p, figs[f].stride, figs[f].L);
-        int64_t xs = 0, xv = 0;
-        double ns_s = time_batch(&cs, 0.03, &xs), ns_v = 0;
-        if (have_avx2) {
-            layout_checker_init(&cv, &a, LAYOUT_IMPL_AVX2, NULL);
-            ns_v = time_batch(&cv, 0.03, &xv);
-            if (xv != xs) printf("  MISMATCH scalar %lld avx2 %lld\n", (long long)xs, (long long)xv);
-        }
+        if (have_avx2) layout_checker_init(&cv, &a, LAYOUT_IMPL_AVX2, NULL);
+        const layout_checker *cks[2] = {&cs, &cv};
+        double ns[2] = {0, 0};
+        int64_t ex[2] = {0, 0};
+        time_batches(have_avx2 ? 2 : 1, cks, ns, ex);
+        int64_t xs = ex[0], xv = ex[1];
+        double ns_s = ns[0], ns_v = ns[1];
+        if (have_avx2 && xv != xs) printf("  MISMATCH scalar %lld avx2 %lld\n", (long long)xs, (long long)xv);
         printf("%-34s %9lld %10.1f %10.1f %7.1fx\n", figs[f].name, (long long)xs, ns_s, ns_v,
                ns_v > 0 ? ns_s / ns_v : 0.0);
         char name[96];

@@ -16,10 +16,13 @@
  *     slot, so every group costs one cycle.
  *  3. Exact path: units sharing a slot differ only in their row
  *     (key >> log2(unit banks)).  When all rows lie within 64 of each other,
- *     OR 1 << (row - min_row) into a 64-bit set per slot; the popcount of a
- *     slot's set is its number of distinct words, and the group's N-way is
- *     the maximum over its slots.  Wider row spans (rare: addresses more than
- *     64 rows apart, e.g. 8 KiB on gfx942) use the scalar reference.
+ *     a row's residue modulo 64 stands for it; a slot's number of distinct
+ *     words is the size of its set of residues, and the group's N-way is the
+ *     maximum over its slots.  One unit per lane: the set is gathered by
+ *     per-slot compares (few occupied slots) or in a byte map of plain
+ *     stores (many).  Several units per lane: 64-bit row sets in memory.
+ *     Wider row spans (rare: addresses more than 64 rows apart, e.g. 8 KiB
+ *     on gfx942) use the scalar reference.
  *
  * Compiled with -mavx2 on x86; elsewhere this file is a stub that reports
  * itself absent and is never called. */

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/xorshift.h"
+
 static int harness_passed, harness_failed, harness_cur_failures;
 static const char *harness_cur_name = "";
 
@@ -84,19 +86,13 @@ static inline long harness_scaled(long n)
     return r < 1 ? 1 : r;
 }
 
-/* Deterministic xorshift64* generator for randomized tests. */
+/* Deterministic xorshift64* generator for randomized tests (support/xorshift.h). */
 typedef struct harness_rng { uint64_t s; } harness_rng;
-static inline uint64_t harness_next(harness_rng *r)
-{
-    r->s ^= r->s >> 12;
-    r->s ^= r->s << 25;
-    r->s ^= r->s >> 27;
-    return r->s * 2685821657736338717ULL;
-}
+static inline uint64_t harness_next(harness_rng *r) { return xorshift64s_next(&r->s); }
 /* Uniform integer in [lo, hi]. */
 static inline int64_t harness_range(harness_rng *r, int64_t lo, int64_t hi)
 {
-    return lo + (int64_t)(harness_next(r) % (uint64_t)(hi - lo + 1));
+    return xorshift64s_range(&r->s, lo, hi);
 }
 
 #endif /* LAYOUT_TEST_HARNESS_H */

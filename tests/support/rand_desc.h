@@ -15,24 +15,15 @@
 #define RAND_DESC_H
 
 #include "layout.h"
+#include "xorshift.h"
 
 #include <stdint.h>
 #include <string.h>
 
 typedef struct rd_rng { uint64_t s; } rd_rng;
 
-static inline uint64_t rd_next(rd_rng *r)
-{
-    r->s ^= r->s >> 12;
-    r->s ^= r->s << 25;
-    r->s ^= r->s >> 27;
-    return r->s * 2685821657736338717ULL;
-}
-
-static inline int64_t rd_range(rd_rng *r, int64_t lo, int64_t hi)
-{
-    return lo + (int64_t)(rd_next(r) % (uint64_t)(hi - lo + 1));
-}
+static inline uint64_t rd_next(rd_rng *r) { return xorshift64s_next(&r->s); }
+static inline int64_t rd_range(rd_rng *r, int64_t lo, int64_t hi) { return xorshift64s_range(&r->s, lo, hi); }
 
 /* One random stage on top of `in`; 1 on success. */
 static inline int rd_stage(rd_rng *r, const layout_descriptor *in, layout_descriptor *out)
