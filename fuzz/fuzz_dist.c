@@ -277,7 +277,8 @@ static int build_desc(fuzz_in *in, const layout_distribution *d, layout_descript
     int64_t len[LAYOUT_MAX_DIMS], str[LAYOUT_MAX_DIMS];
     layout_error err;
     int n = d->n_x;
-    for (int i = 0; i < n; i++) len[i] = d->x_lengths[i] + (fuzz_u8(in) < 220 ? 0 : fuzz_range(in, 0, 3));
+    for (int i = 0; i < n; i++)
+        if (__builtin_add_overflow(d->x_lengths[i], fuzz_u8(in) < 220 ? 0 : fuzz_range(in, 0, 3), &len[i])) return 0;
     if (fuzz_u8(in) & 1) {
         if (layout_packed(desc, n, len, &err)) return 0;
     } else {
@@ -285,7 +286,9 @@ static int build_desc(fuzz_in *in, const layout_distribution *d, layout_descript
         for (int i = n - 1; i >= 0; i--) {
             uint8_t v = fuzz_u8(in);
             str[i] = v < 200 ? s : v < 230 ? 0 : fuzz_range(in, 1, 70);
-            s = str[i] ? str[i] * len[i] + (v & 1) : s;
+            /* The next stride spans this dim (plus an optional pad element);
+             * huge tiles overflow int64 here: not a descriptor worth building. */
+            if (str[i] && (__builtin_mul_overflow(str[i], len[i], &s) || __builtin_add_overflow(s, v & 1, &s))) return 0;
         }
         if (layout_naive(desc, n, len, str, &err)) return 0;
     }
