@@ -1,7 +1,8 @@
 # liblayout — plain Makefile.  `make`, `make test`, `make demo`, `make bench`,
 # `make docs`, `make install PREFIX=...`, `make sanitize`, `make valgrind`,
-# `make clean`.  Sources are found by wildcard: a new lib/*.c, tests/test_*.c,
-# examples/*.c or bench/*.c needs no Makefile change.
+# `make clean`.  Sources are found by wildcard: a new lib/*.c, lib/<module>/*.c
+# (one folder per capability, zstd-style), tests/test_*.c, examples/*.c or
+# bench/*.c needs no Makefile change.
 
 VERSION   := 0.1.0
 CC        ?= cc
@@ -22,7 +23,7 @@ ifneq (,$(filter x86_64% i686% i386% amd64%,$(MACHINE)))
 AVX2FLAGS := -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt
 endif
 
-LIB_SRCS   := $(sort $(wildcard lib/*.c))
+LIB_SRCS   := $(sort $(wildcard lib/*.c lib/*/*.c))
 LIB_OBJS   := $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRCS))
 HEADERS    := include/layout.h $(wildcard include/layout/*.h)
 STATIC_LIB := $(BUILD)/liblayout.a
@@ -45,11 +46,11 @@ all: lib $(TOOL_BIN)
 
 lib: $(STATIC_LIB) $(SHARED_LIB)
 
-$(BUILD)/lib/%_avx2.o: lib/%_avx2.c $(HEADERS) lib/internal.h
+$(BUILD)/lib/%_avx2.o: lib/%_avx2.c $(HEADERS) $(wildcard lib/*.h lib/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(AVX2FLAGS) -c $< -o $@
 
-$(BUILD)/lib/%.o: lib/%.c $(HEADERS) $(wildcard lib/*.h)
+$(BUILD)/lib/%.o: lib/%.c $(HEADERS) $(wildcard lib/*.h lib/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
