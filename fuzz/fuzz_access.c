@@ -10,12 +10,28 @@
  * - when no step is flagged, every thread's instructions move exactly the
  *   bytes of its elements (each byte once), and the stream equals the
  *   per-instruction calls;
- * - nothing reads or writes out of bounds (ASan) or overflows (UBSan). */
+ * - nothing reads or writes out of bounds (ASan) or overflows (UBSan).
+ *
+ * Cost (issue 12): the coverage count and the stream / bytes-moved check
+ * run on tiles of at most tile_cap[level] elements and streams of at most
+ * stream_cap[level] instructions, level = fuzz_sample_level(): the largest
+ * (2^16 elements, 1024 instructions, as before) on one input in 256.  The bytes-moved comparison sorts the byte
+ * addresses (a multiset compare) instead of clearing two 128 KiB tables
+ * per lane. */
 #include "layout.h"
 #include "fuzz_input.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+
+static const int64_t tile_cap[3] = {1024, 8192, 1 << 16};
+static const size_t stream_cap[3] = {64, 256, 4 * 256};
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
 
 /* Deal factors of warps, lanes and Y lengths over n_x H lists. */
 static void make_encoding(fuzz_in *in, layout_dist_encoding *e, int *wave, int *warps)
@@ -108,7 +124,7 @@ static int make_view(fuzz_in *in, const layout_distribution *d, layout_descripto
     }
 }
 
-static void check_plan(const layout_access_plan *p)
+static void check_plan(const layout_access_plan *p, int level)
 {
     static layout_instr stream[4 * 256];
     /* steps walk the positions in order without gaps */
@@ -131,7 +147,7 @@ static void check_plan(const layout_access_plan *p)
     size_t count = 0;
     FUZZ_ASSERT(layout_access_stream(p, NULL, 0, &count, NULL) == LAYOUT_OK);
     FUZZ_ASSERT(count == (size_t)p->dist->n_warps * (size_t)p->n_steps);
-    if (count > sizeof stream / sizeof stream[0]) return;
+    if (count > stream_cap[level]) return;
     FUZZ_ASSERT(layout_access_stream(p, stream, count, &count, NULL) == LAYOUT_OK);
     if (p->n_misaligned + p->n_noncontiguous) return;
     if ((int64_t)p->n_elems * p->elem_bytes > 4096) return;
@@ -147,16 +163,24 @@ static void check_plan(const layout_access_plan *p)
             elem_at[e] = p->base_bytes + off * p->elem_bytes;
             if (elem_at[e] < lo) lo = elem_at[e];
         }
-        static uint16_t want[1 << 16], got[1 << 16];
-        memset(want, 0, sizeof want);
-        memset(got, 0, sizeof got);
+        /* The element bytes and the instruction bytes, as sorted multisets
+         * (at most 4096 each: n_elems * elem_bytes <= 4096 above, and an
+         * unflagged plan's steps move exactly that many bytes or it fails). */
+        static int64_t want[4096], got[4096 + 16];
+        int n_want = 0, n_got = 0, over = 0;
         for (int e = 0; e < p->n_elems; e++)
-            for (int b = 0; b < p->elem_bytes; b++) want[(elem_at[e] - lo + b) & 0xffff]++;
-        for (int s = 0; s < p->n_steps; s++) {
+            for (int b = 0; b < p->elem_bytes; b++) want[n_want++] = elem_at[e] + b;
+        for (int s = 0; s < p->n_steps && !over; s++) {
             const layout_instr *ins = &stream[(size_t)w * (size_t)p->n_steps + (size_t)s];
-            for (int b = 0; b < ins->width_bytes; b++) got[((int64_t)ins->addr_bytes[l] - lo + b) & 0xffff]++;
+            for (int b = 0; b < ins->width_bytes; b++) {
+                if (n_got == (int)(sizeof got / sizeof got[0])) { over = 1; break; }
+                got[n_got++] = (int64_t)ins->addr_bytes[l] + b;
+            }
         }
-        if (memcmp(want, got, sizeof want) != 0 && getenv("FUZZ_DEBUG")) {
+        qsort(want, (size_t)n_want, sizeof want[0], cmp_i64);
+        qsort(got, (size_t)n_got, sizeof got[0], cmp_i64);
+        int same = !over && n_want == n_got && memcmp(want, got, sizeof want[0] * (size_t)n_want) == 0;
+        if (!same && getenv("FUZZ_DEBUG")) {
             char b[512];
             layout_access_plan_print(p, b, sizeof b);
             fprintf(stderr, "plan: %s eb %d n_elems %d spv %d vy %d base %lld lane %d warp %d\n", b, p->elem_bytes,
@@ -169,7 +193,7 @@ static void check_plan(const layout_access_plan *p)
                 fprintf(stderr, " step %d op %d w %d first %d off %d addr %u\n", s, p->steps[s].op, p->steps[s].width_bytes,
                         p->steps[s].seq_first, p->steps[s].byte_offset, stream[(size_t)w * (size_t)p->n_steps + (size_t)s].addr_bytes[l]);
         }
-        FUZZ_ASSERT(memcmp(want, got, sizeof want) == 0);
+        FUZZ_ASSERT(same);
     }
 }
 
@@ -192,7 +216,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     int64_t size_x = 1;
     for (int i = 0; i < d.n_x; i++) size_x *= d.x_lengths[i];
-    if (size_x <= (int64_t)(sizeof counts / sizeof counts[0])) {
+    int level = fuzz_sample_level(data, size);
+    if (size_x <= tile_cap[level]) {
         int64_t lo = -1, hi = -1;
         FUZZ_ASSERT(layout_dist_coverage(&d, counts, sizeof counts / sizeof counts[0], &lo, &hi, NULL) == LAYOUT_OK);
         FUZZ_ASSERT(lo == d.replication && hi == d.replication);
@@ -216,6 +241,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_ASSERT(s < 0 && strncmp(err.message, "layout_access_plan_make: ", 25) == 0);
         return 0;
     }
-    check_plan(&plan);
+    check_plan(&plan, level);
     return 0;
 }

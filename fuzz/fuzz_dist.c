@@ -17,12 +17,26 @@
  *   its order is a permutation; unflagged steps really are contiguous and
  *   aligned; automatic plans move exactly the thread's bytes;
  * - the stream equals the per-step instructions, and layout_check_side()
- *   equals the sum of the checker's costs (scalar and AVX2 alike). */
+ *   equals the sum of the checker's costs (scalar and AVX2 alike);
+ * - a plan built over a compiled descriptor (opt.desc_plan) issues the same
+ *   addresses as the interpreted descriptor's offsets above.
+ *
+ * Cost (issue 12): level = fuzz_sample_level() (0 for most inputs, 1 for
+ * one in 16, 2 for one in 256) caps the work: plans and the coverage count
+ * are checked for distributions of at most work_cap[level] thread
+ * elements (warps x lanes x elements; 2^16 on level 2, as before), the
+ * stream / side-total check for streams of at most stream_cap[level]
+ * instructions (4096 on level 2, as before); per step the lane addresses
+ * of four lanes are compared (lane 0, the last, two chosen by the input),
+ * of every lane on levels 1 and 2. */
 #include "layout.h"
 #include "fuzz_input.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+
+static const int64_t work_cap[3] = {2048, 8192, 1 << 16};
+static const size_t stream_cap[3] = {32, 256, 4096};
 
 /* ---- decoding an encoding ------------------------------------------------ */
 
@@ -120,7 +134,7 @@ static void ref_coord(const layout_dist_encoding *e, int warp, int lane, const i
 
 /* ---- properties -------------------------------------------------------- */
 
-static void check_dist(fuzz_in *in, const layout_distribution *d, const layout_dist_encoding *e)
+static void check_dist(fuzz_in *in, const layout_distribution *d, const layout_dist_encoding *e, int level)
 {
     layout_error err;
     int64_t total = (int64_t)d->n_warps * d->wave_size * d->elems_per_thread;
@@ -154,7 +168,7 @@ static void check_dist(fuzz_in *in, const layout_distribution *d, const layout_d
     }
     int64_t n = 1;
     for (int i = 0; i < d->n_x; i++) n *= d->x_lengths[i];
-    if (n > 4096 || total > 1 << 16) return;
+    if (n > 4096 || total > work_cap[level]) return;
     static uint32_t counts[4096];
     int64_t lo = -1, hi = -1, sum = 0;
     FUZZ_ASSERT(layout_dist_coverage(d, counts, (size_t)n, &lo, &hi, &err) == LAYOUT_OK);
@@ -168,7 +182,7 @@ static int natural_align(layout_ds_op op)
     return op == LAYOUT_DS_PAIR_B32 ? 4 : op == LAYOUT_DS_B96 ? 16 : layout_ds_op_width(op);
 }
 
-static void check_plan(fuzz_in *in, const layout_descriptor *desc, const layout_distribution *d)
+static void check_plan(fuzz_in *in, const layout_descriptor *desc, const layout_distribution *d, int level)
 {
     static const int elem_sizes[5] = {1, 2, 4, 8, 16};
     layout_access_options opt;
@@ -184,9 +198,19 @@ static void check_plan(fuzz_in *in, const layout_descriptor *desc, const layout_
     }
     int eb = fuzz_u8(in) < 250 ? elem_sizes[fuzz_range(in, 0, 4)] : (int)fuzz_range(in, -1, 17);
     layout_direction dir = (layout_direction)(fuzz_u8(in) & 1);
+    int64_t work = (int64_t)d->n_warps * d->wave_size * d->elems_per_thread;
+    if (work > work_cap[level]) return;
 
     static layout_access_plan plan;
     layout_error err;
+    /* Half the plans run over the compiled descriptor: the lane addresses
+     * below are still compared with the interpreted layout_desc_offset(). */
+    static layout_plan desc_plan;
+    if (sel & 128) {
+        layout_plan_impl impl = fuzz_u8(in) & 1 ? LAYOUT_PLAN_SCALAR : LAYOUT_PLAN_AUTO;
+        if (layout_plan_build(&desc_plan, desc, impl, &err) == LAYOUT_OK) opt.desc_plan = &desc_plan;
+        else FUZZ_ASSERT(err.status == LAYOUT_ERR_CAPACITY);
+    }
     layout_status st = layout_access_plan_make(&plan, desc, d, dir, eb, &opt, &err);
     if (st) {
         FUZZ_ASSERT(st < 0 && err.status == st && err.message[0]);
@@ -206,13 +230,24 @@ static void check_plan(fuzz_in *in, const layout_descriptor *desc, const layout_
 
     /* Lane addresses against descriptor offsets of distribution coordinates. */
     int warp = (int)fuzz_range(in, 0, d->n_warps - 1);
+    /* All lanes on sampled inputs, else lane 0, the last and two picked. */
+    int lanes[LAYOUT_MAX_LANES], n_lanes = 0;
+    if (level > 0 || d->wave_size <= 4) {
+        for (int l = 0; l < d->wave_size; l++) lanes[n_lanes++] = l;
+    } else {
+        lanes[n_lanes++] = 0;
+        lanes[n_lanes++] = d->wave_size - 1;
+        lanes[n_lanes++] = (int)fuzz_range(in, 1, d->wave_size - 2);
+        lanes[n_lanes++] = (int)fuzz_range(in, 1, d->wave_size - 2);
+    }
     for (int s = 0; s < plan.n_steps; s++) {
         const layout_access_step *stp = &plan.steps[s];
         layout_instr ins;
         FUZZ_ASSERT(layout_access_instr(&plan, warp, s, &ins, &err) == LAYOUT_OK);
         FUZZ_ASSERT(ins.n_lanes == d->wave_size && ins.width_bytes == stp->width_bytes);
         FUZZ_ASSERT(ins.direction == dir);
-        for (int l = 0; l < d->wave_size; l++) {
+        for (int li = 0; li < n_lanes; li++) {
+            int l = lanes[li];
             int64_t x[LAYOUT_MAX_DIMS], off;
             FUZZ_ASSERT(layout_dist_coord_elem(d, warp, l, plan.order[stp->seq_first], x, &err) == LAYOUT_OK);
             FUZZ_ASSERT(layout_desc_offset(desc, x, &off, &err) == LAYOUT_OK);
@@ -239,7 +274,7 @@ static void check_plan(fuzz_in *in, const layout_descriptor *desc, const layout_
 
     /* Stream = per-step instructions; side totals = sum of costs. */
     size_t n = (size_t)d->n_warps * (size_t)plan.n_steps, count = 0;
-    if (n == 0 || n > 4096) return;
+    if (n == 0 || n > stream_cap[level]) return;
     layout_instr *stream = malloc(n * sizeof *stream);
     FUZZ_ASSERT(stream);
     if (n > 1) FUZZ_ASSERT(layout_access_stream(&plan, stream, n - 1, &count, &err) == LAYOUT_ERR_BUFFER);
@@ -344,10 +379,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_ASSERT(memcmp(&d, &poison, sizeof d) == 0);
         return 0;
     }
-    check_dist(&in, &d, &e);
+    int level = fuzz_sample_level(data, size);
+    check_dist(&in, &d, &e, level);
     char text[256];
     FUZZ_ASSERT(layout_dist_print(&d, text, sizeof text) >= 0);
     static layout_descriptor desc;
-    if (build_desc(&in, &d, &desc)) check_plan(&in, &desc, &d);
+    if (build_desc(&in, &d, &desc)) check_plan(&in, &desc, &d, level);
     return 0;
 }

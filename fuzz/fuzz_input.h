@@ -68,4 +68,20 @@ static inline int64_t fuzz_i64(fuzz_in *in)
     }
 }
 
+/* How much of the expensive whole-tile references (every lane of every
+ * warp, the full instruction stream, coverage of a large tile) this input
+ * runs: 0 for most inputs (small structures checked in full, large ones
+ * by a sample of lanes / steps), 1 for one input in 16 (medium sizes in
+ * full), 2 for one in 256 (the largest sizes the target checks).  A larger
+ * check costs up to 100x a small one, so each tier is rare enough that it
+ * takes a minority of the run's time.  The level is a function of the
+ * input's last byte: a reproducer replays exactly the checks that failed,
+ * and a mutation that keeps that byte keeps them (libFuzzer keeps inputs
+ * whose sampled checks reach new code in the corpus like any other). */
+static inline int fuzz_sample_level(const uint8_t *data, size_t size)
+{
+    if (size == 0) return 0;
+    return data[size - 1] == 0 ? 2 : data[size - 1] % 16 == 0 ? 1 : 0;
+}
+
 #endif /* LAYOUT_FUZZ_INPUT_H */
