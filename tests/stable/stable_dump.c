@@ -6,7 +6,9 @@
  * Every section hashes (FNV-1a, 64 bit) everything the library returned:
  * statuses, error messages, offsets, validity, hints, printed text, verify
  * reports, checker costs and per-group explanations, access plans and
- * kernel results.  One line per section: name, item count, hash.  With
+ * kernel results, compiled plans (listings, tiles, boxes, offsets; run with
+ * the AVX2 plan implementation in the avx2 run) and kernel plans (results
+ * and materialised instructions).  One line per section: name, item count, hash.  With
  * `-v` every hashed record is printed too, to find what differs.
  *
  * Usage: stable_dump [-v] [scalar|avx2]   (default scalar).  Exit 0, or 2
@@ -241,6 +243,126 @@ static void dump_kernels(digest *d, layout_check_impl impl)
     }
 }
 
+/* ---- compiled plans (plan.h): listing, tile, box, offsets ---------------- */
+
+/* The listing is taken with the scalar implementation (it names the
+ * implementation); the evaluations then run with the implementation of this
+ * run (scalar, or AVX2 where the plan's values fit int32): their results
+ * must not depend on it. */
+static void dump_plans(digest *d, layout_check_impl impl)
+{
+    uint64_t seed = 0x5eed0003u;
+    long used[REF_KIND_COUNT] = {0};
+    static int64_t offs[4096];
+    static uint8_t valid[4096];
+    static layout_plan plan;
+    int n_avx2 = 0;
+    for (int k = 0; k < 600; k++) {
+        ref_desc r;
+        layout_descriptor desc;
+        layout_error err;
+        ref_random(&seed, &r, used);
+        if (ref_build(&r, &desc, &err)) continue;
+        layout_status st = layout_plan_build(&plan, &desc, (layout_plan_impl)7, &err); /* an error message */
+        feed_status(d, "bad impl", st, &err);
+        st = layout_plan_build(&plan, &desc, LAYOUT_PLAN_SCALAR, &err);
+        feed_status(d, "plan", st, &err);
+        d->items++;
+        if (st) continue;
+        char text[8192];
+        layout_plan_print(&plan, text, sizeof text);
+        feed(d, "listing %s", text);
+        /* stays scalar where the values do not fit int32 */
+        if (impl == LAYOUT_IMPL_AVX2 && layout_plan_set_impl(&plan, LAYOUT_PLAN_AVX2, NULL) == LAYOUT_OK) n_avx2++;
+        int n = layout_desc_ndims(&desc);
+        int64_t size = layout_desc_size(&desc);
+        if (size <= 4096) {
+            st = layout_plan_tile(&plan, offs, valid, 4096, &err);
+            feed_status(d, "tile", st, &err);
+            uint64_t h = 1469598103934665603ull;
+            for (int64_t i = 0; !st && i < size; i++) {
+                h = (h ^ (uint64_t)offs[i]) * 1099511628211ull;
+                h = (h ^ valid[i]) * 1099511628211ull;
+            }
+            feed(d, "tile %016" PRIx64, h);
+        }
+        /* A box from the middle of the space, and a few scattered coordinates. */
+        int64_t origin[LAYOUT_MAX_DIMS], extent[LAYOUT_MAX_DIMS], coords[8 * LAYOUT_MAX_DIMS];
+        int64_t box = 1;
+        for (int i = 0; i < n; i++) {
+            int64_t len = layout_desc_length(&desc, i);
+            origin[i] = len / 3;
+            extent[i] = len - origin[i] < 5 ? len - origin[i] : 5;
+            box *= extent[i];
+        }
+        st = layout_plan_box(&plan, origin, extent, offs, valid, 4096, &err);
+        feed_status(d, "box", st, &err);
+        for (int64_t i = 0; !st && i < box; i++) feed(d, "b %" PRId64 " %d", offs[i], valid[i]);
+        for (int c = 0; c < 8; c++)
+            for (int i = 0; i < n; i++) coords[c * n + i] = (int64_t)(rng_next(&seed) % (uint64_t)layout_desc_length(&desc, i));
+        st = layout_plan_offsets(&plan, 8, coords, offs, valid, &err);
+        feed_status(d, "offsets", st, &err);
+        for (int c = 0; !st && c < 8; c++) feed(d, "o %" PRId64 " %d", offs[c], valid[c]);
+        if (n > 0) {
+            coords[0] = -1;
+            feed_status(d, "range", layout_plan_offsets(&plan, 1, coords, offs, valid, &err), &err);
+        }
+    }
+    if (verbose) fprintf(stderr, "stable_dump: %d plans evaluated with AVX2\n", n_avx2);
+}
+
+/* ---- kernel plans (kernel_plan.h): every seed kernel, every wave-64 preset -- */
+
+static void dump_kernel_plans(digest *d, layout_check_impl impl)
+{
+    static seed_kernel k;
+    static layout_kernel_plan kp;
+    layout_plan_impl pimpl = impl == LAYOUT_IMPL_AVX2 ? LAYOUT_PLAN_AUTO : LAYOUT_PLAN_SCALAR;
+    for (size_t p = 0; p < layout_arch_preset_count(); p++) {
+        layout_arch arch;
+        layout_error err;
+        layout_arch_preset(layout_arch_preset_name(p), &arch, &err);
+        if (arch.wave_size != SK_WAVE) continue;
+        for (int id = 0; id < SEED_KERNEL_COUNT; id++) {
+            if (seed_kernel_build(&k, (seed_kernel_id)id, arch.n_banks, &err)) continue;
+            layout_kernel_spec spec = seed_kernel_spec(&k);
+            layout_status st = layout_kernel_plan_make(&kp, &arch, &spec, pimpl, &err);
+            feed_status(d, "make", st, &err);
+            d->items++;
+            if (st) continue;
+            feed(d, "sides %d %d %d %d %s | %s", kp.write.composed, kp.write.warp_var, kp.read.composed,
+                 kp.read.warp_var, kp.write.ops, kp.read.ops);
+            layout_kernel_result res;
+            st = layout_kernel_plan_check(&kp, &res, &err);
+            feed_status(d, "check", st, &err);
+            if (st) continue;
+            feed_side(d, "write", &res.write);
+            feed_side(d, "read", &res.read);
+            feed(d, "total %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64, res.tiles,
+                 res.extra_cycles_per_tile, res.instrs_per_tile, res.sq_lds_bank_conflict, res.sq_insts_lds);
+            for (int side = 0; side < 2; side++) {
+                const layout_side_plan *sp = side ? &kp.read : &kp.write;
+                layout_instr in;
+                for (int w = 0; w < sp->access.dist->n_warps; w += 3)
+                    for (int step = 0; step < sp->access.n_steps; step++) {
+                        st = layout_side_plan_instr(sp, w, step, &in, &err);
+                        feed_status(d, "instr", st, &err);
+                        uint64_t h = 1469598103934665603ull;
+                        for (int l = 0; !st && l < in.n_lanes; l++) h = (h ^ in.addr_bytes[l]) * 1099511628211ull;
+                        if (!st) feed(d, "instr %d %d %016" PRIx64 " %016" PRIx64, in.width_bytes, in.n_lanes, h, in.active_mask);
+                    }
+            }
+        }
+    }
+}
+
+/* ---- to be added after the merges (issues 10, 11) ----------------------------
+ * Search results (suggest.h) and dialect round trips (Triton / CuTe / IREE
+ * text -> layout -> text) get their own digest here: one dump_<name>(digest *)
+ * over a fixed corpus, a digest entry in main()'s table, and nothing that
+ * depends on the build (no timings, no pointer values, no implementation
+ * names).  The lead adds them when those modules are on main. */
+
 int main(int argc, char **argv)
 {
     layout_check_impl impl = LAYOUT_IMPL_SCALAR;
@@ -257,14 +379,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "stable_dump: %s is not available here\n", layout_check_impl_name(impl));
         return 2;
     }
-    digest ds[4] = {{"descriptors", 1469598103934665603ull, 0},
-                    {"errors", 1469598103934665603ull, 0},
-                    {"checker", 1469598103934665603ull, 0},
-                    {"kernels", 1469598103934665603ull, 0}};
+    digest ds[] = {{"descriptors", 1469598103934665603ull, 0},
+                   {"errors", 1469598103934665603ull, 0},
+                   {"checker", 1469598103934665603ull, 0},
+                   {"kernels", 1469598103934665603ull, 0},
+                   {"plans", 1469598103934665603ull, 0},
+                   {"kernel_plans", 1469598103934665603ull, 0}};
     dump_descriptors(&ds[0]);
     dump_errors(&ds[1]);
     dump_checker(&ds[2], impl);
     dump_kernels(&ds[3], impl);
-    for (int i = 0; i < 4; i++) finish(&ds[i]);
+    dump_plans(&ds[4], impl);
+    dump_kernel_plans(&ds[5], impl);
+    /* search / dialect digests: see the note above main() */
+    for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) finish(&ds[i]);
     return 0;
 }
