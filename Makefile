@@ -228,3 +228,7 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-vg $(BUILD)-cov $(BUILD)-fuzz $(BUILD)-stable-*
+
+# ---- issue 12: CLI error table, threads, ThreadSanitizer --------------------
+# The CLI error table runs the tool binary of the same build.
+$(BUILD)/tests/test_cli_errors: $(TOOL_BIN)

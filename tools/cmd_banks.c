@@ -3,6 +3,7 @@
 #include "tool.h"
 #include "picture.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,8 +90,9 @@ static int run(int argc, char **argv)
         char title[256], sub[LAYOUT_TEXT_CAP + 64], text[LAYOUT_TEXT_CAP];
         int ok;
         if (!f) {
+            int e = errno;
             free(banks);
-            return tool_error("banks", "cannot write '%s'", svg_path);
+            return tool_error("banks", "cannot write '%s': %s", svg_path, strerror(e));
         }
         if (layout_desc_to_text(&d, text, sizeof text, NULL)) strcpy(text, "(descriptor)");
         snprintf(title, sizeof title, "%s: banks of a %" PRId64 " x %" PRId64 " tile, %d-byte elements", arch.name,
@@ -105,11 +107,13 @@ static int run(int argc, char **argv)
         p.col_name = "d1";
         p.bank = banks;
         p.n_banks = arch.n_banks;
+        errno = 0;
         ok = svg_write(f, &p, NULL, NULL) == 0;
         ok = (fclose(f) == 0) && ok;
         if (!ok) {
+            int e = errno;
             free(banks);
-            return tool_error("banks", "error writing '%s'", svg_path);
+            return tool_error("banks", "error writing '%s': %s", svg_path, e ? strerror(e) : "write error");
         }
     }
     free(banks);

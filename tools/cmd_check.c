@@ -3,6 +3,7 @@
 #include "tool.h"
 #include "picture.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,13 +239,16 @@ static int write_svg(const char *path, const layout_arch *arch, int elem, int64_
     p.n_banks = arch->n_banks;
     f = fopen(path, "w");
     if (!f) {
+        int why = errno;
         free(banks), free(w0), free(w1), free(hot);
-        return tool_error("check", "cannot write '%s'", path);
+        return tool_error("check", "cannot write '%s': %s", path, strerror(why));
     }
+    errno = 0;
     ok = svg_write(f, &p, NULL, NULL) == 0;
     ok = (fclose(f) == 0) && ok;
+    int why = errno;
     free(banks), free(w0), free(w1), free(hot);
-    return ok ? 0 : tool_error("check", "error writing '%s'", path);
+    return ok ? 0 : tool_error("check", "error writing '%s': %s", path, why ? strerror(why) : "write error");
 lib_fail:
     free(banks), free(w0), free(w1), free(hot);
     return tool_error("check", "%s", e.message);

@@ -91,21 +91,40 @@ const char *tool_spec_text(const char *cmd, const char *arg, char *buf, size_t c
     int is_stdin;
     if (arg[0] != '@') return arg;
     is_stdin = strcmp(arg, "@-") == 0;
-    f = is_stdin ? stdin : fopen(arg + 1, "rb");
-    if (!f) {
-        tool_error(cmd, "cannot open '%s': %s", arg + 1, strerror(errno));
+    /* Every message names the file (or standard input) and the reason. */
+    const char *name = is_stdin ? "standard input" : arg + 1;
+    if (!is_stdin && arg[1] == '\0') {
+        tool_error(cmd, "'@' needs a file name (@FILE, or @- for standard input)");
         return NULL;
     }
+    errno = 0;
+    f = is_stdin ? stdin : fopen(arg + 1, "rb");
+    if (!f) {
+        tool_error(cmd, "cannot open '%s': %s", name, strerror(errno));
+        return NULL;
+    }
+    errno = 0;
     n = fread(buf, 1, cap - 1, f);
+    if (ferror(f)) {
+        /* fopen() accepts a directory on Linux; reading it fails with EISDIR. */
+        int e = errno;
+        if (!is_stdin) fclose(f);
+        tool_error(cmd, "cannot read '%s': %s", name, e ? strerror(e) : "read error");
+        return NULL;
+    }
     if (n == cap - 1 && fgetc(f) != EOF) {
         if (!is_stdin) fclose(f);
-        tool_error(cmd, "'%s' is longer than %zu bytes", arg + 1, cap - 1);
+        tool_error(cmd, "'%s' is too large: longer than %zu bytes", name, cap - 1);
         return NULL;
     }
     if (!is_stdin) fclose(f);
     buf[n] = '\0';
+    if (n == 0) {
+        tool_error(cmd, "'%s' is empty: expected a spec", name);
+        return NULL;
+    }
     if (strlen(buf) != n) {
-        tool_error(cmd, "'%s' contains a NUL byte", arg + 1);
+        tool_error(cmd, "'%s' contains a NUL byte", name);
         return NULL;
     }
     return buf;

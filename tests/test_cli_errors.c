@@ -1,0 +1,223 @@
+/* Every error message of the `layout` command-line tool, with its exit
+ * status, in one table (issue 12 item 4).  Each row runs the tool (path from
+ * -DLAYOUT_TOOL_PATH or argv[1]) and requires the exit status and every
+ * listed piece of stderr.  Path errors name the path and the reason
+ * (strerror's text for the system's answer), usage errors name the command,
+ * option or argument, spec errors carry the library's message with the
+ * column and a caret under the spot.
+ *
+ * "@D" in a row stands for this run's scratch directory, which holds:
+ *   dir/        a directory          empty       an empty file
+ *   big         16 KiB + 8 bytes     nul         a spec with a NUL byte
+ *   bad         a malformed spec     locked      mode 000 (skipped as root)
+ * A new command's errors get a row each. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+#include "layout.h"
+
+#include <stdarg.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef LAYOUT_TOOL_PATH
+#define LAYOUT_TOOL_PATH ""
+#endif
+
+static const char *g_tool = LAYOUT_TOOL_PATH;
+static char g_dir[64];
+static char g_out[1 << 16], g_err[1 << 16];
+
+static void slurp(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    size_t n = 0;
+    if (f) {
+        n = fread(buf, 1, cap - 1, f);
+        fclose(f);
+    }
+    buf[n] = '\0';
+}
+
+static void write_bytes(const char *path, const char *bytes, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return;
+    if (n) fwrite(bytes, 1, n, f);
+    fclose(f);
+}
+
+/* Copy `text` into out, replacing every "@D" by the scratch directory. */
+static void expand(const char *text, char *out, size_t cap)
+{
+    size_t k = 0, dl = strlen(g_dir);
+    for (const char *p = text; *p && k + dl + 1 < cap; p++) {
+        if (p[0] == '@' && p[1] == 'D') {
+            memcpy(out + k, g_dir, dl);
+            k += dl;
+            p++;
+        } else {
+            out[k++] = *p;
+        }
+    }
+    out[k] = '\0';
+}
+
+/* Run `layout ARGS` with stdin text; returns the exit status (-1: no exit). */
+static int run_tool(const char *stdin_text, const char *args)
+{
+    static char cmd[1 << 14], in_path[128], out_path[128], err_path[128];
+    snprintf(in_path, sizeof in_path, "%s/stdin", g_dir);
+    snprintf(out_path, sizeof out_path, "%s/stdout", g_dir);
+    snprintf(err_path, sizeof err_path, "%s/stderr", g_dir);
+    write_bytes(in_path, stdin_text ? stdin_text : "", stdin_text ? strlen(stdin_text) : 0);
+    snprintf(cmd, sizeof cmd,
+             "ASAN_OPTIONS=exitcode=86 UBSAN_OPTIONS=halt_on_error=1:exitcode=87 '%s' %s <'%s' >'%s' 2>'%s'", g_tool,
+             args, in_path, out_path, err_path);
+    int st = system(cmd);
+    slurp(out_path, g_out, sizeof g_out);
+    slurp(err_path, g_err, sizeof g_err);
+    if (st == -1 || !WIFEXITED(st)) return -1;
+    return WEXITSTATUS(st);
+}
+
+typedef struct cli_case {
+    const char *args;    /* shell text after `layout`; @D = scratch dir */
+    const char *stdin_text;
+    int status;          /* expected exit status */
+    const char *want[3]; /* pieces of stderr, each required (NULL: unused) */
+} cli_case;
+
+#define DIST64 "'dist(R=[], H=([64],[32]), P=([(1,0)]), Y=[(2,0)])'"
+
+static const cli_case k_cases[] = {
+    /* ---- usage: commands, options, arguments */
+    {"", NULL, 2, {"usage: layout <command> [options]", "commands:", NULL}},
+    {"frobnicate", NULL, 2, {"layout: error: unknown command 'frobnicate'", "usage: layout <command>", NULL}},
+    {"offsets", NULL, 2, {"layout offsets: error: missing SPEC (see layout offsets --help)", NULL, NULL}},
+    {"banks", NULL, 2, {"layout banks: error: missing SPEC (see layout banks --help)", NULL, NULL}},
+    {"print", NULL, 2, {"layout print: error: expected exactly one SPEC", NULL, NULL}},
+    {"verify 'packed([4])' 'packed([4])'", NULL, 2, {"layout verify: error: expected exactly one SPEC", NULL, NULL}},
+    {"arch gfx942 gfx11", NULL, 2, {"layout arch: error: expected at most one NAME", NULL, NULL}},
+    {"check --lds 'packed([4])'", NULL, 2, {"layout check: error: --lds, --write and --read are required", NULL, NULL}},
+    {"cost --arch gfx942", NULL, 2, {"layout cost: error: --arch, --width and --op are required", NULL, NULL}},
+    {"offsets 'packed([4])' --bogus", NULL, 2,
+     {"layout offsets: error: unknown option '--bogus' (see layout offsets --help)", NULL, NULL}},
+    {"offsets 'packed([4])' extra", NULL, 2, {"layout offsets: error: unexpected argument 'extra'", NULL, NULL}},
+    {"banks 'packed([4,4])' --arch", NULL, 2, {"layout banks: error: option --arch needs a value", NULL, NULL}},
+    {"banks 'packed([4,4])' --elem 3", NULL, 2, {"layout banks: error: --elem 3 must be 1, 2, 4, 8 or 16 bytes", NULL, NULL}},
+    {"banks 'packed([4,4])' --elem two", NULL, 2, {"layout banks: error: --elem 'two' is not an integer", NULL, NULL}},
+    {"banks 'packed([4,4])' --elem 32", NULL, 2, {"layout banks: error: --elem 32 is outside 1..16", NULL, NULL}},
+    {"cost --arch gfx942 --width 3 --op read", NULL, 2,
+     {"layout cost: error: --width 3 must be 1, 2, 4, 8, 12 or 16", NULL, NULL}},
+    {"cost --arch gfx942 --width 4 --op fetch", NULL, 2,
+     {"layout cost: error: --op 'fetch' must be read or write", NULL, NULL}},
+    {"cost --arch gfx942 --width 4 --op read --impl gpu", NULL, 2,
+     {"layout cost: error: --impl 'gpu' must be auto, scalar or avx2", NULL, NULL}},
+    {"cost --arch gfx942 --width 4 --op read", "0 4 x\n", 2,
+     {"layout cost: error: line 1, column 5: expected a byte address or '-', found 'x'", NULL, NULL}},
+    /* ---- a bad spec: the library's message, the column and a caret */
+    {"offsets 'naive([8,32],[32 1])'", NULL, 2,
+     {"layout offsets: error in the descriptor: layout_desc_from_text: column 18: expected ',' or ']', found '1'",
+      "  naive([8,32],[32 1])\n                   ^\n", NULL}},
+    {"print 'packed([4,0])'", NULL, 2, {"layout print: error in the descriptor: layout_desc_from_text:", "^", NULL}},
+    {"check --lds 'packed([64,32])' --write 'dist(R=[])' --read " DIST64, NULL, 2,
+     {"layout check: error in --write: layout_dist_from_text", "^", NULL}},
+    /* ---- a bad arch name or arch text */
+    {"banks 'packed([4,4])' --arch gfx0", NULL, 2, {"layout banks: error in --arch: layout_arch_from_text:", "gfx0", "^"}},
+    {"arch gfx0", NULL, 2, {"layout arch: error in --arch: layout_arch_from_text:", "gfx0", NULL}},
+    {"banks 'packed([4,4])' --arch 'arch(banks=48, wave=64)'", NULL, 2,
+     {"n_banks = 48 must be a power of two", "^", NULL}},
+    /* ---- @FILE: every message names the path and the reason */
+    {"offsets @@D/missing", NULL, 2, {"layout offsets: error: cannot open '@D/missing': No such file or directory", NULL, NULL}},
+    {"offsets @@D/dir", NULL, 2, {"layout offsets: error: cannot read '@D/dir': Is a directory", NULL, NULL}},
+    {"offsets @@D/empty", NULL, 2, {"layout offsets: error: '@D/empty' is empty: expected a spec", NULL, NULL}},
+    {"offsets @-", "", 2, {"layout offsets: error: 'standard input' is empty: expected a spec", NULL, NULL}},
+    {"offsets @@D/big", NULL, 2, {"layout offsets: error: '@D/big' is too large: longer than 16383 bytes", NULL, NULL}},
+    {"offsets @@D/nul", NULL, 2, {"layout offsets: error: '@D/nul' contains a NUL byte", NULL, NULL}},
+    {"offsets @", NULL, 2, {"layout offsets: error: '@' needs a file name (@FILE, or @- for standard input)", NULL, NULL}},
+    {"offsets @@D/bad", NULL, 2, {"layout offsets: error in the descriptor: layout_desc_from_text: column 18", "^", NULL}},
+    {"banks 'packed([4,4])' --arch @@D/dir", NULL, 2, {"layout banks: error: cannot read '@D/dir': Is a directory", NULL, NULL}},
+    {"check --lds @@D/missing --write " DIST64 " --read " DIST64, NULL, 2,
+     {"layout check: error: cannot open '@D/missing': No such file or directory", NULL, NULL}},
+    /* ---- output paths */
+    {"banks 'packed([4,4])' --svg @D/dir", NULL, 2, {"layout banks: error: cannot write '@D/dir': Is a directory", NULL, NULL}},
+    {"banks 'packed([4,4])' --svg @D/no/such/dir.svg", NULL, 2,
+     {"layout banks: error: cannot write '@D/no/such/dir.svg': No such file or directory", NULL, NULL}},
+    {"check --lds 'packed([64,32])' --write " DIST64 " --read " DIST64 " --svg @D/dir", NULL, 2,
+     {"layout check: error: cannot write '@D/dir': Is a directory", NULL, NULL}},
+    {"check --lds 'packed([64,32])' --write " DIST64 " --read " DIST64 " --svg @D/no/such/dir.svg", NULL, 2,
+     {"layout check: error: cannot write '@D/no/such/dir.svg': No such file or directory", NULL, NULL}},
+};
+
+static void test_every_cli_error(void)
+{
+    char args[4096], want[4096];
+    for (size_t i = 0; i < sizeof k_cases / sizeof k_cases[0]; i++) {
+        const cli_case *c = &k_cases[i];
+        expand(c->args, args, sizeof args);
+        int st = run_tool(c->stdin_text, args);
+        CHECK_MSG(st == c->status, "layout %s: exit %d, want %d; stderr: %s", args, st, c->status, g_err);
+        for (int k = 0; k < 3 && c->want[k]; k++) {
+            expand(c->want[k], want, sizeof want);
+            CHECK_MSG(strstr(g_err, want) != NULL, "layout %s: stderr lacks \"%s\":\n%s", args, want, g_err);
+        }
+        CHECK_MSG(strstr(g_err, "Sanitizer") == NULL && strstr(g_err, "runtime error") == NULL, "layout %s: %s", args,
+                  g_err);
+    }
+}
+
+/* An unreadable file: the reason is the system's (EACCES).  Root reads
+ * anything, so the row is skipped there. */
+static void test_unreadable_file(void)
+{
+    char path[128], args[256], want[256];
+    snprintf(path, sizeof path, "%s/locked", g_dir);
+    write_bytes(path, "packed([4])", 11);
+    CHECK(chmod(path, 0) == 0);
+    if (access(path, R_OK) == 0) {
+        printf("test_cli_errors: note: running as root, the unreadable-file row is skipped\n");
+        return;
+    }
+    snprintf(args, sizeof args, "offsets @%s", path);
+    CHECK_EQ_I64(run_tool(NULL, args), 2);
+    snprintf(want, sizeof want, "layout offsets: error: cannot open '%s': Permission denied", path);
+    CHECK_STR_CONTAINS(g_err, want);
+}
+
+int main(int argc, char **argv)
+{
+    struct stat sb;
+    char path[128], big[LAYOUT_TEXT_CAP + 8];
+    if (argc > 1) g_tool = argv[1];
+    if (!g_tool[0] || stat(g_tool, &sb) != 0) {
+        printf("test_cli_errors: note: the layout tool was not built (%s); nothing to test\n",
+               g_tool[0] ? g_tool : "no path");
+        return harness_finish("test_cli_errors");
+    }
+    snprintf(g_dir, sizeof g_dir, "/tmp/layout-cli-errors-XXXXXX");
+    if (!mkdtemp(g_dir)) {
+        printf("test_cli_errors: cannot create a scratch directory\n");
+        return 1;
+    }
+    snprintf(path, sizeof path, "%s/dir", g_dir);
+    mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/empty", g_dir);
+    write_bytes(path, "", 0);
+    memset(big, ' ', sizeof big);
+    memcpy(big, "packed([4])", 11);
+    snprintf(path, sizeof path, "%s/big", g_dir);
+    write_bytes(path, big, sizeof big);
+    snprintf(path, sizeof path, "%s/nul", g_dir);
+    write_bytes(path, "packed([4])\0", 12);
+    snprintf(path, sizeof path, "%s/bad", g_dir);
+    write_bytes(path, "naive([8,32],[32 1])", 20);
+    RUN(test_every_cli_error);
+    RUN(test_unreadable_file);
+    {
+        char cmd[160];
+        snprintf(cmd, sizeof cmd, "chmod -R u+rwx '%s'; rm -rf '%s'", g_dir, g_dir);
+        if (system(cmd) != 0) printf("test_cli_errors: note: could not remove %s\n", g_dir);
+    }
+    return harness_finish("test_cli_errors");
+}
