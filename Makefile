@@ -40,7 +40,7 @@ BENCH_BINS   := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRCS))
 TOOL_SRCS    := $(sort $(wildcard tools/*.c))
 TOOL_BIN     := $(if $(TOOL_SRCS),$(BUILD)/bin/layout)
 
-.PHONY: all lib test check sanitize valgrind coverage fuzz fuzz-smoke fuzz-long stable demo examples bench docs install uninstall clean
+.PHONY: all lib test check sanitize valgrind coverage fuzz fuzz-smoke fuzz-long tsan stable demo examples bench docs install uninstall clean
 
 all: lib $(TOOL_BIN)
 
@@ -227,8 +227,23 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/layout.pc $(DESTDIR)$(PREFIX)/bin/layout
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-vg $(BUILD)-cov $(BUILD)-fuzz $(BUILD)-stable-*
+	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-vg $(BUILD)-cov $(BUILD)-fuzz $(BUILD)-stable-* $(BUILD)-tsan
 
 # ---- issue 12: CLI error table, threads, ThreadSanitizer --------------------
 # The CLI error table runs the tool binary of the same build.
 $(BUILD)/tests/test_cli_errors: $(TOOL_BIN)
+# Tests that start threads link -pthread (the library itself never does).
+PTHREAD_TESTS := $(filter $(BUILD)/tests/test_threads $(BUILD)/tests/test_stack_bounds,$(TEST_BINS))
+$(PTHREAD_TESTS): CFLAGS += -pthread
+$(PTHREAD_TESTS): LDLIBS += -pthread
+
+# ThreadSanitizer: the whole suite (TSAN_TESTS=all, the default; or a list,
+# e.g. TSAN_TESTS=test_threads), tests/test_threads.c driving 8 threads,
+# built in its own $(BUILD)-tsan with CC (gcc or clang).
+TSAN_TESTS ?= all
+TSAN_BINS  := $(if $(filter all,$(TSAN_TESTS)),$(patsubst $(BUILD)/%,$(BUILD)-tsan/%,$(TEST_BINS)),\
+                $(addprefix $(BUILD)-tsan/tests/,$(TSAN_TESTS)))
+tsan:
+	$(MAKE) BUILD=$(BUILD)-tsan OPT="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" $(TSAN_BINS) \
+	    $(if $(filter all,$(TSAN_TESTS)),$(BUILD)-tsan/bin/layout)
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 $${TSAN_OPTIONS:-}" sh tests/run.sh $(TSAN_BINS)

@@ -2,7 +2,7 @@
  * realloc are interposed by counting wrappers defined in this binary (glibc
  * lets a program replace them; the real ones are __libc_*), and every plan,
  * box walk, kernel plan and checker call must leave the count unchanged.
- * Under AddressSanitizer (which owns malloc) or without glibc the
+ * Under AddressSanitizer or ThreadSanitizer (which own malloc) or without glibc the
  * interposition is skipped with a printed note; the tests then only run the
  * paths.  A first test proves the counter sees a deliberate malloc. */
 #include <stdlib.h>
@@ -11,10 +11,10 @@
 #include "layout.h"
 #include "../examples/seed_kernels.h"
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) /* TSan owns malloc too (make tsan) */
 #define NOALLOC_SKIP 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || __has_feature(thread_sanitizer)
 #define NOALLOC_SKIP 1
 #endif
 #endif

@@ -43,7 +43,7 @@
  *
  * Ownership: ::layout_plan is a plain fixed-capacity value (about 15 KiB,
  * no pointers, it does not borrow the descriptor); copy it freely.
- * Building one uses about 70 KiB of stack, an AVX2 box walk up to 28 KiB.
+ * Building one uses about 70 KiB of stack, an AVX2 box walk up to 32 KiB.
  * Thread safety: all functions are reentrant; a const plan may be evaluated from many threads.  No function
  * allocates.  Error contract: fallible calls return a ::layout_status, fill
  * @p err (may be NULL) and leave out-params untouched on failure.

@@ -93,8 +93,8 @@
  *
  * Thread safety: every function here is reentrant and allocation-free; the
  * objects and buffers are caller-owned.  Parsing works on the stack (up to
- * about 32 KiB; layout_desc_to_text() parses its own output back to verify
- * it, about 64 KiB), so threads with tiny stacks should print elsewhere.
+ * about 48 KiB; layout_desc_to_text() parses its own output back to verify
+ * it, about 76 KiB), so threads with tiny stacks should print elsewhere.
  */
 #ifndef LAYOUT_TEXT_H
 #define LAYOUT_TEXT_H
