@@ -15,7 +15,9 @@
  * Cost (issue 12): the coverage count and the stream / bytes-moved check
  * run on tiles of at most tile_cap[level] elements and streams of at most
  * stream_cap[level] instructions, level = fuzz_sample_level(): the largest
- * (2^16 elements, 1024 instructions, as before) on one input in 256.  The bytes-moved comparison sorts the byte
+ * (2^16 elements, 1024 instructions, as before) on one input in 256.  Plans
+ * are made for distributions of at most work_cap[level] thread elements
+ * (warps x lanes x elements; every encoding this file makes on level 1).  The bytes-moved comparison sorts the byte
  * addresses (a multiset compare) instead of clearing two 128 KiB tables
  * per lane. */
 #include "layout.h"
@@ -26,6 +28,7 @@
 
 static const int64_t tile_cap[3] = {1024, 8192, 1 << 16};
 static const size_t stream_cap[3] = {64, 256, 4 * 256};
+static const int64_t work_cap[3] = {2048, 1 << 16, 1 << 16};
 
 static int cmp_i64(const void *a, const void *b)
 {
@@ -223,6 +226,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_ASSERT(lo == d.replication && hi == d.replication);
     }
     if (!make_view(&in, &d, &desc)) return 0;
+    if ((int64_t)d.n_warps * d.wave_size * d.elems_per_thread > work_cap[level]) return 0;
     static const int sizes[5] = {1, 2, 4, 8, 16};
     int eb = sizes[fuzz_u8(&in) % 5];
     layout_access_options o;

@@ -294,7 +294,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_ASSERT(sv == si);
     if (avx2) FUZZ_ASSERT(layout_checker_init(&cv, &a, LAYOUT_IMPL_AVX2, &err) == sv);
     int arch_ok = sv == LAYOUT_OK;
-    if (arch_ok) {
+    /* Formatting the whole arch costs more than the rest of an input: on
+     * sampled inputs only (fuzz_sample_level(), one in 16; issue 12). */
+    if (arch_ok && fuzz_sample_level(data, size) > 0) {
         char buf[64];
         size_t need = 0;
         FUZZ_ASSERT(layout_arch_format(&a, buf, sizeof buf, &need, &err) == LAYOUT_OK);
