@@ -94,13 +94,16 @@ static void elem_parts(const layout_access_plan *pl, int64_t (*part)[LAYOUT_MAX_
 }
 
 /* Addresses of positions [p0, p0 + n) of one thread; `part` = elem_parts() for
- * encodings (indexed by position), NULL for plain distributions. */
-static layout_status thread_addrs(const layout_access_plan *pl, int warp, int lane, int p0, int n,
-                                  const int64_t (*part)[LAYOUT_MAX_DIMS], int64_t *addr, layout_error *err)
+ * encodings (indexed by position), NULL for plain distributions; `given_tp`:
+ * the thread's layout_dist_thread_part() when the caller has it, else NULL. */
+static layout_status thread_addrs_tp(const layout_access_plan *pl, int warp, int lane, int p0, int n,
+                                     const int64_t (*part)[LAYOUT_MAX_DIMS], const int64_t *given_tp, int64_t *addr,
+                                     layout_error *err)
 {
-    int64_t tp[LAYOUT_MAX_DIMS], x[LAYOUT_MAX_DIMS];
+    int64_t own_tp[LAYOUT_MAX_DIMS], x[LAYOUT_MAX_DIMS];
+    const int64_t *tp = given_tp ? given_tp : own_tp;
     int nx = pl->dist->n_x;
-    if (part) layout_dist_thread_part(pl->dist, warp, lane, tp);
+    if (part && !given_tp) layout_dist_thread_part(pl->dist, warp, lane, own_tp);
     for (int p = p0; p < p0 + n; p++) {
         if (part) {
             for (int i = 0; i < nx; i++) x[i] = tp[i] + part[p - p0][i];
@@ -115,6 +118,12 @@ static layout_status thread_addrs(const layout_access_plan *pl, int warp, int la
         if (s) return s;
     }
     return LAYOUT_OK;
+}
+
+static layout_status thread_addrs(const layout_access_plan *pl, int warp, int lane, int p0, int n,
+                                  const int64_t (*part)[LAYOUT_MAX_DIMS], int64_t *addr, layout_error *err)
+{
+    return thread_addrs_tp(pl, warp, lane, p0, n, part, NULL, addr, err);
 }
 
 /* Address of one position of one thread (slow path: explanations). */
@@ -530,8 +539,11 @@ layout_status layout_access_plan_make(layout_access_plan *plan, const layout_des
     return layout_ok(err);
 }
 
-layout_status layout_access_instr(const layout_access_plan *plan, int warp, int step, layout_instr *out,
-                                  layout_error *err)
+/* layout_access_instr(); `tps` (encodings only, may be NULL) holds every
+ * lane's layout_dist_thread_part() of this warp, so a stream derives each
+ * thread's P digits once per warp instead of once per step. */
+static layout_status access_instr_tp(const layout_access_plan *plan, int warp, int step,
+                                     const int64_t (*tps)[LAYOUT_MAX_DIMS], layout_instr *out, layout_error *err)
 {
     static const char name[] = "layout_access_instr";
     if (!plan) return layout_fail(err, LAYOUT_ERR_NULL, "%s: plan is NULL", name);
@@ -552,8 +564,9 @@ layout_status layout_access_instr(const layout_access_plan *plan, int warp, int 
     }
     for (int l = 0; l < lanes; l++) {
         int64_t a = 0; /* gcc -O3 cannot see that thread_addrs sets it on success */
-        layout_status s = thread_addrs(plan, warp, l, st->seq_first, 1,
-                                       enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])part : NULL, &a, err);
+        layout_status s = thread_addrs_tp(plan, warp, l, st->seq_first, 1,
+                                          enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])part : NULL,
+                                          enc && tps ? tps[l] : NULL, &a, err);
         if (s) return s;
         addr[l] = (uint32_t)(a + st->byte_offset);
     }
@@ -564,6 +577,12 @@ layout_status layout_access_instr(const layout_access_plan *plan, int warp, int 
     out->direction = plan->direction;
     memcpy(out->addr_bytes, addr, sizeof(uint32_t) * (size_t)lanes);
     return layout_ok(err);
+}
+
+layout_status layout_access_instr(const layout_access_plan *plan, int warp, int step, layout_instr *out,
+                                  layout_error *err)
+{
+    return access_instr_tp(plan, warp, step, NULL, out, err);
 }
 
 layout_status layout_access_stream(const layout_access_plan *plan, layout_instr *buf, size_t cap, size_t *count,
@@ -579,11 +598,18 @@ layout_status layout_access_stream(const layout_access_plan *plan, layout_instr 
     if (cap < need)
         return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: cap = %zu, the stream has %zu instructions", name, cap, need);
     size_t k = 0;
-    for (int w = 0; w < plan->dist->n_warps; w++)
+    int enc = plan->dist->kind == LAYOUT_DIST_ENCODING;
+    int64_t tps[LAYOUT_MAX_LANES][LAYOUT_MAX_DIMS];
+    for (int w = 0; w < plan->dist->n_warps; w++) {
+        if (enc)
+            for (int l = 0; l < plan->dist->wave_size; l++) /* <= LAYOUT_MAX_LANES (layout_dist_make) */
+                layout_dist_thread_part(plan->dist, w, l, tps[l]);
         for (int i = 0; i < plan->n_steps; i++) {
-            layout_status s = layout_access_instr(plan, w, i, &buf[k++], err);
+            layout_status s = access_instr_tp(plan, w, i, enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])tps : NULL,
+                                              &buf[k++], err);
             if (s) return s;
         }
+    }
     return layout_ok(err);
 }
 

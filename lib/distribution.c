@@ -506,15 +506,39 @@ layout_status layout_dist_coverage(const layout_distribution *d, uint32_t *count
                            (long long)need);
     memset(counts, 0, sizeof(uint32_t) * (size_t)need);
     int64_t x[LAYOUT_MAX_DIMS];
-    for (int w = 0; w < d->n_warps; w++)
-        for (int l = 0; l < d->wave_size; l++)
-            for (int64_t e = 0; e < d->elems_per_thread; e++) {
-                layout_status s = layout_dist_coord_elem(d, w, l, e, x, err);
-                if (s) return s;
-                int64_t lin = 0;
-                for (int i = 0; i < d->n_x; i++) lin = lin * d->x_lengths[i] + x[i];
-                counts[lin]++;
+    if (d->kind == LAYOUT_DIST_ENCODING) {
+        /* X = thread part + element part (encoding_eval): the elements' parts
+         * a block at a time, each thread's part once per block, instead of
+         * re-deriving the thread's P digits for every element. */
+        enum { BLOCK = 64 };
+        int64_t ep[BLOCK][LAYOUT_MAX_DIMS], tp[LAYOUT_MAX_DIMS], y[LAYOUT_MAX_DIMS];
+        for (int64_t e0 = 0; e0 < d->elems_per_thread; e0 += BLOCK) {
+            int64_t nb = d->elems_per_thread - e0 < BLOCK ? d->elems_per_thread - e0 : BLOCK;
+            for (int64_t k = 0; k < nb; k++) {
+                layout_dist_y_index(d, e0 + k, y);
+                layout_dist_elem_part(d, y, ep[k]);
             }
+            for (int w = 0; w < d->n_warps; w++)
+                for (int l = 0; l < d->wave_size; l++) {
+                    layout_dist_thread_part(d, w, l, tp);
+                    for (int64_t k = 0; k < nb; k++) {
+                        int64_t lin = 0;
+                        for (int i = 0; i < d->n_x; i++) lin = lin * d->x_lengths[i] + tp[i] + ep[k][i];
+                        counts[lin]++;
+                    }
+                }
+        }
+    } else {
+        for (int w = 0; w < d->n_warps; w++)
+            for (int l = 0; l < d->wave_size; l++)
+                for (int64_t e = 0; e < d->elems_per_thread; e++) {
+                    layout_status s = layout_dist_coord_elem(d, w, l, e, x, err);
+                    if (s) return s;
+                    int64_t lin = 0;
+                    for (int i = 0; i < d->n_x; i++) lin = lin * d->x_lengths[i] + x[i];
+                    counts[lin]++;
+                }
+    }
     int64_t lo = INT64_MAX, hi = 0;
     for (int64_t i = 0; i < need; i++) {
         if (counts[i] < lo) lo = counts[i];

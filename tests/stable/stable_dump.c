@@ -238,6 +238,25 @@ static void dump_kernels(digest *d, layout_check_impl impl)
                 st = layout_check_side(&ck, &plan, SEED_TILES, &res, &err);
                 feed_status(d, "side", st, &err);
                 if (!st) feed_side(d, side ? "read" : "write", &res);
+                /* the whole instruction stream, and the distribution's coverage */
+                static layout_instr stream[4096];
+                static uint32_t counts[1 << 16];
+                size_t count = 0;
+                int64_t lo = -1, hi = -1;
+                st = layout_access_stream(&plan, stream, 4096, &count, &err);
+                feed_status(d, "stream", st, &err);
+                uint64_t h = 1469598103934665603ull;
+                for (size_t i = 0; !st && i < count; i++)
+                    for (int l = 0; l < stream[i].n_lanes; l++) h = (h ^ stream[i].addr_bytes[l]) * 1099511628211ull;
+                feed(d, "stream %zu %016" PRIx64, count, h);
+                st = layout_dist_coverage(plan.dist, counts, 1 << 16, &lo, &hi, &err);
+                feed_status(d, "coverage", st, &err);
+                h = 1469598103934665603ull;
+                int64_t tile = 1;
+                for (int i = 0; i < plan.dist->n_x; i++) tile *= plan.dist->x_lengths[i];
+                for (int64_t i = 0; !st && i < tile; i++)
+                    h = (h ^ counts[i]) * 1099511628211ull;
+                feed(d, "coverage %" PRId64 " %" PRId64 " %016" PRIx64, lo, hi, h);
             }
         }
     }
