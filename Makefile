@@ -107,13 +107,14 @@ valgrind:
 	sh tests/run.sh $(patsubst $(BUILD)/%,$(BUILD)-vg/%,$(TEST_BINS))
 
 # Line and branch coverage of lib/ (gcc --coverage + gcovr from Debian);
-# per-file report in $(BUILD)-cov/coverage.txt.  Fails below COV_MIN_LINES /
+# per-file report in $(BUILD)-cov/coverage.txt.  Atomic counters: tests/test_threads.c
+# runs the library from 8 threads (racing counters go negative and gcovr fails).  Fails below COV_MIN_LINES /
 # COV_MIN_BRANCHES percent (the README records the current figures).
 COV_MIN_LINES    ?= 0
 COV_MIN_BRANCHES ?= 0
 coverage:
 	rm -rf $(BUILD)-cov
-	$(MAKE) BUILD=$(BUILD)-cov CC=gcc OPT="-O0 -g --coverage" LDFLAGS="--coverage" test
+	$(MAKE) BUILD=$(BUILD)-cov CC=gcc OPT="-O0 -g --coverage -fprofile-update=atomic" LDFLAGS="--coverage" test
 	gcovr -r . --object-directory $(BUILD)-cov/lib -f 'lib/' --exclude-unreachable-branches --print-summary \
 	    --txt $(BUILD)-cov/coverage.txt --fail-under-line $(COV_MIN_LINES) --fail-under-branch $(COV_MIN_BRANCHES) \
 	    > $(BUILD)-cov/summary.txt || { cat $(BUILD)-cov/summary.txt; echo "coverage: below $(COV_MIN_LINES)% lines / $(COV_MIN_BRANCHES)% branches"; exit 1; }
