@@ -150,7 +150,10 @@ $(BUILD)-fuzz/%: fuzz/%.c $(BUILD)-fuzz/liblayout.a $(FUZZ_SUPPORT) $(wildcard f
 	    $(FUZZ_SUPPORT) $(BUILD)-fuzz/liblayout.a $(LDLIBS)
 
 # Run every fuzz target for FUZZ_SECONDS on a copy of its seed corpus
-# (tests/corpus/<target>/), in parallel under make -j.  A crash fails the
+# (tests/corpus/<target>/), in parallel under make -j.  Each prints its
+# executions, exec/s (wall clock) and executions per CPU-second (the
+# fuzzer's own CPU time, from the shell's `times`: the figure that does not
+# depend on how busy the machine is).  A crash fails the
 # run and leaves the reproducer in $(BUILD)-fuzz/<target>-crash-*; replay it
 # with `$(BUILD)-fuzz/<target> <file>` and add it as a regression test.
 FUZZ_NAMES := $(patsubst fuzz/%.c,%,$(FUZZ_SRCS))
@@ -164,8 +167,12 @@ fuzz-run-%:
 	rc=0; $$f -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 \
 	    -artifact_prefix=$(BUILD)-fuzz/$$n- $$corpus > $$log 2>&1 || rc=$$?; \
 	if [ $$rc -ne 0 ]; then tail -n 60 $$log; echo "fuzz-smoke: $$n FAILED (log $$log)"; exit 1; fi; \
-	echo "fuzz-smoke: $$n ok: $$(grep -E '^stat::number_of_executed_units' $$log | awk '{print $$2}') executions" \
-	    "($$(grep -E '^stat::average_exec_per_sec' $$log | awk '{print $$2}') exec/s)," \
+	execs=$$(grep -E '^stat::number_of_executed_units' $$log | awk '{print $$2}'); \
+	times > $$log.times; \
+	cpu=$$(tail -n 1 $$log.times | awk '{split($$1, u, /[ms]/); split($$2, s, /[ms]/); print u[1] * 60 + u[2] + s[1] * 60 + s[2]}'); \
+	echo "fuzz-smoke: $$n ok: $$execs executions" \
+	    "($$(grep -E '^stat::average_exec_per_sec' $$log | awk '{print $$2}') exec/s," \
+	    "$$(echo "$$execs $$cpu" | awk '{printf "%.0f", ($$2 > 0 ? $$1 / $$2 : 0)}') per CPU-second of $$cpu)," \
 	    "$$(ls $$corpus | wc -l) corpus files, no crash"
 
 # The long-run recipe: every target for FUZZ_LONG_SECONDS (one hour) with a
