@@ -99,7 +99,7 @@ $(BUILD)/cxx_header_check.o: $(HEADERS)
 	$(CXX_FOR_CC) -std=c++11 -Wall -Wextra $(WERRFLAG) -pedantic $(CPPFLAGS) -c $(BUILD)/cxx_header_check.cpp -o $@
 
 test: $(TEST_BINS) $(EXAMPLE_BINS) $(BUILD)/cxx_header_check.o $(TOOL_BIN)
-	@sh tests/run.sh $(TEST_BINS)
+	@sh tests/run.sh $(TEST_BINS) $(PYTHON_TESTS)
 
 check: test
 
@@ -238,3 +238,19 @@ cmake-test:
 	rm -rf $(abspath $(BUILD))/cmake-prefix
 	$(MAKE) --no-print-directory PREFIX=$(abspath $(BUILD))/cmake-prefix install >/dev/null
 	sh tests/cmake_consumer/run.sh $(abspath $(BUILD))/cmake-prefix $(abspath $(BUILD))/cmake-consumer
+
+# Python module (python/, package liblayout: ctypes over $(SHARED_LIB)).
+# `make test` runs its pytest suite as one more entry of tests/run.sh (it
+# prints "test_python: N passed, M failed", or says why it is skipped when
+# python3 / pytest are missing), except in sanitizer builds, whose shared
+# library cannot be loaded into an uninstrumented python.  PYTHON=... (command
+# line or environment) picks the interpreter; by default python/run_tests.sh
+# takes the first of python3, /usr/bin/python3 that has pytest.
+PYTHON_TESTS = $(if $(findstring -fsanitize,$(OPT) $(LDFLAGS)),,python/run_tests.sh)
+test: $(if $(PYTHON_TESTS),$(SHARED_LIB))
+test: export LIBLAYOUT_PATH = $(abspath $(SHARED_LIB))
+test: export LAYOUT_TOOL = $(abspath $(TOOL_BIN))
+
+.PHONY: python-test
+python-test: $(SHARED_LIB) $(TOOL_BIN)
+	@LIBLAYOUT_PATH=$(abspath $(SHARED_LIB)) LAYOUT_TOOL=$(abspath $(TOOL_BIN)) sh python/run_tests.sh
