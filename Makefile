@@ -193,6 +193,7 @@ demo: $(BUILD)/examples/demo
 
 bench: $(BENCH_BINS)
 	@sh bench/run.sh $(BUILD) $(BENCH_BINS)
+	@$(BENCH_PYTHON)
 
 docs:
 	@mkdir -p $(BUILD)/docs
@@ -254,3 +255,11 @@ test: export LAYOUT_TOOL = $(abspath $(TOOL_BIN))
 .PHONY: python-test
 python-test: $(SHARED_LIB) $(TOOL_BIN)
 	@LIBLAYOUT_PATH=$(abspath $(SHARED_LIB)) LAYOUT_TOOL=$(abspath $(TOOL_BIN)) sh python/run_tests.sh
+
+# `make bench` also measures the Python module's overhead per batch call
+# (python/bench_python.py against its C twin bench/bench_pyref) when a python3
+# is there; the figures join $(BUILD)/bench.json.
+bench: $(SHARED_LIB)
+BENCH_PYTHON = py=$${PYTHON:-python3}; if command -v "$$py" >/dev/null 2>&1; then \
+	LIBLAYOUT_PATH=$(abspath $(SHARED_LIB)) "$$py" python/bench_python.py --build $(BUILD); \
+	else echo "bench: $$py not found: the Python overhead is not measured"; fi

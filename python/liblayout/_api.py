@@ -175,7 +175,7 @@ class Descriptor:
     107
     """
 
-    __slots__ = ("_blob", "_plan", "__weakref__")
+    __slots__ = ("_blob", "_plan", "_size", "_ndims", "__weakref__")
 
     def __init__(self) -> None:
         raise TypeError("use Descriptor.from_text(), Descriptor.naive() or Descriptor.packed()")
@@ -185,6 +185,9 @@ class Descriptor:
         self = object.__new__(cls)
         self._blob = blob
         self._plan = None
+        lib = _lib().lib
+        self._size = int(lib.layout_desc_size(blob.ptr))  # immutable: asked once
+        self._ndims = int(lib.layout_desc_ndims(blob.ptr))
         return self
 
     @classmethod
@@ -237,7 +240,7 @@ class Descriptor:
     @property
     def ndims(self) -> int:
         """Number of top (visible) dimensions."""
-        return int(_lib().lib.layout_desc_ndims(self._blob.ptr))
+        return self._ndims
 
     @property
     def shape(self) -> Tuple[int, ...]:
@@ -248,7 +251,7 @@ class Descriptor:
     @property
     def size(self) -> int:
         """Number of top coordinates (product of the lengths)."""
-        return int(_lib().lib.layout_desc_size(self._blob.ptr))
+        return self._size
 
     @property
     def element_space_size(self) -> int:
@@ -317,13 +320,17 @@ class Descriptor:
 
     def _tile(self, out_ptr: Any, valid_ptr: Any, n: int) -> None:
         lib = _lib()
-        plan = self._compiled()
-        err = N.Error()
-        if plan is not None:
-            status = lib.lib.layout_plan_tile(plan.ptr, out_ptr, valid_ptr, n, ctypes.byref(err))
-            if status != 0:  # pragma: no cover - the buffer size is checked before
+        plan = self._plan if self._plan is not None else self._compiled()
+        if plan:
+            # the buffers hold n values (checked by the callers): this cannot fail,
+            # so the hot path skips the error record
+            status = lib.lib.layout_plan_tile(plan.ptr, out_ptr, valid_ptr, n, None)
+            if status != 0:  # pragma: no cover
+                err = N.Error()
+                status = lib.lib.layout_plan_tile(plan.ptr, out_ptr, valid_ptr, n, ctypes.byref(err))
                 raise lib.fail(status, err)
             return
+        err = N.Error()
         coords = self._all_coords()
         status = lib.lib.layout_desc_offsets(self._blob.ptr, n, coords.buffer_info()[0] if n else None, out_ptr,
                                              ctypes.byref(err))
@@ -373,12 +380,16 @@ class Descriptor:
                 ``ERR_BUFFER`` when ``out`` is too small.
         """
         lib = _lib()
-        nd = self.ndims
+        nd = self._ndims
         if coords is None:
-            n = self.size
+            n = self._size
             if out is not None:
+                if type(out) is array and out.typecode == "q" and len(out) >= n > 0:
+                    self._tile(out.buffer_info()[0], None, n)  # the common zero-copy case
+                    return out
                 target = _writable_int64(out, n, "Descriptor.offsets")
-                self._tile(ctypes.addressof(target), None, n)
+                if n:
+                    self._tile(ctypes.addressof(target), None, n)
                 return out
             result = array("q", bytes(8 * n))
             self._tile(result.buffer_info()[0] if n else None, None, n)
@@ -823,13 +834,23 @@ class KernelResult:
     Attributes ``write`` / ``read`` are the per-side views (:class:`SideResult`).
     """
 
-    __slots__ = ("_c", "_spec_refs", "write", "read")
+    __slots__ = ("_c", "_spec_of")
 
-    def __init__(self, c: N.KernelResult, spec_refs: Optional[Tuple[Any, ...]] = None) -> None:
+    def __init__(self, c: N.KernelResult, spec_of: Any = None) -> None:
         self._c = c
-        self._spec_refs = spec_refs
-        self.write: SideResult = SideResult(c.write)
-        self.read: SideResult = SideResult(c.read)
+        # a callable giving (spec, objects it points to) for report(): built
+        # only when a report is asked for
+        self._spec_of = spec_of
+
+    @property
+    def write(self) -> SideResult:
+        """The store side."""
+        return SideResult(self._c.write)
+
+    @property
+    def read(self) -> SideResult:
+        """The load side."""
+        return SideResult(self._c.read)
 
     tiles = property(lambda self: int(self._c.tiles), doc="tiles the kernel moves")
     extra_cycles_per_tile = property(lambda self: int(self._c.extra_cycles_per_tile), doc="write + read")
@@ -853,10 +874,11 @@ class KernelResult:
         """The checker's report of one tile (``layout_kernel_report``): sides
         "write" and "read", the worst instruction of each explained group by
         group, as text and JSON."""
-        if self._spec_refs is None:  # pragma: no cover - every constructor sets it
+        if self._spec_of is None:  # pragma: no cover - every constructor sets it
             raise LayoutError("KernelResult.report: no spec kept", status=Status.ERR_NULL)
         lib = _lib()
-        arch, spec = self._spec_refs[0], self._spec_refs[1]
+        spec, refs = self._spec_of()
+        arch = refs[0]
         need = ctypes.c_size_t(0)
         err = N.Error()
         status = lib.lib.layout_kernel_report(arch._blob.ptr, ctypes.byref(spec), None, 0, ctypes.byref(need), None,
@@ -922,7 +944,7 @@ def check_kernel(arch: Union[Arch, str], lds: Union[Descriptor, str], write: Uni
     status = lib.lib.layout_check_kernel(a._blob.ptr, ctypes.byref(spec), ctypes.byref(out), ctypes.byref(err))
     if status != 0:
         raise lib.fail(status, err)
-    return KernelResult(out, refs)
+    return KernelResult(out, lambda: (spec, refs))
 
 
 def check_triple(arch: Union[Arch, str], write: Union[Distribution, str], lds: Union[Descriptor, str],
@@ -943,8 +965,7 @@ def check_triple(arch: Union[Arch, str], write: Union[Distribution, str], lds: U
                                          ctypes.byref(out), ctypes.byref(err))
     if status != 0:
         raise lib.fail(status, err)
-    spec, refs = _spec(a, d, w, rd, elem, None, 1, None, None)
-    return KernelResult(out, refs)
+    return KernelResult(out, lambda: _spec(a, d, w, rd, elem, None, 1, None, None))
 
 
 class KernelPlan:
@@ -973,17 +994,21 @@ class KernelPlan:
         if status != 0:
             raise lib.fail(status, err)
         self._blob = blob
-        self._refs = refs  # the plan borrows the arch, descriptors and distributions
+        self._refs = (spec, refs)  # the plan borrows the arch, descriptors and distributions
 
     def check(self) -> KernelResult:
         """Check every instruction (``layout_kernel_plan_check``)."""
         lib = _lib()
         out = N.KernelResult()
-        err = N.Error()
-        status = lib.lib.layout_kernel_plan_check(self._blob.ptr, ctypes.byref(out), ctypes.byref(err))
-        if status != 0:  # pragma: no cover - a made plan always checks
+        # a made plan only fails on an int64 overflow of the totals: the hot
+        # path skips the error record and asks again for the message
+        status = lib.lib.layout_kernel_plan_check(self._blob.ptr, ctypes.byref(out), None)
+        if status != 0:  # pragma: no cover
+            err = N.Error()
+            status = lib.lib.layout_kernel_plan_check(self._blob.ptr, ctypes.byref(out), ctypes.byref(err))
             raise lib.fail(status, err)
-        return KernelResult(out, self._refs)
+        refs = self._refs
+        return KernelResult(out, lambda: refs)
 
 
 def library_path() -> str:
