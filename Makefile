@@ -91,8 +91,10 @@ $(BUILD)/bin/layout: $(TOOL_SRCS) $(STATIC_LIB) $(wildcard tools/*.h)
 	$(CC) $(CPPFLAGS) -Itools $(CFLAGS) -DLAYOUT_VERSION=\"$(VERSION)\" $(TOOL_SRCS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
 
 # The public headers must also compile as C++ (extern "C", no C-only syntax).
-# The C++ compiler matching CC: clang-22 -> clang++-22, gcc-12 -> g++-12, else c++.
-CXX_FOR_CC = $(if $(filter clang%,$(notdir $(CC))),$(patsubst clang%,clang++%,$(notdir $(CC))),$(if $(filter gcc-%,$(notdir $(CC))),$(patsubst gcc-%,g++-%,$(notdir $(CC))),c++))
+# The C++ compiler matching CC when installed (clang-22 -> clang++-22, gcc-12
+# -> g++-12, clang -> clang++), else c++.
+CXX_MATCH  = $(if $(filter clang%,$(notdir $(CC))),$(patsubst clang%,clang++%,$(notdir $(CC))),$(if $(filter gcc-%,$(notdir $(CC))),$(patsubst gcc-%,g++-%,$(notdir $(CC)))))
+CXX_FOR_CC = $(or $(if $(CXX_MATCH),$(shell command -v $(CXX_MATCH) 2>/dev/null)),c++)
 $(BUILD)/cxx_header_check.o: $(HEADERS)
 	@mkdir -p $(dir $@)
 	printf '#include "layout.h"\nint main() { return 0; }\n' > $(BUILD)/cxx_header_check.cpp
