@@ -48,7 +48,9 @@ size_t layout_abi_sizeof(const char *type_name);
  * Covers every field of the structs a binding reads or fills directly:
  * ::layout_error, ::layout_instr, ::layout_cost, ::layout_side_result,
  * ::layout_kernel_result, ::layout_kernel_spec, ::layout_access_options,
- * and the leading scalars of ::layout_arch and ::layout_distribution.
+ * and the leading scalars of ::layout_arch and ::layout_distribution; in
+ * builds with the layout search (suggest.h) also its result, candidate,
+ * cost, family statistics and text spec, and layout_family_params::kind.
  */
 int64_t layout_abi_offsetof(const char *type_name, const char *field_name);
 

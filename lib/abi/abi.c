@@ -31,6 +31,11 @@ static const abi_type k_types[] = {
     ABI_T(layout_plan),           ABI_T(layout_report_side),  ABI_T(layout_check_report),
     ABI_T(layout_error),          ABI_T(layout_transform),    ABI_T(layout_offset_report),
     ABI_T(layout_contiguity),     ABI_T(layout_diagnostic),
+#ifdef LAYOUT_SUGGEST_H /* the layout search (suggest.h), in builds that have it */
+    ABI_T(layout_family_params),  ABI_T(layout_suggest_side),  ABI_T(layout_suggest_spec),
+    ABI_T(layout_suggest_cost),   ABI_T(layout_suggest_candidate), ABI_T(layout_suggest_family_stats),
+    ABI_T(layout_suggest_result), ABI_T(layout_suggest_text_spec),
+#endif
 };
 
 #define ABI_F(T, f) { #T, #f, offsetof(T, f) }
@@ -73,6 +78,31 @@ static const abi_field k_fields[] = {
     ABI_F(layout_distribution, n_x), ABI_F(layout_distribution, x_lengths), ABI_F(layout_distribution, n_y),
     ABI_F(layout_distribution, y_lengths), ABI_F(layout_distribution, elems_per_thread),
     ABI_F(layout_distribution, replication),
+
+#ifdef LAYOUT_SUGGEST_H
+    ABI_F(layout_family_params, kind),
+
+    ABI_F(layout_suggest_cost, extra_cycles), ABI_F(layout_suggest_cost, instrs), ABI_F(layout_suggest_cost, lds_bytes),
+    ABI_F(layout_suggest_cost, index_ops), ABI_F(layout_suggest_cost, vector_damage), ABI_F(layout_suggest_cost, n_sides),
+    ABI_F(layout_suggest_cost, side_extra), ABI_F(layout_suggest_cost, side_steps),
+    ABI_F(layout_suggest_cost, side_op_count), ABI_F(layout_suggest_cost, side_misaligned),
+    ABI_F(layout_suggest_cost, side_noncontiguous), ABI_F(layout_suggest_cost, side_split),
+
+    ABI_F(layout_suggest_family_stats, searched), ABI_F(layout_suggest_family_stats, tried),
+    ABI_F(layout_suggest_family_stats, failed), ABI_F(layout_suggest_family_stats, exhausted),
+    ABI_F(layout_suggest_family_stats, best_extra), ABI_F(layout_suggest_family_stats, best_damage),
+
+    ABI_F(layout_suggest_candidate, params), ABI_F(layout_suggest_candidate, index),
+    ABI_F(layout_suggest_candidate, cost), ABI_F(layout_suggest_candidate, sides),
+    ABI_F(layout_suggest_candidate, desc),
+
+    ABI_F(layout_suggest_result, n_top), ABI_F(layout_suggest_result, top), ABI_F(layout_suggest_result, n_pareto),
+    ABI_F(layout_suggest_result, pareto_total), ABI_F(layout_suggest_result, pareto),
+    ABI_F(layout_suggest_result, families), ABI_F(layout_suggest_result, tried),
+    ABI_F(layout_suggest_result, scored), ABI_F(layout_suggest_result, all_exhausted),
+
+    ABI_F(layout_suggest_text_spec, spec),
+#endif
 };
 
 #define ABI_COUNT(a) (sizeof(a) / sizeof((a)[0]))

@@ -13,6 +13,9 @@ Seed kernel 08 of the talk "LDS Bank Conflicts on CDNA" is conflict-free on gfx9
     assert r.extra_cycles_per_tile == 0
 
 Errors raise :class:`LayoutError` (the library's status and message).
+:func:`suggest` (the layout search) and :func:`convert` / the dialect
+readers need a library built with suggest.h / dialect.h
+(:func:`capabilities`); without them they raise ``ERR_UNSUPPORTED``.
 """
 
 from ._api import (
@@ -31,6 +34,18 @@ from ._api import (
     library_path,
 )
 from ._errors import LayoutError, LibraryNotFoundError, Status
+from ._extras import (
+    SuggestResult,
+    Suggestion,
+    capabilities,
+    convert,
+    desc_from_dialect,
+    desc_to_dialect,
+    detect_dialect,
+    dialects,
+    dist_from_dialect,
+    suggest,
+)
 
 __version__ = "0.1.0"
 
@@ -47,8 +62,18 @@ __all__ = [
     "LibraryNotFoundError",
     "SideResult",
     "Status",
+    "SuggestResult",
+    "Suggestion",
+    "capabilities",
     "check",
     "check_kernel",
     "check_triple",
+    "convert",
+    "desc_from_dialect",
+    "desc_to_dialect",
+    "detect_dialect",
+    "dialects",
+    "dist_from_dialect",
     "library_path",
+    "suggest",
 ]

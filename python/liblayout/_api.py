@@ -235,6 +235,24 @@ class Descriptor:
             raise lib.fail(status, err)
         return cls._wrap(blob)
 
+    @classmethod
+    def from_dialect(cls, text: str, dialect: Optional[str] = None,
+                     shape: Optional[Sequence[int]] = None) -> "Descriptor":
+        """A descriptor written in another dialect: CuTe ``Sw<3,4,3> o _0 o
+        (_8,_64):(_64,_1)``, Triton ``#ttg.swizzled_shared<...>`` (needs
+        ``shape``), IREE ``#iree_codegen.xor_shuffle<...>``, linear bases, or
+        ck text; ``dialect`` None detects it.  Needs a library with dialect.h."""
+        from ._extras import desc_from_dialect
+
+        return desc_from_dialect(text, dialect, shape)
+
+    def to_dialect(self, dialect: str) -> str:
+        """This descriptor written in ``dialect`` (``"cute"``, ``"triton"``, ...);
+        ``ERR_UNSUPPORTED`` says why a dialect cannot express it."""
+        from ._extras import desc_to_dialect
+
+        return desc_to_dialect(self, dialect)
+
     # -- properties ---------------------------------------------------------------------
 
     @property
@@ -509,10 +527,27 @@ class Distribution:
     (4, 64, (64, 32), (17, 11))
     """
 
-    __slots__ = ("_blob",)
+    __slots__ = ("_blob", "_table")
 
     def __init__(self) -> None:
-        raise TypeError("use Distribution.from_text()")
+        raise TypeError("use Distribution.from_text() or Distribution.from_dialect()")
+
+    @classmethod
+    def _wrap(cls, blob: N.Blob, table: Any = None) -> "Distribution":
+        self = object.__new__(cls)
+        self._blob = blob
+        self._table = table  # a table distribution borrows its table: kept alive here
+        return self
+
+    @classmethod
+    def from_dialect(cls, text: str, dialect: Optional[str] = None,
+                     shape: Optional[Sequence[int]] = None) -> "Distribution":
+        """A distribution in another dialect: Triton ``#ttg.blocked`` (needs
+        ``shape``), linear bases, or ck ``dist(...)``; ``dialect`` None
+        detects it.  Needs a library with dialect.h."""
+        from ._extras import dist_from_dialect
+
+        return dist_from_dialect(text, dialect, shape)
 
     @classmethod
     def from_text(cls, text: str, wave_size: int = 0, n_warps: int = 0) -> "Distribution":
@@ -527,9 +562,7 @@ class Distribution:
                                                ctypes.byref(err))
         if status != 0:
             raise lib.fail(status, err, data, where.value)
-        self = object.__new__(cls)
-        self._blob = blob
-        return self
+        return cls._wrap(blob)
 
     def _head(self) -> N.DistHead:
         return N.DistHead.from_address(self._blob.ptr.value)

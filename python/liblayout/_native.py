@@ -17,7 +17,7 @@ import os
 import sys
 import threading
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 from ._errors import LayoutError, LibraryNotFoundError, status_name
 
@@ -163,6 +163,44 @@ class DistHead(ctypes.Structure):
     ]
 
 
+class SuggestCost(ctypes.Structure):
+    """layout_suggest_cost (suggest.h; present when the library has suggest)."""
+
+    _fields_ = [
+        ("extra_cycles", c_int64),
+        ("instrs", c_int64),
+        ("lds_bytes", c_int64),
+        ("index_ops", c_int),
+        ("vector_damage", c_int),
+        ("n_sides", c_int),
+        ("side_extra", c_int64 * 4),
+        ("side_steps", c_int * 4),
+        ("side_op_count", (c_int * DS_OP_COUNT) * 4),
+        ("side_misaligned", c_int * 4),
+        ("side_noncontiguous", c_int * 4),
+        ("side_split", c_int * 4),
+    ]
+
+
+class FamilyStats(ctypes.Structure):
+    """layout_suggest_family_stats (suggest.h)."""
+
+    _fields_ = [
+        ("searched", c_int),
+        ("tried", c_int64),
+        ("failed", c_int64),
+        ("exhausted", c_int),
+        ("best_extra", c_int64),
+        ("best_damage", c_int),
+    ]
+
+
+#: Mirrors checked only when the library has the capability (suggest.h).
+_OPTIONAL_MIRRORS = [
+    (SuggestCost, "layout_suggest_cost", False),
+    (FamilyStats, "layout_suggest_family_stats", False),
+]
+
 #: (ctypes mirror, C type name, fields to check: all of _fields_ unless "partial").
 _MIRRORS = [
     (Error, "layout_error", False),
@@ -216,7 +254,7 @@ class Native:
                 "rebuild it or point LIBLAYOUT_PATH at a current build"
             )
         self._prototypes()
-        self.sizeof = {}
+        self.sizeof: Dict[str, int] = {}
         for name in (
             "layout_descriptor",
             "layout_arch",
@@ -229,6 +267,8 @@ class Native:
             if size == 0:
                 raise LibraryNotFoundError(f"liblayout: {path} does not know the size of {name}")
             self.sizeof[name] = size
+        self.has_suggest = self._optional_suggest()
+        self.has_dialect = self._optional_dialect()
         self._check_mirrors()
 
     def _proto(self, name: str, restype: Any, *argtypes: Any) -> None:
@@ -287,10 +327,60 @@ class Native:
         p("layout_kernel_plan_make", c_int, c_void_p, c_void_p, P(KernelSpec), c_int, E)
         p("layout_kernel_plan_check", c_int, c_void_p, P(KernelResult), E)
 
+    def _optional_suggest(self) -> bool:
+        """Prototypes of suggest.h (layout search), when this build has it."""
+        lib = self.lib
+        names = ("layout_suggest", "layout_suggest_spec_from_text", "layout_suggest_c_calls",
+                 "layout_suggest_candidate_print", "layout_suggest_params_print", "layout_family_name")
+        if not all(hasattr(lib, n) for n in names):
+            return False
+        types = ("layout_suggest_text_spec", "layout_suggest_result", "layout_suggest_candidate",
+                 "layout_family_params")
+        if any(lib.layout_abi_sizeof(t.encode()) == 0 for t in types):
+            return False  # the symbols are there but this abi table predates them
+        E = P(Error)
+        p = self._proto
+        p("layout_suggest", c_int, c_void_p, c_void_p, E)
+        p("layout_suggest_spec_from_text", c_int, c_char_p, c_void_p, P(c_size_t), E)
+        p("layout_suggest_c_calls", c_int, c_void_p, c_char_p, c_size_t)
+        p("layout_suggest_candidate_print", c_int, c_void_p, c_int, c_char_p, c_size_t)
+        p("layout_suggest_params_print", c_int, c_void_p, c_char_p, c_size_t)
+        p("layout_family_name", c_char_p, c_int)
+        for t in types:
+            self.sizeof[t] = lib.layout_abi_sizeof(t.encode())
+        return True
+
+    def _optional_dialect(self) -> bool:
+        """Prototypes of dialect.h (Triton / CuTe / IREE / linear text), when present."""
+        lib = self.lib
+        names = ("layout_dialect_name", "layout_dialect_from_name", "layout_dialect_detect",
+                 "layout_desc_from_dialect", "layout_dist_from_dialect", "layout_desc_to_dialect")
+        if not all(hasattr(lib, n) for n in names):
+            return False
+        E = P(Error)
+        SZ = P(c_size_t)
+        p = self._proto
+        p("layout_dialect_name", c_char_p, c_int)
+        p("layout_dialect_from_name", c_int, c_char_p, P(c_int), E)
+        p("layout_dialect_detect", c_int, c_char_p)
+        p("layout_desc_from_dialect", c_int, c_int, c_char_p, c_int, P(c_int64), c_void_p, SZ, E)
+        p("layout_dist_from_dialect", c_int, c_int, c_char_p, c_int, P(c_int64), P(c_int64), c_size_t, c_void_p,
+          SZ, E)
+        p("layout_desc_to_dialect", c_int, c_int, c_void_p, c_char_p, c_size_t, E)
+        return True
+
+    def offsetof(self, type_name: str, field: str) -> int:
+        """offsetof(type, field) from the library (LibraryNotFoundError when unknown)."""
+        off = self.lib.layout_abi_offsetof(type_name.encode(), field.encode())
+        if off < 0:
+            raise LibraryNotFoundError(f"liblayout: {self.path} does not know offsetof({type_name}, {field})")
+        return int(off)
+
     def _check_mirrors(self) -> None:
         """Refuse a library whose struct layout differs from the mirrors."""
         lib = self.lib
-        for mirror, cname, partial in _MIRRORS:
+        mirrors = list(_MIRRORS) + (list(_OPTIONAL_MIRRORS) if self.has_suggest else [])
+        for mirror, cname, partial in mirrors:
             if not partial:
                 size = lib.layout_abi_sizeof(cname.encode())
                 if size != ctypes.sizeof(mirror):
