@@ -11,7 +11,6 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 from . import _native as N
 from ._errors import LayoutError, Status
 
-ByteOffset = int
 Buffer = Any  # any object with the writable buffer protocol (array, bytearray, memoryview, numpy)
 
 _ELEM_SIZES = (1, 2, 4, 8, 16)
@@ -292,7 +291,7 @@ class Descriptor:
         """Element offset of one coordinate: ``d.offset(3, 5)``; raises
         :class:`LayoutError` (``ERR_RANGE``) outside the lengths."""
         lib = _lib()
-        if len(coord) == 1 and not isinstance(coord[0], int):
+        if len(coord) == 1 and hasattr(coord[0], "__iter__"):
             coord = tuple(coord[0])  # d.offset((3, 5)) works too
         if len(coord) != self.ndims:
             raise LayoutError(
@@ -310,7 +309,7 @@ class Descriptor:
     def is_valid(self, *coord: int) -> bool:
         """False when the coordinate lies in padding (a pad transform rejects it)."""
         lib = _lib()
-        if len(coord) == 1 and not isinstance(coord[0], int):
+        if len(coord) == 1 and hasattr(coord[0], "__iter__"):
             coord = tuple(coord[0])
         if len(coord) != self.ndims:
             raise LayoutError(
@@ -985,9 +984,10 @@ def check_triple(arch: Union[Arch, str], write: Union[Distribution, str], lds: U
     """The triple check of one tile (``layout_check_triple``): both sides through
     the same ``lds`` view with default options.
 
-    >>> r = check_triple("gfx942", W08, LDS08, R08)   # seed kernel 08
-    >>> r.extra_cycles_per_tile
-    0
+    Example (seed kernel 08; ``W08``, ``LDS08``, ``R08`` its text forms)::
+
+        r = check_triple("gfx942", W08, LDS08, R08)
+        r.extra_cycles_per_tile       # 0
     """
     lib = _lib()
     a = _as_arch(arch)
@@ -1006,9 +1006,10 @@ class KernelPlan:
     what an autotuner scoring one candidate repeatedly wants.  Same arguments
     and results as :func:`check_kernel`.
 
-    >>> plan = KernelPlan("gfx942", LDS08, W08, R08)
-    >>> plan.check().extra_cycles_per_tile
-    0
+    Example::
+
+        plan = KernelPlan("gfx942", LDS08, W08, R08)
+        plan.check().extra_cycles_per_tile    # 0
     """
 
     __slots__ = ("_blob", "_refs")
