@@ -8,7 +8,7 @@ each), then prints per-call times, the overhead (Python - C) and the ratio,
 and appends the figures to BUILD/bench.json.  Timer: thread CPU time on both
 sides (time.thread_time / CLOCK_THREAD_CPUTIME_ID), since the machine is shared.
 
-    python3 python/bench_python.py --build build [--rounds 5]
+    python3 python/bench_python.py --build build [--rounds 9]
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def run_c(binary: str) -> Dict[str, float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default="build", help="build directory (bench/bench_pyref and bench.json)")
-    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds (best round is kept)")
+    ap.add_argument("--rounds", type=int, default=9, help="interleaved rounds (best round is kept)")
     ap.add_argument("--slice", type=float, default=0.1, help="seconds of each Python method per round")
     args = ap.parse_args()
     build = Path(args.build)
