@@ -1,0 +1,79 @@
+"""liblayout for Python: GPU shared-memory (LDS) layouts and an exact bank-conflict checker.
+
+A thin, standard-library-only binding (ctypes) over the C library
+liblayout.so; every result is the C library's.  The library is found through
+``LIBLAYOUT_PATH`` (the file or its directory), the source tree's
+``build/liblayout.so``, or an installed prefix (see :func:`library_path`).
+
+Seed kernel 08 of the talk "LDS Bank Conflicts on CDNA" is conflict-free on gfx942::
+
+    import liblayout as ll
+    lds = ll.Descriptor.from_text("naive([8,32,8],[8,64,1],gvl=8,gvs=1) | ...")
+    r = ll.check_triple("gfx942", write_dist_text, lds, read_dist_text, elem=2)
+    assert r.extra_cycles_per_tile == 0
+
+Errors raise :class:`LayoutError` (the library's status and message).
+:func:`suggest` (the layout search) and :func:`convert` / the dialect
+readers need a library built with suggest.h / dialect.h
+(:func:`capabilities`); without them they raise ``ERR_UNSUPPORTED``.
+"""
+
+from ._api import (
+    AccessOptions,
+    Arch,
+    CheckResult,
+    Descriptor,
+    Distribution,
+    Instr,
+    KernelPlan,
+    KernelResult,
+    SideResult,
+    check,
+    check_kernel,
+    check_triple,
+    library_path,
+)
+from ._errors import LayoutError, LibraryNotFoundError, Status
+from ._extras import (
+    SuggestResult,
+    Suggestion,
+    capabilities,
+    convert,
+    desc_from_dialect,
+    desc_to_dialect,
+    detect_dialect,
+    dialects,
+    dist_from_dialect,
+    suggest,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AccessOptions",
+    "Arch",
+    "CheckResult",
+    "Descriptor",
+    "Distribution",
+    "Instr",
+    "KernelPlan",
+    "KernelResult",
+    "LayoutError",
+    "LibraryNotFoundError",
+    "SideResult",
+    "Status",
+    "SuggestResult",
+    "Suggestion",
+    "capabilities",
+    "check",
+    "check_kernel",
+    "check_triple",
+    "convert",
+    "desc_from_dialect",
+    "desc_to_dialect",
+    "detect_dialect",
+    "dialects",
+    "dist_from_dialect",
+    "library_path",
+    "suggest",
+]
