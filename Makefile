@@ -211,3 +211,13 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-vg $(BUILD)-cov $(BUILD)-fuzz $(BUILD)-stable-*
+
+# The interactive pages of `layout ... --html` in a real browser: Debian's
+# chromium (CHROMIUM=/usr/bin/chromium) driven by playwright-core from npm,
+# installed once with `cd tests/browser && npm ci` (no browser download).
+# Screenshots go to $(BUILD)/browser/.
+.PHONY: browser-test
+browser-test: $(TOOL_BIN)
+	@test -d tests/browser/node_modules/playwright-core || \
+	    { echo "browser-test: run 'cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci' first"; exit 1; }
+	node tests/browser/test_html.mjs $(TOOL_BIN) $(BUILD)/browser
