@@ -220,6 +220,7 @@ clean:
 browser-test: $(TOOL_BIN)
 	@test -d tests/browser/node_modules/playwright-core || \
 	    { echo "browser-test: run 'cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci' first"; exit 1; }
-	node tests/browser/test_html.mjs $(TOOL_BIN) $(BUILD)/browser
+	CHROMIUM="$(CHROMIUM)" node tests/browser/test_html.mjs $(TOOL_BIN) $(BUILD)/browser
+
 # test_html runs the tool of the same build.
 $(BUILD)/tests/test_html: $(TOOL_BIN)
