@@ -90,7 +90,7 @@ const char *const html_page_lines[] = {
     "<div class=\"axis\" id=\"axis\"></div>\n",
     "<div id=\"grid\"></div>\n",
     "<div id=\"legend\"></div>\n",
-    "<div class=\"key\" id=\"key\"><span><i style=\"box-shadow:inset 0 0 0 2px #d40000\"></i>colliding word (a bank serving several words in one lane group)</span><span class=\"ctl\"><i style=\"background:#c9d0d9\"></i>dimmed: not touched by the selected instruction</span></div>\n",
+    "<div class=\"key ctl\" id=\"key\"><span><i style=\"box-shadow:inset 0 0 0 2px #d40000\"></i>colliding word (a bank serving several words in one lane group)</span><span class=\"ctl\"><i style=\"background:#c9d0d9\"></i>dimmed: not touched by the selected instruction</span></div>\n",
     "</div>\n",
     "<div id=\"side-col\">\n",
     "<div class=\"card\" id=\"info\"><h2>cell</h2><p class=\"hint\" id=\"info-hint\">Hover a cell of the tile.</p><dl id=\"info-dl\" hidden>\n",
