@@ -309,3 +309,16 @@ bench: $(SHARED_LIB)
 BENCH_PYTHON = py=$${PYTHON:-python3}; if command -v "$$py" >/dev/null 2>&1; then \
 	LIBLAYOUT_PATH=$(abspath $(SHARED_LIB)) "$$py" python/bench_python.py --build $(BUILD); \
 	else echo "bench: $$py not found: the Python overhead is not measured"; fi
+
+# The interactive pages of `layout ... --html` in a real browser: Debian's
+# chromium (CHROMIUM=/usr/bin/chromium) driven by playwright-core from npm,
+# installed once with `cd tests/browser && npm ci` (no browser download).
+# Screenshots go to $(BUILD)/browser/.
+.PHONY: browser-test
+browser-test: $(TOOL_BIN)
+	@test -d tests/browser/node_modules/playwright-core || \
+	    { echo "browser-test: run 'cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci' first"; exit 1; }
+	CHROMIUM="$(CHROMIUM)" node tests/browser/test_html.mjs $(TOOL_BIN) $(BUILD)/browser
+
+# test_html runs the tool of the same build.
+$(BUILD)/tests/test_html: $(TOOL_BIN)

@@ -2,6 +2,7 @@
  * the bank of every element of a 2-D descriptor. */
 #include "tool.h"
 #include "picture.h"
+#include "html.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -12,7 +13,7 @@ static int run(int argc, char **argv);
 
 const tool_command tool_cmd_banks = {
     "banks", "the bank of every element of a 2-D descriptor (grid, optional SVG)",
-    "usage: layout banks SPEC --arch A --elem BYTES [--base BYTES] [--svg FILE]\n"
+    "usage: layout banks SPEC --arch A --elem BYTES [--base BYTES] [--svg FILE] [--html FILE]\n"
     "\n"
     "Print the LDS bank of every element of the 2-D descriptor SPEC as a grid\n"
     "(d0 down, d1 across): bank = ((base + offset * elem) / bank_bytes) % banks,\n"
@@ -23,30 +24,43 @@ const tool_command tool_cmd_banks = {
     "  --elem BYTES   element size: 1, 2, 4, 8 or 16 (default 2, fp16)\n"
     "  --base BYTES   byte address of offset 0 (default 0)\n"
     "  --svg FILE     also write a self-contained SVG picture of the grid\n"
+    "  --html FILE    also write an interactive page: the grid coloured by bank,\n"
+    "                 hover a cell for its offset, byte address and bank; with\n"
+    "                 several architectures (--arch repeated or a comma list,\n"
+    "                 e.g. --arch gfx942,gfx950) the page switches between them\n"
+    "                 and the text output shows the first\n"
     "\n"
     "example: layout banks 'naive([64,32],[34,1])' --arch gfx942 --elem 2 --svg pad.svg\n",
     run};
 
 static int run(int argc, char **argv)
 {
-    const char *spec = NULL, *arch_text = "gfx942", *svg_path = NULL;
-    int elem = 2, i, width = 1, *banks;
+    const char *spec = NULL, *arch_text = "gfx942", *svg_path = NULL, *html_path = NULL;
+    int elem = 2, i, width = 1, *banks, n_arches = 0;
     int64_t base = 0, rows, cols, row, col, counts[LAYOUT_MAX_BANKS];
     layout_descriptor d;
     layout_arch arch;
+    static layout_arch arches[HTML_MAX_ARCHES];
     layout_error e;
     {
         const char *elem_text = NULL, *base_text = NULL;
         int n_pos;
         const tool_option opts[] = {{"--arch", &arch_text, NULL}, {"--elem", &elem_text, NULL},
-                                    {"--base", &base_text, NULL}, {"--svg", &svg_path, NULL}, {NULL, NULL, NULL}};
+                                    {"--base", &base_text, NULL}, {"--svg", &svg_path, NULL},
+                                    {"--html", &html_path, NULL}, {NULL, NULL, NULL}};
         if (tool_parse_args("banks", argc, argv, opts, &spec, 1, &n_pos) ||
             (elem_text && tool_elem_bytes("banks", elem_text, &elem)) ||
             (base_text && tool_int("banks", "--base", base_text, 0, UINT32_MAX, &base)))
             return TOOL_BAD_INPUT;
     }
     if (!spec) return tool_error("banks", "missing SPEC (see layout banks --help)");
-    if (tool_parse_arch("banks", arch_text, &arch) || tool_parse_desc("banks", spec, &d)) return TOOL_BAD_INPUT;
+    (void)arch_text; /* every --arch is read by html_parse_arches */
+    if (html_parse_arches("banks", argc, argv, "gfx942", arches, HTML_MAX_ARCHES, &n_arches) ||
+        tool_parse_desc("banks", spec, &d))
+        return TOOL_BAD_INPUT;
+    if (n_arches > 1 && !html_path)
+        return tool_error("banks", "%d architectures given; several are drawn only by --html", n_arches);
+    arch = arches[0];
     if (layout_desc_ndims(&d) != 2)
         return tool_error("banks", "the descriptor has %d dims; banks needs a 2-D descriptor", layout_desc_ndims(&d));
     rows = layout_desc_length(&d, 0);
@@ -117,5 +131,6 @@ static int run(int argc, char **argv)
         }
     }
     free(banks);
+    if (html_path && html_write_banks(html_path, &d, arches, n_arches, elem, base)) return TOOL_BAD_INPUT;
     return TOOL_OK;
 }

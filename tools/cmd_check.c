@@ -2,6 +2,7 @@
  * distribution) of any layout, per instruction and in total. */
 #include "tool.h"
 #include "picture.h"
+#include "html.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -14,6 +15,7 @@ const tool_command tool_cmd_check = {
     "check", "the triple check: every instruction of both sides, totals, verdict",
     "usage: layout check --arch A --elem BYTES --lds SPEC --write DIST --read DIST\n"
     "                    [--read-lds SPEC] [--tiles N] [--base BYTES] [--json] [--svg FILE]\n"
+    "                    [--html FILE]\n"
     "\n"
     "Model a tile's trip through LDS: every wave stores its part with the DS\n"
     "instructions ck_tile and the compiler would emit for DIST --write through\n"
@@ -34,6 +36,13 @@ const tool_command tool_cmd_check = {
     "  --json           print the report as one JSON object instead of text\n"
     "  --svg FILE       write a picture: the tile coloured by bank, the worst\n"
     "                   instruction of each side by lane group, conflicts in red\n"
+    "  --html FILE      write an interactive page: the tile coloured by bank; hover\n"
+    "                   a cell for its offset, byte address, bank and the lanes of\n"
+    "                   each side touching it; pick a side, warp and instruction\n"
+    "                   to see its lanes, lane groups, colliding words and extra\n"
+    "                   cycles.  Several architectures (--arch repeated or a\n"
+    "                   comma list, e.g. --arch gfx942,gfx950) go into one page;\n"
+    "                   the report, --svg and the exit status are for the first\n"
     "\n"
     "Exit status: 0 conflict-free, 1 conflicts, 2 bad input.\n"
     "\n"
@@ -257,9 +266,11 @@ lib_fail:
 static int run(int argc, char **argv)
 {
     const char *arch_text = "gfx942", *lds = NULL, *read_lds = NULL, *wr = NULL, *rd = NULL, *svg = NULL;
-    int elem = 2, json = 0, i, rc;
+    const char *html = NULL;
+    int elem = 2, json = 0, i, rc, n_arches = 0;
     int64_t tiles = 1, base = 0;
     layout_arch arch;
+    static layout_arch arches[HTML_MAX_ARCHES];
     static layout_descriptor lds_desc, read_desc;
     static layout_distribution wdist, rdist;
     static side sides[2];
@@ -277,7 +288,7 @@ static int run(int argc, char **argv)
                                     {"--write", &wr, NULL},          {"--read", &rd, NULL},
                                     {"--tiles", &tiles_text, NULL},  {"--base", &base_text, NULL},
                                     {"--svg", &svg, NULL},           {"--json", NULL, &json},
-                                    {NULL, NULL, NULL}};
+                                    {"--html", &html, NULL},         {NULL, NULL, NULL}};
         if (tool_parse_args("check", argc, argv, opts, NULL, 0, &n_pos) ||
             (elem_text && tool_elem_bytes("check", elem_text, &elem)) ||
             (tiles_text && tool_int("check", "--tiles", tiles_text, 1, INT64_MAX / 4096, &tiles)) ||
@@ -285,7 +296,13 @@ static int run(int argc, char **argv)
             return TOOL_BAD_INPUT;
     }
     if (!lds || !wr || !rd) return tool_error("check", "--lds, --write and --read are required");
-    if (tool_parse_arch("check", arch_text, &arch) || tool_parse_desc("check", lds, &lds_desc) ||
+    (void)arch_text; /* every --arch is read by html_parse_arches */
+    if (html_parse_arches("check", argc, argv, "gfx942", arches, HTML_MAX_ARCHES, &n_arches))
+        return TOOL_BAD_INPUT;
+    if (n_arches > 1 && !html)
+        return tool_error("check", "%d architectures given; several are checked only with --html", n_arches);
+    arch = arches[0];
+    if (tool_parse_desc("check", lds, &lds_desc) ||
         (read_lds && tool_parse_desc("check", read_lds, &read_desc)) ||
         tool_parse_dist("check", "--write", wr, arch.wave_size, &wdist) ||
         tool_parse_dist("check", "--read", rd, arch.wave_size, &rdist))
@@ -386,6 +403,17 @@ static int run(int argc, char **argv)
                    res.extra_cycles_per_tile, res.write.extra_cycles_per_tile, res.read.extra_cycles_per_tile);
     }
     if (svg && write_svg(svg, &arch, elem, base, sides, &res)) rc = TOOL_BAD_INPUT;
+    if (html) {
+        html_check hc;
+        hc.lds = &lds_desc;
+        hc.read_lds = read_lds ? &read_desc : NULL;
+        hc.write_dist = &wdist;
+        hc.read_dist = &rdist;
+        hc.elem_bytes = elem;
+        hc.base_bytes = base;
+        hc.tiles = tiles;
+        if (html_write_check(html, &hc, arches, n_arches)) rc = TOOL_BAD_INPUT;
+    }
 done:
     free(report);
     free(sides[0].costs);
