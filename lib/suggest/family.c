@@ -1,5 +1,5 @@
 /* Layout families (family.h).  First commit: API stubs only. */
-#include "internal.h"
+#include "../internal.h"
 #include "layout/family.h"
 
 const char *layout_family_name(layout_family_kind kind) { (void)kind; return "?"; }
