@@ -158,6 +158,7 @@
 #include "layout/kernel.h"
 #include "layout/kernel_plan.h"
 #include "layout/text.h"
+#include "layout/family.h"
 /* Dialects (issue 11): CuTe, Triton, IREE text forms. */
 #include "layout/cute.h"
 
