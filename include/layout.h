@@ -159,6 +159,7 @@
 #include "layout/kernel_plan.h"
 #include "layout/text.h"
 #include "layout/family.h"
+#include "layout/linear.h"
 /* Dialects (issue 11): CuTe, Triton, IREE text forms. */
 #include "layout/cute.h"
 
