@@ -162,5 +162,7 @@
 #include "layout/linear.h"
 /* Dialects (issue 11): CuTe, Triton, IREE text forms. */
 #include "layout/cute.h"
+#include "layout/iree.h"
+#include "layout/triton.h"
 
 #endif /* LAYOUT_H */
