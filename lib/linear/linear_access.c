@@ -98,10 +98,29 @@ layout_status layout_linear_lane_access(const layout_linear *ll, const char *lan
     return layout_ok(err);
 }
 
-/* Rank over F2 of n vectors. */
-static int rank_n(const uint64_t *v, int n)
+/* A small F2 basis: vectors with distinct leading bits.  Adding x reduces it
+ * by every basis vector (x = min(x, x ^ b) clears b's leading bit when set,
+ * whatever the order) and keeps it when something is left. */
+typedef struct small_basis {
+    int n;
+    uint64_t v[16];
+} small_basis;
+
+static int basis_add(small_basis *sb, uint64_t x)
 {
-    return layout_lin_rank_of(v, n);
+    for (int i = 0; i < sb->n; i++) {
+        uint64_t y = x ^ sb->v[i];
+        if (y < x) x = y;
+    }
+    if (!x) return 0;
+    /* keep the basis sorted by decreasing leading bit so the min trick stays exact */
+    int i = sb->n++;
+    while (i > 0 && sb->v[i - 1] < x) {
+        sb->v[i] = sb->v[i - 1];
+        i--;
+    }
+    sb->v[i] = x;
+    return 1;
 }
 
 layout_status layout_linear_access_cost(const layout_arch *arch, const layout_linear_access *acc, layout_cost *out,
@@ -159,29 +178,53 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
     c.worst_group = -1;
     c.fold_xor = fold;
     int nway[LAYOUT_MAX_LANE_GROUPS];
+    small_basis prev = {0, {0}};
     for (int g = 0; g < n_groups; g++) {
         uint64_t mask = groups[g];
         if (!mask) return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: lane group %d is empty", fn, g);
-        int c0 = __builtin_ctzll(mask), n_dirs = 0;
-        uint64_t dirs[64], u[64 + 4], ub[64 + 4];
-        for (int l = 0; l < 64; l++)
-            if ((mask >> l) & 1) dirs[n_dirs++] = (uint64_t)(l ^ c0);
-        int r = rank_n(dirs, n_dirs);
-        if (__builtin_popcountll(mask) != 1 << r)
+        /* S = {l ^ c0 : l in the group} must be a subspace: take lanes until
+         * log2(|group|) independent directions are found, then compare the
+         * coset they span with the group */
+        int c0 = __builtin_ctzll(mask), pop = __builtin_popcountll(mask);
+        int r = __builtin_ctz((unsigned)pop);
+        small_basis S = {0, {0}};
+        for (uint64_t rest = mask & (mask - 1); rest && S.n < r; rest &= rest - 1)
+            basis_add(&S, (uint64_t)(__builtin_ctzll(rest) ^ c0));
+        uint64_t span = 0;
+        if (pop == 1 << r && S.n == r) {
+            unsigned lane = (unsigned)c0;
+            span = (uint64_t)1 << lane;
+            for (unsigned x = 1; x < (1u << r); x++) {
+                lane ^= (unsigned)S.v[__builtin_ctz(x)]; /* Gray code over the span */
+                span |= (uint64_t)1 << (lane & 63u);
+            }
+        }
+        if (span != mask)
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                "%s: lane group %d (mask %#" PRIx64 ") is not an affine subspace of lane ids", fn, g,
                                mask);
-        /* word images of the group's directions, plus the sub-word steps */
-        int n_u = 0;
-        for (int k = 0; k < n_dirs; k++) {
-            uint64_t w = 0;
-            for (int b = 0; b < acc->n_lane_bits; b++)
-                if ((dirs[k] >> b) & 1u) w ^= word_img[b];
-            u[n_u++] = w;
+        int same = g > 0 && S.n == prev.n;
+        for (int k = 0; same && k < S.n; k++) same = S.v[k] == prev.v[k];
+        if (same) { /* a coset of the previous group's subspace: the same count */
+            nway[g] = nway[g - 1];
+            c.extra_cycles += nway[g] - 1;
+            c.total_cycles += nway[g];
+            continue;
         }
-        for (int s = 0; s < sub_bits; s++) u[n_u++] = (uint64_t)1 << s;
-        for (int k = 0; k < n_u; k++) ub[k] = u[k] & bank_mask;
-        int dim_u = rank_n(u, n_u), dim_b = rank_n(ub, n_u);
+        prev = S;
+        /* U = word images of S's basis plus the sub-word steps; bank(U) its bank bits */
+        small_basis U = {0, {0}}, B = {0, {0}};
+        for (int k = 0; k < S.n + sub_bits; k++) {
+            uint64_t w = 0;
+            if (k < S.n) {
+                for (uint64_t v = S.v[k]; v; v &= v - 1) w ^= word_img[__builtin_ctzll(v)];
+            } else {
+                w = (uint64_t)1 << (k - S.n);
+            }
+            basis_add(&U, w);
+            basis_add(&B, w & bank_mask);
+        }
+        int dim_u = U.n, dim_b = B.n;
         nway[g] = 1 << (dim_u - dim_b);
         c.extra_cycles += nway[g] - 1;
         c.total_cycles += nway[g];

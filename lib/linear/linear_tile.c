@@ -41,7 +41,11 @@ layout_status layout_linear_tile_offsets(const layout_linear *ll, int64_t *offse
     for (uint64_t h = 0; h < n_blocks; h++) {
         if (h) base ^= (int64_t)idx_img[K + __builtin_ctzll(h)]; /* Gray code: one bit flips */
         int64_t *o = offsets + ((h ^ (h >> 1)) << K);
-        for (size_t j = 0; j < block; j++) o[j] = base ^ low[j];
+        if (K == TILE_BLOCK_BITS) { /* a constant trip count: the compiler vectorises it */
+            for (size_t j = 0; j < ((size_t)1 << TILE_BLOCK_BITS); j++) o[j] = base ^ low[j];
+        } else {
+            for (size_t j = 0; j < block; j++) o[j] = base ^ low[j];
+        }
     }
     return layout_ok(err);
 }
