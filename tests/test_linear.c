@@ -446,6 +446,30 @@ static void test_desc_seed(void)
     layout_naive_offset(&d, 1, l8, s1, 16, NULL);
     CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "affine");
+    /* the exhaustive fallback: stride 3 on a 1-bit dim is linear (image 3) though the proof refuses it */
+    int64_t l2[2] = {2, 4}, s3[2] = {3 * 4, 1};
+    layout_naive(&d, 2, l2, s3, NULL);
+    CHECK_MSG(layout_desc_to_linear(&d, &l, &e) == LAYOUT_OK, "%s", e.message);
+    CHECK(l.bases[0] == 12 && l.bases[1] == 1 && l.bases[2] == 2 && same_as_desc(&l, &d));
+    /* beyond 2^16 coordinates only the proof decides: a 512 x 512 packed tile is proved, ... */
+    int64_t big[2] = {512, 512};
+    layout_packed(&d, 2, big, NULL);
+    CHECK(layout_desc_to_linear(&d, &l, NULL) == LAYOUT_OK && l.out_bits[0] == 18 && layout_linear_is_bijective(&l));
+    for (int k = 0; k < 1000; k++) {
+        int64_t c[2] = {(k * 37) % 512, (k * 101) % 512}, want, got;
+        layout_desc_offset(&d, c, &want, NULL);
+        layout_linear_apply(&l, c, &got, NULL);
+        CHECK(got == want);
+    }
+    /* ... rows of 513 are refused by the proof, and so is the linear-but-unproved stride 3 * 2^16 */
+    int64_t s513[2] = {513, 1};
+    layout_naive(&d, 2, big, s513, NULL);
+    CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "stride 513 of dim 0");
+    int64_t lw[2] = {2, 65536}, sw[2] = {3 * 65536, 1};
+    layout_naive(&d, 2, lw, sw, NULL);
+    CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "stride 196608 of dim 0 is not a power of two");
     CHECK(layout_desc_to_linear(NULL, &l, NULL) == LAYOUT_ERR_NULL);
     CHECK(layout_desc_to_linear(&d, NULL, NULL) == LAYOUT_ERR_NULL);
 }
