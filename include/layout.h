@@ -192,5 +192,6 @@
 #include "layout/cute.h"
 #include "layout/iree.h"
 #include "layout/triton.h"
+#include "layout/dialect.h"
 
 #endif /* LAYOUT_H */

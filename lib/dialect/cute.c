@@ -588,9 +588,12 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
     while (bits < 62 && ((int64_t)1 << bits) <= maxoff) bits++;
     if (try_layout(d, total, 0, 0, 0, &l) == 0) goto found;
     /* Swizzles whose fields lie inside the offsets' bits: larger B first. */
-    for (b = bits / 2; b >= 1; b--)
-        for (m = 0; m + 2 * b <= bits; m++)
-            for (s = b; m + s + b <= bits; s++) {
+    /* Fields may reach beyond the offsets' bits (they read zeros there), so
+     * Sw<3,4,3> on an 8x64 tile is found as itself; the source field must
+     * start inside. */
+    for (b = bits < 12 ? bits : 12; b >= 1; b--)
+        for (m = 0; m + b < bits; m++)
+            for (s = b; m + s < bits; s++) {
                 if (try_layout(d, total, b, m, s, &l) == 0) goto found;
                 if (try_layout(d, total, b, m, -s, &l) == 0) goto found;
             }
