@@ -257,7 +257,8 @@ static void test_errors(void)
     expect_error("#ttg.linear<{register = [[0, -1]], lane = [], warp = [], block = []}>", LAYOUT_ERR_ARG, 12,
                  "basis value -1 is negative");
     expect_error("#ttg.mma<{}>", LAYOUT_ERR_PARSE, 0, "expected '#ttg.swizzled_shared'");
-    expect_error("{\"lane\": [[1]]}, {\"dim1\": 2}", LAYOUT_ERR_ARG, 18, "not dim0..dim0");
+    expect_error("{\"lane\": [[1]]}, {\"dim1\": 2, \"dim1\": 4}", LAYOUT_ERR_ARG, 29, "output dim 'dim1' repeats");
+    expect_error("{\"lane\": [[1]]}, {\"dim0\": 2, \"dim1\": 4}", LAYOUT_ERR_MISMATCH, 38, "2 output sizes for bases of 1");
     expect_error("{\"lane\": [[1]]}, {\"dim0\": 3}", LAYOUT_ERR_ARG, 26, "not a power of two");
     expect_error("{\"lane\": [[1]], 'lane': [[2]]}", LAYOUT_ERR_ARG, 16, "appears twice");
     CHECK(layout_triton_from_text(NULL, &a, NULL, &e) == LAYOUT_ERR_NULL);

@@ -397,45 +397,48 @@ static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int att
                 return tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d input dims", LAYOUT_LINEAR_MAX_DIMS);
         }
     }
-    if (width < 1) width = 1;
+    if (!attr_form && tx_accept(c, ',')) {
+        /* The output dims: names in order, with their sizes. */
+        int n_out = 0;
+        if (tx_expect(c, '{', "'{' starting the output sizes")) return c->status;
+        for (;;) {
+            size_t at, vat;
+            int64_t v;
+            if (n_out >= LAYOUT_LINEAR_MAX_DIMS)
+                return tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d output dims", LAYOUT_LINEAR_MAX_DIMS);
+            if (parse_key(c, onames[n_out], LAYOUT_LINEAR_NAME_CAP, &at, "an output dim name") || expect_sep(c))
+                return c->status;
+            for (j = 0; j < n_out; j++)
+                if (strcmp(onames[j], onames[n_out]) == 0)
+                    return tx_fail_at(c, at, LAYOUT_ERR_ARG, "output dim '%s' repeats", onames[n_out]);
+            tx_skip(c);
+            vat = c->pos;
+            if (tx_int(c, &v, "an output size")) return c->status;
+            if (!dx_is_pow2(v) || v > ((int64_t)1 << 40))
+                return tx_fail_at(c, vat, LAYOUT_ERR_ARG, "output size %lld is not a power of two", (long long)v);
+            out_bits[n_out] = dx_log2(v);
+            out_names[n_out] = onames[n_out];
+            n_out++;
+            if (tx_accept(c, '}')) break;
+            if (tx_expect(c, ',', "',' or '}'")) return c->status;
+        }
+        if (width >= 0 && width != n_out)
+            return tx_fail_at(c, c->pos - 1, LAYOUT_ERR_MISMATCH, "%d output sizes for bases of %d values", n_out, width);
+        width = n_out;
+        have_sizes = 1;
+    } else {
+        if (width < 1) width = 1;
+        for (j = 0; j < width; j++) {
+            snprintf(onames[j], sizeof onames[j], "dim%d", j);
+            out_names[j] = onames[j];
+        }
+    }
     for (k = 0; k < total; k++)
         for (j = 0; j < width; j++) {
             int64_t v = vals[k * LAYOUT_MAX_DIMS + j];
             if (v < 0) return tx_fail_at(c, start, LAYOUT_ERR_ARG, "basis value %lld is negative", (long long)v);
             flat[k * width + j] = v;
         }
-    for (j = 0; j < width; j++) {
-        snprintf(onames[j], sizeof onames[j], "dim%d", j);
-        out_names[j] = onames[j];
-    }
-    if (!attr_form && tx_accept(c, ',')) {
-        int seen = 0;
-        if (tx_expect(c, '{', "'{' starting the output sizes")) return c->status;
-        for (;;) {
-            char key[LAYOUT_LINEAR_NAME_CAP];
-            size_t at, vat;
-            int64_t v;
-            if (parse_key(c, key, sizeof key, &at, "an output dim name (dim0, dim1, ...)") || expect_sep(c))
-                return c->status;
-            for (j = 0; j < width; j++)
-                if (strcmp(key, onames[j]) == 0) break;
-            if (j == width || (seen >> j) & 1)
-                return tx_fail_at(c, at, LAYOUT_ERR_ARG, "output dim '%s' is not dim0..dim%d or repeats", key,
-                                  width - 1);
-            tx_skip(c);
-            vat = c->pos;
-            if (tx_int(c, &v, "an output size")) return c->status;
-            if (!dx_is_pow2(v) || v > ((int64_t)1 << 40))
-                return tx_fail_at(c, vat, LAYOUT_ERR_ARG, "output size %lld is not a power of two", (long long)v);
-            out_bits[j] = dx_log2(v);
-            seen |= 1 << j;
-            if (tx_accept(c, '}')) break;
-            if (tx_expect(c, ',', "',' or '}'")) return c->status;
-        }
-        if (seen != (1 << width) - 1)
-            return tx_fail_at(c, c->pos - 1, LAYOUT_ERR_ARG, "the output sizes must name every dim0..dim%d", width - 1);
-        have_sizes = 1;
-    }
     if (layout_linear_from_bases(&a->linear, n_in, in_names, in_bits, total ? flat : &zero, width, out_names,
                                  have_sizes ? out_bits : NULL, &lerr))
         return tx_lib_fail(c, start, &lerr);
