@@ -165,6 +165,26 @@
  * layout_linear_tile_offsets() writes a whole tile at one XOR per offset.
  * Kernel 03 (rows of 34) is refused with "not linear over F2: ... stride 34
  * of dim 0 is not a power of two".  See docs/linear.md.
+ *
+ * # Other dialects: Triton, CuTe, IREE (dialect.h, cute.h, triton.h, iree.h)
+ *
+ * A layout written for another stack reads straight into a descriptor and
+ * back, exactly (docs/dialects.md):
+ *
+ * @code
+ * layout_descriptor d;
+ * char text[LAYOUT_TEXT_CAP];
+ * // a swizzled CuTe layout as print() shows it (the swizzle acts on element offsets)
+ * layout_desc_from_cute("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", &d, NULL, &err);
+ * // ... check it like any descriptor, then hand it to a Triton user:
+ * if (layout_desc_to_triton(&d, text, sizeof text, &err) == LAYOUT_OK)
+ *     puts(text);   // #ttg.swizzled_shared<{vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+ * else
+ *     puts(err.message);   // why Triton cannot express it
+ * @endcode
+ *
+ * layout_dialect_detect() tells the dialects apart; `layout convert` and
+ * every command's `--dialect` / `--shape` expose the same on the command line.
  */
 #ifndef LAYOUT_H
 #define LAYOUT_H

@@ -59,7 +59,7 @@ layout_dialect layout_dialect_detect(const char *text);
  * 0 / NULL) is the tile shape that Triton's swizzled_shared and IREE's
  * xor_shuffle need ({rows, cols}).
  * Errors: each dialect's parse / build errors; ::LAYOUT_ERR_UNSUPPORTED for
- * ck-cpp (write only) or a distribution attribute (#ttg.blocked).
+ * ck-cpp (write only) or a distribution attribute (`#ttg.blocked`).
  */
 layout_status layout_desc_from_dialect(layout_dialect dialect, const char *text, int n_shape, const int64_t *shape,
                                        layout_descriptor *out, size_t *where, layout_error *err);

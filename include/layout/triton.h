@@ -83,10 +83,10 @@ extern "C" {
 
 /** Which attribute a ::layout_triton_attr holds. */
 typedef enum layout_triton_kind {
-    LAYOUT_TRITON_SWIZZLED_SHARED = 0, /**< #ttg.swizzled_shared */
-    LAYOUT_TRITON_PADDED_SHARED = 1,   /**< #ttg.padded_shared */
-    LAYOUT_TRITON_BLOCKED = 2,         /**< #ttg.blocked (a distribution) */
-    LAYOUT_TRITON_LINEAR = 3           /**< #ttg.linear or from_bases dict (bases in `linear`) */
+    LAYOUT_TRITON_SWIZZLED_SHARED = 0, /**< `#ttg.swizzled_shared` */
+    LAYOUT_TRITON_PADDED_SHARED = 1,   /**< `#ttg.padded_shared` */
+    LAYOUT_TRITON_BLOCKED = 2,         /**< `#ttg.blocked` (a distribution) */
+    LAYOUT_TRITON_LINEAR = 3           /**< `#ttg.linear` or the from_bases dict (bases in `linear`) */
 } layout_triton_kind;
 
 /** A parsed Triton layout attribute (fields by kind; others zero). */
@@ -94,7 +94,9 @@ typedef struct layout_triton_attr {
     layout_triton_kind kind;              /**< which attribute */
     int rank;                             /**< tensor rank (order's length, or the bases' width) */
     int order[LAYOUT_MAX_DIMS];           /**< order (fastest dim first); swizzled, padded short form, blocked */
-    int64_t vec, per_phase, max_phase;    /**< swizzled_shared */
+    int64_t vec;                          /**< swizzled_shared: vec */
+    int64_t per_phase;                    /**< swizzled_shared: perPhase */
+    int64_t max_phase;                    /**< swizzled_shared: maxPhase */
     int n_pads;                           /**< padded_shared: interval:+pad pairs */
     int64_t interval[LAYOUT_TRITON_MAX_PADS]; /**< padded_shared intervals (powers of two) */
     int64_t pad[LAYOUT_TRITON_MAX_PADS];      /**< padded_shared paddings (powers of two) */
