@@ -47,7 +47,8 @@ static int is_distribution(layout_dialect d, const char *text)
     while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
     if (d == LAYOUT_DIALECT_CK) return strncmp(s, "dist", 4) == 0;
     if (d != LAYOUT_DIALECT_TRITON && d != LAYOUT_DIALECT_LINEAR) return 0;
-    if (layout_triton_from_text(text, &a, NULL, NULL) != LAYOUT_OK) return 0;
+    if (strncmp(s, "#ttg.blocked", 12) == 0) return 1; /* report its errors as a distribution's */
+    if (layout_triton_from_text(text, &a, NULL, NULL) != LAYOUT_OK) return strncmp(s, "#ttg.linear", 11) == 0;
     if (a.kind == LAYOUT_TRITON_BLOCKED) return 1;
     return a.kind == LAYOUT_TRITON_LINEAR && layout_linear_in_dim(&a.linear, "lane") >= 0;
 }
