@@ -211,3 +211,6 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-vg $(BUILD)-cov $(BUILD)-fuzz $(BUILD)-stable-*
+
+# issue 11 (dialects): the CLI test of `layout convert` runs the tool of the same build.
+$(BUILD)/tests/test_dialect_cli: $(TOOL_BIN)

@@ -297,6 +297,102 @@ static void test_errors(void)
     CHECK_STR_CONTAINS(e.message, "padding");
 }
 
+/* The remaining paths: older CGA fields, capacity limits, short forms. */
+static void test_more_paths(void)
+{
+    layout_triton_attr a;
+    layout_descriptor d;
+    layout_distribution dist;
+    layout_error e;
+    int64_t shape[2] = {4, 8};
+    static int64_t table[1 << 12];
+    /* CGA fields of older printers: accepted when they describe one CTA. */
+    CHECK(layout_triton_from_text("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], "
+                                  "CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [1, 0]}>",
+                                  &a, NULL, &e) == LAYOUT_OK);
+    expect_error("#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0], "
+                 "CTAsPerCGA = [2]}>",
+                 LAYOUT_ERR_UNSUPPORTED, 90, "only one CTA");
+    expect_error("#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], order = [0]}>", LAYOUT_ERR_PARSE, 69,
+                 "missing field 'warpsPerCTA'");
+    expect_error("#ttg.blocked<{sizePerThread [1]}>", LAYOUT_ERR_PARSE, 28, "'=' after the field name");
+    expect_error("#ttg.blocked<{size = [1]}>", LAYOUT_ERR_PARSE, 14, "unknown field 'size'");
+    expect_error("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>", LAYOUT_ERR_UNSUPPORTED,
+                 76, "rank 3");
+    expect_error("#ttg.padded_shared<[2:+2] {offset = [[0, 1], [0, 0]], block = []}>", LAYOUT_ERR_UNSUPPORTED, 45,
+                 "is zero");
+    expect_error("#ttg.padded_shared<[2:+2] {offset = [[0, 1], [0, 4]], block = []}>", LAYOUT_ERR_ARG, 37, "skip a bit");
+    expect_error("#ttg.padded_shared<[2:+2] {offset = [[0, 1], [0, 1]], block = []}>", LAYOUT_ERR_ARG, 45, "repeats bit");
+    expect_error("#ttg.padded_shared<[2:+2] {offset = [], block = []}>", LAYOUT_ERR_ARG, 27, "no offset bases");
+    expect_error("#ttg.padded_shared<[2:+2] {offset = [[1]], block = [[1]]}>", LAYOUT_ERR_UNSUPPORTED, 43, "one CTA");
+    expect_error("#ttg.padded_shared<[2:+2] {shape = [4]}>", LAYOUT_ERR_PARSE, 38, "either order and shape");
+    expect_error("#ttg.padded_shared<[2:+2] {order = [1, 0], shape = [4]}>", LAYOUT_ERR_MISMATCH, 54, "order has 2");
+    expect_error("#ttg.padded_shared<[2:+2] {layout = [4]}>", LAYOUT_ERR_PARSE, 27, "unknown field 'layout'");
+    expect_error("{a: [], b: [], c: [], d: [], e: [], f: [], g: [], h: [], i: []}", LAYOUT_ERR_CAPACITY, 57,
+                 "more than 8 input dims");
+    expect_error("{\"lane\": [[4]]}, {\"dim0\": 2}", LAYOUT_ERR_ARG, 0, "");
+    expect_error("{\"lane: [[4]]}", LAYOUT_ERR_PARSE, 14, "a closing quote");
+    /* More than 8 digits: alternating row / column bits. */
+    CHECK(layout_desc_from_triton("#ttg.padded_shared<[512:+1] {offset = [[0, 1], [1, 0], [0, 2], [2, 0], [0, 4], [4, "
+                                  "0], [0, 8], [8, 0], [0, 16]], block = []}>",
+                                  0, NULL, &d, NULL, &e) == LAYOUT_ERR_CAPACITY);
+    /* A one-element tile. */
+    CHECK(layout_desc_from_triton("#ttg.padded_shared<[2:+2] {order = [1, 0], shape = [1, 1]}>", 0, NULL, &d, NULL,
+                                  &e) == LAYOUT_OK);
+    CHECK_EQ_I64(layout_desc_size(&d), 1);
+    /* No braces: the identity row-major order over --shape. */
+    CHECK(layout_desc_from_triton("#ttg.padded_shared<[8:+1]>", 2, shape, &d, NULL, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(off2(&d, 1, 0), 9);
+    CHECK(layout_desc_from_triton("#ttg.padded_shared<[8:+1]>", 0, NULL, &d, NULL, &e) == LAYOUT_ERR_ARG);
+    shape[0] = 3;
+    CHECK(layout_desc_from_triton("#ttg.padded_shared<[8:+1]>", 2, shape, &d, NULL, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_desc_from_triton("#ttg.padded_shared<[2:+2] {order = [0], shape = [8]}>", 2, shape, &d, NULL, &e) ==
+          LAYOUT_ERR_MISMATCH);
+    /* Distributions: non power-of-two shapes, too many lanes, lane broadcast, one warp. */
+    shape[0] = 3;
+    shape[1] = 8;
+    CHECK(layout_triton_from_text("#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [1, 1], "
+                                  "order = [1, 0]}>",
+                                  &a, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 2, shape, NULL, 0, &dist, &e) == LAYOUT_ERR_ARG);
+    CHECK(layout_triton_to_dist(&a, 2, NULL, NULL, 0, &dist, &e) == LAYOUT_ERR_NULL);
+    shape[0] = 4;
+    CHECK(layout_triton_to_dist(&a, 2, shape, NULL, 0, &dist, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(dist.replication, 2); /* lanes 32..63 repeat lanes 0..31 */
+    {
+        int64_t x[2], y[2];
+        CHECK(layout_dist_coord_elem(&dist, 0, 37, 0, x, NULL) == LAYOUT_OK);
+        CHECK(layout_dist_coord_elem(&dist, 0, 5, 0, y, NULL) == LAYOUT_OK);
+        CHECK(x[0] == y[0] && x[1] == y[1]);
+    }
+    CHECK(layout_triton_from_text("#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 8], warpsPerCTA = [1, 1], "
+                                  "order = [1, 0]}>",
+                                  &a, NULL, &e) == LAYOUT_OK);
+    shape[0] = 16;
+    CHECK(layout_triton_to_dist(&a, 2, shape, NULL, 0, &dist, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "lanes");
+    CHECK(layout_triton_from_text("#ttg.linear<{register = [], lane = [[1]], warp = [], block = [[0]]}>", &a, NULL, &e) ==
+          LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 0, NULL, table, 4096, &dist, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK(layout_triton_from_text("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>", &a,
+                                  NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 0, NULL, table, 4096, &dist, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK(layout_triton_to_dist(NULL, 0, NULL, table, 4096, &dist, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_triton_to_desc(&a, 2, NULL, &d, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_triton_to_text(NULL, (char *)table, 8, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_linear_to_triton_text(NULL, (char *)table, 8, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_desc_from_triton("{}", 0, NULL, NULL, NULL, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_desc_to_triton(&d, NULL, 8, &e) == LAYOUT_ERR_NULL);
+    CHECK(layout_triton_from_desc(NULL, &a, &e) == LAYOUT_ERR_NULL);
+    /* Expressible: a pitch of 9 is padded_shared [8:+1]; not expressible: an xor modulo 3. */
+    CHECK(layout_desc_from_text("naive([4,8],[9,1])", &d, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_OK);
+    CHECK(a.kind == LAYOUT_TRITON_PADDED_SHARED && a.n_pads == 1 && a.interval[0] == 8 && a.pad[0] == 1);
+    CHECK(layout_desc_from_text("naive([4,8],[8,1]) | T{xor([4,3]):[0,1]->[0,1]}", &d, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "try --to linear");
+}
+
 int main(void)
 {
     RUN(test_padded_docs);
@@ -304,5 +400,6 @@ int main(void)
     RUN(test_swizzled_docs);
     RUN(test_linear_forms);
     RUN(test_errors);
+    RUN(test_more_paths);
     return harness_finish("test_dialect_triton");
 }

@@ -393,6 +393,7 @@ static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int att
             n_in++;
             if (tx_accept(c, '}')) break;
             if (tx_expect(c, ',', "',' or '}'")) return c->status;
+            tx_skip(c);
             if (n_in >= LAYOUT_LINEAR_MAX_DIMS)
                 return tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d input dims", LAYOUT_LINEAR_MAX_DIMS);
         }
@@ -903,6 +904,13 @@ static layout_status blocked_to_dist(const layout_triton_attr *a, int n_shape, c
             enc.y_major[enc.n_y] = d + 1;
             enc.y_minor[enc.n_y++] = h_e[d];
         }
+    }
+    if (enc.n_y == 0) { /* one element per thread: Y names a length-1 digit (least significant) of order[0] */
+        d = a->order[0];
+        enc.h[d][enc.n_h[d]] = 1;
+        enc.y_major[0] = d + 1;
+        enc.y_minor[0] = enc.n_h[d]++;
+        enc.n_y = 1;
     }
     return layout_dist_make(out, &enc, wave, warps, n_shape, shape, err);
 }
