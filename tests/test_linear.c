@@ -570,6 +570,36 @@ static void test_to_desc_random(void)
     layout_linear_identity(&l, "dim0", "offset", 12, NULL);
     CHECK_MSG(layout_linear_to_desc(&l, &d, &e) == LAYOUT_OK, "%s", e.message);
     CHECK(same_as_desc(&l, &d));
+    /* capacity: a dense 12-bit map needs more xor steps than transforms */
+    {
+        harness_rng r = {99};
+        layout_linear dense;
+        layout_linear_identity(&dense, "dim0", "offset", 12, NULL);
+        for (int k = 0; k < 200; k++) { /* random column operations keep it bijective */
+            int a = (int)harness_range(&r, 0, 11), b = (int)harness_range(&r, 0, 11);
+            if (a != b) dense.bases[a] ^= dense.bases[b];
+        }
+        CHECK(layout_linear_is_bijective(&dense));
+        CHECK(layout_linear_to_desc(&dense, &d, &e) == LAYOUT_ERR_CAPACITY);
+        CHECK_STR_CONTAINS(e.message, "xor steps");
+        /* 5 dims of 8 bits: 40 leaves + 5 merges + embeds exceed 48 hidden dims */
+        const char *n5[5] = {"d0", "d1", "d2", "d3", "d4"};
+        int b5[5] = {8, 8, 8, 8, 8};
+        static int64_t v5[40];
+        for (int k = 0; k < 40; k++) v5[k] = (int64_t)1 << k;
+        l = mk(5, n5, b5, v5, 1, one, NULL);
+        CHECK(layout_linear_to_desc(&l, &d, &e) == LAYOUT_ERR_CAPACITY);
+        CHECK_STR_CONTAINS(e.message, "hidden dims");
+        /* 65 leaves: more than 8 embeds of 8 */
+        const char *n3[3] = {"a", "b", "c"};
+        int b3[3] = {62, 2, 0};
+        static int64_t v3[64];
+        memset(v3, 0, sizeof v3);
+        v3[62] = 1, v3[63] = 2;
+        l = mk(3, n3, b3, v3, 1, one, NULL);
+        CHECK(layout_linear_to_desc(&l, &d, &e) == LAYOUT_ERR_CAPACITY);
+        CHECK_STR_CONTAINS(e.message, "embeds");
+    }
     CHECK(layout_linear_to_desc(NULL, &d, NULL) == LAYOUT_ERR_NULL);
     CHECK(layout_linear_to_desc(&l, NULL, NULL) == LAYOUT_ERR_NULL);
     layout_linear empty;
@@ -592,6 +622,15 @@ static int same_as_dist(const layout_linear *l, const layout_distribution *d)
                 for (int i = 0; i < d->n_x; i++) bad += x[i] != y[i];
             }
     return bad == 0;
+}
+
+/* lane -> X = lane; fails once *calls passes 1000 */
+static int flaky_coord(void *user, int warp, int lane, int64_t elem, int64_t *coord)
+{
+    int *calls = (int *)user;
+    (void)warp, (void)elem;
+    coord[0] = lane;
+    return ++*calls > 1000;
 }
 
 static void test_dist_seed(void)
@@ -643,6 +682,26 @@ static void test_dist_seed(void)
     CHECK(layout_dist_from_table(&d, 1, xl1, 64, 3, 1, t3, NULL) == LAYOUT_OK);
     CHECK(layout_dist_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "n_warps 3");
+    static int64_t t48[48];
+    for (int i = 0; i < 48; i++) t48[i] = i;
+    int64_t xl48[1] = {64};
+    CHECK(layout_dist_from_table(&d, 1, xl48, 48, 1, 1, t48, NULL) == LAYOUT_OK);
+    CHECK(layout_dist_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "wave_size 48");
+    /* more than 2^16 triples in table form: not decided */
+    static int64_t tbig[8 * 64 * 256];
+    for (int i = 0; i < 8 * 64 * 256; i++) tbig[i] = i;
+    int64_t xlb[1] = {8 * 64 * 256};
+    CHECK(layout_dist_from_table(&d, 1, xlb, 64, 8, 256, tbig, NULL) == LAYOUT_OK);
+    CHECK(layout_dist_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "cannot decide");
+    /* a callback that starts failing after construction: its error is passed on */
+    int calls = 0;
+    CHECK(layout_dist_from_callback(&d, 1, xl1, 32, 1, 1, flaky_coord, &calls, NULL) == LAYOUT_OK);
+    calls = 1000;
+    CHECK(layout_dist_to_linear(&d, &l, &e) == LAYOUT_ERR_ARG);
+    calls = 1000 - 33;
+    CHECK(layout_dist_to_linear(&d, &l, &e) == LAYOUT_ERR_ARG);
     CHECK(layout_dist_to_linear(NULL, &l, NULL) == LAYOUT_ERR_NULL);
     CHECK(layout_dist_to_linear(&d, NULL, NULL) == LAYOUT_ERR_NULL);
     /* linear_to_dist errors */
@@ -659,6 +718,27 @@ static void test_dist_seed(void)
     CHECK(back.n_warps == 1 && back.wave_size == 32 && back.elems_per_thread == 2);
     l = mk(2, bad, ib, v, 1, outs, NULL);
     CHECK(layout_linear_to_dist(&l, table, 64, &back, &e) == LAYOUT_ERR_ARG);
+    const char *ins3[3] = {"register", "lane", "block"};
+    int ib3[3] = {1, 5, 1};
+    int64_t v3[7] = {1, 2, 4, 8, 16, 32, 64};
+    l = mk(3, ins3, ib3, v3, 1, outs, NULL);
+    CHECK(layout_linear_to_dist(&l, table, 256, &back, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "'block' is not one of");
+    int ib7[2] = {1, 7};
+    int64_t v7[8] = {1, 2, 4, 8, 16, 32, 64, 128};
+    l = mk(2, ins, ib7, v7, 1, outs, NULL);
+    CHECK(layout_linear_to_dist(&l, table, 256, &back, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "wave size 128");
+    int ib31[2] = {31, 5};
+    static int64_t v31[36];
+    l = mk(2, ins, ib31, v31, 1, outs, NULL);
+    CHECK(layout_linear_to_dist(&l, table, 256, &back, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "too many");
+    layout_linear_init(&l, NULL);
+    layout_linear_add_in_dim(&l, "register", 0, NULL);
+    layout_linear_add_in_dim(&l, "lane", 5, NULL);
+    CHECK(layout_linear_to_dist(&l, table, 256, &back, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "n_out = 0");
     CHECK(layout_linear_to_dist(NULL, table, 64, &back, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_linear_to_dist(&l, table, 64, NULL, &e) == LAYOUT_ERR_NULL);
 }
@@ -693,6 +773,12 @@ static void test_tile(void)
     layout_linear_init(&l, NULL);
     layout_linear_add_out_dim(&l, "o", 0, NULL);
     CHECK(layout_linear_tile_offsets(&l, out, 1, NULL) == LAYOUT_OK && out[0] == 0);
+    layout_linear_init(&l, NULL);
+    layout_linear_add_in_dim(&l, "a", 62, NULL);
+    layout_linear_add_in_dim(&l, "b", 2, NULL);
+    layout_linear_add_out_dim(&l, "o", 1, NULL);
+    CHECK(layout_linear_tile_offsets(&l, out, 256, &e) == LAYOUT_ERR_UNSUPPORTED);
+
 }
 
 /* ------------------------------------------------------------ bank conflicts */
@@ -989,6 +1075,15 @@ static void test_build_errors(void)
     layout_linear_identity(&y, "a", "offset", 60, NULL);
     CHECK(layout_linear_product(&z, &x, &y, &e) == LAYOUT_ERR_ARG);
     CHECK(layout_linear_product(NULL, &x, &y, &e) == LAYOUT_ERR_NULL);
+    layout_linear_init(&x, NULL);
+    layout_linear_add_in_dim(&x, "a", 2, NULL);
+    layout_linear_add_out_dim(&x, "o1", 40, NULL);
+    layout_linear_init(&y, NULL);
+    layout_linear_add_in_dim(&y, "b", 2, NULL);
+    layout_linear_add_out_dim(&y, "o2", 30, NULL);
+    CHECK(layout_linear_product(&z, &x, &y, &e) == LAYOUT_ERR_CAPACITY);
+    CHECK_STR_CONTAINS(e.message, "output bits");
+
     const char *names1[1] = {"nope"}, *names2[2] = {"a", "a"};
     CHECK(layout_linear_transpose_outs(&z, &x, 1, names1, &e) == LAYOUT_ERR_ARG);
     CHECK(layout_linear_transpose_outs(&z, &x, 2, names2, &e) == LAYOUT_ERR_ARG);

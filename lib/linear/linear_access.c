@@ -141,12 +141,10 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
                            layout_direction_name(acc->direction), W * 8);
     int lw = layout_lin_log2_exact(W), lbw = layout_lin_log2_exact(arch->bank_width_bytes),
         lnb = layout_lin_log2_exact(arch->n_banks);
-    if (lw < 0)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: width %d bytes is not a power of two (not F2-linear)", fn,
-                           W);
-    if (lbw < 0 || lnb < 0)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %.31s: bank width %d or bank count %d is not a power of two",
-                           fn, arch->name, arch->bank_width_bytes, arch->n_banks);
+    if (lw < 0 || lbw < 0 || lnb < 0) /* bank width and count: only an invalid arch */
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                           "%s: width %d bytes, bank width %d or bank count %d is not a power of two (not F2-linear)",
+                           fn, W, arch->bank_width_bytes, arch->n_banks);
     /* aligned lanes touch whole words (W <= bank width) or W / bank width consecutive ones */
     uint32_t all = acc->base_bytes;
     for (int b = 0; b < acc->n_lane_bits; b++) all |= acc->lane_images[b];

@@ -185,9 +185,11 @@ static int prove_transform(lin_proof *p, const layout_adaptor *a, int index)
         }
         return 1;
     }
-    default:
-        return fail_why(p, t, index, "unknown transform kind %" PRId64 "%.0" PRId64, (int64_t)t->kind, 0);
+    case LAYOUT_TRANSFORM_KIND_COUNT:
+        break;
     }
+    /* not reached: adaptors hold only checked kinds */
+    return fail_why(p, t, index, "unknown transform kind %" PRId64 "%.0" PRId64, (int64_t)t->kind, 0);
 }
 
 /* Structural proof; on success img[b] = image of packed input bit b. */
@@ -263,6 +265,9 @@ layout_status layout_desc_to_linear(const layout_descriptor *d, layout_linear *o
     }
     uint64_t all = 0;
     for (int b = 0; b < l.total_in_bits; b++) all |= img[b];
+    if (layout_lin_bit_length(all) > LAYOUT_LINEAR_MAX_DIM_BITS)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: offsets reach 2^%d, beyond a linear dim's %d bits", fn,
+                           layout_lin_bit_length(all) - 1, LAYOUT_LINEAR_MAX_DIM_BITS);
     layout_linear_add_out_dim(&l, "offset", layout_lin_bit_length(all), NULL);
     memcpy(l.bases, img, sizeof img);
     *out = l;
@@ -479,9 +484,6 @@ layout_status layout_linear_to_desc(const layout_linear *ll, layout_descriptor *
     if (ll->n_in < 1 || ll->n_in > LAYOUT_MAX_DIMS)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: the layout has %d input dims, a descriptor needs 1..%d", fn,
                            ll->n_in, LAYOUT_MAX_DIMS);
-    if (ll->total_out_bits > 62)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %d output bits do not fit an int64 offset", fn,
-                           ll->total_out_bits);
     int T = ll->total_in_bits, nonzero = 0;
     for (int b = 0; b < T; b++) nonzero += ll->bases[b] != 0;
     int rank = layout_linear_rank(ll);

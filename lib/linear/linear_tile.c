@@ -19,7 +19,7 @@ layout_status layout_linear_tile_offsets(const layout_linear *ll, int64_t *offse
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: the layout has %d output dims, tile offsets need 1", fn,
                            ll->n_out);
     const int T = ll->total_in_bits;
-    if (T > 62 || ll->total_out_bits > 63)
+    if (T > 62)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %d input bits: the tile does not fit memory", fn, T);
     const uint64_t n = (uint64_t)1 << T;
     if (!offsets) return layout_fail(err, LAYOUT_ERR_NULL, "%s: offsets is NULL", fn);
