@@ -415,6 +415,30 @@ static void test_desc_seed(void)
         layout_linear again;
         CHECK(layout_desc_to_linear(&back, &again, NULL) == LAYOUT_OK && layout_linear_equal(&again, &l));
     }
+    /* Triton's view of a shared layout: (offset, block) -> (dim0, dim1, block), the inverse of
+     * ours; inverting it back gives (dim0, dim1, block) -> (offset, block of size 1), which
+     * layout_linear_to_desc and the tile walk accept (the size-1 dims are ignored) */
+    {
+        layout_linear ours, shared, blk, shared_b, back2;
+        seed_xor_mk(&d, 32, 1, 0);
+        layout_desc_to_linear(&d, &ours, NULL);
+        CHECK(layout_linear_invert(&shared, &ours, NULL) == LAYOUT_OK);
+        CHECK(strcmp(shared.in_names[0], "offset") == 0 && strcmp(shared.out_names[1], "dim1") == 0);
+        layout_linear_identity(&blk, "block", "block", 0, NULL);
+        CHECK(layout_linear_product(&shared_b, &shared, &blk, NULL) == LAYOUT_OK);
+        CHECK(layout_linear_invert(&back2, &shared_b, NULL) == LAYOUT_OK);
+        CHECK(back2.n_in == 3 && back2.n_out == 2 && back2.out_bits[1] == 0);
+        CHECK_MSG(layout_linear_to_desc(&back2, &back, &e) == LAYOUT_OK, "%s", e.message);
+        CHECK(layout_desc_ndims(&back) == 3 && layout_desc_length(&back, 2) == 1);
+        for (int64_t m = 0; m < 64; m++)
+            for (int64_t k = 0; k < 32; k++) {
+                int64_t c[3] = {m, k, 0}, o;
+                layout_desc_offset(&back, c, &o, NULL);
+                CHECK(o == seed_xor_closed_form(m, k, 32, 0));
+            }
+        static int64_t tile[2048];
+        CHECK(layout_linear_tile_offsets(&back2, tile, 2048, NULL) == LAYOUT_OK && tile[2 * 32] == 72);
+    }
     /* 01 and 02 (plain strides 1, 32, 64) are linear; 03 (row stride 34) and 05 (33) are not */
     CHECK(seed_01_mk(&d) == LAYOUT_OK && layout_desc_to_linear(&d, &l, NULL) == LAYOUT_OK && same_as_desc(&l, &d));
     CHECK(seed_02_km(&d) == LAYOUT_OK && layout_desc_to_linear(&d, &l, NULL) == LAYOUT_OK && same_as_desc(&l, &d));
@@ -767,8 +791,8 @@ static void test_tile(void)
         for (int c = 0; c < 16; c++) CHECK(out[r * 16 + c] == c * 4 + r);
     const char *two[2] = {"a", "b"};
     int one[1] = {1};
-    int64_t v2[2] = {1, 0};
-    l = mk(1, ins, one, v2, 2, two, NULL);
+    int64_t v2[2] = {1, 1};
+    l = mk(1, ins, one, v2, 2, two, NULL); /* two output dims of size 2 */
     CHECK(layout_linear_tile_offsets(&l, out, 64, NULL) == LAYOUT_ERR_UNSUPPORTED);
     layout_linear_init(&l, NULL);
     layout_linear_add_out_dim(&l, "o", 0, NULL);
@@ -973,7 +997,8 @@ static void test_access_errors(void)
     vals[0] = 0;
     CHECK(layout_linear_lane_access(&l, "lane", vals, 2, LAYOUT_READ, 4, &out, &e) == LAYOUT_ERR_ARG);
     int64_t v2[12] = {0};
-    l = mk(2, ins, ib, v2, 2, two, NULL);
+    int ob2[2] = {1, 1};
+    l = mk(2, ins, ib, v2, 2, two, ob2);
     CHECK(layout_linear_lane_access(&l, "lane", vals, 2, LAYOUT_READ, 4, &out, &e) == LAYOUT_ERR_ARG);
 }
 

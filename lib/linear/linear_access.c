@@ -54,8 +54,9 @@ layout_status layout_linear_lane_access(const layout_linear *ll, const char *lan
     static const char fn[] = "layout_linear_lane_access";
     if (!ll || !out || !lane_dim)
         return layout_fail(err, LAYOUT_ERR_NULL, "%s: %s is NULL", fn, !ll ? "ll" : !out ? "out" : "lane_dim");
-    if (ll->n_out != 1)
-        return layout_fail(err, LAYOUT_ERR_ARG, "%s: the layout has %d output dims, an offset needs 1", fn, ll->n_out);
+    if (!layout_lin_single_out(ll))
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: the layout has %d output dims, an offset needs 1 (others of size 1)",
+                           fn, ll->n_out);
     int li = layout_linear_in_dim(ll, lane_dim);
     if (li < 0) return layout_fail(err, LAYOUT_ERR_ARG, "%s: no input dim '%s'", fn, lane_dim);
     if (ll->in_bits[li] != 5 && ll->in_bits[li] != 6)

@@ -478,8 +478,9 @@ layout_status layout_linear_to_desc(const layout_linear *ll, layout_descriptor *
     static const char fn[] = "layout_linear_to_desc";
     if (!ll) return layout_fail(err, LAYOUT_ERR_NULL, "%s: ll is NULL", fn);
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
-    if (ll->n_out != 1)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: the layout has %d output dims, a descriptor has one offset",
+    if (!layout_lin_single_out(ll))
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                           "%s: the layout has %d output dims, a descriptor has one offset (others must be of size 1)",
                            fn, ll->n_out);
     if (ll->n_in < 1 || ll->n_in > LAYOUT_MAX_DIMS)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: the layout has %d input dims, a descriptor needs 1..%d", fn,
