@@ -385,6 +385,17 @@ static int same_as_desc(const layout_linear *l, const layout_descriptor *d)
     return bad == 0;
 }
 
+/* the descriptor's text form parses back to the same offsets (stage-form descriptors only) */
+static int text_round_trip(const layout_linear *l, const layout_descriptor *d)
+{
+    static char buf[8192];
+    layout_descriptor again;
+    size_t where;
+    if (layout_desc_to_text(d, buf, sizeof buf, NULL) != LAYOUT_OK) return 0;
+    if (layout_desc_from_text(buf, &again, &where, NULL) != LAYOUT_OK) return 0;
+    return same_as_desc(l, &again);
+}
+
 static void test_desc_seed(void)
 {
     layout_descriptor d, back;
@@ -407,6 +418,7 @@ static void test_desc_seed(void)
         /* round trip through layout_linear_to_desc, then a plan */
         CHECK_MSG(layout_linear_to_desc(&l, &back, &e) == LAYOUT_OK, "%s", e.message);
         CHECK(same_as_desc(&l, &back));
+        CHECK(text_round_trip(&l, &back)); /* kernel 08 has the stage form: naive, xor, merge */
         layout_plan p;
         CHECK(layout_plan_build(&p, &back, LAYOUT_PLAN_AUTO, NULL) == LAYOUT_OK);
         int64_t c[2] = {2, 0}, o = -1;
@@ -500,7 +512,7 @@ static void test_desc_seed(void)
 static void test_desc_random(void)
 {
     rd_rng r = {0x11ea};
-    long want = harness_scaled(3000), done = 0, n_lin = 0, n_round = 0, n_nonlin = 0;
+    long want = harness_scaled(3000), done = 0, n_lin = 0, n_round = 0, n_nonlin = 0, n_text = 0;
     for (long tries = 0; done < want && tries < want * 20; tries++) {
         layout_descriptor d;
         if (!rd_random_desc(&r, 3, 1 << 12, &d)) continue;
@@ -517,6 +529,7 @@ static void test_desc_random(void)
             if (layout_linear_to_desc(&l, &back, &e) == LAYOUT_OK) {
                 n_round++;
                 CHECK(same_as_desc(&l, &back));
+                n_text += text_round_trip(&l, &back);
             } else {
                 CHECK_MSG(e.status == LAYOUT_ERR_UNSUPPORTED || e.status == LAYOUT_ERR_CAPACITY, "%s", e.message);
             }
@@ -529,7 +542,8 @@ static void test_desc_random(void)
     CHECK_MSG(n_lin > want / 20 && n_nonlin > want / 20 && n_round > n_lin / 4, "%ld linear, %ld not, %ld round trips",
               n_lin, n_nonlin, n_round);
     if (getenv("LAYOUT_TEST_VERBOSE"))
-        fprintf(stderr, "  random descriptors: %ld linear (%ld round trips), %ld not\n", n_lin, n_round, n_nonlin);
+        fprintf(stderr, "  random descriptors: %ld linear (%ld round trips, %ld with a text form), %ld not\n", n_lin,
+                n_round, n_text, n_nonlin);
 }
 
 /* A random bijective layout made of xor swizzles on a row-major base: every
@@ -560,6 +574,7 @@ static void test_to_desc_random(void)
         CHECK_MSG(layout_linear_to_desc(&l, &d, &e) == LAYOUT_OK, "%s", e.message);
         if (e.status) continue;
         CHECK(same_as_desc(&l, &d));
+        CHECK(text_round_trip(&l, &d)); /* swizzles take the stage form */
         ok++;
     }
     CHECK(ok > 100);
@@ -611,7 +626,10 @@ static void test_to_desc_random(void)
         int b5[5] = {8, 8, 8, 8, 8};
         static int64_t v5[40];
         for (int k = 0; k < 40; k++) v5[k] = (int64_t)1 << k;
-        l = mk(5, n5, b5, v5, 1, one, NULL);
+        l = mk(5, n5, b5, v5, 1, one, NULL); /* the stage form takes it: 5 fields */
+        CHECK_MSG(layout_linear_to_desc(&l, &d, &e) == LAYOUT_OK, "%s", e.message);
+        for (int k = 0; k < 40; k++) v5[k] = (int64_t)1 << ((k & ~7) + 7 - (k & 7)); /* bits reversed per dim */
+        l = mk(5, n5, b5, v5, 1, one, NULL); /* 40 fields: the network, which exceeds 48 hidden dims */
         CHECK(layout_linear_to_desc(&l, &d, &e) == LAYOUT_ERR_CAPACITY);
         CHECK_STR_CONTAINS(e.message, "hidden dims");
         /* 65 leaves: more than 8 embeds of 8 */

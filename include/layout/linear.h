@@ -325,25 +325,35 @@ layout_status layout_dist_to_linear(const layout_distribution *d, layout_linear 
 
 /**
  * A descriptor with the same offsets as @p ll: top dims = the input dims in
- * order (lengths 2^in_bits), offset = the single output dim.
- *
- * Construction: each top dim is merged into single bits, the bits pass a
- * network of xor(2, 2) transforms (each one the F2 step b_t ^= b_s) found by
- * Gaussian elimination, and an embed / unmerge puts each resulting bit at its
- * power of two of the offset.  Limits: exactly one output dim of size > 1
+ * order (lengths 2^in_bits), offset = the single output dim of size > 1
  * (further output dims of size 1, e.g. Triton's `block` of one CTA, are
- * allowed and ignored); the layout
- * must be injective (bijective layouts and injective ones whose image is not
- * all of 0..2^m-1 alike) — input bits with zero images are allowed (they
- * become coefficient-0 embed entries, i.e. broadcast); and the network must
- * fit the adaptor's capacities (::LAYOUT_MAX_TRANSFORMS transforms,
- * ::LAYOUT_MAX_HIDDEN hidden dims, ::LAYOUT_MAX_TRANSFORM_DIMS dims per
- * transform), which holds for swizzles of tiles up to about 2^16 elements
- * with a few xor bits.  The element space size is 2^out_bits.
+ * allowed and ignored).
+ *
+ * Two constructions, the first that applies:
+ * 1. **Stage form** (has a text form, layout_desc_to_text()): when every
+ *    basis is one "home" offset bit (its highest) plus at most one bit that
+ *    is another input bit's home, no bit is both xor source and target, and
+ *    the input bits group into at most ::LAYOUT_MAX_DIMS runs ("fields")
+ *    that are contiguous in input and offset alike: layout_naive() over the
+ *    fields (strides 2^home, 0 for broadcast bits), one stage of
+ *    xor(2^w, 2^w) between source and target fields, one stage of merges back
+ *    to the input dims — the shape of seed kernel 08 and of Triton's
+ *    swizzled shared layouts.  Element space size: the naive rule
+ *    (2^out_bits when bijective).
+ * 2. **Xor network** (checkable and plannable, no text form): each top dim
+ *    merged into single bits, a network of xor(2, 2) transforms (each the F2
+ *    step b_t ^= b_s) from column Gaussian elimination, embeds placing each
+ *    reduced basis at its offset bits; element space size 2^out_bits.  Limits:
+ *    after elimination the reduced bases must not share offset bits (true for
+ *    every bijective layout), and the network must fit ::LAYOUT_MAX_TRANSFORMS
+ *    transforms and ::LAYOUT_MAX_HIDDEN hidden dims (about 20 xor steps on
+ *    a 2^11 tile).
+ *
+ * Either way the non-zero bases must be linearly independent (zero bases are
+ * broadcast dims and are fine).
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED (not one output dim,
- * no input dim or more than ::LAYOUT_MAX_DIMS, the non-zero bases dependent,
- * reduced bases sharing output bits); ::LAYOUT_ERR_CAPACITY (the network
- * does not fit, naming the count).
+ * no input dim, the non-zero bases dependent, reduced bases sharing offset
+ * bits); ::LAYOUT_ERR_CAPACITY (the network does not fit, naming the count).
  */
 layout_status layout_linear_to_desc(const layout_linear *ll, layout_descriptor *out, layout_error *err);
 
