@@ -505,6 +505,11 @@ static void test_desc_seed(void)
     layout_naive(&d, 2, lw, sw, NULL);
     CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "stride 196608 of dim 0 is not a power of two");
+    /* offsets beyond 62 bits */
+    int64_t l1[1] = {2}, shuge[1] = {(int64_t)1 << 62};
+    CHECK(layout_naive(&d, 1, l1, shuge, NULL) == LAYOUT_OK);
+    CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "offsets reach 2^62");
     CHECK(layout_desc_to_linear(NULL, &l, NULL) == LAYOUT_ERR_NULL);
     CHECK(layout_desc_to_linear(&d, NULL, NULL) == LAYOUT_ERR_NULL);
 }
@@ -642,6 +647,12 @@ static void test_to_desc_random(void)
         CHECK(layout_linear_to_desc(&l, &d, &e) == LAYOUT_ERR_CAPACITY);
         CHECK_STR_CONTAINS(e.message, "embeds");
     }
+    /* a 12-bit dim outside the stage form (bit 11 also flips bits 0 and 1): the network, nested merges */
+    layout_linear_identity(&l, "dim0", "offset", 12, NULL);
+    l.bases[11] |= 3;
+    CHECK_MSG(layout_linear_to_desc(&l, &d, &e) == LAYOUT_OK, "%s", e.message);
+    CHECK(same_as_desc(&l, &d));
+    CHECK(layout_desc_to_text(&d, (char[64]){0}, 64, NULL) == LAYOUT_ERR_UNSUPPORTED); /* no text form */
     CHECK(layout_linear_to_desc(NULL, &d, NULL) == LAYOUT_ERR_NULL);
     CHECK(layout_linear_to_desc(&l, NULL, NULL) == LAYOUT_ERR_NULL);
     layout_linear empty;
