@@ -51,7 +51,6 @@ static void test_triton_apply(void)
     x[0] = 0, x[1] = 1;
     layout_linear_apply(&l, x, y, NULL);
     CHECK(y[0] == 1 && y[1] == 2);
-    CHECK(!layout_linear_is_surjective(&l) == 0 || 1); /* value only: Triton built it with requireSurjective=false */
 }
 
 /* Triton LinearLayoutTest Compose: l1.compose(l2) and its non-surjectivity. */
@@ -223,6 +222,33 @@ static layout_linear random_layout(harness_rng *r, int max_in_dims, int max_bits
     return l;
 }
 
+/* a random bijective layout: unit bases mixed by random column operations,
+ * input and output bits split into up to 3 dims each */
+static layout_linear random_bijective(harness_rng *r)
+{
+    static const char *names[3] = {"a", "b", "c"}, *onames[3] = {"x", "y", "z"};
+    layout_linear l;
+    layout_linear_init(&l, NULL);
+    int B = (int)harness_range(r, 1, 10), left = B;
+    for (int i = 0; i < 3 && left >= 0; i++) {
+        int k = i == 2 ? left : (int)harness_range(r, 0, left);
+        layout_linear_add_in_dim(&l, names[i], k, NULL);
+        left -= k;
+    }
+    left = B;
+    for (int j = 0; j < 3; j++) {
+        int k = j == 2 ? left : (int)harness_range(r, 0, left);
+        layout_linear_add_out_dim(&l, onames[j], k, NULL);
+        left -= k;
+    }
+    for (int b = 0; b < B; b++) l.bases[b] = (uint64_t)1 << b;
+    for (int k = 0; k < 3 * B; k++) {
+        int a = (int)harness_range(r, 0, B - 1), c = (int)harness_range(r, 0, B - 1);
+        if (a != c) l.bases[a] ^= l.bases[c];
+    }
+    return l;
+}
+
 /* enumerate every input of l: count distinct images (outputs packed by the test) */
 static void brute_props(const layout_linear *l, int *inj, int *surj)
 {
@@ -257,7 +283,7 @@ static void test_algebra_random(void)
     harness_rng r = {0x51ed};
     int n_inj = 0, n_surj = 0, n_inv = 0, n_comp = 0;
     for (long it = 0; it < harness_scaled(3000); it++) {
-        layout_linear l = random_layout(&r, 3, 4);
+        layout_linear l = it % 4 == 3 ? random_bijective(&r) : random_layout(&r, 3, 4);
         if (l.total_in_bits > 12 || l.total_out_bits > 12) continue;
         int inj, surj;
         brute_props(&l, &inj, &surj);
@@ -331,7 +357,13 @@ static void test_algebra_random(void)
         }
         n_comp++;
     }
-    CHECK(n_inj > 50 && n_surj > 50 && n_inv > 20 && n_comp > 500);
+    /* the generator must reach every branch (rates at full scale: see LAYOUT_TEST_VERBOSE) */
+    long runs = harness_scaled(3000);
+    CHECK_MSG(n_inj > runs / 60 && n_surj > runs / 60 && n_inv > runs / 8 && n_comp > runs / 6,
+              "%d injective, %d surjective, %d inverted, %d composed of %ld", n_inj, n_surj, n_inv, n_comp, runs);
+    if (getenv("LAYOUT_TEST_VERBOSE"))
+        fprintf(stderr, "  algebra: %d injective, %d surjective, %d inverted, %d composed of %ld\n", n_inj, n_surj,
+                n_inv, n_comp, runs);
 }
 
 /* ------------------------------------------------------------ descriptors */
@@ -386,6 +418,17 @@ static int same_as_desc(const layout_linear *l, const layout_descriptor *d)
     return bad == 0;
 }
 
+/* the descriptor's text form parses back to the same offsets (stage-form descriptors only) */
+static int text_round_trip(const layout_linear *l, const layout_descriptor *d)
+{
+    static char buf[8192];
+    layout_descriptor again;
+    size_t where;
+    if (layout_desc_to_text(d, buf, sizeof buf, NULL) != LAYOUT_OK) return 0;
+    if (layout_desc_from_text(buf, &again, &where, NULL) != LAYOUT_OK) return 0;
+    return same_as_desc(l, &again);
+}
+
 static void test_desc_seed(void)
 {
     layout_descriptor d, back;
@@ -408,6 +451,7 @@ static void test_desc_seed(void)
         /* round trip through layout_linear_to_desc, then a plan */
         CHECK_MSG(layout_linear_to_desc(&l, &back, &e) == LAYOUT_OK, "%s", e.message);
         CHECK(same_as_desc(&l, &back));
+        CHECK(text_round_trip(&l, &back)); /* kernel 08 has the stage form: naive, xor, merge */
         layout_plan p;
         CHECK(layout_plan_build(&p, &back, LAYOUT_PLAN_AUTO, NULL) == LAYOUT_OK);
         int64_t c[2] = {2, 0}, o = -1;
@@ -415,6 +459,30 @@ static void test_desc_seed(void)
         CHECK(layout_desc_print(&back, buf, sizeof buf) > 0);
         layout_linear again;
         CHECK(layout_desc_to_linear(&back, &again, NULL) == LAYOUT_OK && layout_linear_equal(&again, &l));
+    }
+    /* Triton's view of a shared layout: (offset, block) -> (dim0, dim1, block), the inverse of
+     * ours; inverting it back gives (dim0, dim1, block) -> (offset, block of size 1), which
+     * layout_linear_to_desc and the tile walk accept (the size-1 dims are ignored) */
+    {
+        layout_linear ours, shared, blk, shared_b, back2;
+        seed_xor_mk(&d, 32, 1, 0);
+        layout_desc_to_linear(&d, &ours, NULL);
+        CHECK(layout_linear_invert(&shared, &ours, NULL) == LAYOUT_OK);
+        CHECK(strcmp(shared.in_names[0], "offset") == 0 && strcmp(shared.out_names[1], "dim1") == 0);
+        layout_linear_identity(&blk, "block", "block", 0, NULL);
+        CHECK(layout_linear_product(&shared_b, &shared, &blk, NULL) == LAYOUT_OK);
+        CHECK(layout_linear_invert(&back2, &shared_b, NULL) == LAYOUT_OK);
+        CHECK(back2.n_in == 3 && back2.n_out == 2 && back2.out_bits[1] == 0);
+        CHECK_MSG(layout_linear_to_desc(&back2, &back, &e) == LAYOUT_OK, "%s", e.message);
+        CHECK(layout_desc_ndims(&back) == 3 && layout_desc_length(&back, 2) == 1);
+        for (int64_t m = 0; m < 64; m++)
+            for (int64_t k = 0; k < 32; k++) {
+                int64_t c[3] = {m, k, 0}, o;
+                layout_desc_offset(&back, c, &o, NULL);
+                CHECK(o == seed_xor_closed_form(m, k, 32, 0));
+            }
+        static int64_t tile[2048];
+        CHECK(layout_linear_tile_offsets(&back2, tile, 2048, NULL) == LAYOUT_OK && tile[2 * 32] == 72);
     }
     /* 01 and 02 (plain strides 1, 32, 64) are linear; 03 (row stride 34) and 05 (33) are not */
     CHECK(seed_01_mk(&d) == LAYOUT_OK && layout_desc_to_linear(&d, &l, NULL) == LAYOUT_OK && same_as_desc(&l, &d));
@@ -470,6 +538,11 @@ static void test_desc_seed(void)
     layout_naive(&d, 2, lw, sw, NULL);
     CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "stride 196608 of dim 0 is not a power of two");
+    /* offsets beyond 62 bits */
+    int64_t l1[1] = {2}, shuge[1] = {(int64_t)1 << 62};
+    CHECK(layout_naive(&d, 1, l1, shuge, NULL) == LAYOUT_OK);
+    CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "offsets reach 2^62");
     CHECK(layout_desc_to_linear(NULL, &l, NULL) == LAYOUT_ERR_NULL);
     CHECK(layout_desc_to_linear(&d, NULL, NULL) == LAYOUT_ERR_NULL);
 }
@@ -477,7 +550,7 @@ static void test_desc_seed(void)
 static void test_desc_random(void)
 {
     rd_rng r = {0x11ea};
-    long want = harness_scaled(3000), done = 0, n_lin = 0, n_round = 0, n_nonlin = 0;
+    long want = harness_scaled(3000), done = 0, n_lin = 0, n_round = 0, n_nonlin = 0, n_text = 0;
     for (long tries = 0; done < want && tries < want * 20; tries++) {
         layout_descriptor d;
         if (!rd_random_desc(&r, 3, 1 << 12, &d)) continue;
@@ -494,6 +567,7 @@ static void test_desc_random(void)
             if (layout_linear_to_desc(&l, &back, &e) == LAYOUT_OK) {
                 n_round++;
                 CHECK(same_as_desc(&l, &back));
+                n_text += text_round_trip(&l, &back);
             } else {
                 CHECK_MSG(e.status == LAYOUT_ERR_UNSUPPORTED || e.status == LAYOUT_ERR_CAPACITY, "%s", e.message);
             }
@@ -506,7 +580,8 @@ static void test_desc_random(void)
     CHECK_MSG(n_lin > want / 20 && n_nonlin > want / 20 && n_round > n_lin / 4, "%ld linear, %ld not, %ld round trips",
               n_lin, n_nonlin, n_round);
     if (getenv("LAYOUT_TEST_VERBOSE"))
-        fprintf(stderr, "  random descriptors: %ld linear (%ld round trips), %ld not\n", n_lin, n_round, n_nonlin);
+        fprintf(stderr, "  random descriptors: %ld linear (%ld round trips, %ld with a text form), %ld not\n", n_lin,
+                n_round, n_text, n_nonlin);
 }
 
 /* A random bijective layout made of xor swizzles on a row-major base: every
@@ -537,9 +612,10 @@ static void test_to_desc_random(void)
         CHECK_MSG(layout_linear_to_desc(&l, &d, &e) == LAYOUT_OK, "%s", e.message);
         if (e.status) continue;
         CHECK(same_as_desc(&l, &d));
+        CHECK(text_round_trip(&l, &d)); /* swizzles take the stage form */
         ok++;
     }
-    CHECK(ok > 100);
+    CHECK(ok == harness_scaled(400));
     /* limits: two output dims, dependent bases, overlapping reduced bases */
     layout_linear l;
     layout_descriptor d;
@@ -571,6 +647,45 @@ static void test_to_desc_random(void)
     layout_linear_identity(&l, "dim0", "offset", 12, NULL);
     CHECK_MSG(layout_linear_to_desc(&l, &d, &e) == LAYOUT_OK, "%s", e.message);
     CHECK(same_as_desc(&l, &d));
+    /* capacity: a dense 12-bit map needs more xor steps than transforms */
+    {
+        harness_rng r = {99};
+        layout_linear dense;
+        layout_linear_identity(&dense, "dim0", "offset", 12, NULL);
+        for (int k = 0; k < 200; k++) { /* random column operations keep it bijective */
+            int a = (int)harness_range(&r, 0, 11), b = (int)harness_range(&r, 0, 11);
+            if (a != b) dense.bases[a] ^= dense.bases[b];
+        }
+        CHECK(layout_linear_is_bijective(&dense));
+        CHECK(layout_linear_to_desc(&dense, &d, &e) == LAYOUT_ERR_CAPACITY);
+        CHECK_STR_CONTAINS(e.message, "xor steps");
+        /* 5 dims of 8 bits: 40 leaves + 5 merges + embeds exceed 48 hidden dims */
+        const char *n5[5] = {"d0", "d1", "d2", "d3", "d4"};
+        int b5[5] = {8, 8, 8, 8, 8};
+        static int64_t v5[40];
+        for (int k = 0; k < 40; k++) v5[k] = (int64_t)1 << k;
+        l = mk(5, n5, b5, v5, 1, one, NULL); /* the stage form takes it: 5 fields */
+        CHECK_MSG(layout_linear_to_desc(&l, &d, &e) == LAYOUT_OK, "%s", e.message);
+        for (int k = 0; k < 40; k++) v5[k] = (int64_t)1 << ((k & ~7) + 7 - (k & 7)); /* bits reversed per dim */
+        l = mk(5, n5, b5, v5, 1, one, NULL); /* 40 fields: the network, which exceeds 48 hidden dims */
+        CHECK(layout_linear_to_desc(&l, &d, &e) == LAYOUT_ERR_CAPACITY);
+        CHECK_STR_CONTAINS(e.message, "hidden dims");
+        /* 65 leaves: more than 8 embeds of 8 */
+        const char *n3[3] = {"a", "b", "c"};
+        int b3[3] = {62, 2, 0};
+        static int64_t v3[64];
+        memset(v3, 0, sizeof v3);
+        v3[62] = 1, v3[63] = 2;
+        l = mk(3, n3, b3, v3, 1, one, NULL);
+        CHECK(layout_linear_to_desc(&l, &d, &e) == LAYOUT_ERR_CAPACITY);
+        CHECK_STR_CONTAINS(e.message, "embeds");
+    }
+    /* a 12-bit dim outside the stage form (bit 11 also flips bits 0 and 1): the network, nested merges */
+    layout_linear_identity(&l, "dim0", "offset", 12, NULL);
+    l.bases[11] |= 3;
+    CHECK_MSG(layout_linear_to_desc(&l, &d, &e) == LAYOUT_OK, "%s", e.message);
+    CHECK(same_as_desc(&l, &d));
+    CHECK(layout_desc_to_text(&d, (char[64]){0}, 64, NULL) == LAYOUT_ERR_UNSUPPORTED); /* no text form */
     CHECK(layout_linear_to_desc(NULL, &d, NULL) == LAYOUT_ERR_NULL);
     CHECK(layout_linear_to_desc(&l, NULL, NULL) == LAYOUT_ERR_NULL);
     layout_linear empty;
@@ -593,6 +708,15 @@ static int same_as_dist(const layout_linear *l, const layout_distribution *d)
                 for (int i = 0; i < d->n_x; i++) bad += x[i] != y[i];
             }
     return bad == 0;
+}
+
+/* lane -> X = lane; fails once *calls passes 1000 */
+static int flaky_coord(void *user, int warp, int lane, int64_t elem, int64_t *coord)
+{
+    int *calls = (int *)user;
+    (void)warp, (void)elem;
+    coord[0] = lane;
+    return ++*calls > 1000;
 }
 
 static void test_dist_seed(void)
@@ -644,6 +768,26 @@ static void test_dist_seed(void)
     CHECK(layout_dist_from_table(&d, 1, xl1, 64, 3, 1, t3, NULL) == LAYOUT_OK);
     CHECK(layout_dist_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "n_warps 3");
+    static int64_t t48[48];
+    for (int i = 0; i < 48; i++) t48[i] = i;
+    int64_t xl48[1] = {64};
+    CHECK(layout_dist_from_table(&d, 1, xl48, 48, 1, 1, t48, NULL) == LAYOUT_OK);
+    CHECK(layout_dist_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "wave_size 48");
+    /* more than 2^16 triples in table form: not decided */
+    static int64_t tbig[8 * 64 * 256];
+    for (int i = 0; i < 8 * 64 * 256; i++) tbig[i] = i;
+    int64_t xlb[1] = {8 * 64 * 256};
+    CHECK(layout_dist_from_table(&d, 1, xlb, 64, 8, 256, tbig, NULL) == LAYOUT_OK);
+    CHECK(layout_dist_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "cannot decide");
+    /* a callback that starts failing after construction: its error is passed on */
+    int calls = 0;
+    CHECK(layout_dist_from_callback(&d, 1, xl1, 32, 1, 1, flaky_coord, &calls, NULL) == LAYOUT_OK);
+    calls = 1000;
+    CHECK(layout_dist_to_linear(&d, &l, &e) == LAYOUT_ERR_ARG);
+    calls = 1000 - 33;
+    CHECK(layout_dist_to_linear(&d, &l, &e) == LAYOUT_ERR_ARG);
     CHECK(layout_dist_to_linear(NULL, &l, NULL) == LAYOUT_ERR_NULL);
     CHECK(layout_dist_to_linear(&d, NULL, NULL) == LAYOUT_ERR_NULL);
     /* linear_to_dist errors */
@@ -660,6 +804,27 @@ static void test_dist_seed(void)
     CHECK(back.n_warps == 1 && back.wave_size == 32 && back.elems_per_thread == 2);
     l = mk(2, bad, ib, v, 1, outs, NULL);
     CHECK(layout_linear_to_dist(&l, table, 64, &back, &e) == LAYOUT_ERR_ARG);
+    const char *ins3[3] = {"register", "lane", "block"};
+    int ib3[3] = {1, 5, 1};
+    int64_t v3[7] = {1, 2, 4, 8, 16, 32, 64};
+    l = mk(3, ins3, ib3, v3, 1, outs, NULL);
+    CHECK(layout_linear_to_dist(&l, table, 256, &back, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "'block' is not one of");
+    int ib7[2] = {1, 7};
+    int64_t v7[8] = {1, 2, 4, 8, 16, 32, 64, 128};
+    l = mk(2, ins, ib7, v7, 1, outs, NULL);
+    CHECK(layout_linear_to_dist(&l, table, 256, &back, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "wave size 128");
+    int ib31[2] = {31, 5};
+    static int64_t v31[36];
+    l = mk(2, ins, ib31, v31, 1, outs, NULL);
+    CHECK(layout_linear_to_dist(&l, table, 256, &back, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "too many");
+    layout_linear_init(&l, NULL);
+    layout_linear_add_in_dim(&l, "register", 0, NULL);
+    layout_linear_add_in_dim(&l, "lane", 5, NULL);
+    CHECK(layout_linear_to_dist(&l, table, 256, &back, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "n_out = 0");
     CHECK(layout_linear_to_dist(NULL, table, 64, &back, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_linear_to_dist(&l, table, 64, NULL, &e) == LAYOUT_ERR_NULL);
 }
@@ -688,12 +853,18 @@ static void test_tile(void)
         for (int c = 0; c < 16; c++) CHECK(out[r * 16 + c] == c * 4 + r);
     const char *two[2] = {"a", "b"};
     int one[1] = {1};
-    int64_t v2[2] = {1, 0};
-    l = mk(1, ins, one, v2, 2, two, NULL);
+    int64_t v2[2] = {1, 1};
+    l = mk(1, ins, one, v2, 2, two, NULL); /* two output dims of size 2 */
     CHECK(layout_linear_tile_offsets(&l, out, 64, NULL) == LAYOUT_ERR_UNSUPPORTED);
     layout_linear_init(&l, NULL);
     layout_linear_add_out_dim(&l, "o", 0, NULL);
     CHECK(layout_linear_tile_offsets(&l, out, 1, NULL) == LAYOUT_OK && out[0] == 0);
+    layout_linear_init(&l, NULL);
+    layout_linear_add_in_dim(&l, "a", 62, NULL);
+    layout_linear_add_in_dim(&l, "b", 2, NULL);
+    layout_linear_add_out_dim(&l, "o", 1, NULL);
+    CHECK(layout_linear_tile_offsets(&l, out, 256, &e) == LAYOUT_ERR_UNSUPPORTED);
+
 }
 
 /* ------------------------------------------------------------ bank conflicts */
@@ -888,7 +1059,8 @@ static void test_access_errors(void)
     vals[0] = 0;
     CHECK(layout_linear_lane_access(&l, "lane", vals, 2, LAYOUT_READ, 4, &out, &e) == LAYOUT_ERR_ARG);
     int64_t v2[12] = {0};
-    l = mk(2, ins, ib, v2, 2, two, NULL);
+    int ob2[2] = {1, 1};
+    l = mk(2, ins, ib, v2, 2, two, ob2);
     CHECK(layout_linear_lane_access(&l, "lane", vals, 2, LAYOUT_READ, 4, &out, &e) == LAYOUT_ERR_ARG);
 }
 
@@ -990,6 +1162,15 @@ static void test_build_errors(void)
     layout_linear_identity(&y, "a", "offset", 60, NULL);
     CHECK(layout_linear_product(&z, &x, &y, &e) == LAYOUT_ERR_ARG);
     CHECK(layout_linear_product(NULL, &x, &y, &e) == LAYOUT_ERR_NULL);
+    layout_linear_init(&x, NULL);
+    layout_linear_add_in_dim(&x, "a", 2, NULL);
+    layout_linear_add_out_dim(&x, "o1", 40, NULL);
+    layout_linear_init(&y, NULL);
+    layout_linear_add_in_dim(&y, "b", 2, NULL);
+    layout_linear_add_out_dim(&y, "o2", 30, NULL);
+    CHECK(layout_linear_product(&z, &x, &y, &e) == LAYOUT_ERR_CAPACITY);
+    CHECK_STR_CONTAINS(e.message, "output bits");
+
     const char *names1[1] = {"nope"}, *names2[2] = {"a", "a"};
     CHECK(layout_linear_transpose_outs(&z, &x, 1, names1, &e) == LAYOUT_ERR_ARG);
     CHECK(layout_linear_transpose_outs(&z, &x, 2, names2, &e) == LAYOUT_ERR_ARG);

@@ -325,22 +325,35 @@ layout_status layout_dist_to_linear(const layout_distribution *d, layout_linear 
 
 /**
  * A descriptor with the same offsets as @p ll: top dims = the input dims in
- * order (lengths 2^in_bits), offset = the single output dim.
+ * order (lengths 2^in_bits), offset = the single output dim of size > 1
+ * (further output dims of size 1, e.g. Triton's `block` of one CTA, are
+ * allowed and ignored).
  *
- * Construction: each top dim is merged into single bits, the bits pass a
- * network of xor(2, 2) transforms (each one the F2 step b_t ^= b_s) found by
- * Gaussian elimination, and an embed / unmerge puts each resulting bit at its
- * power of two of the offset.  Limits: exactly one output dim; the layout
- * must be injective (bijective layouts and injective ones whose image is not
- * all of 0..2^m-1 alike) — input bits with zero images are allowed (they
- * become coefficient-0 embed entries, i.e. broadcast); and the network must
- * fit the adaptor's capacities (::LAYOUT_MAX_TRANSFORMS transforms,
- * ::LAYOUT_MAX_HIDDEN hidden dims, ::LAYOUT_MAX_TRANSFORM_DIMS dims per
- * transform), which holds for swizzles of tiles up to about 2^16 elements
- * with a few xor bits.  The element space size is 2^out_bits.
+ * Two constructions, the first that applies:
+ * 1. **Stage form** (has a text form, layout_desc_to_text()): when every
+ *    basis is one "home" offset bit (its highest) plus at most one bit that
+ *    is another input bit's home, no bit is both xor source and target, and
+ *    the input bits group into at most ::LAYOUT_MAX_DIMS runs ("fields")
+ *    that are contiguous in input and offset alike: layout_naive() over the
+ *    fields (strides 2^home, 0 for broadcast bits), one stage of
+ *    xor(2^w, 2^w) between source and target fields, one stage of merges back
+ *    to the input dims — the shape of seed kernel 08 and of Triton's
+ *    swizzled shared layouts.  Element space size: the naive rule
+ *    (2^out_bits when bijective).
+ * 2. **Xor network** (checkable and plannable, no text form): each top dim
+ *    merged into single bits, a network of xor(2, 2) transforms (each the F2
+ *    step b_t ^= b_s) from column Gaussian elimination, embeds placing each
+ *    reduced basis at its offset bits; element space size 2^out_bits.  Limits:
+ *    after elimination the reduced bases must not share offset bits (true for
+ *    every bijective layout), and the network must fit ::LAYOUT_MAX_TRANSFORMS
+ *    transforms and ::LAYOUT_MAX_HIDDEN hidden dims (about 20 xor steps on
+ *    a 2^11 tile).
+ *
+ * Either way the non-zero bases must be linearly independent (zero bases are
+ * broadcast dims and are fine).
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED (not one output dim,
- * not injective on the non-zero bases); ::LAYOUT_ERR_CAPACITY (the network
- * does not fit, naming the count).
+ * no input dim, the non-zero bases dependent, reduced bases sharing offset
+ * bits); ::LAYOUT_ERR_CAPACITY (the network does not fit, naming the count).
  */
 layout_status layout_linear_to_desc(const layout_linear *ll, layout_descriptor *out, layout_error *err);
 
@@ -361,7 +374,8 @@ layout_status layout_linear_to_dist(const layout_linear *ll, int64_t *table, siz
 /* ---------------------------------------------------------------- tile walk */
 
 /**
- * Outputs of every input of a layout with ONE output dim, in row-major order
+ * Outputs of every input of a layout with ONE output dim (others of size 1
+ * allowed), in row-major order
  * over the input dims (the LAST input dim fastest, as a descriptor's tile:
  * index = ((x0 * 2^b1 + x1) * 2^b2 + x2) ...), written to
  * `offsets[0 .. 2^total_in_bits)`.
@@ -370,8 +384,8 @@ layout_status layout_linear_to_dist(const layout_linear *ll, int64_t *table, siz
  * (k <= 6), and a Gray-code walk over the higher bits, each next block base
  * being the previous one XOR one precomputed image: one XOR per output.
  * Example: identity over 3 bits writes 0 1 2 .. 7.
- * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED (n_out != 1);
- * ::LAYOUT_ERR_BUFFER (cap < 2^total_in_bits, naming the size needed).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED (not one output dim,
+ * more than 62 input bits); ::LAYOUT_ERR_BUFFER (cap < 2^total_in_bits, naming the size needed).
  */
 layout_status layout_linear_tile_offsets(const layout_linear *ll, int64_t *offsets, size_t cap, layout_error *err);
 
@@ -397,11 +411,11 @@ typedef struct layout_linear_access {
 
 /**
  * Fill an access from a linear layout with one output dim (an element
- * offset): lane images = image of each bit of input dim @p lane_dim times
+ * offset; further output dims of size 1 allowed): lane images = image of each bit of input dim @p lane_dim times
  * @p elem_bytes; base = image of @p in_values (one value per input dim; the
  * lane dim's entry is ignored) times @p elem_bytes.
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (elem_bytes not a power of two
- * in 1..16, no such lane dim, lane dim not 5 or 6 bits, n_out != 1, an
+ * in 1..16, no such lane dim, lane dim not 5 or 6 bits, not one output dim, an
  * address over 32 bits); ::LAYOUT_ERR_RANGE (an input value out of range).
  */
 layout_status layout_linear_lane_access(const layout_linear *ll, const char *lane_dim, const int64_t *in_values,

@@ -38,6 +38,13 @@ uint64_t layout_lin_extract(const layout_linear *ll, uint64_t packed, int out_di
     return (packed >> ll->out_shift[out_dim]) & layout_lin_mask(ll->out_bits[out_dim]);
 }
 
+int layout_lin_single_out(const layout_linear *ll)
+{
+    int sized = 0;
+    for (int j = 0; j < ll->n_out; j++) sized += ll->out_bits[j] > 0;
+    return ll->n_out >= 1 && sized <= 1;
+}
+
 /* ---------------------------------------------------------------- build */
 
 static layout_status check_name(const char *fn, const char *what, const char *name,

@@ -54,8 +54,9 @@ layout_status layout_linear_lane_access(const layout_linear *ll, const char *lan
     static const char fn[] = "layout_linear_lane_access";
     if (!ll || !out || !lane_dim)
         return layout_fail(err, LAYOUT_ERR_NULL, "%s: %s is NULL", fn, !ll ? "ll" : !out ? "out" : "lane_dim");
-    if (ll->n_out != 1)
-        return layout_fail(err, LAYOUT_ERR_ARG, "%s: the layout has %d output dims, an offset needs 1", fn, ll->n_out);
+    if (!layout_lin_single_out(ll))
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: the layout has %d output dims, an offset needs 1 (others of size 1)",
+                           fn, ll->n_out);
     int li = layout_linear_in_dim(ll, lane_dim);
     if (li < 0) return layout_fail(err, LAYOUT_ERR_ARG, "%s: no input dim '%s'", fn, lane_dim);
     if (ll->in_bits[li] != 5 && ll->in_bits[li] != 6)
@@ -141,12 +142,10 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
                            layout_direction_name(acc->direction), W * 8);
     int lw = layout_lin_log2_exact(W), lbw = layout_lin_log2_exact(arch->bank_width_bytes),
         lnb = layout_lin_log2_exact(arch->n_banks);
-    if (lw < 0)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: width %d bytes is not a power of two (not F2-linear)", fn,
-                           W);
-    if (lbw < 0 || lnb < 0)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %.31s: bank width %d or bank count %d is not a power of two",
-                           fn, arch->name, arch->bank_width_bytes, arch->n_banks);
+    if (lw < 0 || lbw < 0 || lnb < 0) /* bank width and count: only an invalid arch */
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                           "%s: width %d bytes, bank width %d or bank count %d is not a power of two (not F2-linear)",
+                           fn, W, arch->bank_width_bytes, arch->n_banks);
     /* aligned lanes touch whole words (W <= bank width) or W / bank width consecutive ones */
     uint32_t all = acc->base_bytes;
     for (int b = 0; b < acc->n_lane_bits; b++) all |= acc->lane_images[b];

@@ -185,9 +185,11 @@ static int prove_transform(lin_proof *p, const layout_adaptor *a, int index)
         }
         return 1;
     }
-    default:
-        return fail_why(p, t, index, "unknown transform kind %" PRId64 "%.0" PRId64, (int64_t)t->kind, 0);
+    case LAYOUT_TRANSFORM_KIND_COUNT:
+        break;
     }
+    /* not reached: adaptors hold only checked kinds */
+    return fail_why(p, t, index, "unknown transform kind %" PRId64 "%.0" PRId64, (int64_t)t->kind, 0);
 }
 
 /* Structural proof; on success img[b] = image of packed input bit b. */
@@ -263,6 +265,9 @@ layout_status layout_desc_to_linear(const layout_descriptor *d, layout_linear *o
     }
     uint64_t all = 0;
     for (int b = 0; b < l.total_in_bits; b++) all |= img[b];
+    if (layout_lin_bit_length(all) > LAYOUT_LINEAR_MAX_DIM_BITS)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: offsets reach 2^%d, beyond a linear dim's %d bits", fn,
+                           layout_lin_bit_length(all) - 1, LAYOUT_LINEAR_MAX_DIM_BITS);
     layout_linear_add_out_dim(&l, "offset", layout_lin_bit_length(all), NULL);
     memcpy(l.bases, img, sizeof img);
     *out = l;
@@ -468,20 +473,140 @@ static void net_split(net *n, int top, const int *wires, int k)
     n->up[n->n_t - 1] = layout_seq_from(1, &top);
 }
 
+/* The stage form, when the layout is a placement plus one xor per field pair
+ * (the shape of ck_tile's and Triton's swizzles): naive over "fields" (runs
+ * of input bits placed at runs of offset bits), one stage of xor(2^w, 2^w)
+ * between fields, one stage of merges back to the input dims.  It has a text
+ * form.  Returns 1 and fills *out when the layout has that shape. */
+static int stage_form(const layout_linear *ll, layout_descriptor *out)
+{
+    const int T = ll->total_in_bits;
+    int home[64], tgt[64], owner[64], src_of[64], dim_of[64], same[64];
+    const uint64_t *v = ll->bases;
+    if (T == 0) return 0;
+    for (int k = 0; k < 64; k++) owner[k] = src_of[k] = -1;
+    for (int i = 0; i < ll->n_in; i++)
+        for (int k = 0; k < ll->in_bits[i]; k++) dim_of[ll->in_shift[i] + k] = i;
+    for (int b = 0; b < T; b++) {
+        tgt[b] = -1;
+        home[b] = v[b] ? layout_lin_top_bit(v[b]) : -1;
+        if (home[b] < 0) continue;
+        if (owner[home[b]] >= 0) return 0;
+        owner[home[b]] = b;
+    }
+    for (int b = 0; b < T; b++) {
+        if (home[b] < 0) continue;
+        uint64_t extra = v[b] & ~((uint64_t)1 << home[b]);
+        if (!extra) continue;
+        if (extra & (extra - 1)) return 0; /* one target per source */
+        int t = __builtin_ctzll(extra);
+        if (owner[t] < 0 || src_of[t] >= 0) return 0; /* a bit nobody places, or two sources */
+        src_of[t] = b;
+        tgt[b] = t;
+    }
+    for (int b = 0; b < T; b++) /* one xor stage: no source is a target, no target a source */
+        if (tgt[b] >= 0 && (tgt[owner[tgt[b]]] >= 0 || src_of[home[b]] >= 0)) return 0;
+    /* join b and b+1 of one dim when they continue each other in every role; refine to a fixpoint */
+    for (int b = 0; b + 1 < T; b++) {
+        int c = b + 1;
+        same[b] = dim_of[c] == dim_of[b];
+        if (!same[b]) continue;
+        if (home[b] < 0 || home[c] < 0) {
+            same[b] = home[b] < 0 && home[c] < 0;
+            continue;
+        }
+        same[b] = home[c] == home[b] + 1 && ((tgt[b] < 0 && tgt[c] < 0) || (tgt[b] >= 0 && tgt[c] == tgt[b] + 1)) &&
+                  ((src_of[home[b]] < 0 && src_of[home[c]] < 0) ||
+                   (src_of[home[b]] >= 0 && src_of[home[c]] == src_of[home[b]] + 1));
+    }
+    if (T > 0) same[T - 1] = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int b = 0; b + 1 < T; b++) {
+            if (!same[b]) continue;
+            int partner = tgt[b] >= 0 ? owner[tgt[b]] : home[b] >= 0 && src_of[home[b]] >= 0 ? src_of[home[b]] : -1;
+            if (partner >= 0 && !same[partner]) same[b] = 0, changed = 1;
+        }
+    }
+    /* fields: runs of joined bits */
+    int field[64], nf = 0, f_lo[LAYOUT_MAX_DIMS], f_w[LAYOUT_MAX_DIMS];
+    for (int b = 0; b < T; b++) {
+        if (b == 0 || !same[b - 1]) {
+            if (nf == LAYOUT_MAX_DIMS) return 0;
+            f_lo[nf] = b;
+            f_w[nf++] = 0;
+        }
+        field[b] = nf - 1;
+        f_w[nf - 1]++;
+    }
+    int64_t lens[LAYOUT_MAX_DIMS], strides[LAYOUT_MAX_DIMS];
+    for (int f = 0; f < nf; f++) {
+        lens[f] = (int64_t)1 << f_w[f];
+        strides[f] = home[f_lo[f]] < 0 ? 0 : (int64_t)1 << home[f_lo[f]];
+    }
+    layout_descriptor d;
+    if (layout_naive(&d, nf, lens, strides, NULL)) return 0;
+    /* the xor stage */
+    layout_transform t[LAYOUT_MAX_DIMS];
+    layout_seq lo[LAYOUT_MAX_DIMS], up[LAYOUT_MAX_DIMS];
+    int n_t = 0, n_xor = 0, done[LAYOUT_MAX_DIMS] = {0};
+    for (int f = 0; f < nf; f++) {
+        int b = f_lo[f];
+        if (tgt[b] < 0) continue;
+        int g = field[owner[tgt[b]]];
+        if (f_w[g] != f_w[f] || f_lo[g] != owner[tgt[b]]) return 0; /* not reached after the refinement */
+        layout_make_xor(lens[f], lens[g], &t[n_t], NULL);
+        int ids[2] = {f, g};
+        lo[n_t] = up[n_t] = layout_seq_from(2, ids);
+        n_t++, n_xor++;
+        done[f] = done[g] = 1;
+    }
+    if (n_xor) {
+        for (int f = 0; f < nf; f++)
+            if (!done[f]) {
+                layout_make_pass_through(lens[f], &t[n_t], NULL);
+                lo[n_t] = up[n_t] = layout_seq_from(1, &f);
+                n_t++;
+            }
+        if (layout_transform_descriptor(&d, &d, n_t, t, lo, up, NULL)) return 0;
+    }
+    /* the merge stage: fields of each input dim, most significant first */
+    n_t = 0;
+    for (int i = 0; i < ll->n_in; i++) {
+        int ids[LAYOUT_MAX_DIMS], n_ids = 0;
+        int64_t fl[LAYOUT_MAX_DIMS];
+        for (int f = nf - 1; f >= 0; f--)
+            if (dim_of[f_lo[f]] == i && ll->in_bits[i] > 0) ids[n_ids] = f, fl[n_ids++] = lens[f];
+        if (n_ids == 0) {
+            layout_make_insert(1, &t[n_t], NULL);
+            lo[n_t].n = 0;
+        } else if (n_ids == 1) {
+            layout_make_pass_through(fl[0], &t[n_t], NULL);
+            lo[n_t] = layout_seq_from(1, ids);
+        } else {
+            layout_make_merge(n_ids, fl, &t[n_t], NULL);
+            lo[n_t] = layout_seq_from(n_ids, ids);
+        }
+        up[n_t] = layout_seq_from(1, &i);
+        n_t++;
+    }
+    if (layout_transform_descriptor(&d, &d, n_t, t, lo, up, NULL)) return 0;
+    *out = d;
+    return 1;
+}
+
 layout_status layout_linear_to_desc(const layout_linear *ll, layout_descriptor *out, layout_error *err)
 {
     static const char fn[] = "layout_linear_to_desc";
     if (!ll) return layout_fail(err, LAYOUT_ERR_NULL, "%s: ll is NULL", fn);
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
-    if (ll->n_out != 1)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: the layout has %d output dims, a descriptor has one offset",
+    if (!layout_lin_single_out(ll))
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                           "%s: the layout has %d output dims, a descriptor has one offset (others must be of size 1)",
                            fn, ll->n_out);
     if (ll->n_in < 1 || ll->n_in > LAYOUT_MAX_DIMS)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: the layout has %d input dims, a descriptor needs 1..%d", fn,
                            ll->n_in, LAYOUT_MAX_DIMS);
-    if (ll->total_out_bits > 62)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %d output bits do not fit an int64 offset", fn,
-                           ll->total_out_bits);
     int T = ll->total_in_bits, nonzero = 0;
     for (int b = 0; b < T; b++) nonzero += ll->bases[b] != 0;
     int rank = layout_linear_rank(ll);
@@ -490,6 +615,7 @@ layout_status layout_linear_to_desc(const layout_linear *ll, layout_descriptor *
                            "%s: the non-zero bases are dependent (rank %d < %d): two coordinates that differ in "
                            "non-broadcast bits share an offset",
                            fn, rank, nonzero);
+    if (stage_form(ll, out)) return layout_ok(err);
     /* column elimination, pivot = highest bit; ops[k] = (target wire, source wire) */
     uint64_t col[64];
     int piv[64], ops_t[64 * 64 / 8 + 64], ops_s[64 * 64 / 8 + 64], n_ops = 0;

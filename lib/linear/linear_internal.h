@@ -16,6 +16,9 @@ int layout_lin_bit_length(uint64_t v);
 int layout_lin_log2_exact(int64_t v);
 /* Value of output dim j in a packed output. */
 uint64_t layout_lin_extract(const layout_linear *ll, uint64_t packed, int out_dim);
+/* 1 when ll has at least one output dim and at most one of them has bits:
+ * then a packed output is that dim's value (an offset). */
+int layout_lin_single_out(const layout_linear *ll);
 /* F2 rank of v[0..n). */
 int layout_lin_rank_of(const uint64_t *v, int n);
 

@@ -15,11 +15,11 @@ layout_status layout_linear_tile_offsets(const layout_linear *ll, int64_t *offse
 {
     static const char fn[] = "layout_linear_tile_offsets";
     if (!ll) return layout_fail(err, LAYOUT_ERR_NULL, "%s: ll is NULL", fn);
-    if (ll->n_out != 1)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: the layout has %d output dims, tile offsets need 1", fn,
-                           ll->n_out);
+    if (!layout_lin_single_out(ll))
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                           "%s: the layout has %d output dims, tile offsets need 1 (others of size 1)", fn, ll->n_out);
     const int T = ll->total_in_bits;
-    if (T > 62 || ll->total_out_bits > 63)
+    if (T > 62)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %d input bits: the tile does not fit memory", fn, T);
     const uint64_t n = (uint64_t)1 << T;
     if (!offsets) return layout_fail(err, LAYOUT_ERR_NULL, "%s: offsets is NULL", fn);
