@@ -159,5 +159,6 @@
 #include "layout/kernel_plan.h"
 #include "layout/text.h"
 #include "layout/family.h"
+#include "layout/ck_cpp.h"
 
 #endif /* LAYOUT_H */
