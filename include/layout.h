@@ -207,6 +207,7 @@
 #include "layout/kernel_plan.h"
 #include "layout/text.h"
 #include "layout/family.h"
+#include "layout/ck_cpp.h"
 #include "layout/linear.h"
 /* Dialects (issue 11): CuTe, Triton, IREE text forms. */
 #include "layout/cute.h"
