@@ -103,7 +103,8 @@ static void test_cannot_express(void)
                           "4], warpsPerCTA = [1, 2], order = [1, 0]}>'"),
                  2);
     CHECK_STR_CONTAINS(g_err, "a distribution converts to ck, linear or triton");
-    CHECK_EQ_I64(run_tool("convert --to ck-cpp 'packed([4,8])'"), 2);
+    CHECK_EQ_I64(run_tool("convert --to ck-cpp 'packed([4,8])'"), 0);
+    CHECK_STR_CONTAINS(g_out, "lds_desc");
 }
 
 static void test_bad_input(void)

@@ -138,7 +138,12 @@ static void test_detect(void)
         CHECK(layout_dist_from_dialect(LAYOUT_DIALECT_CUTE, "_8:_1", 0, NULL, NULL, 0, &dist, NULL, &e) ==
               LAYOUT_ERR_UNSUPPORTED);
         CHECK(layout_desc_from_text("packed([4,8])", &d, NULL, &e) == LAYOUT_OK);
-        CHECK(layout_desc_to_dialect(LAYOUT_DIALECT_CK_CPP, &d, buf, sizeof buf, &e) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK(layout_desc_to_dialect(LAYOUT_DIALECT_CK_CPP, &d, buf, sizeof buf, &e) == LAYOUT_ERR_BUFFER);
+        {
+            static char big[LAYOUT_TEXT_CAP];
+            CHECK(layout_desc_to_dialect(LAYOUT_DIALECT_CK_CPP, &d, big, sizeof big, &e) == LAYOUT_OK);
+            CHECK_STR_CONTAINS(big, "make_naive_tensor_descriptor_packed(");
+        }
         CHECK(layout_desc_to_dialect(LAYOUT_DIALECT_CK, NULL, buf, sizeof buf, &e) == LAYOUT_ERR_NULL);
         /* Not linear over F2: a padded row pitch. */
         CHECK(layout_desc_from_text("naive([4,8],[9,1])", &d, NULL, &e) == LAYOUT_OK);

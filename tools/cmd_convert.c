@@ -17,7 +17,7 @@ const tool_command tool_cmd_convert = {
     "  cute-cpp (output only) the CuTe C++ expression that builds the layout\n"
     "  iree     #iree_codegen.xor_shuffle<row_width, access_width, row_stride, per_phase>\n"
     "  linear   linear-layout bases: {\"offset\": [[..]]} or #ttg.linear<{...}>\n"
-    "  ck-cpp   (output only) ck_tile C++ (when the library has ck_cpp.h)\n"
+    "  ck-cpp   (output only) ck_tile C++: the maker calls building the descriptor\n"
     "\n"
     "  --from D     the input dialect (default: detected from the text)\n"
     "  --to D       the output dialect\n"

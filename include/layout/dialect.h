@@ -11,7 +11,7 @@
  * | cute    | `(shape):(stride)`, `Sw<B,M,S> o O o ...` | the same | cute.h |
  * | iree    | `#iree_codegen.xor_shuffle<...>` | the same | iree.h |
  * | linear  | bases (`{"offset": [[..]]}`, `#ttg.linear<...>`) | bases | triton.h, linear.h |
- * | ck-cpp  | (write only) ck_tile C++ | ck_cpp.h (when built) |
+ * | ck-cpp  | (write only) | ck_tile C++ maker calls | ck_cpp.h |
  *
  * Detection (layout_dialect_detect()), on the text after leading blanks:
  * `#ttg.linear` or `{` -> linear; `#ttg.` -> triton; `#iree_codegen.` or
@@ -80,8 +80,8 @@ layout_status layout_dist_from_dialect(layout_dialect dialect, const char *text,
  * layout_desc_to_triton(); cute: layout_desc_to_cute(); iree:
  * layout_desc_to_iree(); linear: layout_desc_to_linear() printed in
  * Triton's shared direction (`{"offset": ...}` when bijective onto
- * 0..2^k-1, else dims -> offset); ck-cpp: ::LAYOUT_ERR_UNSUPPORTED unless
- * built with the ck_tile C++ printer.
+ * 0..2^k-1, else dims -> offset); ck-cpp: layout_desc_to_ck_cpp() (the
+ * whole snippet must fit: ::LAYOUT_ERR_BUFFER otherwise).
  * Errors: ::LAYOUT_ERR_UNSUPPORTED saying why the dialect cannot express
  * @p d; ::LAYOUT_ERR_BUFFER.
  */

@@ -7,6 +7,7 @@
  */
 #include "dialect_internal.h"
 #include "layout/cute.h"
+#include "layout/family.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -396,6 +397,24 @@ layout_status layout_cute_to_desc(const layout_cute_layout *l, layout_descriptor
     layout_status st;
     if (!l) return layout_fail(err, LAYOUT_ERR_NULL, FN_TO_DESC ": l is NULL");
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, FN_TO_DESC ": out is NULL");
+    /* A swizzled row- or column-major 2-D tile is family.h's CUTE_SWIZZLE
+     * (one builder per concept) when the family accepts the parameters. */
+    if (l->has_swizzle && l->sw_bits > 0 && l->sw_offset == 0 && l->n_modes == 2 && l->n_leaves == 2) {
+        int cd = l->stride[1] == 1 && l->stride[0] == l->shape[1] ? 1 : l->stride[0] == 1 && l->stride[1] == l->shape[0] ? 0 : -1;
+        if (cd >= 0) {
+            layout_family_params p;
+            memset(&p, 0, sizeof p);
+            p.kind = LAYOUT_FAMILY_CUTE_SWIZZLE;
+            p.contiguous_dim = cd;
+            p.p[0] = l->sw_bits;
+            p.p[1] = l->sw_base;
+            p.p[2] = l->sw_shift;
+            if (layout_family_build(&p, l->shape, &d, NULL) == LAYOUT_OK) {
+                *out = d;
+                return layout_ok(err);
+            }
+        }
+    }
     if (!l->has_swizzle || l->sw_bits == 0) {
         if (l->has_swizzle && l->sw_offset != 0)
             st = layout_naive_offset(&d, l->n_leaves, l->shape, l->stride, l->sw_offset, err);

@@ -1,5 +1,6 @@
 /* Dialect detection and dispatch (dialect.h). */
 #include "dialect_internal.h"
+#include "layout/ck_cpp.h"
 #include "layout/cute.h"
 #include "layout/dialect.h"
 #include "layout/iree.h"
@@ -106,6 +107,15 @@ layout_status layout_desc_to_dialect(layout_dialect dialect, const layout_descri
     case LAYOUT_DIALECT_IREE: return layout_desc_to_iree(d, buf, cap, err);
     case LAYOUT_DIALECT_TRITON: return layout_desc_to_triton(d, buf, cap, err);
     case LAYOUT_DIALECT_LINEAR: return desc_to_linear_text(d, buf, cap, err);
+    case LAYOUT_DIALECT_CK_CPP: {
+        size_t needed = 0;
+        layout_status st = layout_desc_to_ck_cpp(d, NULL, 0, &needed, err);
+        if (st) return st;
+        if (needed + 1 > cap)
+            return layout_fail(err, LAYOUT_ERR_BUFFER, "layout_desc_to_dialect: cap = %zu is too small, the ck_tile C++ "
+                                                       "needs %zu bytes", cap, needed + 1);
+        return layout_desc_to_ck_cpp(d, buf, cap, NULL, err);
+    }
     default:
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                            "layout_desc_to_dialect: '%s' output is not built into this library (ck_cpp.h)",
