@@ -88,6 +88,13 @@ static void test_convert(void)
                  0);
     CHECK_STR_CONTAINS(g_out, "#ttg.linear<{register = [[0, 1], [1, 0]], lane = [[0, 2], [0, 4], [2, 0], [4, 0], [8, "
                               "0]], warp = [[0, 8]], block = []}>");
+    /* ... and back to Triton: the blocked attribute is recognised. */
+    CHECK_EQ_I64(run_tool("convert --to triton '%s'",
+                          "#ttg.linear<{register = [[0, 1], [1, 0]], lane = [[0, 2], [0, 4], [2, 0], [4, 0], [8, 0]], "
+                          "warp = [[0, 8]], block = []}>"),
+                 0);
+    CHECK_STR_CONTAINS(g_out, "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 2], "
+                              "order = [1, 0]}>");
 }
 
 static void test_cannot_express(void)

@@ -393,6 +393,75 @@ static void test_more_paths(void)
     CHECK_STR_CONTAINS(e.message, "try --to linear");
 }
 
+/* Blocked export: random blocked layouts (every field a power of two, any
+ * order, shapes larger or smaller than the CTA tile) are recognised, and the
+ * recognised attribute gives the same (warp, lane, register) -> coordinate
+ * map; a non-blocked linear distribution is refused. */
+static void test_blocked_export(void)
+{
+    rd_rng r = {0xB10C4u};
+    long it, found = 0;
+    static int64_t table[1 << 12];
+    for (it = 0; it < harness_scaled(60); it++) {
+        layout_triton_attr a, back;
+        layout_distribution d1, d2;
+        int64_t shape[2];
+        int j, lanes = (int)rd_range(&r, 4, 6), warps = (int)rd_range(&r, 0, 2), lb, wb;
+        memset(&a, 0, sizeof a);
+        a.kind = LAYOUT_TRITON_BLOCKED;
+        a.rank = 2;
+        a.order[0] = (int)rd_range(&r, 0, 1);
+        a.order[1] = 1 - a.order[0];
+        lb = (int)rd_range(&r, 0, lanes);
+        wb = (int)rd_range(&r, 0, warps);
+        a.threads_per_warp[0] = (int64_t)1 << lb;
+        a.threads_per_warp[1] = (int64_t)1 << (lanes - lb);
+        a.warps_per_cta[0] = (int64_t)1 << wb;
+        a.warps_per_cta[1] = (int64_t)1 << (warps - wb);
+        for (j = 0; j < 2; j++) {
+            a.size_per_thread[j] = (int64_t)1 << rd_range(&r, 0, 2);
+            shape[j] = a.size_per_thread[j] << rd_range(&r, 0, 5);
+        }
+        if (layout_triton_to_dist(&a, 2, shape, NULL, 0, &d1, NULL) != LAYOUT_OK) continue;
+        if (layout_triton_from_dist(&d1, &back, NULL) != LAYOUT_OK) {
+            CHECK_MSG(0, "blocked not recognised: spt %lld,%lld tpw %lld,%lld wpc %lld,%lld shape %lld,%lld",
+                      (long long)a.size_per_thread[0], (long long)a.size_per_thread[1], (long long)a.threads_per_warp[0],
+                      (long long)a.threads_per_warp[1], (long long)a.warps_per_cta[0], (long long)a.warps_per_cta[1],
+                      (long long)shape[0], (long long)shape[1]);
+            continue;
+        }
+        found++;
+        CHECK(layout_triton_to_dist(&back, 2, shape, NULL, 0, &d2, NULL) == LAYOUT_OK);
+        {
+            int w, l;
+            int64_t e, x1[2], x2[2];
+            for (w = 0; w < d1.n_warps; w++)
+                for (l = 0; l < d1.wave_size; l++)
+                    for (e = 0; e < d1.elems_per_thread; e++) {
+                        CHECK(layout_dist_coord_elem(&d1, w, l, e, x1, NULL) == LAYOUT_OK);
+                        CHECK(layout_dist_coord_elem(&d2, w, l, e, x2, NULL) == LAYOUT_OK);
+                        if (x1[0] != x2[0] || x1[1] != x2[1]) CHECK(0);
+                    }
+        }
+    }
+    CHECK(found > 10);
+    {
+        layout_triton_attr a, back;
+        layout_distribution d;
+        layout_error e;
+        CHECK(layout_triton_from_text("#ttg.linear<{register = [], lane = [[1, 1], [2, 0]], warp = [], block = []}>", &a,
+                                      NULL, &e) == LAYOUT_OK);
+        CHECK(layout_triton_to_dist(&a, 0, NULL, table, 4096, &d, &e) == LAYOUT_OK);
+        CHECK(layout_triton_from_dist(&d, &back, &e) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK_STR_CONTAINS(e.message, "no #ttg.blocked");
+        CHECK(layout_triton_from_dist(NULL, &back, &e) == LAYOUT_ERR_NULL);
+        CHECK(layout_dist_from_text("dist(R=[], H=([3],[4]), P=([(1,0)]), Y=[(2,0)])", 3, 1, &d, NULL, &e) ==
+              LAYOUT_OK);
+        CHECK(layout_triton_from_dist(&d, &back, &e) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK_STR_CONTAINS(e.message, "not a power of two");
+    }
+}
+
 int main(void)
 {
     RUN(test_padded_docs);
@@ -401,5 +470,6 @@ int main(void)
     RUN(test_linear_forms);
     RUN(test_errors);
     RUN(test_more_paths);
+    RUN(test_blocked_export);
     return harness_finish("test_dialect_triton");
 }

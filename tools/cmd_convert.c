@@ -28,8 +28,8 @@ const tool_command tool_cmd_convert = {
     "\n"
     "Descriptors convert to every dialect that can express them exactly (the\n"
     "result is checked on every coordinate); distributions (dist(...),\n"
-    "#ttg.blocked, #ttg.linear over register/lane/warp) convert to ck and\n"
-    "linear.  When the target cannot express the layout the command exits 2\n"
+    "#ttg.blocked, #ttg.linear over register/lane/warp) convert to ck, linear\n"
+    "and triton (#ttg.blocked when one matches exactly, else #ttg.linear).  When the target cannot express the layout the command exits 2\n"
     "and says why, e.g. \"not linear over F2: ...\" or \"coordinate (4,0) is padding\".\n"
     "\n"
     "examples:\n"
@@ -83,6 +83,7 @@ static int run(int argc, char **argv)
     }
     if (is_distribution(src, text)) {
         layout_distribution dist;
+        layout_triton_attr blocked;
         size_t where = 0;
         layout_status st;
         if (src == LAYOUT_DIALECT_CK)
@@ -96,6 +97,9 @@ static int run(int argc, char **argv)
         if (dst == LAYOUT_DIALECT_CK && !cute_cpp) {
             if (layout_dist_to_text(&dist, out, sizeof out, &e))
                 return tool_error("convert", "cannot express in ck: %s", e.message);
+        } else if (dst == LAYOUT_DIALECT_TRITON && layout_triton_from_dist(&dist, &blocked, NULL) == LAYOUT_OK) {
+            if (layout_triton_to_text(&blocked, out, sizeof out, &e))
+                return tool_error("convert", "cannot express in triton: %s", e.message);
         } else if (dst == LAYOUT_DIALECT_LINEAR || dst == LAYOUT_DIALECT_TRITON) {
             layout_linear ll;
             if (layout_dist_to_linear(&dist, &ll, &e) || layout_linear_to_triton_text(&ll, out, sizeof out, &e))

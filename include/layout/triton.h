@@ -164,6 +164,18 @@ layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, co
  */
 layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_attr *out, layout_error *err);
 
+/**
+ * Recognise a distribution as `#ttg.blocked`: rank 1 or 2, every X length,
+ * the wave size and the warp count powers of two; every sizePerThread,
+ * threadsPerWarp (product = wave size), warpsPerCTA (product = warps) and
+ * order is built with layout_triton_to_dist() over the distribution's X
+ * lengths and compared on every (warp, lane, register); the first exact
+ * match (register numbering included) is returned.
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED naming why (then
+ * `#ttg.linear` via layout_dist_to_linear() may still express it).
+ */
+layout_status layout_triton_from_dist(const layout_distribution *d, layout_triton_attr *out, layout_error *err);
+
 /** Parse then build a descriptor (see layout_triton_to_desc()); parse errors carry @p where. */
 layout_status layout_desc_from_triton(const char *text, int n_shape, const int64_t *shape, layout_descriptor *out,
                                       size_t *where, layout_error *err);

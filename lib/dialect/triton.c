@@ -1071,3 +1071,74 @@ layout_status layout_desc_to_triton(const layout_descriptor *d, char *buf, size_
     if ((st = layout_triton_from_desc(d, &a, err))) return st;
     return layout_triton_to_text(&a, buf, cap, err);
 }
+
+/* ---------------------------------------------------------------- blocked recognition */
+
+/* 1 when a and b give the same X for every (warp, lane, register). */
+static int same_dist(const layout_distribution *a, const layout_distribution *b)
+{
+    int w, l, j;
+    int64_t e, xa[LAYOUT_MAX_DIMS], xb[LAYOUT_MAX_DIMS];
+    if (a->n_warps != b->n_warps || a->wave_size != b->wave_size || a->elems_per_thread != b->elems_per_thread ||
+        a->n_x != b->n_x)
+        return 0;
+    for (w = 0; w < a->n_warps; w++)
+        for (l = 0; l < a->wave_size; l++)
+            for (e = 0; e < a->elems_per_thread; e++) {
+                if (layout_dist_coord_elem(a, w, l, e, xa, NULL) || layout_dist_coord_elem(b, w, l, e, xb, NULL))
+                    return 0;
+                for (j = 0; j < a->n_x; j++)
+                    if (xa[j] != xb[j]) return 0;
+            }
+    return 1;
+}
+
+layout_status layout_triton_from_dist(const layout_distribution *d, layout_triton_attr *out, layout_error *err)
+{
+    layout_triton_attr a;
+    int n, j, ord;
+    int64_t s0, s1, t0, w0;
+    if (!d || !out) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_from_dist: NULL argument");
+    n = d->n_x;
+    if (n < 1 || n > 2)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "layout_triton_from_dist: %d tile dims (recognised: 1 or 2)", n);
+    for (j = 0; j < n; j++)
+        if (!dx_is_pow2(d->x_lengths[j]))
+            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                               "layout_triton_from_dist: X length %lld of dim %d is not a power of two",
+                               (long long)d->x_lengths[j], j);
+    if (!dx_is_pow2(d->wave_size) || !dx_is_pow2(d->n_warps) || (int64_t)d->wave_size * d->n_warps > 4096)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                           "layout_triton_from_dist: %d warps of %d lanes (powers of two needed)", d->n_warps,
+                           d->wave_size);
+    memset(&a, 0, sizeof a);
+    a.kind = LAYOUT_TRITON_BLOCKED;
+    a.rank = n;
+    for (ord = 0; ord < n; ord++) {
+        a.order[0] = n == 2 ? 1 - ord : 0;
+        a.order[1] = ord;
+        for (s0 = 1; s0 <= d->x_lengths[0]; s0 *= 2)
+            for (s1 = 1; s1 <= (n == 2 ? d->x_lengths[1] : 1); s1 *= 2)
+                for (t0 = 1; t0 <= d->wave_size; t0 *= 2)
+                    for (w0 = 1; w0 <= d->n_warps; w0 *= 2) {
+                        layout_distribution cand;
+                        if (n == 1 && (t0 != d->wave_size || w0 != d->n_warps)) continue;
+                        if (s0 * s1 > d->elems_per_thread) continue; /* registers never exceed the thread's */
+                        a.size_per_thread[0] = s0;
+                        a.threads_per_warp[0] = t0;
+                        a.warps_per_cta[0] = w0;
+                        if (n == 2) {
+                            a.size_per_thread[1] = s1;
+                            a.threads_per_warp[1] = d->wave_size / t0;
+                            a.warps_per_cta[1] = d->n_warps / w0;
+                        }
+                        if (layout_triton_to_dist(&a, n, d->x_lengths, NULL, 0, &cand, NULL) != LAYOUT_OK) continue;
+                        if (!same_dist(d, &cand)) continue;
+                        *out = a;
+                        return layout_ok(err);
+                    }
+    }
+    return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                       "layout_triton_from_dist: no #ttg.blocked (any sizePerThread, threadsPerWarp, warpsPerCTA, "
+                       "order) gives the same (warp, lane, register) -> coordinate map");
+}
