@@ -140,8 +140,13 @@ static void check_dispatch(const char *text)
     for (j = 0; j < layout_desc_ndims(&d); j++) own[j] = layout_desc_length(&d, j);
     for (k = LAYOUT_DIALECT_CK; k <= LAYOUT_DIALECT_LINEAR; k = (layout_dialect)(k + 1)) {
         if (layout_desc_to_dialect(k, &d, out, sizeof out, &e) != LAYOUT_OK) continue;
-        /* read back with the descriptor's own shape, as `layout convert` would be given */
-        FUZZ_ASSERT(layout_desc_from_dialect(k, out, layout_desc_ndims(&d), own, &back, NULL, &e) == LAYOUT_OK);
+        /* read back with the descriptor's own shape, as `layout convert` would be given;
+         * linear.h rebuilds descriptors only from bases its xor network can spell
+         * (layout_linear_to_desc's documented limits), so linear may refuse here */
+        if (layout_desc_from_dialect(k, out, layout_desc_ndims(&d), own, &back, NULL, &e) != LAYOUT_OK) {
+            FUZZ_ASSERT(k == LAYOUT_DIALECT_LINEAR && strncmp(e.message, "layout_linear_to_desc: ", 23) == 0);
+            continue;
+        }
         same_offsets(&d, &back);
     }
 }
