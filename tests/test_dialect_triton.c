@@ -132,6 +132,22 @@ static void test_blocked_docs(void)
     CHECK_EQ_I64(dist.elems_per_thread, 8);
     CHECK(layout_dist_coord_elem(&dist, 0, 0, 4, x, NULL) == LAYOUT_OK);
     CHECK(x[0] == 16 && x[1] == 0);
+    /* Repetitions along both dims (32x32): the repetition register bits follow
+     * the CTA layout's minor-to-major out dims (order[0] = dim1 first), as
+     * Triton's blockedToLinearLayout / ensureLayoutNotSmallerThan append them:
+     * register bit 2 -> dim1 + 16, bit 3 -> dim0 + 16. */
+    shape[0] = 32;
+    shape[1] = 32;
+    CHECK(layout_dist_from_dialect(LAYOUT_DIALECT_TRITON,
+                                   "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 2], "
+                                   "order = [1, 0]}>",
+                                   2, shape, NULL, 0, &dist, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_dist_coord_elem(&dist, 0, 0, 4, x, NULL) == LAYOUT_OK);
+    CHECK(x[0] == 0 && x[1] == 16);
+    CHECK(layout_dist_coord_elem(&dist, 0, 0, 8, x, NULL) == LAYOUT_OK);
+    CHECK(x[0] == 16 && x[1] == 0);
+    CHECK(layout_dist_coord_elem(&dist, 0, 0, 2, x, NULL) == LAYOUT_OK);
+    CHECK(x[0] == 1 && x[1] == 0);
     /* A tile narrower than the CTA tile: warps broadcast (both warps hold the same data). */
     shape[0] = 16;
     shape[1] = 8;

@@ -38,8 +38,10 @@
  * coordinate = ((rep*W + w)*T + t)*E + e (warp w, lane digit t, register
  * digit e, repetition rep).  Lane and warp ids are mixed radix over the dims
  * with order[0] fastest.  Register index: the sizePerThread digits, order[0]
- * lowest, then the repetitions (S[d] larger than the CTA tile), dim 0
- * lowest.  A shape smaller than the CTA tile broadcasts the highest digits
+ * lowest, then the repetitions (S[d] larger than the CTA tile), order[0]
+ * lowest (LinearLayoutConversions.cpp: blockedToLinearLayout builds the CTA
+ * layout with out dims minor-to-major and ensureLayoutNotSmallerThan appends
+ * the repetition bits in that order).  A shape smaller than the CTA tile broadcasts the highest digits
  * of that dim (warps first, then lanes): those threads hold the same data.
  * The result is a ck_tile encoding (layout_dist_make(): R = the broadcast
  * digits, H_d = [rep, warp, lane, register] digits).  All sizes and the

@@ -892,12 +892,16 @@ static layout_status blocked_to_dist(const layout_triton_attr *a, int n_shape, c
             enc.p_minor[k][0] = enc.n_r++;
             enc.n_p_rh[k] = 1;
         }
-    /* Y, most significant first: repetitions (last dim first), then registers (order[rank-1] first). */
-    for (d = a->rank - 1; d >= 0; d--)
+    /* Y, most significant first: repetitions, then registers, each with
+     * order[rank-1] first (Triton appends the repetition bits per out dim in
+     * the CTA layout's minor-to-major order: ensureLayoutNotSmallerThan). */
+    for (k = a->rank - 1; k >= 0; k--) {
+        d = a->order[k];
         if (h_rep[d] >= 0) {
             enc.y_major[enc.n_y] = d + 1;
             enc.y_minor[enc.n_y++] = h_rep[d];
         }
+    }
     for (k = a->rank - 1; k >= 0; k--) {
         d = a->order[k];
         if (h_e[d] >= 0) {
