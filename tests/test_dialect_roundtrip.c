@@ -100,7 +100,8 @@ static void test_random_families(void)
         if (p.kind == LAYOUT_FAMILY_IREE_XOR_SHUFFLE) CHECK(m & (1 << 3));
         if (p.kind == LAYOUT_FAMILY_CUTE_SWIZZLE) CHECK(m & (1 << 1));
     }
-    CHECK((seen & 0x1f) == 0x1f);
+    /* every dialect expressed something (needs enough iterations: full scale only) */
+    if (n >= 150) CHECK((seen & 0x1f) == 0x1f);
 }
 
 static void test_detect(void)
