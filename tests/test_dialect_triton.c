@@ -406,7 +406,7 @@ static void test_more_paths(void)
     CHECK(a.kind == LAYOUT_TRITON_PADDED_SHARED && a.n_pads == 1 && a.interval[0] == 8 && a.pad[0] == 1);
     CHECK(layout_desc_from_text("naive([4,8],[8,1]) | T{xor([4,3]):[0,1]->[0,1]}", &d, NULL, &e) == LAYOUT_OK);
     CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_ERR_UNSUPPORTED);
-    CHECK_STR_CONTAINS(e.message, "try --to linear");
+    CHECK_STR_CONTAINS(e.message, "not linear over F2");
 }
 
 /* Blocked export: random blocked layouts (every field a power of two, any
@@ -479,6 +479,45 @@ static void test_blocked_export(void)
     }
 }
 
+/* #ttg.shared_linear (the form Triton's tests use): offset bit b -> coordinate;
+ * [[0, 1], [0, 2], [1, 0], [2, 2]] puts (2,0) at offset 8 ^ 2 = 10.  A layout
+ * no swizzled/padded attribute expresses exports as shared_linear and reads back. */
+static void test_shared_linear(void)
+{
+    layout_descriptor d, back;
+    layout_triton_attr a;
+    layout_error e;
+    char buf[512];
+    CHECK(layout_desc_from_triton("#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 2]]}, alignment = 16>", 0,
+                                  NULL, &d, NULL, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(off2(&d, 2, 0), 10);
+    CHECK_EQ_I64(off2(&d, 3, 3), 13); /* (1,0) ^ (2,2) ^ (0,1) = (3,3): offset 4 + 8 + 1 */
+    CHECK(layout_desc_from_triton("#ttg.shared_linear<{offset = [[0, 1], [1, 0], [0, 2], [2, 0]], block = []}, "
+                                  "alignment = 128>",
+                                  0, NULL, &d, NULL, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(off2(&d, 1, 0), 2);
+    CHECK_EQ_I64(off2(&d, 2, 3), 1 + 4 + 8);
+    CHECK(layout_desc_to_triton(&d, buf, sizeof buf, &e) == LAYOUT_OK);
+    CHECK_MSG(strcmp(buf, "#ttg.shared_linear<{offset = [[0, 1], [1, 0], [0, 2], [2, 0]], block = []}, alignment = 16>") ==
+                  0,
+              "%s", buf);
+    CHECK(layout_desc_from_triton(buf, 0, NULL, &back, NULL, &e) == LAYOUT_OK);
+    CHECK(sd_first_difference(&d, &back) < 0);
+    CHECK(layout_triton_from_text("#ttg.shared_linear<{offset = [[1]], block = []}, alignment = 64>", &a, NULL, &e) ==
+          LAYOUT_OK);
+    CHECK(layout_triton_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+    CHECK_MSG(strcmp(buf, "#ttg.shared_linear<{offset = [[1]], block = []}, alignment = 64>") == 0, "%s", buf);
+    expect_error("#ttg.shared_linear<{offset = [[1]]}, alignment = 3>", LAYOUT_ERR_ARG, 49, "alignment 3");
+    expect_error("#ttg.shared_linear<{offset = [[1]]}, align = 4>", LAYOUT_ERR_PARSE, 37, "expected 'alignment'");
+    expect_error("#ttg.shared_linear<{lane = [[1]]}>", LAYOUT_ERR_ARG, 33, "needs 'offset' bases");
+    CHECK(layout_desc_from_triton("#ttg.shared_linear<{offset = [[1]], block = [[1]]}, alignment = 64>", 0, NULL, &d,
+                                  NULL, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "block bases");
+    /* Linear but not a bijection onto 0..2^k-1: a broadcast dim. */
+    CHECK(layout_desc_from_text("naive([4,8],[0,1])", &d, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_ERR_UNSUPPORTED);
+}
+
 int main(void)
 {
     RUN(test_padded_docs);
@@ -488,5 +527,6 @@ int main(void)
     RUN(test_errors);
     RUN(test_more_paths);
     RUN(test_blocked_export);
+    RUN(test_shared_linear);
     return harness_finish("test_dialect_triton");
 }

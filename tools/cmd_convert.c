@@ -12,7 +12,7 @@ const tool_command tool_cmd_convert = {
     "\n"
     "Read SPEC in one dialect and print the same layout in another.  Dialects:\n"
     "  ck       liblayout's ck_tile-shaped text (descriptors and dist(...))\n"
-    "  triton   #ttg.swizzled_shared / #ttg.padded_shared / #ttg.blocked\n"
+    "  triton   #ttg.swizzled_shared / padded_shared / shared_linear / blocked / linear\n"
     "  cute     CuTe's printed layout, e.g. 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)'\n"
     "  cute-cpp (output only) the CuTe C++ expression that builds the layout\n"
     "  iree     #iree_codegen.xor_shuffle<row_width, access_width, row_stride, per_phase>\n"

@@ -7,7 +7,7 @@
  * | dialect | reads | writes | header |
  * |---|---|---|---|
  * | ck      | text.h descriptor / `dist(...)` | descriptor / encoding text | text.h |
- * | triton  | swizzled_shared, padded_shared, blocked, linear | swizzled_shared, padded_shared | triton.h |
+ * | triton  | swizzled_shared, padded_shared, shared_linear, blocked, linear | swizzled_shared, padded_shared, shared_linear (descriptors); blocked, linear (distributions) | triton.h |
  * | cute    | `(shape):(stride)`, `Sw<B,M,S> o O o ...` | the same | cute.h |
  * | iree    | `#iree_codegen.xor_shuffle<...>` | the same | iree.h |
  * | linear  | bases (`{"offset": [[..]]}`, `#ttg.linear<...>`) | bases | triton.h, linear.h |

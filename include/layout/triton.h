@@ -54,12 +54,17 @@
  *     {"register": [[0, 1], [0, 2]], "lane": [[1, 0], [2, 0]]}
  *     {"offset": [[0, 1], [0, 2], [1, 0]]}, {"dim0": 2, "dim1": 4}
  *
+ *     #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 2]], block = []}, alignment = 16>
+ *
  * Each input dim lists the image (one value per output dim) of each of its
  * bits, the form `LinearLayout.from_bases` takes (the Python dict, quotes
  * optional) and `#ttg.linear` prints.  Output dims are dim0, dim1, ...;
  * their sizes follow from the bases (the next power of two above the largest
  * value) unless a trailing size dict `{"dim0": N, ...}` gives them.  Parsed
- * with linear.h's layout_linear_from_bases().
+ * with linear.h's layout_linear_from_bases().  `#ttg.shared_linear` is
+ * Triton's general shared layout (offset -> coordinate, any F2-linear
+ * bijection); its `alignment` is the allocation's byte alignment, kept but
+ * not part of the mapping (export writes 16).
  *
  * Thread safety: reentrant, allocation-free (the table form of a
  * distribution uses the caller's buffer).  Errors: as text.h (column,
@@ -111,6 +116,8 @@ typedef struct layout_triton_attr {
     int64_t threads_per_warp[LAYOUT_MAX_DIMS]; /**< blocked */
     int64_t warps_per_cta[LAYOUT_MAX_DIMS];    /**< blocked */
     layout_linear linear;                 /**< linear bases */
+    int shared_linear;                    /**< LINEAR read from / printed as `#ttg.shared_linear<{offset = ..}, alignment = N>` */
+    int64_t alignment;                    /**< shared_linear: the allocation's byte alignment (not part of the mapping) */
 } layout_triton_attr;
 
 /**
@@ -161,7 +168,9 @@ layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, co
  * first (2-D; every vec, perPhase, maxPhase power of two and both orders,
  * built with family.h and compared on the whole tile), then padded_shared
  * with the identity linear component (order [1, 0] or [0, 1]; intervals and
- * paddings read off the offsets, then verified).
+ * paddings read off the offsets, then verified), then `#ttg.shared_linear`
+ * for any other descriptor that is an F2-linear bijection onto
+ * 0..2^k-1 (linear.h's layout_desc_to_linear(), inverted).
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED naming why.
  */
 layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_attr *out, layout_error *err);

@@ -415,8 +415,9 @@ static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int att
             tx_skip(c);
             vat = c->pos;
             if (tx_int(c, &v, "an output size")) return c->status;
-            if (!dx_is_pow2(v) || v > ((int64_t)1 << 40))
-                return tx_fail_at(c, vat, LAYOUT_ERR_ARG, "output size %lld is not a power of two", (long long)v);
+            if (!dx_is_pow2(v) || v > ((int64_t)1 << LAYOUT_LINEAR_MAX_DIM_BITS))
+                return tx_fail_at(c, vat, LAYOUT_ERR_ARG, "output size %lld is not a power of two in 1..2^%d",
+                                  (long long)v, LAYOUT_LINEAR_MAX_DIM_BITS);
             out_bits[n_out] = dx_log2(v);
             out_names[n_out] = onames[n_out];
             n_out++;
@@ -468,6 +469,24 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
     } else if (dx_accept_raw(&c, "#ttg.blocked")) {
         a->kind = LAYOUT_TRITON_BLOCKED;
         if (parse_blocked(&c, a)) return c.status;
+    } else if (dx_accept_raw(&c, "#ttg.shared_linear")) {
+        a->kind = LAYOUT_TRITON_LINEAR;
+        a->shared_linear = 1;
+        a->alignment = 16;
+        if (tx_expect(&c, '<', "'<'") || parse_linear(&c, a, 1)) return c.status;
+        if (layout_linear_in_dim(&a->linear, "offset") < 0)
+            return tx_fail_at(&c, c.pos, LAYOUT_ERR_ARG, "shared_linear needs 'offset' bases");
+        if (tx_accept(&c, ',')) {
+            size_t at;
+            if (dx_expect_ident(&c, "alignment", "'alignment'") || tx_expect(&c, '=', "'=' after alignment")) return c.status;
+            tx_skip(&c);
+            at = c.pos;
+            if (tx_int(&c, &a->alignment, "the alignment")) return c.status;
+            if (!dx_is_pow2(a->alignment) || a->alignment > ((int64_t)1 << 20))
+                return tx_fail_at(&c, at, LAYOUT_ERR_ARG, "alignment %lld is not a power of two",
+                                  (long long)a->alignment);
+        }
+        if (tx_expect(&c, '>', "'>'")) return c.status;
     } else if (dx_accept_raw(&c, "#ttg.linear")) {
         a->kind = LAYOUT_TRITON_LINEAR;
         if (tx_expect(&c, '<', "'<'") || parse_linear(&c, a, 1) || tx_expect(&c, '>', "'>'")) return c.status;
@@ -609,6 +628,22 @@ static int print_attr(text_out *o, const void *obj)
         to_str(o, "}>");
         return 0;
     default:
+        if (a->shared_linear) {
+            const layout_linear *ll = &a->linear;
+            int in = layout_linear_in_dim(ll, "offset"), blk = layout_linear_in_dim(ll, "block");
+            to_str(o, "#ttg.shared_linear<{offset = ");
+            if (in >= 0)
+                put_bases(o, ll, in);
+            else
+                to_str(o, "[]");
+            to_str(o, ", block = ");
+            if (blk >= 0)
+                put_bases(o, ll, blk);
+            else
+                to_str(o, "[]");
+            to_printf(o, "}, alignment = %lld>", (long long)a->alignment);
+            return 0;
+        }
         return print_linear(o, &a->linear);
     }
 }
@@ -623,6 +658,33 @@ layout_status layout_linear_to_triton_text(const layout_linear *ll, char *buf, s
 {
     if (!ll || !buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_linear_to_triton_text: NULL argument");
     return to_render(print_linear, ll, buf, cap, "layout_linear_to_triton_text", "", err);
+}
+
+
+/* The same layout without its `block` input dim, which must have no bits
+ * (one CTA); a non-empty one is not supported. */
+static layout_status drop_empty_block(const layout_linear *ll, layout_linear *out, layout_error *err)
+{
+    const char *names[LAYOUT_LINEAR_MAX_DIMS], *outs[LAYOUT_LINEAR_MAX_DIMS];
+    int bits[LAYOUT_LINEAR_MAX_DIMS], obits[LAYOUT_LINEAR_MAX_DIMS], n = 0, k, b, j, nb = 0;
+    int64_t flat[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS + 1];
+    int blk = layout_linear_in_dim(ll, "block");
+    if (ll->in_bits[blk] > 0)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "layout_triton: block bases (several CTAs) are not supported");
+    for (k = 0; k < ll->n_in; k++) {
+        if (k == blk) continue;
+        names[n] = ll->in_names[k];
+        bits[n++] = ll->in_bits[k];
+        for (b = 0; b < ll->in_bits[k]; b++) {
+            layout_linear_get_basis(ll, k, b, flat + nb * ll->n_out, NULL);
+            nb++;
+        }
+    }
+    for (j = 0; j < ll->n_out; j++) {
+        outs[j] = ll->out_names[j];
+        obits[j] = ll->out_bits[j];
+    }
+    return layout_linear_from_bases(out, n, names, bits, flat, ll->n_out, outs, obits, err);
 }
 
 /* ---------------------------------------------------------------- descriptors */
@@ -706,10 +768,16 @@ static layout_status padded_to_desc(const layout_triton_attr *a, layout_descript
     return layout_ok(err);
 }
 
+static layout_status drop_empty_block(const layout_linear *ll, layout_linear *out, layout_error *err);
+
 static layout_status linear_to_desc(const layout_linear *ll, layout_descriptor *out, layout_error *err)
 {
-    layout_linear inv;
+    layout_linear inv, trimmed;
     layout_status st;
+    if (layout_linear_in_dim(ll, "block") >= 0) {
+        if ((st = drop_empty_block(ll, &trimmed, err))) return st;
+        ll = &trimmed;
+    }
     if (ll->n_in == 1 && strcmp(ll->in_names[0], "offset") == 0) {
         if ((st = layout_linear_invert(&inv, ll, err))) return st;
         return layout_linear_to_desc(&inv, out, err);
@@ -932,27 +1000,8 @@ layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, co
         layout_linear trimmed;
         int blk = layout_linear_in_dim(ll, "block");
         if (blk >= 0) {
-            /* Drop an empty `block` dim (one CTA); a non-empty one is not supported. */
-            const char *names[LAYOUT_LINEAR_MAX_DIMS], *outs[LAYOUT_LINEAR_MAX_DIMS];
-            int bits[LAYOUT_LINEAR_MAX_DIMS], obits[LAYOUT_LINEAR_MAX_DIMS], n = 0, k, b, j, nb = 0;
-            int64_t flat[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS + 1];
-            layout_status st;
-            if (ll->in_bits[blk] > 0)
-                return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "layout_triton_to_dist: block bases: one CTA only");
-            for (k = 0; k < ll->n_in; k++) {
-                if (k == blk) continue;
-                names[n] = ll->in_names[k];
-                bits[n++] = ll->in_bits[k];
-                for (b = 0; b < ll->in_bits[k]; b++) {
-                    layout_linear_get_basis(ll, k, b, flat + nb * ll->n_out, NULL);
-                    nb++;
-                }
-            }
-            for (j = 0; j < ll->n_out; j++) {
-                outs[j] = ll->out_names[j];
-                obits[j] = ll->out_bits[j];
-            }
-            if ((st = layout_linear_from_bases(&trimmed, n, names, bits, flat, ll->n_out, outs, obits, err))) return st;
+            layout_status st = drop_empty_block(ll, &trimmed, err);
+            if (st) return st;
             ll = &trimmed;
         }
         return layout_linear_to_dist(ll, table, table_cap, out, err);
@@ -1062,9 +1111,26 @@ layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_
         order[1] = 1;
         if (try_padded(d, total, order, out) == 0) return layout_ok(err);
     }
-    return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
-                       "layout_triton_from_desc: neither #ttg.swizzled_shared (2-D, any vec/perPhase/maxPhase/order) "
-                       "nor #ttg.padded_shared with an identity order reproduces the offsets (try --to linear)");
+    {
+        layout_linear fwd;
+        layout_error lerr;
+        if (layout_desc_to_linear(d, &fwd, &lerr) != LAYOUT_OK)
+            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                               "layout_triton_from_desc: no swizzled_shared or padded_shared matches; shared_linear: "
+                               "%.180s",
+                               lerr.message);
+        memset(out, 0, sizeof *out);
+        if (!layout_linear_is_bijective(&fwd) || layout_linear_invert(&out->linear, &fwd, NULL) != LAYOUT_OK)
+            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                               "layout_triton_from_desc: the layout is linear over F2 but not a bijection onto "
+                               "0..2^k-1, which #ttg.shared_linear (offset -> coordinate) needs");
+        /* Triton names the output dims dim0.., linear.h's inverse keeps them as they are */
+        out->kind = LAYOUT_TRITON_LINEAR;
+        out->shared_linear = 1;
+        out->alignment = 16;
+        out->rank = n;
+        return layout_ok(err);
+    }
 }
 
 layout_status layout_desc_to_triton(const layout_descriptor *d, char *buf, size_t cap, layout_error *err)
