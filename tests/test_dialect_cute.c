@@ -250,6 +250,9 @@ static void test_errors(void)
     CHECK(layout_desc_from_text("naive([4,8],[8,1]) | T{xor([4,3]):[0,1]->[0,1]}", &d, NULL, &e) == LAYOUT_OK);
     CHECK(layout_cute_from_desc(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "not a CuTe layout");
+    CHECK(layout_desc_from_text("packed([8192])", &d, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_cute_from_desc(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "dims up to 4096");
     CHECK(layout_desc_from_text("naive_off([4],[1],off=-9)", &d, NULL, &e) == LAYOUT_OK);
     CHECK(layout_cute_from_desc(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "negative offset");

@@ -47,6 +47,10 @@
  * Strides must be >= 0 (liblayout's naive descriptors have no negative
  * strides).  Nesting below the top level is printed flat:
  * `(((_2,_2),_2),_4)` comes back as `((_2,_2,_2),_4)`, the same layout.
+ * Limits of the recogniser: dims up to 4096 long, tiles up to 2^22
+ * coordinates, swizzles with B <= 12 whose source field starts inside the
+ * offsets' bits; the greedy mode split may miss an exotic nested layout
+ * (it then reports "not a CuTe layout" rather than guess).
  *
  * Ownership: ::layout_cute_layout is a plain value.  Thread safety: every
  * function is reentrant and allocation-free.  Errors: as text.h — parse

@@ -604,6 +604,11 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
         }
         if (off > maxoff) maxoff = off;
     }
+    for (j = 0; j < n; j++)
+        if (layout_desc_length(d, j) > 4096)
+            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                               FN_FROM_DESC ": dim %d has length %lld; the recogniser handles dims up to 4096", j,
+                               (long long)layout_desc_length(d, j));
     while (bits < 62 && ((int64_t)1 << bits) <= maxoff) bits++;
     if (try_layout(d, total, 0, 0, 0, &l) == 0) goto found;
     /* Swizzles whose fields lie inside the offsets' bits: larger B first. */
