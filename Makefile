@@ -322,3 +322,6 @@ browser-test: $(TOOL_BIN)
 
 # test_html runs the tool of the same build.
 $(BUILD)/tests/test_html: $(TOOL_BIN)
+
+# issue 11 (dialects): the CLI test of `layout convert` runs the tool of the same build.
+$(BUILD)/tests/test_dialect_cli: $(TOOL_BIN)

@@ -137,6 +137,54 @@
  *
  * Thread safety: no global mutable state, no allocation in the library
  * core; every object is a caller-owned value.
+ *
+ * # Linear layouts over F2 (linear.h)
+ *
+ * Kernel 08's descriptor is linear over F2: every offset is the XOR of the
+ * offsets of the coordinate's set bits (Triton's `LinearLayout`).
+ * layout_desc_to_linear() proves it and returns the bases:
+ *
+ * @code
+ * layout_linear l;
+ * layout_desc_to_linear(&d, &l, &err);        // d: the kernel 08 descriptor above
+ * char text[1024];
+ * layout_linear_print(&l, text, sizeof text);
+ * //  - dim0=1 -> (32)       m bit 0: the L half of a 64-element row block
+ * //    dim0=2 -> (72)       m bit 1: next B (64) and A' ^= 1 (8)
+ * //    dim0=4 -> (144)      ...
+ * //  - dim1=1 -> (1)        k: contiguous
+ * // where out dims are: [offset (size 2048)]
+ * int64_t mk[2] = {3, 9}, off;
+ * layout_linear_apply(&l, mk, &off, &err);    // 32 ^ 72 ^ 9 = 97 = layout_desc_offset()
+ * @endcode
+ *
+ * layout_linear_invert() gives Triton's view of a shared layout (offset ->
+ * (dim0, dim1)); layout_linear_compose() chains a distribution's linear form
+ * (layout_dist_to_linear()) with it, layout_linear_lane_access() +
+ * layout_linear_access_cost() count bank conflicts from the bases alone, and
+ * layout_linear_tile_offsets() writes a whole tile at one XOR per offset.
+ * Kernel 03 (rows of 34) is refused with "not linear over F2: ... stride 34
+ * of dim 0 is not a power of two".  See docs/linear.md.
+ *
+ * # Other dialects: Triton, CuTe, IREE (dialect.h, cute.h, triton.h, iree.h)
+ *
+ * A layout written for another stack reads straight into a descriptor and
+ * back, exactly (docs/dialects.md):
+ *
+ * @code
+ * layout_descriptor d;
+ * char text[LAYOUT_TEXT_CAP];
+ * // a swizzled CuTe layout as print() shows it (the swizzle acts on element offsets)
+ * layout_desc_from_cute("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", &d, NULL, &err);
+ * // ... check it like any descriptor, then hand it to a Triton user:
+ * if (layout_desc_to_triton(&d, text, sizeof text, &err) == LAYOUT_OK)
+ *     puts(text);   // #ttg.swizzled_shared<{vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+ * else
+ *     puts(err.message);   // why Triton cannot express it
+ * @endcode
+ *
+ * layout_dialect_detect() tells the dialects apart; `layout convert` and
+ * every command's `--dialect` / `--shape` expose the same on the command line.
  */
 #ifndef LAYOUT_H
 #define LAYOUT_H
@@ -159,5 +207,14 @@
 #include "layout/kernel_plan.h"
 #include "layout/text.h"
 #include "layout/abi.h"
+
+#include "layout/family.h"
+#include "layout/ck_cpp.h"
+#include "layout/linear.h"
+/* Dialects (issue 11): CuTe, Triton, IREE text forms. */
+#include "layout/cute.h"
+#include "layout/iree.h"
+#include "layout/triton.h"
+#include "layout/dialect.h"
 
 #endif /* LAYOUT_H */

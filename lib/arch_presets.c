@@ -173,6 +173,116 @@ static void build_sm80(layout_arch *a, const char *name)
                 "rule is extrapolated (low).");
 }
 
+/* ---- issue 11 item 7: the other GPUs the seeds name (seed 002), as data ---- */
+
+static const char src_nv_assumed[] =
+    "assumed = sm_90 phases (LDS_MODEL 2.1, measured on H100 only); 32 banks x 4 B per CUDA guide";
+
+static void build_nvidia_assumed(layout_arch *a, const char *name, const char *note)
+{
+    build_nvidia(a, name, MED, LOW, src_nv_assumed);
+    set_note(a, note);
+}
+
+static void build_sm75(layout_arch *a, const char *name)
+{
+    build_nvidia_assumed(a, name,
+                         "NVIDIA Turing (sm_75; warp 32, 32 banks x 4 B, seed 002). Phases assumed as measured on "
+                         "sm_90 (8 B: 16 lanes, 16 B: 8 lanes); the load fold rule was measured on sm_90 only (low).");
+}
+
+static void build_sm86(layout_arch *a, const char *name)
+{
+    build_nvidia_assumed(a, name,
+                         "NVIDIA Ampere GA10x (sm_86; warp 32, 32 banks x 4 B). Phases assumed as measured on sm_90; "
+                         "the load fold rule was measured on sm_90 only (low).");
+}
+
+static void build_sm89(layout_arch *a, const char *name)
+{
+    build_nvidia_assumed(a, name,
+                         "NVIDIA Ada (sm_89; warp 32, 32 banks x 4 B, seed 002). Phases assumed as measured on "
+                         "sm_90; the load fold rule was measured on sm_90 only (low).");
+}
+
+static void build_sm100(layout_arch *a, const char *name)
+{
+    build_nvidia_assumed(a, name,
+                         "NVIDIA Blackwell B200 (sm_100; warp 32, 32 banks x 4 B, seed 002). Phases assumed as "
+                         "measured on sm_90; the load fold rule was measured on sm_90 only (low).");
+}
+
+static void build_sm120(layout_arch *a, const char *name)
+{
+    build_nvidia_assumed(a, name,
+                         "NVIDIA Blackwell RTX 50 (sm_120; warp 32, 32 banks x 4 B, seed 002). Phases assumed as "
+                         "measured on sm_90; the load fold rule was measured on sm_90 only (low).");
+}
+
+/* RDNA wave64: one wave64 LDS instruction is assumed to be served as two
+ * wave32 halves (lanes 0-31, then 32-63), each with the wave32 groups. */
+static void build_rdna_w64(layout_arch *a, const char *name)
+{
+    static const char src[] =
+        "assumed: wave64 served as two wave32 halves, each with the RDNA wave32 groups (LDS_MODEL 2 RDNA row)";
+    layout_arch_init(a, name, 32, 4, 64, NULL);
+    a->bank_confidence = LOW;
+    for (int d = 0; d < 2; d++) {
+        for (int w = 1; w <= 4; w *= 2) set_run(a, d, w, 32, LOW, src);
+        set_run(a, d, 8, 16, LOW, src);
+        set_run(a, d, 12, 8, LOW, src);
+        set_run(a, d, 16, 8, LOW, src);
+    }
+}
+
+static void build_gfx1030(layout_arch *a, const char *name)
+{
+    build_rdna(a, name, 32, LOW, "LDS_MODEL 2: RDNA 16 B: 8 consecutive lanes");
+    set_note(a, "RDNA2 (gfx1030) wave32, CU mode: 32 banks x 4 B as ck_tile and Triton model RDNA (low). Lane "
+                "groups from the LDS_MODEL RDNA row (32/16/8 lanes for <=4/8/16 B); wave64: gfx1030-w64.");
+}
+
+static void build_gfx1030_w64(layout_arch *a, const char *name)
+{
+    build_rdna_w64(a, name);
+    set_note(a, "RDNA2 (gfx1030) wave64 mode: lane grouping not published. Assumed: the two wave32 halves are "
+                "served one after the other, each like gfx1030 (32 banks, 32/16/8-lane groups); every rule low.");
+}
+
+static void build_gfx1100(layout_arch *a, const char *name)
+{
+    build_gfx11_banks(a, name, 32);
+    set_note(a, "RDNA3 (gfx1100) wave32, CU mode: 32 banks x 4 B (ck_tile, Triton; IREE's 64 is WGP mode: "
+                "layout_arch_gfx11(64)). Same model as gfx11; wave64: gfx1100-w64.");
+}
+
+static void build_gfx1100_w64(layout_arch *a, const char *name)
+{
+    build_rdna_w64(a, name);
+    set_note(a, "RDNA3 (gfx1100) wave64 mode: lane grouping not published. Assumed: the two wave32 halves are "
+                "served one after the other, each like gfx1100 (32 banks, 32/16/8-lane groups); every rule low.");
+}
+
+/* Intel Xe-HPG SLM (seed 002): 16 banks x 4 B.  The model needs a 32- or
+ * 64-lane wave: SIMD32, served as two SIMD16 halves (16 lanes x 4 B = one
+ * 64-byte SLM access per clock). */
+static void build_xe_hpg(layout_arch *a, const char *name)
+{
+    static const char src[] =
+        "assumed: 16 banks x 4 B serve 64 B per clock (seed 002); SIMD32 split into 16-lane halves";
+    layout_arch_init(a, name, 16, 4, 32, NULL);
+    a->bank_confidence = MED;
+    for (int d = 0; d < 2; d++) {
+        for (int w = 1; w <= 4; w *= 2) set_run(a, d, w, 16, LOW, src);
+        set_run(a, d, 8, 8, LOW, src);
+        set_run(a, d, 12, 4, LOW, src);
+        set_run(a, d, 16, 4, LOW, src);
+    }
+    set_note(a, "Intel Xe-HPG style SLM: 16 banks x 4 B (seed 002, bank count medium). Lane grouping not "
+                "published. Assumed: SIMD32 waves served 64 bytes per clock, i.e. 16 lanes x 4 B, 8 x 8 B, "
+                "4 x 16 B consecutive lanes; every rule low.");
+}
+
 typedef void (*preset_builder)(layout_arch *a, const char *name);
 
 static const struct {
@@ -182,6 +292,10 @@ static const struct {
     {"gfx90a", build_gfx90a}, {"gfx942", build_gfx942}, {"gfx950", build_gfx950},
     {"gfx950-b32x64", build_gfx950_b32x64}, {"gfx11", build_gfx11}, {"gfx12", build_gfx12},
     {"sm_80", build_sm80}, {"sm_90", build_sm90},
+    /* issue 11 item 7 */
+    {"sm_75", build_sm75}, {"sm_86", build_sm86}, {"sm_89", build_sm89}, {"sm_100", build_sm100},
+    {"sm_120", build_sm120}, {"gfx1030", build_gfx1030}, {"gfx1030-w64", build_gfx1030_w64},
+    {"gfx1100", build_gfx1100}, {"gfx1100-w64", build_gfx1100_w64}, {"xe-hpg", build_xe_hpg},
 };
 enum { N_PRESETS = sizeof presets / sizeof presets[0] };
 
@@ -202,7 +316,8 @@ layout_status layout_arch_preset(const char *name, layout_arch *out, layout_erro
         }
     return layout_fail(err, LAYOUT_ERR_NOT_FOUND,
                        "layout_arch_preset: name = \"%.40s\" is unknown (known: gfx90a, gfx942, gfx950, "
-                       "gfx950-b32x64, gfx11, gfx12, sm_80, sm_90)",
+                       "gfx950-b32x64, gfx11, gfx12, sm_80, sm_90, sm_75, sm_86, sm_89, sm_100, sm_120, gfx1030, "
+                       "gfx1030-w64, gfx1100, gfx1100-w64, xe-hpg)",
                        name);
 }
 

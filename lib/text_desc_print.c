@@ -70,7 +70,7 @@ static int index_of(const int *v, int n, int x)
 
 /* Print the base; return the number of transforms it accounts for (0 if
  * unrecognised) and its top hidden ids in *top / *n_top. */
-static int print_base(text_out *o, const layout_descriptor *d, int *top, int *n_top)
+static int print_base(text_out *o, const layout_descriptor *d, int *top, int *n_top, text_desc_shape *rec)
 {
     const layout_adaptor *a = &d->adaptor;
     const layout_transform *t0;
@@ -89,6 +89,7 @@ static int print_base(text_out *o, const layout_descriptor *d, int *top, int *n_
         if (d->guaranteed_vector_length[last] > t0->upper_lengths[n - 1])
             to_printf(o, ",gvl=%lld", (long long)d->guaranteed_vector_length[last]);
         to_str(o, ")");
+        if (rec) rec->base = TEXT_BASE_PACKED;
         return 1;
     }
     if (t0->kind == LAYOUT_OFFSET && a->n_transforms >= 2 && a->transforms[1].kind == LAYOUT_EMBED &&
@@ -103,6 +104,7 @@ static int print_base(text_out *o, const layout_descriptor *d, int *top, int *n_
         to_str(o, ",");
         to_int_list(o, t1->params, n);
         to_printf(o, ",off=%lld)", (long long)t0->params[0]);
+        if (rec) rec->base = TEXT_BASE_NAIVE_OFF;
         return 2;
     }
     if (t0->kind == LAYOUT_EMBED) {
@@ -115,6 +117,7 @@ static int print_base(text_out *o, const layout_descriptor *d, int *top, int *n_
         if (d->guaranteed_vector_stride[last] != -1)
             to_printf(o, ",gvs=%lld", (long long)d->guaranteed_vector_stride[last]);
         to_str(o, ")");
+        if (rec) rec->base = TEXT_BASE_NAIVE;
         return 1;
     }
     return 0;
@@ -125,13 +128,17 @@ static int print_base(text_out *o, const layout_descriptor *d, int *top, int *n_
  * stage has consumed all its input may close that stage or open the next;
  * bit j of `choices` picks "open the next" at the j-th such point, and
  * *n_choices counts the points met. */
-static int print_desc(text_out *o, const layout_descriptor *d, unsigned choices, int *n_choices)
+static int print_desc(text_out *o, const layout_descriptor *d, unsigned choices, int *n_choices, text_desc_shape *rec)
 {
     const layout_adaptor *a = &d->adaptor;
     int top[LAYOUT_MAX_HIDDEN], n_top = 0, k;
     *n_choices = 0;
-    k = print_base(o, d, top, &n_top);
+    k = print_base(o, d, top, &n_top, rec);
     if (k == 0) return 1;
+    if (rec) {
+        rec->base_transforms = k;
+        rec->n_stages = 0;
+    }
     while (k < a->n_transforms) {
         int consumed[LAYOUT_MAX_HIDDEN], produced[LAYOUT_MAX_HIDDEN], new_top[LAYOUT_MAX_HIDDEN];
         int n_consumed = 0, n_produced = 0, first = k, i, j, last_stage;
@@ -183,6 +190,10 @@ static int print_desc(text_out *o, const layout_descriptor *d, unsigned choices,
             }
         }
         to_str(o, " | T{");
+        if (rec) {
+            rec->stage_begin[rec->n_stages++] = first;
+            rec->stage_begin[rec->n_stages] = k;
+        }
         for (i = first; i < k; i++) {
             int ids[LAYOUT_MAX_TRANSFORM_DIMS];
             if (i > first) to_str(o, " ; ");
@@ -190,12 +201,14 @@ static int print_desc(text_out *o, const layout_descriptor *d, unsigned choices,
             to_str(o, ":");
             for (j = 0; j < a->lower_hidden[i].n; j++) ids[j] = index_of(top, n_top, a->lower_hidden[i].ids[j]);
             to_id_list(o, ids, a->lower_hidden[i].n);
+            if (rec) rec->lower[i] = layout_seq_from(a->lower_hidden[i].n, ids);
             to_str(o, "->");
             for (j = 0; j < a->upper_hidden[i].n; j++) {
                 ids[j] = index_of(new_top, n_produced, a->upper_hidden[i].ids[j]);
                 if (ids[j] < 0) return 1;
             }
             to_id_list(o, ids, a->upper_hidden[i].n);
+            if (rec) rec->upper[i] = layout_seq_from(a->upper_hidden[i].n, ids);
         }
         to_str(o, "}");
         memcpy(top, new_top, sizeof(int) * (size_t)n_produced);
@@ -207,39 +220,62 @@ static int print_desc(text_out *o, const layout_descriptor *d, unsigned choices,
     return 0;
 }
 
-layout_status layout_desc_to_text(const layout_descriptor *d, char *buf, size_t cap, layout_error *err)
+/* Find the print whose text parses back to d: 0 with the text in text[]
+ * (o->len bytes) and the winning choice bits in *choices_out; 1 when the
+ * adaptor has no stage form at all, 2 when no text reproduces it. */
+static int find_text(const layout_descriptor *d, char *text, size_t cap, text_out *o, unsigned *choices_out)
 {
-    char text[LAYOUT_TEXT_CAP];
     layout_descriptor back;
-    text_out o;
     layout_error e;
     unsigned choices;
-    int n_choices = 0, found = 0, structural = 0;
-    if (!d) return layout_fail(err, LAYOUT_ERR_NULL, FN_PRINT ": d is NULL");
-    if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, FN_PRINT ": buf is NULL");
+    int n_choices = 0, structural = 0;
     /* Usually one attempt; a few more only around inserts at stage ends. */
-    for (choices = 0; choices < 64u && !found; choices++) {
-        to_init(&o, text, sizeof text);
-        if (print_desc(&o, d, choices, &n_choices) || o.len + 1 > sizeof text) {
+    for (choices = 0; choices < 64u; choices++) {
+        to_init(o, text, cap);
+        if (print_desc(o, d, choices, &n_choices, NULL) || o->len + 1 > cap) {
             structural = structural || choices == 0;
         } else if (layout_desc_from_text(text, &back, NULL, &e) == LAYOUT_OK && text_desc_equal(&back, d)) {
-            found = 1;
-            break;
+            *choices_out = choices;
+            return 0;
         }
         if (n_choices > 6 || choices + 1 >= (1u << n_choices)) break;
     }
-    if (!found) {
-        if (structural && o.len == 0)
-            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
-                               FN_PRINT ": d was not built as a base plus transform stages; it has no text form");
+    return structural && o->len == 0 ? 1 : 2;
+}
+
+layout_status layout_desc_to_text(const layout_descriptor *d, char *buf, size_t cap, layout_error *err)
+{
+    char text[LAYOUT_TEXT_CAP];
+    text_out o;
+    unsigned choices;
+    if (!d) return layout_fail(err, LAYOUT_ERR_NULL, FN_PRINT ": d is NULL");
+    if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, FN_PRINT ": buf is NULL");
+    int found = find_text(d, text, sizeof text, &o, &choices);
+    if (found == 1)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                           FN_PRINT ": d was not built as a base plus transform stages; it has no text form");
+    if (found == 2)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                            FN_PRINT ": d was not built as a base plus transform stages; no text reproduces it");
-    }
     if (o.len + 1 > cap)
         return layout_fail(err, LAYOUT_ERR_BUFFER, FN_PRINT ": cap = %zu is too small, the text needs %zu bytes", cap,
                            o.len + 1);
     memcpy(buf, text, o.len + 1);
     return layout_ok(err);
+}
+
+int text_desc_shape_of(const layout_descriptor *d, text_desc_shape *out)
+{
+    char text[LAYOUT_TEXT_CAP];
+    text_out o;
+    unsigned choices;
+    int n_choices;
+    int found = find_text(d, text, sizeof text, &o, &choices);
+    if (found) return found;
+    memset(out, 0, sizeof *out);
+    to_init(&o, text, sizeof text);
+    print_desc(&o, d, choices, &n_choices, out);
+    return 0;
 }
 
 static int seq_equal(const layout_seq *a, const layout_seq *b)

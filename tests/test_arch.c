@@ -39,9 +39,12 @@ static int ph_all(int l) { (void)l; return 0; }
 
 static void test_preset_list(void)
 {
-    static const char *want[] = {"gfx90a", "gfx942", "gfx950", "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90"};
-    CHECK_EQ_I64(layout_arch_preset_count(), 8);
-    for (size_t i = 0; i < 8; i++) {
+    static const char *want[] = {"gfx90a", "gfx942", "gfx950", "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90",
+                                 /* issue 11 item 7 (tests/test_gpus.c) */
+                                 "sm_75", "sm_86", "sm_89", "sm_100", "sm_120", "gfx1030", "gfx1030-w64", "gfx1100",
+                                 "gfx1100-w64", "xe-hpg"};
+    CHECK_EQ_I64(layout_arch_preset_count(), 18);
+    for (size_t i = 0; i < 18; i++) {
         CHECK(strcmp(layout_arch_preset_name(i), want[i]) == 0);
         layout_arch a = preset(want[i]);
         layout_error e;
@@ -52,7 +55,7 @@ static void test_preset_list(void)
             for (int w = 0; w < LAYOUT_N_WIDTHS; w++)
                 if (a.rules[d][w].supported) CHECK(a.rules[d][w].source[0] != '\0');
     }
-    CHECK(layout_arch_preset_name(8) == NULL);
+    CHECK(layout_arch_preset_name(18) == NULL);
 }
 
 static void test_gfx942_groups(void)

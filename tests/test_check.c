@@ -450,7 +450,7 @@ static void test_model_details(void)
 /* ---- randomized: brute force and AVX2 vs scalar ------------------------ */
 
 typedef struct arch_set {
-    layout_arch archs[16];
+    layout_arch archs[32]; /* 18 presets + 6 custom */
     int n;
 } arch_set;
 
@@ -583,7 +583,7 @@ static void test_avx2_vs_scalar(void)
     }
     arch_set s;
     make_archs(&s);
-    layout_checker cs[16], cv[16];
+    layout_checker cs[32], cv[32];
     for (int i = 0; i < s.n; i++) {
         CHECK(layout_checker_init(&cs[i], &s.archs[i], LAYOUT_IMPL_SCALAR, NULL) == LAYOUT_OK);
         CHECK(layout_checker_init(&cv[i], &s.archs[i], LAYOUT_IMPL_AVX2, NULL) == LAYOUT_OK);

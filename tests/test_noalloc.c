@@ -138,11 +138,41 @@ static void test_checker_paths(void)
     CHECK_EQ_I64(n_allocs - before, 0);
 }
 
+/* linear.h (issue 11): conversions, algebra, tile walk and closed-form cost */
+static void test_linear_paths(void)
+{
+    static layout_descriptor d, back;
+    static layout_distribution rd, td;
+    static layout_linear l, lr, inv, c;
+    static int64_t tile[2048], table[4 * 64 * 8 * 2];
+    layout_arch arch;
+    layout_linear_access acc;
+    layout_cost cost;
+    char buf[2048];
+    CHECK(seed_xor_desc(&d, sk_mlds_layer(32), 0, 1, NULL) == LAYOUT_OK);
+    CHECK(seed_read_dist_08(&rd, NULL) == LAYOUT_OK);
+    CHECK(layout_arch_preset("gfx942", &arch, NULL) == LAYOUT_OK);
+    long before = n_allocs;
+    CHECK(layout_desc_to_linear(&d, &l, NULL) == LAYOUT_OK);
+    CHECK(layout_dist_to_linear(&rd, &lr, NULL) == LAYOUT_OK);
+    CHECK(layout_linear_invert(&inv, &l, NULL) == LAYOUT_OK);
+    CHECK(layout_linear_compose(&c, &lr, &l, NULL) == LAYOUT_OK);
+    CHECK(layout_linear_to_desc(&l, &back, NULL) == LAYOUT_OK);
+    CHECK(layout_linear_to_dist(&lr, table, sizeof table / sizeof table[0], &td, NULL) == LAYOUT_OK);
+    CHECK(layout_linear_tile_offsets(&l, tile, 2048, NULL) == LAYOUT_OK);
+    CHECK(layout_linear_print(&l, buf, sizeof buf) > 0);
+    int64_t in[3] = {0, 0, 1};
+    CHECK(layout_linear_lane_access(&c, "lane", in, 2, LAYOUT_READ, 16, &acc, NULL) == LAYOUT_OK);
+    CHECK(layout_linear_access_cost(&arch, &acc, &cost, NULL) == LAYOUT_OK && cost.extra_cycles == 0);
+    CHECK_EQ_I64(n_allocs - before, 0);
+}
+
 int main(void)
 {
     RUN(test_counter_works);
     RUN(test_plan_paths);
     RUN(test_kernel_paths);
     RUN(test_checker_paths);
+    RUN(test_linear_paths);
     return harness_finish("test_noalloc");
 }

@@ -157,9 +157,21 @@ static int parse_spec(const char *cmd, const char *what, const char *arg, enum s
     layout_status st;
     if (!text) return TOOL_BAD_INPUT;
     switch (kind) {
-    case SPEC_DESC: st = layout_desc_from_text(text, (layout_descriptor *)out, &where, &e); break;
+    case SPEC_DESC:
+        if (tool_spec_dialect(text) != LAYOUT_DIALECT_CK) {
+            st = tool_desc_from_dialect(tool_spec_dialect(text), text, (layout_descriptor *)out, &where, &e);
+            break;
+        }
+        st = layout_desc_from_text(text, (layout_descriptor *)out, &where, &e);
+        break;
     case SPEC_ARCH: st = layout_arch_from_text(text, (layout_arch *)out, &where, &e); break;
-    default: st = layout_dist_from_text(text, wave, 0, (layout_distribution *)out, &where, &e); break;
+    default:
+        if (tool_spec_dialect(text) != LAYOUT_DIALECT_CK) {
+            st = tool_dist_from_dialect(tool_spec_dialect(text), text, (layout_distribution *)out, &where, &e);
+            break;
+        }
+        st = layout_dist_from_text(text, wave, 0, (layout_distribution *)out, &where, &e);
+        break;
     }
     if (st == LAYOUT_OK) return 0;
     tool_report_parse(cmd, what, text, where, &e);
@@ -189,4 +201,102 @@ int tool_elem_bytes(const char *cmd, const char *text, int *out)
         return tool_error(cmd, "--elem %lld must be 1, 2, 4, 8 or 16 bytes", (long long)v);
     *out = (int)v;
     return 0;
+}
+
+/* ---- foreign dialects (issue 11): --dialect NAME and --shape R,C, taken
+ * out of argv by tool_take_dialect_options() before any command parses it. */
+
+static const char *g_dialect_name;  /* --dialect, or NULL: auto-detect */
+static int g_n_shape;
+static int64_t g_shape[LAYOUT_MAX_DIMS];
+/* Tables of linear-layout distributions (borrowed by the distribution): two,
+ * because `check` reads a write and a read distribution. */
+#define TOOL_TABLE_CAP (1u << 18)
+static int64_t g_tables[2][TOOL_TABLE_CAP];
+static int g_next_table;
+
+int tool_parse_shape(const char *cmd, const char *text, int *n, int64_t *shape)
+{
+    const char *p = text;
+    int k = 0;
+    while (*p) {
+        char num[32];
+        size_t len = strcspn(p, ",x");
+        int64_t v;
+        if (k >= LAYOUT_MAX_DIMS) return tool_error(cmd, "--shape '%s' has more than %d values", text, LAYOUT_MAX_DIMS);
+        if (len == 0 || len >= sizeof num) return tool_error(cmd, "--shape '%s': expected numbers like 64,32", text);
+        memcpy(num, p, len);
+        num[len] = '\0';
+        if (tool_int(cmd, "--shape", num, 1, (int64_t)1 << 40, &v)) return TOOL_BAD_INPUT;
+        shape[k++] = v;
+        p += len;
+        if (*p) p++;
+    }
+    if (k == 0) return tool_error(cmd, "--shape is empty");
+    *n = k;
+    return 0;
+}
+
+int tool_take_dialect_options(const char *cmd, int *argc, char **argv)
+{
+    int i, j = 1;
+    for (i = 1; i < *argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        int is_dialect = strncmp(a, "--dialect", 9) == 0 && (a[9] == '\0' || a[9] == '=');
+        int is_shape = strncmp(a, "--shape", 7) == 0 && (a[7] == '\0' || a[7] == '=');
+        if (strcmp(a, "--") == 0) {
+            while (i < *argc) argv[j++] = argv[i++];
+            break;
+        }
+        if (!is_dialect && !is_shape) {
+            argv[j++] = argv[i];
+            continue;
+        }
+        v = strchr(a, '=');
+        if (v)
+            v++;
+        else if (i + 1 < *argc)
+            v = argv[++i];
+        else
+            return tool_error(cmd, "option %s needs a value", is_dialect ? "--dialect" : "--shape");
+        if (is_dialect) {
+            layout_dialect dl;
+            layout_error e;
+            if (layout_dialect_from_name(v, &dl, &e)) return tool_error(cmd, "--dialect: %s", e.message);
+            g_dialect_name = v;
+        } else if (tool_parse_shape(cmd, v, &g_n_shape, g_shape)) {
+            return TOOL_BAD_INPUT;
+        }
+    }
+    *argc = j;
+    argv[j] = NULL;
+    return 0;
+}
+
+layout_dialect tool_spec_dialect(const char *text)
+{
+    layout_dialect d;
+    if (g_dialect_name && layout_dialect_from_name(g_dialect_name, &d, NULL) == LAYOUT_OK) return d;
+    return layout_dialect_detect(text);
+}
+
+const int64_t *tool_shape(int *n)
+{
+    *n = g_n_shape;
+    return g_n_shape ? g_shape : NULL;
+}
+
+layout_status tool_desc_from_dialect(layout_dialect d, const char *text, layout_descriptor *out, size_t *where,
+                                     layout_error *e)
+{
+    return layout_desc_from_dialect(d, text, g_n_shape, g_n_shape ? g_shape : NULL, out, where, e);
+}
+
+layout_status tool_dist_from_dialect(layout_dialect d, const char *text, layout_distribution *out, size_t *where,
+                                     layout_error *e)
+{
+    int64_t *table = g_tables[g_next_table];
+    g_next_table ^= 1;
+    return layout_dist_from_dialect(d, text, g_n_shape, g_n_shape ? g_shape : NULL, table, TOOL_TABLE_CAP, out, where,
+                                    e);
 }

@@ -11,6 +11,7 @@
 static const tool_command *const k_commands[] = {
     &tool_cmd_offsets, &tool_cmd_banks, &tool_cmd_verify, &tool_cmd_check, &tool_cmd_cost, &tool_cmd_arch,
     &tool_cmd_print,
+    &tool_cmd_convert, /* issue 11 */
 };
 #define N_COMMANDS (sizeof k_commands / sizeof k_commands[0])
 
@@ -32,6 +33,8 @@ static void main_usage(FILE *f)
             "\n"
             "`layout <command> --help` describes each.  A SPEC argument may be given\n"
             "as @FILE to read it from a file (@- for standard input).\n"
+            "Every command also reads Triton, CuTe, IREE and linear-layout specs\n"
+            "(detected from the text, or --dialect NAME; --shape R,C where needed).\n"
             "Exit status: 0 success, 1 a finding (conflicts, verify problems), 2 bad input.\n");
 }
 
@@ -57,7 +60,12 @@ int main(int argc, char **argv)
     for (i = 0; i < N_COMMANDS; i++) {
         if (strcmp(argv[1], k_commands[i]->name) == 0) {
             if (tool_wants_help(argc - 1, argv + 1)) return tool_usage(k_commands[i]);
-            return k_commands[i]->run(argc - 1, argv + 1);
+            {
+                /* issue 11: --dialect / --shape are accepted by every command. */
+                int sub_argc = argc - 1;
+                if (tool_take_dialect_options(k_commands[i]->name, &sub_argc, argv + 1)) return TOOL_BAD_INPUT;
+                return k_commands[i]->run(sub_argc, argv + 1);
+            }
         }
     }
     fprintf(stderr, "layout: error: unknown command '%s'\n\n", argv[1]);

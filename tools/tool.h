@@ -79,4 +79,27 @@ void tool_print_desc_header(const layout_descriptor *d, const char *what);
 /* Report a parse failure of `text` with the message of e and a caret at `where`. */
 void tool_report_parse(const char *cmd, const char *what, const char *text, size_t where, const layout_error *e);
 
+/* ---- foreign dialects (issue 11) ---- */
+
+extern const tool_command tool_cmd_convert;
+
+/* Remove the global options --dialect NAME and --shape R,C[,..] from argv
+ * (every command accepts them); 0 or TOOL_BAD_INPUT (error printed). */
+int tool_take_dialect_options(const char *cmd, int *argc, char **argv);
+
+/* Parse "64,32" (or "64x32") into shape[]; 0 or TOOL_BAD_INPUT. */
+int tool_parse_shape(const char *cmd, const char *text, int *n, int64_t *shape);
+
+/* The dialect of a spec: --dialect, else detected from the text. */
+layout_dialect tool_spec_dialect(const char *text);
+
+/* The --shape values (NULL and *n = 0 when not given). */
+const int64_t *tool_shape(int *n);
+
+/* Read a foreign-dialect descriptor / distribution with --shape. */
+layout_status tool_desc_from_dialect(layout_dialect d, const char *text, layout_descriptor *out, size_t *where,
+                                     layout_error *e);
+layout_status tool_dist_from_dialect(layout_dialect d, const char *text, layout_distribution *out, size_t *where,
+                                     layout_error *e);
+
 #endif /* LAYOUT_TOOL_H */

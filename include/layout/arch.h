@@ -20,7 +20,12 @@
  * xor masks m (LDS_MODEL.md §2.1); the rule then lists the merged groups.
  *
  * Presets (layout_arch_preset()): "gfx90a", "gfx942", "gfx950",
- * "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90".  Every rule records its
+ * "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90", and the other GPUs
+ * the seeds name: "sm_75", "sm_86", "sm_89", "sm_100", "sm_120" (32 banks x
+ * 4 B; phases assumed from sm_90, the load fold measured on sm_90 only),
+ * "gfx1030", "gfx1100" (RDNA 2 / 3 wave32, 32 banks), "gfx1030-w64",
+ * "gfx1100-w64" (their wave64 modes: two wave32 halves assumed), "xe-hpg"
+ * (Intel Xe-HPG style SLM, 16 banks x 4 B, 16-lane groups assumed).  Every rule records its
  * source and a ::layout_confidence; layout_arch_format() prints them.  Users
  * build their own with layout_arch_init() + layout_arch_set_groups() /
  * layout_arch_set_consecutive() / layout_arch_set_fold(), then
@@ -174,7 +179,7 @@ layout_status layout_arch_validate(const layout_arch *arch, layout_error *err);
 const layout_lane_rule *layout_arch_rule(const layout_arch *arch, layout_direction direction,
                                          int width_bytes);
 
-/** Number of preset architectures (8). */
+/** Number of preset architectures (18). */
 size_t layout_arch_preset_count(void);
 
 /**

@@ -1,0 +1,172 @@
+/* libFuzzer target for the dialect parsers (cute.h, triton.h, iree.h,
+ * dialect.h): every input is tried as each dialect.
+ *
+ * Properties: a failure is clean (status, an error offset inside the text, a
+ * message naming the parser, a caret drawn at it); whatever parses prints,
+ * the printed text parses back and prints identically; a CuTe layout's
+ * descriptor agrees with CuTe's definition (layout_cute_offset) on every
+ * coordinate of a small tile; a descriptor a dialect writes reads back with
+ * the same offsets. */
+#include "layout.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_input.h"
+
+static void check_failure(const char *text, size_t where, const layout_error *e, const char *fn)
+{
+    char caret[2 * LAYOUT_TEXT_CARET_WIDTH + 16];
+    FUZZ_ASSERT(where <= strlen(text));
+    FUZZ_ASSERT(strncmp(e->message, fn, strlen(fn)) == 0);
+    FUZZ_ASSERT(layout_text_caret(text, where, caret, sizeof caret, NULL) == LAYOUT_OK);
+}
+
+static int64_t tile_size(const layout_descriptor *d)
+{
+    int64_t n = 1;
+    int j;
+    for (j = 0; j < layout_desc_ndims(d); j++) {
+        if (layout_desc_length(d, j) > 4096) return -1;
+        n *= layout_desc_length(d, j);
+        if (n > 4096) return -1;
+    }
+    return n;
+}
+
+static void same_offsets(const layout_descriptor *a, const layout_descriptor *b)
+{
+    int64_t n = tile_size(a), k, c[LAYOUT_MAX_DIMS];
+    int j, nd = layout_desc_ndims(a);
+    if (n < 0) return;
+    FUZZ_ASSERT(nd == layout_desc_ndims(b));
+    for (j = 0; j < nd; j++) FUZZ_ASSERT(layout_desc_length(a, j) == layout_desc_length(b, j));
+    for (k = 0; k < n; k++) {
+        int64_t r = k;
+        int va = 0, vb = 0;
+        for (j = nd - 1; j >= 0; j--) {
+            c[j] = r % layout_desc_length(a, j);
+            r /= layout_desc_length(a, j);
+        }
+        FUZZ_ASSERT(layout_desc_offset_unchecked(a, c) == layout_desc_offset_unchecked(b, c));
+        layout_desc_is_valid(a, c, &va, NULL);
+        layout_desc_is_valid(b, c, &vb, NULL);
+        FUZZ_ASSERT(va == vb);
+    }
+}
+
+static void check_cute(const char *text)
+{
+    layout_cute_layout l, back;
+    layout_descriptor d;
+    layout_error e;
+    size_t where = (size_t)-1;
+    static char t1[LAYOUT_TEXT_CAP], t2[LAYOUT_TEXT_CAP];
+    if (layout_cute_from_text(text, &l, &where, &e) != LAYOUT_OK) {
+        check_failure(text, where, &e, "layout_cute_from_text: ");
+        return;
+    }
+    FUZZ_ASSERT(layout_cute_to_text(&l, t1, sizeof t1, &e) == LAYOUT_OK);
+    FUZZ_ASSERT(layout_cute_from_text(t1, &back, NULL, &e) == LAYOUT_OK);
+    FUZZ_ASSERT(layout_cute_to_text(&back, t2, sizeof t2, &e) == LAYOUT_OK);
+    FUZZ_ASSERT(strcmp(t1, t2) == 0);
+    FUZZ_ASSERT(layout_cute_to_cpp(&l, t2, sizeof t2, &e) == LAYOUT_OK);
+    if (layout_cute_to_desc(&l, &d, &e) == LAYOUT_OK) {
+        int64_t n = tile_size(&d), k, c[LAYOUT_MAX_DIMS], ref;
+        int j, nd = layout_desc_ndims(&d);
+        FUZZ_ASSERT(nd == l.n_modes);
+        for (k = 0; k < n; k++) {
+            int64_t r = k;
+            for (j = nd - 1; j >= 0; j--) {
+                c[j] = r % layout_desc_length(&d, j);
+                r /= layout_desc_length(&d, j);
+            }
+            FUZZ_ASSERT(layout_cute_offset(&l, c, &ref, NULL) == LAYOUT_OK);
+            FUZZ_ASSERT(ref == layout_desc_offset_unchecked(&d, c));
+        }
+    }
+}
+
+static void check_triton(const char *text)
+{
+    layout_triton_attr a, back;
+    layout_error e;
+    size_t where = (size_t)-1;
+    static char t1[LAYOUT_TEXT_CAP], t2[LAYOUT_TEXT_CAP];
+    if (layout_triton_from_text(text, &a, &where, &e) != LAYOUT_OK) {
+        check_failure(text, where, &e, "layout_triton_from_text: ");
+        return;
+    }
+    FUZZ_ASSERT(layout_triton_to_text(&a, t1, sizeof t1, &e) == LAYOUT_OK);
+    FUZZ_ASSERT(layout_triton_from_text(t1, &back, NULL, &e) == LAYOUT_OK);
+    FUZZ_ASSERT(layout_triton_to_text(&back, t2, sizeof t2, &e) == LAYOUT_OK);
+    FUZZ_ASSERT(strcmp(t1, t2) == 0);
+}
+
+static void check_iree(const char *text)
+{
+    layout_iree_xor_shuffle x, back;
+    layout_error e;
+    size_t where = (size_t)-1;
+    char t1[128], t2[128];
+    if (layout_iree_from_text(text, &x, &where, &e) != LAYOUT_OK) {
+        check_failure(text, where, &e, "layout_iree_from_text: ");
+        return;
+    }
+    FUZZ_ASSERT(layout_iree_to_text(&x, t1, sizeof t1, &e) == LAYOUT_OK);
+    FUZZ_ASSERT(layout_iree_from_text(t1, &back, NULL, &e) == LAYOUT_OK);
+    FUZZ_ASSERT(layout_iree_to_text(&back, t2, sizeof t2, &e) == LAYOUT_OK);
+    FUZZ_ASSERT(strcmp(t1, t2) == 0);
+}
+
+/* Through dialect.h with a small shape: read, write back in the same
+ * dialect and in the others, read again: the same offsets. */
+static void check_dispatch(const char *text)
+{
+    static const int64_t shape[2] = {8, 16};
+    layout_dialect dl = layout_dialect_detect(text), k;
+    layout_descriptor d, back;
+    layout_error e;
+    size_t where = (size_t)-1;
+    static char out[LAYOUT_TEXT_CAP];
+    int64_t own[LAYOUT_MAX_DIMS];
+    int j;
+    if (layout_desc_from_dialect(dl, text, 2, shape, &d, &where, &e) != LAYOUT_OK) {
+        FUZZ_ASSERT(where <= strlen(text));
+        return;
+    }
+    if (tile_size(&d) < 0) return;
+    for (j = 0; j < layout_desc_ndims(&d); j++) own[j] = layout_desc_length(&d, j);
+    for (k = LAYOUT_DIALECT_CK; k <= LAYOUT_DIALECT_LINEAR; k = (layout_dialect)(k + 1)) {
+        if (layout_desc_to_dialect(k, &d, out, sizeof out, &e) != LAYOUT_OK) continue;
+        /* read back with the descriptor's own shape, as `layout convert` would be given;
+         * linear.h rebuilds descriptors only from bases its xor network can spell
+         * (layout_linear_to_desc's documented limits), so linear and shared_linear
+         * may refuse here */
+        if (layout_desc_from_dialect(k, out, layout_desc_ndims(&d), own, &back, NULL, &e) != LAYOUT_OK) {
+            FUZZ_ASSERT((k == LAYOUT_DIALECT_LINEAR || k == LAYOUT_DIALECT_TRITON) &&
+                        strncmp(e.message, "layout_linear_to_desc: ", 23) == 0);
+            continue;
+        }
+        same_offsets(&d, &back);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text;
+    if (size > 2048) return 0;
+    text = (char *)malloc(size + 1);
+    if (!text) return 0;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    check_cute(text);
+    check_triton(text);
+    check_iree(text);
+    check_dispatch(text);
+    free(text);
+    return 0;
+}

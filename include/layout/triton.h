@@ -1,0 +1,209 @@
+/**
+ * @file triton.h
+ * @brief Triton's TritonGPU layout attributes: `#ttg.swizzled_shared`,
+ *        `#ttg.padded_shared`, `#ttg.blocked` and linear-layout bases
+ *        (`#ttg.linear` / `LinearLayout.from_bases`), parsed and printed, and
+ *        converted to and from descriptors and distributions.
+ *
+ * Semantics follow Triton's main branch of late 2025 (the 3.5 / 3.6 line:
+ * `swizzled_shared` with a CGA layout, `padded_shared` with a linear
+ * component): the attribute descriptions in
+ * include/triton/Dialect/TritonGPU/IR/TritonGPUAttrDefs.td and the linear-layout
+ * conversions of lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp.
+ *
+ * ## #ttg.swizzled_shared<{vec = V, perPhase = P, maxPhase = M, order = [1, 0]}>
+ *
+ * A 2-D shape [d0, d1] is needed (the attribute has none).  order[0] is the
+ * contiguous dim; with C its length and (r, c) the (row, column) of an
+ * element: `offset = r*C + (c ^ ((V * ((r / P) % M)) % C))` (the docs'
+ * example: vec=2, perPhase=1, maxPhase=4 puts row 1 as 10 11 8 9 14 15 12 13).
+ * Built by family.h (::LAYOUT_FAMILY_TRITON_SWIZZLED).
+ *
+ * ## #ttg.padded_shared<[I0:+P0, I1:+P1, ...] {order = [..], shape = [..]}>
+ *
+ * Element i of the 1-D shared buffer (before padding) lives at
+ * `i + sum_k (i / I_k) * P_k` (I_k, P_k powers of two).  The linear
+ * component maps i to the tensor coordinate: the short form
+ * `{order = [1, 0], shape = [16, 32]}` is the identity (order[0] fastest);
+ * the long form `{offset = [[0, 1], [0, 2], [2, 0], ...], block = []}` lists
+ * the coordinate of each bit of i.  liblayout supports long forms whose
+ * bases are a permutation of single coordinate bits (row / column
+ * permutations, the common case); the shape comes from the bases.
+ *
+ * ## #ttg.blocked<{sizePerThread = [..], threadsPerWarp = [..], warpsPerCTA = [..], order = [..]}>
+ *
+ * A distribution of a tensor of shape S (needed) over prod(warpsPerCTA) warps
+ * of prod(threadsPerWarp) lanes.  Along dim d the CTA tile is
+ * `sizePerThread[d] * threadsPerWarp[d] * warpsPerCTA[d]` elements,
+ * coordinate = ((rep*W + w)*T + t)*E + e (warp w, lane digit t, register
+ * digit e, repetition rep).  Lane and warp ids are mixed radix over the dims
+ * with order[0] fastest.  Register index: the sizePerThread digits, order[0]
+ * lowest, then the repetitions (S[d] larger than the CTA tile), order[0]
+ * lowest (LinearLayoutConversions.cpp: blockedToLinearLayout builds the CTA
+ * layout with out dims minor-to-major and ensureLayoutNotSmallerThan appends
+ * the repetition bits in that order).  A shape smaller than the CTA tile broadcasts the highest digits
+ * of that dim (warps first, then lanes): those threads hold the same data.
+ * The result is a ck_tile encoding (layout_dist_make(): R = the broadcast
+ * digits, H_d = [rep, warp, lane, register] digits).  All sizes and the
+ * shape must be powers of two; broadcast registers (sizePerThread > shape)
+ * are not supported.
+ *
+ * ## Linear layouts
+ *
+ *     #ttg.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0]], warp = [], block = []}>
+ *     {"register": [[0, 1], [0, 2]], "lane": [[1, 0], [2, 0]]}
+ *     {"offset": [[0, 1], [0, 2], [1, 0]]}, {"dim0": 2, "dim1": 4}
+ *
+ *     #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 2]], block = []}, alignment = 16>
+ *
+ * Each input dim lists the image (one value per output dim) of each of its
+ * bits, the form `LinearLayout.from_bases` takes (the Python dict, quotes
+ * optional) and `#ttg.linear` prints.  Output dims are dim0, dim1, ...;
+ * their sizes follow from the bases (the next power of two above the largest
+ * value) unless a trailing size dict `{"dim0": N, ...}` gives them.  Parsed
+ * with linear.h's layout_linear_from_bases().  `#ttg.shared_linear` is
+ * Triton's general shared layout (offset -> coordinate, any F2-linear
+ * bijection); its `alignment` is the allocation's byte alignment, kept but
+ * not part of the mapping (export writes 16).
+ *
+ * Thread safety: reentrant, allocation-free (the table form of a
+ * distribution uses the caller's buffer).  Errors: as text.h (column,
+ * `*where` for layout_text_caret()).
+ */
+#ifndef LAYOUT_TRITON_H
+#define LAYOUT_TRITON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout/descriptor.h"
+#include "layout/distribution.h"
+#include "layout/linear.h"
+#include "layout/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Maximum interval:+pad pairs of a padded_shared attribute. */
+#define LAYOUT_TRITON_MAX_PADS 8
+
+/** Which attribute a ::layout_triton_attr holds. */
+typedef enum layout_triton_kind {
+    LAYOUT_TRITON_SWIZZLED_SHARED = 0, /**< `#ttg.swizzled_shared` */
+    LAYOUT_TRITON_PADDED_SHARED = 1,   /**< `#ttg.padded_shared` */
+    LAYOUT_TRITON_BLOCKED = 2,         /**< `#ttg.blocked` (a distribution) */
+    LAYOUT_TRITON_LINEAR = 3           /**< `#ttg.linear` or the from_bases dict (bases in `linear`) */
+} layout_triton_kind;
+
+/** A parsed Triton layout attribute (fields by kind; others zero). */
+typedef struct layout_triton_attr {
+    layout_triton_kind kind;              /**< which attribute */
+    int rank;                             /**< tensor rank (order's length, or the bases' width) */
+    int order[LAYOUT_MAX_DIMS];           /**< order (fastest dim first); swizzled, padded short form, blocked */
+    int64_t vec;                          /**< swizzled_shared: vec */
+    int64_t per_phase;                    /**< swizzled_shared: perPhase */
+    int64_t max_phase;                    /**< swizzled_shared: maxPhase */
+    int n_pads;                           /**< padded_shared: interval:+pad pairs */
+    int64_t interval[LAYOUT_TRITON_MAX_PADS]; /**< padded_shared intervals (powers of two) */
+    int64_t pad[LAYOUT_TRITON_MAX_PADS];      /**< padded_shared paddings (powers of two) */
+    int has_shape;                        /**< padded_shared short form: shape given */
+    int64_t shape[LAYOUT_MAX_DIMS];       /**< padded_shared short form / long form (derived) shape */
+    int n_offset_bits;                    /**< padded_shared long form: bases of `offset` */
+    int offset_dim[64];                   /**< long form: coordinate dim of offset bit b */
+    int offset_bit[64];                   /**< long form: coordinate bit of offset bit b */
+    int64_t size_per_thread[LAYOUT_MAX_DIMS];  /**< blocked */
+    int64_t threads_per_warp[LAYOUT_MAX_DIMS]; /**< blocked */
+    int64_t warps_per_cta[LAYOUT_MAX_DIMS];    /**< blocked */
+    layout_linear linear;                 /**< linear bases */
+    int shared_linear;                    /**< LINEAR read from / printed as `#ttg.shared_linear<{offset = ..}, alignment = N>` */
+    int64_t alignment;                    /**< shared_linear: the allocation's byte alignment (not part of the mapping) */
+} layout_triton_attr;
+
+/**
+ * Parse any of the attributes above (the kind is read from the text).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_PARSE (syntax, an unknown or
+ * missing field); ::LAYOUT_ERR_ARG (a value that is not a power of two, an
+ * order that is not a permutation, a basis of several bits, ...) at the
+ * value's column; linear.h's errors for the bases.
+ */
+layout_status layout_triton_from_text(const char *text, layout_triton_attr *out, size_t *where, layout_error *err);
+
+/**
+ * Print the attribute in Triton's syntax (canonical spacing as Triton's
+ * printer: `#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>`).
+ * Linear layouts print as `#ttg.linear<{register = [...], lane = [...], warp = [...], block = []}>`
+ * when their input dims are register / lane / warp, else as the dict form.
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_BUFFER.
+ */
+layout_status layout_triton_to_text(const layout_triton_attr *a, char *buf, size_t cap, layout_error *err);
+
+/**
+ * The descriptor of a shared attribute: swizzled_shared needs @p shape
+ * (2 values); padded_shared takes its shape from the attribute (a given
+ * @p shape must agree); a linear layout with input dim `offset` (Triton's
+ * shared direction offset -> dims) is inverted, one with input dims
+ * dim0.. and output `offset` is taken as is (linear.h).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (no shape for swizzled_shared,
+ * not 2-D); ::LAYOUT_ERR_MISMATCH (shape disagrees); ::LAYOUT_ERR_UNSUPPORTED
+ * (blocked is a distribution); family.h / linear.h errors.
+ */
+layout_status layout_triton_to_desc(const layout_triton_attr *a, int n_shape, const int64_t *shape,
+                                    layout_descriptor *out, layout_error *err);
+
+/**
+ * The distribution of a blocked attribute over @p shape (see the file
+ * comment), or of a linear layout with input dims register / lane / warp
+ * (a table distribution written into @p table, capacity @p table_cap
+ * values, which must outlive @p out; may be NULL for blocked).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (shape rank, non powers of
+ * two, more than 64 lanes); ::LAYOUT_ERR_UNSUPPORTED (broadcast registers,
+ * a shared attribute); layout_dist_make() / linear.h errors.
+ */
+layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, const int64_t *shape, int64_t *table,
+                                    size_t table_cap, layout_distribution *out, layout_error *err);
+
+/**
+ * Recognise a descriptor as a Triton shared attribute: swizzled_shared
+ * first (2-D; every vec, perPhase, maxPhase power of two and both orders,
+ * built with family.h and compared on the whole tile), then padded_shared
+ * with the identity linear component (order [1, 0] or [0, 1]; intervals and
+ * paddings read off the offsets, then verified), then `#ttg.shared_linear`
+ * for any other descriptor that is an F2-linear bijection onto
+ * 0..2^k-1 (linear.h's layout_desc_to_linear(), inverted).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED naming why.
+ */
+layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_attr *out, layout_error *err);
+
+/**
+ * Recognise a distribution as `#ttg.blocked`: rank 1 or 2, every X length,
+ * the wave size and the warp count powers of two; every sizePerThread,
+ * threadsPerWarp (product = wave size), warpsPerCTA (product = warps) and
+ * order is built with layout_triton_to_dist() over the distribution's X
+ * lengths and compared on every (warp, lane, register); the first exact
+ * match (register numbering included) is returned.
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED naming why (then
+ * `#ttg.linear` via layout_dist_to_linear() may still express it).
+ */
+layout_status layout_triton_from_dist(const layout_distribution *d, layout_triton_attr *out, layout_error *err);
+
+/** Parse then build a descriptor (see layout_triton_to_desc()); parse errors carry @p where. */
+layout_status layout_desc_from_triton(const char *text, int n_shape, const int64_t *shape, layout_descriptor *out,
+                                      size_t *where, layout_error *err);
+
+/** layout_triton_from_desc() then layout_triton_to_text(). */
+layout_status layout_desc_to_triton(const layout_descriptor *d, char *buf, size_t cap, layout_error *err);
+
+/**
+ * Print a linear layout as bases text: `#ttg.linear<{...}>` for register /
+ * lane / warp input dims, else `{"name": [[..], ..], ...}, {"dim0": N, ...}`
+ * (output sizes always given, so the text parses back to the same layout).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_BUFFER.
+ */
+layout_status layout_linear_to_triton_text(const layout_linear *ll, char *buf, size_t cap, layout_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LAYOUT_TRITON_H */

@@ -1,0 +1,74 @@
+/* Private helpers shared by the dialect parsers and printers (lib/dialect/).
+ * Not installed.  The parsers reuse the text forms' scanner (text_internal.h);
+ * these add what the foreign syntaxes need: raw prefixes that contain '#'
+ * (the scanner reads '#' as a comment), whole-tile comparisons of
+ * descriptors, and a bounded builder of stage items. */
+#ifndef LAYOUT_DIALECT_INTERNAL_H
+#define LAYOUT_DIALECT_INTERNAL_H
+
+#include "../text_internal.h"
+#include "layout/descriptor.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Largest tile (coordinates) the recognisers walk when they decide whether
+ * a descriptor is expressible in a dialect. */
+#define DX_MAX_TILE (1 << 22)
+
+/* Skip spaces, tabs and newlines only (not '#' comments). */
+void dx_skip_blank(text_cursor *c);
+
+/* Consume the literal `word` at the cursor (after blanks); 1 when consumed. */
+int dx_accept_raw(text_cursor *c, const char *word);
+
+/* Expect the identifier `name`; fails "expected <what>". */
+layout_status dx_expect_ident(text_cursor *c, const char *name, const char *what);
+
+/* 1 when v is a power of two (v >= 1). */
+static inline int dx_is_pow2(int64_t v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
+
+/* log2 of a power of two. */
+static inline int dx_log2(int64_t v)
+{
+    int k = 0;
+    while (v > 1) {
+        v >>= 1;
+        k++;
+    }
+    return k;
+}
+
+/* Row-major coordinate of linear index k over the descriptor's top lengths. */
+void dx_coord(const layout_descriptor *d, int64_t k, int64_t *coord);
+
+/* The tile size, or -1 (err filled, prefixed with fn) when larger than
+ * DX_MAX_TILE. */
+int64_t dx_tile_size(const layout_descriptor *d, const char *fn, layout_error *err);
+
+/* Compare two descriptors over the whole tile (same top lengths, offsets
+ * and validity).  Returns -1 when equal, else the first row-major index that
+ * differs (or 0 when the top lengths differ). */
+int64_t dx_first_difference(const layout_descriptor *a, const layout_descriptor *b);
+
+/* One stage under construction: items appended in order. */
+typedef struct dx_stage {
+    int n;
+    layout_transform t[LAYOUT_MAX_TRANSFORMS];
+    layout_seq lo[LAYOUT_MAX_TRANSFORMS];
+    layout_seq up[LAYOUT_MAX_TRANSFORMS];
+} dx_stage;
+
+void dx_stage_init(dx_stage *s);
+/* Append transform t with lower ids lo[0..nl) and upper ids up[0..nu). */
+void dx_stage_add(dx_stage *s, const layout_transform *t, int nl, const int *lo, int nu, const int *up);
+/* Apply the stage to *d in place. */
+layout_status dx_stage_apply(layout_descriptor *d, const dx_stage *s, layout_error *err);
+
+/* Print an int64 into a text_out. */
+void dx_put_i64(text_out *o, int64_t v);
+
+#endif /* LAYOUT_DIALECT_INTERNAL_H */
