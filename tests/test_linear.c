@@ -1030,6 +1030,10 @@ static void test_access_errors(void)
     acc.lane_images[2] = 0;
     CHECK(layout_linear_access_cost(&odd, &acc, &c, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "affine");
+    layout_arch broken = a; /* an unvalidated arch with a corrupt group count is refused, not indexed */
+    broken.rules[LAYOUT_READ][layout_width_index(4)].n_groups = 99;
+    acc.lane_images[2] = 0;
+    CHECK(layout_linear_access_cost(&broken, &acc, &c, &e) == LAYOUT_ERR_ARG);
     acc.width_bytes = 8; /* odd has no b64 rule */
     CHECK(layout_linear_access_cost(&odd, &acc, &c, &e) == LAYOUT_ERR_UNSUPPORTED);
     /* lane_access errors */

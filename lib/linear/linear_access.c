@@ -170,6 +170,9 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
             break;
         }
     }
+    if (n_groups < 1 || n_groups > LAYOUT_MAX_LANE_GROUPS) /* only an invalid arch: never index past nway[] */
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: %.31s: %d lane groups (arch not validated?)", fn, arch->name,
+                           n_groups);
     const uint64_t bank_mask = (uint64_t)arch->n_banks - 1;
     layout_cost c;
     memset(&c, 0, sizeof c);
