@@ -504,6 +504,23 @@ static void test_desc_seed(void)
     CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "pad(30, 2, 0)");
     CHECK_STR_CONTAINS(e.message, "padding is not linear");
+    /* right_pad(7, 0) pads nothing, yet rejects the values 8 and 12 an embed above it feeds it
+     * (found by fuzz_linear): refused, as the reference says */
+    {
+        int64_t l7[1] = {7}, s2[1] = {2}, l41[2] = {4, 1}, c41[2] = {4, 1}, m14[2] = {1, 4};
+        layout_naive(&d, 1, l7, s2, NULL);
+        layout_make_right_pad(7, 0, &t, NULL);
+        layout_seq a0[1] = {LAYOUT_SEQ(0)};
+        CHECK(layout_transform_descriptor(&d, &d, 1, &t, a0, a0, NULL) == LAYOUT_OK);
+        layout_make_embed(2, l41, c41, &t, NULL);
+        layout_seq e_up[1] = {LAYOUT_SEQ(0, 1)};
+        CHECK(layout_transform_descriptor(&d, &d, 1, &t, a0, e_up, NULL) == LAYOUT_OK);
+        layout_make_merge(2, m14, &t, NULL);
+        layout_seq m_lo[1] = {LAYOUT_SEQ(1, 0)};
+        CHECK(layout_transform_descriptor(&d, &d, 1, &t, m_lo, a0, NULL) == LAYOUT_OK);
+        CHECK(layout_desc_length(&d, 0) == 4 && !ref_desc_linear(&d));
+        CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    }
     /* a top length that is not a power of two */
     int64_t len3[2] = {4, 3};
     layout_packed(&d, 2, len3, NULL);

@@ -73,7 +73,7 @@ layout_status layout_linear_lane_access(const layout_linear *ll, const char *lan
             return layout_fail(err, LAYOUT_ERR_RANGE,
                                "%s: in_values[%d] = %" PRId64 " is outside 0..%" PRIu64 " (input dim '%s')", fn, i,
                                in_values[i], layout_lin_mask(ll->in_bits[i]), ll->in_names[i]);
-        packed |= (uint64_t)in_values[i] << ll->in_shift[i];
+        packed |= layout_lin_shl((uint64_t)in_values[i], ll->in_shift[i]);
     }
     layout_linear_access a;
     memset(&a, 0, sizeof a);
