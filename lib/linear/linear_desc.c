@@ -115,9 +115,9 @@ static int prove_transform(lin_proof *p, const layout_adaptor *a, int index)
                             t->kind == LAYOUT_RIGHT_PAD ? 0 : t->params[0],
                             t->kind == LAYOUT_RIGHT_PAD ? t->params[0] : t->params[1]);
         /* zero padding still rejects values at or above the length: the value must stay below it */
-        if (t->kind != LAYOUT_LEFT_PAD && ((uint64_t)1 << u0->nb) > (uint64_t)t->upper_lengths[0])
+        if (t->kind != LAYOUT_LEFT_PAD && ((uint64_t)1 << u0->nb) > (uint64_t)t->lower_lengths[0])
             return fail_why(p, t, index, "its upper value may reach 2^%" PRId64 " - 1, beyond its length %" PRId64
-                            " (invalid coordinates)", u0->nb, t->upper_lengths[0]);
+                            " (invalid coordinates)", u0->nb, t->lower_lengths[0]);
         copy_rep(low0, u0);
         return 1;
     case LAYOUT_SLICE:
