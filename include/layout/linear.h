@@ -293,14 +293,17 @@ int layout_linear_print(const layout_linear *ll, char *buf, size_t cap);
  * every coordinate is valid, and offset(x ^ y) = offset(x) ^ offset(y) for
  * all coordinates x, y (XOR taken per top dim).
  *
- * Decision: the candidate bases are the offsets of the unit coordinates; the
- * candidate is verified exhaustively against the descriptor's evaluator when
- * the tile has at most 2^16 coordinates, else by a sound structural check of
- * every stage (pass_through; embed / unmerge with power-of-two coefficients
- * whose bit ranges do not overlap; merge of power-of-two lengths; xor with a
- * power-of-two modulus; pad / slice / offset only when they are the identity)
- * — a descriptor the structural check cannot prove linear is rejected even
- * if it happens to be linear.
+ * Decision: first a sound structural proof walks the stages from the top
+ * dims to the offset, carrying the F2 form of every bit (pass_through; embed /
+ * unmerge with power-of-two coefficients whose bit ranges do not overlap;
+ * merge of power-of-two lengths; xor and modulo with a power-of-two modulus
+ * or one the value never reaches; pad / slice / offset / freeze only when
+ * they are the identity, a zero pad only when the value provably stays below
+ * its length).  When it fails on a tile of at most 2^16 coordinates, the
+ * offsets of the unit coordinates are checked exhaustively against the
+ * evaluator instead (so e.g. a stride 3 on a dim of length 2 is accepted);
+ * a larger tile the proof cannot handle is rejected even if it happens to
+ * be linear.  The bases are the offsets of the unit coordinates.
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED with the first reason,
  * e.g. "not linear over F2: top length 3 of dim 0 is not a power of two",
  * "not linear over F2: pad(34) on dim 0 ...", "not linear over F2: stride
