@@ -304,11 +304,13 @@ int layout_linear_print(const layout_linear *ll, char *buf, size_t cap);
  * evaluator instead (so e.g. a stride 3 on a dim of length 2 is accepted);
  * a larger tile the proof cannot handle is rejected even if it happens to
  * be linear.  The bases are the offsets of the unit coordinates.
- * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED with the first reason,
- * e.g. "not linear over F2: top length 3 of dim 0 is not a power of two",
- * "not linear over F2: pad(34) on dim 0 ...", "not linear over F2: stride
- * 34 of dim 0 is not a power of two", or a witness coordinate for the
- * exhaustive check.
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED naming the first
+ * stage the proof could not pass and why (also when the exhaustive check
+ * then confirms the map is not linear), e.g. "not linear over F2: top length
+ * 3 of dim 1 is not a power of two", "not linear over F2: embed([64, 32],
+ * [34, 1]) (transform t0): stride 34 of dim 0 is not a power of two" (seed
+ * kernel 03), "not linear over F2: pad(30, 2, 0) (transform t1): padding
+ * 2 + 0 makes coordinates invalid (padding is not linear)".
  */
 layout_status layout_desc_to_linear(const layout_descriptor *d, layout_linear *out, layout_error *err);
 
