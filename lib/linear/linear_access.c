@@ -124,6 +124,19 @@ static int basis_add(small_basis *sb, uint64_t x)
     return 1;
 }
 
+/* {l ^ t : l in mask}: swap the blocks of 2^k lanes for every bit k of t */
+static uint64_t lane_xor_mask(uint64_t mask, unsigned t)
+{
+    static const uint64_t low_half[6] = {0x5555555555555555u, 0x3333333333333333u, 0x0f0f0f0f0f0f0f0fu,
+                                         0x00ff00ff00ff00ffu, 0x0000ffff0000ffffu, 0x00000000ffffffffu};
+    for (int k = 0; k < 6; k++)
+        if ((t >> k) & 1u) {
+            int w = 1 << k;
+            mask = ((mask & low_half[k]) << w) | ((mask >> w) & low_half[k]);
+        }
+    return mask;
+}
+
 layout_status layout_linear_access_cost(const layout_arch *arch, const layout_linear_access *acc, layout_cost *out,
                                         layout_error *err)
 {
@@ -184,6 +197,15 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
     for (int g = 0; g < n_groups; g++) {
         uint64_t mask = groups[g];
         if (!mask) return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: lane group %d is empty", fn, g);
+        /* the usual case: this group is the previous affine group moved by a lane xor, so it is
+         * a coset of the same subspace and costs the same (two shifts per lane bit to check) */
+        if (g > 0 && lane_xor_mask(groups[g - 1], (unsigned)(__builtin_ctzll(groups[g - 1]) ^ __builtin_ctzll(mask))) ==
+                         mask) {
+            nway[g] = nway[g - 1];
+            c.extra_cycles += nway[g] - 1;
+            c.total_cycles += nway[g];
+            continue;
+        }
         /* S = {l ^ c0 : l in the group} must be a subspace: take lanes until
          * log2(|group|) independent directions are found, then compare the
          * coset they span with the group */
