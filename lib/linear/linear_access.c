@@ -193,7 +193,6 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
     c.worst_group = -1;
     c.fold_xor = fold;
     int nway[LAYOUT_MAX_LANE_GROUPS];
-    small_basis prev = {0, {0}};
     for (int g = 0; g < n_groups; g++) {
         uint64_t mask = groups[g];
         if (!mask) return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: lane group %d is empty", fn, g);
@@ -227,15 +226,6 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                "%s: lane group %d (mask %#" PRIx64 ") is not an affine subspace of lane ids", fn, g,
                                mask);
-        int same = g > 0 && S.n == prev.n;
-        for (int k = 0; same && k < S.n; k++) same = S.v[k] == prev.v[k];
-        if (same) { /* a coset of the previous group's subspace: the same count */
-            nway[g] = nway[g - 1];
-            c.extra_cycles += nway[g] - 1;
-            c.total_cycles += nway[g];
-            continue;
-        }
-        prev = S;
         /* U = word images of S's basis plus the sub-word steps; bank(U) its bank bits */
         small_basis U = {0, {0}}, B = {0, {0}};
         for (int k = 0; k < S.n + sub_bits; k++) {
