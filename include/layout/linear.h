@@ -277,7 +277,9 @@ layout_status layout_linear_pseudo_invert(layout_linear *out, const layout_linea
  *  - lane=1 -> (1, 0)
  * where out dims are: [dim0 (size 2), dim1 (size 4)]
  * @endcode
- * An input dim of size 1 prints " - warp is a size 1 dimension".
+ * An input dim of size 1 prints " - warp is a size 1 dimension"; a layout
+ * without input dims prints "(empty layout)" or "(empty layout with out-dims
+ * [...])".  Identical to Triton's toString() without its leading newline.
  * snprintf semantics: returns the full length (-1 for NULL @p ll).
  */
 int layout_linear_print(const layout_linear *ll, char *buf, size_t cap);
@@ -448,13 +450,15 @@ layout_status layout_linear_access_instr(const layout_linear_access *acc, layout
  *
  * Applies when: every lane group of the arch's rule (and of its fold, which is
  * taken when lane_images of a fold mask XOR to 0) is an affine subspace of
- * lane ids; width is 1, 2, 4, 8 or 16 bytes; for widths above the bank width
- * every lane address (base and images) is a multiple of the width.  Otherwise
+ * lane ids (true of every preset); width is 1, 2, 4, 8 or 16 bytes; every
+ * lane address (base and images) is a multiple of the width (so no lane
+ * straddles a bank word it does not fill).  Otherwise
  * ::LAYOUT_ERR_UNSUPPORTED saying which condition fails.
- * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_MISMATCH (n_lane_bits vs the arch's
- * wave size); ::LAYOUT_ERR_UNSUPPORTED (above, or the arch has no rule for
- * the width); layout_arch_validate()'s errors are NOT repeated here (pass a
- * valid arch, e.g. a preset).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (a malformed access; a group
+ * count outside 1..::LAYOUT_MAX_LANE_GROUPS); ::LAYOUT_ERR_MISMATCH
+ * (n_lane_bits vs the arch's wave size); ::LAYOUT_ERR_UNSUPPORTED (above, or
+ * the arch has no rule for the width); the rest of layout_arch_validate() is
+ * not repeated here (pass a valid arch, e.g. a preset).
  */
 layout_status layout_linear_access_cost(const layout_arch *arch, const layout_linear_access *acc, layout_cost *out,
                                         layout_error *err);
