@@ -504,6 +504,23 @@ static void test_desc_seed(void)
     CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "pad(30, 2, 0)");
     CHECK_STR_CONTAINS(e.message, "padding is not linear");
+    /* right_pad(7, 0) pads nothing, yet rejects the values 8 and 12 an embed above it feeds it
+     * (found by fuzz_linear): refused, as the reference says */
+    {
+        int64_t l7[1] = {7}, s2[1] = {2}, l41[2] = {4, 1}, c41[2] = {4, 1}, m14[2] = {1, 4};
+        layout_naive(&d, 1, l7, s2, NULL);
+        layout_make_right_pad(7, 0, &t, NULL);
+        layout_seq a0[1] = {LAYOUT_SEQ(0)};
+        CHECK(layout_transform_descriptor(&d, &d, 1, &t, a0, a0, NULL) == LAYOUT_OK);
+        layout_make_embed(2, l41, c41, &t, NULL);
+        layout_seq e_up[1] = {LAYOUT_SEQ(0, 1)};
+        CHECK(layout_transform_descriptor(&d, &d, 1, &t, a0, e_up, NULL) == LAYOUT_OK);
+        layout_make_merge(2, m14, &t, NULL);
+        layout_seq m_lo[1] = {LAYOUT_SEQ(1, 0)};
+        CHECK(layout_transform_descriptor(&d, &d, 1, &t, m_lo, a0, NULL) == LAYOUT_OK);
+        CHECK(layout_desc_length(&d, 0) == 4 && !ref_desc_linear(&d));
+        CHECK(layout_desc_to_linear(&d, &l, &e) == LAYOUT_ERR_UNSUPPORTED);
+    }
     /* a top length that is not a power of two */
     int64_t len3[2] = {4, 3};
     layout_packed(&d, 2, len3, NULL);
@@ -829,6 +846,49 @@ static void test_dist_seed(void)
     CHECK(layout_linear_to_dist(&l, table, 64, NULL, &e) == LAYOUT_ERR_NULL);
 }
 
+/* random encodings with power-of-two R and H: the placement proof must agree with the
+ * interpreter on every (warp, lane, register) */
+static void test_dist_random(void)
+{
+    harness_rng r = {0xd157};
+    int made = 0;
+    for (long it = 0; it < harness_scaled(1500); it++) {
+        layout_dist_encoding e;
+        memset(&e, 0, sizeof e);
+        e.n_p = 2;
+        e.n_r = (int)harness_range(&r, 0, 1);
+        if (e.n_r) e.r[0] = (int64_t)1 << harness_range(&r, 0, 1);
+        e.n_x = (int)harness_range(&r, 1, 2);
+        int64_t plen[2] = {1, 1};
+        if (e.n_r) { /* R goes to a P */
+            int p = (int)harness_range(&r, 0, 1);
+            e.p_major[p][e.n_p_rh[p]] = 0, e.p_minor[p][e.n_p_rh[p]++] = 0, plen[p] *= e.r[0];
+        }
+        for (int x = 0; x < e.n_x; x++) {
+            e.n_h[x] = (int)harness_range(&r, 1, 3);
+            for (int k = 0; k < e.n_h[x]; k++) {
+                e.h[x][k] = (int64_t)1 << harness_range(&r, 0, 3);
+                int owner = (int)harness_range(&r, 0, 2);
+                if (owner < 2 && e.n_p_rh[owner] < LAYOUT_MAX_DIST_RH) {
+                    e.p_major[owner][e.n_p_rh[owner]] = x + 1, e.p_minor[owner][e.n_p_rh[owner]++] = k;
+                    plen[owner] *= e.h[x][k];
+                } else {
+                    e.y_major[e.n_y] = x + 1, e.y_minor[e.n_y++] = k;
+                }
+            }
+        }
+        if (e.n_y == 0 || e.n_p_rh[0] == 0 || e.n_p_rh[1] == 0 || plen[1] > 64 || plen[0] > 16) continue;
+        layout_distribution d;
+        if (layout_dist_make(&d, &e, (int)plen[1], (int)plen[0], 0, NULL, NULL) != LAYOUT_OK) continue;
+        layout_linear l;
+        layout_error err;
+        CHECK_MSG(layout_dist_to_linear(&d, &l, &err) == LAYOUT_OK, "%s", err.message);
+        CHECK(same_as_dist(&l, &d));
+        made++;
+    }
+    CHECK_MSG(made > harness_scaled(1500) / 10, "%d encodings", made);
+}
+
 /* ------------------------------------------------------------ tile walk */
 
 static void test_tile(void)
@@ -1030,6 +1090,10 @@ static void test_access_errors(void)
     acc.lane_images[2] = 0;
     CHECK(layout_linear_access_cost(&odd, &acc, &c, &e) == LAYOUT_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "affine");
+    layout_arch broken = a; /* an unvalidated arch with a corrupt group count is refused, not indexed */
+    broken.rules[LAYOUT_READ][layout_width_index(4)].n_groups = 99;
+    acc.lane_images[2] = 0;
+    CHECK(layout_linear_access_cost(&broken, &acc, &c, &e) == LAYOUT_ERR_ARG);
     acc.width_bytes = 8; /* odd has no b64 rule */
     CHECK(layout_linear_access_cost(&odd, &acc, &c, &e) == LAYOUT_ERR_UNSUPPORTED);
     /* lane_access errors */
@@ -1199,6 +1263,7 @@ int main(void)
     RUN(test_desc_random);
     RUN(test_to_desc_random);
     RUN(test_dist_seed);
+    RUN(test_dist_random);
     RUN(test_tile);
     RUN(test_conflict_known);
     RUN(test_conflict_random);

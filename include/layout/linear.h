@@ -277,7 +277,9 @@ layout_status layout_linear_pseudo_invert(layout_linear *out, const layout_linea
  *  - lane=1 -> (1, 0)
  * where out dims are: [dim0 (size 2), dim1 (size 4)]
  * @endcode
- * An input dim of size 1 prints " - warp is a size 1 dimension".
+ * An input dim of size 1 prints " - warp is a size 1 dimension"; a layout
+ * without input dims prints "(empty layout)" or "(empty layout with out-dims
+ * [...])".  Identical to Triton's toString() without its leading newline.
  * snprintf semantics: returns the full length (-1 for NULL @p ll).
  */
 int layout_linear_print(const layout_linear *ll, char *buf, size_t cap);
@@ -293,19 +295,24 @@ int layout_linear_print(const layout_linear *ll, char *buf, size_t cap);
  * every coordinate is valid, and offset(x ^ y) = offset(x) ^ offset(y) for
  * all coordinates x, y (XOR taken per top dim).
  *
- * Decision: the candidate bases are the offsets of the unit coordinates; the
- * candidate is verified exhaustively against the descriptor's evaluator when
- * the tile has at most 2^16 coordinates, else by a sound structural check of
- * every stage (pass_through; embed / unmerge with power-of-two coefficients
- * whose bit ranges do not overlap; merge of power-of-two lengths; xor with a
- * power-of-two modulus; pad / slice / offset only when they are the identity)
- * — a descriptor the structural check cannot prove linear is rejected even
- * if it happens to be linear.
- * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED with the first reason,
- * e.g. "not linear over F2: top length 3 of dim 0 is not a power of two",
- * "not linear over F2: pad(34) on dim 0 ...", "not linear over F2: stride
- * 34 of dim 0 is not a power of two", or a witness coordinate for the
- * exhaustive check.
+ * Decision: first a sound structural proof walks the stages from the top
+ * dims to the offset, carrying the F2 form of every bit (pass_through; embed /
+ * unmerge with power-of-two coefficients whose bit ranges do not overlap;
+ * merge of power-of-two lengths; xor and modulo with a power-of-two modulus
+ * or one the value never reaches; pad / slice / offset / freeze only when
+ * they are the identity, a zero pad only when the value provably stays below
+ * its length).  When it fails on a tile of at most 2^16 coordinates, the
+ * offsets of the unit coordinates are checked exhaustively against the
+ * evaluator instead (so e.g. a stride 3 on a dim of length 2 is accepted);
+ * a larger tile the proof cannot handle is rejected even if it happens to
+ * be linear.  The bases are the offsets of the unit coordinates.
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED naming the first
+ * stage the proof could not pass and why (also when the exhaustive check
+ * then confirms the map is not linear), e.g. "not linear over F2: top length
+ * 3 of dim 1 is not a power of two", "not linear over F2: embed([64, 32],
+ * [34, 1]) (transform t0): stride 34 of dim 0 is not a power of two" (seed
+ * kernel 03), "not linear over F2: pad(30, 2, 0) (transform t1): padding
+ * 2 + 0 makes coordinates invalid (padding is not linear)".
  */
 layout_status layout_desc_to_linear(const layout_descriptor *d, layout_linear *out, layout_error *err);
 
@@ -443,13 +450,15 @@ layout_status layout_linear_access_instr(const layout_linear_access *acc, layout
  *
  * Applies when: every lane group of the arch's rule (and of its fold, which is
  * taken when lane_images of a fold mask XOR to 0) is an affine subspace of
- * lane ids; width is 1, 2, 4, 8 or 16 bytes; for widths above the bank width
- * every lane address (base and images) is a multiple of the width.  Otherwise
+ * lane ids (true of every preset); width is 1, 2, 4, 8 or 16 bytes; every
+ * lane address (base and images) is a multiple of the width (so no lane
+ * straddles a bank word it does not fill).  Otherwise
  * ::LAYOUT_ERR_UNSUPPORTED saying which condition fails.
- * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_MISMATCH (n_lane_bits vs the arch's
- * wave size); ::LAYOUT_ERR_UNSUPPORTED (above, or the arch has no rule for
- * the width); layout_arch_validate()'s errors are NOT repeated here (pass a
- * valid arch, e.g. a preset).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (a malformed access; a group
+ * count outside 1..::LAYOUT_MAX_LANE_GROUPS); ::LAYOUT_ERR_MISMATCH
+ * (n_lane_bits vs the arch's wave size); ::LAYOUT_ERR_UNSUPPORTED (above, or
+ * the arch has no rule for the width); the rest of layout_arch_validate() is
+ * not repeated here (pass a valid arch, e.g. a preset).
  */
 layout_status layout_linear_access_cost(const layout_arch *arch, const layout_linear_access *acc, layout_cost *out,
                                         layout_error *err);

@@ -35,7 +35,7 @@ int layout_lin_log2_exact(int64_t v)
 
 uint64_t layout_lin_extract(const layout_linear *ll, uint64_t packed, int out_dim)
 {
-    return (packed >> ll->out_shift[out_dim]) & layout_lin_mask(ll->out_bits[out_dim]);
+    return layout_lin_shr(packed, ll->out_shift[out_dim]) & layout_lin_mask(ll->out_bits[out_dim]);
 }
 
 int layout_lin_single_out(const layout_linear *ll)
@@ -135,7 +135,7 @@ layout_status layout_linear_set_basis(layout_linear *ll, int in_dim, int bit, co
             return layout_fail(err, LAYOUT_ERR_ARG,
                                "%s: out_values[%d] = %" PRId64 " is outside 0..%" PRIu64 " (output dim '%s')", fn, j,
                                out_values[j], layout_lin_mask(ll->out_bits[j]), ll->out_names[j]);
-        packed |= (uint64_t)out_values[j] << ll->out_shift[j];
+        packed |= layout_lin_shl((uint64_t)out_values[j], ll->out_shift[j]);
     }
     ll->bases[ll->in_shift[in_dim] + bit] = packed;
     return layout_ok(err);
@@ -208,7 +208,7 @@ layout_status layout_linear_from_bases(layout_linear *out, int n_in, const char 
                 return layout_fail(err, LAYOUT_ERR_ARG,
                                    "%s: bases[%d] = %" PRId64 " does not fit output dim '%s' of %d bits", fn,
                                    k * n_out + j, v, l.out_names[j], ob[j]);
-            packed |= (uint64_t)v << l.out_shift[j];
+            packed |= layout_lin_shl((uint64_t)v, l.out_shift[j]);
         }
         l.bases[k] = packed;
     }
@@ -299,7 +299,7 @@ layout_status layout_linear_product(layout_linear *out, const layout_linear *inn
                     int dj = layout_linear_out_dim(&l, s->out_names[j]);
                     int ij = p == 1 ? layout_linear_out_dim(inner, s->out_names[j]) : -1;
                     int shift = ij >= 0 ? inner->out_bits[ij] : 0;
-                    dst |= layout_lin_extract(s, src, j) << (l.out_shift[dj] + shift);
+                    dst |= layout_lin_shl(layout_lin_extract(s, src, j), l.out_shift[dj] + shift);
                 }
                 l.bases[l.in_shift[di] + in_off + b] = dst;
             }
@@ -347,7 +347,7 @@ layout_status layout_linear_transpose_outs(layout_linear *out, const layout_line
         layout_linear_add_out_dim(&l, in->out_names[perm[k]], in->out_bits[perm[k]], NULL);
     for (int b = 0; b < in->total_in_bits; b++) {
         uint64_t v = 0;
-        for (int k = 0; k < n; k++) v |= layout_lin_extract(in, in->bases[b], perm[k]) << l.out_shift[k];
+        for (int k = 0; k < n; k++) v |= layout_lin_shl(layout_lin_extract(in, in->bases[b], perm[k]), l.out_shift[k]);
         l.bases[b] = v;
     }
     *out = l;
@@ -368,8 +368,9 @@ layout_status layout_linear_transpose_ins(layout_linear *out, const layout_linea
     memset(l.bases, 0, sizeof l.bases);
     for (int k = 0; k < n; k++) {
         layout_linear_add_in_dim(&l, in->in_names[perm[k]], in->in_bits[perm[k]], NULL);
-        memcpy(&l.bases[l.in_shift[k]], &in->bases[in->in_shift[perm[k]]],
-               sizeof(uint64_t) * (size_t)in->in_bits[perm[k]]);
+        if (in->in_bits[perm[k]] > 0)
+            memcpy(&l.bases[l.in_shift[k]], &in->bases[in->in_shift[perm[k]]],
+                   sizeof(uint64_t) * (size_t)in->in_bits[perm[k]]);
     }
     *out = l;
     return layout_ok(err);
@@ -405,7 +406,7 @@ layout_status layout_linear_apply(const layout_linear *ll, const int64_t *in, in
             return layout_fail(err, LAYOUT_ERR_RANGE,
                                "%s: in[%d] = %" PRId64 " is outside 0..%" PRIu64 " (input dim '%s')", fn, i, in[i],
                                layout_lin_mask(ll->in_bits[i]), ll->in_names[i]);
-        packed |= (uint64_t)in[i] << ll->in_shift[i];
+        packed |= layout_lin_shl((uint64_t)in[i], ll->in_shift[i]);
     }
     uint64_t r = layout_linear_apply_packed(ll, packed);
     for (int j = 0; j < ll->n_out; j++) out[j] = (int64_t)layout_lin_extract(ll, r, j);
@@ -491,7 +492,7 @@ layout_status layout_linear_compose(layout_linear *out, const layout_linear *fir
     for (int b = 0; b < first->total_in_bits; b++) {
         uint64_t mid = 0;
         for (int j = 0; j < first->n_out; j++)
-            mid |= layout_lin_extract(first, first->bases[b], j) << second->in_shift[map[j]];
+            mid |= layout_lin_shl(layout_lin_extract(first, first->bases[b], j), second->in_shift[map[j]]);
         /* second's packed output = l's packed output: the same dims in the same order */
         l.bases[b] = layout_linear_apply_packed(second, mid);
     }

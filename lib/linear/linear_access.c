@@ -73,7 +73,7 @@ layout_status layout_linear_lane_access(const layout_linear *ll, const char *lan
             return layout_fail(err, LAYOUT_ERR_RANGE,
                                "%s: in_values[%d] = %" PRId64 " is outside 0..%" PRIu64 " (input dim '%s')", fn, i,
                                in_values[i], layout_lin_mask(ll->in_bits[i]), ll->in_names[i]);
-        packed |= (uint64_t)in_values[i] << ll->in_shift[i];
+        packed |= layout_lin_shl((uint64_t)in_values[i], ll->in_shift[i]);
     }
     layout_linear_access a;
     memset(&a, 0, sizeof a);
@@ -124,6 +124,19 @@ static int basis_add(small_basis *sb, uint64_t x)
     return 1;
 }
 
+/* {l ^ t : l in mask}: swap the blocks of 2^k lanes for every bit k of t */
+static uint64_t lane_xor_mask(uint64_t mask, unsigned t)
+{
+    static const uint64_t low_half[6] = {0x5555555555555555u, 0x3333333333333333u, 0x0f0f0f0f0f0f0f0fu,
+                                         0x00ff00ff00ff00ffu, 0x0000ffff0000ffffu, 0x00000000ffffffffu};
+    for (int k = 0; k < 6; k++)
+        if ((t >> k) & 1u) {
+            int w = 1 << k;
+            mask = ((mask & low_half[k]) << w) | ((mask >> w) & low_half[k]);
+        }
+    return mask;
+}
+
 layout_status layout_linear_access_cost(const layout_arch *arch, const layout_linear_access *acc, layout_cost *out,
                                         layout_error *err)
 {
@@ -170,6 +183,9 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
             break;
         }
     }
+    if (n_groups < 1 || n_groups > LAYOUT_MAX_LANE_GROUPS) /* only an invalid arch: never index past nway[] */
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: %.31s: %d lane groups (arch not validated?)", fn, arch->name,
+                           n_groups);
     const uint64_t bank_mask = (uint64_t)arch->n_banks - 1;
     layout_cost c;
     memset(&c, 0, sizeof c);
@@ -177,10 +193,18 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
     c.worst_group = -1;
     c.fold_xor = fold;
     int nway[LAYOUT_MAX_LANE_GROUPS];
-    small_basis prev = {0, {0}};
     for (int g = 0; g < n_groups; g++) {
         uint64_t mask = groups[g];
         if (!mask) return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: lane group %d is empty", fn, g);
+        /* the usual case: this group is the previous affine group moved by a lane xor, so it is
+         * a coset of the same subspace and costs the same (two shifts per lane bit to check) */
+        if (g > 0 && lane_xor_mask(groups[g - 1], (unsigned)(__builtin_ctzll(groups[g - 1]) ^ __builtin_ctzll(mask))) ==
+                         mask) {
+            nway[g] = nway[g - 1];
+            c.extra_cycles += nway[g] - 1;
+            c.total_cycles += nway[g];
+            continue;
+        }
         /* S = {l ^ c0 : l in the group} must be a subspace: take lanes until
          * log2(|group|) independent directions are found, then compare the
          * coset they span with the group */
@@ -202,15 +226,6 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                "%s: lane group %d (mask %#" PRIx64 ") is not an affine subspace of lane ids", fn, g,
                                mask);
-        int same = g > 0 && S.n == prev.n;
-        for (int k = 0; same && k < S.n; k++) same = S.v[k] == prev.v[k];
-        if (same) { /* a coset of the previous group's subspace: the same count */
-            nway[g] = nway[g - 1];
-            c.extra_cycles += nway[g] - 1;
-            c.total_cycles += nway[g];
-            continue;
-        }
-        prev = S;
         /* U = word images of S's basis plus the sub-word steps; bank(U) its bank bits */
         small_basis U = {0, {0}}, B = {0, {0}};
         for (int k = 0; k < S.n + sub_bits; k++) {

@@ -114,6 +114,10 @@ static int prove_transform(lin_proof *p, const layout_adaptor *a, int index)
                             " makes coordinates invalid (padding is not linear)",
                             t->kind == LAYOUT_RIGHT_PAD ? 0 : t->params[0],
                             t->kind == LAYOUT_RIGHT_PAD ? t->params[0] : t->params[1]);
+        /* zero padding still rejects values at or above the length: the value must stay below it */
+        if (t->kind != LAYOUT_LEFT_PAD && ((uint64_t)1 << u0->nb) > (uint64_t)t->lower_lengths[0])
+            return fail_why(p, t, index, "its upper value may reach 2^%" PRId64 " - 1, beyond its length %" PRId64
+                            " (invalid coordinates)", u0->nb, t->lower_lengths[0]);
         copy_rep(low0, u0);
         return 1;
     case LAYOUT_SLICE:
@@ -217,7 +221,7 @@ static int prove_desc(lin_proof *p, const layout_descriptor *d, const layout_lin
 
 static void unpack_coord(const layout_linear *l, uint64_t packed, int64_t *coord)
 {
-    for (int i = 0; i < l->n_in; i++) coord[i] = (int64_t)((packed >> l->in_shift[i]) & layout_lin_mask(l->in_bits[i]));
+    for (int i = 0; i < l->n_in; i++) coord[i] = (int64_t)(layout_lin_shr(packed, l->in_shift[i]) & layout_lin_mask(l->in_bits[i]));
 }
 
 layout_status layout_desc_to_linear(const layout_descriptor *d, layout_linear *out, layout_error *err)
@@ -279,8 +283,8 @@ layout_status layout_desc_to_linear(const layout_descriptor *d, layout_linear *o
 static void dist_unpack(const layout_linear *l, uint64_t packed, int *warp, int *lane, int64_t *elem)
 {
     *elem = (int64_t)(packed & layout_lin_mask(l->in_bits[0]));
-    *lane = (int)((packed >> l->in_shift[1]) & layout_lin_mask(l->in_bits[1]));
-    *warp = (int)((packed >> l->in_shift[2]) & layout_lin_mask(l->in_bits[2]));
+    *lane = (int)(layout_lin_shr(packed, l->in_shift[1]) & layout_lin_mask(l->in_bits[1]));
+    *warp = (int)(layout_lin_shr(packed, l->in_shift[2]) & layout_lin_mask(l->in_bits[2]));
 }
 
 static int enc_is_placement(const layout_distribution *d)
@@ -339,7 +343,7 @@ layout_status layout_dist_to_linear(const layout_distribution *d, layout_linear 
         if ((st = layout_dist_coord_elem(d, warp, lane, elem, xs, &inner)))
             return layout_fail(err, st, "%s: %s", fn, inner.message);
         uint64_t v = 0;
-        for (int x = 0; x < d->n_x; x++) v |= (uint64_t)xs[x] << l.out_shift[x];
+        for (int x = 0; x < d->n_x; x++) v |= layout_lin_shl((uint64_t)xs[x], l.out_shift[x]);
         l.bases[b] = v;
     }
     if (!enc_is_placement(d)) {
@@ -407,7 +411,7 @@ layout_status layout_linear_to_dist(const layout_linear *ll, int64_t *table, siz
     for (uint64_t w = 0; w < warps; w++)
         for (uint64_t l = 0; l < wave; l++)
             for (uint64_t e = 0; e < elems; e++) {
-                uint64_t p = (e << ll->in_shift[ri]) | (l << ll->in_shift[li]) | (wi >= 0 ? w << ll->in_shift[wi] : 0);
+                uint64_t p = layout_lin_shl(e, ll->in_shift[ri]) | layout_lin_shl(l, ll->in_shift[li]) | (wi >= 0 ? layout_lin_shl(w, ll->in_shift[wi]) : 0);
                 uint64_t v = layout_linear_apply_packed(ll, p);
                 for (int j = 0; j < ll->n_out; j++) table[k++] = (int64_t)layout_lin_extract(ll, v, j);
             }

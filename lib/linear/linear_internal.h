@@ -6,6 +6,10 @@
 
 #include <stdint.h>
 
+/* Shifts that give 0 for a shift of 64 (a dim of 0 bits sits at bit 64 once
+ * 64 bits are taken; its values are 0, but C leaves `x << 64` undefined). */
+static inline uint64_t layout_lin_shl(uint64_t v, int s) { return s >= 64 ? 0 : v << s; }
+static inline uint64_t layout_lin_shr(uint64_t v, int s) { return s >= 64 ? 0 : v >> s; }
 /* Low `bits` bits set (bits in 0..64). */
 uint64_t layout_lin_mask(int bits);
 /* Index of the highest set bit of v != 0. */
