@@ -160,5 +160,6 @@
 #include "layout/text.h"
 #include "layout/family.h"
 #include "layout/ck_cpp.h"
+#include "layout/lint.h"
 
 #endif /* LAYOUT_H */
