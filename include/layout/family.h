@@ -148,8 +148,8 @@ typedef enum layout_family_kind {
     LAYOUT_FAMILY_PAD_EVERY,        /**< one pad of `pad` elements after every N rows; p = {N, pad} */
     LAYOUT_FAMILY_CK_XOR,           /**< ck_tile KPack / MLdsLayer (seed kernel 08); p = {kpack, mlds_layer, row_mul} */
     LAYOUT_FAMILY_CUTE_SWIZZLE,     /**< CuTe Swizzle<B,M,S>; p = {B, M, S, byte_elem} */
-    LAYOUT_FAMILY_TRITON_SWIZZLED,  /**< #ttg.swizzled_shared; p = {vec, perPhase, maxPhase} */
-    LAYOUT_FAMILY_IREE_XOR_SHUFFLE, /**< #iree_codegen.xor_shuffle; p = {row_width, access_width, row_stride, per_phase} */
+    LAYOUT_FAMILY_TRITON_SWIZZLED,  /**< \#ttg.swizzled_shared; p = {vec, perPhase, maxPhase} */
+    LAYOUT_FAMILY_IREE_XOR_SHUFFLE, /**< \#iree_codegen.xor_shuffle; p = {row_width, access_width, row_stride, per_phase} */
     LAYOUT_FAMILY_XOR_PAD,          /**< an XOR family (`xor_kind`, p) plus `pad` after every `pad_rows` rows */
     LAYOUT_FAMILY_F2,               /**< constructive F2 swizzle: built by suggest.h on linear.h; reserved here */
     LAYOUT_FAMILY_COUNT             /**< number of kinds (not a kind) */
