@@ -218,6 +218,10 @@ static void check_one(const layout_family_params *pr, const int64_t tile[2], int
                       (long long)g_offs[k], (long long)want);
         }
     }
+    /* the library's closed form agrees with its own descriptor */
+    static int64_t fam[1 << 14];
+    CHECK(layout_family_offsets(pr, tile, n, &g_coords[0][0], fam, NULL) == LAYOUT_OK);
+    CHECK(memcmp(fam, g_offs, n * sizeof fam[0]) == 0);
     int64_t R = tile[1 - pr->contiguous_dim], C = tile[pr->contiguous_dim];
     int64_t bytes = -1;
     CHECK(layout_family_lds_bytes(pr, tile, e, &bytes, NULL) == LAYOUT_OK);
@@ -674,6 +678,19 @@ static void test_errors(void)
     CHECK(layout_family_build(&p, tile, NULL, &err) == LAYOUT_ERR_NULL);
     CHECK_STR_CONTAINS(err.message, "out is NULL");
     CHECK(layout_family_check(&p, tile, &err) == LAYOUT_OK && err.status == LAYOUT_OK);
+    /* closed-form batch */
+    int64_t cc[4] = {63, 31, 64, 0}, oo[2] = {-7, -7};
+    CHECK(layout_family_offsets(&p, tile, 0, NULL, NULL, &err) == LAYOUT_OK);
+    CHECK(layout_family_offsets(&p, tile, 1, NULL, oo, &err) == LAYOUT_ERR_NULL);
+    CHECK(layout_family_offsets(&p, tile, 1, cc, NULL, &err) == LAYOUT_ERR_NULL);
+    CHECK(layout_family_offsets(&p, tile, 2, cc, oo, &err) == LAYOUT_ERR_RANGE);
+    CHECK_STR_CONTAINS(err.message, "coords[1][0] = 64 is outside 0..63");
+    CHECK(oo[0] == -7 && oo[1] == -7);
+    cc[2] = -1;
+    CHECK(layout_family_offsets(&p, tile, 2, cc, oo, &err) == LAYOUT_ERR_RANGE);
+    CHECK(layout_family_offsets(NULL, tile, 1, cc, oo, &err) == LAYOUT_ERR_NULL);
+    CHECK(layout_family_offsets(&p, tile, 1, cc, oo, &err) == LAYOUT_OK);
+    CHECK_EQ_I64(oo[0], 63 * 32 + 31);
     /* iterator */
     layout_family_iter it;
     CHECK(layout_family_iter_init(NULL, LAYOUT_FAMILY_PAD, tile, 1, 2, 0, &err) == LAYOUT_ERR_NULL);

@@ -212,6 +212,30 @@ layout_status layout_family_lds_bytes(const layout_family_params *params, const 
                                       int64_t *bytes, layout_error *err);
 
 /**
+ * Element offset of the logical coordinate (d0, d1) by the family's closed
+ * form (the table in the file comment), without building a descriptor:
+ * the same value layout_desc_offset() gives on layout_family_build()'s
+ * descriptor (tested on every parameter set), for search loops that score
+ * many candidates and build descriptors only for the winners.
+ * Precondition: layout_family_check() accepted @p params for @p tile and
+ * 0 <= d0 < tile[0], 0 <= d1 < tile[1]; then nothing overflows.
+ * Example: CK_XOR {8, 2} on {64, 32}: (2, 0) -> 72.
+ */
+int64_t layout_family_offset_unchecked(const layout_family_params *params, const int64_t tile[2], int64_t d0,
+                                       int64_t d1);
+
+/**
+ * Checked batch form of layout_family_offset_unchecked(): @p n coordinates
+ * `coords[2*i], coords[2*i+1]`, offsets into `offsets[0..n)`.  Every
+ * coordinate is range-checked before any offset is written; n = 0 allows
+ * NULL arrays.
+ * Errors: as layout_family_check(); ::LAYOUT_ERR_NULL (coords, offsets with
+ * n > 0); ::LAYOUT_ERR_RANGE ("coords[3][1] = 40 is outside 0..31").
+ */
+layout_status layout_family_offsets(const layout_family_params *params, const int64_t tile[2], size_t n,
+                                    const int64_t *coords, int64_t *offsets, layout_error *err);
+
+/**
  * Native spelling, snprintf semantics (returns the full length; negative for
  * NULL @p params): "pad 8", "pad 4 every 16 rows", "KPack=8 MLdsLayer=2"
  * (" RowMul=2" when row_mul > 1), "Swizzle<3,4,3>" (" on bytes of 2-byte
