@@ -618,6 +618,8 @@ static void test_errors(void)
     expect_err(&p, tile, LAYOUT_ERR_ARG, "p[2] (S) = 2");
     p.p[2] = -31;
     expect_err(&p, tile, LAYOUT_ERR_ARG, "p[2] (S) = -31");
+    p.p[2] = INT64_MIN; /* found by fuzz_family: |S| must not be taken before the range check */
+    expect_err(&p, tile, LAYOUT_ERR_ARG, "p[2] (S) = -9223372036854775808");
     p.p[2] = 3; p.p[3] = 3;
     expect_err(&p, tile, LAYOUT_ERR_ARG, "p[3] (byte_elem) = 3");
     p.p[3] = 16;

@@ -127,7 +127,7 @@ static layout_status check_kind(const char *fn, layout_family_kind kind, const i
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[0] (B) = %lld must be in 0..30", fn, (long long)p[0]);
         if (p[1] < 0 || p[1] > FAM_MAX_BITS)
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[1] (M) = %lld must be in 0..30", fn, (long long)p[1]);
-        if (abs64(p[2]) < p[0] || abs64(p[2]) > FAM_MAX_BITS)
+        if (p[2] < -FAM_MAX_BITS || p[2] > FAM_MAX_BITS || abs64(p[2]) < p[0])
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[2] (S) = %lld must satisfy B = %lld <= |S| <= 30", fn,
                                (long long)p[2], (long long)p[0]);
         if (p[3] != 0 && (!is_pow2(p[3]) || p[3] > 16 || ((int64_t)1 << p[1]) < p[3]))
