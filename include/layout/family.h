@@ -57,7 +57,10 @@
  *   basis of bit i is `(vec * ((2^i / perPhase) % maxPhase)) % C`), i.e.
  *   `ph = ((r / perPhase) % maxPhase) % (C / vec)`: the phase is reduced
  *   modulo C/vec, so maxPhase > C/vec acts as C/vec and vec >= C is the
- *   identity.  ck_tile form: naive [R/pp, pp, C/(vec*P), P, vec] (P =
+ *   identity (the semantics of Triton 3.x main as of late 2025, whose
+ *   shared encodings lower through linear layouts; its unit tests
+ *   LinearLayoutConversionsTest.cpp SharedSwizzled2D_* are known answers in
+ *   tests/test_family.c).  ck_tile form: naive [R/pp, pp, C/(vec*P), P, vec] (P =
  *   min(maxPhase, C/vec), pp = min(perPhase, R)), `xor(R/pp, P)` on
  *   (r/pp, group % P), merges back to (r, c).
  * - **IREE_XOR_SHUFFLE** (`#iree_codegen.xor_shuffle<row_width,
@@ -65,7 +68,10 @@
  *   access_width, `ph = (r / per_phase) % G`, physical group = group ^ ph,
  *   offset = r*row_stride + physical column.  Seed 004's example:
  *   xor_shuffle<128,4,128,1>, tile[3][8] -> 3*128 + (2^3)*4 + 0 = 388.
- *   row_stride > row_width is IREE's own padding.
+ *   row_stride > row_width is IREE's own padding.  Semantics as seed 004
+ *   states them (IREE's C++ was not consulted); IREE's defaults
+ *   row_stride = 0 / per_phase = 0 (meaning row_width / 1) must be resolved
+ *   by the caller (the dialect parser) before calling here.
  * - **XOR_PAD** (seed kernel 05's shape): `xor_kind` names the XOR family
  *   (CK_XOR, CUTE_SWIZZLE, TRITON_SWIZZLED or IREE_XOR_SHUFFLE), p[] holds
  *   its parameters; `pad` elements follow every `pad_rows` rows of
