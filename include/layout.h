@@ -217,4 +217,6 @@
 #include "layout/triton.h"
 #include "layout/dialect.h"
 
+#include "layout/lint.h"
+
 #endif /* LAYOUT_H */

@@ -11,6 +11,7 @@
 #include "../examples/seed_kernels.h"
 
 #include <ctype.h>
+#include <unistd.h>
 
 /* ---- a tiny reader of the snippet: calls, number<N>{}, sequence<..>{} ---- */
 
@@ -408,6 +409,124 @@ static void test_errors_and_truncation(void)
     CHECK_STR_CONTAINS(err.message, "no ck_tile spelling");
 }
 
+/* ---- the snippets compile and compute the same offsets ---------------------
+ * Every case's snippet is pasted into one C++17 file against
+ * tests/support/ck_tile_mock.hpp (ck_tile's maker names and argument shapes,
+ * offsets from CK_TILE.md), compiled with the system's c++ and run; its
+ * offsets must equal liblayout's on every coordinate.  Skipped (with a note)
+ * when no C++ compiler or no source tree is at hand. */
+
+enum { MAX_CASES = 48 };
+static layout_descriptor g_cases[MAX_CASES];
+static int g_n_cases;
+
+static void add_case(const layout_descriptor *d)
+{
+    if (g_n_cases < MAX_CASES && layout_desc_size(d) <= 4096) g_cases[g_n_cases++] = *d;
+}
+
+static void test_compiles(void)
+{
+    char dir[512], mock[600], cpp_path[600], exe[600], out_path[600], cmd[3200];
+    const char *src = __FILE__; /* tests/test_ck_cpp.c, relative to the repo root the tests run in */
+    const char *slash = strrchr(src, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - src) : 1, slash ? src : ".");
+    snprintf(mock, sizeof mock, "%s/support/ck_tile_mock.hpp", dir);
+    if (access(mock, R_OK) != 0 || system("c++ --version > /dev/null 2>&1") != 0) {
+        printf("test_ck_cpp: no C++ compiler or no %s here; compile check skipped\n", mock);
+        return;
+    }
+    g_n_cases = 0;
+    for (int k = 0; k < SEED_KERNEL_COUNT; k++) {
+        seed_kernel sk_;
+        CHECK(seed_kernel_build(&sk_, (seed_kernel_id)k, 64, NULL) == LAYOUT_OK);
+        add_case(&sk_.write_desc);
+        add_case(&sk_.read_desc);
+    }
+    int64_t tile[2] = {16, 32};
+    for (int kind = 0; kind < LAYOUT_FAMILY_F2; kind++) {
+        layout_family_iter it;
+        layout_family_params p;
+        CHECK(layout_family_iter_init(&it, (layout_family_kind)kind, tile, kind % 2, 2, 16, NULL) == LAYOUT_OK);
+        for (int i = 0; layout_family_iter_next(&it, &p); i++)
+            if (i == 3 || i == 11) {
+                layout_descriptor d;
+                CHECK(layout_family_build(&p, tile, &d, NULL) == LAYOUT_OK);
+                add_case(&d);
+            }
+    }
+    rd_rng r = {0xc0ffee5eed1234ull};
+    while (g_n_cases < MAX_CASES) {
+        layout_descriptor d;
+        char text[LAYOUT_TEXT_CAP];
+        if (rd_random_desc(&r, 4, 1 << 10, &d) && layout_desc_to_text(&d, text, sizeof text, NULL) == LAYOUT_OK)
+            add_case(&d);
+    }
+    const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    snprintf(cpp_path, sizeof cpp_path, "%s/layout_ck_cpp_%d.cpp", tmp, (int)getpid());
+    snprintf(exe, sizeof exe, "%s/layout_ck_cpp_%d", tmp, (int)getpid());
+    snprintf(out_path, sizeof out_path, "%s/layout_ck_cpp_%d.out", tmp, (int)getpid());
+    FILE *f = fopen(cpp_path, "w");
+    CHECK(f != NULL);
+    if (!f) return;
+    fprintf(f, "#include \"support/ck_tile_mock.hpp\"\n#include <cstdio>\nusing namespace ck_tile;\n");
+    static char cpp[65536];
+    for (int c = 0; c < g_n_cases; c++) {
+        const layout_descriptor *d = &g_cases[c];
+        CHECK(layout_desc_to_ck_cpp(d, cpp, sizeof cpp, NULL, NULL) == LAYOUT_OK);
+        int nd = layout_desc_ndims(d);
+        fprintf(f, "static void case_%d()\n{\n%s", c, cpp);
+        fprintf(f, "    const i64 len[8] = {");
+        for (int k = 0; k < nd; k++) fprintf(f, "%s%lld", k ? ", " : "", (long long)layout_desc_length(d, k));
+        fprintf(f, "};\n    i64 n = 1, co[8] = {0};\n    for (int k = 0; k < %d; k++) n *= len[k];\n", nd);
+        fprintf(f, "    std::printf(\"%d\");\n    for (i64 i = 0; i < n; i++) {\n", c);
+        fprintf(f, "        i64 rest = i;\n        for (int k = %d - 1; k >= 0; k--) { co[k] = rest %% len[k]; rest /= len[k]; }\n", nd);
+        fprintf(f, "        std::printf(\" %%lld\", offset_of(lds_desc, co));\n    }\n    std::printf(\"\\n\");\n}\n");
+    }
+    fprintf(f, "int main()\n{\n");
+    for (int c = 0; c < g_n_cases; c++) fprintf(f, "    case_%d();\n", c);
+    fprintf(f, "    return 0;\n}\n");
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "c++ -std=c++17 -Wall -Werror -O0 -I%s -o %s %s && %s > %s", dir, exe, cpp_path, exe,
+             out_path);
+    int rc = system(cmd);
+    CHECK_MSG(rc == 0, "compiling / running %s failed", cpp_path);
+    FILE *o = rc == 0 ? fopen(out_path, "r") : NULL;
+    int seen = 0, bad = 0;
+    if (o) {
+        for (int c = 0; c < g_n_cases; c++) {
+            const layout_descriptor *d = &g_cases[c];
+            int id = -1;
+            if (fscanf(o, "%d", &id) != 1 || id != c) break;
+            int nd = layout_desc_ndims(d);
+            int64_t n = layout_desc_size(d), co[LAYOUT_MAX_DIMS];
+            for (int64_t i = 0; i < n; i++) {
+                long long got;
+                if (fscanf(o, "%lld", &got) != 1) {
+                    bad++;
+                    break;
+                }
+                int64_t rest = i, want = 0;
+                for (int k = nd - 1; k >= 0; k--) {
+                    co[k] = rest % layout_desc_length(d, k);
+                    rest /= layout_desc_length(d, k);
+                }
+                layout_desc_offset(d, co, &want, NULL);
+                bad += got != want;
+            }
+            seen++;
+        }
+        fclose(o);
+    }
+    CHECK_EQ_I64(seen, g_n_cases);
+    CHECK_EQ_I64(bad, 0);
+    if (rc == 0 && seen == g_n_cases && bad == 0) {
+        remove(cpp_path);
+        remove(exe);
+        remove(out_path);
+    }
+}
+
 int main(void)
 {
     RUN(test_seed_kernels);
@@ -416,5 +535,6 @@ int main(void)
     RUN(test_random);
     RUN(test_long_number);
     RUN(test_errors_and_truncation);
+    RUN(test_compiles);
     return harness_finish("test_ck_cpp");
 }

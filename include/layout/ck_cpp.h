@@ -41,7 +41,11 @@
  *   constexpr auto lds_desc = desc_3;
  * @endcode
  * The snippet uses unqualified ck_tile names (write it inside
- * `namespace ck_tile` or after `using namespace ck_tile;`).
+ * `namespace ck_tile` or after `using namespace ck_tile;`).  The tests
+ * compile snippets as C++17 against a host-only stand-in with ck_tile's
+ * maker names and argument shapes (tests/support/ck_tile_mock.hpp) and
+ * compare its offsets; they are not compiled against ck_tile itself (no
+ * ROCm in CI).
  *
  * Thread safety: pure, reentrant.  Errors as status.h.
  */

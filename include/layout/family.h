@@ -57,7 +57,10 @@
  *   basis of bit i is `(vec * ((2^i / perPhase) % maxPhase)) % C`), i.e.
  *   `ph = ((r / perPhase) % maxPhase) % (C / vec)`: the phase is reduced
  *   modulo C/vec, so maxPhase > C/vec acts as C/vec and vec >= C is the
- *   identity.  ck_tile form: naive [R/pp, pp, C/(vec*P), P, vec] (P =
+ *   identity (the semantics of Triton 3.x main as of late 2025, whose
+ *   shared encodings lower through linear layouts; its unit tests
+ *   LinearLayoutConversionsTest.cpp SharedSwizzled2D_* are known answers in
+ *   tests/test_family.c).  ck_tile form: naive [R/pp, pp, C/(vec*P), P, vec] (P =
  *   min(maxPhase, C/vec), pp = min(perPhase, R)), `xor(R/pp, P)` on
  *   (r/pp, group % P), merges back to (r, c).
  * - **IREE_XOR_SHUFFLE** (`#iree_codegen.xor_shuffle<row_width,
@@ -65,7 +68,10 @@
  *   access_width, `ph = (r / per_phase) % G`, physical group = group ^ ph,
  *   offset = r*row_stride + physical column.  Seed 004's example:
  *   xor_shuffle<128,4,128,1>, tile[3][8] -> 3*128 + (2^3)*4 + 0 = 388.
- *   row_stride > row_width is IREE's own padding.
+ *   row_stride > row_width is IREE's own padding.  Semantics as seed 004
+ *   states them (IREE's C++ was not consulted); IREE's defaults
+ *   row_stride = 0 / per_phase = 0 (meaning row_width / 1) must be resolved
+ *   by the caller (the dialect parser) before calling here.
  * - **XOR_PAD** (seed kernel 05's shape): `xor_kind` names the XOR family
  *   (CK_XOR, CUTE_SWIZZLE, TRITON_SWIZZLED or IREE_XOR_SHUFFLE), p[] holds
  *   its parameters; `pad` elements follow every `pad_rows` rows of
@@ -148,8 +154,8 @@ typedef enum layout_family_kind {
     LAYOUT_FAMILY_PAD_EVERY,        /**< one pad of `pad` elements after every N rows; p = {N, pad} */
     LAYOUT_FAMILY_CK_XOR,           /**< ck_tile KPack / MLdsLayer (seed kernel 08); p = {kpack, mlds_layer, row_mul} */
     LAYOUT_FAMILY_CUTE_SWIZZLE,     /**< CuTe Swizzle<B,M,S>; p = {B, M, S, byte_elem} */
-    LAYOUT_FAMILY_TRITON_SWIZZLED,  /**< #ttg.swizzled_shared; p = {vec, perPhase, maxPhase} */
-    LAYOUT_FAMILY_IREE_XOR_SHUFFLE, /**< #iree_codegen.xor_shuffle; p = {row_width, access_width, row_stride, per_phase} */
+    LAYOUT_FAMILY_TRITON_SWIZZLED,  /**< \#ttg.swizzled_shared; p = {vec, perPhase, maxPhase} */
+    LAYOUT_FAMILY_IREE_XOR_SHUFFLE, /**< \#iree_codegen.xor_shuffle; p = {row_width, access_width, row_stride, per_phase} */
     LAYOUT_FAMILY_XOR_PAD,          /**< an XOR family (`xor_kind`, p) plus `pad` after every `pad_rows` rows */
     LAYOUT_FAMILY_F2,               /**< constructive F2 swizzle: built by suggest.h on linear.h; reserved here */
     LAYOUT_FAMILY_COUNT             /**< number of kinds (not a kind) */
@@ -210,6 +216,30 @@ layout_status layout_family_build(const layout_family_params *params, const int6
  */
 layout_status layout_family_lds_bytes(const layout_family_params *params, const int64_t tile[2], int elem_bytes,
                                       int64_t *bytes, layout_error *err);
+
+/**
+ * Element offset of the logical coordinate (d0, d1) by the family's closed
+ * form (the table in the file comment), without building a descriptor:
+ * the same value layout_desc_offset() gives on layout_family_build()'s
+ * descriptor (tested on every parameter set), for search loops that score
+ * many candidates and build descriptors only for the winners.
+ * Precondition: layout_family_check() accepted @p params for @p tile and
+ * 0 <= d0 < tile[0], 0 <= d1 < tile[1]; then nothing overflows.
+ * Example: CK_XOR {8, 2} on {64, 32}: (2, 0) -> 72.
+ */
+int64_t layout_family_offset_unchecked(const layout_family_params *params, const int64_t tile[2], int64_t d0,
+                                       int64_t d1);
+
+/**
+ * Checked batch form of layout_family_offset_unchecked(): @p n coordinates
+ * `coords[2*i], coords[2*i+1]`, offsets into `offsets[0..n)`.  Every
+ * coordinate is range-checked before any offset is written; n = 0 allows
+ * NULL arrays.
+ * Errors: as layout_family_check(); ::LAYOUT_ERR_NULL (coords, offsets with
+ * n > 0); ::LAYOUT_ERR_RANGE ("coords[3][1] = 40 is outside 0..31").
+ */
+layout_status layout_family_offsets(const layout_family_params *params, const int64_t tile[2], size_t n,
+                                    const int64_t *coords, int64_t *offsets, layout_error *err);
 
 /**
  * Native spelling, snprintf semantics (returns the full length; negative for

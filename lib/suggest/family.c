@@ -127,7 +127,7 @@ static layout_status check_kind(const char *fn, layout_family_kind kind, const i
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[0] (B) = %lld must be in 0..30", fn, (long long)p[0]);
         if (p[1] < 0 || p[1] > FAM_MAX_BITS)
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[1] (M) = %lld must be in 0..30", fn, (long long)p[1]);
-        if (abs64(p[2]) < p[0] || abs64(p[2]) > FAM_MAX_BITS)
+        if (p[2] < -FAM_MAX_BITS || p[2] > FAM_MAX_BITS || abs64(p[2]) < p[0])
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[2] (S) = %lld must satisfy B = %lld <= |S| <= 30", fn,
                                (long long)p[2], (long long)p[0]);
         if (p[3] != 0 && (!is_pow2(p[3]) || p[3] > 16 || ((int64_t)1 << p[1]) < p[3]))
@@ -164,7 +164,7 @@ static layout_status check_kind(const char *fn, layout_family_kind kind, const i
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[1] (perPhase) = %lld must divide the rows (%lld) or be >= them",
                                fn, (long long)p[1], (long long)R);
         return LAYOUT_OK;
-    case LAYOUT_FAMILY_IREE_XOR_SHUFFLE:
+    default: /* LAYOUT_FAMILY_IREE_XOR_SHUFFLE: callers pass only family kinds with rules */
         if (p[0] != C)
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[0] (row_width) = %lld must equal the contiguous length %lld",
                                fn, (long long)p[0], (long long)C);
@@ -183,10 +183,7 @@ static layout_status check_kind(const char *fn, layout_family_kind kind, const i
         if (p[3] > FAM_MAX_TILE)
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[3] (per_phase) = %lld is above 2^40", fn, (long long)p[3]);
         return LAYOUT_OK;
-    default:
-        break;
     }
-    return layout_fail(err, LAYOUT_ERR_ARG, "%s: kind = %d is not a layout_family_kind", fn, (int)kind);
 }
 
 static layout_status check_params(const char *fn, const layout_family_params *pr, const int64_t tile[2],
@@ -523,6 +520,67 @@ layout_status layout_family_build(const layout_family_params *params, const int6
     return layout_ok(err);
 }
 
+/* --- closed forms -------------------------------------------------------------- */
+
+static int64_t base_offset(layout_family_kind kind, const int64_t *p, int64_t C, int64_t r, int64_t c)
+{
+    switch (kind) {
+    case LAYOUT_FAMILY_PAD: return r * (C + p[0]) + c;
+    case LAYOUT_FAMILY_PAD_EVERY: return r * C + (r / p[0]) * p[1] + c;
+    case LAYOUT_FAMILY_CK_XOR: {
+        const int64_t kp = p[0], L = p[1], K0 = C / kp, A = K0 * L;
+        const int64_t B = r / L, a = (r % L) * K0 + c / kp;
+        return B * C * L + (a ^ (B % A)) * kp + c % kp;
+    }
+    case LAYOUT_FAMILY_CUTE_SWIZZLE: {
+        int64_t B, M, S;
+        cute_elem(p, &B, &M, &S);
+        const int64_t o = r * C + c;
+        if (B == 0) return o;
+        const int64_t aS = abs64(S), msk = ((int64_t)1 << B) - 1;
+        return S > 0 ? o ^ (((o >> (M + S)) & msk) << M) : o ^ (((o >> M) & msk) << (M + aS));
+    }
+    case LAYOUT_FAMILY_TRITON_SWIZZLED: {
+        const int64_t vec = p[0] < C ? p[0] : C, P = p[2] < C / vec ? p[2] : C / vec;
+        const int64_t ph = (r / p[1]) % P;
+        return r * C + (((c / vec) ^ ph) * vec) + c % vec;
+    }
+    default: { /* LAYOUT_FAMILY_IREE_XOR_SHUFFLE */
+        const int64_t aw = p[1], ph = (r / p[3]) % (C / aw);
+        return r * p[2] + ((c / aw) ^ ph) * aw + c % aw;
+    }
+    }
+}
+
+int64_t layout_family_offset_unchecked(const layout_family_params *params, const int64_t tile[2], int64_t d0,
+                                       int64_t d1)
+{
+    const int cd = params->contiguous_dim;
+    const int64_t C = tile[cd], r = cd ? d0 : d1, c = cd ? d1 : d0;
+    if (params->kind == LAYOUT_FAMILY_XOR_PAD)
+        return base_offset(params->xor_kind, params->p, C, r, c) + (r / params->pad_rows) * params->pad;
+    return base_offset(params->kind, params->p, C, r, c);
+}
+
+layout_status layout_family_offsets(const layout_family_params *params, const int64_t tile[2], size_t n,
+                                    const int64_t *coords, int64_t *offsets, layout_error *err)
+{
+    static const char fn[] = "layout_family_offsets";
+    layout_status s = check_params(fn, params, tile, err);
+    if (s) return s;
+    if (n == 0) return layout_ok(err);
+    if (!coords) return layout_fail(err, LAYOUT_ERR_NULL, "%s: coords is NULL", fn);
+    if (!offsets) return layout_fail(err, LAYOUT_ERR_NULL, "%s: offsets is NULL", fn);
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < 2; k++)
+            if (coords[2 * i + (size_t)k] < 0 || coords[2 * i + (size_t)k] >= tile[k])
+                return layout_fail(err, LAYOUT_ERR_RANGE, "%s: coords[%zu][%d] = %lld is outside 0..%lld", fn, i, k,
+                                   (long long)coords[2 * i + (size_t)k], (long long)(tile[k] - 1));
+    for (size_t i = 0; i < n; i++)
+        offsets[i] = layout_family_offset_unchecked(params, tile, coords[2 * i], coords[2 * i + 1]);
+    return layout_ok(err);
+}
+
 /* --- native spelling ------------------------------------------------------------- */
 
 static int print_base(layout_family_kind kind, const int64_t *p, int contiguous_dim, char *buf, size_t cap)
@@ -656,7 +714,7 @@ static int iter_dims(const layout_family_iter *it, int k, dim_range *r)
     case LAYOUT_FAMILY_TRITON_SWIZZLED:
     case LAYOUT_FAMILY_IREE_XOR_SHUFFLE:
         return base_dims(it, it->kind, v, k, 1, r);
-    case LAYOUT_FAMILY_XOR_PAD: {
+    default: { /* LAYOUT_FAMILY_XOR_PAD (F2 is exhausted at init and never asks) */
         if (k == 0) *r = (dim_range){0, 3, 0, STEP_LINEAR};
         layout_family_kind base = xor_pad_bases[v[0] >= 0 && v[0] < 4 ? v[0] : 0];
         int nb = base_dims(it, base, v + 1, k - 1, 0, r);
@@ -667,8 +725,6 @@ static int iter_dims(const layout_family_iter *it, int k, dim_range *r)
         }
         return nb + 3;
     }
-    default:
-        return 0;
     }
 }
 
