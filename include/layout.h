@@ -158,5 +158,6 @@
 #include "layout/kernel.h"
 #include "layout/kernel_plan.h"
 #include "layout/text.h"
+#include "layout/suggest.h"
 
 #endif /* LAYOUT_H */

@@ -5,6 +5,7 @@
 #include "strbuf.h"
 #include "layout/access.h"
 #include "dist_internal.h"
+#include "access_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -128,6 +129,21 @@ static layout_status elem_addr(const layout_access_plan *pl, int warp, int lane,
     return thread_addrs(pl, warp, lane, pos, 1, (const int64_t(*)[LAYOUT_MAX_DIMS])part, addr, err);
 }
 
+/* Fold one thread's addresses (issue order) into the per-position facts. */
+static void gather_thread(const layout_access_plan *pl, pos_facts *f, const int64_t *addr, int w, int l)
+{
+    int n = pl->n_elems;
+    for (int p = 0; p < n; p++) f->residues[p] |= 1u << (addr[p] % 16);
+    for (int p = 0; p + 1 < n; p++) {
+        if (addr[p + 1] != addr[p] - pl->elem_bytes) f->next_below[p] = 0;
+        if (f->next_adjacent[p] && addr[p + 1] != addr[p] + pl->elem_bytes) {
+            f->next_adjacent[p] = 0;
+            f->break_warp[p] = w;
+            f->break_lane[p] = l;
+        }
+    }
+}
+
 static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_error *err)
 {
     int n = pl->n_elems;
@@ -145,15 +161,7 @@ static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_e
         for (int l = 0; l < pl->dist->wave_size; l++) {
             layout_status s = thread_addrs(pl, w, l, 0, n, enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])part : NULL, addr, err);
             if (s) return s;
-            for (int p = 0; p < n; p++) f->residues[p] |= 1u << (addr[p] % 16);
-            for (int p = 0; p + 1 < n; p++) {
-                if (addr[p + 1] != addr[p] - pl->elem_bytes) f->next_below[p] = 0;
-                if (f->next_adjacent[p] && addr[p + 1] != addr[p] + pl->elem_bytes) {
-                    f->next_adjacent[p] = 0;
-                    f->break_warp[p] = w;
-                    f->break_lane[p] = l;
-                }
-            }
+            gather_thread(pl, f, addr, w, l);
         }
     if (n > 0) f->next_adjacent[n - 1] = f->next_below[n - 1] = 0;
     return LAYOUT_OK;
@@ -236,6 +244,7 @@ static layout_status push_step(layout_access_plan *pl, layout_ds_op op, int p0, 
 /* First thread whose address of (p0, off) is not a multiple of `need`. */
 static void find_misaligned(const layout_access_plan *pl, int p0, int64_t off, int need, int *bw, int *bl)
 {
+    if (!pl->desc) return; /* a table plan (layout_access_plan_from_table): no descriptor to explain with */
     for (int w = 0; w < pl->dist->n_warps; w++)
         for (int l = 0; l < pl->dist->wave_size; l++) {
             int64_t a = 0; /* gcc -O3 cannot see that elem_addr sets it on success */
@@ -396,15 +405,27 @@ static int64_t gcd64(int64_t a, int64_t b)
 }
 
 /* ck_tile's choice of vector Y and ScalarPerVector from the descriptor's hints. */
+static void pick_vector_hints(layout_access_plan *pl, const int64_t *lens, const int64_t *strides);
+
 static layout_status pick_vector(layout_access_plan *pl, layout_error *err)
+{
+    pl->vector_y = -1;
+    pl->vector_elems = 1;
+    if (pl->dist->kind != LAYOUT_DIST_ENCODING) return LAYOUT_OK;
+    int64_t lens[LAYOUT_MAX_DIMS], strides[LAYOUT_MAX_DIMS];
+    layout_status s = layout_desc_vector_hints(pl->desc, lens, strides, err);
+    if (s) return s;
+    pick_vector_hints(pl, lens, strides);
+    return LAYOUT_OK;
+}
+
+/* The choice itself, from the view's hints (lens, strides per X dim). */
+static void pick_vector_hints(layout_access_plan *pl, const int64_t *lens, const int64_t *strides)
 {
     const layout_distribution *d = pl->dist;
     pl->vector_y = -1;
     pl->vector_elems = 1;
-    if (d->kind != LAYOUT_DIST_ENCODING) return LAYOUT_OK;
-    int64_t lens[LAYOUT_MAX_DIMS], strides[LAYOUT_MAX_DIMS];
-    layout_status s = layout_desc_vector_hints(pl->desc, lens, strides, err);
-    if (s) return s;
+    if (d->kind != LAYOUT_DIST_ENCODING) return;
     const layout_dist_encoding *e = &d->encoding;
     int64_t best = 1;
     for (int j = 0; j < e->n_y; j++) {
@@ -419,7 +440,6 @@ static layout_status pick_vector(layout_access_plan *pl, layout_error *err)
         }
     }
     pl->vector_elems = (int)best;
-    return LAYOUT_OK;
 }
 
 /* Snake-ordered space-filling curve over the Y access lengths (ck_tile's order). */
@@ -640,4 +660,51 @@ int layout_access_step_explain(const layout_access_plan *plan, int step, char *b
             }
     }
     return layout_sb_result(&t);
+}
+
+layout_status layout_access_plan_from_table(layout_access_plan *plan, const layout_distribution *dist,
+                                            layout_direction direction, int elem_bytes,
+                                            const layout_access_options *opt, const int64_t *hint_lengths,
+                                            const int64_t *hint_strides, const int64_t *addr, layout_error *err)
+{
+    /* The caller (lib/suggest) validated everything once with
+     * layout_access_plan_make(); only the addresses and hints vary. */
+    layout_access_plan *pl = plan;
+    pl->desc = NULL;
+    pl->dist = dist;
+    pl->desc_plan = NULL;
+    pl->direction = direction;
+    pl->elem_bytes = elem_bytes;
+    pl->base_bytes = opt->base_bytes;
+    pl->n_elems = (int)dist->elems_per_thread;
+    pl->n_steps = 0;
+    memset(pl->op_count, 0, sizeof pl->op_count);
+    pl->n_misaligned = pl->n_noncontiguous = pl->n_vectors_split = 0;
+    if (opt->vector_elems > 0) {
+        pl->vector_y = opt->vector_y;
+        pl->vector_elems = opt->vector_elems;
+    } else {
+        pick_vector_hints(pl, hint_lengths, hint_strides);
+    }
+    pl->n_accesses = pl->n_elems / pl->vector_elems;
+    build_order(pl);
+
+    pos_facts facts;
+    pos_facts *f = &facts;
+    int n = pl->n_elems;
+    for (int p = 0; p < n; p++) {
+        f->residues[p] = 0;
+        f->next_adjacent[p] = 1;
+        f->next_below[p] = 1;
+        f->break_warp[p] = f->break_lane[p] = -1;
+    }
+    int64_t a[LAYOUT_MAX_THREAD_ELEMS];
+    const int64_t *row = addr;
+    for (int w = 0; w < dist->n_warps; w++)
+        for (int l = 0; l < dist->wave_size; l++, row += n) {
+            for (int p = 0; p < n; p++) a[p] = row[pl->order[p]];
+            gather_thread(pl, f, a, w, l);
+        }
+    if (n > 0) f->next_adjacent[n - 1] = f->next_below[n - 1] = 0;
+    return opt->op == LAYOUT_DS_AUTO ? build_auto(pl, f, opt, err) : build_explicit(pl, f, opt->op, err);
 }

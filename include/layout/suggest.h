@@ -1,0 +1,196 @@
+/**
+ * @file suggest.h
+ * @brief Layout synthesis: given how a tile is written and read, find the
+ * LDS layouts that cost least, every candidate scored by the exact checker.
+ *
+ * The question kernel engineers bring is "which layout should I use?".  A
+ * ::layout_suggest_spec says how each *side* touches the tile (a tile
+ * distribution, the view of the tile it uses, its access options); the
+ * search builds every parameter set of every requested layout family
+ * (family.h: padding, pad-every-N, ck_tile's KPack/MLdsLayer XOR, CuTe
+ * Swizzle<B,M,S>, Triton swizzled_shared, IREE xor_shuffle, XOR + pad, F2
+ * swizzles), scores each candidate exactly as layout_check_kernel() would
+ * (same access plans, same compiler model of access.h, same lane groups),
+ * and ranks them lexicographically by
+ *
+ *     (vector damage, extra cycles per tile, LDS instructions per tile,
+ *      LDS bytes, index arithmetic ops of the compiled plan, enumeration order)
+ *
+ * where *vector damage* counts the steps a candidate forces a tile-window
+ * vector to be misaligned, non-contiguous or split (access.h), so a layout
+ * that keeps the vectors always ranks above one that breaks them.
+ *
+ * Example: seed 000 kernel 01's accesses on gfx942 (64 x 32 fp16, write
+ * b128 rows along K, read 2-byte columns along M): the seed's packed
+ * row-major layout costs 448 extra cycles per tile; the search returns
+ * layouts with 0 (file docs/suggest.md walks through why).
+ *
+ * ## Speed
+ * The distributions never change between candidates, so
+ * layout_suggest_prepare() computes once, per side, where every register
+ * element of every lane of every warp lies in the tile.  Scoring a
+ * candidate (layout_suggest_score()) then only compiles its descriptor
+ * (plan.h), walks the whole tile once (layout_plan_tile()), gathers each
+ * side's byte addresses, redoes the compiler model on those addresses (the
+ * only part of an access plan that depends on the layout: alignment,
+ * adjacency, the vector hints) and costs every instruction with the
+ * prepared checker: about 100x cheaper than layout_check_kernel() from
+ * scratch (bench/RESULTS.md, "suggest").  layout_suggest_score_reference()
+ * is the from-scratch path; the two agree on every candidate (tested and
+ * re-verified in the benchmark).
+ *
+ * Ownership: every struct here is a caller-owned value (the scorer is
+ * about 80 KiB, a result about 200 KiB: allocate them statically or on
+ * the heap); the library never allocates.  A scorer *borrows* the arch and
+ * the distributions of its spec.  Thread safety: reentrant; a const scorer
+ * may be used by many threads; layout_suggest() may run several threads of
+ * its own (spec->threads), and its result does not depend on their number.
+ * Scoring uses about 200 KiB of stack.  Errors follow status.h.
+ */
+#ifndef LAYOUT_SUGGEST_H
+#define LAYOUT_SUGGEST_H
+
+#include "layout/status.h"
+#include "layout/access.h"
+#include "layout/arch.h"
+#include "layout/check.h"
+#include "layout/descriptor.h"
+#include "layout/distribution.h"
+#include "layout/kernel.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Most sides (accesses of the tile) a spec may have. */
+#define LAYOUT_SUGGEST_MAX_SIDES 4
+/** Most tile elements (product of the tile lengths) a search handles. */
+#define LAYOUT_SUGGEST_MAX_TILE 16384
+/** Most results a search returns (top K and Pareto front each). */
+#define LAYOUT_SUGGEST_MAX_TOP 16
+/** Most worker threads of one search. */
+#define LAYOUT_SUGGEST_MAX_THREADS 64
+/** Most (thread, register element) pairs of one side (warps * wave size * elements per thread). */
+#define LAYOUT_SUGGEST_MAX_SIDE_ELEMS 16384
+
+/** One access of the tile: who touches what, through which view. */
+typedef struct layout_suggest_side {
+    const layout_distribution *dist; /**< borrowed; its X dims are the view's dims */
+    layout_direction direction;      /**< ::LAYOUT_WRITE or ::LAYOUT_READ */
+    int has_view;                    /**< 0: the side sees the tile as is; 1: through view[] */
+    int view[LAYOUT_MAX_DIMS];       /**< with has_view: the side's dim i is tile dim view[i] (a permutation), e.g. {1, 0} = [K, M] of an [M, K] tile */
+    layout_access_options opt;       /**< vector policy, explicit op, base address... (desc_plan must be NULL) */
+} layout_suggest_side;
+
+/**
+ * What to search.  Zero-initialise, then fill; sides[0..n_sides).
+ * Example: seed kernel 01 = tile {64, 32}, elem 2, sides {write dist, no
+ * view}, {read dist over [K, M], view {1, 0}}.
+ */
+typedef struct layout_suggest_spec {
+    const layout_arch *arch;         /**< borrowed */
+    int elem_bytes;                  /**< 1, 2, 4, 8 or 16 */
+    int n_dims;                      /**< tile dims (1..LAYOUT_MAX_DIMS; the families need 2) */
+    int64_t tile[LAYOUT_MAX_DIMS];   /**< logical tile lengths, e.g. {64, 32} = [M, K] */
+    int n_sides;                     /**< 1..LAYOUT_SUGGEST_MAX_SIDES */
+    layout_suggest_side sides[LAYOUT_SUGGEST_MAX_SIDES]; /**< the accesses */
+    int64_t budget_bytes;            /**< LDS bytes allowed beyond the packed tile (0 = no padding) */
+    unsigned families;               /**< bit (1u << layout_family_kind) per family to search; 0 is an error */
+    int top_k;                       /**< results wanted, 1..LAYOUT_SUGGEST_MAX_TOP (0 = 8) */
+    int threads;                     /**< worker threads (0 or 1 = the calling thread only) */
+} layout_suggest_spec;
+
+/** The fast score of one candidate; equal to layout_check_kernel()'s numbers. */
+typedef struct layout_suggest_cost {
+    int64_t extra_cycles;            /**< sum over sides, warps, instructions of extra (conflict) cycles, per tile */
+    int64_t instrs;                  /**< DS instructions per tile, all sides, all warps */
+    int64_t lds_bytes;               /**< element_space_size * elem_bytes */
+    int index_ops;                   /**< div / xor ops of the candidate's compiled plan (plan.h) */
+    int vector_damage;               /**< steps per wave flagged misaligned or non-contiguous plus vectors split, all sides */
+    int n_sides;                     /**< sides scored */
+    int64_t side_extra[LAYOUT_SUGGEST_MAX_SIDES];  /**< extra cycles per tile of each side */
+    int side_steps[LAYOUT_SUGGEST_MAX_SIDES];      /**< DS instructions per wave of each side */
+    int side_op_count[LAYOUT_SUGGEST_MAX_SIDES][LAYOUT_DS_OP_COUNT]; /**< of those, per op */
+    int side_misaligned[LAYOUT_SUGGEST_MAX_SIDES];    /**< flagged misaligned steps per wave */
+    int side_noncontiguous[LAYOUT_SUGGEST_MAX_SIDES]; /**< flagged non-contiguous steps per wave */
+    int side_split[LAYOUT_SUGGEST_MAX_SIDES];         /**< vectors split (::LAYOUT_VECTOR_SPLIT) */
+} layout_suggest_cost;
+
+/** A spec prepared for scoring: per side, each (thread, element)'s tile index.  Build with layout_suggest_prepare(). */
+typedef struct layout_suggest_scorer {
+    layout_suggest_spec spec;        /**< copy of the spec (borrows what it borrows) */
+    layout_checker checker;          /**< prepared checker of spec.arch */
+    int64_t tile_elems;              /**< product of the tile lengths */
+    int side_elems[LAYOUT_SUGGEST_MAX_SIDES]; /**< warps * wave size * elements per thread */
+    int32_t lin[LAYOUT_SUGGEST_MAX_SIDES][LAYOUT_SUGGEST_MAX_SIDE_ELEMS]; /**< row-major tile index of (warp, lane, element) */
+} layout_suggest_scorer;
+
+/**
+ * Check @p spec and prepare @p out: the checker, and for every side the
+ * tile coordinates of every (warp, lane, register element).  Candidates of
+ * layout_suggest_score() are descriptors over the tile (top lengths =
+ * spec->tile).
+ * Errors: ::LAYOUT_ERR_NULL (out, spec, spec->arch, a side's dist),
+ * ::LAYOUT_ERR_ARG (elem_bytes, n_dims, tile lengths, n_sides, direction,
+ * a view that is not a permutation, opt->desc_plan set, top_k, threads,
+ * budget < 0, families = 0: "no family to search"),
+ * ::LAYOUT_ERR_MISMATCH (a side's tile differs from the spec's tile seen
+ * through its view: "sides[1]: dist tile [64, 32] != tile seen through the
+ * view [32, 64]"; a wave size different from the arch's),
+ * ::LAYOUT_ERR_ARG also when a distribution leaves a tile element
+ * untouched ("sides[0]: the distribution does not cover tile element
+ * (3, 5)"),
+ * ::LAYOUT_ERR_CAPACITY (tile or side larger than the LAYOUT_SUGGEST_MAX_*
+ * bounds), and layout_access_plan_make()'s errors on the packed tile
+ * (message prefixed by the side).  @p out untouched on error.
+ */
+layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_suggest_spec *spec, layout_error *err);
+
+/**
+ * Score one candidate @p desc (top dims = the tile, in the tile's order)
+ * by the fast path.  *out equals what layout_suggest_score_reference()
+ * gives (and so layout_check_kernel() for a two-sided spec).
+ * Errors: ::LAYOUT_ERR_NULL, ::LAYOUT_ERR_MISMATCH (desc's top lengths
+ * differ from the tile), ::LAYOUT_ERR_RANGE (an address outside
+ * 0..2^32-17), layout_plan_build()'s errors, ::LAYOUT_ERR_CAPACITY (more
+ * steps than an access plan holds).  @p out untouched on error.
+ */
+layout_status layout_suggest_score(const layout_suggest_scorer *sc, const layout_descriptor *desc,
+                                   layout_suggest_cost *out, layout_error *err);
+
+/**
+ * The same score from scratch: for every side its view of @p desc
+ * (layout_suggest_view()), layout_access_plan_make() and
+ * layout_check_side() — the path of layout_check_kernel().  When @p sides
+ * is non-NULL it receives each side's full ::layout_side_result
+ * (sides[0..n_sides), tiles = 1).  Errors: as layout_suggest_score(), plus
+ * those of the access layer prefixed by the side.
+ */
+layout_status layout_suggest_score_reference(const layout_suggest_scorer *sc, const layout_descriptor *desc,
+                                             layout_suggest_cost *out, layout_side_result *sides,
+                                             layout_error *err);
+
+/**
+ * The descriptor side @p side of @p spec sees: @p desc itself without a
+ * view, else @p desc with its top dims permuted by pass_through transforms
+ * (ck_tile's transposed window: view dim i = tile dim view[i]).
+ * Errors: ::LAYOUT_ERR_NULL, ::LAYOUT_ERR_RANGE (side), those of
+ * layout_transform_descriptor().
+ */
+layout_status layout_suggest_view(const layout_suggest_spec *spec, int side, const layout_descriptor *desc,
+                                  layout_descriptor *out, layout_error *err);
+
+/**
+ * -1, 0 or 1 as @p a ranks before, equal to or after @p b by (vector
+ * damage, extra cycles, instructions, LDS bytes, index ops).  Pure.
+ */
+int layout_suggest_score_cmp(const layout_suggest_cost *a, const layout_suggest_cost *b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LAYOUT_SUGGEST_H */

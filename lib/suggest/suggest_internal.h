@@ -1,0 +1,22 @@
+/* Private helpers of the layout search (lib/suggest).  Not installed. */
+#ifndef LAYOUT_SUGGEST_INTERNAL_H
+#define LAYOUT_SUGGEST_INTERNAL_H
+
+#include "../internal.h"
+#include "layout/suggest.h"
+
+/* Stack workspace of one fast score (about 200 KiB): kept out of the
+ * scorer so that a const scorer can be shared by threads. */
+typedef struct layout_suggest_work {
+    int64_t tile_off[LAYOUT_SUGGEST_MAX_TILE];
+    int64_t addr[LAYOUT_SUGGEST_MAX_SIDE_ELEMS];
+    layout_access_plan plan;
+    layout_plan dplan;
+} layout_suggest_work;
+
+/* layout_suggest_score() with a caller-provided workspace (the search
+ * keeps one per thread). */
+layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const layout_descriptor *desc,
+                                        layout_suggest_work *w, layout_suggest_cost *out, layout_error *err);
+
+#endif /* LAYOUT_SUGGEST_INTERNAL_H */
