@@ -129,21 +129,6 @@ static layout_status elem_addr(const layout_access_plan *pl, int warp, int lane,
     return thread_addrs(pl, warp, lane, pos, 1, (const int64_t(*)[LAYOUT_MAX_DIMS])part, addr, err);
 }
 
-/* Fold one thread's addresses (issue order) into the per-position facts. */
-static void gather_thread(const layout_access_plan *pl, pos_facts *f, const int64_t *addr, int w, int l)
-{
-    int n = pl->n_elems;
-    for (int p = 0; p < n; p++) f->residues[p] |= 1u << (addr[p] % 16);
-    for (int p = 0; p + 1 < n; p++) {
-        if (addr[p + 1] != addr[p] - pl->elem_bytes) f->next_below[p] = 0;
-        if (f->next_adjacent[p] && addr[p + 1] != addr[p] + pl->elem_bytes) {
-            f->next_adjacent[p] = 0;
-            f->break_warp[p] = w;
-            f->break_lane[p] = l;
-        }
-    }
-}
-
 static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_error *err)
 {
     int n = pl->n_elems;
@@ -161,7 +146,15 @@ static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_e
         for (int l = 0; l < pl->dist->wave_size; l++) {
             layout_status s = thread_addrs(pl, w, l, 0, n, enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])part : NULL, addr, err);
             if (s) return s;
-            gather_thread(pl, f, addr, w, l);
+            for (int p = 0; p < n; p++) f->residues[p] |= 1u << (addr[p] % 16);
+            for (int p = 0; p + 1 < n; p++) {
+                if (addr[p + 1] != addr[p] - pl->elem_bytes) f->next_below[p] = 0;
+                if (f->next_adjacent[p] && addr[p + 1] != addr[p] + pl->elem_bytes) {
+                    f->next_adjacent[p] = 0;
+                    f->break_warp[p] = w;
+                    f->break_lane[p] = l;
+                }
+            }
         }
     if (n > 0) f->next_adjacent[n - 1] = f->next_below[n - 1] = 0;
     return LAYOUT_OK;
@@ -662,14 +655,12 @@ int layout_access_step_explain(const layout_access_plan *plan, int step, char *b
     return layout_sb_result(&t);
 }
 
-layout_status layout_access_plan_from_table(layout_access_plan *plan, const layout_distribution *dist,
-                                            layout_direction direction, int elem_bytes,
-                                            const layout_access_options *opt, const int64_t *hint_lengths,
-                                            const int64_t *hint_strides, const int64_t *addr, layout_error *err)
+void layout_access_table_order(layout_access_plan *pl, const layout_distribution *dist, layout_direction direction,
+                               int elem_bytes, const layout_access_options *opt, const int64_t *hint_lengths,
+                               const int64_t *hint_strides)
 {
     /* The caller (lib/suggest) validated everything once with
      * layout_access_plan_make(); only the addresses and hints vary. */
-    layout_access_plan *pl = plan;
     pl->desc = NULL;
     pl->dist = dist;
     pl->desc_plan = NULL;
@@ -688,23 +679,40 @@ layout_status layout_access_plan_from_table(layout_access_plan *plan, const layo
     }
     pl->n_accesses = pl->n_elems / pl->vector_elems;
     build_order(pl);
+}
 
+layout_status layout_access_table_build(layout_access_plan *pl, const layout_access_options *opt,
+                                        const uint32_t *addr, int n_threads, layout_error *err)
+{
     pos_facts facts;
     pos_facts *f = &facts;
     int n = pl->n_elems;
+    uint32_t eb = (uint32_t)pl->elem_bytes;
     for (int p = 0; p < n; p++) {
-        f->residues[p] = 0;
-        f->next_adjacent[p] = 1;
-        f->next_below[p] = 1;
-        f->break_warp[p] = f->break_lane[p] = -1;
-    }
-    int64_t a[LAYOUT_MAX_THREAD_ELEMS];
-    const int64_t *row = addr;
-    for (int w = 0; w < dist->n_warps; w++)
-        for (int l = 0; l < dist->wave_size; l++, row += n) {
-            for (int p = 0; p < n; p++) a[p] = row[pl->order[p]];
-            gather_thread(pl, f, a, w, l);
+        const uint32_t *a = addr + (size_t)p * (size_t)n_threads;
+        /* residues: a 16-entry presence table, four independent chains */
+        unsigned r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+        int t = 0;
+        for (; t + 4 <= n_threads; t += 4) {
+            r0 |= 1u << (a[t] & 15u);
+            r1 |= 1u << (a[t + 1] & 15u);
+            r2 |= 1u << (a[t + 2] & 15u);
+            r3 |= 1u << (a[t + 3] & 15u);
         }
-    if (n > 0) f->next_adjacent[n - 1] = f->next_below[n - 1] = 0;
+        for (; t < n_threads; t++) r0 |= 1u << (a[t] & 15u);
+        f->residues[p] = r0 | r1 | r2 | r3;
+        f->break_warp[p] = f->break_lane[p] = -1;
+        if (p + 1 == n) {
+            f->next_adjacent[p] = f->next_below[p] = 0;
+            break;
+        }
+        /* adjacency: the same difference eb (or -eb) in every thread */
+        const uint32_t *b = a + n_threads;
+        uint32_t d0 = b[0] - a[0];
+        unsigned same = d0 == eb || d0 == 0u - eb;
+        for (t = 1; same && t < n_threads; t++) same = b[t] - a[t] == d0;
+        f->next_adjacent[p] = (unsigned char)(same && d0 == eb);
+        f->next_below[p] = (unsigned char)(same && d0 == 0u - eb);
+    }
     return opt->op == LAYOUT_DS_AUTO ? build_auto(pl, f, opt, err) : build_explicit(pl, f, opt->op, err);
 }

@@ -68,13 +68,13 @@ extern "C" {
 /** Most sides (accesses of the tile) a spec may have. */
 #define LAYOUT_SUGGEST_MAX_SIDES 4
 /** Most tile elements (product of the tile lengths) a search handles. */
-#define LAYOUT_SUGGEST_MAX_TILE 16384
+#define LAYOUT_SUGGEST_MAX_TILE 8192
 /** Most results a search returns (top K and Pareto front each). */
 #define LAYOUT_SUGGEST_MAX_TOP 16
 /** Most worker threads of one search. */
 #define LAYOUT_SUGGEST_MAX_THREADS 64
 /** Most (thread, register element) pairs of one side (warps * wave size * elements per thread). */
-#define LAYOUT_SUGGEST_MAX_SIDE_ELEMS 16384
+#define LAYOUT_SUGGEST_MAX_SIDE_ELEMS 8192
 
 /** One access of the tile: who touches what, through which view. */
 typedef struct layout_suggest_side {

@@ -251,6 +251,11 @@ static void score_side_counts(layout_suggest_cost *r, int i, const layout_access
     r->instrs += (int64_t)p->n_steps * p->dist->n_warps;
 }
 
+void layout_suggest_work_init(layout_suggest_work *w)
+{
+    for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->cached_vy[i] = w->cached_ve[i] = -2;
+}
+
 layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const layout_descriptor *desc,
                                         layout_suggest_work *w, layout_suggest_cost *out, layout_error *err)
 {
@@ -290,27 +295,38 @@ layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const l
             vl[k] = hl[t];
             vs[k] = hs[t];
         }
-        const int32_t *lin = sc->lin[i];
-        for (int k = 0; k < sc->side_elems[i]; k++) w->addr[k] = base + eb * w->tile_off[lin[k]];
         layout_access_plan *p = &w->plan;
-        if ((s = layout_access_plan_from_table(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs, w->addr, err)))
-            return side_fail(err, s, fn, i);
+        layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
+        int n = p->n_elems, lanes = d->wave_size, threads = d->n_warps * lanes;
+        int32_t *lin_pm = w->lin_pm[i];
+        if (w->cached_vy[i] != p->vector_y || w->cached_ve[i] != p->vector_elems) {
+            const int32_t *lin = sc->lin[i];
+            for (int q = 0; q < n; q++) {
+                int e = p->order[q];
+                for (int t = 0; t < threads; t++) lin_pm[q * threads + t] = lin[t * n + e];
+            }
+            w->cached_vy[i] = p->vector_y;
+            w->cached_ve[i] = p->vector_elems;
+        }
+        uint32_t *addr = w->addr;
+        const int64_t *off = w->tile_off;
+        int m = sc->side_elems[i];
+        for (int k = 0; k < m; k++) addr[k] = (uint32_t)(base + eb * off[lin_pm[k]]);
+        if ((s = layout_access_table_build(p, &sd->opt, addr, threads, err))) return side_fail(err, s, fn, i);
         score_side_counts(&r, i, p);
 
-        int n = p->n_elems, lanes = d->wave_size;
         layout_instr ins;
-        memset(&ins, 0, sizeof ins);
         ins.n_lanes = lanes;
         ins.active_mask = lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << lanes) - 1);
         ins.direction = sd->direction;
         int64_t extra = 0;
         for (int st = 0; st < p->n_steps; st++) {
             const layout_access_step *step = &p->steps[st];
-            int e = p->order[step->seq_first];
+            uint32_t boff = (uint32_t)step->byte_offset;
             ins.width_bytes = step->width_bytes;
             for (int wp = 0; wp < d->n_warps; wp++) {
-                const int64_t *row = w->addr + (size_t)wp * lanes * n + e;
-                for (int l = 0; l < lanes; l++) ins.addr_bytes[l] = (uint32_t)(row[(size_t)l * n] + step->byte_offset);
+                const uint32_t *row = addr + (size_t)step->seq_first * threads + (size_t)wp * lanes;
+                for (int l = 0; l < lanes; l++) ins.addr_bytes[l] = row[l] + boff;
                 layout_cost c;
                 if ((s = layout_checker_cost(&sc->checker, &ins, &c, err))) return side_fail(err, s, fn, i);
                 extra += c.extra_cycles;
@@ -331,6 +347,7 @@ layout_status layout_suggest_score(const layout_suggest_scorer *sc, const layout
     if (!desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: desc is NULL", fn);
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
     layout_suggest_work w;
+    layout_suggest_work_init(&w);
     return layout_suggest_score_work(sc, desc, &w, out, err);
 }
 
