@@ -158,6 +158,7 @@
 #include "layout/kernel.h"
 #include "layout/kernel_plan.h"
 #include "layout/text.h"
+#include "layout/family.h"
 #include "layout/suggest.h"
 
 #endif /* LAYOUT_H */
