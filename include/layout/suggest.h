@@ -57,6 +57,7 @@
 #include "layout/descriptor.h"
 #include "layout/distribution.h"
 #include "layout/kernel.h"
+#include "layout/family.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -101,6 +102,7 @@ typedef struct layout_suggest_spec {
     unsigned families;               /**< bit (1u << layout_family_kind) per family to search; 0 is an error */
     int top_k;                       /**< results wanted, 1..LAYOUT_SUGGEST_MAX_TOP (0 = 8) */
     int threads;                     /**< worker threads (0 or 1 = the calling thread only) */
+    int64_t max_candidates;          /**< stop after this many parameter sets (0 = no limit); a family cut short is not exhausted */
 } layout_suggest_spec;
 
 /** The fast score of one candidate; equal to layout_check_kernel()'s numbers. */
@@ -182,6 +184,65 @@ layout_status layout_suggest_score_reference(const layout_suggest_scorer *sc, co
  */
 layout_status layout_suggest_view(const layout_suggest_spec *spec, int side, const layout_descriptor *desc,
                                   layout_descriptor *out, layout_error *err);
+
+/** Most Pareto-front points a result holds (the front is cut at this many, smallest LDS first). */
+#define LAYOUT_SUGGEST_MAX_PARETO 32
+
+/** One scored layout of a search result. */
+typedef struct layout_suggest_candidate {
+    layout_family_params params;     /**< its family and native parameters (layout_family_params_print()) */
+    int64_t index;                   /**< position in the search's enumeration (the last tie-break) */
+    layout_suggest_cost cost;        /**< its score */
+    layout_side_result sides[LAYOUT_SUGGEST_MAX_SIDES]; /**< per-side cost from layout_check_side() (tiles = 1) */
+    layout_descriptor desc;          /**< the layout over the tile (layout_family_build()) */
+} layout_suggest_candidate;
+
+/** What a search did with one family. */
+typedef struct layout_suggest_family_stats {
+    int searched;                    /**< 1 when the spec asked for it */
+    int64_t tried;                   /**< parameter sets enumerated (both storage orders) */
+    int64_t failed;                  /**< of those, sets that could not be built or scored (too many instructions...) */
+    int exhausted;                   /**< 1 when every legal parameter set within the budget was tried */
+    int64_t best_extra;              /**< fewest extra cycles per tile among its scored sets (-1 if none) */
+    int best_damage;                 /**< vector damage of that best (-1 if none) */
+} layout_suggest_family_stats;
+
+/** Everything a search returns (about 500 KiB: allocate it statically or on the heap). */
+typedef struct layout_suggest_result {
+    int n_top;                                           /**< results in top[] */
+    layout_suggest_candidate top[LAYOUT_SUGGEST_MAX_TOP]; /**< best first (suggest.h's ranking) */
+    int n_pareto;                                        /**< points in pareto[] */
+    int64_t pareto_total;                                /**< points of the whole front (> n_pareto when cut) */
+    layout_suggest_candidate pareto[LAYOUT_SUGGEST_MAX_PARETO]; /**< the front of (vector damage, extra cycles, LDS bytes), fewest LDS bytes first; each point's best-ranked candidate */
+    layout_suggest_family_stats families[LAYOUT_FAMILY_COUNT]; /**< per family kind */
+    int64_t tried;                                       /**< parameter sets enumerated, all families */
+    int64_t scored;                                      /**< of those, scored */
+    int all_exhausted;                                   /**< every searched family exhausted */
+} layout_suggest_result;
+
+/**
+ * Search: every parameter set of every family in spec->families, both
+ * storage orders (contiguous dim 1 and 0 of a 2-D tile), within
+ * spec->budget_bytes, each scored by the fast path; top K and the Pareto
+ * front re-checked from scratch (layout_suggest_score_reference()) before
+ * they are returned.  With spec->threads > 1 that many threads share the
+ * enumeration (candidate i goes to thread i mod threads); the result is
+ * the same for any thread count.
+ * Errors: those of layout_suggest_prepare() (::LAYOUT_ERR_ARG for
+ * families = 0 or a family bit >= LAYOUT_FAMILY_COUNT, n_dims != 2),
+ * ::LAYOUT_ERR_NOT_FOUND when no candidate of the families fits the
+ * budget ("no layout of the families pad, ck_xor fits budget_bytes = 0..."),
+ * ::LAYOUT_ERR_UNSUPPORTED when threads cannot be started, and an internal
+ * ::LAYOUT_ERR_MISMATCH should a fast score ever differ from the
+ * reference.  @p out untouched on error.
+ */
+layout_status layout_suggest(const layout_suggest_spec *spec, layout_suggest_result *out, layout_error *err);
+
+/**
+ * The same search with a caller-provided scorer already prepared from the
+ * spec (layout_suggest_prepare()), e.g. to reuse it for several searches.
+ */
+layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest_result *out, layout_error *err);
 
 /**
  * -1, 0 or 1 as @p a ranks before, equal to or after @p b by (vector
