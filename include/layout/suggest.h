@@ -244,6 +244,50 @@ layout_status layout_suggest(const layout_suggest_spec *spec, layout_suggest_res
  */
 layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest_result *out, layout_error *err);
 
+/** Seed 002's one-dimensional case: `arr[lane * stride + k]`, before and after the fix. */
+typedef struct layout_suggest_stride_result {
+    int64_t stride;           /**< the stride S (elements) */
+    int elem_bytes;           /**< element size (bytes) */
+    int gcd_factor;           /**< the lint's closed form gcd(S * elem_bytes / bank_bytes, banks) for elements of bank_bytes (seed 002's 2x, 4x ... 32x); 0 for other element sizes */
+    int factor;               /**< the checker's worst N-way of one wave reading arr[lane * S] */
+    int extra_cycles;         /**< the checker's extra cycles of that instruction */
+    int64_t pad;              /**< smallest p >= 0 for which stride S + p reaches the SoA factor (-1: none up to 2 * banks) */
+    int factor_padded;        /**< worst N-way at stride S + pad */
+    int extra_padded;         /**< extra cycles at stride S + pad */
+    int factor_soa;           /**< worst N-way of the structure-of-arrays form (stride 1) */
+    int extra_soa;            /**< its extra cycles */
+} layout_suggest_stride_result;
+
+/**
+ * The lint of seed 002 with the exact checker: one wave of @p arch reads
+ * (::LAYOUT_READ, @p elem_bytes per lane) `arr[lane * stride + k]`; report
+ * its conflict factor, the smallest padding of the record (stride + p) and
+ * the structure-of-arrays form (stride 1) that remove it.
+ * Example: gfx11 (32 banks, wave 32), stride 4, elem 4: factor 4
+ * (gcd(4, 32)), pad 1 -> stride 5 factor 1; SoA factor 1.
+ * Errors: ::LAYOUT_ERR_NULL, ::LAYOUT_ERR_ARG (stride < 1 or > 2^20,
+ * elem_bytes not a checker width), the checker's errors (an arch without
+ * rules for that width).  @p out untouched on error.
+ */
+layout_status layout_suggest_stride(const layout_arch *arch, int64_t stride, int elem_bytes,
+                                    layout_suggest_stride_result *out, layout_error *err);
+
+/**
+ * C source that builds @p c's descriptor: the layout_family_params
+ * initialiser and the layout_family_build() call, then the same layout as
+ * layout_desc_from_text() of its canonical text.  snprintf semantics
+ * (returns the length needed; -1 for NULL @p c or a descriptor without a
+ * text form).
+ */
+int layout_suggest_c_calls(const layout_suggest_candidate *c, char *buf, size_t cap);
+
+/**
+ * One line: "ck_xor  KPack=8 MLdsLayer=2  write 1 x ds_write_b128  read 1 x ds_read_b128  extra 0  lds 4096"
+ * (the sides' ops, extra cycles per tile, LDS bytes; " [vector damage 2]"
+ * when flagged).  snprintf semantics; -1 for NULL @p c.
+ */
+int layout_suggest_candidate_print(const layout_suggest_candidate *c, int n_sides, char *buf, size_t cap);
+
 /**
  * -1, 0 or 1 as @p a ranks before, equal to or after @p b by (vector
  * damage, extra cycles, instructions, LDS bytes, index ops).  Pure.
