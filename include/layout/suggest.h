@@ -289,6 +289,50 @@ int layout_suggest_c_calls(const layout_suggest_candidate *c, char *buf, size_t 
 int layout_suggest_candidate_print(const layout_suggest_candidate *c, int n_sides, char *buf, size_t cap);
 
 /**
+ * A spec with the objects it borrows, as the text decoder fills it: the
+ * spec's arch and distributions point into this struct, so parse straight
+ * into the value you keep (copying it keeps pointers to the original).
+ */
+typedef struct layout_suggest_text_spec {
+    layout_suggest_spec spec;                            /**< ready for layout_suggest() */
+    layout_arch arch;                                    /**< spec.arch points here */
+    layout_distribution dists[LAYOUT_SUGGEST_MAX_SIDES]; /**< spec.sides[i].dist points here */
+} layout_suggest_text_spec;
+
+/**
+ * Decode a search spec from text: `key=value` items separated by `;`
+ * (or newlines), whitespace ignored around them:
+ *
+ *     arch=gfx942; elem=2; shape=64,32; budget=1024; top=8; threads=2;
+ *     families=pad,ck_xor; write=dist(...); read=dist(...); view=1,0
+ *
+ * | key | value | default |
+ * |---|---|---|
+ * | arch | preset name or `arch(...)` text (layout_arch_from_text()) | gfx942 |
+ * | elem | element bytes 1, 2, 4, 8, 16 | 2 |
+ * | shape | the tile lengths, comma-separated (required) | |
+ * | budget | extra LDS bytes | 0 |
+ * | top, threads, max | spec->top_k, threads, max_candidates | 8, 1, 0 |
+ * | families | family names (layout_family_name()) or `all` | all |
+ * | write, read | a `dist(...)` (layout_dist_from_text()): adds a side | |
+ * | view | permutation for the last side, e.g. `1,0` | see below |
+ * | policy | `trust` or `split` (last side's vector policy) | trust |
+ * | op | explicit op of the last side: b8 b16 b32 b64 b96 b128 pair | auto |
+ * | base | base byte address of the last side | 0 |
+ *
+ * A side without `view` whose distribution's tile is the reversed 2-D
+ * shape (and not the shape itself) gets view `1,0` (the transposed read of
+ * the seed kernels).  Arch is decoded first wherever it appears.
+ * Errors: ::LAYOUT_ERR_NULL, ::LAYOUT_ERR_PARSE (syntax, unknown key,
+ * a number out of range, no `shape`, no side; *where = the byte offset),
+ * and the decoders' statuses of arch and dist values (offset inside the
+ * value).  Only layout_suggest_prepare() checks the spec's semantics.
+ * @p out untouched on error.
+ */
+layout_status layout_suggest_spec_from_text(const char *text, layout_suggest_text_spec *out, size_t *where,
+                                            layout_error *err);
+
+/**
  * -1, 0 or 1 as @p a ranks before, equal to or after @p b by (vector
  * damage, extra cycles, instructions, LDS bytes, index ops).  Pure.
  */
