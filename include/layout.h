@@ -137,6 +137,34 @@
  *
  * Thread safety: no global mutable state, no allocation in the library
  * core; every object is a caller-owned value.
+ *
+ * # Linear layouts over F2 (linear.h)
+ *
+ * Kernel 08's descriptor is linear over F2: every offset is the XOR of the
+ * offsets of the coordinate's set bits (Triton's `LinearLayout`).
+ * layout_desc_to_linear() proves it and returns the bases:
+ *
+ * @code
+ * layout_linear l;
+ * layout_desc_to_linear(&d, &l, &err);        // d: the kernel 08 descriptor above
+ * char text[1024];
+ * layout_linear_print(&l, text, sizeof text);
+ * //  - dim0=1 -> (32)       m bit 0: the L half of a 64-element row block
+ * //    dim0=2 -> (72)       m bit 1: next B (64) and A' ^= 1 (8)
+ * //    dim0=4 -> (144)      ...
+ * //  - dim1=1 -> (1)        k: contiguous
+ * // where out dims are: [offset (size 2048)]
+ * int64_t mk[2] = {3, 9}, off;
+ * layout_linear_apply(&l, mk, &off, &err);    // 32 ^ 72 ^ 9 = 97 = layout_desc_offset()
+ * @endcode
+ *
+ * layout_linear_invert() gives Triton's view of a shared layout (offset ->
+ * (dim0, dim1)); layout_linear_compose() chains a distribution's linear form
+ * (layout_dist_to_linear()) with it, layout_linear_lane_access() +
+ * layout_linear_access_cost() count bank conflicts from the bases alone, and
+ * layout_linear_tile_offsets() writes a whole tile at one XOR per offset.
+ * Kernel 03 (rows of 34) is refused with "not linear over F2: ... stride 34
+ * of dim 0 is not a power of two".  See docs/linear.md.
  */
 #ifndef LAYOUT_H
 #define LAYOUT_H
@@ -159,6 +187,7 @@
 #include "layout/kernel_plan.h"
 #include "layout/text.h"
 #include "layout/family.h"
+#include "layout/linear.h"
 #include "layout/suggest.h"
 
 #endif /* LAYOUT_H */
