@@ -140,7 +140,7 @@ static void print_side_json(const layout_side_result *s)
 static void print_candidate_json(const layout_suggest_candidate *c, int n_sides, char *text, size_t cap)
 {
     char prm[160];
-    layout_family_params_print(&c->params, prm, sizeof prm);
+    layout_suggest_params_print(&c->params, prm, sizeof prm);
     printf("{\"family\":");
     json_string(layout_family_name(c->params.kind));
     printf(",\"params\":");
@@ -195,7 +195,7 @@ static int write_svg(const char *path, const layout_suggest_candidate *c, const 
     static char sub[LAYOUT_TEXT_CAP + 64], text[LAYOUT_TEXT_CAP];
     if (!f) return tool_error("suggest", "cannot write '%s'", path);
     if (layout_desc_to_text(&c->desc, text, sizeof text, NULL)) strcpy(text, "(descriptor)");
-    layout_family_params_print(&c->params, prm, sizeof prm);
+    layout_suggest_params_print(&c->params, prm, sizeof prm);
     snprintf(title, sizeof title, "%s: suggested %s %s, %" PRId64 " extra cycles per tile, %" PRId64 " LDS bytes",
              arch->name, layout_family_name(c->params.kind), prm, c->cost.extra_cycles, c->cost.lds_bytes);
     snprintf(sub, sizeof sub, "%d-byte elements; %s", elem, text);
@@ -388,7 +388,7 @@ static int run(int argc, char **argv)
         for (int i = 0; i < res.n_top; i++) {
             const layout_suggest_candidate *c = &res.top[i];
             char prm[160];
-            layout_family_params_print(&c->params, prm, sizeof prm);
+            layout_suggest_params_print(&c->params, prm, sizeof prm);
             printf("%4d  %-16s %-42s", i + 1, layout_family_name(c->params.kind), prm);
             for (int s = 0; s < spec->n_sides; s++) printf("  %-28s", c->sides[s].ops);
             printf("  %10" PRId64 "  %9" PRId64 "%s\n", c->cost.extra_cycles, c->cost.lds_bytes,
@@ -399,7 +399,7 @@ static int run(int argc, char **argv)
         for (int i = 0; i < res.n_pareto; i++) {
             const layout_suggest_candidate *c = &res.pareto[i];
             char prm[160];
-            layout_family_params_print(&c->params, prm, sizeof prm);
+            layout_suggest_params_print(&c->params, prm, sizeof prm);
             printf("  %9" PRId64 " bytes  %8" PRId64 " extra  %s %s%s\n", c->cost.lds_bytes, c->cost.extra_cycles,
                    layout_family_name(c->params.kind), prm, c->cost.vector_damage ? "  [vectors damaged]" : "");
         }

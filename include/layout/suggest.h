@@ -333,6 +333,41 @@ layout_status layout_suggest_spec_from_text(const char *text, layout_suggest_tex
                                             layout_error *err);
 
 /**
+ * Build any family member, including the search's own F2 family: for
+ * ::LAYOUT_FAMILY_F2 the constructive F2 swizzle below, for every other
+ * kind layout_family_build().
+ *
+ * **F2 swizzle** (family 5, power-of-two tiles, built on linear.h): storage
+ * row-major on params->contiguous_dim with rows r (rb = log2 R bits) and
+ * columns c; columns are cut into groups of vec = p[0] elements (g =
+ * log2(C / vec) group bits); p[1] is a g x rb bit matrix A (bit j*rb + i
+ * set: group bit j flips with row bit i):
+ *
+ *     offset(r, c) = r*C + ((c / vec) XOR A*r) * vec + c % vec     (over F2)
+ *
+ * p[2] = rb, p[3] = g.  Every ck_tile XOR, CuTe Swizzle<B,M,S> on a
+ * power-of-two tile and Triton swizzled_shared is one such A; the search
+ * tries every A when g*rb <= 12, else every A with at most one row bit per
+ * group bit, else (more than 20000 of those) the diagonal ones (group bit j
+ * flips with row bit j + s).  The descriptor comes from
+ * layout_linear_to_desc() (xor(2,2) network).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (a tile length not a power of
+ * two, vec not a power of two dividing C, p[2] / p[3] not matching the
+ * tile, A with bits outside g x rb); those of layout_family_build() and
+ * layout_linear_to_desc().  @p out untouched on error.
+ */
+layout_status layout_suggest_build(const layout_family_params *params, const int64_t tile[2], layout_descriptor *out,
+                                   layout_error *err);
+
+/**
+ * Native spelling of any family member: layout_family_params_print() for
+ * the family kinds, and for F2 "F2 vec=8: g0^=r3 g1^=r4" (each group bit
+ * with the row bits it flips with; "F2 vec=8: identity" for A = 0).
+ * snprintf semantics; -1 for NULL @p params.
+ */
+int layout_suggest_params_print(const layout_family_params *params, char *buf, size_t cap);
+
+/**
  * -1, 0 or 1 as @p a ranks before, equal to or after @p b by (vector
  * damage, extra cycles, instructions, LDS bytes, index ops).  Pure.
  */

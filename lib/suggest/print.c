@@ -32,7 +32,7 @@ int layout_suggest_c_calls(const layout_suggest_candidate *c, char *buf, size_t 
     layout_sb_printf(&t, "int64_t tile[2] = {%lld, %lld};\n", (long long)layout_desc_length(&c->desc, 0),
                      (long long)layout_desc_length(&c->desc, 1));
     layout_sb_printf(&t, "layout_descriptor lds;\n");
-    layout_sb_printf(&t, "layout_status s = layout_family_build(&params, tile, &lds, &err);\n");
+    layout_sb_printf(&t, "layout_status s = layout_suggest_build(&params, tile, &lds, &err);\n");
     layout_sb_printf(&t, "/* or, the same layout from its text form: */\n");
     layout_sb_printf(&t, "s = layout_desc_from_text(\"%s\", &lds, NULL, &err);\n", text);
     return layout_sb_result(&t);
@@ -44,7 +44,7 @@ int layout_suggest_candidate_print(const layout_suggest_candidate *c, int n_side
     layout_strbuf t;
     layout_sb_init(&t, buf, cap);
     char prm[128];
-    layout_family_params_print(&c->params, prm, sizeof prm);
+    layout_suggest_params_print(&c->params, prm, sizeof prm);
     layout_sb_printf(&t, "%-16s %-40s", layout_family_name(c->params.kind), prm);
     if (n_sides < 0) n_sides = 0;
     if (n_sides > LAYOUT_SUGGEST_MAX_SIDES) n_sides = LAYOUT_SUGGEST_MAX_SIDES;

@@ -259,36 +259,33 @@ void layout_suggest_work_init(layout_suggest_work *w)
 layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const layout_descriptor *desc,
                                         layout_suggest_work *w, layout_suggest_cost *out, layout_error *err)
 {
-    static const char fn[] = "layout_suggest_cost";
-    const layout_suggest_spec *spec = &sc->spec;
+    static const char fn[] = "layout_suggest_score";
     layout_status s = check_desc(fn, sc, desc, err);
     if (s) return s;
     if ((s = layout_plan_build(&w->dplan, desc, LAYOUT_PLAN_AUTO, err))) return s;
     if ((s = layout_plan_tile(&w->dplan, w->tile_off, NULL, LAYOUT_SUGGEST_MAX_TILE, err))) return s;
     int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
     if ((s = layout_desc_vector_hints(desc, hl, hs, err))) return s;
+    return layout_suggest_score_offsets(sc, w, hl, hs, layout_desc_element_space_size(desc), w->dplan.n_ops, out, err);
+}
 
-    /* Every address must be a valid LDS byte address (as access.c checks). */
-    int64_t eb = spec->elem_bytes, lo = INT64_MAX, hi = INT64_MIN;
-    for (int64_t e = 0; e < sc->tile_elems; e++) {
-        int64_t o = w->tile_off[e];
-        if (o < lo) lo = o;
-        if (o > hi) hi = o;
-    }
-
+layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layout_suggest_work *w, const int64_t *hl,
+                                           const int64_t *hs, int64_t element_space, int index_ops,
+                                           layout_suggest_cost *out, layout_error *err)
+{
+    static const char fn[] = "layout_suggest_score";
+    const layout_suggest_spec *spec = &sc->spec;
+    layout_status s;
+    int64_t eb = spec->elem_bytes;
     layout_suggest_cost r;
     memset(&r, 0, sizeof r);
     r.n_sides = spec->n_sides;
-    r.lds_bytes = layout_desc_element_space_size(desc) * eb;
-    r.index_ops = w->dplan.n_ops;
+    r.lds_bytes = element_space * eb;
+    r.index_ops = index_ops;
     for (int i = 0; i < spec->n_sides; i++) {
         const layout_suggest_side *sd = &spec->sides[i];
         const layout_distribution *d = sd->dist;
         int64_t base = sd->opt.base_bytes;
-        if (lo * eb + base < 0 || hi * eb + base > (int64_t)UINT32_MAX - 16)
-            return layout_fail(err, LAYOUT_ERR_RANGE,
-                               "%s: sides[%d]: element offsets %lld..%lld give byte addresses outside 0..2^32-17", fn,
-                               i, (long long)lo, (long long)hi);
         int64_t vl[LAYOUT_MAX_DIMS], vs[LAYOUT_MAX_DIMS];
         for (int k = 0; k < spec->n_dims; k++) {
             int t = sd->has_view ? sd->view[k] : k;
@@ -311,7 +308,17 @@ layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const l
         uint32_t *addr = w->addr;
         const int64_t *off = w->tile_off;
         int m = sc->side_elems[i];
-        for (int k = 0; k < m; k++) addr[k] = (uint32_t)(base + eb * off[lin_pm[k]]);
+        /* Every address must be a valid LDS byte address (as access.c checks):
+         * 0 <= a <= 2^32 - 17, tested as one unsigned compare per address. */
+        uint64_t bad = 0, limit = (uint64_t)UINT32_MAX - 16;
+        for (int k = 0; k < m; k++) {
+            int64_t a = base + eb * off[lin_pm[k]];
+            bad |= (uint64_t)((uint64_t)a > limit);
+            addr[k] = (uint32_t)a;
+        }
+        if (bad)
+            return layout_fail(err, LAYOUT_ERR_RANGE, "%s: sides[%d]: an element offset gives a byte address outside 0..2^32-17",
+                               fn, i);
         if ((s = layout_access_table_build(p, &sd->opt, addr, threads, err))) return side_fail(err, s, fn, i);
         score_side_counts(&r, i, p);
 
@@ -342,7 +349,7 @@ layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const l
 layout_status layout_suggest_score(const layout_suggest_scorer *sc, const layout_descriptor *desc,
                                    layout_suggest_cost *out, layout_error *err)
 {
-    static const char fn[] = "layout_suggest_cost";
+    static const char fn[] = "layout_suggest_score";
     if (!sc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: sc is NULL", fn);
     if (!desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: desc is NULL", fn);
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "suggest_internal.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -84,6 +85,18 @@ static void front_insert(acc *a, const entry *e)
     a->front[a->n_front++] = *e;
 }
 
+/* Could e (with its best possible index_ops) change the top list or the front? */
+static int might_enter(const acc *a, int k, const entry *e)
+{
+    if (a->n_top < k || entry_cmp(e, &a->top[k - 1]) < 0) return 1;
+    for (int i = 0; i < a->n_front; i++) {
+        const entry *f = &a->front[i];
+        if (dominates(f, e)) return 0;
+        if (f->damage == e->damage && f->extra == e->extra && f->bytes == e->bytes) return entry_cmp(e, f) < 0;
+    }
+    return 1;
+}
+
 typedef struct shared {
     const layout_suggest_scorer *sc;
     int n_threads;
@@ -150,27 +163,48 @@ static void *worker(void *p)
         fs->exhausted = 1;
         for (int cdim = 1; cdim >= 0; cdim--) {
             layout_family_iter it;
+            layout_suggest_f2_iter f2;
             layout_family_params prm;
-            if (layout_family_iter_init(&it, (layout_family_kind)kind, spec->tile, cdim, spec->elem_bytes,
-                                        spec->budget_bytes, NULL)) {
+            int is_f2 = kind == LAYOUT_FAMILY_F2;
+            if (is_f2) {
+                layout_suggest_f2_iter_init(&f2, spec->tile, cdim);
+            } else if (layout_family_iter_init(&it, (layout_family_kind)kind, spec->tile, cdim, spec->elem_bytes,
+                                               spec->budget_bytes, NULL)) {
                 fs->exhausted = 0;
                 continue;
             }
             while (!stopped) {
                 if (limit > 0 && g >= limit) {
                     /* the next set exists only if the iterator still produces one */
-                    if (layout_family_iter_next(&it, &prm)) fs->exhausted = 0;
+                    if (is_f2 ? layout_suggest_f2_iter_next(&f2, &prm) : layout_family_iter_next(&it, &prm))
+                        fs->exhausted = 0;
                     stopped = 1;
                     break;
                 }
-                if (!layout_family_iter_next(&it, &prm)) break;
+                if (!(is_f2 ? layout_suggest_f2_iter_next(&f2, &prm) : layout_family_iter_next(&it, &prm))) break;
                 int64_t my = g++;
                 if (my % sh->n_threads != wa->tid) continue;
                 fs->tried++;
                 local.tried++;
                 layout_suggest_cost c;
-                if (layout_family_build(&prm, spec->tile, &desc, NULL) ||
-                    layout_suggest_score_work(sc, &desc, &work, &c, NULL)) {
+                layout_status st;
+                if (is_f2) {
+                    /* F2: offsets straight from the linear form (one XOR each),
+                     * no hints (layout_linear_to_desc() gives none); the plan's
+                     * ops only when they could decide a place (below). */
+                    layout_linear ll;
+                    st = layout_suggest_f2_linear(&prm, spec->tile, &ll, NULL);
+                    if (!st) st = layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL);
+                    if (!st) {
+                        static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
+                        st = layout_suggest_score_offsets(sc, &work, none, none, (int64_t)1 << (ll.total_in_bits),
+                                                          INT_MAX, &c, NULL);
+                    }
+                } else {
+                    st = layout_suggest_build(&prm, spec->tile, &desc, NULL);
+                    if (!st) st = layout_suggest_score_work(sc, &desc, &work, &c, NULL);
+                }
+                if (st) {
                     fs->failed++;
                     continue;
                 }
@@ -183,6 +217,21 @@ static void *worker(void *p)
                 e.extra = c.extra_cycles;
                 e.instrs = c.instrs;
                 e.bytes = c.lds_bytes;
+                if (e.index_ops == INT_MAX) {
+                    e.index_ops = 0; /* the best it could have */
+                    if (!might_enter(&local, spec->top_k, &e)) {
+                        e.index_ops = INT_MAX;
+                    } else {
+                        layout_plan *pl = &work.dplan;
+                        if (layout_suggest_build(&prm, spec->tile, &desc, NULL) ||
+                            layout_plan_build(pl, &desc, LAYOUT_PLAN_AUTO, NULL)) {
+                            fs->failed++;
+                            local.scored--;
+                            continue;
+                        }
+                        e.index_ops = pl->n_ops;
+                    }
+                }
                 top_insert(&local, spec->top_k, &e);
                 front_insert(&local, &e);
                 if (fs->best_extra < 0 || e.damage < fs->best_damage ||
@@ -214,7 +263,7 @@ static layout_status finish(const layout_suggest_scorer *sc, const entry *e, lay
                             layout_error *err)
 {
     static const char fn[] = "layout_suggest";
-    layout_status s = layout_family_build(&e->params, sc->spec.tile, &out->desc, err);
+    layout_status s = layout_suggest_build(&e->params, sc->spec.tile, &out->desc, err);
     if (s) return s;
     out->params = e->params;
     out->index = e->index;
@@ -324,7 +373,7 @@ layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest
     }
     for (int i = 0; i < n_top + n_par; i++) {
         layout_suggest_candidate *c = i < n_top ? &out->top[i] : &out->pareto[i - n_top];
-        layout_family_build(&which[i]->params, spec->tile, &c->desc, NULL); /* built once above */
+        layout_suggest_build(&which[i]->params, spec->tile, &c->desc, NULL); /* built once above */
         c->params = which[i]->params;
         c->index = which[i]->index;
         c->cost = costs[i];

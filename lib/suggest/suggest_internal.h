@@ -4,6 +4,7 @@
 
 #include "../internal.h"
 #include "layout/suggest.h"
+#include "layout/linear.h"
 
 /* Stack workspace of one fast score (about 200 KiB): kept out of the
  * scorer so that a const scorer can be shared by threads. */
@@ -18,6 +19,12 @@ typedef struct layout_suggest_work {
     layout_plan dplan;
 } layout_suggest_work;
 
+/* The scoring core: w->tile_off holds the candidate's offset of every tile
+ * element (row-major), hl / hs its vector hints per tile dim. */
+layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layout_suggest_work *w, const int64_t *hl,
+                                           const int64_t *hs, int64_t element_space, int index_ops,
+                                           layout_suggest_cost *out, layout_error *err);
+
 /* Mark the order cache of *w empty (before first use). */
 void layout_suggest_work_init(layout_suggest_work *w);
 
@@ -25,5 +32,20 @@ void layout_suggest_work_init(layout_suggest_work *w);
  * keeps one per thread). */
 layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const layout_descriptor *desc,
                                         layout_suggest_work *w, layout_suggest_cost *out, layout_error *err);
+
+/* Enumeration of family 5 (F2 swizzles, f2.c): every vec = C/2 .. 1, the
+ * matrices described in suggest.h (layout_suggest_build). */
+typedef struct layout_suggest_f2_iter {
+    int cd, rb, cb, g, done;
+    int64_t R, C, vec, n, produced;
+} layout_suggest_f2_iter;
+
+/* The F2 member's linear layout (dims dim0, dim1 -> offset); the checks of
+ * layout_suggest_build(). */
+layout_status layout_suggest_f2_linear(const layout_family_params *params, const int64_t tile[2], layout_linear *out,
+                                       layout_error *err);
+
+void layout_suggest_f2_iter_init(layout_suggest_f2_iter *it, const int64_t tile[2], int contiguous_dim);
+int layout_suggest_f2_iter_next(layout_suggest_f2_iter *it, layout_family_params *out);
 
 #endif /* LAYOUT_SUGGEST_INTERNAL_H */
