@@ -70,7 +70,8 @@
  *   (CK_XOR, CUTE_SWIZZLE, TRITON_SWIZZLED or IREE_XOR_SHUFFLE), p[] holds
  *   its parameters; `pad` elements follow every `pad_rows` rows of
  *   storage.  For CK_XOR the pad enters the base strides as in kernel 05
- *   (pad_rows = L: strides [kpack, C*L + pad, 1]).
+ *   (pad_rows = L: strides [kpack, C*L + pad, 1]; kernel 05 is pad 2 =
+ *   L * 1, pad_rows 2).
  *
  * # Legal parameters (layout_family_check())
  *
@@ -157,7 +158,8 @@ typedef enum layout_family_kind {
 /**
  * One member of a family: the kind and its native parameters.
  * Example: `{LAYOUT_FAMILY_CK_XOR, 1, {8, 2}}` is seed kernel 08 on 64x32;
- * `{LAYOUT_FAMILY_XOR_PAD, 1, {8, 2}, 1, 2, LAYOUT_FAMILY_CK_XOR}` is kernel 05.
+ * `{LAYOUT_FAMILY_XOR_PAD, 1, {8, 2}, 2, 2, LAYOUT_FAMILY_CK_XOR}` is kernel 05
+ * (B-row stride (32 + 1) * 2 = 66: 2 elements after every 2 rows).
  */
 typedef struct layout_family_params {
     layout_family_kind kind;  /**< which family */
