@@ -230,7 +230,8 @@ layout_status layout_suggest_spec_from_text(const char *text, layout_suggest_tex
             memset(sd, 0, sizeof *sd);
             sd->direction = key_is(text, it, "write") ? LAYOUT_WRITE : LAYOUT_READ;
             spec.n_sides++;
-        } else if (!last) {
+        } else if (!last && (key_is(text, it, "view") || key_is(text, it, "policy") || key_is(text, it, "op") ||
+                             key_is(text, it, "base"))) {
             return perr(err, where, it->key, "this key needs a write= or read= side before it", NULL);
         } else if (key_is(text, it, "view")) {
             if ((s = int_list(text, it, 0, LAYOUT_MAX_DIMS - 1, v, LAYOUT_MAX_DIMS, &nv, where, err))) return s;
