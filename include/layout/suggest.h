@@ -126,6 +126,7 @@ typedef struct layout_suggest_scorer {
     layout_suggest_spec spec;        /**< copy of the spec (borrows what it borrows) */
     layout_checker checker;          /**< prepared checker of spec.arch */
     int64_t tile_elems;              /**< product of the tile lengths */
+    int64_t period;                  /**< lcm(n_banks * bank_width_bytes, 16): address shifts that change no cost */
     int side_elems[LAYOUT_SUGGEST_MAX_SIDES]; /**< warps * wave size * elements per thread */
     int32_t lin[LAYOUT_SUGGEST_MAX_SIDES][LAYOUT_SUGGEST_MAX_SIDE_ELEMS]; /**< row-major tile index of (warp, lane, element) */
 } layout_suggest_scorer;

@@ -195,6 +195,16 @@ layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_su
     if (out->spec.top_k == 0) out->spec.top_k = 8;
     out->checker = checker;
     out->tile_elems = tile_elems;
+    /* lcm(bank row bytes, 16): shifts by it keep banks and alignments (score) */
+    {
+        int64_t row = (int64_t)spec->arch->n_banks * spec->arch->bank_width_bytes, a = row, b = 16;
+        while (b) {
+            int64_t t = a % b;
+            a = b;
+            b = t;
+        }
+        out->period = row / a * 16;
+    }
     for (int i = 0; i < spec->n_sides; i++) {
         const layout_suggest_side *sd = &spec->sides[i];
         const layout_distribution *d = sd->dist;
@@ -327,15 +337,34 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
         ins.active_mask = lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << lanes) - 1);
         ins.direction = sd->direction;
         int64_t extra = 0;
+        /* A warp whose addresses are warp 0's plus one constant that is a
+         * multiple of `period` (a whole number of bank rows and of 16 bytes)
+         * touches the same banks, the same number of distinct words per bank
+         * and the same lane equalities and alignments: its cost is warp 0's,
+         * so only warps that are not such translations reach the checker. */
+        int64_t period = sc->period;
         for (int st = 0; st < p->n_steps; st++) {
             const layout_access_step *step = &p->steps[st];
             uint32_t boff = (uint32_t)step->byte_offset;
+            const uint32_t *row0 = addr + (size_t)step->seq_first * threads;
+            int extra0 = 0;
             ins.width_bytes = step->width_bytes;
             for (int wp = 0; wp < d->n_warps; wp++) {
-                const uint32_t *row = addr + (size_t)step->seq_first * threads + (size_t)wp * lanes;
+                const uint32_t *row = row0 + (size_t)wp * lanes;
+                if (wp > 0) {
+                    int64_t sdelta = (int64_t)row[0] - (int64_t)row0[0];
+                    uint32_t delta = row[0] - row0[0];
+                    int same = sdelta % period == 0;
+                    for (int l = 1; same && l < lanes; l++) same = row[l] - row0[l] == delta;
+                    if (same) {
+                        extra += extra0;
+                        continue;
+                    }
+                }
                 for (int l = 0; l < lanes; l++) ins.addr_bytes[l] = row[l] + boff;
                 layout_cost c;
                 if ((s = layout_checker_cost(&sc->checker, &ins, &c, err))) return side_fail(err, s, fn, i);
+                if (wp == 0) extra0 = c.extra_cycles;
                 extra += c.extra_cycles;
             }
         }
