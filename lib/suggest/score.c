@@ -292,6 +292,19 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
     r.n_sides = spec->n_sides;
     r.lds_bytes = element_space * eb;
     r.index_ops = index_ops;
+    /* Byte offsets of every tile element once (every side covers the tile,
+     * so their range bounds every side's addresses). */
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    {
+        const int64_t *off = w->tile_off;
+        uint32_t *ta = w->tile_addr;
+        for (int64_t e = 0; e < sc->tile_elems; e++) {
+            int64_t o = off[e];
+            lo = o < lo ? o : lo;
+            hi = o > hi ? o : hi;
+            ta[e] = (uint32_t)((uint64_t)o * (uint64_t)eb);
+        }
+    }
     for (int i = 0; i < spec->n_sides; i++) {
         const layout_suggest_side *sd = &spec->sides[i];
         const layout_distribution *d = sd->dist;
@@ -315,20 +328,15 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
             w->cached_vy[i] = p->vector_y;
             w->cached_ve[i] = p->vector_elems;
         }
-        uint32_t *addr = w->addr;
-        const int64_t *off = w->tile_off;
+        /* Every address must be a valid LDS byte address (as access.c checks). */
+        if (lo < 0 || hi > ((int64_t)UINT32_MAX - 16 - base) / eb)
+            return layout_fail(err, LAYOUT_ERR_RANGE,
+                               "%s: sides[%d]: element offsets %lld..%lld give byte addresses outside 0..2^32-17", fn, i,
+                               (long long)lo, (long long)hi);
+        uint32_t *addr = w->addr, ub = (uint32_t)base;
+        const uint32_t *ta = w->tile_addr;
         int m = sc->side_elems[i];
-        /* Every address must be a valid LDS byte address (as access.c checks):
-         * 0 <= a <= 2^32 - 17, tested as one unsigned compare per address. */
-        uint64_t bad = 0, limit = (uint64_t)UINT32_MAX - 16;
-        for (int k = 0; k < m; k++) {
-            int64_t a = base + eb * off[lin_pm[k]];
-            bad |= (uint64_t)((uint64_t)a > limit);
-            addr[k] = (uint32_t)a;
-        }
-        if (bad)
-            return layout_fail(err, LAYOUT_ERR_RANGE, "%s: sides[%d]: an element offset gives a byte address outside 0..2^32-17",
-                               fn, i);
+        for (int k = 0; k < m; k++) addr[k] = ta[lin_pm[k]] + ub;
         if ((s = layout_access_table_build(p, &sd->opt, addr, threads, err))) return side_fail(err, s, fn, i);
         score_side_counts(&r, i, p);
 

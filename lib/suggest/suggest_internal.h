@@ -10,6 +10,7 @@
  * scorer so that a const scorer can be shared by threads. */
 typedef struct layout_suggest_work {
     int64_t tile_off[LAYOUT_SUGGEST_MAX_TILE];       /* the candidate's offset of every tile element */
+    uint32_t tile_addr[LAYOUT_SUGGEST_MAX_TILE];     /* tile_off * elem_bytes */
     uint32_t addr[LAYOUT_SUGGEST_MAX_SIDE_ELEMS];    /* one side's byte addresses, [position][thread] */
     /* per side: the tile index table in the issue order of the last vector
      * choice seen (most candidates of a family share it) */
