@@ -185,6 +185,40 @@
  *
  * layout_dialect_detect() tells the dialects apart; `layout convert` and
  * every command's `--dialect` / `--shape` expose the same on the command line.
+ *
+ * # Which layout should I use? (suggest.h)
+ *
+ * layout_suggest() answers it: give the accesses, get the layouts that cost
+ * least, every candidate scored exactly as layout_check_kernel() scores it.
+ * Kernel 01's accesses (b128 writes along K, 2-byte reads along M through
+ * the [K, M] view), no padding allowed:
+ *
+ * @code
+ * layout_suggest_spec s = {0};
+ * s.arch = &arch; s.elem_bytes = 2;
+ * s.n_dims = 2; s.tile[0] = 64; s.tile[1] = 32;             // [M, K]
+ * s.n_sides = 2;
+ * s.sides[0].dist = &wd; s.sides[0].direction = LAYOUT_WRITE;
+ * s.sides[1].dist = &rd01; s.sides[1].direction = LAYOUT_READ;
+ * s.sides[1].has_view = 1; s.sides[1].view[0] = 1; s.sides[1].view[1] = 0;  // reads [K, M]
+ * s.budget_bytes = 0;                                        // no padding
+ * s.families = (1u << LAYOUT_FAMILY_COUNT) - 1;             // every family
+ * static layout_suggest_result res;                          // ~500 KiB: not on the stack
+ * layout_suggest(&s, &res, &err);
+ * // res.top[0]: ck_xor "KPack=8 MLdsLayer=8", 0 extra cycles per tile (the
+ * // packed layout costs 448), write 1 x ds_write_b128, read 8 x ds_read_u16,
+ * // 4096 LDS bytes; res.all_exhausted == 1: 35,037 parameter sets tried.
+ * @endcode
+ *
+ * Why it is conflict-free: the packed layout puts the 8 rows one
+ * ds_read_u16 reads (m = 8*(lane%8) + j, 512 bytes apart) on one bank: 8-way.
+ * KPack=8 / MLdsLayer=8 stores 8 rows per 256-element storage row and moves
+ * pack A = 4*(m%8) + k/8 to A ^ (m/8); the 8 rows differ in m/8, so their
+ * packs, and banks, differ — while each row's 8-element packs stay
+ * contiguous and 16-byte aligned for the b128 writes.  Each result carries
+ * its descriptor (layout_desc_to_text()), the C calls that build it
+ * (layout_suggest_c_calls()), per-side costs and the Pareto front of (extra
+ * cycles, LDS bytes); the CLI is `layout suggest`.  See docs/suggest.md.
  */
 #ifndef LAYOUT_H
 #define LAYOUT_H
@@ -218,5 +252,6 @@
 #include "layout/dialect.h"
 
 #include "layout/lint.h"
+#include "layout/suggest.h"
 
 #endif /* LAYOUT_H */

@@ -5,6 +5,7 @@
 #include "strbuf.h"
 #include "layout/access.h"
 #include "dist_internal.h"
+#include "access_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -245,6 +246,7 @@ static layout_status push_step(layout_access_plan *pl, layout_ds_op op, int p0, 
 /* First thread whose address of (p0, off) is not a multiple of `need`. */
 static void find_misaligned(const layout_access_plan *pl, int p0, int64_t off, int need, int *bw, int *bl)
 {
+    if (!pl->desc) return; /* a table plan (layout_access_plan_from_table): no descriptor to explain with */
     for (int w = 0; w < pl->dist->n_warps; w++)
         for (int l = 0; l < pl->dist->wave_size; l++) {
             int64_t a = 0; /* gcc -O3 cannot see that elem_addr sets it on success */
@@ -405,15 +407,27 @@ static int64_t gcd64(int64_t a, int64_t b)
 }
 
 /* ck_tile's choice of vector Y and ScalarPerVector from the descriptor's hints. */
+static void pick_vector_hints(layout_access_plan *pl, const int64_t *lens, const int64_t *strides);
+
 static layout_status pick_vector(layout_access_plan *pl, layout_error *err)
+{
+    pl->vector_y = -1;
+    pl->vector_elems = 1;
+    if (pl->dist->kind != LAYOUT_DIST_ENCODING) return LAYOUT_OK;
+    int64_t lens[LAYOUT_MAX_DIMS], strides[LAYOUT_MAX_DIMS];
+    layout_status s = layout_desc_vector_hints(pl->desc, lens, strides, err);
+    if (s) return s;
+    pick_vector_hints(pl, lens, strides);
+    return LAYOUT_OK;
+}
+
+/* The choice itself, from the view's hints (lens, strides per X dim). */
+static void pick_vector_hints(layout_access_plan *pl, const int64_t *lens, const int64_t *strides)
 {
     const layout_distribution *d = pl->dist;
     pl->vector_y = -1;
     pl->vector_elems = 1;
-    if (d->kind != LAYOUT_DIST_ENCODING) return LAYOUT_OK;
-    int64_t lens[LAYOUT_MAX_DIMS], strides[LAYOUT_MAX_DIMS];
-    layout_status s = layout_desc_vector_hints(pl->desc, lens, strides, err);
-    if (s) return s;
+    if (d->kind != LAYOUT_DIST_ENCODING) return;
     const layout_dist_encoding *e = &d->encoding;
     int64_t best = 1;
     for (int j = 0; j < e->n_y; j++) {
@@ -428,7 +442,6 @@ static layout_status pick_vector(layout_access_plan *pl, layout_error *err)
         }
     }
     pl->vector_elems = (int)best;
-    return LAYOUT_OK;
 }
 
 /* Snake-ordered space-filling curve over the Y access lengths (ck_tile's order). */
@@ -666,4 +679,66 @@ int layout_access_step_explain(const layout_access_plan *plan, int step, char *b
             }
     }
     return layout_sb_result(&t);
+}
+
+void layout_access_table_order(layout_access_plan *pl, const layout_distribution *dist, layout_direction direction,
+                               int elem_bytes, const layout_access_options *opt, const int64_t *hint_lengths,
+                               const int64_t *hint_strides)
+{
+    /* The caller (lib/suggest) validated everything once with
+     * layout_access_plan_make(); only the addresses and hints vary. */
+    pl->desc = NULL;
+    pl->dist = dist;
+    pl->desc_plan = NULL;
+    pl->direction = direction;
+    pl->elem_bytes = elem_bytes;
+    pl->base_bytes = opt->base_bytes;
+    pl->n_elems = (int)dist->elems_per_thread;
+    pl->n_steps = 0;
+    memset(pl->op_count, 0, sizeof pl->op_count);
+    pl->n_misaligned = pl->n_noncontiguous = pl->n_vectors_split = 0;
+    if (opt->vector_elems > 0) {
+        pl->vector_y = opt->vector_y;
+        pl->vector_elems = opt->vector_elems;
+    } else {
+        pick_vector_hints(pl, hint_lengths, hint_strides);
+    }
+    pl->n_accesses = pl->n_elems / pl->vector_elems;
+    build_order(pl);
+}
+
+layout_status layout_access_table_build(layout_access_plan *pl, const layout_access_options *opt,
+                                        const uint32_t *addr, int n_threads, layout_error *err)
+{
+    pos_facts facts;
+    pos_facts *f = &facts;
+    int n = pl->n_elems;
+    uint32_t eb = (uint32_t)pl->elem_bytes;
+    for (int p = 0; p < n; p++) {
+        const uint32_t *a = addr + (size_t)p * (size_t)n_threads;
+        /* residues: a 16-entry presence table, four independent chains */
+        unsigned r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+        int t = 0;
+        for (; t + 4 <= n_threads; t += 4) {
+            r0 |= 1u << (a[t] & 15u);
+            r1 |= 1u << (a[t + 1] & 15u);
+            r2 |= 1u << (a[t + 2] & 15u);
+            r3 |= 1u << (a[t + 3] & 15u);
+        }
+        for (; t < n_threads; t++) r0 |= 1u << (a[t] & 15u);
+        f->residues[p] = r0 | r1 | r2 | r3;
+        f->break_warp[p] = f->break_lane[p] = -1;
+        if (p + 1 == n) {
+            f->next_adjacent[p] = f->next_below[p] = 0;
+            break;
+        }
+        /* adjacency: the same difference eb (or -eb) in every thread */
+        const uint32_t *b = a + n_threads;
+        uint32_t d0 = b[0] - a[0];
+        unsigned same = d0 == eb || d0 == 0u - eb;
+        for (t = 1; same && t < n_threads; t++) same = b[t] - a[t] == d0;
+        f->next_adjacent[p] = (unsigned char)(same && d0 == eb);
+        f->next_below[p] = (unsigned char)(same && d0 == 0u - eb);
+    }
+    return opt->op == LAYOUT_DS_AUTO ? build_auto(pl, f, opt, err) : build_explicit(pl, f, opt->op, err);
 }

@@ -12,6 +12,8 @@ static const tool_command *const k_commands[] = {
     &tool_cmd_offsets, &tool_cmd_banks, &tool_cmd_verify, &tool_cmd_check, &tool_cmd_cost, &tool_cmd_arch,
     &tool_cmd_print,
     &tool_cmd_convert, /* issue 11 */
+
+    &tool_cmd_suggest,
 };
 #define N_COMMANDS (sizeof k_commands / sizeof k_commands[0])
 

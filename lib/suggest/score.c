@@ -1,0 +1,432 @@
+/* The search's scorer: each side's (warp, lane, element) -> tile index once
+ * per spec, then per candidate only the LDS mapping, the compiler model on
+ * the resulting addresses and the checker (see suggest.h). */
+#include "suggest_internal.h"
+#include "../access_internal.h"
+#include "layout/plan.h"
+#include "layout/transform.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static layout_status side_fail(layout_error *err, layout_status s, const char *fn, int side)
+{
+    if (err) {
+        char msg[LAYOUT_ERROR_MESSAGE_CAP];
+        memcpy(msg, err->message, sizeof msg);
+        layout_fail(err, s, "%s: sides[%d]: %s", fn, side, msg);
+    }
+    return s;
+}
+
+static layout_status check_spec(const char *fn, const layout_suggest_spec *spec, int64_t *tile_elems,
+                                layout_error *err)
+{
+    if (!spec->arch) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->arch is NULL", fn);
+    int eb = spec->elem_bytes;
+    if (eb != 1 && eb != 2 && eb != 4 && eb != 8 && eb != 16)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->elem_bytes = %d must be 1, 2, 4, 8 or 16", fn, eb);
+    if (spec->n_dims < 1 || spec->n_dims > LAYOUT_MAX_DIMS)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->n_dims = %d must be in 1..%d", fn, spec->n_dims,
+                           LAYOUT_MAX_DIMS);
+    int64_t n = 1;
+    for (int i = 0; i < spec->n_dims; i++) {
+        if (spec->tile[i] < 1)
+            return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->tile[%d] = %lld must be >= 1", fn, i,
+                               (long long)spec->tile[i]);
+        if (spec->tile[i] > LAYOUT_SUGGEST_MAX_TILE || (n *= spec->tile[i]) > LAYOUT_SUGGEST_MAX_TILE)
+            return layout_fail(err, LAYOUT_ERR_CAPACITY,
+                               "%s: the tile has more than LAYOUT_SUGGEST_MAX_TILE = %d elements", fn,
+                               LAYOUT_SUGGEST_MAX_TILE);
+    }
+    if (spec->n_sides < 1 || spec->n_sides > LAYOUT_SUGGEST_MAX_SIDES)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->n_sides = %d must be in 1..%d", fn, spec->n_sides,
+                           LAYOUT_SUGGEST_MAX_SIDES);
+    if (spec->budget_bytes < 0)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->budget_bytes = %lld must be >= 0", fn,
+                           (long long)spec->budget_bytes);
+    if (spec->families == 0)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->families = 0: no family to search", fn);
+    if (spec->top_k < 0 || spec->top_k > LAYOUT_SUGGEST_MAX_TOP)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->top_k = %d must be in 0..%d", fn, spec->top_k,
+                           LAYOUT_SUGGEST_MAX_TOP);
+    if (spec->threads < 0 || spec->threads > LAYOUT_SUGGEST_MAX_THREADS)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->threads = %d must be in 0..%d", fn, spec->threads,
+                           LAYOUT_SUGGEST_MAX_THREADS);
+    for (int s = 0; s < spec->n_sides; s++) {
+        const layout_suggest_side *sd = &spec->sides[s];
+        const layout_distribution *d = sd->dist;
+        if (!d) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->sides[%d].dist is NULL", fn, s);
+        if (sd->direction != LAYOUT_READ && sd->direction != LAYOUT_WRITE)
+            return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->sides[%d].direction = %d must be LAYOUT_READ or LAYOUT_WRITE",
+                               fn, s, (int)sd->direction);
+        if (sd->opt.desc_plan)
+            return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->sides[%d].opt.desc_plan must be NULL (the search compiles each candidate)",
+                               fn, s);
+        if (d->n_x != spec->n_dims)
+            return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: spec->sides[%d]: the distribution has %d dims, the tile %d",
+                               fn, s, d->n_x, spec->n_dims);
+        if (sd->has_view) {
+            unsigned seen = 0;
+            for (int i = 0; i < spec->n_dims; i++) {
+                int v = sd->view[i];
+                if (v < 0 || v >= spec->n_dims || (seen & (1u << v)))
+                    return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->sides[%d].view is not a permutation of 0..%d (view[%d] = %d)",
+                                       fn, s, spec->n_dims - 1, i, v);
+                seen |= 1u << v;
+            }
+        }
+        for (int i = 0; i < spec->n_dims; i++) {
+            int64_t want = spec->tile[sd->has_view ? sd->view[i] : i];
+            if (d->x_lengths[i] != want)
+                return layout_fail(err, LAYOUT_ERR_MISMATCH,
+                                   "%s: spec->sides[%d]: the distribution's tile length[%d] = %lld != %lld, the tile seen through the side's view",
+                                   fn, s, i, (long long)d->x_lengths[i], (long long)want);
+        }
+        if (d->wave_size != spec->arch->wave_size)
+            return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: spec->sides[%d]: distribution wave_size %d != arch %s wave_size %d",
+                               fn, s, d->wave_size, spec->arch->name, spec->arch->wave_size);
+        int64_t m = (int64_t)d->n_warps * d->wave_size * d->elems_per_thread;
+        if (m > LAYOUT_SUGGEST_MAX_SIDE_ELEMS)
+            return layout_fail(err, LAYOUT_ERR_CAPACITY,
+                               "%s: spec->sides[%d]: %lld (thread, element) pairs, capacity LAYOUT_SUGGEST_MAX_SIDE_ELEMS is %d",
+                               fn, s, (long long)m, LAYOUT_SUGGEST_MAX_SIDE_ELEMS);
+    }
+    *tile_elems = n;
+    return LAYOUT_OK;
+}
+
+layout_status layout_suggest_view(const layout_suggest_spec *spec, int side, const layout_descriptor *desc,
+                                  layout_descriptor *out, layout_error *err)
+{
+    static const char fn[] = "layout_suggest_view";
+    if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", fn);
+    if (!desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: desc is NULL", fn);
+    if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
+    if (side < 0 || side >= spec->n_sides || side >= LAYOUT_SUGGEST_MAX_SIDES)
+        return layout_fail(err, LAYOUT_ERR_RANGE, "%s: side = %d must be in 0..%d", fn, side, spec->n_sides - 1);
+    const layout_suggest_side *sd = &spec->sides[side];
+    if (!sd->has_view) {
+        if (out != desc) *out = *desc;
+        return layout_ok(err);
+    }
+    int n = layout_desc_ndims(desc);
+    layout_transform t[LAYOUT_MAX_DIMS];
+    layout_seq lo[LAYOUT_MAX_DIMS], up[LAYOUT_MAX_DIMS];
+    memset(lo, 0, sizeof lo);
+    memset(up, 0, sizeof up);
+    if (n != spec->n_dims)
+        return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: desc has %d dims, the tile %d", fn, n, spec->n_dims);
+    /* Transform j passes old (tile) dim j through to the view position showing it. */
+    for (int i = 0; i < n; i++) {
+        int j = sd->view[i];
+        if (j < 0 || j >= n) return layout_fail(err, LAYOUT_ERR_ARG, "%s: view[%d] = %d is out of range", fn, i, j);
+        layout_status s = layout_make_pass_through(layout_desc_length(desc, j), &t[j], err);
+        if (s) return s;
+        lo[j].n = 1;
+        lo[j].ids[0] = j;
+        up[j].n = 1;
+        up[j].ids[0] = i;
+    }
+    return layout_transform_descriptor(out, desc, n, t, lo, up, err);
+}
+
+layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_suggest_spec *spec, layout_error *err)
+{
+    static const char fn[] = "layout_suggest_prepare";
+    if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
+    if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", fn);
+    int64_t tile_elems = 0;
+    layout_status s = check_spec(fn, spec, &tile_elems, err);
+    if (s) return s;
+
+    /* Every side must plan on the packed tile (it validates options, capacity). */
+    layout_descriptor packed, view;
+    if ((s = layout_packed(&packed, spec->n_dims, spec->tile, err))) return s;
+    for (int i = 0; i < spec->n_sides; i++) {
+        layout_access_plan plan;
+        const layout_suggest_side *sd = &spec->sides[i];
+        if ((s = layout_suggest_view(spec, i, &packed, &view, err)) ||
+            (s = layout_access_plan_make(&plan, &view, sd->dist, sd->direction, spec->elem_bytes, &sd->opt, err)))
+            return side_fail(err, s, fn, i);
+    }
+
+    layout_checker checker;
+    if ((s = layout_checker_init(&checker, spec->arch, LAYOUT_IMPL_AUTO, err))) return s;
+
+    /* Built in place: the scorer is large; on failure only the lin table may
+     * have been touched, so check coverage into a local bitmap first. */
+    static const uint8_t zero = 0;
+    (void)zero;
+    for (int i = 0; i < spec->n_sides; i++) {
+        const layout_suggest_side *sd = &spec->sides[i];
+        const layout_distribution *d = sd->dist;
+        uint8_t seen[LAYOUT_SUGGEST_MAX_TILE / 8 + 1];
+        memset(seen, 0, sizeof seen);
+        int n = (int)d->elems_per_thread;
+        for (int w = 0; w < d->n_warps; w++)
+            for (int l = 0; l < d->wave_size; l++)
+                for (int e = 0; e < n; e++) {
+                    int64_t x[LAYOUT_MAX_DIMS], t[LAYOUT_MAX_DIMS];
+                    if ((s = layout_dist_coord_elem(d, w, l, e, x, err))) return side_fail(err, s, fn, i);
+                    for (int k = 0; k < spec->n_dims; k++) t[sd->has_view ? sd->view[k] : k] = x[k];
+                    int64_t lin = 0;
+                    for (int k = 0; k < spec->n_dims; k++) lin = lin * spec->tile[k] + t[k];
+                    seen[lin >> 3] |= (uint8_t)(1u << (lin & 7));
+                }
+        for (int64_t e = 0; e < tile_elems; e++)
+            if (!(seen[e >> 3] & (1u << (e & 7)))) {
+                char where[128];
+                int len = 0;
+                int64_t rest = e, c[LAYOUT_MAX_DIMS];
+                for (int k = spec->n_dims - 1; k >= 0; k--) {
+                    c[k] = rest % spec->tile[k];
+                    rest /= spec->tile[k];
+                }
+                for (int k = 0; k < spec->n_dims; k++)
+                    len += snprintf(where + len, sizeof where - (size_t)len, "%s%lld", k ? ", " : "", (long long)c[k]);
+                return layout_fail(err, LAYOUT_ERR_ARG,
+                                   "%s: spec->sides[%d]: the distribution does not cover the tile: no thread touches tile element (%s)",
+                                   fn, i, where);
+            }
+    }
+    memset(out->side_elems, 0, sizeof out->side_elems);
+    out->spec = *spec;
+    if (out->spec.top_k == 0) out->spec.top_k = 8;
+    out->checker = checker;
+    out->tile_elems = tile_elems;
+    /* lcm(bank row bytes, 16): shifts by it keep banks and alignments (score) */
+    {
+        int64_t row = (int64_t)spec->arch->n_banks * spec->arch->bank_width_bytes, a = row, b = 16;
+        while (b) {
+            int64_t t = a % b;
+            a = b;
+            b = t;
+        }
+        out->period = row / a * 16;
+    }
+    for (int i = 0; i < spec->n_sides; i++) {
+        const layout_suggest_side *sd = &spec->sides[i];
+        const layout_distribution *d = sd->dist;
+        int n = (int)d->elems_per_thread, k = 0;
+        for (int w = 0; w < d->n_warps; w++)
+            for (int l = 0; l < d->wave_size; l++)
+                for (int e = 0; e < n; e++, k++) {
+                    int64_t x[LAYOUT_MAX_DIMS], t[LAYOUT_MAX_DIMS];
+                    layout_dist_coord_elem(d, w, l, e, x, NULL); /* succeeded above */
+                    for (int q = 0; q < spec->n_dims; q++) t[sd->has_view ? sd->view[q] : q] = x[q];
+                    int64_t lin = 0;
+                    for (int q = 0; q < spec->n_dims; q++) lin = lin * spec->tile[q] + t[q];
+                    out->lin[i][k] = (int32_t)lin;
+                }
+        out->side_elems[i] = k;
+    }
+    return layout_ok(err);
+}
+
+int layout_suggest_score_cmp(const layout_suggest_cost *a, const layout_suggest_cost *b)
+{
+#define LAYOUT_CMP_FIELD(f) \
+    if (a->f != b->f) return a->f < b->f ? -1 : 1
+    LAYOUT_CMP_FIELD(vector_damage);
+    LAYOUT_CMP_FIELD(extra_cycles);
+    LAYOUT_CMP_FIELD(instrs);
+    LAYOUT_CMP_FIELD(lds_bytes);
+    LAYOUT_CMP_FIELD(index_ops);
+#undef LAYOUT_CMP_FIELD
+    return 0;
+}
+
+static layout_status check_desc(const char *fn, const layout_suggest_scorer *sc, const layout_descriptor *desc,
+                                layout_error *err)
+{
+    if (layout_desc_ndims(desc) != sc->spec.n_dims)
+        return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: desc has %d dims, the tile %d", fn, layout_desc_ndims(desc),
+                           sc->spec.n_dims);
+    for (int i = 0; i < sc->spec.n_dims; i++)
+        if (layout_desc_length(desc, i) != sc->spec.tile[i])
+            return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: desc length[%d] = %lld != tile length %lld", fn, i,
+                               (long long)layout_desc_length(desc, i), (long long)sc->spec.tile[i]);
+    return LAYOUT_OK;
+}
+
+static void score_side_counts(layout_suggest_cost *r, int i, const layout_access_plan *p)
+{
+    r->side_steps[i] = p->n_steps;
+    memcpy(r->side_op_count[i], p->op_count, sizeof r->side_op_count[i]);
+    r->side_misaligned[i] = p->n_misaligned;
+    r->side_noncontiguous[i] = p->n_noncontiguous;
+    r->side_split[i] = p->n_vectors_split;
+    r->vector_damage += p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
+    r->instrs += (int64_t)p->n_steps * p->dist->n_warps;
+}
+
+void layout_suggest_work_init(layout_suggest_work *w)
+{
+    for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->cached_vy[i] = w->cached_ve[i] = -2;
+}
+
+layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const layout_descriptor *desc,
+                                        layout_suggest_work *w, layout_suggest_cost *out, layout_error *err)
+{
+    static const char fn[] = "layout_suggest_score";
+    layout_status s = check_desc(fn, sc, desc, err);
+    if (s) return s;
+    if ((s = layout_plan_build(&w->dplan, desc, LAYOUT_PLAN_AUTO, err))) return s;
+    if ((s = layout_plan_tile(&w->dplan, w->tile_off, NULL, LAYOUT_SUGGEST_MAX_TILE, err))) return s;
+    int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+    if ((s = layout_desc_vector_hints(desc, hl, hs, err))) return s;
+    return layout_suggest_score_offsets(sc, w, hl, hs, layout_desc_element_space_size(desc), w->dplan.n_ops, out, err);
+}
+
+layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layout_suggest_work *w, const int64_t *hl,
+                                           const int64_t *hs, int64_t element_space, int index_ops,
+                                           layout_suggest_cost *out, layout_error *err)
+{
+    static const char fn[] = "layout_suggest_score";
+    const layout_suggest_spec *spec = &sc->spec;
+    layout_status s;
+    int64_t eb = spec->elem_bytes;
+    layout_suggest_cost r;
+    memset(&r, 0, sizeof r);
+    r.n_sides = spec->n_sides;
+    r.lds_bytes = element_space * eb;
+    r.index_ops = index_ops;
+    /* Byte offsets of every tile element once (every side covers the tile,
+     * so their range bounds every side's addresses). */
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    {
+        const int64_t *off = w->tile_off;
+        uint32_t *ta = w->tile_addr;
+        for (int64_t e = 0; e < sc->tile_elems; e++) {
+            int64_t o = off[e];
+            lo = o < lo ? o : lo;
+            hi = o > hi ? o : hi;
+            ta[e] = (uint32_t)((uint64_t)o * (uint64_t)eb);
+        }
+    }
+    for (int i = 0; i < spec->n_sides; i++) {
+        const layout_suggest_side *sd = &spec->sides[i];
+        const layout_distribution *d = sd->dist;
+        int64_t base = sd->opt.base_bytes;
+        int64_t vl[LAYOUT_MAX_DIMS], vs[LAYOUT_MAX_DIMS];
+        for (int k = 0; k < spec->n_dims; k++) {
+            int t = sd->has_view ? sd->view[k] : k;
+            vl[k] = hl[t];
+            vs[k] = hs[t];
+        }
+        layout_access_plan *p = &w->plan;
+        layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
+        int n = p->n_elems, lanes = d->wave_size, threads = d->n_warps * lanes;
+        int32_t *lin_pm = w->lin_pm[i];
+        if (w->cached_vy[i] != p->vector_y || w->cached_ve[i] != p->vector_elems) {
+            const int32_t *lin = sc->lin[i];
+            for (int q = 0; q < n; q++) {
+                int e = p->order[q];
+                for (int t = 0; t < threads; t++) lin_pm[q * threads + t] = lin[t * n + e];
+            }
+            w->cached_vy[i] = p->vector_y;
+            w->cached_ve[i] = p->vector_elems;
+        }
+        /* Every address must be a valid LDS byte address (as access.c checks). */
+        if (lo < 0 || hi > ((int64_t)UINT32_MAX - 16 - base) / eb)
+            return layout_fail(err, LAYOUT_ERR_RANGE,
+                               "%s: sides[%d]: element offsets %lld..%lld give byte addresses outside 0..2^32-17", fn, i,
+                               (long long)lo, (long long)hi);
+        uint32_t *addr = w->addr, ub = (uint32_t)base;
+        const uint32_t *ta = w->tile_addr;
+        int m = sc->side_elems[i];
+        for (int k = 0; k < m; k++) addr[k] = ta[lin_pm[k]] + ub;
+        if ((s = layout_access_table_build(p, &sd->opt, addr, threads, err))) return side_fail(err, s, fn, i);
+        score_side_counts(&r, i, p);
+
+        layout_instr ins;
+        ins.n_lanes = lanes;
+        ins.active_mask = lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << lanes) - 1);
+        ins.direction = sd->direction;
+        int64_t extra = 0;
+        /* A warp whose addresses are warp 0's plus one constant that is a
+         * multiple of `period` (a whole number of bank rows and of 16 bytes)
+         * touches the same banks, the same number of distinct words per bank
+         * and the same lane equalities and alignments: its cost is warp 0's,
+         * so only warps that are not such translations reach the checker. */
+        int64_t period = sc->period;
+        for (int st = 0; st < p->n_steps; st++) {
+            const layout_access_step *step = &p->steps[st];
+            uint32_t boff = (uint32_t)step->byte_offset;
+            const uint32_t *row0 = addr + (size_t)step->seq_first * threads;
+            int extra0 = 0;
+            ins.width_bytes = step->width_bytes;
+            for (int wp = 0; wp < d->n_warps; wp++) {
+                const uint32_t *row = row0 + (size_t)wp * lanes;
+                if (wp > 0) {
+                    int64_t sdelta = (int64_t)row[0] - (int64_t)row0[0];
+                    uint32_t delta = row[0] - row0[0];
+                    int same = sdelta % period == 0;
+                    for (int l = 1; same && l < lanes; l++) same = row[l] - row0[l] == delta;
+                    if (same) {
+                        extra += extra0;
+                        continue;
+                    }
+                }
+                for (int l = 0; l < lanes; l++) ins.addr_bytes[l] = row[l] + boff;
+                layout_cost c;
+                if ((s = layout_checker_cost(&sc->checker, &ins, &c, err))) return side_fail(err, s, fn, i);
+                if (wp == 0) extra0 = c.extra_cycles;
+                extra += c.extra_cycles;
+            }
+        }
+        r.side_extra[i] = extra;
+        r.extra_cycles += extra;
+    }
+    *out = r;
+    return layout_ok(err);
+}
+
+layout_status layout_suggest_score(const layout_suggest_scorer *sc, const layout_descriptor *desc,
+                                   layout_suggest_cost *out, layout_error *err)
+{
+    static const char fn[] = "layout_suggest_score";
+    if (!sc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: sc is NULL", fn);
+    if (!desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: desc is NULL", fn);
+    if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
+    layout_suggest_work w;
+    layout_suggest_work_init(&w);
+    return layout_suggest_score_work(sc, desc, &w, out, err);
+}
+
+layout_status layout_suggest_score_reference(const layout_suggest_scorer *sc, const layout_descriptor *desc,
+                                             layout_suggest_cost *out, layout_side_result *sides,
+                                             layout_error *err)
+{
+    static const char fn[] = "layout_suggest_score_reference";
+    if (!sc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: sc is NULL", fn);
+    if (!desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: desc is NULL", fn);
+    if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
+    const layout_suggest_spec *spec = &sc->spec;
+    layout_status s = check_desc(fn, sc, desc, err);
+    if (s) return s;
+    layout_plan dplan;
+    if ((s = layout_plan_build(&dplan, desc, LAYOUT_PLAN_AUTO, err))) return s;
+    layout_suggest_cost r;
+    layout_side_result res[LAYOUT_SUGGEST_MAX_SIDES];
+    memset(&r, 0, sizeof r);
+    r.n_sides = spec->n_sides;
+    r.lds_bytes = layout_desc_element_space_size(desc) * spec->elem_bytes;
+    r.index_ops = dplan.n_ops;
+    for (int i = 0; i < spec->n_sides; i++) {
+        const layout_suggest_side *sd = &spec->sides[i];
+        layout_descriptor view;
+        layout_access_plan plan;
+        if ((s = layout_suggest_view(spec, i, desc, &view, err)) ||
+            (s = layout_access_plan_make(&plan, &view, sd->dist, sd->direction, spec->elem_bytes, &sd->opt, err)) ||
+            (s = layout_check_side(&sc->checker, &plan, 1, &res[i], err)))
+            return side_fail(err, s, fn, i);
+        score_side_counts(&r, i, &plan);
+        r.side_extra[i] = res[i].extra_cycles_per_tile;
+        r.extra_cycles += res[i].extra_cycles_per_tile;
+    }
+    if (sides) memcpy(sides, res, sizeof res[0] * (size_t)spec->n_sides);
+    *out = r;
+    return layout_ok(err);
+}

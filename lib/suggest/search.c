@@ -1,0 +1,405 @@
+/* The search: enumerate every parameter set of the requested families,
+ * score each with the fast path, keep the top K and the Pareto front,
+ * re-check those from scratch.  Threads share the enumeration round-robin;
+ * all merging is by a total order, so the result does not depend on them. */
+#define _POSIX_C_SOURCE 200809L
+#include "suggest_internal.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Most front points one search tracks (beyond: result.pareto_total < 0). */
+#define FRONT_CAP 512
+
+typedef struct entry {
+    layout_family_params params;
+    int64_t index;
+    int damage;
+    int index_ops;
+    int64_t extra, instrs, bytes;
+} entry;
+
+typedef struct acc {
+    int n_top;
+    entry top[LAYOUT_SUGGEST_MAX_TOP];
+    int n_front;
+    int front_overflow;
+    entry front[FRONT_CAP];
+    layout_suggest_family_stats fam[LAYOUT_FAMILY_COUNT];
+    int64_t tried, scored;
+} acc;
+
+/* Total order: the ranking key, then enumeration order. */
+static int entry_cmp(const entry *a, const entry *b)
+{
+#define CMP_FIELD(f) \
+    if (a->f != b->f) return a->f < b->f ? -1 : 1
+    CMP_FIELD(damage);
+    CMP_FIELD(extra);
+    CMP_FIELD(instrs);
+    CMP_FIELD(bytes);
+    CMP_FIELD(index_ops);
+    CMP_FIELD(index);
+#undef CMP_FIELD
+    return 0;
+}
+
+static void top_insert(acc *a, int k, const entry *e)
+{
+    if (a->n_top == k && entry_cmp(e, &a->top[k - 1]) >= 0) return;
+    int i = a->n_top < k ? a->n_top++ : k - 1;
+    while (i > 0 && entry_cmp(e, &a->top[i - 1]) < 0) {
+        a->top[i] = a->top[i - 1];
+        i--;
+    }
+    a->top[i] = *e;
+}
+
+/* d dominates e on (damage, extra, bytes): no worse in all, better in one. */
+static int dominates(const entry *d, const entry *e)
+{
+    if (d->damage > e->damage || d->extra > e->extra || d->bytes > e->bytes) return 0;
+    return d->damage < e->damage || d->extra < e->extra || d->bytes < e->bytes;
+}
+
+static void front_insert(acc *a, const entry *e)
+{
+    for (int i = 0; i < a->n_front; i++) {
+        entry *f = &a->front[i];
+        if (dominates(f, e)) return;
+        if (f->damage == e->damage && f->extra == e->extra && f->bytes == e->bytes) {
+            if (entry_cmp(e, f) < 0) *f = *e; /* the same point: keep the best-ranked */
+            return;
+        }
+    }
+    int n = 0;
+    for (int i = 0; i < a->n_front; i++)
+        if (!dominates(e, &a->front[i])) a->front[n++] = a->front[i];
+    a->n_front = n;
+    if (n == FRONT_CAP) {
+        a->front_overflow = 1;
+        return;
+    }
+    a->front[a->n_front++] = *e;
+}
+
+/* Could e (with its best possible index_ops) change the top list or the front? */
+static int might_enter(const acc *a, int k, const entry *e)
+{
+    if (a->n_top < k || entry_cmp(e, &a->top[k - 1]) < 0) return 1;
+    for (int i = 0; i < a->n_front; i++) {
+        const entry *f = &a->front[i];
+        if (dominates(f, e)) return 0;
+        if (f->damage == e->damage && f->extra == e->extra && f->bytes == e->bytes) return entry_cmp(e, f) < 0;
+    }
+    return 1;
+}
+
+typedef struct shared {
+    const layout_suggest_scorer *sc;
+    int n_threads;
+    pthread_mutex_t lock;
+    acc total;
+    layout_status status;
+    layout_error err;
+    int64_t err_index;
+} shared;
+
+typedef struct worker_arg {
+    shared *sh;
+    int tid;
+} worker_arg;
+
+static void merge(acc *into, const acc *from, int k)
+{
+    for (int i = 0; i < from->n_top; i++) top_insert(into, k, &from->top[i]);
+    for (int i = 0; i < from->n_front; i++) front_insert(into, &from->front[i]);
+    into->front_overflow |= from->front_overflow;
+    for (int f = 0; f < LAYOUT_FAMILY_COUNT; f++) {
+        layout_suggest_family_stats *t = &into->fam[f];
+        const layout_suggest_family_stats *s = &from->fam[f];
+        t->searched |= s->searched;
+        t->exhausted = s->exhausted; /* every thread walks the same enumeration */
+        t->tried += s->tried;
+        t->failed += s->failed;
+        if (s->best_extra >= 0 && (t->best_extra < 0 || s->best_damage < t->best_damage ||
+                                   (s->best_damage == t->best_damage && s->best_extra < t->best_extra))) {
+            t->best_extra = s->best_extra;
+            t->best_damage = s->best_damage;
+        }
+    }
+    into->tried += from->tried;
+    into->scored += from->scored;
+}
+
+static void acc_init(acc *a)
+{
+    a->n_top = a->n_front = a->front_overflow = 0;
+    a->tried = a->scored = 0;
+    memset(a->fam, 0, sizeof a->fam);
+    for (int f = 0; f < LAYOUT_FAMILY_COUNT; f++) a->fam[f].best_extra = a->fam[f].best_damage = -1;
+}
+
+/* Candidate i of the enumeration goes to thread i % n_threads. */
+static void *worker(void *p)
+{
+    worker_arg *wa = p;
+    shared *sh = wa->sh;
+    const layout_suggest_scorer *sc = sh->sc;
+    const layout_suggest_spec *spec = &sc->spec;
+    acc local;
+    layout_suggest_work work;
+    layout_descriptor desc;
+    acc_init(&local);
+    layout_suggest_work_init(&work);
+    int64_t g = 0, limit = spec->max_candidates;
+    int stopped = 0;
+    for (int kind = 0; kind < LAYOUT_FAMILY_COUNT; kind++) {
+        if (!(spec->families & (1u << kind))) continue;
+        layout_suggest_family_stats *fs = &local.fam[kind];
+        fs->searched = 1;
+        fs->exhausted = 1;
+        for (int cdim = 1; cdim >= 0; cdim--) {
+            layout_family_iter it;
+            layout_suggest_f2_iter f2;
+            layout_family_params prm;
+            int is_f2 = kind == LAYOUT_FAMILY_F2;
+            if (is_f2) {
+                layout_suggest_f2_iter_init(&f2, spec->tile, cdim);
+            } else if (layout_family_iter_init(&it, (layout_family_kind)kind, spec->tile, cdim, spec->elem_bytes,
+                                               spec->budget_bytes, NULL)) {
+                fs->exhausted = 0;
+                continue;
+            }
+            while (!stopped) {
+                if (limit > 0 && g >= limit) {
+                    /* the next set exists only if the iterator still produces one */
+                    if (is_f2 ? layout_suggest_f2_iter_next(&f2, &prm) : layout_family_iter_next(&it, &prm))
+                        fs->exhausted = 0;
+                    stopped = 1;
+                    break;
+                }
+                if (!(is_f2 ? layout_suggest_f2_iter_next(&f2, &prm) : layout_family_iter_next(&it, &prm))) break;
+                int64_t my = g++;
+                if (my % sh->n_threads != wa->tid) continue;
+                fs->tried++;
+                local.tried++;
+                layout_suggest_cost c;
+                layout_status st;
+                if (is_f2) {
+                    /* F2: offsets straight from the linear form (one XOR each),
+                     * no hints (layout_linear_to_desc() gives none); the plan's
+                     * ops only when they could decide a place (below). */
+                    layout_linear ll;
+                    st = layout_suggest_f2_linear(&prm, spec->tile, &ll, NULL);
+                    if (!st) st = layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL);
+                    if (!st) {
+                        static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
+                        st = layout_suggest_score_offsets(sc, &work, none, none, (int64_t)1 << (ll.total_in_bits),
+                                                          INT_MAX, &c, NULL);
+                    }
+                } else {
+                    st = layout_suggest_build(&prm, spec->tile, &desc, NULL);
+                    if (!st) st = layout_suggest_score_work(sc, &desc, &work, &c, NULL);
+                }
+                if (st) {
+                    fs->failed++;
+                    continue;
+                }
+                local.scored++;
+                entry e;
+                e.params = prm;
+                e.index = my;
+                e.damage = c.vector_damage;
+                e.index_ops = c.index_ops;
+                e.extra = c.extra_cycles;
+                e.instrs = c.instrs;
+                e.bytes = c.lds_bytes;
+                if (e.index_ops == INT_MAX) {
+                    e.index_ops = 0; /* the best it could have */
+                    if (!might_enter(&local, spec->top_k, &e)) {
+                        e.index_ops = INT_MAX;
+                    } else {
+                        layout_plan *pl = &work.dplan;
+                        if (layout_suggest_build(&prm, spec->tile, &desc, NULL) ||
+                            layout_plan_build(pl, &desc, LAYOUT_PLAN_AUTO, NULL)) {
+                            fs->failed++;
+                            local.scored--;
+                            continue;
+                        }
+                        e.index_ops = pl->n_ops;
+                    }
+                }
+                top_insert(&local, spec->top_k, &e);
+                front_insert(&local, &e);
+                if (fs->best_extra < 0 || e.damage < fs->best_damage ||
+                    (e.damage == fs->best_damage && e.extra < fs->best_extra)) {
+                    fs->best_extra = e.extra;
+                    fs->best_damage = e.damage;
+                }
+            }
+            if (stopped && cdim == 1) fs->exhausted = 0;
+        }
+        if (stopped) {
+            /* families after the cut were never reached */
+            for (int k2 = kind + 1; k2 < LAYOUT_FAMILY_COUNT; k2++)
+                if (spec->families & (1u << k2)) {
+                    local.fam[k2].searched = 1;
+                    local.fam[k2].exhausted = 0;
+                }
+            break;
+        }
+    }
+    pthread_mutex_lock(&sh->lock);
+    merge(&sh->total, &local, spec->top_k);
+    pthread_mutex_unlock(&sh->lock);
+    return NULL;
+}
+
+/* Rebuild e's descriptor, score it from scratch, and require the fast score. */
+static layout_status finish(const layout_suggest_scorer *sc, const entry *e, layout_suggest_candidate *out,
+                            layout_error *err)
+{
+    static const char fn[] = "layout_suggest";
+    layout_status s = layout_suggest_build(&e->params, sc->spec.tile, &out->desc, err);
+    if (s) return s;
+    out->params = e->params;
+    out->index = e->index;
+    memset(out->sides, 0, sizeof out->sides);
+    if ((s = layout_suggest_score_reference(sc, &out->desc, &out->cost, out->sides, err))) return s;
+    if (out->cost.vector_damage != e->damage || out->cost.extra_cycles != e->extra || out->cost.instrs != e->instrs ||
+        out->cost.lds_bytes != e->bytes || out->cost.index_ops != e->index_ops)
+        return layout_fail(err, LAYOUT_ERR_MISMATCH,
+                           "%s: internal error: candidate %lld scored %lld extra cycles fast, %lld from scratch", fn,
+                           (long long)e->index, (long long)e->extra, (long long)out->cost.extra_cycles);
+    return LAYOUT_OK;
+}
+
+static int bytes_first(const entry *a, const entry *b)
+{
+    if (a->bytes != b->bytes) return a->bytes < b->bytes ? -1 : 1;
+    return entry_cmp(a, b);
+}
+
+layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest_result *out, layout_error *err)
+{
+    static const char fn[] = "layout_suggest";
+    if (!sc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: sc is NULL", fn);
+    if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
+    const layout_suggest_spec *spec = &sc->spec;
+    if (spec->n_dims != 2)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->n_dims = %d: the families lay out 2-D tiles", fn,
+                           spec->n_dims);
+    if (spec->families >> LAYOUT_FAMILY_COUNT)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->families = 0x%x names no family beyond bit %d", fn,
+                           spec->families, LAYOUT_FAMILY_COUNT - 1);
+    if (spec->max_candidates < 0)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->max_candidates = %lld must be >= 0", fn,
+                           (long long)spec->max_candidates);
+
+    static shared zero_shared;
+    shared sh = zero_shared;
+    sh.sc = sc;
+    sh.n_threads = spec->threads > 1 ? spec->threads : 1;
+    acc_init(&sh.total);
+    if (pthread_mutex_init(&sh.lock, NULL))
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: cannot create a mutex", fn);
+    worker_arg args[LAYOUT_SUGGEST_MAX_THREADS];
+    pthread_t tids[LAYOUT_SUGGEST_MAX_THREADS];
+    int started = 1;
+    for (int t = 0; t < sh.n_threads; t++) {
+        args[t].sh = &sh;
+        args[t].tid = t;
+    }
+    for (int t = 1; t < sh.n_threads; t++) {
+        if (pthread_create(&tids[t], NULL, worker, &args[t])) break;
+        started++;
+    }
+    if (started < sh.n_threads) {
+        for (int t = 1; t < started; t++) pthread_join(tids[t], NULL);
+        pthread_mutex_destroy(&sh.lock);
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: could start only %d of %d threads", fn, started,
+                           sh.n_threads);
+    }
+    worker(&args[0]);
+    for (int t = 1; t < sh.n_threads; t++) pthread_join(tids[t], NULL);
+    pthread_mutex_destroy(&sh.lock);
+
+    const acc *a = &sh.total;
+    if (a->scored == 0) {
+        char names[160];
+        int len = 0;
+        names[0] = '\0';
+        for (int f = 0; f < LAYOUT_FAMILY_COUNT; f++)
+            if ((spec->families & (1u << f)) && len < (int)sizeof names - 24)
+                len += snprintf(names + len, sizeof names - (size_t)len, "%s%s", len ? ", " : "",
+                                layout_family_name((layout_family_kind)f));
+        return layout_fail(err, LAYOUT_ERR_NOT_FOUND,
+                           "%s: no layout of the families %s fits budget_bytes = %lld (%lld parameter sets tried, "
+                           "%lld could not be scored)",
+                           fn, names, (long long)spec->budget_bytes, (long long)a->tried,
+                           (long long)(a->tried - a->scored));
+    }
+
+    /* The front, fewest LDS bytes first, cut at LAYOUT_SUGGEST_MAX_PARETO. */
+    entry front[FRONT_CAP];
+    int nf = a->n_front;
+    for (int i = 0; i < nf; i++) {
+        entry e = a->front[i];
+        int j = i;
+        while (j > 0 && bytes_first(&e, &front[j - 1]) < 0) {
+            front[j] = front[j - 1];
+            j--;
+        }
+        front[j] = e;
+    }
+
+    /* Re-check every returned candidate from scratch before touching out
+     * (out untouched on error); then rebuild the descriptors into out. */
+    int n_top = a->n_top, n_par = nf < LAYOUT_SUGGEST_MAX_PARETO ? nf : LAYOUT_SUGGEST_MAX_PARETO;
+    const entry *which[LAYOUT_SUGGEST_MAX_TOP + LAYOUT_SUGGEST_MAX_PARETO];
+    layout_suggest_cost costs[LAYOUT_SUGGEST_MAX_TOP + LAYOUT_SUGGEST_MAX_PARETO];
+    layout_side_result sides[LAYOUT_SUGGEST_MAX_TOP + LAYOUT_SUGGEST_MAX_PARETO][LAYOUT_SUGGEST_MAX_SIDES];
+    for (int i = 0; i < n_top; i++) which[i] = &a->top[i];
+    for (int i = 0; i < n_par; i++) which[n_top + i] = &front[i];
+    layout_suggest_candidate tmp;
+    for (int i = 0; i < n_top + n_par; i++) {
+        layout_status s = finish(sc, which[i], &tmp, err);
+        if (s) return s;
+        costs[i] = tmp.cost;
+        memcpy(sides[i], tmp.sides, sizeof sides[i]);
+    }
+    for (int i = 0; i < n_top + n_par; i++) {
+        layout_suggest_candidate *c = i < n_top ? &out->top[i] : &out->pareto[i - n_top];
+        layout_suggest_build(&which[i]->params, spec->tile, &c->desc, NULL); /* built once above */
+        c->params = which[i]->params;
+        c->index = which[i]->index;
+        c->cost = costs[i];
+        memcpy(c->sides, sides[i], sizeof c->sides);
+    }
+    out->n_top = n_top;
+    out->n_pareto = n_par;
+    out->pareto_total = a->front_overflow ? -1 : nf;
+    memcpy(out->families, a->fam, sizeof out->families);
+    out->tried = a->tried;
+    out->scored = a->scored;
+    out->all_exhausted = 1;
+    for (int f = 0; f < LAYOUT_FAMILY_COUNT; f++)
+        if (a->fam[f].searched && !a->fam[f].exhausted) out->all_exhausted = 0;
+    return layout_ok(err);
+}
+
+layout_status layout_suggest(const layout_suggest_spec *spec, layout_suggest_result *out, layout_error *err)
+{
+    static const char fn[] = "layout_suggest";
+    if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", fn);
+    if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
+    /* The scorer is large (tables per side): static storage is not
+     * reentrant, the heap is not allowed, so it lives on this stack. */
+    layout_suggest_scorer sc;
+    layout_status s = layout_suggest_prepare(&sc, spec, err);
+    if (s) return s;
+    return layout_suggest_run(&sc, out, err);
+}

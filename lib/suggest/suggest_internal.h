@@ -1,0 +1,52 @@
+/* Private helpers of the layout search (lib/suggest).  Not installed. */
+#ifndef LAYOUT_SUGGEST_INTERNAL_H
+#define LAYOUT_SUGGEST_INTERNAL_H
+
+#include "../internal.h"
+#include "layout/suggest.h"
+#include "layout/linear.h"
+
+/* Stack workspace of one fast score (about 200 KiB): kept out of the
+ * scorer so that a const scorer can be shared by threads. */
+typedef struct layout_suggest_work {
+    int64_t tile_off[LAYOUT_SUGGEST_MAX_TILE];       /* the candidate's offset of every tile element */
+    uint32_t tile_addr[LAYOUT_SUGGEST_MAX_TILE];     /* tile_off * elem_bytes */
+    uint32_t addr[LAYOUT_SUGGEST_MAX_SIDE_ELEMS];    /* one side's byte addresses, [position][thread] */
+    /* per side: the tile index table in the issue order of the last vector
+     * choice seen (most candidates of a family share it) */
+    int cached_vy[LAYOUT_SUGGEST_MAX_SIDES], cached_ve[LAYOUT_SUGGEST_MAX_SIDES];
+    int32_t lin_pm[LAYOUT_SUGGEST_MAX_SIDES][LAYOUT_SUGGEST_MAX_SIDE_ELEMS];
+    layout_access_plan plan;
+    layout_plan dplan;
+} layout_suggest_work;
+
+/* The scoring core: w->tile_off holds the candidate's offset of every tile
+ * element (row-major), hl / hs its vector hints per tile dim. */
+layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layout_suggest_work *w, const int64_t *hl,
+                                           const int64_t *hs, int64_t element_space, int index_ops,
+                                           layout_suggest_cost *out, layout_error *err);
+
+/* Mark the order cache of *w empty (before first use). */
+void layout_suggest_work_init(layout_suggest_work *w);
+
+/* layout_suggest_score() with a caller-provided workspace (the search
+ * keeps one per thread). */
+layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const layout_descriptor *desc,
+                                        layout_suggest_work *w, layout_suggest_cost *out, layout_error *err);
+
+/* Enumeration of family 5 (F2 swizzles, f2.c): every vec = C/2 .. 1, the
+ * matrices described in suggest.h (layout_suggest_build). */
+typedef struct layout_suggest_f2_iter {
+    int cd, rb, cb, g, done;
+    int64_t R, C, vec, n, produced;
+} layout_suggest_f2_iter;
+
+/* The F2 member's linear layout (dims dim0, dim1 -> offset); the checks of
+ * layout_suggest_build(). */
+layout_status layout_suggest_f2_linear(const layout_family_params *params, const int64_t tile[2], layout_linear *out,
+                                       layout_error *err);
+
+void layout_suggest_f2_iter_init(layout_suggest_f2_iter *it, const int64_t tile[2], int contiguous_dim);
+int layout_suggest_f2_iter_next(layout_suggest_f2_iter *it, layout_family_params *out);
+
+#endif /* LAYOUT_SUGGEST_INTERNAL_H */
