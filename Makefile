@@ -111,7 +111,7 @@ sanitize:
 
 valgrind:
 	$(MAKE) BUILD=$(BUILD)-vg OPT="-O1 -g" $(patsubst $(BUILD)/%,$(BUILD)-vg/%,$(TEST_BINS))
-	LAYOUT_TEST_SCALE=$${LAYOUT_TEST_SCALE:-0.02} \
+	LAYOUT_TEST_SCALE=$${LAYOUT_TEST_SCALE:-0.02} LAYOUT_UNDER_VALGRIND=1 \
 	LAYOUT_TEST_WRAPPER="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
 	sh tests/run.sh $(patsubst $(BUILD)/%,$(BUILD)-vg/%,$(TEST_BINS))
 
