@@ -24,6 +24,12 @@ static int64_t small_or_hostile(fuzz_in *in)
 
 static unsigned char g_ws[1 << 20];
 
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_in in = {data, size};
@@ -60,15 +66,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sb == LAYOUT_OK) {
         if (sl == LAYOUT_OK) FUZZ_ASSERT(bytes == layout_desc_element_space_size(&d) * elem);
         if (tile[0] * tile[1] <= 4096) {
+            static int64_t offs[4096];
+            int64_t n = 0;
             for (int64_t i = 0; i < tile[0]; i++)
                 for (int64_t j = 0; j < tile[1]; j++) {
                     int64_t c[2] = {i, j}, o = -1;
                     FUZZ_ASSERT(layout_desc_offset(&d, c, &o, NULL) == LAYOUT_OK);
                     FUZZ_ASSERT(o == layout_family_offset_unchecked(&p, tile, i, j));
+                    offs[n++] = o;
                 }
+            /* injective: from the offsets themselves (any element space) */
+            qsort(offs, (size_t)n, sizeof offs[0], cmp_i64);
+            for (int64_t k = 1; k < n; k++) FUZZ_ASSERT(offs[k] != offs[k - 1]);
+            /* and the library's verifier agrees where its workspace covers
+             * the element space (a large pad, e.g. 2^24 - 1 every 6 rows,
+             * needs more: found by a 240 s run with a random seed) */
             layout_offset_report rep;
-            FUZZ_ASSERT(layout_desc_verify_offsets(&d, g_ws, sizeof g_ws, &rep, NULL) == LAYOUT_OK);
-            FUZZ_ASSERT(rep.injective);
+            layout_status sv = layout_desc_verify_offsets(&d, g_ws, sizeof g_ws, &rep, NULL);
+            FUZZ_ASSERT(sv == LAYOUT_OK || sv == LAYOUT_ERR_BUFFER);
+            if (sv == LAYOUT_OK) FUZZ_ASSERT(rep.injective);
         }
         size_t need = 0;
         FUZZ_ASSERT(layout_desc_to_ck_cpp(&d, NULL, 0, &need, NULL) == LAYOUT_OK && need > 0);
