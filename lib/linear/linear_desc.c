@@ -453,7 +453,7 @@ static layout_transform *net_add(net *n)
  * inner merges come first in the list (their uppers are read by the outer one). */
 static void net_split(net *n, int top, const int *wires, int k)
 {
-    int64_t lens[LAYOUT_MAX_TRANSFORM_DIMS];
+    int64_t lens[LAYOUT_MAX_TRANSFORM_DIMS] = {0}; /* -O3 cannot see that k >= 1 */
     int ids[LAYOUT_MAX_TRANSFORM_DIMS], m = 0;
     if (k > 8) {
         int hi = net_id(n);
