@@ -12,13 +12,15 @@
  * must equal the single-threaded one.  Each job owns its objects (large
  * ones on the heap); only the read-only reference table is shared.
  *
- * To cover a new module, add one row to k_jobs: the search (suggest.h) and
- * the dialect parsers / printers (Triton, CuTe, IREE) get theirs when they
- * land, e.g. {"suggest", job_suggest, 8}.  Nothing else changes. */
+ * To cover a new module, add one row to k_jobs (the search, F2 layouts,
+ * families, dialects, ck_tile C++ and the stride lint have theirs; the
+ * search also runs with 3 threads of its own inside the 8, and its digests
+ * must equal the single-threaded search's).  Nothing else changes. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "layout.h"
 #include "support/ref_eval.h"
+#include "support/rand_desc.h"
 #include "../examples/seed_kernels.h"
 
 #include <pthread.h>
@@ -353,6 +355,329 @@ static uint64_t job_arch(int i)
     return f.h;
 }
 
+/* ---- jobs of the modules merged for issue 12 (search, F2, families,
+ * dialects, ck_tile C++, lint) ----------------------------------------------- */
+
+/* A random member of a swizzle family on a power-of-two tile (item -> seed),
+ * the kinds each dialect must recognise plus padding and ck_tile's XOR. */
+static layout_status random_family_desc(int i, layout_descriptor *d, layout_family_params *pout, layout_error *err)
+{
+    rd_rng r = {0xFA511ull * (uint64_t)(i + 1) | 1};
+    layout_family_params p;
+    int64_t tile[2];
+    memset(&p, 0, sizeof p);
+    tile[0] = (int64_t)1 << rd_range(&r, 2, 5);
+    tile[1] = (int64_t)1 << rd_range(&r, 2, 6);
+    p.contiguous_dim = (int)rd_range(&r, 0, 1);
+    switch (i % 5) {
+    case 0:
+        p.kind = LAYOUT_FAMILY_CUTE_SWIZZLE;
+        p.p[0] = rd_range(&r, 1, 2);
+        p.p[1] = rd_range(&r, 0, 2);
+        p.p[2] = p.p[0] + rd_range(&r, 0, 1);
+        break;
+    case 1:
+        p.kind = LAYOUT_FAMILY_TRITON_SWIZZLED;
+        p.p[0] = (int64_t)1 << rd_range(&r, 0, 2);
+        p.p[1] = (int64_t)1 << rd_range(&r, 0, 1);
+        p.p[2] = (int64_t)1 << rd_range(&r, 0, 2);
+        break;
+    case 2:
+        p.kind = LAYOUT_FAMILY_IREE_XOR_SHUFFLE;
+        p.contiguous_dim = 1;
+        p.p[0] = tile[1];
+        p.p[1] = (int64_t)1 << rd_range(&r, 0, 2);
+        p.p[2] = tile[1];
+        p.p[3] = (int64_t)1 << rd_range(&r, 0, 1);
+        break;
+    case 3:
+        p.kind = LAYOUT_FAMILY_CK_XOR;
+        p.p[0] = (int64_t)1 << rd_range(&r, 0, 2);
+        p.p[1] = (int64_t)1 << rd_range(&r, 0, 1);
+        break;
+    default:
+        p.kind = LAYOUT_FAMILY_PAD;
+        p.p[0] = rd_range(&r, 0, 4);
+        break;
+    }
+    if (pout) *pout = p;
+    return layout_family_build(&p, tile, d, err);
+}
+
+/* A descriptor for item i: seed kernel write layouts, family members and
+ * random compositions in turn. */
+static layout_status item_desc(int i, layout_descriptor *d, layout_error *err)
+{
+    if (i % 3 == 0) {
+        seed_kernel *k = malloc(sizeof *k);
+        layout_status st = seed_kernel_build(k, (seed_kernel_id)((i / 3) % SEED_KERNEL_COUNT), 32, err);
+        if (!st) *d = k->write_desc;
+        free(k);
+        return st;
+    }
+    if (i % 3 == 1) return random_family_desc(i, d, NULL, err);
+    rd_rng r = {0xD1A1Eull * (uint64_t)(i + 1) | 1};
+    for (int tries = 0; tries < 64; tries++)
+        if (rd_random_desc(&r, 2, 1024, d)) return LAYOUT_OK;
+    return random_family_desc(i, d, NULL, err);
+}
+
+static void feed_cost(fnv *f, const layout_cost *c)
+{
+    fnv_i64(f, c->extra_cycles), fnv_i64(f, c->total_cycles), fnv_i64(f, c->worst_nway);
+}
+
+/* The search on a small spec decoded from text; `threads` workers. */
+static const char *const k_suggest_families[] = {"pad,ck_xor", "cute_swizzle,triton_swizzled", "f2",
+                                                 "iree_xor_shuffle,pad_every", "xor_pad", "all"};
+
+static uint64_t suggest_digest(int i, int threads)
+{
+    fnv f = fnv_init();
+    static const char *const archs[] = {"gfx942", "gfx950", "gfx90a"};
+    static const char small[] = "dist(R=[], H=([1,16],[4,4]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])";
+    static const char w01[] = "dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])";
+    static const char r01[] = "dist(R=[], H=([4,8],[8,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])";
+    char *text = malloc(2048);
+    layout_suggest_text_spec *ts = malloc(sizeof *ts);
+    layout_suggest_result *res = malloc(sizeof *res);
+    layout_error err;
+    size_t where = 0;
+    int big = i % 4 == 3; /* seed kernel 01's 64 x 32 pair, cut short */
+    snprintf(text, 2048, "arch=%s; elem=%d; shape=%s; budget=%d; top=4; threads=%d; max=%d; families=%s; "
+                         "write=%s; read=%s; view=1,0",
+             archs[i % 3], big ? 2 : 2 << (i % 2), big ? "64,32" : "16,16", 64 * (i % 3), threads, big ? 12 : 40,
+             k_suggest_families[i % 6], big ? w01 : small, big ? r01 : small);
+    layout_status st = layout_suggest_spec_from_text(text, ts, &where, &err);
+    fnv_status(&f, st, &err);
+    if (!st) {
+        st = layout_suggest(&ts->spec, res, &err);
+        fnv_status(&f, st, &err);
+    }
+    if (!st) {
+        fnv_i64(&f, res->n_top), fnv_i64(&f, res->n_pareto), fnv_i64(&f, res->pareto_total);
+        fnv_i64(&f, res->tried), fnv_i64(&f, res->scored), fnv_i64(&f, res->all_exhausted);
+        for (int c = 0; c < res->n_top + res->n_pareto; c++) {
+            const layout_suggest_candidate *x = c < res->n_top ? &res->top[c] : &res->pareto[c - res->n_top];
+            layout_suggest_params_print(&x->params, text, 2048);
+            fnv_str(&f, text);
+            fnv_i64(&f, x->index), fnv_i64(&f, x->cost.extra_cycles), fnv_i64(&f, x->cost.instrs);
+            fnv_i64(&f, x->cost.lds_bytes), fnv_i64(&f, x->cost.index_ops), fnv_i64(&f, x->cost.vector_damage);
+            for (int s = 0; s < x->cost.n_sides; s++) fnv_i64(&f, x->cost.side_extra[s]), feed_side(&f, &x->sides[s]);
+            layout_suggest_candidate_print(x, ts->spec.n_sides, text, 2048);
+            fnv_str(&f, text);
+            int64_t c0[2] = {x->cost.n_sides % 2, 3};
+            fnv_i64(&f, layout_desc_offset_unchecked(&x->desc, c0));
+        }
+        for (int k = 0; k < LAYOUT_FAMILY_COUNT; k++) {
+            const layout_suggest_family_stats *s = &res->families[k];
+            fnv_i64(&f, s->searched), fnv_i64(&f, s->tried), fnv_i64(&f, s->failed);
+            fnv_i64(&f, s->exhausted), fnv_i64(&f, s->best_extra), fnv_i64(&f, s->best_damage);
+        }
+    }
+    free(text), free(ts), free(res);
+    return f.h;
+}
+
+static uint64_t job_suggest(int i) { return suggest_digest(i, 1); }
+/* layout_suggest() starting 3 threads of its own, from 8 threads at once. */
+static uint64_t job_suggest_threads(int i) { return suggest_digest(i, 3); }
+
+/* F2: descriptor -> linear bases, back to a descriptor, the tile walk, and
+ * the closed-form cost of lane accesses (layout_linear_access_cost) next
+ * to the checker's cost of the same instruction. */
+static uint64_t job_linear(int i)
+{
+    fnv f = fnv_init();
+    layout_descriptor d, back;
+    layout_linear *ll = malloc(sizeof *ll);
+    int64_t *offs = malloc(4096 * sizeof *offs);
+    char *text = malloc(8192);
+    layout_error err;
+    layout_status st = item_desc(i, &d, &err);
+    fnv_status(&f, st, &err);
+    if (!st) st = layout_desc_to_linear(&d, ll, &err), fnv_status(&f, st, &err);
+    if (!st) {
+        layout_linear_print(ll, text, 8192);
+        fnv_str(&f, text);
+        fnv_i64(&f, layout_linear_rank(ll)), fnv_i64(&f, layout_linear_is_bijective(ll));
+        for (int dim = 0; dim < ll->n_in; dim++)
+            for (int b = 0; b < ll->in_bits[dim]; b++) {
+                int64_t v[LAYOUT_LINEAR_MAX_DIMS];
+                fnv_status(&f, layout_linear_get_basis(ll, dim, b, v, &err), &err);
+                fnv_i64(&f, v[0]);
+            }
+        st = layout_linear_to_desc(ll, &back, &err);
+        fnv_status(&f, st, &err);
+        st = layout_linear_tile_offsets(ll, offs, 4096, &err);
+        fnv_status(&f, st, &err);
+        for (int64_t k = 0; !st && k < ((int64_t)1 << ll->total_in_bits) && k < 4096; k++) fnv_i64(&f, offs[k]);
+        layout_arch arch;
+        layout_status sa = layout_arch_preset(i % 2 ? "gfx950" : "gfx942", &arch, &err);
+        fnv_status(&f, sa, &err);
+        for (int dim = 0; !sa && dim < ll->n_in; dim++) {
+            if (ll->in_bits[dim] != 6) continue;
+            for (int64_t k = 0; k < 4; k++) {
+                int64_t in[LAYOUT_LINEAR_MAX_DIMS] = {0};
+                in[(dim + 1) % ll->n_in] = k;
+                layout_linear_access acc;
+                st = layout_linear_lane_access(ll, ll->in_names[dim], in, 2, LAYOUT_READ, 2, &acc, &err);
+                fnv_status(&f, st, &err);
+                if (st) continue;
+                layout_cost closed, exact;
+                layout_instr instr;
+                st = layout_linear_access_cost(&arch, &acc, &closed, &err);
+                fnv_status(&f, st, &err);
+                if (!st) feed_cost(&f, &closed);
+                if (!layout_linear_access_instr(&acc, &instr, &err) &&
+                    !layout_instr_cost(&arch, &instr, LAYOUT_IMPL_SCALAR, &exact, &err))
+                    feed_cost(&f, &exact);
+            }
+        }
+    }
+    free(ll), free(offs), free(text);
+    return f.h;
+}
+
+/* Families: iterate one kind on a small tile, print, check, build,
+ * closed-form offsets and LDS bytes of every set. */
+static uint64_t job_family(int i)
+{
+    fnv f = fnv_init();
+    layout_family_iter it;
+    layout_family_params p;
+    layout_descriptor d;
+    layout_error err;
+    char text[256];
+    int64_t tile[2] = {(int64_t)8 << (i % 3), 16 + 8 * (i % 2)};
+    layout_family_kind kind = (layout_family_kind)(i % LAYOUT_FAMILY_COUNT);
+    layout_status st = layout_family_iter_init(&it, kind, tile, i % 2, 2, 64, &err);
+    fnv_status(&f, st, &err);
+    for (int n = 0; !st && n < 24 && layout_family_iter_next(&it, &p); n++) {
+        layout_family_params_print(&p, text, sizeof text);
+        fnv_str(&f, text);
+        fnv_status(&f, layout_family_check(&p, tile, &err), &err);
+        layout_status sb = layout_family_build(&p, tile, &d, &err);
+        fnv_status(&f, sb, &err);
+        int64_t bytes = 0;
+        fnv_status(&f, layout_family_lds_bytes(&p, tile, 2, &bytes, &err), &err);
+        fnv_i64(&f, bytes);
+        for (int64_t r = 0; !sb && r < tile[0]; r += 3)
+            for (int64_t c = 0; c < tile[1]; c++) {
+                int64_t x[2] = {r, c};
+                fnv_i64(&f, layout_family_offset_unchecked(&p, tile, r, c));
+                fnv_i64(&f, layout_desc_offset_unchecked(&d, x));
+            }
+    }
+    layout_family_kind back;
+    fnv_status(&f, layout_family_from_name(layout_family_name(kind), &back, &err), &err);
+    fnv_status(&f, layout_family_from_name("no_such_family", &back, &err), &err);
+    return f.h;
+}
+
+/* Dialects: the descriptor printed in every dialect, each text parsed back
+ * (with its tile shape) and printed again; offsets of what came back. */
+static uint64_t job_dialects(int i)
+{
+    static const layout_dialect ds[] = {LAYOUT_DIALECT_CK, LAYOUT_DIALECT_TRITON, LAYOUT_DIALECT_CUTE,
+                                        LAYOUT_DIALECT_IREE, LAYOUT_DIALECT_LINEAR};
+    fnv f = fnv_init();
+    layout_descriptor d, back;
+    layout_error err;
+    char *text = malloc(LAYOUT_TEXT_CAP), *again = malloc(LAYOUT_TEXT_CAP);
+    layout_status st = item_desc(i, &d, &err);
+    fnv_status(&f, st, &err);
+    int n = st ? 0 : layout_desc_ndims(&d);
+    int64_t shape[LAYOUT_MAX_DIMS];
+    for (int j = 0; j < n; j++) shape[j] = layout_desc_length(&d, j);
+    for (size_t k = 0; !st && k < sizeof ds / sizeof ds[0]; k++) {
+        layout_status sp = layout_desc_to_dialect(ds[k], &d, text, LAYOUT_TEXT_CAP, &err);
+        fnv_status(&f, sp, &err);
+        if (sp) continue;
+        fnv_str(&f, text);
+        fnv_i64(&f, layout_dialect_detect(text));
+        size_t where = 0;
+        sp = layout_desc_from_dialect(ds[k], text, n, shape, &back, &where, &err);
+        fnv_status(&f, sp, &err);
+        if (sp) continue;
+        sp = layout_desc_to_dialect(ds[k], &back, again, LAYOUT_TEXT_CAP, &err);
+        fnv_status(&f, sp, &err);
+        if (!sp) fnv_str(&f, again);
+        int64_t c[LAYOUT_MAX_DIMS] = {0};
+        for (int64_t q = 0; q < 64; q++) {
+            for (int j = 0; j < n; j++) c[j] = (q * (j + 5)) % shape[j];
+            fnv_i64(&f, layout_desc_offset_unchecked(&back, c));
+        }
+    }
+    /* the dialect parsers on their own: Triton, CuTe, IREE texts and a bad one each */
+    static const char *const texts[] = {
+        "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>",
+        "Sw<2,1,3> o _0 o (_8,_16):(_16,_1)", "(_8,_4):(_1,_8)",
+        "#iree_codegen.xor_shuffle<128, 4, 128, 1>", "#ttg.swizzled_shared<{vec = 0}>", "Sw<1,2> o", "#iree_codegen.xor_shuffle<96, 4, 96, 1>"};
+    const char *t = texts[i % 7];
+    int64_t sh[2] = {16, 128};
+    size_t where = 0;
+    st = layout_desc_from_dialect(layout_dialect_detect(t), t, 2, sh, &back, &where, &err);
+    fnv_status(&f, st, &err);
+    fnv_i64(&f, st ? (int64_t)where : layout_desc_element_space_size(&back));
+    free(text), free(again);
+    return f.h;
+}
+
+/* ck_tile C++ of seed, family and random descriptors (length query and print). */
+static uint64_t job_ck_cpp(int i)
+{
+    fnv f = fnv_init();
+    layout_descriptor d;
+    layout_error err;
+    layout_status st = item_desc(i, &d, &err);
+    fnv_status(&f, st, &err);
+    if (st) return f.h;
+    size_t need = 0;
+    st = layout_desc_to_ck_cpp(&d, NULL, 0, &need, &err);
+    fnv_status(&f, st, &err);
+    fnv_i64(&f, (int64_t)need);
+    if (st) return f.h;
+    char *buf = malloc(need + 1);
+    fnv_status(&f, layout_desc_to_ck_cpp(&d, buf, need + 1, NULL, &err), &err);
+    fnv_str(&f, buf);
+    free(buf);
+    return f.h;
+}
+
+/* The stride lint (lint.h) and its exact counterpart (suggest.h) on presets. */
+static uint64_t job_lint(int i)
+{
+    fnv f = fnv_init();
+    layout_arch arch;
+    layout_error err;
+    const char *name = layout_arch_preset_name((size_t)i % layout_arch_preset_count());
+    layout_status st = layout_arch_preset(name, &arch, &err);
+    fnv_status(&f, st, &err);
+    if (st) return f.h;
+    static const int elems[] = {1, 2, 4, 8, 16};
+    for (int64_t s = 0; s < 40; s += 1 + (i % 3)) {
+        int e = elems[(s + i) % 5];
+        layout_stride_lint_result r;
+        st = layout_stride_lint(&arch, e, s, &r, &err);
+        fnv_status(&f, st, &err);
+        if (!st) {
+            feed_cost(&f, &r.read), feed_cost(&f, &r.write);
+            fnv_i64(&f, r.conflict_factor), fnv_i64(&f, r.distinct_banks), fnv_i64(&f, r.closed_form_applies);
+            fnv_i64(&f, r.closed_form_nway), fnv_i64(&f, r.fix_stride_elems), fnv_i64(&f, r.fix_conflict_factor);
+            fnv_i64(&f, r.fix_extra_cycles), fnv_i64(&f, r.soa_conflict_factor), fnv_i64(&f, r.soa_extra_cycles);
+        }
+        layout_suggest_stride_result sr;
+        st = layout_suggest_stride(&arch, s, e, &sr, &err);
+        fnv_status(&f, st, &err);
+        if (!st) {
+            fnv_i64(&f, sr.gcd_factor), fnv_i64(&f, sr.factor), fnv_i64(&f, sr.extra_cycles), fnv_i64(&f, sr.pad);
+            fnv_i64(&f, sr.factor_padded), fnv_i64(&f, sr.factor_soa), fnv_i64(&f, sr.extra_soa);
+        }
+    }
+    return f.h;
+}
+
 typedef struct job {
     const char *name;
     uint64_t (*fn)(int item);
@@ -364,6 +689,10 @@ static const job k_jobs[] = {
     {"desc text", job_desc_text, 24},  {"offsets", job_offsets, 24},        {"plans", job_plans, 16},
     {"dist text", job_dist_text, 14},  {"triple check", job_triple, 14},    {"kernel plans", job_kernel_plans, 14},
     {"reports", job_reports, 14},      {"arch presets", job_arch, 16},
+    /* issue 12: the modules merged since (keep "suggest" and "suggest threads" adjacent: see below) */
+    {"suggest", job_suggest, 8},       {"suggest threads", job_suggest_threads, 8},
+    {"linear", job_linear, 18},        {"families", job_family, 16},        {"dialects", job_dialects, 10},
+    {"ck_cpp", job_ck_cpp, 15},        {"lint", job_lint, 12},
 };
 enum { N_JOBS = sizeof k_jobs / sizeof k_jobs[0] };
 
@@ -404,6 +733,11 @@ static void test_eight_threads_agree_with_one(void)
         /* and they are deterministic on one thread */
         CHECK_MSG(k_jobs[j].fn(1) == g_want[j][1], "job '%s' is not deterministic", k_jobs[j].name);
     }
+    /* the search's result does not depend on its own thread count (suggest.h) */
+    for (int j = 0; j + 1 < N_JOBS; j++)
+        if (k_jobs[j].fn == job_suggest && k_jobs[j + 1].fn == job_suggest_threads)
+            for (int i = 0; i < k_jobs[j].items; i++)
+                CHECK_MSG(g_want[j][i] == g_want[j + 1][i], "suggest item %d: 1 and 3 threads differ", i);
     pthread_t th[N_THREADS];
     worker ws[N_THREADS];
     memset(ws, 0, sizeof ws);

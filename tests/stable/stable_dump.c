@@ -8,7 +8,12 @@
  * reports, checker costs and per-group explanations, access plans and
  * kernel results, compiled plans (listings, tiles, boxes, offsets; run with
  * the AVX2 plan implementation in the avx2 run) and kernel plans (results
- * and materialised instructions).  One line per section: name, item count, hash.  With
+ * and materialised instructions), and (issue 12) search results on seed
+ * kernels 01 / 08 / 10 (families, parameters, costs, order, per-family
+ * counts; top candidates re-checked with this run's checker), every
+ * dialect's printed form and read-back of seed / family / random
+ * descriptors, F2 bases of the linear ones, and family offsets of a sample
+ * of every family's parameter sets.  One line per section: name, item count, hash.  With
  * `-v` every hashed record is printed too, to find what differs.
  *
  * Usage: stable_dump [-v] [scalar|avx2]   (default scalar).  Exit 0, or 2
@@ -375,12 +380,338 @@ static void dump_kernel_plans(digest *d, layout_check_impl impl)
     }
 }
 
-/* ---- to be added after the merges (issues 10, 11) ----------------------------
- * Search results (suggest.h) and dialect round trips (Triton / CuTe / IREE
- * text -> layout -> text) get their own digest here: one dump_<name>(digest *)
- * over a fixed corpus, a digest entry in main()'s table, and nothing that
- * depends on the build (no timings, no pointer values, no implementation
- * names).  The lead adds them when those modules are on main. */
+/* ---- issue 12: search results, dialects, F2 bases, family offsets ----------- */
+
+static void feed_desc_offsets(digest *d, const char *what, const layout_descriptor *desc)
+{
+    int n = layout_desc_ndims(desc);
+    int64_t c[LAYOUT_MAX_DIMS] = {0}, size = layout_desc_size(desc);
+    uint64_t h = 1469598103934665603ull;
+    for (int64_t i = 0; i < size && i < 4096; i++) {
+        int valid = 0;
+        h = (h ^ (uint64_t)layout_desc_offset_unchecked(desc, c)) * 1099511628211ull;
+        layout_desc_is_valid(desc, c, &valid, NULL);
+        h = (h ^ (uint64_t)valid) * 1099511628211ull;
+        for (int j = n - 1; j >= 0; j--) {
+            if (++c[j] < layout_desc_length(desc, j)) break;
+            c[j] = 0;
+        }
+    }
+    feed(d, "%s offsets %d %" PRId64 " %016" PRIx64, what, n, size, h);
+}
+
+static void feed_candidate(digest *d, const char *what, const layout_suggest_candidate *c, int n_sides)
+{
+    static char text[8192];
+    layout_suggest_params_print(&c->params, text, sizeof text);
+    const layout_suggest_cost *k = &c->cost;
+    feed(d, "%s %s | index %" PRId64 " damage %d extra %" PRId64 " instrs %" PRId64 " lds %" PRId64 " ops %d", what,
+         text, c->index, k->vector_damage, k->extra_cycles, k->instrs, k->lds_bytes, k->index_ops);
+    for (int s = 0; s < n_sides; s++) {
+        feed(d, "side %d %" PRId64 " %d %d %d %d", s, k->side_extra[s], k->side_steps[s], k->side_misaligned[s],
+             k->side_noncontiguous[s], k->side_split[s]);
+        for (int op = 0; op < LAYOUT_DS_OP_COUNT; op++)
+            if (k->side_op_count[s][op]) feed(d, "op %d %d", op, k->side_op_count[s][op]);
+        feed_side(d, "check", &c->sides[s]);
+    }
+    layout_suggest_candidate_print(c, n_sides, text, sizeof text);
+    feed(d, "line %s", text);
+    layout_suggest_c_calls(c, text, sizeof text);
+    feed(d, "c %s", text);
+    feed_desc_offsets(d, "desc", &c->desc);
+}
+
+/* layout_suggest on seed kernels 01, 08 and 10 (each a family subset sized
+ * to run in well under a second at -O0). */
+static void dump_suggest(digest *d, layout_check_impl impl)
+{
+    static const struct {
+        seed_kernel_id id;
+        const char *arch;
+        unsigned families;
+        int64_t budget, max;
+        int top, threads;
+    } cases[] = {
+        {SEED_K01, "gfx942", (1u << LAYOUT_FAMILY_PAD) | (1u << LAYOUT_FAMILY_CK_XOR) | (1u << LAYOUT_FAMILY_CUTE_SWIZZLE),
+         256, 0, 8, 1},
+        {SEED_K08, "gfx950",
+         (1u << LAYOUT_FAMILY_CK_XOR) | (1u << LAYOUT_FAMILY_TRITON_SWIZZLED) | (1u << LAYOUT_FAMILY_F2), 0, 1500, 6, 2},
+        {SEED_K10, "gfx90a",
+         (1u << LAYOUT_FAMILY_PAD_EVERY) | (1u << LAYOUT_FAMILY_IREE_XOR_SHUFFLE) | (1u << LAYOUT_FAMILY_XOR_PAD), 128,
+         1500, 5, 1},
+    };
+    static seed_kernel k;
+    static layout_suggest_result res;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        layout_arch arch;
+        layout_error err;
+        layout_arch_preset(cases[c].arch, &arch, &err);
+        layout_status st = seed_kernel_build(&k, cases[c].id, arch.n_banks, &err);
+        feed_status(d, "kernel", st, &err);
+        d->items++;
+        if (st) continue;
+        layout_suggest_spec s;
+        memset(&s, 0, sizeof s);
+        s.arch = &arch;
+        s.elem_bytes = SK_ELEM_BYTES;
+        s.n_dims = 2;
+        s.tile[0] = SK_KM;
+        s.tile[1] = SK_KK;
+        s.n_sides = 2;
+        s.sides[0].dist = &k.write_dist;
+        s.sides[0].direction = LAYOUT_WRITE;
+        s.sides[1].dist = &k.read_dist;
+        s.sides[1].direction = LAYOUT_READ;
+        if (k.read_dist.x_lengths[0] == SK_KK) {
+            s.sides[1].has_view = 1;
+            s.sides[1].view[0] = 1;
+            s.sides[1].view[1] = 0;
+        }
+        s.families = cases[c].families;
+        s.budget_bytes = cases[c].budget;
+        s.max_candidates = cases[c].max;
+        s.top_k = cases[c].top;
+        s.threads = cases[c].threads;
+        st = layout_suggest(&s, &res, &err);
+        feed_status(d, "suggest", st, &err);
+        if (st) continue;
+        feed(d, "counts %d %d %" PRId64 " %" PRId64 " %" PRId64 " %d", res.n_top, res.n_pareto, res.pareto_total,
+             res.tried, res.scored, res.all_exhausted);
+        for (int f = 0; f < LAYOUT_FAMILY_COUNT; f++) {
+            const layout_suggest_family_stats *fs = &res.families[f];
+            feed(d, "family %s %d %" PRId64 " %" PRId64 " %d %" PRId64 " %d", layout_family_name((layout_family_kind)f),
+                 fs->searched, fs->tried, fs->failed, fs->exhausted, fs->best_extra, fs->best_damage);
+        }
+        for (int i = 0; i < res.n_top; i++) feed_candidate(d, "top", &res.top[i], s.n_sides);
+        /* the top candidates re-checked with this run's checker (the search
+         * itself picks its implementation) */
+        layout_checker ck;
+        st = layout_checker_init(&ck, &arch, impl, &err);
+        feed_status(d, "checker", st, &err);
+        for (int i = 0; !st && i < res.n_top; i++)
+            for (int side = 0; side < s.n_sides; side++) {
+                static layout_descriptor view;
+                static layout_access_plan plan;
+                layout_side_result sr;
+                layout_status sv = layout_suggest_view(&s, side, &res.top[i].desc, &view, &err);
+                if (!sv) sv = layout_access_plan_make(&plan, &view, s.sides[side].dist, s.sides[side].direction,
+                                                      s.elem_bytes, &s.sides[side].opt, &err);
+                if (!sv) sv = layout_check_side(&ck, &plan, 1, &sr, &err);
+                feed_status(d, "recheck", sv, &err);
+                if (!sv) feed_side(d, "recheck", &sr);
+            }
+        for (int i = 0; i < res.n_pareto; i++) feed_candidate(d, "pareto", &res.pareto[i], s.n_sides);
+    }
+    /* the one-dimensional mode (seed 002) on every preset */
+    for (size_t p = 0; p < layout_arch_preset_count(); p++) {
+        layout_arch arch;
+        layout_error err;
+        layout_arch_preset(layout_arch_preset_name(p), &arch, &err);
+        for (int64_t stride = 1; stride <= 66; stride += 5) {
+            layout_suggest_stride_result r;
+            layout_status st = layout_suggest_stride(&arch, stride, 4, &r, &err);
+            feed_status(d, "stride", st, &err);
+            d->items++;
+            if (!st)
+                feed(d, "stride %" PRId64 " %d %d %d %" PRId64 " %d %d %d %d", r.stride, r.gcd_factor, r.factor,
+                     r.extra_cycles, r.pad, r.factor_padded, r.extra_padded, r.factor_soa, r.extra_soa);
+        }
+    }
+}
+
+/* A family member for item i (power-of-two tiles, the kinds the dialects
+ * recognise, padding); fills *out, returns its status. */
+static layout_status family_member(uint64_t *seed, layout_descriptor *out, layout_error *err)
+{
+    layout_family_params p;
+    int64_t tile[2];
+    memset(&p, 0, sizeof p);
+    tile[0] = (int64_t)1 << (2 + rng_next(seed) % 4);
+    tile[1] = (int64_t)1 << (2 + rng_next(seed) % 5);
+    p.contiguous_dim = (int)(rng_next(seed) % 2);
+    switch (rng_next(seed) % 5) {
+    case 0:
+        p.kind = LAYOUT_FAMILY_CUTE_SWIZZLE;
+        p.p[0] = 1 + (int64_t)(rng_next(seed) % 2);
+        p.p[1] = (int64_t)(rng_next(seed) % 3);
+        p.p[2] = p.p[0] + (int64_t)(rng_next(seed) % 2);
+        break;
+    case 1:
+        p.kind = LAYOUT_FAMILY_TRITON_SWIZZLED;
+        p.p[0] = (int64_t)1 << (rng_next(seed) % 3);
+        p.p[1] = (int64_t)1 << (rng_next(seed) % 2);
+        p.p[2] = (int64_t)1 << (rng_next(seed) % 3);
+        break;
+    case 2:
+        p.kind = LAYOUT_FAMILY_IREE_XOR_SHUFFLE;
+        p.contiguous_dim = 1;
+        p.p[0] = tile[1];
+        p.p[1] = (int64_t)1 << (rng_next(seed) % 3);
+        p.p[2] = tile[1];
+        p.p[3] = (int64_t)1 << (rng_next(seed) % 2);
+        break;
+    case 3:
+        p.kind = LAYOUT_FAMILY_CK_XOR;
+        p.p[0] = (int64_t)1 << (rng_next(seed) % 3);
+        p.p[1] = (int64_t)1 << (rng_next(seed) % 2);
+        break;
+    default:
+        p.kind = LAYOUT_FAMILY_PAD;
+        p.p[0] = (int64_t)(rng_next(seed) % 5);
+        break;
+    }
+    return layout_family_build(&p, tile, out, err);
+}
+
+/* Every dialect's printed form of seed, family and random descriptors, the
+ * text read back and printed again, and the offsets of what came back. */
+static void dump_dialects(digest *d)
+{
+    static const layout_dialect dialects[] = {LAYOUT_DIALECT_CK,   LAYOUT_DIALECT_TRITON, LAYOUT_DIALECT_CUTE,
+                                              LAYOUT_DIALECT_IREE, LAYOUT_DIALECT_LINEAR, LAYOUT_DIALECT_CK_CPP};
+    static seed_kernel k;
+    static char text[LAYOUT_TEXT_CAP], again[LAYOUT_TEXT_CAP];
+    uint64_t seed = 0x5eed0012u;
+    long used[REF_KIND_COUNT] = {0};
+    for (int item = 0; item < 2 * SEED_KERNEL_COUNT + 200; item++) {
+        layout_descriptor desc, back;
+        layout_error err;
+        layout_status st;
+        if (item < 2 * SEED_KERNEL_COUNT) {
+            st = seed_kernel_build(&k, (seed_kernel_id)(item / 2), 32, &err);
+            if (!st) desc = item % 2 ? k.read_desc : k.write_desc;
+        } else if (item % 2) {
+            st = family_member(&seed, &desc, &err);
+        } else {
+            ref_desc r;
+            ref_random(&seed, &r, used);
+            st = ref_build(&r, &desc, &err);
+        }
+        feed_status(d, "desc", st, &err);
+        d->items++;
+        if (st) continue;
+        int n = layout_desc_ndims(&desc);
+        int64_t shape[LAYOUT_MAX_DIMS];
+        for (int j = 0; j < n; j++) shape[j] = layout_desc_length(&desc, j);
+        for (size_t i = 0; i < sizeof dialects / sizeof dialects[0]; i++) {
+            const char *name = layout_dialect_name(dialects[i]);
+            st = layout_desc_to_dialect(dialects[i], &desc, text, sizeof text, &err);
+            feed_status(d, name, st, &err);
+            if (st) continue;
+            feed(d, "%s %s", name, text);
+            if (dialects[i] == LAYOUT_DIALECT_CK_CPP) continue;
+            size_t where = 0;
+            st = layout_desc_from_dialect(dialects[i], text, n, shape, &back, &where, &err);
+            feed_status(d, "read back", st, &err);
+            if (st) continue;
+            st = layout_desc_to_dialect(dialects[i], &back, again, sizeof again, &err);
+            feed_status(d, "again", st, &err);
+            if (!st) feed(d, "again %d", strcmp(text, again) == 0 ? 1 : 0);
+            feed_desc_offsets(d, "back", &back);
+        }
+    }
+}
+
+/* F2 bases of the linear ones among seed, family, F2 and random descriptors,
+ * and of the seed distributions. */
+static void dump_linear(digest *d)
+{
+    static seed_kernel k;
+    static layout_linear ll;
+    static char text[16384];
+    uint64_t seed = 0x5eed0013u;
+    long used[REF_KIND_COUNT] = {0};
+    for (int item = 0; item < 3 * SEED_KERNEL_COUNT + 240; item++) {
+        layout_descriptor desc;
+        layout_error err;
+        layout_status st;
+        if (item < 3 * SEED_KERNEL_COUNT) {
+            st = seed_kernel_build(&k, (seed_kernel_id)(item / 3), 32, &err);
+            if (!st && item % 3 == 2) {
+                st = layout_dist_to_linear(item % 2 ? &k.read_dist : &k.write_dist, &ll, &err);
+                feed_status(d, "dist", st, &err);
+                d->items++;
+                if (!st) layout_linear_print(&ll, text, sizeof text), feed(d, "dist %s", text);
+                continue;
+            }
+            if (!st) desc = item % 3 ? k.read_desc : k.write_desc;
+        } else if (item % 3 == 0) {
+            st = family_member(&seed, &desc, &err);
+        } else if (item % 3 == 1) {
+            /* an F2 swizzle: vec 2, a random bit matrix on a 16 x 32 tile */
+            layout_family_params p;
+            int64_t tile[2] = {16, 32};
+            memset(&p, 0, sizeof p);
+            p.kind = LAYOUT_FAMILY_F2;
+            p.contiguous_dim = 1;
+            p.p[0] = 2;
+            p.p[1] = (int64_t)(rng_next(&seed) % 65536);
+            p.p[2] = 4;
+            p.p[3] = 4;
+            st = layout_suggest_build(&p, tile, &desc, &err);
+        } else {
+            ref_desc r;
+            ref_random(&seed, &r, used);
+            st = ref_build(&r, &desc, &err);
+        }
+        feed_status(d, "desc", st, &err);
+        d->items++;
+        if (st) continue;
+        st = layout_desc_to_linear(&desc, &ll, &err);
+        feed_status(d, "linear", st, &err);
+        if (st) continue;
+        layout_linear_print(&ll, text, sizeof text);
+        feed(d, "bases %s", text);
+        feed(d, "rank %d injective %d surjective %d", layout_linear_rank(&ll), layout_linear_is_injective(&ll),
+             layout_linear_is_surjective(&ll));
+        layout_descriptor back;
+        st = layout_linear_to_desc(&ll, &back, &err);
+        feed_status(d, "to_desc", st, &err);
+        if (!st) feed_desc_offsets(d, "to_desc", &back);
+    }
+}
+
+/* Family offsets (closed form and built descriptor) and LDS bytes for a
+ * sample of every family's parameter sets on a few tiles. */
+static void dump_families(digest *d)
+{
+    static const int64_t tiles[][2] = {{64, 32}, {32, 64}, {16, 16}, {8, 24}, {12, 20}};
+    static int64_t coords[2 * 4096], offs[4096];
+    for (size_t t = 0; t < sizeof tiles / sizeof tiles[0]; t++)
+        for (int kind = 0; kind < LAYOUT_FAMILY_COUNT; kind++)
+            for (int cd = 0; cd < 2; cd++) {
+                layout_family_iter it;
+                layout_family_params p;
+                layout_error err;
+                layout_status st = layout_family_iter_init(&it, (layout_family_kind)kind, tiles[t], cd, 2, 128, &err);
+                feed_status(d, "iter", st, &err);
+                if (st) continue;
+                for (long n = 0; layout_family_iter_next(&it, &p); n++) {
+                    if (n % 37 != 5) continue; /* a sample of every family's enumeration */
+                    char text[256];
+                    layout_descriptor desc;
+                    int64_t bytes = 0;
+                    d->items++;
+                    layout_family_params_print(&p, text, sizeof text);
+                    st = layout_family_lds_bytes(&p, tiles[t], 2, &bytes, &err);
+                    feed_status(d, text, st, &err);
+                    feed(d, "bytes %" PRId64, bytes);
+                    size_t m = (size_t)(tiles[t][0] * tiles[t][1]);
+                    for (size_t q = 0; q < m; q++) {
+                        coords[2 * q] = (int64_t)q / tiles[t][1];
+                        coords[2 * q + 1] = (int64_t)q % tiles[t][1];
+                    }
+                    st = layout_family_offsets(&p, tiles[t], m, coords, offs, &err);
+                    feed_status(d, "offsets", st, &err);
+                    uint64_t h = 1469598103934665603ull;
+                    for (size_t q = 0; !st && q < m; q++) h = (h ^ (uint64_t)offs[q]) * 1099511628211ull;
+                    feed(d, "closed form %016" PRIx64, h);
+                    st = layout_family_build(&p, tiles[t], &desc, &err);
+                    feed_status(d, "build", st, &err);
+                    if (!st) feed_desc_offsets(d, "built", &desc);
+                }
+            }
+}
 
 int main(int argc, char **argv)
 {
@@ -403,14 +734,22 @@ int main(int argc, char **argv)
                    {"checker", 1469598103934665603ull, 0},
                    {"kernels", 1469598103934665603ull, 0},
                    {"plans", 1469598103934665603ull, 0},
-                   {"kernel_plans", 1469598103934665603ull, 0}};
+                   {"kernel_plans", 1469598103934665603ull, 0},
+                   {"suggest", 1469598103934665603ull, 0},
+                   {"dialects", 1469598103934665603ull, 0},
+                   {"linear", 1469598103934665603ull, 0},
+                   {"families", 1469598103934665603ull, 0}};
     dump_descriptors(&ds[0]);
     dump_errors(&ds[1]);
     dump_checker(&ds[2], impl);
     dump_kernels(&ds[3], impl);
     dump_plans(&ds[4], impl);
     dump_kernel_plans(&ds[5], impl);
-    /* search / dialect digests: see the note above main() */
+    /* search / dialect digests (issue 12) */
+    dump_suggest(&ds[6], impl);
+    dump_dialects(&ds[7]);
+    dump_linear(&ds[8]);
+    dump_families(&ds[9]);
     for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) finish(&ds[i]);
     return 0;
 }
