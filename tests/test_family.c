@@ -629,6 +629,18 @@ static void test_errors(void)
         expect_err(&q, big, LAYOUT_ERR_ARG, "overflows int64");
         q.p[2] = 1; /* RowMul 1: 2^36 elements, fine */
         CHECK(layout_family_check(&q, big, NULL) == LAYOUT_OK);
+        /* a pad of 2^24 - 1 after each of 905,265,169,152 rows of one
+         * element: (R - 1) * pad ~ 1.5e19 > INT64_MAX */
+        int64_t tall[2] = {1, 905265169152};
+        layout_family_params r;
+        memset(&r, 0, sizeof r);
+        r.kind = LAYOUT_FAMILY_PAD_EVERY;
+        r.contiguous_dim = 0;
+        r.p[0] = 1;
+        r.p[1] = 16777215;
+        expect_err(&r, tall, LAYOUT_ERR_ARG, "overflows int64");
+        r.p[1] = 1; /* 1.8e12 elements: fine */
+        CHECK(layout_family_check(&r, tall, NULL) == LAYOUT_OK);
     }
     p.kind = LAYOUT_FAMILY_CUTE_SWIZZLE; p.p[0] = 31; p.p[1] = 0; p.p[2] = 31; p.p[3] = 0;
     expect_err(&p, tile, LAYOUT_ERR_ARG, "p[0] (B) = 31");

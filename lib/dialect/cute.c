@@ -662,9 +662,12 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
     /* Fields may reach beyond the offsets' bits (they read zeros there), so
      * Sw<3,4,3> on an 8x64 tile is found as itself; the source field must
      * start inside. */
+    /* ... and only swizzles the parser reads back (M <= 32, |S| <= 48,
+     * M + |S| + B <= 62: an export must round-trip; found by fuzz_dialect,
+     * which met Sw<12,7,49>) */
     for (b = bits < 12 ? bits : 12; b >= 1; b--)
-        for (m = 0; m + b < bits; m++)
-            for (s = b; m + s < bits; s++) {
+        for (m = 0; m + b < bits && m <= 32; m++)
+            for (s = b; m + s < bits && s <= 48 && m + s + b <= 62; s++) {
                 if (try_layout(d, rawp, total, b, m, s, &l) == 0) goto found;
                 if (try_layout(d, rawp, total, b, m, -s, &l) == 0) goto found;
             }

@@ -197,8 +197,8 @@ static layout_status check_kind(const char *fn, layout_family_kind kind, const i
     }
 }
 
-static layout_status check_params(const char *fn, const layout_family_params *pr, const int64_t tile[2],
-                                  layout_error *err)
+static layout_status check_params_shape(const char *fn, const layout_family_params *pr, const int64_t tile[2],
+                                        layout_error *err)
 {
     layout_status s;
     if (!pr) return layout_fail(err, LAYOUT_ERR_NULL, "%s: params is NULL", fn);
@@ -236,6 +236,50 @@ static layout_status check_params(const char *fn, const layout_family_params *pr
                                "cross a pad)",
                                fn, (long long)(pr->pad_rows * C), (long long)((int64_t)1 << bits));
     }
+    return LAYOUT_OK;
+}
+
+/* The element space (space_elems() below) with every product and sum
+ * checked: a legal set must have one that fits int64 with room for 16-byte
+ * elements, or its descriptor cannot be built and its LDS bytes not be
+ * counted (found by fuzz_family: pad 2^24 - 1 after every row of a
+ * 9 * 10^11-row tile). */
+static int space_elems_checked(const layout_family_params *pr, int64_t R, int64_t C, int64_t *out)
+{
+    int64_t T, extra = 0, t, rows_pad = 0, pad = 0, e;
+    if (layout_mul_overflow(R, C, &T)) return 1;
+    switch (pr->kind) {
+    case LAYOUT_FAMILY_PAD: rows_pad = R - 1; pad = pr->p[0]; break;
+    case LAYOUT_FAMILY_PAD_EVERY: rows_pad = R / pr->p[0] - 1; pad = pr->p[1]; break;
+    case LAYOUT_FAMILY_IREE_XOR_SHUFFLE: rows_pad = R - 1; pad = pr->p[2] - C; break;
+    case LAYOUT_FAMILY_XOR_PAD:
+        rows_pad = R / pr->pad_rows - 1;
+        pad = pr->pad;
+        if (pr->xor_kind == LAYOUT_FAMILY_IREE_XOR_SHUFFLE &&
+            (layout_mul_overflow(R - 1, pr->p[2] - C, &extra)))
+            return 1;
+        break;
+    default: break;
+    }
+    if (layout_mul_overflow(rows_pad, pad, &t) || layout_add_overflow(extra, t, &e) || layout_add_overflow(T, e, &t))
+        return 1;
+    if (t > INT64_MAX / 16) return 1;
+    *out = t;
+    return 0;
+}
+
+static layout_status check_params(const char *fn, const layout_family_params *pr, const int64_t tile[2],
+                                  layout_error *err)
+{
+    layout_status s = check_params_shape(fn, pr, tile, err);
+    if (s) return s;
+    int64_t R, C, space;
+    tile_rc(tile, pr->contiguous_dim, &R, &C);
+    if (space_elems_checked(pr, R, C, &space))
+        return layout_fail(err, LAYOUT_ERR_ARG,
+                           "%s: the LDS element space of this set on a %lld x %lld tile overflows int64 (16-byte "
+                           "elements included)",
+                           fn, (long long)tile[0], (long long)tile[1]);
     return LAYOUT_OK;
 }
 
