@@ -518,6 +518,73 @@ static void test_shared_linear(void)
     CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_ERR_UNSUPPORTED);
 }
 
+/* Broadcast registers (sizePerThread > shape): Triton 3.6.0's
+ * to_linear_layout keeps those register bits as zero bases
+ * (tests/fixtures/triton/triton36.txt: sizePerThread [4, 4] on [2, 64] gives
+ * register bases [[0, 1], [0, 2], [1, 0], [0, 0]]), i.e. registers repeat
+ * elements.  Regression for the refusal that the fixtures exposed. */
+static void test_broadcast_registers(void)
+{
+    layout_triton_attr a;
+    layout_distribution d;
+    layout_linear ll;
+    layout_error e;
+    static int64_t table[4096];
+    int64_t s1[1] = {2}, s2[2] = {2, 64}, x[2];
+    int lane, reg;
+    /* 1-D: 4 registers per thread over 2 elements: register r holds r % 2 in every lane. */
+    CHECK(layout_triton_from_text("#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], "
+                                  "order = [0]}>",
+                                  &a, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 1, s1, NULL, 0, &d, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "broadcast registers");
+    CHECK(layout_triton_to_dist(&a, 1, s1, table, 100, &d, &e) == LAYOUT_ERR_BUFFER);
+    CHECK_STR_CONTAINS(e.message, "128 values");
+    CHECK(layout_triton_to_dist(&a, 1, s1, table, 128, &d, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(d.elems_per_thread, 4);
+    for (lane = 0; lane < 32; lane++)
+        for (reg = 0; reg < 4; reg++) {
+            CHECK(layout_dist_coord_elem(&d, 0, lane, reg, x, NULL) == LAYOUT_OK);
+            CHECK_EQ_I64(x[0], reg % 2);
+        }
+    /* 2-D, the fixture's case: register bit 3 (dim0's second digit) is zero. */
+    CHECK(layout_triton_from_text("#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, "
+                                  "2], order = [1, 0]}>",
+                                  &a, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 2, s2, table, 4096, &d, &e) == LAYOUT_OK);
+    CHECK(layout_dist_to_linear(&d, &ll, &e) == LAYOUT_OK);
+    {
+        static const int64_t want[4][2] = {{0, 1}, {0, 2}, {1, 0}, {0, 0}};
+        int r = layout_linear_in_dim(&ll, "register");
+        CHECK(r >= 0 && ll.in_bits[r] == 4);
+        for (reg = 0; r >= 0 && reg < 4; reg++) {
+            CHECK(layout_linear_get_basis(&ll, r, reg, x, NULL) == LAYOUT_OK);
+            CHECK(x[0] == want[reg][0] && x[1] == want[reg][1]);
+        }
+    }
+    /* Errors keep blocked_to_dist's messages: rank, shape. */
+    CHECK(layout_triton_to_dist(&a, 1, s1, table, 4096, &d, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "rank 2");
+    s2[0] = 3;
+    s2[1] = 2;
+    CHECK(layout_triton_to_dist(&a, 2, s2, table, 4096, &d, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "power of two");
+    /* The enlarged layout's own errors: more than 64 lanes. */
+    CHECK(layout_triton_from_text("#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [128], warpsPerCTA = [1], "
+                                  "order = [0]}>",
+                                  &a, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 1, s1, table, 4096, &d, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "lanes");
+    /* Through the dialect entry point (the CLI passes a table). */
+    s2[0] = 2;
+    s2[1] = 64;
+    CHECK(layout_dist_from_dialect(LAYOUT_DIALECT_TRITON,
+                                   "#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, "
+                                   "2], order = [1, 0]}>",
+                                   2, s2, table, 4096, &d, NULL, &e) == LAYOUT_OK);
+    CHECK(d.kind == LAYOUT_DIST_TABLE);
+}
+
 int main(void)
 {
     RUN(test_padded_docs);
@@ -528,5 +595,6 @@ int main(void)
     RUN(test_more_paths);
     RUN(test_blocked_export);
     RUN(test_shared_linear);
+    RUN(test_broadcast_registers);
     return harness_finish("test_dialect_triton");
 }

@@ -889,11 +889,7 @@ static layout_status blocked_to_dist(const layout_triton_attr *a, int n_shape, c
                                LAYOUT_MAX_LANES);
         rep[d] = shape[d] >= cta ? shape[d] / cta : 1;
         k_b = shape[d] >= cta ? 1 : cta / shape[d]; /* broadcast factor: warps first, then lanes */
-        if (a->size_per_thread[d] > shape[d])
-            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
-                               "layout_triton_to_dist: sizePerThread[%d] = %lld exceeds the shape %lld (broadcast "
-                               "registers)",
-                               d, (long long)a->size_per_thread[d], (long long)shape[d]);
+        /* sizePerThread[d] <= shape[d] here: broadcast registers go through blocked_to_table(). */
         wr[d] = k_b < a->warps_per_cta[d] ? k_b : a->warps_per_cta[d];
         wh[d] = a->warps_per_cta[d] / wr[d];
         k_b /= wr[d];
@@ -987,12 +983,56 @@ static layout_status blocked_to_dist(const layout_triton_attr *a, int n_shape, c
     return layout_dist_make(out, &enc, wave, warps, n_shape, shape, err);
 }
 
+/* Broadcast registers (sizePerThread[d] > shape[d]): Triton's layout over the
+ * shape enlarged to the CTA tile, then every coordinate taken modulo the
+ * shape (Triton's ensureLayoutNotLargerThan zeroes the bases that reach past
+ * the shape; blocked bases are single bits, so that is the same map), written
+ * as a table distribution into the caller's table. */
+static layout_status blocked_to_table(const layout_triton_attr *a, int n_shape, const int64_t *shape, int64_t *table,
+                                      size_t table_cap, layout_distribution *out, layout_error *err)
+{
+    layout_distribution big;
+    layout_status st;
+    int64_t enlarged[LAYOUT_MAX_DIMS], need, i = 0, e;
+    int d, w, l;
+    if (n_shape != a->rank) return blocked_to_dist(a, n_shape, shape, out, err); /* its rank message */
+    for (d = 0; d < a->rank; d++) {
+        int64_t cta = a->size_per_thread[d] * a->threads_per_warp[d] * a->warps_per_cta[d];
+        if (!dx_is_pow2(shape[d])) return blocked_to_dist(a, n_shape, shape, out, err); /* its shape message */
+        enlarged[d] = shape[d] > cta ? shape[d] : cta;
+    }
+    if ((st = blocked_to_dist(a, n_shape, enlarged, &big, err))) return st;
+    need = (int64_t)big.n_warps * big.wave_size * big.elems_per_thread * a->rank;
+    if (!table || (int64_t)table_cap < need)
+        return layout_fail(err, table ? LAYOUT_ERR_BUFFER : LAYOUT_ERR_UNSUPPORTED,
+                           "layout_triton_to_dist: sizePerThread exceeds the shape (broadcast registers): needs a "
+                           "table of %lld values, %s",
+                           (long long)need, table ? "the table is smaller" : "none given");
+    for (w = 0; w < big.n_warps; w++)
+        for (l = 0; l < big.wave_size; l++)
+            for (e = 0; e < big.elems_per_thread; e++, i += a->rank) {
+                if ((st = layout_dist_coord_elem(&big, w, l, e, table + i, err))) return st;
+                for (d = 0; d < a->rank; d++) table[i + d] &= shape[d] - 1;
+            }
+    return layout_dist_from_table(out, a->rank, shape, big.wave_size, big.n_warps, big.elems_per_thread, table, err);
+}
+
+static int blocked_broadcasts_registers(const layout_triton_attr *a, int n_shape, const int64_t *shape)
+{
+    int d;
+    for (d = 0; d < a->rank && d < n_shape; d++)
+        if (a->size_per_thread[d] > shape[d]) return 1;
+    return 0;
+}
+
 layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, const int64_t *shape, int64_t *table,
                                     size_t table_cap, layout_distribution *out, layout_error *err)
 {
     if (!a || !out) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_to_dist: NULL argument");
     if (a->kind == LAYOUT_TRITON_BLOCKED) {
         if (!shape) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_to_dist: #ttg.blocked needs a shape");
+        if (blocked_broadcasts_registers(a, n_shape, shape))
+            return blocked_to_table(a, n_shape, shape, table, table_cap, out, err);
         return blocked_to_dist(a, n_shape, shape, out, err);
     }
     if (a->kind == LAYOUT_TRITON_LINEAR) {
