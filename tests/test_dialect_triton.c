@@ -585,6 +585,48 @@ static void test_broadcast_registers(void)
     CHECK(d.kind == LAYOUT_DIST_TABLE);
 }
 
+/* Export of padded_shared with a permuted linear component (the long form),
+ * refused before the real-Triton fixtures exercised it: each comes back as
+ * itself, with the same offsets.  TritonGPUAttrDefs.td's examples first. */
+static void test_padded_permuted_export(void)
+{
+    static const char *const texts[] = {
+        "#ttg.padded_shared<[16:+1] {offset = [[0, 1], [0, 2], [2, 0], [4, 0], [1, 0]], block = []}>",
+        "#ttg.padded_shared<[2:+2] {offset = [[2], [1]], block = []}>",
+        "#ttg.padded_shared<[4:+1, 16:+2] {offset = [[2, 0], [0, 1], [1, 0], [0, 2], [4, 0]], block = []}>",
+        "#ttg.padded_shared<[8:+4] {offset = [[0, 0, 1], [1, 0, 0], [0, 1, 0], [0, 0, 2], [2, 0, 0]], block = []}>",
+    };
+    size_t t;
+    for (t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+        layout_descriptor d, back;
+        layout_error e;
+        char buf[512];
+        CHECK_MSG(layout_desc_from_triton(texts[t], 0, NULL, &d, NULL, &e) == LAYOUT_OK, "%s: %s", texts[t],
+                  e.message);
+        CHECK_MSG(layout_desc_to_triton(&d, buf, sizeof buf, &e) == LAYOUT_OK, "%s: %s", texts[t], e.message);
+        CHECK_MSG(strcmp(buf, texts[t]) == 0, "%s exported as %s", texts[t], buf);
+        CHECK(layout_desc_from_triton(buf, 0, NULL, &back, NULL, &e) == LAYOUT_OK);
+        CHECK(sd_first_difference(&d, &back) < 0);
+    }
+    /* The docs' [16:+1] example by hand: rows 0 2 4 6, a pad, rows 1 3 5 7. */
+    {
+        layout_descriptor d;
+        int64_t x[2];
+        CHECK(layout_desc_from_triton(texts[0], 0, NULL, &d, NULL, NULL) == LAYOUT_OK);
+        x[0] = 1;
+        x[1] = 0;
+        CHECK_EQ_I64(layout_desc_offset_unchecked(&d, x), 17);
+    }
+    /* Offsets that are not increasing with the permuted index: not padded_shared. */
+    {
+        layout_descriptor d;
+        layout_triton_attr a;
+        layout_error e;
+        CHECK(layout_desc_from_text("naive([4,8],[9,1]) | T{xor([4,8]):[0,1]->[0,1]}", &d, NULL, &e) == LAYOUT_OK);
+        CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_ERR_UNSUPPORTED);
+    }
+}
+
 int main(void)
 {
     RUN(test_padded_docs);
@@ -596,5 +638,6 @@ int main(void)
     RUN(test_blocked_export);
     RUN(test_shared_linear);
     RUN(test_broadcast_registers);
+    RUN(test_padded_permuted_export);
     return harness_finish("test_dialect_triton");
 }

@@ -174,7 +174,10 @@ layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, co
  * first (2-D; every vec, perPhase, maxPhase power of two and both orders,
  * built with family.h and compared on the whole tile), then padded_shared
  * with the identity linear component (order [1, 0] or [0, 1]; intervals and
- * paddings read off the offsets, then verified), then `#ttg.shared_linear`
+ * paddings read off the offsets, then verified), then padded_shared with
+ * any permutation of the coordinate bits (the long form: the unit
+ * coordinates sorted by offset give the permutation, since the padded offset
+ * grows with the index; verified likewise), then `#ttg.shared_linear`
  * for any other descriptor that is an F2-linear bijection onto
  * 0..2^k-1 (linear.h's layout_desc_to_linear(), inverted).
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED naming why.

@@ -1126,6 +1126,67 @@ static int try_padded(const layout_descriptor *d, int64_t total, const int *orde
     return 0;
 }
 
+/* padded_shared whose linear component is any permutation of the coordinate
+ * bits (the long form `{offset = [[..]], block = []}`, e.g. the docs'
+ * [16:+1] with rows 0 2 4 6 first).  The padded offset i + sum (i / I_k) * P_k
+ * is increasing in i, so the unit coordinates sorted by offset give the bit
+ * of i each one is; the pairs are then read off as in try_padded(). */
+static int try_padded_permuted(const layout_descriptor *d, int64_t total, layout_triton_attr *out)
+{
+    layout_triton_attr a;
+    int n = layout_desc_ndims(d), k, j, b, nb = 0;
+    int dim_of[64], bit_of[64];
+    int64_t unit_off[64], coord[LAYOUT_MAX_DIMS], i;
+    memset(&a, 0, sizeof a);
+    for (k = 0; k < n; k++) {
+        int64_t len = layout_desc_length(d, k);
+        if (!dx_is_pow2(len)) return -1;
+        a.shape[k] = len;
+        a.order[k] = n - 1 - k;
+        for (j = 0; j < dx_log2(len); j++) {
+            memset(coord, 0, sizeof coord);
+            coord[k] = (int64_t)1 << j;
+            dim_of[nb] = k;
+            bit_of[nb] = j;
+            unit_off[nb++] = layout_desc_offset_unchecked(d, coord);
+        }
+    }
+    for (b = 1; b < nb; b++) /* insertion sort by offset (at most 62 bits) */
+        for (j = b; j > 0 && unit_off[j - 1] > unit_off[j]; j--) {
+            int64_t t = unit_off[j];
+            int td = dim_of[j], tb = bit_of[j];
+            unit_off[j] = unit_off[j - 1];
+            dim_of[j] = dim_of[j - 1];
+            bit_of[j] = bit_of[j - 1];
+            unit_off[j - 1] = t;
+            dim_of[j - 1] = td;
+            bit_of[j - 1] = tb;
+        }
+    a.kind = LAYOUT_TRITON_PADDED_SHARED;
+    a.rank = n;
+    a.has_shape = 1;
+    a.n_offset_bits = nb;
+    for (b = 0; b < nb; b++) {
+        a.offset_dim[b] = dim_of[b];
+        a.offset_bit[b] = bit_of[b];
+    }
+    for (i = 0; i < total; i++) {
+        int64_t want = i, off;
+        memset(coord, 0, sizeof coord);
+        for (b = 0; b < nb; b++)
+            if ((i >> b) & 1) coord[dim_of[b]] |= (int64_t)1 << bit_of[b];
+        for (k = 0; k < a.n_pads; k++) want += (i / a.interval[k]) * a.pad[k];
+        off = layout_desc_offset_unchecked(d, coord);
+        if (off == want) continue;
+        if (off < want || !dx_is_pow2(i) || !dx_is_pow2(off - want) || a.n_pads >= LAYOUT_TRITON_MAX_PADS) return -1;
+        a.interval[a.n_pads] = i;
+        a.pad[a.n_pads++] = off - want;
+    }
+    if (a.n_pads == 0) return -1; /* no padding: swizzled_shared or shared_linear express it */
+    *out = a;
+    return 0;
+}
+
 layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_attr *out, layout_error *err)
 {
     int64_t total, k, coord[LAYOUT_MAX_DIMS];
@@ -1151,6 +1212,7 @@ layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_
         order[1] = 1;
         if (try_padded(d, total, order, out) == 0) return layout_ok(err);
     }
+    if (try_padded_permuted(d, total, out) == 0) return layout_ok(err);
     {
         layout_linear fwd;
         layout_error lerr;
