@@ -617,6 +617,16 @@ static void test_padded_permuted_export(void)
         x[1] = 0;
         CHECK_EQ_I64(layout_desc_offset_unchecked(&d, x), 17);
     }
+    /* A one-element 3-D tile (fuzz_dialect): `{offset = []}` would read back
+     * as 1-D, so shared_linear refuses it (2-D is swizzled_shared). */
+    {
+        layout_descriptor d;
+        layout_triton_attr a;
+        layout_error e;
+        CHECK(layout_desc_from_text("naive([1,1,1],[0,0,0])", &d, NULL, &e) == LAYOUT_OK);
+        CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK_STR_CONTAINS(e.message, "cannot carry the rank");
+    }
     /* Offsets that are not increasing with the permuted index: not padded_shared. */
     {
         layout_descriptor d;

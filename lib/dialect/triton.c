@@ -1226,6 +1226,11 @@ layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                "layout_triton_from_desc: the layout is linear over F2 but not a bijection onto "
                                "0..2^k-1, which #ttg.shared_linear (offset -> coordinate) needs");
+        if (total == 1 && n != 1)
+            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                               "layout_triton_from_desc: a one-element tile of %d dims has no offset bases, and "
+                               "#ttg.shared_linear<{offset = []}> cannot carry the rank",
+                               n);
         /* Triton names the output dims dim0.., linear.h's inverse keeps them as they are */
         out->kind = LAYOUT_TRITON_LINEAR;
         out->shared_linear = 1;
