@@ -111,7 +111,7 @@ sanitize:
 
 valgrind:
 	$(MAKE) BUILD=$(BUILD)-vg OPT="-O1 -g" $(patsubst $(BUILD)/%,$(BUILD)-vg/%,$(TEST_BINS))
-	LAYOUT_TEST_SCALE=$${LAYOUT_TEST_SCALE:-0.02} \
+	LAYOUT_TEST_SCALE=$${LAYOUT_TEST_SCALE:-0.02} LAYOUT_UNDER_VALGRIND=1 \
 	LAYOUT_TEST_WRAPPER="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
 	sh tests/run.sh $(patsubst $(BUILD)/%,$(BUILD)-vg/%,$(TEST_BINS))
 
@@ -146,7 +146,10 @@ FUZZ_SUPPORT := $(patsubst tests/support/%.c,$(BUILD)-fuzz/tests/support/%.o,$(S
 # evaluator (tests/support/ref_eval.c).  Parsers, constructors and validators
 # keep it.  FUZZ_EVAL_FLAGS is set only by the fuzz build below.
 FUZZ_EVAL_SRCS := lib/adaptor.c lib/transform.c lib/descriptor.c lib/distribution.c lib/access.c \
-                  lib/plan.c lib/plan_avx2.c lib/check.c lib/check_avx2.c
+                  lib/plan.c lib/plan_avx2.c lib/check.c lib/check_avx2.c \
+                  lib/suggest/family.c lib/suggest/score.c
+# (family.c: the parameter-set enumerator, whose compares are range bounds
+# and divisibility tests; score.c: the search's scoring loops.)
 $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(filter $(LIB_SRCS),$(FUZZ_EVAL_SRCS))): CFLAGS += $(FUZZ_EVAL_FLAGS)
 $(BUILD)/tests/support/ref_eval.o: CFLAGS += $(FUZZ_EVAL_FLAGS)
 fuzz:

@@ -24,9 +24,19 @@ static int64_t small_or_hostile(fuzz_in *in)
 
 static unsigned char g_ws[1 << 20];
 
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_in in = {data, size};
+    /* The iterator walk is the expensive part (it skips illegal sets);
+     * every input walks 4 sets, one in 16 inputs (fuzz_sample_level) the
+     * full 200. */
+    const int level = fuzz_sample_level(data, size), walk = level ? 200 : 4;
     layout_family_params p;
     memset(&p, 0, sizeof p);
     p.kind = (layout_family_kind)fuzz_range(&in, -1, LAYOUT_FAMILY_COUNT);
@@ -59,16 +69,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_ASSERT(sc != LAYOUT_OK ? sl == sc : (elem >= 1 && elem <= 16) == (sl == LAYOUT_OK));
     if (sb == LAYOUT_OK) {
         if (sl == LAYOUT_OK) FUZZ_ASSERT(bytes == layout_desc_element_space_size(&d) * elem);
-        if (tile[0] * tile[1] <= 4096) {
+        /* every coordinate vs the closed form: tiles up to 256 elements on
+         * every input, up to 4096 on the sampled ones (with the library's
+         * verifier too) */
+        if (tile[0] * tile[1] <= (level ? 4096 : 256)) {
+            static int64_t offs[4096];
+            int64_t n = 0;
             for (int64_t i = 0; i < tile[0]; i++)
                 for (int64_t j = 0; j < tile[1]; j++) {
                     int64_t c[2] = {i, j}, o = -1;
                     FUZZ_ASSERT(layout_desc_offset(&d, c, &o, NULL) == LAYOUT_OK);
                     FUZZ_ASSERT(o == layout_family_offset_unchecked(&p, tile, i, j));
+                    offs[n++] = o;
                 }
-            layout_offset_report rep;
-            FUZZ_ASSERT(layout_desc_verify_offsets(&d, g_ws, sizeof g_ws, &rep, NULL) == LAYOUT_OK);
-            FUZZ_ASSERT(rep.injective);
+            /* injective: from the offsets themselves (any element space) */
+            qsort(offs, (size_t)n, sizeof offs[0], cmp_i64);
+            for (int64_t k = 1; k < n; k++) FUZZ_ASSERT(offs[k] != offs[k - 1]);
+            /* and the library's verifier agrees where its workspace covers
+             * the element space (a large pad, e.g. 2^24 - 1 every 6 rows,
+             * needs more: found by a 240 s run with a random seed) */
+            if (level) {
+                layout_offset_report rep;
+                layout_status sv = layout_desc_verify_offsets(&d, g_ws, sizeof g_ws, &rep, NULL);
+                FUZZ_ASSERT(sv == LAYOUT_OK || sv == LAYOUT_ERR_BUFFER);
+                if (sv == LAYOUT_OK) FUZZ_ASSERT(rep.injective);
+            }
         }
         size_t need = 0;
         FUZZ_ASSERT(layout_desc_to_ck_cpp(&d, NULL, 0, &need, NULL) == LAYOUT_OK && need > 0);
@@ -82,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                 (int)fuzz_range(&in, 0, 1), (int)fuzz_range(&in, 1, 4), budget, NULL) == LAYOUT_OK) {
         layout_family_params q;
         int64_t base = t2[0] * t2[1] * it.elem_bytes;
-        for (int k = 0; k < 200 && layout_family_iter_next(&it, &q); k++) {
+        for (int k = 0; k < walk && layout_family_iter_next(&it, &q); k++) {
             FUZZ_ASSERT(layout_family_check(&q, t2, NULL) == LAYOUT_OK);
             FUZZ_ASSERT(layout_family_lds_bytes(&q, t2, it.elem_bytes, &bytes, NULL) == LAYOUT_OK);
             FUZZ_ASSERT(bytes <= base + budget);

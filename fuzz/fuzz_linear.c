@@ -24,7 +24,8 @@ static void ref_apply(const layout_linear *l, uint64_t packed_in, int64_t *out)
     for (int j = 0; j < l->n_out; j++) out[j] = 0;
     for (int i = 0; i < l->n_in; i++)
         for (int b = 0; b < l->in_bits[i]; b++)
-            if ((packed_in >> (l->in_shift[i] + b)) & 1) {
+            /* bits at or above 64 cannot be in packed_in (found by a 240 s run) */
+            if (l->in_shift[i] + b < 64 && ((packed_in >> (l->in_shift[i] + b)) & 1)) {
                 int64_t v[LAYOUT_LINEAR_MAX_DIMS];
                 FUZZ_ASSERT(layout_linear_get_basis(l, i, b, v, NULL) == LAYOUT_OK);
                 for (int j = 0; j < l->n_out; j++) out[j] ^= v[j];
@@ -34,7 +35,8 @@ static void ref_apply(const layout_linear *l, uint64_t packed_in, int64_t *out)
 static void unpack(const layout_linear *l, uint64_t p, int64_t *in)
 {
     for (int i = 0; i < l->n_in; i++)
-        in[i] = (int64_t)((p >> l->in_shift[i]) & (l->in_bits[i] >= 64 ? ~0ull : ((1ull << l->in_bits[i]) - 1)));
+        in[i] = l->in_shift[i] >= 64 ? 0 /* a dim with no bits left below 64 */
+                : (int64_t)((p >> l->in_shift[i]) & (l->in_bits[i] >= 64 ? ~0ull : ((1ull << l->in_bits[i]) - 1)));
 }
 
 static uint64_t in_mask(const layout_linear *l)

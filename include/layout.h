@@ -203,7 +203,7 @@
  * s.sides[1].has_view = 1; s.sides[1].view[0] = 1; s.sides[1].view[1] = 0;  // reads [K, M]
  * s.budget_bytes = 0;                                        // no padding
  * s.families = (1u << LAYOUT_FAMILY_COUNT) - 1;             // every family
- * static layout_suggest_result res;                          // ~500 KiB: not on the stack
+ * static layout_suggest_result res;                          // ~430 KiB: not on the stack
  * layout_suggest(&s, &res, &err);
  * // res.top[0]: ck_xor "KPack=8 MLdsLayer=8", 0 extra cycles per tile (the
  * // packed layout costs 448), write 1 x ds_write_b128, read 8 x ds_read_u16,

@@ -242,6 +242,21 @@ static void test_errors(void)
         CHECK(layout_cute_offset(&l, c, &off, &e) == LAYOUT_ERR_RANGE);
         CHECK(layout_cute_offset(NULL, c, &off, &e) == LAYOUT_ERR_NULL);
     }
+    {
+        /* 4 * 2^61 = 2^63 does not fit in int64: an error, not a wrapped
+         * offset.  The parser refuses such strides, so the layout is
+         * edited as a caller-built value (as the recogniser builds them). */
+        layout_cute_layout big;
+        int64_t c[2] = {4, 0}, off = -7;
+        CHECK(layout_cute_from_text("(_8,_2):(_2305843009213693952,_1)", &big, NULL, &e) != LAYOUT_OK);
+        CHECK(layout_cute_from_text("(_8,_2):(_1,_8)", &big, NULL, &e) == LAYOUT_OK);
+        big.stride[big.mode_first[0]] = (int64_t)1 << 61;
+        CHECK(layout_cute_offset(&big, c, &off, &e) == LAYOUT_ERR_OVERFLOW);
+        CHECK_STR_CONTAINS(e.message, "overflows int64");
+        c[0] = 3;
+        CHECK(layout_cute_offset(&big, c, &off, &e) == LAYOUT_OK);
+        CHECK_EQ_I64(off, 3 * ((int64_t)1 << 61));
+    }
     /* Not expressible: padding, and a non-mixed-radix offset. */
     CHECK(layout_desc_from_text("naive([4,8],[8,1]) | T{pad(4,0,1):[0]->[0] ; pass(8):[1]->[1]}", &d, NULL, &e) ==
           LAYOUT_OK);

@@ -619,6 +619,17 @@ static void test_errors(void)
     expect_err(&p, t48, LAYOUT_ERR_ARG, "power of two");
     p.p[1] = 2; p.p[2] = -1;
     expect_err(&p, tile, LAYOUT_ERR_ARG, "p[2] (row_mul) = -1");
+    {
+        /* rows x columns x row_mul = 32 x 2^31 x 2^31 = 2^67: refused by the
+         * check, as the descriptor it would build cannot exist */
+        int64_t big[2] = {(int64_t)1 << 31, 32};
+        layout_family_params q = p;
+        q.contiguous_dim = 0;
+        q.p[0] = (int64_t)1 << 31; q.p[1] = 1; q.p[2] = (int64_t)1 << 31;
+        expect_err(&q, big, LAYOUT_ERR_ARG, "overflows int64");
+        q.p[2] = 1; /* RowMul 1: 2^36 elements, fine */
+        CHECK(layout_family_check(&q, big, NULL) == LAYOUT_OK);
+    }
     p.kind = LAYOUT_FAMILY_CUTE_SWIZZLE; p.p[0] = 31; p.p[1] = 0; p.p[2] = 31; p.p[3] = 0;
     expect_err(&p, tile, LAYOUT_ERR_ARG, "p[0] (B) = 31");
     p.p[0] = 3; p.p[1] = -1; p.p[2] = 3;

@@ -1159,6 +1159,30 @@ static void test_tool(void)
     CHECK_STR_CONTAINS(out, "\"exhausted\":true");
     CHECK_STR_CONTAINS(out, "\"bank_map\":[[");
     CHECK_STR_CONTAINS(out, "rc=0");
+
+    /* The table names the storage order when it is not the tile's own: a
+     * layout whose read is one ds_read_b128 along M can only keep M (dim 0)
+     * contiguous, and it must say so (the same KPack/MLdsLayer appears in
+     * both orders). */
+    snprintf(cmd, sizeof cmd,
+             "%s suggest --arch gfx942 --elem 2 --shape 64,32 --family ck_xor --top 8 "
+             "--write 'dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])' "
+             "--read 'dist(R=[], H=([4,8],[8,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])' 2>&1",
+             LAYOUT_TOOL_PATH);
+    f = popen(cmd, "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    n = fread(out, 1, sizeof out - 1, f);
+    out[n] = '\0';
+    pclose(f);
+    int rows_b128_read = 0, rows_b128_read_dim0 = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strstr(line, "1 x ds_read_b128") || strstr(line, "bytes ")) continue;
+        rows_b128_read++;
+        rows_b128_read_dim0 += strstr(line, ", dim 0 contiguous") != NULL;
+    }
+    CHECK(rows_b128_read > 0);
+    CHECK_EQ_I64(rows_b128_read_dim0, rows_b128_read);
 }
 
 /* Optional argument: run only the tests whose names contain it. */

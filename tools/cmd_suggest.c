@@ -213,6 +213,17 @@ static int write_svg(const char *path, const layout_suggest_candidate *c, const 
     return ok ? 0 : tool_error("suggest", "error writing '%s'", path);
 }
 
+/* The native parameters, plus the storage order when it is not the tile's
+ * own (two rows of the table may be one parameter set in both orders;
+ * Triton's order=[..] already says it). */
+static void params_with_order(const layout_family_params *p, int n_dims, char *buf, size_t cap)
+{
+    int n = layout_suggest_params_print(p, buf, cap);
+    layout_family_kind k = p->kind == LAYOUT_FAMILY_XOR_PAD ? p->xor_kind : p->kind;
+    if (n >= 0 && (size_t)n < cap && n_dims > 1 && p->contiguous_dim != n_dims - 1 && k != LAYOUT_FAMILY_TRITON_SWIZZLED)
+        snprintf(buf + n, cap - (size_t)n, ", dim %d contiguous", p->contiguous_dim);
+}
+
 static int run(int argc, char **argv)
 {
     const char *arch_text = "gfx942", *wr = NULL, *rd = NULL, *view = NULL, *budget_text = NULL,
@@ -389,7 +400,7 @@ static int run(int argc, char **argv)
         for (int i = 0; i < res.n_top; i++) {
             const layout_suggest_candidate *c = &res.top[i];
             char prm[160];
-            layout_suggest_params_print(&c->params, prm, sizeof prm);
+            params_with_order(&c->params, spec->n_dims, prm, sizeof prm);
             printf("%4d  %-16s %-42s", i + 1, layout_family_name(c->params.kind), prm);
             for (int s = 0; s < spec->n_sides; s++) printf("  %-28s", c->sides[s].ops);
             printf("  %10" PRId64 "  %9" PRId64 "%s\n", c->cost.extra_cycles, c->cost.lds_bytes,
@@ -400,7 +411,7 @@ static int run(int argc, char **argv)
         for (int i = 0; i < res.n_pareto; i++) {
             const layout_suggest_candidate *c = &res.pareto[i];
             char prm[160];
-            layout_suggest_params_print(&c->params, prm, sizeof prm);
+            params_with_order(&c->params, spec->n_dims, prm, sizeof prm);
             printf("  %9" PRId64 " bytes  %8" PRId64 " extra  %s %s%s\n", c->cost.lds_bytes, c->cost.extra_cycles,
                    layout_family_name(c->params.kind), prm, c->cost.vector_damage ? "  [vectors damaged]" : "");
         }

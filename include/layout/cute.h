@@ -136,7 +136,8 @@ layout_status layout_cute_to_cpp(const layout_cute_layout *l, char *buf, size_t 
  * 1-D index `coord[m]` is split colexicographically over its leaves, the
  * leaves are dotted with the strides, the swizzle (if any) is applied to
  * offset + sum.  This is the reference the descriptor must agree with.
- * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_RANGE (a coordinate outside its mode's size).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_RANGE (a coordinate outside its mode's size);
+ * ::LAYOUT_ERR_OVERFLOW (the offset does not fit in int64).
  */
 layout_status layout_cute_offset(const layout_cute_layout *l, const int64_t *coord, int64_t *offset,
                                  layout_error *err);

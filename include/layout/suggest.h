@@ -40,12 +40,15 @@
  * re-verified in the benchmark).
  *
  * Ownership: every struct here is a caller-owned value (the scorer is
- * about 80 KiB, a result about 200 KiB: allocate them statically or on
+ * about 140 KiB, a result about 430 KiB: allocate them statically or on
  * the heap); the library never allocates.  A scorer *borrows* the arch and
  * the distributions of its spec.  Thread safety: reentrant; a const scorer
  * may be used by many threads; layout_suggest() may run several threads of
  * its own (spec->threads), and its result does not depend on their number.
- * Scoring uses about 200 KiB of stack.  Errors follow status.h.
+ * Stack: layout_suggest_score() uses about 360 KiB, layout_suggest()
+ * about 760 KiB on the calling thread (which runs one of the workers) and
+ * as much on each worker thread it starts (default thread attributes);
+ * measured by tests/test_stack_bounds.c.  Errors follow status.h.
  */
 #ifndef LAYOUT_SUGGEST_H
 #define LAYOUT_SUGGEST_H
@@ -208,7 +211,7 @@ typedef struct layout_suggest_family_stats {
     int best_damage;                 /**< vector damage of that best (-1 if none) */
 } layout_suggest_family_stats;
 
-/** Everything a search returns (about 500 KiB: allocate it statically or on the heap). */
+/** Everything a search returns (about 430 KiB: allocate it statically or on the heap). */
 typedef struct layout_suggest_result {
     int n_top;                                           /**< results in top[] */
     layout_suggest_candidate top[LAYOUT_SUGGEST_MAX_TOP]; /**< best first (suggest.h's ranking) */

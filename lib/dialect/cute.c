@@ -322,12 +322,20 @@ layout_status layout_cute_to_cpp(const layout_cute_layout *l, char *buf, size_t 
 
 /* ---- reference evaluation ---- */
 
+/* CuTe's Swizzle<B,M,S> on x: x ^ ((x & (mask << (M+S))) >> S) for S >= 0,
+ * x ^ ((x & (mask << M)) << -S) otherwise.  In uint64 (the same bits) so
+ * that the recogniser's wide trial swizzles (e.g. B = 12 at bit 52) neither
+ * overflow a signed shift nor shift by 64 or more (found by fuzz_dialect). */
 static int64_t swizzle_apply(int b, int m, int s, int64_t x)
 {
-    int64_t mask = ((int64_t)1 << b) - 1;
-    if (b == 0) return x;
-    if (s >= 0) return x ^ ((x & (mask << (m + s))) >> s);
-    return x ^ ((x & (mask << m)) << -s);
+    if (b <= 0) return x;
+    const uint64_t ux = (uint64_t)x, mask = b >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << b) - 1;
+    const int from = s >= 0 ? m + s : m; /* lowest bit of the source field */
+    if (from < 0 || from >= 64) return x;
+    const uint64_t field = ux & (mask << from);
+    const int by = s >= 0 ? s : -s;
+    if (by >= 64) return x;
+    return (int64_t)(ux ^ (s >= 0 ? field >> by : field << by));
 }
 
 static int64_t mode_size(const layout_cute_layout *l, int m)
@@ -352,7 +360,12 @@ layout_status layout_cute_offset(const layout_cute_layout *l, const int64_t *coo
                                (long long)idx, (long long)(size - 1));
         for (k = 0; k < l->mode_count[m]; k++) { /* colexicographic: first leaf fastest */
             int leaf = l->mode_first[m] + k;
-            sum += (idx % l->shape[leaf]) * l->stride[leaf];
+            int64_t term;
+            if (layout_mul_overflow(idx % l->shape[leaf], l->stride[leaf], &term) ||
+                layout_add_overflow(sum, term, &sum))
+                return layout_fail(err, LAYOUT_ERR_OVERFLOW,
+                                   "layout_cute_offset: the offset of coord[%d] = %lld overflows int64 (leaf %d, stride %lld)",
+                                   m, (long long)coord[m], leaf, (long long)l->stride[leaf]);
             idx /= l->shape[leaf];
         }
     }
@@ -533,14 +546,19 @@ static int split_modes(const int64_t *g, int64_t L, int64_t *shape, int64_t *str
 }
 
 /* Try one swizzle (b = 0: none): unswizzled offsets must be O + sum of modes. */
-static int try_layout(const layout_descriptor *d, int64_t total, int b, int m, int s, layout_cute_layout *out)
+/* raw (may be NULL): the unswizzled offsets along each dim from the
+ * origin, dim after dim (raw[0] the origin's), so that the many trial
+ * swizzles do not re-evaluate the descriptor. */
+static int try_layout(const layout_descriptor *d, const int64_t *raw, int64_t total, int b, int m, int s,
+                      layout_cute_layout *out)
 {
     layout_cute_layout l;
     int64_t coord[LAYOUT_MAX_DIMS], g[4096], k;
     int n = layout_desc_ndims(d), j, leaves = 0;
     memset(&l, 0, sizeof l);
     memset(coord, 0, sizeof coord);
-    l.sw_offset = swizzle_apply(b, m, s, layout_desc_offset_unchecked(d, coord));
+    l.sw_offset = swizzle_apply(b, m, s, raw ? raw[0] : layout_desc_offset_unchecked(d, coord));
+    const int64_t *raw_dim = raw ? raw + 1 : NULL;
     l.top_is_tuple = 1;
     l.n_modes = n;
     for (j = 0; j < n; j++) {
@@ -548,8 +566,9 @@ static int try_layout(const layout_descriptor *d, int64_t total, int b, int m, i
         if (L > 4096) return -1;
         for (i = 0; i < L; i++) {
             coord[j] = i;
-            g[i] = swizzle_apply(b, m, s, layout_desc_offset_unchecked(d, coord)) - l.sw_offset;
+            g[i] = swizzle_apply(b, m, s, raw_dim ? raw_dim[i] : layout_desc_offset_unchecked(d, coord)) - l.sw_offset;
         }
+        if (raw_dim) raw_dim += L;
         coord[j] = 0;
         l.mode_first[j] = leaves;
         if (split_modes(g, L, l.shape, l.stride, &leaves)) return -1;
@@ -563,11 +582,22 @@ static int try_layout(const layout_descriptor *d, int64_t total, int b, int m, i
     l.sw_base = b > 0 ? m : 4; /* CuTe's identity swizzle prints Sw<0,4,3> */
     l.sw_shift = b > 0 ? s : 3;
     l.sw_offset_static = 1;
+    /* Each dim alone matches by construction; a wrong swizzle shows in
+     * coordinates that move several dims at once.  Try a few such first
+     * (every dim at 1, at its middle, at its end) so that most of the
+     * recogniser's trials fail in a handful of evaluations, then all. */
+    for (k = 1; k <= 3; k++) {
+        int64_t ref;
+        for (j = 0; j < n; j++) {
+            int64_t L = layout_desc_length(d, j);
+            coord[j] = k == 1 ? (L > 1) : k == 2 ? L / 2 : L - 1;
+        }
+        if (layout_cute_offset(&l, coord, &ref, NULL) || ref != layout_desc_offset_unchecked(d, coord)) return -1;
+    }
     for (k = 0; k < total; k++) {
         int64_t ref;
         dx_coord(d, k, coord);
-        layout_cute_offset(&l, coord, &ref, NULL);
-        if (ref != layout_desc_offset_unchecked(d, coord)) return -1;
+        if (layout_cute_offset(&l, coord, &ref, NULL) || ref != layout_desc_offset_unchecked(d, coord)) return -1;
     }
     *out = l;
     return 0;
@@ -610,7 +640,24 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
                                FN_FROM_DESC ": dim %d has length %lld; the recogniser handles dims up to 4096", j,
                                (long long)layout_desc_length(d, j));
     while (bits < 62 && ((int64_t)1 << bits) <= maxoff) bits++;
-    if (try_layout(d, total, 0, 0, 0, &l) == 0) goto found;
+    /* the raw offsets along each dim, once (when they fit) */
+    int64_t raw[4096], n_raw = 1;
+    for (j = 0; j < n; j++) n_raw += layout_desc_length(d, j);
+    const int64_t *rawp = NULL;
+    if (n_raw <= 4096) {
+        int64_t *w = raw;
+        memset(coord, 0, sizeof coord);
+        *w++ = layout_desc_offset_unchecked(d, coord);
+        for (j = 0; j < n; j++) {
+            for (int64_t i = 0; i < layout_desc_length(d, j); i++) {
+                coord[j] = i;
+                *w++ = layout_desc_offset_unchecked(d, coord);
+            }
+            coord[j] = 0;
+        }
+        rawp = raw;
+    }
+    if (try_layout(d, rawp, total, 0, 0, 0, &l) == 0) goto found;
     /* Swizzles whose fields lie inside the offsets' bits: larger B first. */
     /* Fields may reach beyond the offsets' bits (they read zeros there), so
      * Sw<3,4,3> on an 8x64 tile is found as itself; the source field must
@@ -618,8 +665,8 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
     for (b = bits < 12 ? bits : 12; b >= 1; b--)
         for (m = 0; m + b < bits; m++)
             for (s = b; m + s < bits; s++) {
-                if (try_layout(d, total, b, m, s, &l) == 0) goto found;
-                if (try_layout(d, total, b, m, -s, &l) == 0) goto found;
+                if (try_layout(d, rawp, total, b, m, s, &l) == 0) goto found;
+                if (try_layout(d, rawp, total, b, m, -s, &l) == 0) goto found;
             }
     return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                        FN_FROM_DESC ": the offsets are not a CuTe layout (shape:stride) nor one composed with a "

@@ -121,6 +121,17 @@ static layout_status check_kind(const char *fn, layout_family_kind kind, const i
         if (p[2] < 0 || p[2] > FAM_MAX_TILE)
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[2] (row_mul) = %lld must be in 0..2^40 (0 = 1)", fn,
                                (long long)p[2]);
+        {
+            /* the xor stage's top is (B * RowMul, A) next to KPack: its
+             * lengths multiply to rows * columns * RowMul (found by
+             * fuzz_family: RowMul 2^31 on a 2^31 x 32 tile) */
+            int64_t rc, all;
+            if (layout_mul_overflow(R, C, &rc) || layout_mul_overflow(rc, p[2] > 0 ? p[2] : 1, &all))
+                return layout_fail(err, LAYOUT_ERR_ARG,
+                                   "%s: p[2] (row_mul) = %lld: rows x columns x row_mul = %lld x %lld x %lld overflows "
+                                   "int64",
+                                   fn, (long long)p[2], (long long)R, (long long)C, (long long)p[2]);
+        }
         return LAYOUT_OK;
     case LAYOUT_FAMILY_CUTE_SWIZZLE: {
         if (p[0] < 0 || p[0] > FAM_MAX_BITS)

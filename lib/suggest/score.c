@@ -279,6 +279,30 @@ layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const l
     return layout_suggest_score_offsets(sc, w, hl, hs, layout_desc_element_space_size(desc), w->dplan.n_ops, out, err);
 }
 
+/* dst[l] = src[l] + add for l < n, in blocks of 16 with a constant trip
+ * count so that -O2 vectorises them (this copy and the translation test
+ * below run once per warp and instruction of every candidate). */
+static void lanes_add(uint32_t *dst, const uint32_t *src, uint32_t add, int n)
+{
+    int l = 0;
+    for (; l + 16 <= n; l += 16)
+        for (int j = 0; j < 16; j++) dst[l + j] = src[l + j] + add;
+    for (; l < n; l++) dst[l] = src[l] + add;
+}
+
+/* Whether row[l] - row0[l] == delta for every l < n. */
+static int lanes_translate(const uint32_t *row, const uint32_t *row0, uint32_t delta, int n)
+{
+    uint32_t diff = 0;
+    int l = 0;
+    for (; l + 16 <= n; l += 16) {
+        for (int j = 0; j < 16; j++) diff |= (row[l + j] - row0[l + j]) ^ delta;
+        if (diff) return 0;
+    }
+    for (; l < n; l++) diff |= (row[l] - row0[l]) ^ delta;
+    return diff == 0;
+}
+
 layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layout_suggest_work *w, const int64_t *hl,
                                            const int64_t *hs, int64_t element_space, int index_ops,
                                            layout_suggest_cost *out, layout_error *err)
@@ -294,16 +318,23 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
     r.index_ops = index_ops;
     /* Byte offsets of every tile element once (every side covers the tile,
      * so their range bounds every side's addresses). */
-    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    /* One vectorisable pass: the 32-bit byte addresses (the low bits of
+     * o * eb, all the range check below lets through) and the OR of the
+     * offsets, an upper bound of the largest (and negative when any is).
+     * The exact minimum and maximum are needed only when that bound fails a
+     * side's range check. */
+    int64_t lo = 0, hi;
     {
         const int64_t *off = w->tile_off;
         uint32_t *ta = w->tile_addr;
+        uint64_t any = 0;
+        uint32_t eb32 = (uint32_t)eb;
         for (int64_t e = 0; e < sc->tile_elems; e++) {
-            int64_t o = off[e];
-            lo = o < lo ? o : lo;
-            hi = o > hi ? o : hi;
-            ta[e] = (uint32_t)((uint64_t)o * (uint64_t)eb);
+            any |= (uint64_t)off[e];
+            ta[e] = (uint32_t)off[e] * eb32;
         }
+        hi = (int64_t)any;
+        if (hi < 0) lo = -1; /* some offset is negative: the exact bounds below */
     }
     for (int i = 0; i < spec->n_sides; i++) {
         const layout_suggest_side *sd = &spec->sides[i];
@@ -329,6 +360,13 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
             w->cached_ve[i] = p->vector_elems;
         }
         /* Every address must be a valid LDS byte address (as access.c checks). */
+        if (lo < 0 || hi > ((int64_t)UINT32_MAX - 16 - base) / eb) {
+            lo = INT64_MAX, hi = INT64_MIN;
+            for (int64_t e = 0; e < sc->tile_elems; e++) {
+                lo = w->tile_off[e] < lo ? w->tile_off[e] : lo;
+                hi = w->tile_off[e] > hi ? w->tile_off[e] : hi;
+            }
+        }
         if (lo < 0 || hi > ((int64_t)UINT32_MAX - 16 - base) / eb)
             return layout_fail(err, LAYOUT_ERR_RANGE,
                                "%s: sides[%d]: element offsets %lld..%lld give byte addresses outside 0..2^32-17", fn, i,
@@ -362,14 +400,12 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
                 if (wp > 0) {
                     int64_t sdelta = (int64_t)row[0] - (int64_t)row0[0];
                     uint32_t delta = row[0] - row0[0];
-                    int same = sdelta % period == 0;
-                    for (int l = 1; same && l < lanes; l++) same = row[l] - row0[l] == delta;
-                    if (same) {
+                    if (sdelta % period == 0 && lanes_translate(row, row0, delta, lanes)) {
                         extra += extra0;
                         continue;
                     }
                 }
-                for (int l = 0; l < lanes; l++) ins.addr_bytes[l] = row[l] + boff;
+                lanes_add(ins.addr_bytes, row, boff, lanes);
                 layout_cost c;
                 if ((s = layout_checker_cost(&sc->checker, &ins, &c, err))) return side_fail(err, s, fn, i);
                 if (wp == 0) extra0 = c.extra_cycles;
