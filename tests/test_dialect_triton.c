@@ -627,6 +627,17 @@ static void test_padded_permuted_export(void)
         CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_ERR_UNSUPPORTED);
         CHECK_STR_CONTAINS(e.message, "cannot carry the rank");
     }
+    /* The brace-less padded form (shape from --shape) prints as itself, not
+     * as `{offset = []}` which does not parse (fuzz_dialect found it). */
+    {
+        layout_triton_attr a, b;
+        layout_error e;
+        char buf[128];
+        CHECK(layout_triton_from_text("#ttg.padded_shared<[2:+1, 4:+2] >", &a, NULL, &e) == LAYOUT_OK);
+        CHECK(layout_triton_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+        CHECK_MSG(strcmp(buf, "#ttg.padded_shared<[2:+1, 4:+2]>") == 0, "%s", buf);
+        CHECK(layout_triton_from_text(buf, &b, NULL, &e) == LAYOUT_OK);
+    }
     /* Offsets that are not increasing with the permuted index: not padded_shared. */
     {
         layout_descriptor d;

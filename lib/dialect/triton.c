@@ -597,6 +597,10 @@ static int print_attr(text_out *o, const void *obj)
         to_str(o, "#ttg.padded_shared<[");
         for (k = 0; k < a->n_pads; k++)
             to_printf(o, "%s%lld:+%lld", k ? ", " : "", (long long)a->interval[k], (long long)a->pad[k]);
+        if (a->rank == 0 && a->n_offset_bits == 0) { /* the brace-less form: the order comes with --shape */
+            to_str(o, "]>");
+            return 0;
+        }
         if (identity) {
             to_str(o, "] {order = ");
             put_order(o, a->order, a->rank);
