@@ -518,6 +518,136 @@ static void test_shared_linear(void)
     CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_ERR_UNSUPPORTED);
 }
 
+/* Broadcast registers (sizePerThread > shape): Triton 3.6.0's
+ * to_linear_layout keeps those register bits as zero bases
+ * (tests/fixtures/triton/triton36.txt: sizePerThread [4, 4] on [2, 64] gives
+ * register bases [[0, 1], [0, 2], [1, 0], [0, 0]]), i.e. registers repeat
+ * elements.  Regression for the refusal that the fixtures exposed. */
+static void test_broadcast_registers(void)
+{
+    layout_triton_attr a;
+    layout_distribution d;
+    layout_linear ll;
+    layout_error e;
+    static int64_t table[4096];
+    int64_t s1[1] = {2}, s2[2] = {2, 64}, x[2];
+    int lane, reg;
+    /* 1-D: 4 registers per thread over 2 elements: register r holds r % 2 in every lane. */
+    CHECK(layout_triton_from_text("#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], "
+                                  "order = [0]}>",
+                                  &a, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 1, s1, NULL, 0, &d, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "broadcast registers");
+    CHECK(layout_triton_to_dist(&a, 1, s1, table, 100, &d, &e) == LAYOUT_ERR_BUFFER);
+    CHECK_STR_CONTAINS(e.message, "128 values");
+    CHECK(layout_triton_to_dist(&a, 1, s1, table, 128, &d, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(d.elems_per_thread, 4);
+    for (lane = 0; lane < 32; lane++)
+        for (reg = 0; reg < 4; reg++) {
+            CHECK(layout_dist_coord_elem(&d, 0, lane, reg, x, NULL) == LAYOUT_OK);
+            CHECK_EQ_I64(x[0], reg % 2);
+        }
+    /* 2-D, the fixture's case: register bit 3 (dim0's second digit) is zero. */
+    CHECK(layout_triton_from_text("#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, "
+                                  "2], order = [1, 0]}>",
+                                  &a, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 2, s2, table, 4096, &d, &e) == LAYOUT_OK);
+    CHECK(layout_dist_to_linear(&d, &ll, &e) == LAYOUT_OK);
+    {
+        static const int64_t want[4][2] = {{0, 1}, {0, 2}, {1, 0}, {0, 0}};
+        int r = layout_linear_in_dim(&ll, "register");
+        CHECK(r >= 0 && ll.in_bits[r] == 4);
+        for (reg = 0; r >= 0 && reg < 4; reg++) {
+            CHECK(layout_linear_get_basis(&ll, r, reg, x, NULL) == LAYOUT_OK);
+            CHECK(x[0] == want[reg][0] && x[1] == want[reg][1]);
+        }
+    }
+    /* Errors keep blocked_to_dist's messages: rank, shape. */
+    CHECK(layout_triton_to_dist(&a, 1, s1, table, 4096, &d, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "rank 2");
+    s2[0] = 3;
+    s2[1] = 2;
+    CHECK(layout_triton_to_dist(&a, 2, s2, table, 4096, &d, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "power of two");
+    /* The enlarged layout's own errors: more than 64 lanes. */
+    CHECK(layout_triton_from_text("#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [128], warpsPerCTA = [1], "
+                                  "order = [0]}>",
+                                  &a, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 1, s1, table, 4096, &d, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "lanes");
+    /* Through the dialect entry point (the CLI passes a table). */
+    s2[0] = 2;
+    s2[1] = 64;
+    CHECK(layout_dist_from_dialect(LAYOUT_DIALECT_TRITON,
+                                   "#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, "
+                                   "2], order = [1, 0]}>",
+                                   2, s2, table, 4096, &d, NULL, &e) == LAYOUT_OK);
+    CHECK(d.kind == LAYOUT_DIST_TABLE);
+}
+
+/* Export of padded_shared with a permuted linear component (the long form),
+ * refused before the real-Triton fixtures exercised it: each comes back as
+ * itself, with the same offsets.  TritonGPUAttrDefs.td's examples first. */
+static void test_padded_permuted_export(void)
+{
+    static const char *const texts[] = {
+        "#ttg.padded_shared<[16:+1] {offset = [[0, 1], [0, 2], [2, 0], [4, 0], [1, 0]], block = []}>",
+        "#ttg.padded_shared<[2:+2] {offset = [[2], [1]], block = []}>",
+        "#ttg.padded_shared<[4:+1, 16:+2] {offset = [[2, 0], [0, 1], [1, 0], [0, 2], [4, 0]], block = []}>",
+        "#ttg.padded_shared<[8:+4] {offset = [[0, 0, 1], [1, 0, 0], [0, 1, 0], [0, 0, 2], [2, 0, 0]], block = []}>",
+    };
+    size_t t;
+    for (t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+        layout_descriptor d, back;
+        layout_error e;
+        char buf[512];
+        CHECK_MSG(layout_desc_from_triton(texts[t], 0, NULL, &d, NULL, &e) == LAYOUT_OK, "%s: %s", texts[t],
+                  e.message);
+        CHECK_MSG(layout_desc_to_triton(&d, buf, sizeof buf, &e) == LAYOUT_OK, "%s: %s", texts[t], e.message);
+        CHECK_MSG(strcmp(buf, texts[t]) == 0, "%s exported as %s", texts[t], buf);
+        CHECK(layout_desc_from_triton(buf, 0, NULL, &back, NULL, &e) == LAYOUT_OK);
+        CHECK(sd_first_difference(&d, &back) < 0);
+    }
+    /* The docs' [16:+1] example by hand: rows 0 2 4 6, a pad, rows 1 3 5 7. */
+    {
+        layout_descriptor d;
+        int64_t x[2];
+        CHECK(layout_desc_from_triton(texts[0], 0, NULL, &d, NULL, NULL) == LAYOUT_OK);
+        x[0] = 1;
+        x[1] = 0;
+        CHECK_EQ_I64(layout_desc_offset_unchecked(&d, x), 17);
+    }
+    /* A one-element 3-D tile (fuzz_dialect): `{offset = []}` would read back
+     * as 1-D, so shared_linear refuses it (2-D is swizzled_shared). */
+    {
+        layout_descriptor d;
+        layout_triton_attr a;
+        layout_error e;
+        CHECK(layout_desc_from_text("naive([1,1,1],[0,0,0])", &d, NULL, &e) == LAYOUT_OK);
+        CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK_STR_CONTAINS(e.message, "cannot carry the rank");
+    }
+    /* The brace-less padded form (shape from --shape) prints as itself, not
+     * as `{offset = []}` which does not parse (fuzz_dialect found it). */
+    {
+        layout_triton_attr a, b;
+        layout_error e;
+        char buf[128];
+        CHECK(layout_triton_from_text("#ttg.padded_shared<[2:+1, 4:+2] >", &a, NULL, &e) == LAYOUT_OK);
+        CHECK(layout_triton_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
+        CHECK_MSG(strcmp(buf, "#ttg.padded_shared<[2:+1, 4:+2]>") == 0, "%s", buf);
+        CHECK(layout_triton_from_text(buf, &b, NULL, &e) == LAYOUT_OK);
+    }
+    /* Offsets that are not increasing with the permuted index: not padded_shared. */
+    {
+        layout_descriptor d;
+        layout_triton_attr a;
+        layout_error e;
+        CHECK(layout_desc_from_text("naive([4,8],[9,1]) | T{xor([4,8]):[0,1]->[0,1]}", &d, NULL, &e) == LAYOUT_OK);
+        CHECK(layout_triton_from_desc(&d, &a, &e) == LAYOUT_ERR_UNSUPPORTED);
+    }
+}
+
 int main(void)
 {
     RUN(test_padded_docs);
@@ -528,5 +658,7 @@ int main(void)
     RUN(test_more_paths);
     RUN(test_blocked_export);
     RUN(test_shared_linear);
+    RUN(test_broadcast_registers);
+    RUN(test_padded_permuted_export);
     return harness_finish("test_dialect_triton");
 }

@@ -45,8 +45,11 @@
  * of that dim (warps first, then lanes): those threads hold the same data.
  * The result is a ck_tile encoding (layout_dist_make(): R = the broadcast
  * digits, H_d = [rep, warp, lane, register] digits).  All sizes and the
- * shape must be powers of two; broadcast registers (sizePerThread > shape)
- * are not supported.
+ * shape must be powers of two.  Broadcast registers (sizePerThread > shape:
+ * Triton zeroes those register bases, so several registers of a thread hold
+ * the same element) are a table distribution instead: the layout over the
+ * shape enlarged to the CTA tile, each coordinate taken modulo the shape
+ * (checked against Triton 3.6.0's to_linear_layout, tests/test_triton_fixtures.c).
  *
  * ## Linear layouts
  *
@@ -155,10 +158,13 @@ layout_status layout_triton_to_desc(const layout_triton_attr *a, int n_shape, co
  * The distribution of a blocked attribute over @p shape (see the file
  * comment), or of a linear layout with input dims register / lane / warp
  * (a table distribution written into @p table, capacity @p table_cap
- * values, which must outlive @p out; may be NULL for blocked).
+ * values, which must outlive @p out; may be NULL for blocked unless it
+ * broadcasts registers, which needs warps * lanes * registers * rank values).
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (shape rank, non powers of
- * two, more than 64 lanes); ::LAYOUT_ERR_UNSUPPORTED (broadcast registers,
- * a shared attribute); layout_dist_make() / linear.h errors.
+ * two, more than 64 lanes); ::LAYOUT_ERR_UNSUPPORTED (broadcast registers
+ * without a table, a shared attribute); ::LAYOUT_ERR_BUFFER (broadcast
+ * registers, table too small: the message names the size);
+ * layout_dist_make() / linear.h errors.
  */
 layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, const int64_t *shape, int64_t *table,
                                     size_t table_cap, layout_distribution *out, layout_error *err);
@@ -168,7 +174,10 @@ layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, co
  * first (2-D; every vec, perPhase, maxPhase power of two and both orders,
  * built with family.h and compared on the whole tile), then padded_shared
  * with the identity linear component (order [1, 0] or [0, 1]; intervals and
- * paddings read off the offsets, then verified), then `#ttg.shared_linear`
+ * paddings read off the offsets, then verified), then padded_shared with
+ * any permutation of the coordinate bits (the long form: the unit
+ * coordinates sorted by offset give the permutation, since the padded offset
+ * grows with the index; verified likewise), then `#ttg.shared_linear`
  * for any other descriptor that is an F2-linear bijection onto
  * 0..2^k-1 (linear.h's layout_desc_to_linear(), inverted).
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED naming why.

@@ -597,6 +597,10 @@ static int print_attr(text_out *o, const void *obj)
         to_str(o, "#ttg.padded_shared<[");
         for (k = 0; k < a->n_pads; k++)
             to_printf(o, "%s%lld:+%lld", k ? ", " : "", (long long)a->interval[k], (long long)a->pad[k]);
+        if (a->rank == 0 && a->n_offset_bits == 0) { /* the brace-less form: the order comes with --shape */
+            to_str(o, "]>");
+            return 0;
+        }
         if (identity) {
             to_str(o, "] {order = ");
             put_order(o, a->order, a->rank);
@@ -889,11 +893,7 @@ static layout_status blocked_to_dist(const layout_triton_attr *a, int n_shape, c
                                LAYOUT_MAX_LANES);
         rep[d] = shape[d] >= cta ? shape[d] / cta : 1;
         k_b = shape[d] >= cta ? 1 : cta / shape[d]; /* broadcast factor: warps first, then lanes */
-        if (a->size_per_thread[d] > shape[d])
-            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
-                               "layout_triton_to_dist: sizePerThread[%d] = %lld exceeds the shape %lld (broadcast "
-                               "registers)",
-                               d, (long long)a->size_per_thread[d], (long long)shape[d]);
+        /* sizePerThread[d] <= shape[d] here: broadcast registers go through blocked_to_table(). */
         wr[d] = k_b < a->warps_per_cta[d] ? k_b : a->warps_per_cta[d];
         wh[d] = a->warps_per_cta[d] / wr[d];
         k_b /= wr[d];
@@ -987,12 +987,56 @@ static layout_status blocked_to_dist(const layout_triton_attr *a, int n_shape, c
     return layout_dist_make(out, &enc, wave, warps, n_shape, shape, err);
 }
 
+/* Broadcast registers (sizePerThread[d] > shape[d]): Triton's layout over the
+ * shape enlarged to the CTA tile, then every coordinate taken modulo the
+ * shape (Triton's ensureLayoutNotLargerThan zeroes the bases that reach past
+ * the shape; blocked bases are single bits, so that is the same map), written
+ * as a table distribution into the caller's table. */
+static layout_status blocked_to_table(const layout_triton_attr *a, int n_shape, const int64_t *shape, int64_t *table,
+                                      size_t table_cap, layout_distribution *out, layout_error *err)
+{
+    layout_distribution big;
+    layout_status st;
+    int64_t enlarged[LAYOUT_MAX_DIMS], need, i = 0, e;
+    int d, w, l;
+    if (n_shape != a->rank) return blocked_to_dist(a, n_shape, shape, out, err); /* its rank message */
+    for (d = 0; d < a->rank; d++) {
+        int64_t cta = a->size_per_thread[d] * a->threads_per_warp[d] * a->warps_per_cta[d];
+        if (!dx_is_pow2(shape[d])) return blocked_to_dist(a, n_shape, shape, out, err); /* its shape message */
+        enlarged[d] = shape[d] > cta ? shape[d] : cta;
+    }
+    if ((st = blocked_to_dist(a, n_shape, enlarged, &big, err))) return st;
+    need = (int64_t)big.n_warps * big.wave_size * big.elems_per_thread * a->rank;
+    if (!table || (int64_t)table_cap < need)
+        return layout_fail(err, table ? LAYOUT_ERR_BUFFER : LAYOUT_ERR_UNSUPPORTED,
+                           "layout_triton_to_dist: sizePerThread exceeds the shape (broadcast registers): needs a "
+                           "table of %lld values, %s",
+                           (long long)need, table ? "the table is smaller" : "none given");
+    for (w = 0; w < big.n_warps; w++)
+        for (l = 0; l < big.wave_size; l++)
+            for (e = 0; e < big.elems_per_thread; e++, i += a->rank) {
+                if ((st = layout_dist_coord_elem(&big, w, l, e, table + i, err))) return st;
+                for (d = 0; d < a->rank; d++) table[i + d] &= shape[d] - 1;
+            }
+    return layout_dist_from_table(out, a->rank, shape, big.wave_size, big.n_warps, big.elems_per_thread, table, err);
+}
+
+static int blocked_broadcasts_registers(const layout_triton_attr *a, int n_shape, const int64_t *shape)
+{
+    int d;
+    for (d = 0; d < a->rank && d < n_shape; d++)
+        if (a->size_per_thread[d] > shape[d]) return 1;
+    return 0;
+}
+
 layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, const int64_t *shape, int64_t *table,
                                     size_t table_cap, layout_distribution *out, layout_error *err)
 {
     if (!a || !out) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_to_dist: NULL argument");
     if (a->kind == LAYOUT_TRITON_BLOCKED) {
         if (!shape) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_to_dist: #ttg.blocked needs a shape");
+        if (blocked_broadcasts_registers(a, n_shape, shape))
+            return blocked_to_table(a, n_shape, shape, table, table_cap, out, err);
         return blocked_to_dist(a, n_shape, shape, out, err);
     }
     if (a->kind == LAYOUT_TRITON_LINEAR) {
@@ -1086,6 +1130,67 @@ static int try_padded(const layout_descriptor *d, int64_t total, const int *orde
     return 0;
 }
 
+/* padded_shared whose linear component is any permutation of the coordinate
+ * bits (the long form `{offset = [[..]], block = []}`, e.g. the docs'
+ * [16:+1] with rows 0 2 4 6 first).  The padded offset i + sum (i / I_k) * P_k
+ * is increasing in i, so the unit coordinates sorted by offset give the bit
+ * of i each one is; the pairs are then read off as in try_padded(). */
+static int try_padded_permuted(const layout_descriptor *d, int64_t total, layout_triton_attr *out)
+{
+    layout_triton_attr a;
+    int n = layout_desc_ndims(d), k, j, b, nb = 0;
+    int dim_of[64], bit_of[64];
+    int64_t unit_off[64], coord[LAYOUT_MAX_DIMS], i;
+    memset(&a, 0, sizeof a);
+    for (k = 0; k < n; k++) {
+        int64_t len = layout_desc_length(d, k);
+        if (!dx_is_pow2(len)) return -1;
+        a.shape[k] = len;
+        a.order[k] = n - 1 - k;
+        for (j = 0; j < dx_log2(len); j++) {
+            memset(coord, 0, sizeof coord);
+            coord[k] = (int64_t)1 << j;
+            dim_of[nb] = k;
+            bit_of[nb] = j;
+            unit_off[nb++] = layout_desc_offset_unchecked(d, coord);
+        }
+    }
+    for (b = 1; b < nb; b++) /* insertion sort by offset (at most 62 bits) */
+        for (j = b; j > 0 && unit_off[j - 1] > unit_off[j]; j--) {
+            int64_t t = unit_off[j];
+            int td = dim_of[j], tb = bit_of[j];
+            unit_off[j] = unit_off[j - 1];
+            dim_of[j] = dim_of[j - 1];
+            bit_of[j] = bit_of[j - 1];
+            unit_off[j - 1] = t;
+            dim_of[j - 1] = td;
+            bit_of[j - 1] = tb;
+        }
+    a.kind = LAYOUT_TRITON_PADDED_SHARED;
+    a.rank = n;
+    a.has_shape = 1;
+    a.n_offset_bits = nb;
+    for (b = 0; b < nb; b++) {
+        a.offset_dim[b] = dim_of[b];
+        a.offset_bit[b] = bit_of[b];
+    }
+    for (i = 0; i < total; i++) {
+        int64_t want = i, off;
+        memset(coord, 0, sizeof coord);
+        for (b = 0; b < nb; b++)
+            if ((i >> b) & 1) coord[dim_of[b]] |= (int64_t)1 << bit_of[b];
+        for (k = 0; k < a.n_pads; k++) want += (i / a.interval[k]) * a.pad[k];
+        off = layout_desc_offset_unchecked(d, coord);
+        if (off == want) continue;
+        if (off < want || !dx_is_pow2(i) || !dx_is_pow2(off - want) || a.n_pads >= LAYOUT_TRITON_MAX_PADS) return -1;
+        a.interval[a.n_pads] = i;
+        a.pad[a.n_pads++] = off - want;
+    }
+    if (a.n_pads == 0) return -1; /* no padding: swizzled_shared or shared_linear express it */
+    *out = a;
+    return 0;
+}
+
 layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_attr *out, layout_error *err)
 {
     int64_t total, k, coord[LAYOUT_MAX_DIMS];
@@ -1111,6 +1216,7 @@ layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_
         order[1] = 1;
         if (try_padded(d, total, order, out) == 0) return layout_ok(err);
     }
+    if (try_padded_permuted(d, total, out) == 0) return layout_ok(err);
     {
         layout_linear fwd;
         layout_error lerr;
@@ -1124,6 +1230,11 @@ layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                "layout_triton_from_desc: the layout is linear over F2 but not a bijection onto "
                                "0..2^k-1, which #ttg.shared_linear (offset -> coordinate) needs");
+        if (total == 1 && n != 1)
+            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                               "layout_triton_from_desc: a one-element tile of %d dims has no offset bases, and "
+                               "#ttg.shared_linear<{offset = []}> cannot carry the rank",
+                               n);
         /* Triton names the output dims dim0.., linear.h's inverse keeps them as they are */
         out->kind = LAYOUT_TRITON_LINEAR;
         out->shared_linear = 1;
