@@ -163,6 +163,9 @@ layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_su
         const layout_distribution *d = sd->dist;
         uint8_t seen[LAYOUT_SUGGEST_MAX_TILE / 8 + 1];
         memset(seen, 0, sizeof seen);
+        if (d->n_warps > LAYOUT_SUGGEST_MAX_WARPS) /* distributions stop there already; the scorer's tables rely on it */
+            return layout_fail(err, LAYOUT_ERR_CAPACITY, "%s: sides[%d]: %d warps, at most %d", fn, i, d->n_warps,
+                               LAYOUT_SUGGEST_MAX_WARPS);
         int n = (int)d->elems_per_thread;
         for (int w = 0; w < d->n_warps; w++)
             for (int l = 0; l < d->wave_size; l++)
@@ -389,28 +392,53 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
          * and the same lane equalities and alignments: its cost is warp 0's,
          * so only warps that are not such translations reach the checker. */
         int64_t period = sc->period;
+        /* The same holds between steps: the checker's cost is a function of
+         * which lanes share a bank and a word (LDS_MODEL.md §1-2: lane groups
+         * by lane number and width, per bank the distinct words, the fold by
+         * equal addresses), so an instruction of the same width whose lane
+         * addresses are an earlier one's plus a multiple of the bank width
+         * costs the same: banks rotate, words stay distinct or equal.  The
+         * u16 reads of a pack (steps j and j + 2 are 4 bytes apart) share
+         * costs this way.  The last two steps' per-warp costs are kept. */
+        const int64_t bw = sc->spec.arch->bank_width_bytes;
+        int ring_step[2] = {-1, -1};
         for (int st = 0; st < p->n_steps; st++) {
             const layout_access_step *step = &p->steps[st];
             uint32_t boff = (uint32_t)step->byte_offset;
             const uint32_t *row0 = addr + (size_t)step->seq_first * threads;
-            int extra0 = 0;
+            int extra0 = 0, *cost_now = w->step_cost[st & 1];
             ins.width_bytes = step->width_bytes;
             for (int wp = 0; wp < d->n_warps; wp++) {
                 const uint32_t *row = row0 + (size_t)wp * lanes;
+                int c_extra = -1;
                 if (wp > 0) {
                     int64_t sdelta = (int64_t)row[0] - (int64_t)row0[0];
                     uint32_t delta = row[0] - row0[0];
-                    if (sdelta % period == 0 && lanes_translate(row, row0, delta, lanes)) {
-                        extra += extra0;
-                        continue;
-                    }
+                    if (sdelta % period == 0 && lanes_translate(row, row0, delta, lanes)) c_extra = extra0;
                 }
-                lanes_add(ins.addr_bytes, row, boff, lanes);
-                layout_cost c;
-                if ((s = layout_checker_cost(&sc->checker, &ins, &c, err))) return side_fail(err, s, fn, i);
-                if (wp == 0) extra0 = c.extra_cycles;
-                extra += c.extra_cycles;
+                for (int back = 1; c_extra < 0 && back <= 2; back++) {
+                    int ps = ring_step[(st - back) & 1];
+                    if (ps < 0 || ps != st - back) continue;
+                    const layout_access_step *pst = &p->steps[ps];
+                    if (pst->width_bytes != step->width_bytes) continue;
+                    const uint32_t *prow = addr + (size_t)pst->seq_first * threads + (size_t)wp * lanes;
+                    uint32_t pboff = (uint32_t)pst->byte_offset;
+                    int64_t sdelta = ((int64_t)row[0] + boff) - ((int64_t)prow[0] + pboff);
+                    uint32_t delta = (row[0] + boff) - (prow[0] + pboff) - (boff - pboff);
+                    if (sdelta % bw == 0 && lanes_translate(row, prow, delta, lanes))
+                        c_extra = w->step_cost[ps & 1][wp];
+                }
+                if (c_extra < 0) {
+                    lanes_add(ins.addr_bytes, row, boff, lanes);
+                    layout_cost c;
+                    if ((s = layout_checker_cost(&sc->checker, &ins, &c, err))) return side_fail(err, s, fn, i);
+                    c_extra = c.extra_cycles;
+                }
+                if (wp == 0) extra0 = c_extra;
+                cost_now[wp] = c_extra;
+                extra += c_extra;
             }
+            ring_step[st & 1] = st;
         }
         r.side_extra[i] = extra;
         r.extra_cycles += extra;

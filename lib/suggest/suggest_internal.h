@@ -6,6 +6,9 @@
 #include "layout/suggest.h"
 #include "layout/linear.h"
 
+/* The most warps a distribution has (DIST_MAX_WARPS in lib/distribution.c). */
+#define LAYOUT_SUGGEST_MAX_WARPS 1024
+
 /* Stack workspace of one fast score (about 200 KiB): kept out of the
  * scorer so that a const scorer can be shared by threads. */
 typedef struct layout_suggest_work {
@@ -18,6 +21,7 @@ typedef struct layout_suggest_work {
     int32_t lin_pm[LAYOUT_SUGGEST_MAX_SIDES][LAYOUT_SUGGEST_MAX_SIDE_ELEMS];
     layout_access_plan plan;
     layout_plan dplan;
+    int step_cost[2][LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, the extra cycles of the last two access steps (score.c) */
 } layout_suggest_work;
 
 /* The scoring core: w->tile_off holds the candidate's offset of every tile
