@@ -638,6 +638,30 @@ static void test_padded_permuted_export(void)
         CHECK_MSG(strcmp(buf, "#ttg.padded_shared<[2:+1, 4:+2]>") == 0, "%s", buf);
         CHECK(layout_triton_from_text(buf, &b, NULL, &e) == LAYOUT_OK);
     }
+    /* The recogniser proposes only pairs the reader takes back: paddings up
+     * to 2^20, intervals up to 2^40 (fuzz_dialect met [1:+2^42] from a
+     * swizzled CuTe layout).  Rows of 2 with pads of 2^20: exported and read
+     * back; pads of 2^21: not padded_shared (and nothing else fits). */
+    {
+        layout_descriptor d, back;
+        layout_error e;
+        char buf[256];
+        CHECK(layout_desc_from_text("naive([2,2],[1048578,1])", &d, NULL, &e) == LAYOUT_OK);
+        CHECK_MSG(layout_desc_to_triton(&d, buf, sizeof buf, &e) == LAYOUT_OK, "%s", e.message);
+        CHECK_STR_CONTAINS(buf, "[2:+1048576]");
+        CHECK(layout_desc_from_triton(buf, 0, NULL, &back, NULL, &e) == LAYOUT_OK);
+        CHECK(sd_first_difference(&d, &back) < 0);
+        CHECK(layout_desc_from_text("naive([2,2],[2097154,1])", &d, NULL, &e) == LAYOUT_OK);
+        CHECK(layout_desc_to_triton(&d, buf, sizeof buf, &e) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK(layout_desc_from_cute("Sw<9,0,-42> o 0 o (_4,_04):(_4,1)", &d, NULL, &e) == LAYOUT_OK);
+        if (layout_desc_to_triton(&d, buf, sizeof buf, &e) == LAYOUT_OK) {
+            CHECK_MSG(layout_desc_from_triton(buf, 2, (const int64_t[]){4, 4}, &back, NULL, &e) == LAYOUT_OK, "%s: %s",
+                      buf, e.message);
+        }
+        CHECK(layout_desc_from_triton("#ttg.padded_shared<[2:+2097152] {order = [1, 0], shape = [2, 2]}>", 0, NULL,
+                                      &d, NULL, &e) == LAYOUT_ERR_ARG);
+        CHECK_STR_CONTAINS(e.message, "padding 2097152 is not a power of two in 1..2^20");
+    }
     /* Offsets that are not increasing with the permuted index: not padded_shared. */
     {
         layout_descriptor d;

@@ -19,6 +19,13 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The padded_shared pairs the reader accepts (and so the recogniser
+ * proposes): intervals up to 2^40, paddings up to 2^20 elements.  fuzz_dialect
+ * found an export of [1:+2^42] that did not read back. */
+#define TX_MAX_INTERVAL_LOG2 40
+#define TX_MAX_PAD_LOG2 20
+#define TX_MAX_INTERVAL ((int64_t)1 << TX_MAX_INTERVAL_LOG2)
+#define TX_MAX_PAD ((int64_t)1 << TX_MAX_PAD_LOG2)
 #define FN_PARSE "layout_triton_from_text"
 #define MAX_BASES 64
 
@@ -289,10 +296,12 @@ static layout_status parse_padded(text_cursor *c, layout_triton_attr *a)
         tx_skip(c);
         at_p = c->pos;
         if (tx_int(c, &pd, "a padding")) return c->status;
-        if (!dx_is_pow2(iv) || iv > ((int64_t)1 << 40))
-            return tx_fail_at(c, at_i, LAYOUT_ERR_ARG, "interval %lld is not a power of two", (long long)iv);
-        if (!dx_is_pow2(pd) || pd > ((int64_t)1 << 20))
-            return tx_fail_at(c, at_p, LAYOUT_ERR_ARG, "padding %lld is not a power of two", (long long)pd);
+        if (!dx_is_pow2(iv) || iv > TX_MAX_INTERVAL)
+            return tx_fail_at(c, at_i, LAYOUT_ERR_ARG, "interval %lld is not a power of two in 1..2^%d", (long long)iv,
+                              TX_MAX_INTERVAL_LOG2);
+        if (!dx_is_pow2(pd) || pd > TX_MAX_PAD)
+            return tx_fail_at(c, at_p, LAYOUT_ERR_ARG, "padding %lld is not a power of two in 1..2^%d", (long long)pd,
+                              TX_MAX_PAD_LOG2);
         for (k = 0; k < a->n_pads; k++)
             if (a->interval[k] == iv)
                 return tx_fail_at(c, at_i, LAYOUT_ERR_ARG, "interval %lld appears twice", (long long)iv);
@@ -1121,7 +1130,9 @@ static int try_padded(const layout_descriptor *d, int64_t total, const int *orde
         for (k = 0; k < a.n_pads; k++) want += (i / a.interval[k]) * a.pad[k];
         off = layout_desc_offset_unchecked(d, coord);
         if (off == want) continue;
-        if (off < want || !dx_is_pow2(i) || !dx_is_pow2(off - want) || a.n_pads >= LAYOUT_TRITON_MAX_PADS) return -1;
+        if (off < want || !dx_is_pow2(i) || !dx_is_pow2(off - want) || a.n_pads >= LAYOUT_TRITON_MAX_PADS ||
+            i > TX_MAX_INTERVAL || off - want > TX_MAX_PAD) /* only what the reader takes back */
+            return -1;
         a.interval[a.n_pads] = i;
         a.pad[a.n_pads++] = off - want;
     }
@@ -1182,7 +1193,9 @@ static int try_padded_permuted(const layout_descriptor *d, int64_t total, layout
         for (k = 0; k < a.n_pads; k++) want += (i / a.interval[k]) * a.pad[k];
         off = layout_desc_offset_unchecked(d, coord);
         if (off == want) continue;
-        if (off < want || !dx_is_pow2(i) || !dx_is_pow2(off - want) || a.n_pads >= LAYOUT_TRITON_MAX_PADS) return -1;
+        if (off < want || !dx_is_pow2(i) || !dx_is_pow2(off - want) || a.n_pads >= LAYOUT_TRITON_MAX_PADS ||
+            i > TX_MAX_INTERVAL || off - want > TX_MAX_PAD) /* only what the reader takes back */
+            return -1;
         a.interval[a.n_pads] = i;
         a.pad[a.n_pads++] = off - want;
     }
