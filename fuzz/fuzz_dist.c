@@ -26,9 +26,11 @@
  * are checked for distributions of at most work_cap[level] thread
  * elements (warps x lanes x elements; 2^16 on level 2, as before), the
  * stream / side-total check for streams of at most stream_cap[level]
- * instructions (4096 on level 2, as before); per step the lane addresses
- * of four lanes are compared (lane 0, the last, two chosen by the input),
- * of every lane on levels 1 and 2. */
+ * instructions (4096 on level 2, as before; 16 on level 0).  On level 0 the side
+ * totals use one checker (scalar or AVX2, picked by the input), else both; the
+ * lane addresses of four steps (the first, the last, two picked) and of
+ * four lanes each (lane 0, the last, two picked) are compared, of every
+ * step and lane on levels 1 and 2. */
 #include "layout.h"
 #include "fuzz_input.h"
 
@@ -36,7 +38,7 @@
 #include <stdlib.h>
 
 static const int64_t work_cap[3] = {2048, 8192, 1 << 16};
-static const size_t stream_cap[3] = {32, 256, 4096};
+static const size_t stream_cap[3] = {16, 256, 4096};
 
 /* ---- decoding an encoding ------------------------------------------------ */
 
@@ -240,7 +242,19 @@ static void check_plan(fuzz_in *in, const layout_descriptor *desc, const layout_
         lanes[n_lanes++] = (int)fuzz_range(in, 1, d->wave_size - 2);
         lanes[n_lanes++] = (int)fuzz_range(in, 1, d->wave_size - 2);
     }
-    for (int s = 0; s < plan.n_steps; s++) {
+    /* All steps on sampled inputs, else the first, the last and two picked
+     * (every layout_access_instr() computes all lanes of its step). */
+    int steps[LAYOUT_MAX_THREAD_ELEMS], n_check = 0;
+    if (level > 0 || plan.n_steps <= 4) {
+        for (int s = 0; s < plan.n_steps; s++) steps[n_check++] = s;
+    } else {
+        steps[n_check++] = 0;
+        steps[n_check++] = plan.n_steps - 1;
+        steps[n_check++] = (int)fuzz_range(in, 1, plan.n_steps - 2);
+        steps[n_check++] = (int)fuzz_range(in, 1, plan.n_steps - 2);
+    }
+    for (int si = 0; si < n_check; si++) {
+        const int s = steps[si];
         const layout_access_step *stp = &plan.steps[s];
         layout_instr ins;
         FUZZ_ASSERT(layout_access_instr(&plan, warp, s, &ins, &err) == LAYOUT_OK);
@@ -287,8 +301,12 @@ static void check_plan(fuzz_in *in, const layout_descriptor *desc, const layout_
     if (name) {
         layout_arch arch;
         layout_arch_preset(name, &arch, NULL);
+        /* Both checkers on sampled inputs, else the one the input picks
+         * (fuzz_check holds scalar == AVX2 on every instruction). */
+        int pick = fuzz_u8(in) & 1;
         for (int impl = LAYOUT_IMPL_SCALAR; impl <= LAYOUT_IMPL_AVX2; impl++) {
             if (!layout_check_impl_available((layout_check_impl)impl)) continue;
+            if (level == 0 && impl != (pick ? LAYOUT_IMPL_AVX2 : LAYOUT_IMPL_SCALAR)) continue;
             layout_checker ck;
             layout_side_result res;
             layout_cost_totals tot;

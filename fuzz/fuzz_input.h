@@ -74,14 +74,18 @@ static inline int64_t fuzz_i64(fuzz_in *in)
  * by a sample of lanes / steps), 1 for one input in 16 (medium sizes in
  * full), 2 for one in 256 (the largest sizes the target checks).  A larger
  * check costs up to 100x a small one, so each tier is rare enough that it
- * takes a minority of the run's time.  The level is a function of the
- * input's last byte: a reproducer replays exactly the checks that failed,
- * and a mutation that keeps that byte keeps them (libFuzzer keeps inputs
- * whose sampled checks reach new code in the corpus like any other). */
+ * takes a minority of the run's time.  The level is a hash (FNV-1a) of the
+ * whole input: a reproducer replays exactly the checks that failed.  It
+ * was the last byte, until the 240 s runs showed that the fuzzer makes
+ * trailing zeros common (18-25 % of the grown corpora ended in 0, against
+ * the 0.4 % intended), so the costliest tier ran fifty times too often;
+ * any mutation redraws a hash. */
 static inline int fuzz_sample_level(const uint8_t *data, size_t size)
 {
-    if (size == 0) return 0;
-    return data[size - 1] == 0 ? 2 : data[size - 1] % 16 == 0 ? 1 : 0;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < size; i++) h = (h ^ data[i]) * 16777619u;
+    h ^= h >> 16; /* FNV's low bits mix poorly: fold the high half in */
+    return (h & 255) == 0 ? 2 : (h & 15) == 0 ? 1 : 0;
 }
 
 #endif /* LAYOUT_FUZZ_INPUT_H */

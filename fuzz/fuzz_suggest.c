@@ -27,8 +27,9 @@
 #include <string.h>
 
 #define MAX_INPUT 8192
-/* Which inputs search, and how much (a function of the input's last two
- * bytes, like fuzz_sample_level(): a reproducer replays the same checks).
+/* Which inputs search, and how much (a function of the input: the level of
+ * fuzz_sample_level() and the second-to-last byte; a reproducer replays
+ * the same checks).
  * A search costs ~1000x a decode under the sanitizers (every returned
  * candidate is re-checked from scratch by the library and again here), so:
  * - tiles up to SMALL_TILE elements: level 1 with the second-to-last byte

@@ -554,8 +554,8 @@ layout_status layout_access_plan_make(layout_access_plan *plan, const layout_des
 
 /* layout_access_instr(); `tps` (encodings only, may be NULL) holds every
  * lane's layout_dist_thread_part() of this warp, so a stream derives each
- * thread's P digits once per warp instead of once per step. */
-static layout_status access_instr_tp(const layout_access_plan *plan, int warp, int step,
+ * thread's P digits once per warp instead of once per step (kernel_internal.h). */
+layout_status layout_access_instr_tp(const layout_access_plan *plan, int warp, int step,
                                      const int64_t (*tps)[LAYOUT_MAX_DIMS], layout_instr *out, layout_error *err)
 {
     static const char name[] = "layout_access_instr";
@@ -592,10 +592,18 @@ static layout_status access_instr_tp(const layout_access_plan *plan, int warp, i
     return layout_ok(err);
 }
 
+int layout_access_thread_parts(const layout_access_plan *plan, int warp, int64_t (*tps)[LAYOUT_MAX_DIMS])
+{
+    if (plan->dist->kind != LAYOUT_DIST_ENCODING) return 0;
+    for (int l = 0; l < plan->dist->wave_size; l++) /* <= LAYOUT_MAX_LANES (layout_dist_make) */
+        layout_dist_thread_part(plan->dist, warp, l, tps[l]);
+    return 1;
+}
+
 layout_status layout_access_instr(const layout_access_plan *plan, int warp, int step, layout_instr *out,
                                   layout_error *err)
 {
-    return access_instr_tp(plan, warp, step, NULL, out, err);
+    return layout_access_instr_tp(plan, warp, step, NULL, out, err);
 }
 
 layout_status layout_access_stream(const layout_access_plan *plan, layout_instr *buf, size_t cap, size_t *count,
@@ -611,15 +619,12 @@ layout_status layout_access_stream(const layout_access_plan *plan, layout_instr 
     if (cap < need)
         return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: cap = %zu, the stream has %zu instructions", name, cap, need);
     size_t k = 0;
-    int enc = plan->dist->kind == LAYOUT_DIST_ENCODING;
     int64_t tps[LAYOUT_MAX_LANES][LAYOUT_MAX_DIMS];
     for (int w = 0; w < plan->dist->n_warps; w++) {
-        if (enc)
-            for (int l = 0; l < plan->dist->wave_size; l++) /* <= LAYOUT_MAX_LANES (layout_dist_make) */
-                layout_dist_thread_part(plan->dist, w, l, tps[l]);
+        int enc = layout_access_thread_parts(plan, w, tps);
         for (int i = 0; i < plan->n_steps; i++) {
-            layout_status s = access_instr_tp(plan, w, i, enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])tps : NULL,
-                                              &buf[k++], err);
+            layout_status s = layout_access_instr_tp(plan, w, i, enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])tps : NULL,
+                                                     &buf[k++], err);
             if (s) return s;
         }
     }

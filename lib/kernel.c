@@ -5,13 +5,28 @@
 #include "layout/kernel.h"
 #include "kernel_internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Instructions straight from the access layer. */
+/* Instructions straight from the access layer, each lane's thread part
+ * derived once per warp (side_accumulate walks warp after warp). */
+typedef struct access_ctx {
+    const layout_access_plan *plan;
+    int warp, enc;
+    int64_t tps[LAYOUT_MAX_LANES][LAYOUT_MAX_DIMS];
+} access_ctx;
+
 static layout_status access_source(const void *ctx, int warp, int step, layout_instr *out, layout_error *err)
 {
-    return layout_access_instr((const layout_access_plan *)ctx, warp, step, out, err);
+    /* ctx is layout_check_side()'s own (non-const) access_ctx */
+    access_ctx *a = (access_ctx *)(uintptr_t)ctx;
+    if (warp != a->warp) {
+        a->enc = layout_access_thread_parts(a->plan, warp, a->tps);
+        a->warp = warp;
+    }
+    return layout_access_instr_tp(a->plan, warp, step, a->enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])a->tps : NULL, out,
+                                  err);
 }
 
 layout_status layout_check_side(const layout_checker *checker, const layout_access_plan *plan, int64_t tiles,
@@ -28,7 +43,11 @@ layout_status layout_check_side(const layout_checker *checker, const layout_acce
         return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: distribution wave_size %d != arch %s wave_size %d", name,
                            plan->dist->wave_size, checker->arch->name, checker->arch->wave_size);
 
-    return layout_side_accumulate(name, checker, plan, access_source, plan, tiles, NULL, out, err);
+    access_ctx a;
+    a.plan = plan;
+    a.warp = -1;
+    a.enc = 0;
+    return layout_side_accumulate(name, checker, plan, access_source, &a, tiles, NULL, out, err);
 }
 
 layout_status layout_side_accumulate(const char *fn, const layout_checker *checker, const layout_access_plan *plan,
