@@ -322,40 +322,7 @@ layout_status layout_cute_to_cpp(const layout_cute_layout *l, char *buf, size_t 
 
 /* ---- reference evaluation ---- */
 
-static int64_t mode_size(const layout_cute_layout *l, int m)
-{
-    int64_t n = 1;
-    int k;
-    for (k = 0; k < l->mode_count[m]; k++) n *= l->shape[l->mode_first[m] + k];
-    return n;
-}
-
-layout_status layout_cute_offset(const layout_cute_layout *l, const int64_t *coord, int64_t *offset,
-                                 layout_error *err)
-{
-    int m, k;
-    int64_t sum;
-    if (!l || !coord || !offset) return layout_fail(err, LAYOUT_ERR_NULL, "layout_cute_offset: NULL argument");
-    sum = l->has_swizzle ? l->sw_offset : 0;
-    for (m = 0; m < l->n_modes; m++) {
-        int64_t idx = coord[m], size = mode_size(l, m);
-        if (idx < 0 || idx >= size)
-            return layout_fail(err, LAYOUT_ERR_RANGE, "layout_cute_offset: coord[%d] = %lld is outside 0..%lld", m,
-                               (long long)idx, (long long)(size - 1));
-        for (k = 0; k < l->mode_count[m]; k++) { /* colexicographic: first leaf fastest */
-            int leaf = l->mode_first[m] + k;
-            int64_t term;
-            if (layout_mul_overflow(idx % l->shape[leaf], l->stride[leaf], &term) ||
-                layout_add_overflow(sum, term, &sum))
-                return layout_fail(err, LAYOUT_ERR_OVERFLOW,
-                                   "layout_cute_offset: the offset of coord[%d] = %lld overflows int64 (leaf %d, stride %lld)",
-                                   m, (long long)coord[m], leaf, (long long)l->stride[leaf]);
-            idx /= l->shape[leaf];
-        }
-    }
-    *offset = l->has_swizzle ? dx_cute_swizzle(l->sw_bits, l->sw_base, l->sw_shift, sum) : sum;
-    return layout_ok(err);
-}
+/* layout_cute_offset(): cute_match.c (an evaluation loop, like the recogniser) */
 
 /* ---- to a descriptor ---- */
 

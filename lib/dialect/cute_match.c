@@ -1,8 +1,9 @@
-/* CuTe layouts (cute.h), from a descriptor: the recogniser behind
- * layout_cute_from_desc() and layout_desc_to_cute().  It tries the plain
+/* CuTe layouts (cute.h), evaluated: CuTe's definition of a layout's offset
+ * (layout_cute_offset()), and the recogniser behind layout_cute_from_desc()
+ * and layout_desc_to_cute().  The recogniser tries the plain
  * shape:stride form, then every Swizzle<B,M,S> whose fields touch the
  * offsets' bits, each checked on the whole tile.  Kept apart from the
- * parser and printers (cute.c) because it is an evaluation loop: the fuzz
+ * parser and printers (cute.c) because these are evaluation loops: the fuzz
  * build drops libFuzzer's comparison tracing here (FUZZ_EVAL_SRCS). */
 #include "dialect_internal.h"
 #include "layout/cute.h"
@@ -10,6 +11,46 @@
 #include <string.h>
 
 #define FN_FROM_DESC "layout_cute_from_desc"
+
+/* ---- reference evaluation: CuTe's definition ---- */
+
+static int64_t mode_size(const layout_cute_layout *l, int m)
+{
+    int64_t n = 1;
+    int k;
+    for (k = 0; k < l->mode_count[m]; k++) n *= l->shape[l->mode_first[m] + k];
+    return n;
+}
+
+layout_status layout_cute_offset(const layout_cute_layout *l, const int64_t *coord, int64_t *offset,
+                                 layout_error *err)
+{
+    int m, k;
+    int64_t sum;
+    if (!l || !coord || !offset) return layout_fail(err, LAYOUT_ERR_NULL, "layout_cute_offset: NULL argument");
+    sum = l->has_swizzle ? l->sw_offset : 0;
+    for (m = 0; m < l->n_modes; m++) {
+        int64_t idx = coord[m], size = mode_size(l, m);
+        if (idx < 0 || idx >= size)
+            return layout_fail(err, LAYOUT_ERR_RANGE, "layout_cute_offset: coord[%d] = %lld is outside 0..%lld", m,
+                               (long long)idx, (long long)(size - 1));
+        for (k = 0; k < l->mode_count[m]; k++) { /* colexicographic: first leaf fastest */
+            int leaf = l->mode_first[m] + k;
+            int64_t term;
+            if (layout_mul_overflow(idx % l->shape[leaf], l->stride[leaf], &term) ||
+                layout_add_overflow(sum, term, &sum))
+                return layout_fail(err, LAYOUT_ERR_OVERFLOW,
+                                   "layout_cute_offset: the offset of coord[%d] = %lld overflows int64 (leaf %d, stride %lld)",
+                                   m, (long long)coord[m], leaf, (long long)l->stride[leaf]);
+            idx /= l->shape[leaf];
+        }
+    }
+    *offset = l->has_swizzle ? dx_cute_swizzle(l->sw_bits, l->sw_base, l->sw_shift, sum) : sum;
+    return layout_ok(err);
+}
+
+/* ---- the recogniser ---- */
+
 
 /* Split g(0..L-1) (g(0) = 0) into CuTe modes, first fastest: shapes/strides
  * appended to the arrays from index *n.  0 on success, -1 when g is not a
@@ -67,9 +108,10 @@ static void probe_init(const layout_descriptor *d, cute_probe *p)
 /* raw (may be NULL): the unswizzled offsets along each dim from the
  * origin, dim after dim (raw[0] the origin's), so that the many trial
  * swizzles do not re-evaluate the descriptor; probe (with raw): see
- * cute_probe; g: room for 4096 line offsets (the caller's, once). */
-static int try_layout(const layout_descriptor *d, const int64_t *raw, const cute_probe *probe, int64_t total,
-                      int b, int m, int s, int64_t *g, layout_cute_layout *out)
+ * cute_probe; all (may be NULL): the offset of every coordinate in
+ * dx_coord() order; g: room for 4096 line offsets (the caller's, once). */
+static int try_layout(const layout_descriptor *d, const int64_t *raw, const cute_probe *probe, const int64_t *all,
+                      int64_t total, int b, int m, int s, int64_t *g, layout_cute_layout *out)
 {
     layout_cute_layout l;
     int64_t coord[LAYOUT_MAX_DIMS], k;
@@ -134,7 +176,8 @@ static int try_layout(const layout_descriptor *d, const int64_t *raw, const cute
     for (k = 0; k < total; k++) {
         int64_t ref;
         dx_coord(d, k, coord);
-        if (layout_cute_offset(&l, coord, &ref, NULL) || ref != layout_desc_offset_unchecked(d, coord)) return -1;
+        if (layout_cute_offset(&l, coord, &ref, NULL) || ref != (all ? all[k] : layout_desc_offset_unchecked(d, coord)))
+            return -1;
     }
     *out = l;
     return 0;
@@ -143,6 +186,7 @@ static int try_layout(const layout_descriptor *d, const int64_t *raw, const cute
 layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layout *out, layout_error *err)
 {
     int64_t total, k, coord[LAYOUT_MAX_DIMS], maxoff = 0;
+    int64_t all[4096]; /* every coordinate's offset, when the tile fits: the trials' whole-tile check */
     int bits = 0, b, m, s, j, n;
     layout_cute_layout l;
     if (!d) return layout_fail(err, LAYOUT_ERR_NULL, FN_FROM_DESC ": d is NULL");
@@ -155,6 +199,7 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
         dx_coord(d, k, coord);
         layout_desc_is_valid(d, coord, &valid, NULL);
         off = layout_desc_offset_unchecked(d, coord);
+        if (total <= 4096) all[k] = off;
         if (!valid || off < 0) {
             char pos[96];
             text_out o;
@@ -196,8 +241,9 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
     }
     cute_probe probe;
     int64_t line[4096];
+    const int64_t *allp = total <= 4096 ? all : NULL;
     probe_init(d, &probe);
-    if (try_layout(d, rawp, &probe, total, 0, 0, 0, line, &l) == 0) goto found;
+    if (try_layout(d, rawp, &probe, allp, total, 0, 0, 0, line, &l) == 0) goto found;
     /* Swizzles whose fields lie inside the offsets' bits: larger B first. */
     /* Fields may reach beyond the offsets' bits (they read zeros there), so
      * Sw<3,4,3> on an 8x64 tile is found as itself; the source field must
@@ -208,8 +254,8 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
     for (b = bits < 12 ? bits : 12; b >= 1; b--)
         for (m = 0; m + b < bits && m <= 32; m++)
             for (s = b; m + s < bits && s <= 48 && m + s + b <= 62; s++) {
-                if (try_layout(d, rawp, &probe, total, b, m, s, line, &l) == 0) goto found;
-                if (try_layout(d, rawp, &probe, total, b, m, -s, line, &l) == 0) goto found;
+                if (try_layout(d, rawp, &probe, allp, total, b, m, s, line, &l) == 0) goto found;
+                if (try_layout(d, rawp, &probe, allp, total, b, m, -s, line, &l) == 0) goto found;
             }
     return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                        FN_FROM_DESC ": the offsets are not a CuTe layout (shape:stride) nor one composed with a "
