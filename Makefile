@@ -162,8 +162,9 @@ $(BUILD)-fuzz/%: fuzz/%.c $(BUILD)-fuzz/liblayout.a $(FUZZ_SUPPORT) $(wildcard f
 	clang $(CPPFLAGS) -Ifuzz -Itests $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer $< -o $@ \
 	    $(FUZZ_SUPPORT) $(BUILD)-fuzz/liblayout.a $(LDLIBS)
 
-# Run every fuzz target for FUZZ_SECONDS on a copy of its seed corpus
-# (tests/corpus/<target>/), in parallel under make -j.  Each prints its
+# Run every fuzz target for FUZZ_SECONDS on a fresh copy of its seed corpus
+# (tests/corpus/<target>/; what an earlier run grew is dropped, so every
+# run starts where CI's does), in parallel under make -j.  Each prints its
 # executions, exec/s (wall clock) and executions per CPU-second (the
 # fuzzer's own CPU time, from the shell's `times`: the figure that does not
 # depend on how busy the machine is).  A crash fails the
@@ -175,7 +176,7 @@ fuzz-smoke: fuzz
 
 fuzz-run-%:
 	@n=$*; f=$(BUILD)-fuzz/$$n; corpus=$(BUILD)-fuzz/corpus-$$n; log=$(BUILD)-fuzz/$$n.log; \
-	mkdir -p $$corpus; if [ -d tests/corpus/$$n ]; then cp -r tests/corpus/$$n/. $$corpus/; fi; \
+	rm -rf $$corpus; mkdir -p $$corpus; if [ -d tests/corpus/$$n ]; then cp -r tests/corpus/$$n/. $$corpus/; fi; \
 	echo "fuzz-smoke: $$n for $(FUZZ_SECONDS) s"; \
 	rc=0; $$f -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 \
 	    -artifact_prefix=$(BUILD)-fuzz/$$n- $$corpus > $$log 2>&1 || rc=$$?; \

@@ -18,9 +18,9 @@
 
 static const int widths[LAYOUT_N_WIDTHS] = {1, 2, 4, 8, 12, 16};
 
-/* ---- the model, written from LDS_MODEL.md §1 ------------------------- */
+/* ---- the model, written from LDS_MODEL.md §1 (FUZZ_REFERENCE) --------- */
 
-static int fold_applies(const layout_instr *in, int m)
+FUZZ_REFERENCE static int fold_applies(const layout_instr *in, int m)
 {
     for (int l = 0; l < in->n_lanes; l++) {
         if (!(in->active_mask >> l & 1)) continue;
@@ -32,7 +32,7 @@ static int fold_applies(const layout_instr *in, int m)
 }
 
 /* Distinct words on the busiest bank among the given lanes. */
-static int group_nway(const layout_arch *a, const layout_instr *in, uint64_t lanes)
+FUZZ_REFERENCE static int group_nway(const layout_arch *a, const layout_instr *in, uint64_t lanes)
 {
     uint64_t words[LAYOUT_MAX_LANES * 5];
     int banks[LAYOUT_MAX_LANES * 5];
@@ -55,7 +55,7 @@ static int group_nway(const layout_arch *a, const layout_instr *in, uint64_t lan
     return best;
 }
 
-static layout_cost model_cost(const layout_arch *a, const layout_instr *in)
+FUZZ_REFERENCE static layout_cost model_cost(const layout_arch *a, const layout_instr *in)
 {
     const layout_lane_rule *r = &a->rules[in->direction][layout_width_index(in->width_bytes)];
     const uint64_t *groups = r->groups;
@@ -80,7 +80,7 @@ static layout_cost model_cost(const layout_arch *a, const layout_instr *in)
     return c;
 }
 
-static int cost_eq(const layout_cost *x, const layout_cost *y)
+FUZZ_REFERENCE static int cost_eq(const layout_cost *x, const layout_cost *y)
 {
     return x->extra_cycles == y->extra_cycles && x->total_cycles == y->total_cycles &&
            x->n_groups == y->n_groups && x->worst_nway == y->worst_nway && x->worst_group == y->worst_group &&

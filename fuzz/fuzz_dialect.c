@@ -35,7 +35,7 @@ typedef struct tile_points {
     int64_t n, count, step, shift;
 } tile_points;
 
-static tile_points points_of(int64_t n, int level, uint32_t hash)
+FUZZ_REFERENCE static tile_points points_of(int64_t n, int level, uint32_t hash)
 {
     tile_points p = {n, n, 1, 0};
     if (n > 256 && !level) {
@@ -46,19 +46,19 @@ static tile_points points_of(int64_t n, int level, uint32_t hash)
     return p;
 }
 
-static int64_t point_at(const tile_points *p, int64_t i)
+FUZZ_REFERENCE static int64_t point_at(const tile_points *p, int64_t i)
 {
     return i == p->count - 1 ? p->n - 1 : i * p->step + p->shift;
 }
 
-static uint32_t text_hash(const char *text)
+FUZZ_REFERENCE static uint32_t text_hash(const char *text)
 {
     uint32_t h = 2166136261u; /* FNV-1a */
     for (; *text; text++) h = (h ^ (uint8_t)*text) * 16777619u;
     return h;
 }
 
-static int64_t tile_size(const layout_descriptor *d)
+FUZZ_REFERENCE static int64_t tile_size(const layout_descriptor *d)
 {
     int64_t n = 1;
     int j;
@@ -70,7 +70,7 @@ static int64_t tile_size(const layout_descriptor *d)
     return n;
 }
 
-static void same_offsets(const layout_descriptor *a, const layout_descriptor *b, int level, uint32_t hash)
+FUZZ_REFERENCE static void same_offsets(const layout_descriptor *a, const layout_descriptor *b, int level, uint32_t hash)
 {
     int64_t n = tile_size(a), i, c[LAYOUT_MAX_DIMS];
     int j, nd = layout_desc_ndims(a);
@@ -93,6 +93,23 @@ static void same_offsets(const layout_descriptor *a, const layout_descriptor *b,
     }
 }
 
+/* The descriptor of a CuTe layout against CuTe's definition. */
+FUZZ_REFERENCE static void cute_agrees(const layout_cute_layout *l, const layout_descriptor *d, int level, uint32_t hash)
+{
+    int64_t n = tile_size(d), i, c[LAYOUT_MAX_DIMS], ref;
+    int j, nd = layout_desc_ndims(d);
+    tile_points pts = points_of(n, level, hash);
+    for (i = 0; i < (n < 0 ? 0 : pts.count); i++) {
+        int64_t r = point_at(&pts, i);
+        for (j = nd - 1; j >= 0; j--) {
+            c[j] = r % layout_desc_length(d, j);
+            r /= layout_desc_length(d, j);
+        }
+        FUZZ_ASSERT(layout_cute_offset(l, c, &ref, NULL) == LAYOUT_OK);
+        FUZZ_ASSERT(ref == layout_desc_offset_unchecked(d, c));
+    }
+}
+
 static void check_cute(const char *text, int level, uint32_t hash)
 {
     layout_cute_layout l, back;
@@ -110,19 +127,8 @@ static void check_cute(const char *text, int level, uint32_t hash)
     FUZZ_ASSERT(strcmp(t1, t2) == 0);
     FUZZ_ASSERT(layout_cute_to_cpp(&l, t2, sizeof t2, &e) == LAYOUT_OK);
     if (layout_cute_to_desc(&l, &d, &e) == LAYOUT_OK) {
-        int64_t n = tile_size(&d), i, c[LAYOUT_MAX_DIMS], ref;
-        int j, nd = layout_desc_ndims(&d);
-        tile_points pts = points_of(n, level, hash);
-        FUZZ_ASSERT(nd == l.n_modes);
-        for (i = 0; i < (n < 0 ? 0 : pts.count); i++) {
-            int64_t r = point_at(&pts, i);
-            for (j = nd - 1; j >= 0; j--) {
-                c[j] = r % layout_desc_length(&d, j);
-                r /= layout_desc_length(&d, j);
-            }
-            FUZZ_ASSERT(layout_cute_offset(&l, c, &ref, NULL) == LAYOUT_OK);
-            FUZZ_ASSERT(ref == layout_desc_offset_unchecked(&d, c));
-        }
+        FUZZ_ASSERT(layout_desc_ndims(&d) == l.n_modes);
+        cute_agrees(&l, &d, level, hash);
     }
 }
 

@@ -68,6 +68,17 @@ static inline int64_t fuzz_i64(fuzz_in *in)
     }
 }
 
+/* On a fuzzer's own reference model (the code it checks the library
+ * against): no coverage instrumentation there.  Its edges and compares are
+ * not what the fuzzer should steer by, and their callbacks took ~40 % of
+ * fuzz_check's time (perf, issue 12).  Not inlined: the attribute would be
+ * lost in an instrumented caller.  The library keeps its edges. */
+#if defined(__clang__)
+#define FUZZ_REFERENCE __attribute__((no_sanitize("coverage"), noinline))
+#else
+#define FUZZ_REFERENCE
+#endif
+
 /* How much of the expensive whole-tile references (every lane of every
  * warp, the full instruction stream, coverage of a large tile) this input
  * runs: 0 for most inputs (small structures checked in full, large ones

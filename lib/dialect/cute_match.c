@@ -171,7 +171,9 @@ static int try_layout(const layout_descriptor *d, const int64_t *raw, const cute
             int64_t L = layout_desc_length(d, j);
             coord[j] = k == 1 ? (L > 1) : k == 2 ? L / 2 : L - 1;
         }
-        if (layout_cute_offset(&l, coord, &ref, NULL) || ref != layout_desc_offset_unchecked(d, coord)) return -1;
+        if (layout_cute_offset(&l, coord, &ref, NULL) ||
+            ref != (probe ? probe->offset[k - 1] : layout_desc_offset_unchecked(d, coord)))
+            return -1;
     }
     for (k = 0; k < total; k++) {
         int64_t ref;
