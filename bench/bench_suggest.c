@@ -1,5 +1,7 @@
 /* How fast is the layout search (suggest.h)?  On the seed tile (64 x 32
- * fp16, 4 waves, kernel 01's write and read distributions, gfx942):
+ * fp16, 4 waves, gfx942), for kernel 01's write and read distributions
+ * (b128 writes along K, u16 reads along M: the most instructions) and for
+ * kernel 08's (b128 on both sides):
  *
  *  - candidates scored per second by the fast path (prepared scorer: the
  *    candidate's compiled plan, one tile walk, the compiler model on the
@@ -111,21 +113,24 @@ static void reference_range(void *p)
     }
 }
 
-int main(void)
+/* The per-candidate figures for one kernel's pair of distributions: every
+ * family set without padding and every 17th F2 swizzle, each verified
+ * against layout_check_kernel() first.  tag: "" (kernel 01: the JSON names
+ * of earlier runs) or "k08_".  Returns the mismatches (or -1). */
+static int per_candidate(seed_kernel_id kid, const char *tag, const layout_arch *arch)
 {
-    bench_init();
-    layout_arch arch;
     layout_error e;
-    if (layout_arch_preset("gfx942", &arch, &e) || seed_kernel_build(&k, SEED_K01, 32, &e)) {
+    if (seed_kernel_build(&k, kid, 32, &e)) {
         fprintf(stderr, "bench_suggest: %s\n", e.message);
-        return 1;
+        return -1;
     }
-    layout_suggest_spec s = spec_of(&k, &arch);
+    layout_suggest_spec s = spec_of(&k, arch);
     if (layout_suggest_prepare(&sc, &s, &e)) {
         fprintf(stderr, "bench_suggest: %s\n", e.message);
-        return 1;
+        return -1;
     }
     layout_suggest_work_init(&work);
+    n_fam = n_f2 = 0;
     /* the candidates: every family set without padding, then F2 (1 in 17) */
     for (int kind = 0; kind < LAYOUT_FAMILY_F2; kind++)
         for (int cd = 1; cd >= 0; cd--) {
@@ -147,7 +152,7 @@ int main(void)
     int n_all = n_fam + n_f2;
 
     /* every candidate: fast == layout_check_kernel */
-    int mismatches = 0;
+    int mismatches = 0, instrs = 0;
     for (int i = 0; i < n_all; i++) {
         layout_suggest_cost c;
         layout_kernel_result kr;
@@ -156,6 +161,7 @@ int main(void)
             c.side_extra[0] != kr.write.extra_cycles_per_tile ||
             c.vector_damage != kr.write.n_misaligned + kr.write.n_noncontiguous + kr.read.n_misaligned + kr.read.n_noncontiguous)
             mismatches++;
+        if (i == 0) instrs = (int)c.instrs;
         if (i >= n_fam) { /* the search's F2 path too */
             static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
             layout_linear ll;
@@ -166,11 +172,13 @@ int main(void)
             if (memcmp(&c, &c2, sizeof c)) mismatches++;
         }
     }
-    printf("# bench_suggest on %s\n", bench_machine);
-    printf("candidates: %d family sets (no padding) + %d F2 swizzles; fast == layout_check_kernel on all: %s (%d mismatches)\n",
-           n_fam, n_f2, mismatches ? "NO" : "yes", mismatches);
-    bench_emit("suggest_verified_candidates", "count", n_all);
-    bench_emit("suggest_mismatches", "count", mismatches);
+    char name[96];
+    printf("kernel %s's pair: %d family sets (no padding) + %d F2 swizzles, %d instructions per tile (first candidate); "
+           "fast == layout_check_kernel on all: %s (%d mismatches)\n",
+           k.id, n_fam, n_f2, instrs, mismatches ? "NO" : "yes", mismatches);
+#define EMIT(what, unit, v) (snprintf(name, sizeof name, "suggest_%s" what, tag), bench_emit(name, unit, v))
+    EMIT("verified_candidates", "count", n_all);
+    EMIT("mismatches", "count", mismatches);
 
     range_ctx fam = {0, n_fam, 0}, fam_b = {0, n_fam, 1}, f2 = {n_fam, n_all, 0}, ref = {0, 60, 0},
               ref_f2 = {n_fam, n_fam + 20, 0};
@@ -180,21 +188,38 @@ int main(void)
     bench_interleaved(5, fns, ctx, 5, 0.3, best);
     double us_fam = best[0] * 1e6 / n_fam, us_fam_b = best[1] * 1e6 / n_fam, us_f2 = best[2] * 1e6 / n_f2,
            us_ref = best[3] * 1e6 / 60, us_ref_f2 = best[4] * 1e6 / 20;
-    printf("%-58s %10s %12s\n", "path (per candidate, both sides, 36+ instructions)", "us", "candidates/s");
+    printf("%-58s %10s %12s\n", "path (per candidate, both sides)", "us", "candidates/s");
     printf("%-58s %10.2f %12.0f\n", "fast, family sets (plan + tile walk + model + checker)", us_fam, 1e6 / us_fam);
     printf("%-58s %10.2f %12.0f\n", "fast, family sets, descriptor built too", us_fam_b, 1e6 / us_fam_b);
     printf("%-58s %10.2f %12.0f\n", "fast, F2 swizzles (linear offsets, as searched)", us_f2, 1e6 / us_f2);
     printf("%-58s %10.2f %12.0f\n", "from scratch: layout_check_kernel, family sets", us_ref, 1e6 / us_ref);
     printf("%-58s %10.2f %12.0f\n", "from scratch: layout_check_kernel, F2 swizzles", us_ref_f2, 1e6 / us_ref_f2);
     printf("ratio from-scratch / fast: family sets %.1fx, F2 %.1fx\n", us_ref / us_fam, us_ref_f2 / us_f2);
-    bench_emit("suggest_fast_us_per_candidate", "us", us_fam);
-    bench_emit("suggest_fast_candidates_per_s", "1/s", 1e6 / us_fam);
-    bench_emit("suggest_fast_with_build_us_per_candidate", "us", us_fam_b);
-    bench_emit("suggest_f2_us_per_candidate", "us", us_f2);
-    bench_emit("suggest_f2_candidates_per_s", "1/s", 1e6 / us_f2);
-    bench_emit("suggest_from_scratch_us_per_candidate", "us", us_ref);
-    bench_emit("suggest_speedup_vs_from_scratch", "x", us_ref / us_fam);
-    bench_emit("suggest_f2_speedup_vs_from_scratch", "x", us_ref_f2 / us_f2);
+    EMIT("fast_us_per_candidate", "us", us_fam);
+    EMIT("fast_candidates_per_s", "1/s", 1e6 / us_fam);
+    EMIT("fast_with_build_us_per_candidate", "us", us_fam_b);
+    EMIT("f2_us_per_candidate", "us", us_f2);
+    EMIT("f2_candidates_per_s", "1/s", 1e6 / us_f2);
+    EMIT("from_scratch_us_per_candidate", "us", us_ref);
+    EMIT("speedup_vs_from_scratch", "x", us_ref / us_fam);
+    EMIT("f2_speedup_vs_from_scratch", "x", us_ref_f2 / us_f2);
+#undef EMIT
+    return mismatches;
+}
+
+int main(void)
+{
+    bench_init();
+    layout_arch arch;
+    layout_error e;
+    if (layout_arch_preset("gfx942", &arch, &e)) {
+        fprintf(stderr, "bench_suggest: %s\n", e.message);
+        return 1;
+    }
+    printf("# bench_suggest on %s\n", bench_machine);
+    int m01 = per_candidate(SEED_K01, "", &arch), m08 = per_candidate(SEED_K08, "k08_", &arch);
+    if (m01 < 0 || m08 < 0) return 1;
+    int mismatches = m01 + m08;
 
     /* whole searches */
     printf("%-44s %9s %9s %12s %10s\n", "search (gfx942, 1 thread)", "sets", "seconds", "best extra", "LDS bytes");
