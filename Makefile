@@ -272,14 +272,15 @@ $(PTHREAD_TESTS): CFLAGS += -pthread
 $(PTHREAD_TESTS): LDLIBS += -pthread
 
 # ThreadSanitizer: the whole suite (TSAN_TESTS=all, the default; or a list,
-# e.g. TSAN_TESTS=test_threads), tests/test_threads.c driving 8 threads,
-# built in its own $(BUILD)-tsan with CC (gcc or clang).
+# e.g. TSAN_TESTS=test_threads, as .ci/run runs the tests that start
+# threads), tests/test_threads.c driving 8 threads, built in its own
+# $(BUILD)-tsan with CC (gcc or clang); the tool too (tests run it).
 TSAN_TESTS ?= all
 TSAN_BINS  := $(if $(filter all,$(TSAN_TESTS)),$(patsubst $(BUILD)/%,$(BUILD)-tsan/%,$(TEST_BINS)),\
                 $(addprefix $(BUILD)-tsan/tests/,$(TSAN_TESTS)))
 tsan:
 	$(MAKE) BUILD=$(BUILD)-tsan OPT="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" $(TSAN_BINS) \
-	    $(if $(filter all,$(TSAN_TESTS)),$(BUILD)-tsan/bin/layout)
+	    $(BUILD)-tsan/bin/layout
 	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 $${TSAN_OPTIONS:-}" sh tests/run.sh $(TSAN_BINS)
 
 # CMake consumer (tests/cmake_consumer/): install into $(BUILD)/cmake-prefix,
