@@ -1100,6 +1100,24 @@ static int try_swizzled(const layout_descriptor *d, layout_triton_attr *out)
     return -1;
 }
 
+/* Index i (in padded_shared's linear order) of a candidate sits at offset
+ * off.  The pairs found so far place it at want = i + sum (i / I_k) * P_k;
+ * a surplus starts a new pair [i:+surplus] when both are powers of two the
+ * reader takes back (intervals <= 2^40, paddings <= 2^20).  0: consistent
+ * (a pair added or none needed); -1: not padded_shared. */
+static int take_pad(layout_triton_attr *a, int64_t i, int64_t off)
+{
+    int64_t want = i;
+    for (int k = 0; k < a->n_pads; k++) want += (i / a->interval[k]) * a->pad[k];
+    if (off == want) return 0;
+    if (off < want || !dx_is_pow2(i) || !dx_is_pow2(off - want) || a->n_pads >= LAYOUT_TRITON_MAX_PADS ||
+        i > TX_MAX_INTERVAL || off - want > TX_MAX_PAD)
+        return -1;
+    a->interval[a->n_pads] = i;
+    a->pad[a->n_pads++] = off - want;
+    return 0;
+}
+
 /* Identity linear component in `order`: offsets = i + sum (i / I_k) * P_k. */
 static int try_padded(const layout_descriptor *d, int64_t total, const int *order, layout_triton_attr *out)
 {
@@ -1122,19 +1140,12 @@ static int try_padded(const layout_descriptor *d, int64_t total, const int *orde
     }
     a.n_offset_bits = bit;
     for (i = 0; i < total; i++) {
-        int64_t rest = i, want = i, off;
+        int64_t rest = i;
         for (k = 0; k < n; k++) {
             coord[order[k]] = rest % a.shape[order[k]];
             rest /= a.shape[order[k]];
         }
-        for (k = 0; k < a.n_pads; k++) want += (i / a.interval[k]) * a.pad[k];
-        off = layout_desc_offset_unchecked(d, coord);
-        if (off == want) continue;
-        if (off < want || !dx_is_pow2(i) || !dx_is_pow2(off - want) || a.n_pads >= LAYOUT_TRITON_MAX_PADS ||
-            i > TX_MAX_INTERVAL || off - want > TX_MAX_PAD) /* only what the reader takes back */
-            return -1;
-        a.interval[a.n_pads] = i;
-        a.pad[a.n_pads++] = off - want;
+        if (take_pad(&a, i, layout_desc_offset_unchecked(d, coord))) return -1;
     }
     if (a.n_pads == 0) return -1;
     *out = a;
@@ -1186,18 +1197,10 @@ static int try_padded_permuted(const layout_descriptor *d, int64_t total, layout
         a.offset_bit[b] = bit_of[b];
     }
     for (i = 0; i < total; i++) {
-        int64_t want = i, off;
         memset(coord, 0, sizeof coord);
         for (b = 0; b < nb; b++)
             if ((i >> b) & 1) coord[dim_of[b]] |= (int64_t)1 << bit_of[b];
-        for (k = 0; k < a.n_pads; k++) want += (i / a.interval[k]) * a.pad[k];
-        off = layout_desc_offset_unchecked(d, coord);
-        if (off == want) continue;
-        if (off < want || !dx_is_pow2(i) || !dx_is_pow2(off - want) || a.n_pads >= LAYOUT_TRITON_MAX_PADS ||
-            i > TX_MAX_INTERVAL || off - want > TX_MAX_PAD) /* only what the reader takes back */
-            return -1;
-        a.interval[a.n_pads] = i;
-        a.pad[a.n_pads++] = off - want;
+        if (take_pad(&a, i, layout_desc_offset_unchecked(d, coord))) return -1;
     }
     if (a.n_pads == 0) return -1; /* no padding: swizzled_shared or shared_linear express it */
     *out = a;
