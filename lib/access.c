@@ -61,13 +61,8 @@ static layout_ds_op choose_op(int al, int64_t left)
     return LAYOUT_DS_B8;
 }
 
-/* Per-position facts gathered over every lane of every warp. */
-typedef struct pos_facts {
-    unsigned residues[LAYOUT_MAX_THREAD_ELEMS];   /* bit r: some thread's address % 16 == r */
-    unsigned char next_adjacent[LAYOUT_MAX_THREAD_ELEMS]; /* addr(p+1) == addr(p) + eb in every thread */
-    unsigned char next_below[LAYOUT_MAX_THREAD_ELEMS];    /* addr(p+1) == addr(p) - eb in every thread */
-    int break_warp[LAYOUT_MAX_THREAD_ELEMS], break_lane[LAYOUT_MAX_THREAD_ELEMS];
-} pos_facts;
+/* Per-position facts gathered over every lane of every warp (access_internal.h). */
+typedef layout_access_facts pos_facts;
 
 /* Byte address of element offset `off` of (warp, lane, position pos), range-checked. */
 static layout_status byte_addr(const layout_access_plan *pl, int warp, int lane, int pos, int64_t off, int64_t *addr,
@@ -745,5 +740,11 @@ layout_status layout_access_table_build(layout_access_plan *pl, const layout_acc
         f->next_adjacent[p] = (unsigned char)(same && d0 == eb);
         f->next_below[p] = (unsigned char)(same && d0 == 0u - eb);
     }
+    return layout_access_table_build_facts(pl, opt, f, err);
+}
+
+layout_status layout_access_table_build_facts(layout_access_plan *pl, const layout_access_options *opt,
+                                              const layout_access_facts *f, layout_error *err)
+{
     return opt->op == LAYOUT_DS_AUTO ? build_auto(pl, f, opt, err) : build_explicit(pl, f, opt->op, err);
 }

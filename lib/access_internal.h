@@ -30,4 +30,19 @@ void layout_access_table_order(layout_access_plan *plan, const layout_distributi
 layout_status layout_access_table_build(layout_access_plan *plan, const layout_access_options *opt,
                                         const uint32_t *addr, int n_threads, layout_error *err);
 
+/* What the compiler model needs of the addresses, per position p of the
+ * issue order, over every thread: layout_access_table_build() gathers it
+ * from the addresses; a caller that knows the addresses in closed form (the
+ * search's F2 candidates, lib/suggest/score_linear.c) derives it without
+ * them and calls layout_access_table_build_facts(). */
+typedef struct layout_access_facts {
+    unsigned residues[LAYOUT_MAX_THREAD_ELEMS];           /* bit r: some thread's address % 16 == r */
+    unsigned char next_adjacent[LAYOUT_MAX_THREAD_ELEMS]; /* addr(p+1) == addr(p) + eb in every thread */
+    unsigned char next_below[LAYOUT_MAX_THREAD_ELEMS];    /* addr(p+1) == addr(p) - eb in every thread */
+    int break_warp[LAYOUT_MAX_THREAD_ELEMS], break_lane[LAYOUT_MAX_THREAD_ELEMS]; /* -1 here */
+} layout_access_facts;
+
+layout_status layout_access_table_build_facts(layout_access_plan *plan, const layout_access_options *opt,
+                                              const layout_access_facts *facts, layout_error *err);
+
 #endif /* LAYOUT_ACCESS_INTERNAL_H */

@@ -231,7 +231,7 @@ static void test_random_equal(void)
 
 /* --- brute force ----------------------------------------------------------- */
 
-/* One warp of 64 lanes over a [32, 16] fp16 tile: rows of 16 written by 2
+/* One warp of rows x lanes_per_row lanes; e.g. 64 lanes over a [32, 16] fp16 tile: rows of 16 written by 2
  * lanes x 8 elements (m = lane/2, k = 8*(lane%2) + y); the read over
  * [K, M] = [16, 32]: k = lane/4, m = 8*(lane%4) + y. */
 static layout_status small_dist(layout_distribution *out, int64_t rows, int64_t lanes_per_row, int64_t vec)
@@ -246,7 +246,7 @@ static layout_status small_dist(layout_distribution *out, int64_t rows, int64_t 
     e.n_p_rh[1] = 2; e.p_major[1][0] = 1; e.p_minor[1][0] = 1; e.p_major[1][1] = 2; e.p_minor[1][1] = 0;
     e.n_y = 1; e.y_major[0] = 2; e.y_minor[0] = 1;
     int64_t tile[2] = {rows, lanes_per_row * vec};
-    return layout_dist_make(out, &e, 64, 1, 2, tile, NULL);
+    return layout_dist_make(out, &e, (int)(rows * lanes_per_row), 1, 2, tile, NULL);
 }
 
 typedef struct bf_entry {
@@ -418,6 +418,172 @@ static void test_brute_force(void)
     brute_force_case("gfx950", 32, 16, 8, all_but_f2, 0);
     brute_force_case("gfx942", 8, 8, 1, 1u << LAYOUT_FAMILY_F2, 0);
     brute_force_case("gfx950", 8, 8, 1, (1u << LAYOUT_FAMILY_F2) | (1u << LAYOUT_FAMILY_CK_XOR), 0);
+}
+
+/* --- the F2 scorer (score_linear.c) ---------------------------------------- */
+
+static int64_t g_lin_compared, g_lin_damaged, g_lin_kernel_checked;
+
+/* Every sampled F2 swizzle of spec *s: the linear scorer (facts from the
+ * bases, one checker call per side and width) equals the address path
+ * (every offset, gathered and scanned) field for field, and every 8th
+ * equals layout_check_kernel() of the candidate's descriptor. */
+static void linear_case(const layout_suggest_spec *s, int64_t stride, const char *what)
+{
+    static layout_descriptor d;
+    static layout_suggest_work w;
+    static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
+    layout_error e;
+    if (layout_suggest_prepare(&sc, s, &e) != LAYOUT_OK) return;
+    layout_suggest_work_init(&w);
+    int64_t n = 0;
+    for (int cd = 1; cd >= 0; cd--) {
+        layout_suggest_f2_iter it;
+        layout_family_params p;
+        layout_suggest_f2_iter_init(&it, s->tile, cd);
+        while (layout_suggest_f2_iter_next(&it, &p)) {
+            if (n++ % stride) continue;
+            layout_linear ll;
+            layout_suggest_cost lin, addr;
+            CHECK(layout_suggest_f2_linear(&p, s->tile, &ll, NULL) == LAYOUT_OK);
+            if (!layout_suggest_linear_usable(&sc, &ll)) continue;
+            layout_status sl = layout_suggest_score_linear(&sc, &w, &ll, none, none, 7, &lin, &e);
+            CHECK(layout_linear_tile_offsets(&ll, w.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL) == LAYOUT_OK);
+            layout_status sa = layout_suggest_score_offsets(&sc, &w, none, none, (int64_t)1 << ll.total_out_bits, 7,
+                                                            &addr, NULL);
+            CHECK_MSG(sl == sa, "%s: linear status %d, address path %d", what, sl, sa);
+            if (sl || sa) continue;
+            g_lin_compared++;
+            g_lin_damaged += lin.vector_damage > 0;
+            CHECK_MSG(memcmp(&lin, &addr, sizeof lin) == 0, "%s, F2 set %lld: linear %lld/%lld/%d, addresses %lld/%lld/%d",
+                      what, (long long)n, (long long)lin.extra_cycles, (long long)lin.instrs, lin.vector_damage,
+                      (long long)addr.extra_cycles, (long long)addr.instrs, addr.vector_damage);
+            if (s->n_sides != 2 || g_lin_compared % 8) continue;
+            layout_kernel_result kr;
+            CHECK(layout_suggest_build(&p, s->tile, &d, NULL) == LAYOUT_OK);
+            CHECK(kernel_check(s, &d, &kr) == LAYOUT_OK);
+            CHECK_EQ_I64(lin.extra_cycles, kr.extra_cycles_per_tile);
+            CHECK_EQ_I64(lin.instrs, kr.instrs_per_tile);
+            CHECK_EQ_I64(lin.side_extra[0], kr.write.extra_cycles_per_tile);
+            g_lin_kernel_checked++;
+        }
+    }
+}
+
+/* The F2 scorer against the address path: the seed kernels' pairs (4 waves)
+ * on gfx942, gfx950 and its 64-lane b32 variant with random policies,
+ * explicit ops, element sizes and base addresses (multiples of the bank
+ * period: the linear path; others: the scorer declines), and one-wave
+ * wave32 pairs on NVIDIA sm_90 (the load fold rule) and RDNA. */
+static void test_linear_equal(void)
+{
+    static layout_distribution wd, rd;
+    uint64_t rng = 0xf2f2f2f2ULL;
+    static const layout_ds_op ops[5] = {LAYOUT_DS_AUTO, LAYOUT_DS_AUTO, LAYOUT_DS_B16, LAYOUT_DS_B32, LAYOUT_DS_B64};
+    static const int ebs[4] = {1, 2, 4, 8};
+    const char *archs[3] = {"gfx942", "gfx950", "gfx950-b32x64"};
+    int64_t scale = 1000 / harness_scaled(1000);
+    if (scale < 1) scale = 1;
+    g_lin_compared = g_lin_damaged = g_lin_kernel_checked = 0;
+    for (int a = 0; a < 3; a++)
+        for (int ki = 0; ki < SEED_KERNEL_COUNT; ki++) {
+            layout_arch arch;
+            CHECK(layout_arch_preset(archs[a], &arch, NULL) == LAYOUT_OK);
+            if (seed_kernel_build(&k, (seed_kernel_id)ki, arch.n_banks, NULL) != LAYOUT_OK) continue;
+            for (int rep = 0; rep < 2; rep++) {
+                layout_suggest_spec s = seed_spec(&k, &arch);
+                if (rep) {
+                    s.elem_bytes = ebs[xorshift64s_range(&rng, 0, 3)];
+                    for (int i = 0; i < 2; i++) {
+                        s.sides[i].opt.policy = xorshift64s_range(&rng, 0, 1) ? LAYOUT_VECTOR_SPLIT : LAYOUT_VECTOR_TRUST;
+                        s.sides[i].opt.op = ops[xorshift64s_range(&rng, 0, 4)];
+                    }
+                    s.sides[0].opt.base_bytes = s.sides[1].opt.base_bytes = 512 * xorshift64s_range(&rng, 0, 3);
+                }
+                char what[96];
+                snprintf(what, sizeof what, "kernel %s on %s, eb %d, ops %d/%d, base %lld", k.id, archs[a], s.elem_bytes,
+                         (int)s.sides[0].opt.op, (int)s.sides[1].opt.op, (long long)s.sides[0].opt.base_bytes);
+                linear_case(&s, 61 * scale, what);
+            }
+        }
+    /* known answers: kernel 01's write is 8 elements x 64 lanes x 4 waves
+     * (LDS_MODEL.md §4), its tile index linear in those 3 + 6 + 2 bits */
+    layout_arch arch;
+    CHECK(layout_arch_preset("gfx942", &arch, NULL) == LAYOUT_OK);
+    CHECK(seed_kernel_build(&k, SEED_K01, 32, NULL) == LAYOUT_OK);
+    layout_suggest_spec s = seed_spec(&k, &arch);
+    CHECK(layout_suggest_prepare(&sc, &s, NULL) == LAYOUT_OK);
+    CHECK_EQ_I64(sc.f2_bits[0][0], 3);
+    CHECK_EQ_I64(sc.f2_bits[0][1], 6);
+    CHECK_EQ_I64(sc.f2_bits[0][2], 2);
+    CHECK_EQ_I64(sc.f2_basis[0][0], 1);  /* element 1: k + 1 */
+    CHECK_EQ_I64(sc.f2_basis[0][3], 8);  /* lane 1: k + 8 */
+    CHECK_EQ_I64(sc.f2_basis[0][5], 32); /* lane 4: the next row */
+    layout_linear ll;
+    layout_family_params p;
+    layout_suggest_f2_iter it;
+    layout_suggest_f2_iter_init(&it, s.tile, 1);
+    CHECK(layout_suggest_f2_iter_next(&it, &p));
+    CHECK(layout_suggest_f2_linear(&p, s.tile, &ll, NULL) == LAYOUT_OK);
+    CHECK(layout_suggest_linear_usable(&sc, &ll));
+    s.sides[0].opt.base_bytes = s.sides[1].opt.base_bytes = 64; /* not a multiple of the 128-byte bank row */
+    CHECK(layout_suggest_prepare(&sc, &s, NULL) == LAYOUT_OK);
+    CHECK(!layout_suggest_linear_usable(&sc, &ll));
+    /* a side that is not linear: 6 elements per thread */
+    CHECK(small_dist(&wd, 16, 4, 6) == LAYOUT_OK);
+    memset(&s, 0, sizeof s);
+    s.arch = &arch;
+    s.elem_bytes = 2;
+    s.n_dims = 2;
+    s.tile[0] = 16;
+    s.tile[1] = 24;
+    s.n_sides = 1;
+    s.sides[0].dist = &wd;
+    s.sides[0].direction = LAYOUT_WRITE;
+    s.families = 1u << LAYOUT_FAMILY_F2;
+    CHECK(layout_suggest_prepare(&sc, &s, NULL) == LAYOUT_OK);
+    CHECK_EQ_I64(sc.f2_bits[0][0], -1);
+
+    /* wave32, one warp: [16, 16] and [8, 32] fp16, b128 rows, transposed reads */
+    const char *archs32[2] = {"sm_90", "gfx1100"};
+    const int64_t shapes[2][2] = {{16, 16}, {8, 32}};
+    for (int a = 0; a < 2; a++)
+        for (int sh = 0; sh < 2; sh++)
+            for (int rep = 0; rep < 3; rep++) {
+                int64_t rows = shapes[sh][0], cols = shapes[sh][1];
+                CHECK(layout_arch_preset(archs32[a], &arch, NULL) == LAYOUT_OK);
+                CHECK(small_dist(&wd, rows, cols / 8, 8) == LAYOUT_OK);
+                CHECK(small_dist(&rd, cols, rows / 8, 8) == LAYOUT_OK);
+                memset(&s, 0, sizeof s);
+                s.arch = &arch;
+                s.elem_bytes = 2;
+                s.n_dims = 2;
+                s.tile[0] = rows;
+                s.tile[1] = cols;
+                s.n_sides = 2;
+                s.sides[0].dist = &wd;
+                s.sides[0].direction = LAYOUT_WRITE;
+                s.sides[1].dist = &rd;
+                s.sides[1].direction = LAYOUT_READ;
+                s.sides[1].has_view = 1;
+                s.sides[1].view[0] = 1;
+                s.sides[1].view[1] = 0;
+                s.families = 1u << LAYOUT_FAMILY_F2;
+                if (rep) {
+                    s.elem_bytes = ebs[xorshift64s_range(&rng, 0, 3)];
+                    for (int i = 0; i < 2; i++) {
+                        s.sides[i].opt.policy = xorshift64s_range(&rng, 0, 1) ? LAYOUT_VECTOR_SPLIT : LAYOUT_VECTOR_TRUST;
+                        s.sides[i].opt.op = ops[xorshift64s_range(&rng, 0, 4)];
+                    }
+                }
+                char what[96];
+                snprintf(what, sizeof what, "[%lld, %lld] on %s, eb %d", (long long)rows, (long long)cols, archs32[a],
+                         s.elem_bytes);
+                linear_case(&s, 3 * scale, what);
+            }
+    CHECK(g_lin_compared > 2000 / scale);
+    CHECK(g_lin_damaged > 0);
+    CHECK(g_lin_kernel_checked > 200 / scale);
 }
 
 /* --- acceptance: the seed kernels ----------------------------------------- */
@@ -1199,6 +1365,7 @@ int main(int argc, char **argv)
     RUN_IF(test_every_candidate_equal);
     RUN_IF(test_random_equal);
     RUN_IF(test_brute_force);
+    RUN_IF(test_linear_equal);
     RUN_IF(test_seed_acceptance);
     RUN_IF(test_kernel01_settled);
     RUN_IF(test_seed002_strides);

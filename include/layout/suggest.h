@@ -132,6 +132,13 @@ typedef struct layout_suggest_scorer {
     int64_t period;                  /**< lcm(n_banks * bank_width_bytes, 16): address shifts that change no cost */
     int side_elems[LAYOUT_SUGGEST_MAX_SIDES]; /**< warps * wave size * elements per thread */
     int32_t lin[LAYOUT_SUGGEST_MAX_SIDES][LAYOUT_SUGGEST_MAX_SIDE_ELEMS]; /**< row-major tile index of (warp, lane, element) */
+    /** Per side, when its tile index is linear over F2 in the bits of k =
+     *  (warp * wave size + lane) * elements + element (every count a power
+     *  of two, lin[k] = XOR of lin[2^j] over the bits j of k): the element,
+     *  lane and warp bit counts; f2_bits[i][0] = -1 when it is not.  The
+     *  search then scores F2 candidates without their addresses. */
+    int f2_bits[LAYOUT_SUGGEST_MAX_SIDES][3];
+    int32_t f2_basis[LAYOUT_SUGGEST_MAX_SIDES][16]; /**< lin[2^j] for those bits, element bits first */
 } layout_suggest_scorer;
 
 /**

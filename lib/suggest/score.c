@@ -131,6 +131,35 @@ layout_status layout_suggest_view(const layout_suggest_spec *spec, int side, con
     return layout_transform_descriptor(out, desc, n, t, lo, up, err);
 }
 
+static int log2_pow2(int64_t v)
+{
+    if (v < 1 || (v & (v - 1))) return -1;
+    int b = 0;
+    while (((int64_t)1 << b) < v) b++;
+    return b;
+}
+
+/* Whether side i's tile index is F2-linear in the bits of its (warp, lane,
+ * element) index (scorer.f2_bits): checked on every index, as the F2 scorer
+ * (score_linear.c) relies on it. */
+static void f2_side(layout_suggest_scorer *sc, int i)
+{
+    const layout_distribution *d = sc->spec.sides[i].dist;
+    int eb = log2_pow2(d->elems_per_thread), lb = log2_pow2(d->wave_size), wb = log2_pow2(d->n_warps);
+    sc->f2_bits[i][0] = sc->f2_bits[i][1] = sc->f2_bits[i][2] = -1;
+    memset(sc->f2_basis[i], 0, sizeof sc->f2_basis[i]);
+    if (eb < 0 || lb < 0 || wb < 0 || eb + lb + wb > 16) return;
+    const int32_t *lin = sc->lin[i];
+    int nb = eb + lb + wb, m = sc->side_elems[i];
+    if (lin[0] != 0) return;
+    for (int j = 0; j < nb; j++) sc->f2_basis[i][j] = lin[(size_t)1 << j];
+    for (int k = 1; k < m; k++) /* lin[k] = lin[k without its lowest bit] ^ lin[lowest bit] */
+        if (lin[k] != (lin[k & (k - 1)] ^ lin[k & -k])) return;
+    sc->f2_bits[i][0] = eb;
+    sc->f2_bits[i][1] = lb;
+    sc->f2_bits[i][2] = wb;
+}
+
 layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_suggest_spec *spec, layout_error *err)
 {
     static const char fn[] = "layout_suggest_prepare";
@@ -194,6 +223,8 @@ layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_su
             }
     }
     memset(out->side_elems, 0, sizeof out->side_elems);
+    for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) out->f2_bits[i][0] = out->f2_bits[i][1] = out->f2_bits[i][2] = -1;
+    memset(out->f2_basis, 0, sizeof out->f2_basis);
     out->spec = *spec;
     if (out->spec.top_k == 0) out->spec.top_k = 8;
     out->checker = checker;
@@ -223,6 +254,7 @@ layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_su
                     out->lin[i][k] = (int32_t)lin;
                 }
         out->side_elems[i] = k;
+        f2_side(out, i);
     }
     return layout_ok(err);
 }

@@ -192,13 +192,16 @@ static void *worker(void *p)
                     /* F2: offsets straight from the linear form (one XOR each),
                      * no hints (layout_linear_to_desc() gives none); the plan's
                      * ops only when they could decide a place (below). */
+                    static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
                     layout_linear ll;
                     st = layout_suggest_f2_linear(&prm, spec->tile, &ll, NULL);
-                    if (!st) st = layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL);
-                    if (!st) {
-                        static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
-                        st = layout_suggest_score_offsets(sc, &work, none, none, (int64_t)1 << (ll.total_in_bits),
-                                                          INT_MAX, &c, NULL);
+                    /* from the linear form alone where it applies (score_linear.c) */
+                    if (!st && (!layout_suggest_linear_usable(sc, &ll) ||
+                                layout_suggest_score_linear(sc, &work, &ll, none, none, INT_MAX, &c, NULL))) {
+                        st = layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL);
+                        if (!st)
+                            st = layout_suggest_score_offsets(sc, &work, none, none, (int64_t)1 << (ll.total_in_bits),
+                                                              INT_MAX, &c, NULL);
                     }
                 } else {
                     st = layout_suggest_build(&prm, spec->tile, &desc, NULL);

@@ -22,6 +22,7 @@ typedef struct layout_suggest_work {
     layout_access_plan plan;
     layout_plan dplan;
     int step_cost[2][LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, the extra cycles of the last two access steps (score.c) */
+    uint32_t warp_bytes[LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, its part of the byte addresses (score_linear.c) */
 } layout_suggest_work;
 
 /* The scoring core: w->tile_off holds the candidate's offset of every tile
@@ -29,6 +30,20 @@ typedef struct layout_suggest_work {
 layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layout_suggest_work *w, const int64_t *hl,
                                            const int64_t *hs, int64_t element_space, int index_ops,
                                            layout_suggest_cost *out, layout_error *err);
+
+/* Whether layout_suggest_score_linear() can score the F2-linear candidate
+ * *ll (tile index bits -> element offset): a 2-D power-of-two tile, every
+ * side F2-linear (scorer.f2_bits), every base a multiple of sc->period. */
+int layout_suggest_linear_usable(const layout_suggest_scorer *sc, const layout_linear *ll);
+
+/* layout_suggest_score_offsets() of the offsets *ll gives, for a candidate
+ * that layout_suggest_linear_usable() accepts, from the linear form alone
+ * (score_linear.c); element space 2^ll->total_out_bits.
+ * LAYOUT_ERR_UNSUPPORTED (no message) when the offsets could reach the end
+ * of the 32-bit address range: the caller uses the address path. */
+layout_status layout_suggest_score_linear(const layout_suggest_scorer *sc, layout_suggest_work *w,
+                                          const layout_linear *ll, const int64_t *hl, const int64_t *hs,
+                                          int index_ops, layout_suggest_cost *out, layout_error *err);
 
 /* Mark the order cache of *w empty (before first use). */
 void layout_suggest_work_init(layout_suggest_work *w);
