@@ -7,6 +7,9 @@
 #include "layout.h"
 
 #include "../examples/seed_kernels.h"
+#include "suggest/suggest_internal.h"
+
+static int64_t g_linear_sets; /* sets layout_family_linear_bases() called linear (test_linear_sets) */
 
 /* ---- independent references ---------------------------------------------- */
 
@@ -222,6 +225,26 @@ static void check_one(const layout_family_params *pr, const int64_t tile[2], int
     static int64_t fam[1 << 14];
     CHECK(layout_family_offsets(pr, tile, n, &g_coords[0][0], fam, NULL) == LAYOUT_OK);
     CHECK(memcmp(fam, g_offs, n * sizeof fam[0]) == 0);
+    /* the whole-tile form (row by row, no divisions) too */
+    static int64_t whole[1 << 14];
+    CHECK(layout_family_tile_offsets(pr, tile, whole, n, NULL) == LAYOUT_OK);
+    CHECK_MSG(memcmp(whole, g_offs, n * sizeof whole[0]) == 0, "%s: layout_family_tile_offsets differs", name);
+    /* where the set claims to be linear over F2, its bases give every offset */
+    uint64_t bases[64];
+    int in_bits[2], out_bits = -1;
+    if (layout_family_linear_bases(pr, tile, bases, in_bits, &out_bits)) {
+        g_linear_sets++;
+        CHECK_EQ_I64((int64_t)1 << out_bits, layout_desc_element_space_size(&d));
+        int lin_bad = 0;
+        for (size_t k = 0; k < n && !lin_bad; k++) {
+            uint64_t x = (uint64_t)g_coords[k][0] | ((uint64_t)g_coords[k][1] << in_bits[0]), v = 0;
+            for (int j = 0; x; j++, x >>= 1)
+                if (x & 1u) v ^= bases[j];
+            lin_bad = (int64_t)v != g_offs[k];
+        }
+        CHECK_MSG(!lin_bad, "%s on %lldx%lld: linear bases differ from the descriptor", name, (long long)tile[0],
+                  (long long)tile[1]);
+    }
     int64_t R = tile[1 - pr->contiguous_dim], C = tile[pr->contiguous_dim];
     int64_t bytes = -1;
     CHECK(layout_family_lds_bytes(pr, tile, e, &bytes, NULL) == LAYOUT_OK);
@@ -586,6 +609,50 @@ static void expect_err(const layout_family_params *p, const int64_t *tile, layou
     CHECK_EQ_I64(bytes, 77);
 }
 
+/* Which sets are linear over F2: on [64, 32] every XOR set without
+ * padding (ck_xor, cute, triton; iree with a power-of-two row stride) and
+ * pad 0, none with padding; each claim was checked element by element
+ * against the descriptor in check_set() above. */
+static void test_linear_sets(void)
+{
+    CHECK(g_linear_sets > 1000);
+    static const int64_t t[2] = {64, 32};
+    layout_family_params p;
+    memset(&p, 0, sizeof p);
+    uint64_t b[64];
+    int ib[2], ob;
+    p.kind = LAYOUT_FAMILY_CK_XOR;
+    p.contiguous_dim = 1;
+    p.p[0] = 8;
+    p.p[1] = 2; /* seed kernel 08: offset(2, 0) = 72 (family.h) */
+    CHECK(layout_family_linear_bases(&p, t, b, ib, &ob));
+    CHECK_EQ_I64(ib[0], 6);
+    CHECK_EQ_I64(ib[1], 5);
+    CHECK_EQ_I64(ob, 11);
+    CHECK_EQ_I64((int64_t)b[1], 72); /* row 2 */
+    p.kind = LAYOUT_FAMILY_PAD;
+    p.p[0] = 0;
+    p.p[1] = 0;
+    CHECK(layout_family_linear_bases(&p, t, b, ib, &ob));
+    p.p[0] = 2;
+    CHECK(!layout_family_linear_bases(&p, t, b, ib, &ob));
+    static const int64_t odd[2] = {48, 32};
+    p.p[0] = 0;
+    CHECK(!layout_family_linear_bases(&p, odd, b, ib, &ob));
+    /* the doc example: PAD {1} on {2, 4} */
+    static const int64_t small[2] = {2, 4};
+    int64_t o[8], want[8] = {0, 1, 2, 3, 5, 6, 7, 8};
+    p.p[0] = 1;
+    layout_error err;
+    CHECK(layout_family_tile_offsets(&p, small, o, 8, &err) == LAYOUT_OK);
+    CHECK(memcmp(o, want, sizeof o) == 0);
+    CHECK(layout_family_tile_offsets(&p, small, o, 7, &err) == LAYOUT_ERR_BUFFER);
+    CHECK_STR_CONTAINS(err.message, "cap = 7");
+    CHECK(layout_family_tile_offsets(&p, small, NULL, 8, &err) == LAYOUT_ERR_NULL);
+    p.p[0] = -1;
+    CHECK(layout_family_tile_offsets(&p, small, o, 8, &err) == LAYOUT_ERR_ARG);
+}
+
 static void test_errors(void)
 {
     layout_family_params p;
@@ -775,6 +842,7 @@ int main(void)
     RUN(test_triton_known);
     RUN(test_print);
     RUN(test_names);
+    RUN(test_linear_sets);
     RUN(test_errors);
     RUN(test_budget_edges);
     return harness_finish("test_family");

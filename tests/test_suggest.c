@@ -15,6 +15,7 @@
 static seed_kernel k;
 static layout_suggest_scorer sc;
 static layout_suggest_result res, res2;
+static layout_suggest_work g_work;
 
 /* The two-sided spec of a seed kernel: write over [M, K], read over the
  * kernel's read view ([K, M] = view {1, 0} for 01..05, [M, K] for 08, 10). */
@@ -166,6 +167,7 @@ static void test_every_candidate_equal(void)
             layout_suggest_spec s = seed_spec(&k, &arch);
             s.budget_bytes = 96;
             CHECK(layout_suggest_prepare(&sc, &s, NULL) == LAYOUT_OK);
+            layout_suggest_work_init(&g_work);
             int64_t n = 0;
             for (int kind = 0; kind < LAYOUT_FAMILY_COUNT; kind++)
                 for (int cd = 1; cd >= 0; cd--) {
@@ -187,6 +189,16 @@ static void test_every_candidate_equal(void)
                         layout_suggest_params_print(&p, what, sizeof what);
                         check_equal(&sc, &d, what);
                         checked++;
+                        if (f2k) continue;
+                        /* the search's path: hints from the descriptor, offsets from the
+                         * linear or closed form, the plan's ops left to the search */
+                        layout_suggest_cost viaf, viad;
+                        CHECK(layout_suggest_score_family(&sc, &p, &d, &g_work, &viaf, NULL) == LAYOUT_OK);
+                        CHECK(layout_suggest_score(&sc, &d, &viad, NULL) == LAYOUT_OK);
+                        CHECK_EQ_I64(viaf.index_ops, INT_MAX);
+                        viaf.index_ops = viad.index_ops;
+                        CHECK_MSG(memcmp(&viaf, &viad, sizeof viaf) == 0, "%s: family path %lld, descriptor path %lld", what,
+                                  (long long)viaf.extra_cycles, (long long)viad.extra_cycles);
                     }
                 }
         }

@@ -242,6 +242,19 @@ layout_status layout_family_offsets(const layout_family_params *params, const in
                                     const int64_t *coords, int64_t *offsets, layout_error *err);
 
 /**
+ * Every element's offset at once, row-major over the tile:
+ * `out[d0 * tile[1] + d1] = layout_family_offset_unchecked(params, tile,
+ * d0, d1)`, one pass per storage row without divisions (the layout search
+ * scores its padded candidates from this).  Example: PAD {1} on {2, 4}
+ * gives 0 1 2 3 5 6 7 8.
+ * Errors: as layout_family_check(); ::LAYOUT_ERR_NULL (out);
+ * ::LAYOUT_ERR_BUFFER (cap < tile[0] * tile[1]; nothing written).
+ * Thread-safe; no heap.
+ */
+layout_status layout_family_tile_offsets(const layout_family_params *params, const int64_t tile[2], int64_t *out,
+                                         size_t cap, layout_error *err);
+
+/**
  * Native spelling, snprintf semantics (returns the full length; negative for
  * NULL @p params): "pad 8", "pad 4 every 16 rows", "KPack=8 MLdsLayer=2"
  * (" RowMul=2" when row_mul > 1), "Swizzle<3,4,3>" (" on bytes of 2-byte

@@ -4,6 +4,7 @@
  * its descriptor is checked, planned and printed like any other. */
 #include "../internal.h"
 #include "layout/family.h"
+#include "suggest_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -634,6 +635,113 @@ layout_status layout_family_offsets(const layout_family_params *params, const in
     for (size_t i = 0; i < n; i++)
         offsets[i] = layout_family_offset_unchecked(params, tile, coords[2 * i], coords[2 * i + 1]);
     return layout_ok(err);
+}
+
+layout_status layout_family_tile_offsets(const layout_family_params *params, const int64_t tile[2], int64_t *out,
+                                         size_t cap, layout_error *err)
+{
+    static const char fn[] = "layout_family_tile_offsets";
+    layout_status s = check_params(fn, params, tile, err);
+    if (s) return s;
+    if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
+    if ((uint64_t)tile[0] * (uint64_t)tile[1] > (uint64_t)cap)
+        return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: cap = %zu, the tile has %lld elements", fn, cap,
+                           (long long)(tile[0] * tile[1]));
+    const int cd = params->contiguous_dim;
+    const int64_t C = tile[cd], R = tile[1 - cd];
+    const int64_t *p = params->p;
+    const layout_family_kind kind = params->kind == LAYOUT_FAMILY_XOR_PAD ? params->xor_kind : params->kind;
+    /* out index of (row r, column c): row-major over [d0, d1] */
+    const int64_t row_step = cd ? C : 1, col_step = cd ? 1 : R;
+    for (int64_t r = 0; r < R; r++) {
+        /* per row: base + ((unit index + hi) ^ x) * unit + within-unit, as
+         * base_offset() with the row's terms taken out; the column walks
+         * (q, m) = (c / unit, c % unit) by counting */
+        int64_t base = 0, hi = 0, x = 0, unit = 1;
+        int swz = 0;
+        switch (kind) {
+        case LAYOUT_FAMILY_PAD: base = r * (C + p[0]); break;
+        case LAYOUT_FAMILY_PAD_EVERY: base = r * C + (r / p[0]) * p[1]; break;
+        case LAYOUT_FAMILY_CK_XOR: {
+            const int64_t kp = p[0], L = p[1], K0 = C / kp, A = K0 * L, B = r / L;
+            base = B * C * L;
+            hi = (r % L) * K0;
+            x = B % A;
+            unit = kp;
+            break;
+        }
+        case LAYOUT_FAMILY_CUTE_SWIZZLE: base = r * C; swz = 1; break;
+        case LAYOUT_FAMILY_TRITON_SWIZZLED: {
+            const int64_t vec = p[0] < C ? p[0] : C, P = p[2] < C / vec ? p[2] : C / vec;
+            base = r * C;
+            x = (r / p[1]) % P;
+            unit = vec;
+            break;
+        }
+        default: /* LAYOUT_FAMILY_IREE_XOR_SHUFFLE */
+            base = r * p[2];
+            x = (r / p[3]) % (C / p[1]);
+            unit = p[1];
+            break;
+        }
+        const int64_t pad = params->kind == LAYOUT_FAMILY_XOR_PAD ? (r / params->pad_rows) * params->pad : 0;
+        int64_t *o = out + r * row_step;
+        if (swz) { /* the swizzle acts on the unpadded offset */
+            int64_t B, M, S;
+            cute_elem(p, &B, &M, &S);
+            const int64_t aS = abs64(S), msk = B ? ((int64_t)1 << B) - 1 : 0;
+            for (int64_t c = 0; c < C; c++) {
+                const int64_t v = base + c;
+                o[c * col_step] =
+                    pad + (!B ? v : S > 0 ? v ^ (((v >> (M + S)) & msk) << M) : v ^ (((v >> M) & msk) << (M + aS)));
+            }
+            continue;
+        }
+        base += pad;
+        int64_t q = 0, m = 0;
+        for (int64_t c = 0; c < C; c++) {
+            o[c * col_step] = base + ((hi + q) ^ x) * unit + m;
+            if (++m == unit) m = 0, q++;
+        }
+    }
+    return layout_ok(err);
+}
+
+int layout_family_linear_bases(const layout_family_params *params, const int64_t tile[2], uint64_t *bases,
+                               int *in_bits, int *out_bits)
+{
+    const int cd = params->contiguous_dim;
+    const int64_t C = tile[cd], R = tile[1 - cd];
+    const int64_t *p = params->p;
+    layout_family_kind kind = params->kind;
+    if (!is_pow2(R) || !is_pow2(C)) return 0;
+    if (kind == LAYOUT_FAMILY_XOR_PAD) {
+        if (params->pad) return 0;
+        kind = params->xor_kind;
+    }
+    /* Each form is a bit field arrangement when every length is a power of
+     * two: products become shifts, quotients and remainders bit fields,
+     * sums of disjoint fields ORs; only padding adds across bits. */
+    switch (kind) {
+    case LAYOUT_FAMILY_PAD: if (p[0]) return 0; break;
+    case LAYOUT_FAMILY_PAD_EVERY: if (p[1]) return 0; break;
+    case LAYOUT_FAMILY_IREE_XOR_SHUFFLE: if (!is_pow2(p[2])) return 0; break;
+    case LAYOUT_FAMILY_CK_XOR: case LAYOUT_FAMILY_CUTE_SWIZZLE: case LAYOUT_FAMILY_TRITON_SWIZZLED: break;
+    default: return 0; /* F2: lib/suggest/f2.c */
+    }
+    int64_t space = space_elems(params, R, C);
+    if (!is_pow2(space) || log2_exact(space) > 31) return 0;
+    int ob = log2_exact(space);
+    int k = 0;
+    for (int d = 0; d < 2; d++) {
+        in_bits[d] = log2_exact(tile[d]);
+        for (int i = 0; i < in_bits[d]; i++) {
+            int64_t x0 = d == 0 ? (int64_t)1 << i : 0, x1 = d == 1 ? (int64_t)1 << i : 0;
+            bases[k++] = (uint64_t)layout_family_offset_unchecked(params, tile, x0, x1);
+        }
+    }
+    *out_bits = ob;
+    return 1;
 }
 
 /* --- native spelling ------------------------------------------------------------- */

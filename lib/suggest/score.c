@@ -6,6 +6,7 @@
 #include "layout/plan.h"
 #include "layout/transform.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -312,6 +313,31 @@ layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const l
     int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
     if ((s = layout_desc_vector_hints(desc, hl, hs, err))) return s;
     return layout_suggest_score_offsets(sc, w, hl, hs, layout_desc_element_space_size(desc), w->dplan.n_ops, out, err);
+}
+
+layout_status layout_suggest_score_family(const layout_suggest_scorer *sc, const layout_family_params *params,
+                                          const layout_descriptor *desc, layout_suggest_work *w,
+                                          layout_suggest_cost *out, layout_error *err)
+{
+    static const char fn[] = "layout_suggest_score";
+    layout_status s = check_desc(fn, sc, desc, err);
+    if (s) return s;
+    int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+    if ((s = layout_desc_vector_hints(desc, hl, hs, err))) return s;
+    uint64_t bases[64];
+    int in_bits[2], out_bits;
+    if (sc->spec.n_dims == 2 && layout_family_linear_bases(params, sc->spec.tile, bases, in_bits, &out_bits)) {
+        static const char *const ins[2] = {"dim0", "dim1"}, *const outs[1] = {"offset"};
+        int64_t b[64];
+        for (int j = 0; j < in_bits[0] + in_bits[1]; j++) b[j] = (int64_t)bases[j];
+        layout_linear ll;
+        if (!layout_linear_from_bases(&ll, 2, ins, in_bits, b, 1, outs, &out_bits, NULL) &&
+            layout_suggest_linear_usable(sc, &ll) &&
+            !layout_suggest_score_linear(sc, w, &ll, hl, hs, INT_MAX, out, NULL))
+            return layout_ok(err);
+    }
+    if ((s = layout_family_tile_offsets(params, sc->spec.tile, w->tile_off, LAYOUT_SUGGEST_MAX_TILE, err))) return s;
+    return layout_suggest_score_offsets(sc, w, hl, hs, layout_desc_element_space_size(desc), INT_MAX, out, err);
 }
 
 /* dst[l] = src[l] + add for l < n, in blocks of 16 with a constant trip

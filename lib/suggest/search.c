@@ -205,7 +205,7 @@ static void *worker(void *p)
                     }
                 } else {
                     st = layout_suggest_build(&prm, spec->tile, &desc, NULL);
-                    if (!st) st = layout_suggest_score_work(sc, &desc, &work, &c, NULL);
+                    if (!st) st = layout_suggest_score_family(sc, &prm, &desc, &work, &c, NULL);
                 }
                 if (st) {
                     fs->failed++;

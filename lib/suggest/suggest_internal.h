@@ -31,6 +31,14 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
                                            const int64_t *hs, int64_t element_space, int index_ops,
                                            layout_suggest_cost *out, layout_error *err);
 
+/* When the family set *params (accepted by layout_family_check(), not F2)
+ * is linear over F2 on the tile: every length a power of two and no
+ * padding.  Then bases[] gets the offset of each unit coordinate (dim 0's
+ * bits, then dim 1's), in_bits[] log2 of the tile, *out_bits log2 of the
+ * element space; returns 1.  Returns 0 otherwise (family.c). */
+int layout_family_linear_bases(const layout_family_params *params, const int64_t tile[2], uint64_t *bases,
+                               int *in_bits, int *out_bits);
+
 /* Whether layout_suggest_score_linear() can score the F2-linear candidate
  * *ll (tile index bits -> element offset): a 2-D power-of-two tile, every
  * side F2-linear (scorer.f2_bits), every base a multiple of sc->period. */
@@ -44,6 +52,16 @@ int layout_suggest_linear_usable(const layout_suggest_scorer *sc, const layout_l
 layout_status layout_suggest_score_linear(const layout_suggest_scorer *sc, layout_suggest_work *w,
                                           const layout_linear *ll, const int64_t *hl, const int64_t *hs,
                                           int index_ops, layout_suggest_cost *out, layout_error *err);
+
+/* The search's score of family set *params (not F2) whose descriptor is
+ * *desc: hints from the descriptor, offsets from the linear form
+ * (layout_family_linear_bases) or the closed form
+ * (layout_family_tile_offsets), index_ops = INT_MAX (the search compiles
+ * the plan only for candidates that could place).  Otherwise as
+ * layout_suggest_score_work(). */
+layout_status layout_suggest_score_family(const layout_suggest_scorer *sc, const layout_family_params *params,
+                                          const layout_descriptor *desc, layout_suggest_work *w,
+                                          layout_suggest_cost *out, layout_error *err);
 
 /* Mark the order cache of *w empty (before first use). */
 void layout_suggest_work_init(layout_suggest_work *w);
