@@ -147,9 +147,9 @@ FUZZ_SUPPORT := $(patsubst tests/support/%.c,$(BUILD)-fuzz/tests/support/%.o,$(S
 # keep it.  FUZZ_EVAL_FLAGS is set only by the fuzz build below.
 FUZZ_EVAL_SRCS := lib/adaptor.c lib/transform.c lib/descriptor.c lib/distribution.c lib/access.c \
                   lib/plan.c lib/plan_avx2.c lib/check.c lib/check_avx2.c \
-                  lib/suggest/family.c lib/suggest/score.c lib/dialect/cute_match.c
+                  lib/suggest/family.c lib/suggest/score.c lib/suggest/score_linear.c lib/dialect/cute_match.c
 # (family.c: the parameter-set enumerator, whose compares are range bounds
-# and divisibility tests; score.c: the search's scoring loops; cute_match.c:
+# and divisibility tests; score.c, score_linear.c: the search's scoring loops; cute_match.c:
 # the CuTe recogniser's trial swizzles, ~55 % of fuzz_dialect's time.)
 $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(filter $(LIB_SRCS),$(FUZZ_EVAL_SRCS))): CFLAGS += $(FUZZ_EVAL_FLAGS)
 $(BUILD)/tests/support/ref_eval.o: CFLAGS += $(FUZZ_EVAL_FLAGS)

@@ -1,17 +1,21 @@
 /* How fast is the layout search (suggest.h)?  On the seed tile (64 x 32
  * fp16, 4 waves, gfx942), for kernel 01's write and read distributions
  * (b128 writes along K, u16 reads along M: the most instructions) and for
- * kernel 08's (b128 on both sides):
+ * kernel 08's (b128 on both sides), on three sets of candidates (every
+ * family set without padding: 985; every 17th F2 swizzle: 2004; every
+ * 311th XOR + pad set within 1 KiB: 2044):
  *
- *  - candidates scored per second by the fast path (prepared scorer: the
- *    candidate's compiled plan, one tile walk, the compiler model on the
- *    addresses, the checker), with and without building the descriptor,
- *    for the family candidates (every parameter set of pad ... iree within
- *    no padding: 985) and a sample of F2 swizzles (offsets from the linear
- *    form, as the search scores them);
- *  - the from-scratch path: layout_check_kernel() of the same candidate
- *    (views, access plans, every instruction), and the ratio;
- *  - every candidate of the benchmark re-checked: fast == layout_check_kernel();
+ *  - candidates scored per second by the search's path (search.c): F2
+ *    swizzles and linear family sets from the linear form (score_linear.c:
+ *    no per-element addresses), padded sets from the closed form's tile
+ *    offsets and the address path; family sets build their descriptor
+ *    (its vector hints) as the search does;
+ *  - the address path of the first version (every offset through the
+ *    compiled plan or the linear tile walk, gathered, the compiler model
+ *    and the checker on addresses) and the from-scratch path,
+ *    layout_check_kernel() (views, access plans, every instruction);
+ *  - every candidate verified first: search path == layout_check_kernel()
+ *    == address path;
  *  - the whole search of each seed kernel's accesses (no padding, all
  *    families; 1 KiB without XOR+pad; kernel 01 with everything).
  * Thread CPU time (bench_util.h).  JSON names start with "suggest_". */
@@ -23,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_CANDS 4096
+#define MAX_CANDS 8192
 
 static seed_kernel k;
 static layout_suggest_scorer sc;
@@ -75,30 +79,57 @@ static int kernel_check(int i, layout_kernel_result *kr)
     return layout_check_kernel(s->arch, &ks, kr, NULL) ? -1 : 0;
 }
 
-typedef struct range_ctx { int lo, hi, build; } range_ctx;
+typedef struct range_ctx { int lo, hi; } range_ctx;
 
-static void fast_range(void *p)
+static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
+
+/* The search's path (search.c): family sets build their descriptor (for
+ * the hints) and take their offsets from the linear or closed form; F2
+ * swizzles are scored from their linear form alone. */
+static layout_status search_score(int i, layout_suggest_cost *c)
+{
+    if (params[i].kind == LAYOUT_FAMILY_F2) {
+        layout_linear ll;
+        layout_status st = layout_suggest_f2_linear(&params[i], sc.spec.tile, &ll, NULL);
+        if (st) return st;
+        if (layout_suggest_linear_usable(&sc, &ll) &&
+            !layout_suggest_score_linear(&sc, &work, &ll, none, none, 0, c, NULL))
+            return LAYOUT_OK;
+        if ((st = layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL))) return st;
+        return layout_suggest_score_offsets(&sc, &work, none, none, (int64_t)1 << ll.total_out_bits, 0, c, NULL);
+    }
+    layout_descriptor d;
+    layout_status st = layout_suggest_build(&params[i], sc.spec.tile, &d, NULL);
+    return st ? st : layout_suggest_score_family(&sc, &params[i], &d, &work, c, NULL);
+}
+
+static void search_range(void *p)
 {
     const range_ctx *r = p;
     layout_suggest_cost c;
     for (int i = r->lo; i < r->hi; i++) {
-        if (r->build) layout_suggest_build(&params[i], sc.spec.tile, &descs[i], NULL);
-        layout_suggest_score_work(&sc, &descs[i], &work, &c, NULL);
+        search_score(i, &c);
         bench_clobber(&c);
     }
 }
 
-/* F2 candidates as the search scores them: offsets from the linear form. */
-static void f2_range(void *p)
+/* The address path of the first version (every offset, one gather per
+ * side, the model and the checker on addresses): family sets through the
+ * descriptor's compiled plan and tile walk, F2 through the linear tile
+ * walk. */
+static void address_range(void *p)
 {
     const range_ctx *r = p;
-    static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
     layout_suggest_cost c;
-    layout_linear ll;
     for (int i = r->lo; i < r->hi; i++) {
-        layout_suggest_f2_linear(&params[i], sc.spec.tile, &ll, NULL);
-        layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL);
-        layout_suggest_score_offsets(&sc, &work, none, none, 2048, 0, &c, NULL);
+        if (params[i].kind == LAYOUT_FAMILY_F2) {
+            layout_linear ll;
+            layout_suggest_f2_linear(&params[i], sc.spec.tile, &ll, NULL);
+            layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL);
+            layout_suggest_score_offsets(&sc, &work, none, none, 2048, 0, &c, NULL);
+        } else {
+            layout_suggest_score_work(&sc, &descs[i], &work, &c, NULL);
+        }
         bench_clobber(&c);
     }
 }
@@ -113,10 +144,14 @@ static void reference_range(void *p)
     }
 }
 
-/* The per-candidate figures for one kernel's pair of distributions: every
- * family set without padding and every 17th F2 swizzle, each verified
- * against layout_check_kernel() first.  tag: "" (kernel 01: the JSON names
- * of earlier runs) or "k08_".  Returns the mismatches (or -1). */
+/* The per-candidate figures for one kernel's pair of distributions, on
+ * three sets of candidates: every family set without padding, every 17th
+ * F2 swizzle, every 311th XOR + pad set within 1 KiB (padded: the closed
+ * form and the address path).  Every candidate is verified first: the
+ * search's path == layout_check_kernel() (extra cycles per side,
+ * instructions, vector damage) == the address path.  tag: "" (kernel 01)
+ * or "k08_".  Returns the mismatches (or -1). */
+static int n_pad;
 static int per_candidate(seed_kernel_id kid, const char *tag, const layout_arch *arch)
 {
     layout_error e;
@@ -130,8 +165,7 @@ static int per_candidate(seed_kernel_id kid, const char *tag, const layout_arch 
         return -1;
     }
     layout_suggest_work_init(&work);
-    n_fam = n_f2 = 0;
-    /* the candidates: every family set without padding, then F2 (1 in 17) */
+    n_fam = n_f2 = n_pad = 0;
     for (int kind = 0; kind < LAYOUT_FAMILY_F2; kind++)
         for (int cd = 1; cd >= 0; cd--) {
             layout_family_iter it;
@@ -149,60 +183,79 @@ static int per_candidate(seed_kernel_id kid, const char *tag, const layout_arch 
             if (seen++ % 17 == 0 && !layout_suggest_build(&p, s.tile, &descs[n_fam + n_f2], NULL))
                 params[n_fam + n_f2++] = p;
     }
-    int n_all = n_fam + n_f2;
+    int f2_end = n_fam + n_f2;
+    seen = 0;
+    for (int cd = 1; cd >= 0; cd--) {
+        layout_family_iter it;
+        layout_family_params p;
+        layout_family_iter_init(&it, LAYOUT_FAMILY_XOR_PAD, s.tile, cd, 2, 1024, NULL);
+        while (layout_family_iter_next(&it, &p) && f2_end + n_pad < MAX_CANDS)
+            if (seen++ % 311 == 0 && !layout_suggest_build(&p, s.tile, &descs[f2_end + n_pad], NULL))
+                params[f2_end + n_pad++] = p;
+    }
+    int n_all = f2_end + n_pad;
 
-    /* every candidate: fast == layout_check_kernel */
-    int mismatches = 0, instrs = 0;
+    /* every candidate: search path == layout_check_kernel == address path */
+    int mismatches = 0, instrs = 0, n_linear = 0;
     for (int i = 0; i < n_all; i++) {
-        layout_suggest_cost c;
+        layout_suggest_cost c, a;
         layout_kernel_result kr;
-        if (layout_suggest_score_work(&sc, &descs[i], &work, &c, NULL) || kernel_check(i, &kr) ||
-            c.extra_cycles != kr.extra_cycles_per_tile || c.instrs != kr.instrs_per_tile ||
-            c.side_extra[0] != kr.write.extra_cycles_per_tile ||
+        if (search_score(i, &c) || kernel_check(i, &kr) || c.extra_cycles != kr.extra_cycles_per_tile ||
+            c.instrs != kr.instrs_per_tile || c.side_extra[0] != kr.write.extra_cycles_per_tile ||
+            c.side_extra[1] != kr.read.extra_cycles_per_tile ||
             c.vector_damage != kr.write.n_misaligned + kr.write.n_noncontiguous + kr.read.n_misaligned + kr.read.n_noncontiguous)
             mismatches++;
-        if (i == 0) instrs = (int)c.instrs;
-        if (i >= n_fam) { /* the search's F2 path too */
-            static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
-            layout_linear ll;
-            layout_suggest_cost c2;
-            layout_suggest_f2_linear(&params[i], s.tile, &ll, NULL);
-            layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL);
-            layout_suggest_score_offsets(&sc, &work, none, none, 2048, c.index_ops, &c2, NULL);
-            if (memcmp(&c, &c2, sizeof c)) mismatches++;
+        if (layout_suggest_score_work(&sc, &descs[i], &work, &a, NULL)) {
+            mismatches++;
+            continue;
         }
+        a.index_ops = c.index_ops;
+        if (memcmp(&a, &c, sizeof c)) mismatches++;
+        if (i == 0) instrs = (int)c.instrs;
+        uint64_t b[64];
+        int ib[2], ob;
+        n_linear += params[i].kind == LAYOUT_FAMILY_F2 || layout_family_linear_bases(&params[i], s.tile, b, ib, &ob);
     }
     char name[96];
-    printf("kernel %s's pair: %d family sets (no padding) + %d F2 swizzles, %d instructions per tile (first candidate); "
-           "fast == layout_check_kernel on all: %s (%d mismatches)\n",
-           k.id, n_fam, n_f2, instrs, mismatches ? "NO" : "yes", mismatches);
+    printf("kernel %s's pair: %d family sets (no padding) + %d F2 swizzles + %d XOR+pad sets (1 KiB), %d of them "
+           "linear; %d instructions per tile (first candidate); search path == layout_check_kernel == address path "
+           "on all: %s (%d mismatches)\n",
+           k.id, n_fam, n_f2, n_pad, n_linear, instrs, mismatches ? "NO" : "yes", mismatches);
 #define EMIT(what, unit, v) (snprintf(name, sizeof name, "suggest_%s" what, tag), bench_emit(name, unit, v))
     EMIT("verified_candidates", "count", n_all);
     EMIT("mismatches", "count", mismatches);
 
-    range_ctx fam = {0, n_fam, 0}, fam_b = {0, n_fam, 1}, f2 = {n_fam, n_all, 0}, ref = {0, 60, 0},
-              ref_f2 = {n_fam, n_fam + 20, 0};
-    bench_fn fns[5] = {fast_range, fast_range, f2_range, reference_range, reference_range};
-    void *ctx[5] = {&fam, &fam_b, &f2, &ref, &ref_f2};
-    double best[5];
-    bench_interleaved(5, fns, ctx, 5, 0.3, best);
-    double us_fam = best[0] * 1e6 / n_fam, us_fam_b = best[1] * 1e6 / n_fam, us_f2 = best[2] * 1e6 / n_f2,
-           us_ref = best[3] * 1e6 / 60, us_ref_f2 = best[4] * 1e6 / 20;
-    printf("%-58s %10s %12s\n", "path (per candidate, both sides)", "us", "candidates/s");
-    printf("%-58s %10.2f %12.0f\n", "fast, family sets (plan + tile walk + model + checker)", us_fam, 1e6 / us_fam);
-    printf("%-58s %10.2f %12.0f\n", "fast, family sets, descriptor built too", us_fam_b, 1e6 / us_fam_b);
-    printf("%-58s %10.2f %12.0f\n", "fast, F2 swizzles (linear offsets, as searched)", us_f2, 1e6 / us_f2);
-    printf("%-58s %10.2f %12.0f\n", "from scratch: layout_check_kernel, family sets", us_ref, 1e6 / us_ref);
-    printf("%-58s %10.2f %12.0f\n", "from scratch: layout_check_kernel, F2 swizzles", us_ref_f2, 1e6 / us_ref_f2);
-    printf("ratio from-scratch / fast: family sets %.1fx, F2 %.1fx\n", us_ref / us_fam, us_ref_f2 / us_f2);
-    EMIT("fast_us_per_candidate", "us", us_fam);
-    EMIT("fast_candidates_per_s", "1/s", 1e6 / us_fam);
-    EMIT("fast_with_build_us_per_candidate", "us", us_fam_b);
-    EMIT("f2_us_per_candidate", "us", us_f2);
-    EMIT("f2_candidates_per_s", "1/s", 1e6 / us_f2);
-    EMIT("from_scratch_us_per_candidate", "us", us_ref);
-    EMIT("speedup_vs_from_scratch", "x", us_ref / us_fam);
-    EMIT("f2_speedup_vs_from_scratch", "x", us_ref_f2 / us_f2);
+    range_ctx fam = {0, n_fam}, f2 = {n_fam, f2_end}, pad = {f2_end, n_all}, ref = {0, 60}, ref_f2 = {n_fam, n_fam + 20},
+              ref_pad = {f2_end, f2_end + 20};
+    enum { NF = 9 };
+    bench_fn fns[NF] = {search_range,  search_range,  search_range,    address_range,  address_range,
+                        address_range, reference_range, reference_range, reference_range};
+    void *ctx[NF] = {&fam, &f2, &pad, &fam, &f2, &pad, &ref, &ref_f2, &ref_pad};
+    double best[NF];
+    bench_interleaved(NF, fns, ctx, 5, 0.3, best);
+    double us[NF];
+    int per[NF] = {n_fam, n_f2, n_pad, n_fam, n_f2, n_pad, 60, 20, 20};
+    for (int i = 0; i < NF; i++) us[i] = best[i] * 1e6 / per[i];
+    printf("%-34s %14s %14s %14s\n", "us per candidate (both sides)", "family sets", "F2 swizzles", "XOR+pad 1 KiB");
+    printf("%-34s %14.2f %14.2f %14.2f\n", "search path (as layout_suggest)", us[0], us[1], us[2]);
+    printf("%-34s %14.0f %14.0f %14.0f\n", "  candidates per second", 1e6 / us[0], 1e6 / us[1], 1e6 / us[2]);
+    printf("%-34s %14.2f %14.2f %14.2f\n", "address path (first version)", us[3], us[4], us[5]);
+    printf("%-34s %14.2f %14.2f %14.2f\n", "from scratch: layout_check_kernel", us[6], us[7], us[8]);
+    printf("ratio from-scratch / search path: %.1fx / %.1fx / %.1fx; address path / search path: %.2fx / %.2fx / %.2fx\n",
+           us[6] / us[0], us[7] / us[1], us[8] / us[2], us[3] / us[0], us[4] / us[1], us[5] / us[2]);
+    static const char *const what[3] = {"family", "f2", "xor_pad"};
+    for (int j = 0; j < 3; j++) {
+        char w2[64];
+        snprintf(w2, sizeof w2, "%s_us_per_candidate", what[j]);
+        snprintf(name, sizeof name, "suggest_%s%s", tag, w2), bench_emit(name, "us", us[j]);
+        snprintf(name, sizeof name, "suggest_%s%s_candidates_per_s", tag, what[j]), bench_emit(name, "1/s", 1e6 / us[j]);
+        snprintf(name, sizeof name, "suggest_%s%s_address_path_us", tag, what[j]), bench_emit(name, "us", us[3 + j]);
+        snprintf(name, sizeof name, "suggest_%s%s_from_scratch_us", tag, what[j]), bench_emit(name, "us", us[6 + j]);
+        snprintf(name, sizeof name, "suggest_%s%s_speedup_vs_address_path", tag, what[j]),
+            bench_emit(name, "x", us[3 + j] / us[j]);
+        snprintf(name, sizeof name, "suggest_%s%s_speedup_vs_from_scratch", tag, what[j]),
+            bench_emit(name, "x", us[6 + j] / us[j]);
+    }
 #undef EMIT
     return mismatches;
 }

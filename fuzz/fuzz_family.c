@@ -12,6 +12,7 @@
  * - nothing reads or writes out of bounds (ASan) or overflows (UBSan). */
 #include "layout.h"
 #include "fuzz_input.h"
+#include "../lib/suggest/suggest_internal.h"
 
 static int64_t small_or_hostile(fuzz_in *in)
 {
@@ -82,6 +83,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     FUZZ_ASSERT(o == layout_family_offset_unchecked(&p, tile, i, j));
                     offs[n++] = o;
                 }
+            /* the whole-tile form gives the same offsets, row-major; where
+             * the set is linear over F2 its bases do too */
+            static int64_t whole[4096];
+            FUZZ_ASSERT(layout_family_tile_offsets(&p, tile, whole, (size_t)n, NULL) == LAYOUT_OK);
+            FUZZ_ASSERT(memcmp(whole, offs, (size_t)n * sizeof offs[0]) == 0);
+            if (n > 1) FUZZ_ASSERT(layout_family_tile_offsets(&p, tile, whole, (size_t)n - 1, NULL) == LAYOUT_ERR_BUFFER);
+            uint64_t bases[64];
+            int in_bits[2], out_bits;
+            if (layout_family_linear_bases(&p, tile, bases, in_bits, &out_bits)) {
+                FUZZ_ASSERT(((int64_t)1 << out_bits) == layout_desc_element_space_size(&d));
+                for (int64_t k = 0; k < n; k++) {
+                    uint64_t x = (uint64_t)(k / tile[1]) | ((uint64_t)(k % tile[1]) << in_bits[0]), v = 0;
+                    for (int j = 0; x; j++, x >>= 1)
+                        if (x & 1u) v ^= bases[j];
+                    FUZZ_ASSERT((int64_t)v == offs[k]);
+                }
+            }
             /* injective: from the offsets themselves (any element space) */
             qsort(offs, (size_t)n, sizeof offs[0], cmp_i64);
             for (int64_t k = 1; k < n; k++) FUZZ_ASSERT(offs[k] != offs[k - 1]);
