@@ -3,7 +3,8 @@
  * (b128 writes along K, u16 reads along M: the most instructions) and for
  * kernel 08's (b128 on both sides), on three sets of candidates (every
  * family set without padding: 985; every 17th F2 swizzle: 2004; every
- * 311th XOR + pad set within 1 KiB: 2044):
+ * 311th run of 64 consecutive XOR + pad sets within 1 KiB: 2048, runs as
+ * the search meets them, sharing XOR sets):
  *
  *  - candidates scored per second by the search's path (search.c): F2
  *    swizzles and linear family sets from the linear form (score_linear.c:
@@ -98,9 +99,7 @@ static layout_status search_score(int i, layout_suggest_cost *c)
         if ((st = layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL))) return st;
         return layout_suggest_score_offsets(&sc, &work, none, none, (int64_t)1 << ll.total_out_bits, 0, c, NULL);
     }
-    layout_descriptor d;
-    layout_status st = layout_suggest_build(&params[i], sc.spec.tile, &d, NULL);
-    return st ? st : layout_suggest_score_family(&sc, &params[i], &d, &work, c, NULL);
+    return layout_suggest_score_params(&sc, &params[i], &work, c, NULL);
 }
 
 static void search_range(void *p)
@@ -146,8 +145,8 @@ static void reference_range(void *p)
 
 /* The per-candidate figures for one kernel's pair of distributions, on
  * three sets of candidates: every family set without padding, every 17th
- * F2 swizzle, every 311th XOR + pad set within 1 KiB (padded: the closed
- * form and the address path).  Every candidate is verified first: the
+ * F2 swizzle, every 311th run of 64 XOR + pad sets within 1 KiB (padded:
+ * the closed form and the address path).  Every candidate is verified first: the
  * search's path == layout_check_kernel() (extra cycles per side,
  * instructions, vector damage) == the address path.  tag: "" (kernel 01)
  * or "k08_".  Returns the mismatches (or -1). */
@@ -190,7 +189,7 @@ static int per_candidate(seed_kernel_id kid, const char *tag, const layout_arch 
         layout_family_params p;
         layout_family_iter_init(&it, LAYOUT_FAMILY_XOR_PAD, s.tile, cd, 2, 1024, NULL);
         while (layout_family_iter_next(&it, &p) && f2_end + n_pad < MAX_CANDS)
-            if (seen++ % 311 == 0 && !layout_suggest_build(&p, s.tile, &descs[f2_end + n_pad], NULL))
+            if ((seen++ >> 6) % 311 == 0 && !layout_suggest_build(&p, s.tile, &descs[f2_end + n_pad], NULL))
                 params[f2_end + n_pad++] = p;
     }
     int n_all = f2_end + n_pad;

@@ -194,6 +194,9 @@ static void test_every_candidate_equal(void)
                          * linear or closed form, the plan's ops left to the search */
                         layout_suggest_cost viaf, viad;
                         CHECK(layout_suggest_score_family(&sc, &p, &d, &g_work, &viaf, NULL) == LAYOUT_OK);
+                        layout_suggest_cost viap;
+                        CHECK(layout_suggest_score_params(&sc, &p, &g_work, &viap, NULL) == LAYOUT_OK);
+                        CHECK(memcmp(&viap, &viaf, sizeof viap) == 0);
                         CHECK(layout_suggest_score(&sc, &d, &viad, NULL) == LAYOUT_OK);
                         CHECK_EQ_I64(viaf.index_ops, INT_MAX);
                         viaf.index_ops = viad.index_ops;

@@ -299,6 +299,8 @@ static void score_side_counts(layout_suggest_cost *r, int i, const layout_access
 
 void layout_suggest_work_init(layout_suggest_work *w)
 {
+    w->hint_valid = 0;
+    memset(&w->hint_key, 0, sizeof w->hint_key);
     for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->cached_vy[i] = w->cached_ve[i] = -2;
 }
 
@@ -315,15 +317,13 @@ layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const l
     return layout_suggest_score_offsets(sc, w, hl, hs, layout_desc_element_space_size(desc), w->dplan.n_ops, out, err);
 }
 
-layout_status layout_suggest_score_family(const layout_suggest_scorer *sc, const layout_family_params *params,
-                                          const layout_descriptor *desc, layout_suggest_work *w,
-                                          layout_suggest_cost *out, layout_error *err)
+/* A family set's score from its vector hints (hl, hs) and element space:
+ * offsets from the linear form where the set is linear, else from the
+ * closed form's tile. */
+static layout_status score_family_hinted(const layout_suggest_scorer *sc, const layout_family_params *params,
+                                         const int64_t *hl, const int64_t *hs, int64_t space, layout_suggest_work *w,
+                                         layout_suggest_cost *out, layout_error *err)
 {
-    static const char fn[] = "layout_suggest_score";
-    layout_status s = check_desc(fn, sc, desc, err);
-    if (s) return s;
-    int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
-    if ((s = layout_desc_vector_hints(desc, hl, hs, err))) return s;
     uint64_t bases[64];
     int in_bits[2], out_bits;
     if (sc->spec.n_dims == 2 && layout_family_linear_bases(params, sc->spec.tile, bases, in_bits, &out_bits)) {
@@ -336,8 +336,51 @@ layout_status layout_suggest_score_family(const layout_suggest_scorer *sc, const
             !layout_suggest_score_linear(sc, w, &ll, hl, hs, INT_MAX, out, NULL))
             return layout_ok(err);
     }
-    if ((s = layout_family_tile_offsets(params, sc->spec.tile, w->tile_off, LAYOUT_SUGGEST_MAX_TILE, err))) return s;
-    return layout_suggest_score_offsets(sc, w, hl, hs, layout_desc_element_space_size(desc), INT_MAX, out, err);
+    layout_status s = layout_family_tile_offsets(params, sc->spec.tile, w->tile_off, LAYOUT_SUGGEST_MAX_TILE, err);
+    if (s) return s;
+    return layout_suggest_score_offsets(sc, w, hl, hs, space, INT_MAX, out, err);
+}
+
+layout_status layout_suggest_score_family(const layout_suggest_scorer *sc, const layout_family_params *params,
+                                          const layout_descriptor *desc, layout_suggest_work *w,
+                                          layout_suggest_cost *out, layout_error *err)
+{
+    static const char fn[] = "layout_suggest_score";
+    layout_status s = check_desc(fn, sc, desc, err);
+    if (s) return s;
+    int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+    if ((s = layout_desc_vector_hints(desc, hl, hs, err))) return s;
+    return score_family_hinted(sc, params, hl, hs, layout_desc_element_space_size(desc), w, out, err);
+}
+
+layout_status layout_suggest_score_params(const layout_suggest_scorer *sc, const layout_family_params *params,
+                                          layout_suggest_work *w, layout_suggest_cost *out, layout_error *err)
+{
+    layout_status s;
+    if (params->kind != LAYOUT_FAMILY_XOR_PAD) {
+        layout_descriptor desc;
+        if ((s = layout_suggest_build(params, sc->spec.tile, &desc, err))) return s;
+        return layout_suggest_score_family(sc, params, &desc, w, out, err);
+    }
+    /* XOR + pad: the vector hints do not depend on the padding (pad,
+     * pad_rows; test_family checks it on every set of its tiles), so the
+     * sets of one XOR set (the enumeration varies the padding fastest)
+     * share one descriptor build; the element space comes from the closed
+     * form. */
+    int64_t bytes;
+    if ((s = layout_family_lds_bytes(params, sc->spec.tile, sc->spec.elem_bytes, &bytes, err))) return s;
+    layout_family_params key = *params;
+    key.pad = key.pad_rows = 0;
+    if (!w->hint_valid || memcmp(&key, &w->hint_key, sizeof key)) {
+        layout_descriptor desc;
+        w->hint_valid = 0;
+        if ((s = layout_suggest_build(params, sc->spec.tile, &desc, err)) ||
+            (s = layout_desc_vector_hints(&desc, w->hint_l, w->hint_s, err)))
+            return s;
+        w->hint_key = key;
+        w->hint_valid = 1;
+    }
+    return score_family_hinted(sc, params, w->hint_l, w->hint_s, bytes / sc->spec.elem_bytes, w, out, err);
 }
 
 /* dst[l] = src[l] + add for l < n, in blocks of 16 with a constant trip

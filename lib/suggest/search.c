@@ -204,8 +204,7 @@ static void *worker(void *p)
                                                               INT_MAX, &c, NULL);
                     }
                 } else {
-                    st = layout_suggest_build(&prm, spec->tile, &desc, NULL);
-                    if (!st) st = layout_suggest_score_family(sc, &prm, &desc, &work, &c, NULL);
+                    st = layout_suggest_score_params(sc, &prm, &work, &c, NULL);
                 }
                 if (st) {
                     fs->failed++;

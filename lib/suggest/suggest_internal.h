@@ -23,6 +23,11 @@ typedef struct layout_suggest_work {
     layout_plan dplan;
     int step_cost[2][LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, the extra cycles of the last two access steps (score.c) */
     uint32_t warp_bytes[LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, its part of the byte addresses (score_linear.c) */
+    /* the vector hints of the last XOR + pad set scored, keyed by the set
+     * without its padding (layout_suggest_score_params) */
+    int hint_valid;
+    layout_family_params hint_key;
+    int64_t hint_l[LAYOUT_MAX_DIMS], hint_s[LAYOUT_MAX_DIMS];
 } layout_suggest_work;
 
 /* The scoring core: w->tile_off holds the candidate's offset of every tile
@@ -62,6 +67,13 @@ layout_status layout_suggest_score_linear(const layout_suggest_scorer *sc, layou
 layout_status layout_suggest_score_family(const layout_suggest_scorer *sc, const layout_family_params *params,
                                           const layout_descriptor *desc, layout_suggest_work *w,
                                           layout_suggest_cost *out, layout_error *err);
+
+/* The search's score of family set *params (not F2; checked by the
+ * iterator): as layout_suggest_score_family() of its descriptor, which it
+ * builds, except for XOR + pad sets, whose hints do not depend on the
+ * padding: one descriptor build per XOR set (cached in *w). */
+layout_status layout_suggest_score_params(const layout_suggest_scorer *sc, const layout_family_params *params,
+                                          layout_suggest_work *w, layout_suggest_cost *out, layout_error *err);
 
 /* Mark the order cache of *w empty (before first use). */
 void layout_suggest_work_init(layout_suggest_work *w);
