@@ -113,6 +113,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (sv == LAYOUT_OK) FUZZ_ASSERT(rep.injective);
             }
         }
+        /* closed-form vector hints, where given, are the descriptor's */
+        int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS], cl[2], cs[2];
+        FUZZ_ASSERT(layout_desc_vector_hints(&d, hl, hs, NULL) == LAYOUT_OK);
+        if (layout_family_vector_hints(&p, tile, cl, cs))
+            FUZZ_ASSERT(hl[0] == cl[0] && hl[1] == cl[1] && hs[0] == cs[0] && hs[1] == cs[1]);
         size_t need = 0;
         FUZZ_ASSERT(layout_desc_to_ck_cpp(&d, NULL, 0, &need, NULL) == LAYOUT_OK && need > 0);
     }

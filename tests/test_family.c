@@ -10,6 +10,7 @@
 #include "suggest/suggest_internal.h"
 
 static int64_t g_linear_sets; /* sets layout_family_linear_bases() called linear (test_linear_sets) */
+static int64_t g_hints_closed; /* sets whose closed-form hints were compared */
 static int64_t g_hint_shared; /* XOR + pad sets whose hints were compared with another padding's */
 
 /* ---- independent references ---------------------------------------------- */
@@ -230,6 +231,18 @@ static void check_one(const layout_family_params *pr, const int64_t tile[2], int
     static int64_t whole[1 << 14];
     CHECK(layout_family_tile_offsets(pr, tile, whole, n, NULL) == LAYOUT_OK);
     CHECK_MSG(memcmp(whole, g_offs, n * sizeof whole[0]) == 0, "%s: layout_family_tile_offsets differs", name);
+    /* the closed-form vector hints, where given, are the descriptor's */
+    {
+        int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS], cl[2], cs[2];
+        CHECK(layout_desc_vector_hints(&d, hl, hs, NULL) == LAYOUT_OK);
+        if (layout_family_vector_hints(pr, tile, cl, cs)) {
+            g_hints_closed++;
+            CHECK_MSG(hl[0] == cl[0] && hl[1] == cl[1] && hs[0] == cs[0] && hs[1] == cs[1],
+                      "%s on %lldx%lld: closed-form hints (%lld/%lld, %lld/%lld), descriptor (%lld/%lld, %lld/%lld)", name,
+                      (long long)tile[0], (long long)tile[1], (long long)cl[0], (long long)cs[0], (long long)cl[1],
+                      (long long)cs[1], (long long)hl[0], (long long)hs[0], (long long)hl[1], (long long)hs[1]);
+        }
+    }
     /* XOR + pad: the vector hints do not depend on the padding (the search
      * builds one descriptor per XOR set for its padded variants): every set
      * against the last one seen with the same set apart from pad, pad_rows */
@@ -641,6 +654,7 @@ static void expect_err(const layout_family_params *p, const int64_t *tile, layou
 static void test_linear_sets(void)
 {
     CHECK(g_linear_sets > 1000 / check_every());
+    CHECK(g_hints_closed > 10000 / check_every());
     if (check_every() == 1) CHECK(g_hint_shared > 1000); /* sampled runs (valgrind) rarely meet neighbours */
     static const int64_t t[2] = {64, 32};
     layout_family_params p;

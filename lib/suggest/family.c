@@ -707,6 +707,38 @@ layout_status layout_family_tile_offsets(const layout_family_params *params, con
     return layout_ok(err);
 }
 
+int layout_family_vector_hints(const layout_family_params *params, const int64_t tile[2], int64_t *lens,
+                               int64_t *strides)
+{
+    const int cd = params->contiguous_dim;
+    const int64_t C = tile[cd];
+    const int64_t *p = params->p;
+    const layout_family_kind kind = params->kind == LAYOUT_FAMILY_XOR_PAD ? params->xor_kind : params->kind;
+    int64_t unit = -1; /* the builders' guaranteed vector along the contiguous dim, -1: none */
+    switch (kind) {
+    case LAYOUT_FAMILY_PAD: case LAYOUT_FAMILY_PAD_EVERY: break; /* plain strided rows: no guarantee */
+    case LAYOUT_FAMILY_CK_XOR: unit = p[0]; break;                 /* KPack */
+    case LAYOUT_FAMILY_CUTE_SWIZZLE: {
+        int64_t B, M, S;
+        if (p[3] != 0) return 0; /* byte form: the descriptor decides */
+        cute_elem(p, &B, &M, &S);
+        if (B == 0) return 0;    /* identity swizzle: a different builder */
+        unit = (int64_t)1 << (M < 40 ? M : 40); /* gcd(2^M, C): the row-major offset's low field that stays whole */
+        while (C % unit) unit >>= 1;
+        break;
+    }
+    case LAYOUT_FAMILY_TRITON_SWIZZLED: unit = p[0] < C ? p[0] : C; break; /* vec */
+    case LAYOUT_FAMILY_IREE_XOR_SHUFFLE: unit = p[1]; break;           /* access_width */
+    default: return 0;
+    }
+    for (int d = 0; d < 2; d++) lens[d] = strides[d] = -1;
+    if (unit > 0) {
+        lens[cd] = unit;
+        strides[cd] = 1;
+    }
+    return 1;
+}
+
 int layout_family_linear_bases(const layout_family_params *params, const int64_t tile[2], uint64_t *bases,
                                int *in_bits, int *out_bits)
 {

@@ -357,6 +357,12 @@ layout_status layout_suggest_score_params(const layout_suggest_scorer *sc, const
                                           layout_suggest_work *w, layout_suggest_cost *out, layout_error *err)
 {
     layout_status s;
+    int64_t hl[2], hs[2], bytes;
+    if (sc->spec.n_dims == 2 && layout_family_vector_hints(params, sc->spec.tile, hl, hs)) {
+        /* the closed forms give everything: no descriptor */
+        if ((s = layout_family_lds_bytes(params, sc->spec.tile, sc->spec.elem_bytes, &bytes, err))) return s;
+        return score_family_hinted(sc, params, hl, hs, bytes / sc->spec.elem_bytes, w, out, err);
+    }
     if (params->kind != LAYOUT_FAMILY_XOR_PAD) {
         layout_descriptor desc;
         if ((s = layout_suggest_build(params, sc->spec.tile, &desc, err))) return s;
@@ -367,7 +373,6 @@ layout_status layout_suggest_score_params(const layout_suggest_scorer *sc, const
      * sets of one XOR set (the enumeration varies the padding fastest)
      * share one descriptor build; the element space comes from the closed
      * form. */
-    int64_t bytes;
     if ((s = layout_family_lds_bytes(params, sc->spec.tile, sc->spec.elem_bytes, &bytes, err))) return s;
     layout_family_params key = *params;
     key.pad = key.pad_rows = 0;

@@ -36,6 +36,14 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
                                            const int64_t *hs, int64_t element_space, int index_ops,
                                            layout_suggest_cost *out, layout_error *err);
 
+/* The vector hints (layout_desc_vector_hints) of family set *params's
+ * descriptor on the tile without building it: returns 1 and fills lens[2],
+ * strides[2] for the forms whose builders it mirrors (test_family compares
+ * it with the descriptor on every set of its tiles), 0 for the rest (CuTe's
+ * byte form and identity swizzle, F2): build the descriptor (family.c). */
+int layout_family_vector_hints(const layout_family_params *params, const int64_t tile[2], int64_t *lens,
+                               int64_t *strides);
+
 /* When the family set *params (accepted by layout_family_check(), not F2)
  * is linear over F2 on the tile: every length a power of two and no
  * padding.  Then bases[] gets the offset of each unit coordinate (dim 0's
@@ -69,9 +77,10 @@ layout_status layout_suggest_score_family(const layout_suggest_scorer *sc, const
                                           layout_suggest_cost *out, layout_error *err);
 
 /* The search's score of family set *params (not F2; checked by the
- * iterator): as layout_suggest_score_family() of its descriptor, which it
- * builds, except for XOR + pad sets, whose hints do not depend on the
- * padding: one descriptor build per XOR set (cached in *w). */
+ * iterator): as layout_suggest_score_family() of its descriptor, without
+ * building it where layout_family_vector_hints() knows the hints; else it
+ * builds it, once per XOR set for XOR + pad sets (their hints do not depend
+ * on the padding; cached in *w). */
 layout_status layout_suggest_score_params(const layout_suggest_scorer *sc, const layout_family_params *params,
                                           layout_suggest_work *w, layout_suggest_cost *out, layout_error *err);
 
