@@ -10,6 +10,7 @@
 #include "suggest/suggest_internal.h"
 
 static int64_t g_linear_sets; /* sets layout_family_linear_bases() called linear (test_linear_sets) */
+static int64_t g_pad_forms; /* sets whose pad form was compared */
 static int64_t g_hints_closed; /* sets whose closed-form hints were compared */
 static int64_t g_hint_shared; /* XOR + pad sets whose hints were compared with another padding's */
 
@@ -231,6 +232,24 @@ static void check_one(const layout_family_params *pr, const int64_t tile[2], int
     static int64_t whole[1 << 14];
     CHECK(layout_family_tile_offsets(pr, tile, whole, n, NULL) == LAYOUT_OK);
     CHECK_MSG(memcmp(whole, g_offs, n * sizeof whole[0]) == 0, "%s: layout_family_tile_offsets differs", name);
+    /* the pad form: the unpadded set's offsets plus (row >> shift) * pad */
+    {
+        layout_family_params un;
+        int64_t pad;
+        int shift;
+        if (layout_family_pad_form(pr, tile, &un, &pad, &shift)) {
+            g_pad_forms++;
+            CHECK(layout_family_check(&un, tile, NULL) == LAYOUT_OK);
+            int pf_bad = 0;
+            for (size_t k = 0; k < n && !pf_bad; k++) {
+                int64_t row = pr->contiguous_dim ? g_coords[k][0] : g_coords[k][1];
+                pf_bad = layout_family_offset_unchecked(&un, tile, g_coords[k][0], g_coords[k][1]) + (row >> shift) * pad !=
+                         g_offs[k];
+            }
+            CHECK_MSG(!pf_bad, "%s on %lldx%lld: pad form (pad %lld every 2^%d rows) differs", name, (long long)tile[0],
+                      (long long)tile[1], (long long)pad, shift);
+        }
+    }
     /* the closed-form vector hints, where given, are the descriptor's */
     {
         int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS], cl[2], cs[2];
@@ -655,6 +674,7 @@ static void test_linear_sets(void)
 {
     CHECK(g_linear_sets > 1000 / check_every());
     CHECK(g_hints_closed > 10000 / check_every());
+    CHECK(g_pad_forms > 10000 / check_every());
     if (check_every() == 1) CHECK(g_hint_shared > 1000); /* sampled runs (valgrind) rarely meet neighbours */
     static const int64_t t[2] = {64, 32};
     layout_family_params p;

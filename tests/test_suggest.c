@@ -485,6 +485,104 @@ static void linear_case(const layout_suggest_spec *s, int64_t stride, const char
     }
 }
 
+static uint64_t g_pad_rng = 0x9adf0f3aULL;
+
+/* Padded family sets through the linear form plus a pad term
+ * (layout_suggest_score_linear_pad) against the address path (every offset
+ * from the closed form), field by field, and 1 in 8 against
+ * layout_check_kernel(): every set of every family within the budget for
+ * kernel 01 and 08 on gfx942 and gfx950 (XOR + pad sampled), with the
+ * seed options and with random element sizes, policies, ops and bases. */
+static void test_pad_form_equal(void)
+{
+    static layout_descriptor d;
+    static layout_suggest_work w;
+    const char *archs[2] = {"gfx942", "gfx950"};
+    seed_kernel_id ids[2] = {SEED_K01, SEED_K08};
+    int64_t scale = 1000 / harness_scaled(1000), compared = 0, padded = 0, declined = 0, kchecked = 0;
+    if (scale < 1) scale = 1;
+    for (int a = 0; a < 2; a++)
+        for (int ki = 0; ki < 2; ki++) {
+            layout_arch arch;
+            CHECK(layout_arch_preset(archs[a], &arch, NULL) == LAYOUT_OK);
+            CHECK(seed_kernel_build(&k, ids[ki], arch.n_banks, NULL) == LAYOUT_OK);
+          for (int rep = 0; rep < 2; rep++) {
+            layout_suggest_spec s = seed_spec(&k, &arch);
+            s.budget_bytes = 1024;
+            if (rep) { /* random element size, policies, explicit ops, base */
+                static const layout_ds_op ops[5] = {LAYOUT_DS_AUTO, LAYOUT_DS_AUTO, LAYOUT_DS_B16, LAYOUT_DS_B32,
+                                                    LAYOUT_DS_B64};
+                static const int ebs[4] = {1, 2, 4, 8};
+                s.elem_bytes = ebs[xorshift64s_range(&g_pad_rng, 0, 3)];
+                for (int i = 0; i < 2; i++) {
+                    s.sides[i].opt.policy =
+                        xorshift64s_range(&g_pad_rng, 0, 1) ? LAYOUT_VECTOR_SPLIT : LAYOUT_VECTOR_TRUST;
+                    s.sides[i].opt.op = ops[xorshift64s_range(&g_pad_rng, 0, 4)];
+                }
+                s.sides[0].opt.base_bytes = s.sides[1].opt.base_bytes = 256 * xorshift64s_range(&g_pad_rng, 0, 3);
+            }
+            if (layout_suggest_prepare(&sc, &s, NULL) != LAYOUT_OK) continue;
+            layout_suggest_work_init(&w);
+            int64_t n = 0;
+            const int eb = s.elem_bytes;
+            for (int kind = 0; kind < LAYOUT_FAMILY_F2; kind++)
+                for (int cd = 1; cd >= 0; cd--) {
+                    layout_family_iter it;
+                    layout_family_params p;
+                    if (layout_family_iter_init(&it, (layout_family_kind)kind, s.tile, cd, eb, 1024, NULL) != LAYOUT_OK)
+                        continue;
+                    int64_t stride = (kind == LAYOUT_FAMILY_XOR_PAD ? 211 : 4) * scale * (rep ? 3 : 1);
+                    while (layout_family_iter_next(&it, &p)) {
+                        if (n++ % stride) continue;
+                        layout_family_params un;
+                        int64_t pad, bytes, hl[2], hs[2];
+                        int shift, in_bits[2], out_bits;
+                        uint64_t bases[64];
+                        if (!layout_family_pad_form(&p, s.tile, &un, &pad, &shift) ||
+                            !layout_family_linear_bases(&un, s.tile, bases, in_bits, &out_bits))
+                            continue;
+                        CHECK(layout_suggest_build(&p, s.tile, &d, NULL) == LAYOUT_OK);
+                        CHECK(layout_desc_vector_hints(&d, hl, hs, NULL) == LAYOUT_OK);
+                        CHECK(layout_family_lds_bytes(&p, s.tile, eb, &bytes, NULL) == LAYOUT_OK);
+                        static const char *const ins[2] = {"dim0", "dim1"}, *const outs[1] = {"offset"};
+                        int64_t b[64];
+                        for (int j = 0; j < in_bits[0] + in_bits[1]; j++) b[j] = (int64_t)bases[j];
+                        layout_linear ll;
+                        CHECK(layout_linear_from_bases(&ll, 2, ins, in_bits, b, 1, outs, &out_bits, NULL) == LAYOUT_OK);
+                        layout_suggest_cost lin, addr;
+                        layout_status sl = layout_suggest_score_linear_pad(&sc, &w, &ll, p.contiguous_dim, pad, shift,
+                                                                           bytes / eb, hl, hs, 5, &lin, NULL);
+                        if (sl == LAYOUT_ERR_UNSUPPORTED) {
+                            declined++;
+                            continue;
+                        }
+                        CHECK(layout_family_tile_offsets(&p, s.tile, w.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL) == LAYOUT_OK);
+                        layout_status sa = layout_suggest_score_offsets(&sc, &w, hl, hs, bytes / eb, 5, &addr, NULL);
+                        CHECK_MSG(sl == sa, "pad form status %d, address path %d", sl, sa);
+                        if (sl || sa) continue;
+                        char what[160];
+                        layout_suggest_params_print(&p, what, sizeof what);
+                        compared++;
+                        padded += pad != 0;
+                        CHECK_MSG(memcmp(&lin, &addr, sizeof lin) == 0, "%s (cd %d, kernel %s, %s): pad form %lld/%lld/%d, addresses %lld/%lld/%d",
+                                  what, p.contiguous_dim, k.id, archs[a], (long long)lin.extra_cycles, (long long)lin.instrs,
+                                  lin.vector_damage, (long long)addr.extra_cycles, (long long)addr.instrs, addr.vector_damage);
+                        if (compared % 8) continue;
+                        layout_kernel_result kr;
+                        CHECK(kernel_check(&s, &d, &kr) == LAYOUT_OK);
+                        CHECK_EQ_I64(lin.extra_cycles, kr.extra_cycles_per_tile);
+                        CHECK_EQ_I64(lin.instrs, kr.instrs_per_tile);
+                        CHECK_EQ_I64(lin.side_extra[0], kr.write.extra_cycles_per_tile);
+                        kchecked++;
+                    }
+                }
+          }
+        }
+    CHECK(padded > 1500 / scale);
+    CHECK(kchecked > 200 / scale);
+    CHECK(declined * 10 < compared); /* the seed distributions map bit to bit: few decline */
+}
+
 /* The F2 scorer against the address path: the seed kernels' pairs (4 waves)
  * on gfx942, gfx950 and its 64-lane b32 variant with random policies,
  * explicit ops, element sizes and base addresses (multiples of the bank
@@ -1381,6 +1479,7 @@ int main(int argc, char **argv)
     RUN_IF(test_random_equal);
     RUN_IF(test_brute_force);
     RUN_IF(test_linear_equal);
+    RUN_IF(test_pad_form_equal);
     RUN_IF(test_seed_acceptance);
     RUN_IF(test_kernel01_settled);
     RUN_IF(test_seed002_strides);

@@ -739,6 +739,44 @@ int layout_family_vector_hints(const layout_family_params *params, const int64_t
     return 1;
 }
 
+int layout_family_pad_form(const layout_family_params *params, const int64_t tile[2], layout_family_params *unpadded,
+                           int64_t *pad, int *pad_shift)
+{
+    const int cd = params->contiguous_dim;
+    const int64_t C = tile[cd];
+    *unpadded = *params;
+    *pad = 0;
+    *pad_shift = 0;
+    switch (params->kind) {
+    case LAYOUT_FAMILY_PAD: /* r (C + p) + c */
+        *pad = params->p[0];
+        unpadded->p[0] = 0;
+        break;
+    case LAYOUT_FAMILY_PAD_EVERY: /* r C + (r / N) p + c */
+        if (!is_pow2(params->p[0])) return 0;
+        *pad = params->p[1];
+        *pad_shift = log2_exact(params->p[0]);
+        unpadded->p[1] = 0;
+        break;
+    case LAYOUT_FAMILY_IREE_XOR_SHUFFLE: /* r * row_stride = r C + r (row_stride - C) */
+        *pad = params->p[2] - C;
+        unpadded->p[2] = C;
+        break;
+    case LAYOUT_FAMILY_XOR_PAD:
+        if (params->xor_kind == LAYOUT_FAMILY_IREE_XOR_SHUFFLE && params->p[2] != C) return 0; /* two pad terms */
+        if (!is_pow2(params->pad_rows)) return 0;
+        *pad = params->pad;
+        *pad_shift = log2_exact(params->pad_rows);
+        unpadded->kind = params->xor_kind;
+        unpadded->pad = unpadded->pad_rows = 0;
+        unpadded->xor_kind = (layout_family_kind)0;
+        break;
+    case LAYOUT_FAMILY_CK_XOR: case LAYOUT_FAMILY_CUTE_SWIZZLE: case LAYOUT_FAMILY_TRITON_SWIZZLED: break;
+    default: return 0;
+    }
+    return 1;
+}
+
 int layout_family_linear_bases(const layout_family_params *params, const int64_t tile[2], uint64_t *bases,
                                int *in_bits, int *out_bits)
 {

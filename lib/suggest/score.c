@@ -325,15 +325,20 @@ static layout_status score_family_hinted(const layout_suggest_scorer *sc, const 
                                          layout_suggest_cost *out, layout_error *err)
 {
     uint64_t bases[64];
-    int in_bits[2], out_bits;
-    if (sc->spec.n_dims == 2 && layout_family_linear_bases(params, sc->spec.tile, bases, in_bits, &out_bits)) {
+    int in_bits[2], out_bits, pad_shift;
+    int64_t pad;
+    layout_family_params unpadded;
+    /* linear, or linear plus a pad term (score_linear.c) */
+    if (sc->spec.n_dims == 2 && layout_family_pad_form(params, sc->spec.tile, &unpadded, &pad, &pad_shift) &&
+        layout_family_linear_bases(&unpadded, sc->spec.tile, bases, in_bits, &out_bits)) {
         static const char *const ins[2] = {"dim0", "dim1"}, *const outs[1] = {"offset"};
         int64_t b[64];
         for (int j = 0; j < in_bits[0] + in_bits[1]; j++) b[j] = (int64_t)bases[j];
         layout_linear ll;
         if (!layout_linear_from_bases(&ll, 2, ins, in_bits, b, 1, outs, &out_bits, NULL) &&
             layout_suggest_linear_usable(sc, &ll) &&
-            !layout_suggest_score_linear(sc, w, &ll, hl, hs, INT_MAX, out, NULL))
+            !layout_suggest_score_linear_pad(sc, w, &ll, params->contiguous_dim, pad, pad_shift, space, hl, hs, INT_MAX,
+                                             out, NULL))
             return layout_ok(err);
     }
     layout_status s = layout_family_tile_offsets(params, sc->spec.tile, w->tile_off, LAYOUT_SUGGEST_MAX_TILE, err);

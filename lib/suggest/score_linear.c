@@ -60,36 +60,72 @@ int layout_suggest_linear_usable(const layout_suggest_scorer *sc, const layout_l
     return 1;
 }
 
-layout_status layout_suggest_score_linear(const layout_suggest_scorer *sc, layout_suggest_work *w,
-                                          const layout_linear *ll, const int64_t *hl, const int64_t *hs,
-                                          int index_ops, layout_suggest_cost *out, layout_error *err)
+/* cyclic rotation of a 16-bit residue set by k */
+static unsigned rot16(unsigned m, unsigned k)
+{
+    k &= 15u;
+    return k ? ((m << k) | (m >> (16u - k))) & 0xFFFFu : m;
+}
+
+/* Whether the instruction lanes b[] are a[] + t for one t that is a
+ * multiple of the bank width (bw a power of two): then they cost the same. */
+static int lanes_translate_bw(const uint32_t *b, const uint32_t *a, int n, uint32_t bw)
+{
+    uint32_t t = b[0] - a[0], diff = 0;
+    if (t & (bw - 1u)) return 0;
+    for (int l = 0; l < n; l++) diff |= (b[l] - a[l]) ^ t;
+    return diff == 0;
+}
+
+layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, layout_suggest_work *w,
+                                              const layout_linear *ll, int contiguous_dim, int64_t pad, int pad_shift,
+                                              int64_t space, const int64_t *hl, const int64_t *hs, int index_ops,
+                                              layout_suggest_cost *out, layout_error *err)
 {
     const layout_suggest_spec *spec = &sc->spec;
     const int b0 = ll->in_bits[0], b1 = ll->in_bits[1];
     const int lg = log2_u((uint64_t)spec->elem_bytes);
+    const int64_t eb = spec->elem_bytes, P = pad * eb; /* bytes of one pad */
+    const uint32_t bw = (uint32_t)spec->arch->bank_width_bytes;
     layout_suggest_cost r;
     memset(&r, 0, sizeof r);
     r.n_sides = spec->n_sides;
-    r.lds_bytes = ((int64_t)1 << ll->total_out_bits) * spec->elem_bytes;
+    r.lds_bytes = space * eb;
     r.index_ops = index_ops;
-    /* The largest offset is at most the OR of the images; where that bound
-     * could leave the 32-bit address range the address path decides. */
+    /* The largest offset is at most the OR of the images plus the largest
+     * pad term; where that bound could leave the 32-bit address range the
+     * address path decides. */
     uint64_t any = 0;
     for (int j = 0; j < ll->total_in_bits; j++) any |= ll->bases[j];
+    const int row_bits = contiguous_dim ? b0 : b1;
+    const int64_t groups = row_bits >= pad_shift ? (int64_t)1 << (row_bits - pad_shift) : 1;
+    if (pad < 0 || pad > ((int64_t)1 << 30) || pad_shift < 0 || pad_shift > 31) return LAYOUT_ERR_UNSUPPORTED;
+    const int64_t hi = (int64_t)any + (groups - 1) * pad;
     for (int i = 0; i < spec->n_sides; i++)
-        if ((int64_t)any > ((int64_t)UINT32_MAX - 16 - spec->sides[i].opt.base_bytes) / spec->elem_bytes)
-            return LAYOUT_ERR_UNSUPPORTED;
+        if (hi > ((int64_t)UINT32_MAX - 16 - spec->sides[i].opt.base_bytes) / eb) return LAYOUT_ERR_UNSUPPORTED;
 
     for (int i = 0; i < spec->n_sides; i++) {
         const layout_suggest_side *sd = &spec->sides[i];
         const layout_distribution *d = sd->dist;
         const int ebits = sc->f2_bits[i][0], lbits = sc->f2_bits[i][1], wbits = sc->f2_bits[i][2];
-        const int lanes = d->wave_size, warps = d->n_warps;
-        const uint32_t base = (uint32_t)sd->opt.base_bytes;
-        uint32_t img[16];
-        for (int j = 0; j < ebits + lbits + wbits; j++)
-            img[j] = apply_tile_index(ll, (uint32_t)sc->f2_basis[i][j], b0, b1);
-        const uint32_t *eimg = img, *limg = img + ebits, *wimg = img + ebits + lbits;
+        const int nb = ebits + lbits + wbits, lanes = d->wave_size, warps = d->n_warps;
+        const int64_t base = sd->opt.base_bytes;
+        /* per bit of (element, lane, warp): its XOR image X and its pad group
+         * g; the pad term is additive (sum of g) when the nonzero g share no
+         * bit, which the distributions' bit-to-bit maps give */
+        uint32_t X[16];
+        int64_t g[16];
+        uint64_t g_seen = 0;
+        for (int j = 0; j < nb; j++) {
+            uint32_t lin = (uint32_t)sc->f2_basis[i][j];
+            X[j] = apply_tile_index(ll, lin, b0, b1);
+            uint32_t row = contiguous_dim ? lin >> b1 : lin & ((1u << b1) - 1u);
+            g[j] = P ? (int64_t)(row >> pad_shift) : 0;
+            if ((uint64_t)g[j] & g_seen) return LAYOUT_ERR_UNSUPPORTED;
+            g_seen |= (uint64_t)g[j];
+        }
+        const uint32_t *eX = X, *lX = X + ebits, *wX = X + ebits + lbits;
+        const int64_t *eg = g, *lg_ = g + ebits, *wg = g + ebits + lbits;
 
         int64_t vl[LAYOUT_MAX_DIMS], vs[LAYOUT_MAX_DIMS];
         for (int k = 0; k < spec->n_dims; k++) {
@@ -101,38 +137,73 @@ layout_status layout_suggest_score_linear(const layout_suggest_scorer *sc, layou
         layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
         const int n = p->n_elems;
 
-        /* thread images: their OR and the residues mod 16 their span adds */
-        uint32_t or_lane = 0, or_thread = 0;
-        unsigned span16 = 1u; /* bit x: x = (eb * v) & 15 for some v in the span */
-        for (int j = 0; j < lbits + wbits; j++) {
-            uint32_t v = limg[j];
-            or_thread |= v;
-            if (j < lbits) or_lane |= v;
-            unsigned m = (v << lg) & 15u, add = 0;
+        /* residues mod 16 of the thread parts: threads whose bits carry no
+         * pad group add the span of their (eb * X) & 15 (span16); those that
+         * do are enumerated (Gray code), giving per (eb * X) & 15 value the
+         * set of (P * G) & 15 values (m16) */
+        uint32_t or_thread = 0;
+        unsigned span16 = 1u;
+        int hb[16], nh = 0;
+        for (int j = ebits; j < nb; j++) {
+            or_thread |= X[j];
+            if (g[j]) {
+                hb[nh++] = j;
+                continue;
+            }
+            unsigned m = (X[j] << lg) & 15u, add = 0;
             for (unsigned x = 0; x < 16; x++)
                 if (span16 & (1u << x)) add |= 1u << (x ^ m);
             span16 |= add;
         }
-        uint32_t E[LAYOUT_MAX_THREAD_ELEMS];
+        if (nh > 12) return LAYOUT_ERR_UNSUPPORTED;
+        unsigned m16[16];
+        memset(m16, 0, sizeof m16);
+        {
+            uint32_t xh = 0;
+            int64_t gh = 0;
+            m16[0] |= 1u;
+            for (uint32_t c = 1; c < (1u << nh); c++) {
+                int j = hb[__builtin_ctz(c)];
+                int on = ((c ^ (c >> 1)) >> __builtin_ctz(c)) & 1; /* Gray code: bit set or cleared */
+                xh ^= X[j];
+                gh += on ? g[j] : -g[j];
+                m16[(xh << lg) & 15u] |= 1u << ((uint64_t)(gh * P) & 15u);
+            }
+        }
+        unsigned A[16]; /* A[x]: (P * G) & 15 values of threads whose (eb * X) & 15 is x */
+        for (unsigned x = 0; x < 16; x++) {
+            A[x] = 0;
+            for (unsigned t = 0; t < 16; t++)
+                if (span16 & (1u << t)) A[x] |= m16[x ^ t];
+        }
+        uint32_t XE[LAYOUT_MAX_THREAD_ELEMS];
+        int64_t GE[LAYOUT_MAX_THREAD_ELEMS];
         for (int q = 0; q < n; q++) {
             uint32_t e = (uint32_t)p->order[q], v = 0;
+            int64_t gv = 0;
             for (int j = 0; e; j++, e >>= 1)
-                if (e & 1u) v ^= eimg[j];
-            E[q] = v;
+                if (e & 1u) v ^= eX[j], gv += eg[j];
+            XE[q] = v;
+            GE[q] = gv;
         }
         layout_access_facts f;
         for (int q = 0; q < n; q++) {
-            unsigned res = 0, e16 = (E[q] << lg) & 15u;
+            unsigned res = 0, xe16 = (XE[q] << lg) & 15u;
+            unsigned add = (unsigned)((uint64_t)(base + P * GE[q]) & 15u);
             for (unsigned x = 0; x < 16; x++)
-                if (span16 & (1u << x)) res |= 1u << ((base + (e16 ^ x)) & 15u);
+                if (A[x]) res |= rot16(A[x], (xe16 ^ x) + add);
             f.residues[q] = res;
             f.break_warp[q] = f.break_lane[q] = -1;
             f.next_adjacent[q] = f.next_below[q] = 0;
             if (q + 1 < n) {
-                uint32_t dd = E[q] ^ E[q + 1];
-                if (dd && !(dd & (dd + 1)) && !(or_thread & dd)) {
-                    f.next_adjacent[q] = (unsigned char)((E[q] & dd) == dd >> 1);
-                    f.next_below[q] = (unsigned char)((E[q + 1] & dd) == dd >> 1);
+                /* (y ^ d) - y over y in a coset of the thread span is constant
+                 * exactly when no thread image has a bit of d; it is then
+                 * d - 2 (XE_q & d) */
+                uint32_t dd = XE[q] ^ XE[q + 1];
+                if (!(or_thread & dd)) {
+                    int64_t diff = eb * ((int64_t)dd - 2 * (int64_t)(XE[q] & dd)) + P * (GE[q + 1] - GE[q]);
+                    f.next_adjacent[q] = (unsigned char)(diff == eb);
+                    f.next_below[q] = (unsigned char)(diff == -eb);
                 }
             }
         }
@@ -146,14 +217,25 @@ layout_status layout_suggest_score_linear(const layout_suggest_scorer *sc, layou
         r.vector_damage += p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
         r.instrs += (int64_t)p->n_steps * warps;
 
-        /* lane and warp parts of the addresses (bytes, before base) */
-        uint32_t lane_b[LAYOUT_MAX_LANES];
-        lane_b[0] = 0;
-        for (int l = 1; l < lanes; l++) lane_b[l] = lane_b[l & (l - 1)] ^ (limg[__builtin_ctz((unsigned)l)] << lg);
-        uint32_t *warp_b = w->warp_bytes;
-        warp_b[0] = 0;
-        for (int x = 1; x < warps; x++) warp_b[x] = warp_b[x & (x - 1)] ^ (wimg[__builtin_ctz((unsigned)x)] << lg);
-        const uint32_t or_lane_b = or_lane << lg;
+        /* lane and warp parts of the addresses: XOR part (bytes) and pad part */
+        uint32_t lane_x[LAYOUT_MAX_LANES], *warp_x = w->warp_bytes;
+        int64_t lane_g[LAYOUT_MAX_LANES], *warp_g = w->warp_pad;
+        int lanes_padded = 0;
+        lane_x[0] = 0, lane_g[0] = 0;
+        for (int l = 1; l < lanes; l++) {
+            int j = __builtin_ctz((unsigned)l);
+            lane_x[l] = lane_x[l & (l - 1)] ^ (lX[j] << lg);
+            lane_g[l] = lane_g[l & (l - 1)] + P * lg_[j];
+            lanes_padded |= lane_g[l] != 0;
+        }
+        warp_x[0] = 0, warp_g[0] = 0;
+        for (int x = 1; x < warps; x++) {
+            int j = __builtin_ctz((unsigned)x);
+            warp_x[x] = warp_x[x & (x - 1)] ^ (wX[j] << lg);
+            warp_g[x] = warp_g[x & (x - 1)] + P * wg[j];
+        }
+        uint32_t or_lane_b = 0;
+        for (int j = 0; j < lbits; j++) or_lane_b |= lX[j] << lg;
 
         layout_instr ins;
         ins.n_lanes = lanes;
@@ -161,28 +243,54 @@ layout_status layout_suggest_score_linear(const layout_suggest_scorer *sc, layou
         ins.direction = sd->direction;
         int width_cost[17];
         for (int k = 0; k < 17; k++) width_cost[k] = -1;
+        /* instructions costed by the checker lately: lanes, width, cost */
+        enum { RECENT = 4 };
+        uint32_t recent[RECENT][LAYOUT_MAX_LANES];
+        int recent_w[RECENT], recent_c[RECENT], n_recent = 0, next_recent = 0;
         int64_t extra = 0;
         for (int st = 0; st < p->n_steps; st++) {
             const layout_access_step *step = &p->steps[st];
             const uint32_t W = (uint32_t)step->width_bytes, bo = (uint32_t)step->byte_offset;
-            const uint32_t eq = E[step->seq_first] << lg;
+            const uint32_t eq = XE[step->seq_first] << lg;
+            const int64_t gq = P * GE[step->seq_first];
             const int pow2 = W <= 16 && !(W & (W - 1));
             ins.width_bytes = step->width_bytes;
             for (int x = 0; x < warps; x++) {
-                uint32_t a0 = warp_b[x] ^ eq;
-                /* lanes are base + bo + (a0 ^ lane_b[l]); with no carry from
-                 * bo they are base + ((a0 ^ bo) ^ lane_b[l]) */
-                int shaped = pow2 && !((a0 | or_lane_b) & bo) && !(((a0 ^ bo) | or_lane_b) & (W - 1));
+                const uint32_t a0 = warp_x[x] ^ eq;
+                const int64_t shift = base + warp_g[x] + gq; /* added to every lane, with bo */
+                /* lanes are ((a0 ^ lane_x) + bo) + lane_g + shift.  With no
+                 * lane pad part and shift a multiple of the bank width (a
+                 * bank rotation) they cost what (a0 ^ bo) ^ lane_x costs when
+                 * bo carries into nothing; every such instruction of one
+                 * width is an XOR translate of every other (file comment) */
+                int shaped = pow2 && !lanes_padded && !((uint64_t)shift & (bw - 1u)) && !((a0 | or_lane_b) & bo) &&
+                             !(((a0 ^ bo) | or_lane_b) & (W - 1));
                 if (shaped && width_cost[W] >= 0) {
                     extra += width_cost[W];
                     continue;
                 }
-                uint32_t add = base + bo;
-                for (int l = 0; l < lanes; l++) ins.addr_bytes[l] = (a0 ^ lane_b[l]) + add;
-                layout_cost c;
-                if ((s = layout_checker_cost(&sc->checker, &ins, &c, err))) return s;
-                if (shaped) width_cost[W] = c.extra_cycles;
-                extra += c.extra_cycles;
+                const uint32_t add = (uint32_t)((uint64_t)shift + bo);
+                for (int l = 0; l < lanes; l++) ins.addr_bytes[l] = (a0 ^ lane_x[l]) + (uint32_t)lane_g[l] + add;
+                int c_extra = -1;
+                if (!shaped)
+                    for (int k = 0; k < n_recent && c_extra < 0; k++)
+                        if (recent_w[k] == (int)W && lanes_translate_bw(ins.addr_bytes, recent[k], lanes, bw))
+                            c_extra = recent_c[k];
+                if (c_extra < 0) {
+                    layout_cost c;
+                    if ((s = layout_checker_cost(&sc->checker, &ins, &c, err))) return s;
+                    c_extra = c.extra_cycles;
+                    if (shaped) {
+                        width_cost[W] = c_extra;
+                    } else {
+                        memcpy(recent[next_recent], ins.addr_bytes, sizeof(uint32_t) * (size_t)lanes);
+                        recent_w[next_recent] = (int)W;
+                        recent_c[next_recent] = c_extra;
+                        next_recent = (next_recent + 1) % RECENT;
+                        if (n_recent < RECENT) n_recent++;
+                    }
+                }
+                extra += c_extra;
             }
         }
         r.side_extra[i] = extra;
@@ -190,4 +298,12 @@ layout_status layout_suggest_score_linear(const layout_suggest_scorer *sc, layou
     }
     *out = r;
     return layout_ok(err);
+}
+
+layout_status layout_suggest_score_linear(const layout_suggest_scorer *sc, layout_suggest_work *w,
+                                          const layout_linear *ll, const int64_t *hl, const int64_t *hs,
+                                          int index_ops, layout_suggest_cost *out, layout_error *err)
+{
+    return layout_suggest_score_linear_pad(sc, w, ll, 1, 0, 0, (int64_t)1 << ll->total_out_bits, hl, hs, index_ops,
+                                           out, err);
 }

@@ -22,7 +22,8 @@ typedef struct layout_suggest_work {
     layout_access_plan plan;
     layout_plan dplan;
     int step_cost[2][LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, the extra cycles of the last two access steps (score.c) */
-    uint32_t warp_bytes[LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, its part of the byte addresses (score_linear.c) */
+    uint32_t warp_bytes[LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, its XOR part of the byte addresses (score_linear.c) */
+    int64_t warp_pad[LAYOUT_SUGGEST_MAX_WARPS];    /* per warp, its pad part (bytes) */
     /* the vector hints of the last XOR + pad set scored, keyed by the set
      * without its padding (layout_suggest_score_params) */
     int hint_valid;
@@ -43,6 +44,14 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
  * byte form and identity swizzle, F2): build the descriptor (family.c). */
 int layout_family_vector_hints(const layout_family_params *params, const int64_t tile[2], int64_t *lens,
                                int64_t *strides);
+
+/* The family set *params as an unpadded set plus a pad term:
+ * offset(r, c) = offset_unpadded(r, c) + (r >> *pad_shift) * *pad (r the
+ * storage row); returns 0 when it has no such form (a pad every N rows with
+ * N not a power of two, IREE's row stride and a XOR + pad together).
+ * test_family checks the identity on every set of its tiles (family.c). */
+int layout_family_pad_form(const layout_family_params *params, const int64_t tile[2], layout_family_params *unpadded,
+                           int64_t *pad, int *pad_shift);
 
 /* When the family set *params (accepted by layout_family_check(), not F2)
  * is linear over F2 on the tile: every length a power of two and no
@@ -83,6 +92,17 @@ layout_status layout_suggest_score_family(const layout_suggest_scorer *sc, const
  * on the padding; cached in *w). */
 layout_status layout_suggest_score_params(const layout_suggest_scorer *sc, const layout_family_params *params,
                                           layout_suggest_work *w, layout_suggest_cost *out, layout_error *err);
+
+/* layout_suggest_score_linear() of offsets L(d0, d1) + pad * (row >> pad_shift)
+ * (row: the non-contiguous dim): padded family sets whose unpadded form is
+ * linear (layout_family_pad_form).  Element space `space`.  Also
+ * LAYOUT_ERR_UNSUPPORTED (no message) when a side's pad term is not additive
+ * (two bits of (warp, lane, element) in one pad-group bit) or too many
+ * thread bits carry it: the caller uses the address path. */
+layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, layout_suggest_work *w,
+                                              const layout_linear *ll, int contiguous_dim, int64_t pad, int pad_shift,
+                                              int64_t space, const int64_t *hl, const int64_t *hs, int index_ops,
+                                              layout_suggest_cost *out, layout_error *err);
 
 /* Mark the order cache of *w empty (before first use). */
 void layout_suggest_work_init(layout_suggest_work *w);
