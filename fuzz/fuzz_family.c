@@ -100,6 +100,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     FUZZ_ASSERT((int64_t)v == offs[k]);
                 }
             }
+            /* the pad form: the unpadded set plus (row >> shift) * pad */
+            layout_family_params un;
+            int64_t pad;
+            int shift;
+            if (layout_family_pad_form(&p, tile, &un, &pad, &shift)) {
+                FUZZ_ASSERT(layout_family_check(&un, tile, NULL) == LAYOUT_OK);
+                for (int64_t k = 0; k < n; k++) {
+                    int64_t i = k / tile[1], j = k % tile[1], row = p.contiguous_dim ? i : j;
+                    FUZZ_ASSERT(layout_family_offset_unchecked(&un, tile, i, j) + (row >> shift) * pad == offs[k]);
+                }
+            }
             /* injective: from the offsets themselves (any element space) */
             qsort(offs, (size_t)n, sizeof offs[0], cmp_i64);
             for (int64_t k = 1; k < n; k++) FUZZ_ASSERT(offs[k] != offs[k - 1]);
