@@ -243,6 +243,16 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         ins.direction = sd->direction;
         int width_cost[17];
         for (int k = 0; k < 17; k++) width_cost[k] = -1;
+        /* Lanes (a0 ^ lane_x) + lane_g + add are (a0_in ^ lane_x) + lane_g
+         * translated by t = a0_out + add, a0_in the bits of a0 that some
+         * lane's XOR part has (the rest adds: no shared bit).  A translate
+         * by t costs what one by t mod bw costs (banks rotate, words stay
+         * distinct), so the cost is a function of (width, a0_in, t mod bw):
+         * kept in a small direct-mapped cache (bw up to 16) */
+        enum { TCACHE = 64 };
+        struct { uint32_t a0_in; int key; int cost; } tcache[TCACHE];
+        const int by_translate = bw <= 16;
+        for (int k = 0; k < TCACHE; k++) tcache[k].key = -1;
         /* instructions costed by the checker lately: lanes, width, cost */
         enum { RECENT = 4 };
         uint32_t recent[RECENT][LAYOUT_MAX_LANES];
@@ -270,6 +280,19 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                     continue;
                 }
                 const uint32_t add = (uint32_t)((uint64_t)shift + bo);
+                const uint32_t a0_in = a0 & or_lane_b;
+                const int tkey = (int)(W * 16u + (((a0 & ~or_lane_b) + add) & (bw - 1u)));
+                const uint32_t th = (a0_in * 0x9E3779B1u ^ (uint32_t)tkey * 0x85EBCA77u) >> 26; /* 64 slots */
+                int *tc = NULL;
+                if (by_translate && W <= 16) {
+                    if (tcache[th].key == tkey && tcache[th].a0_in == a0_in) {
+                        extra += tcache[th].cost;
+                        continue;
+                    }
+                    tcache[th].key = -1;
+                    tcache[th].a0_in = a0_in;
+                    tc = &tcache[th].cost;
+                }
                 for (int l = 0; l < lanes; l++) ins.addr_bytes[l] = (a0 ^ lane_x[l]) + (uint32_t)lane_g[l] + add;
                 int c_extra = -1;
                 if (!shaped)
@@ -290,6 +313,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                         if (n_recent < RECENT) n_recent++;
                     }
                 }
+                if (tc) *tc = c_extra, tcache[th].key = tkey;
                 extra += c_extra;
             }
         }
