@@ -301,7 +301,11 @@ void layout_suggest_work_init(layout_suggest_work *w)
 {
     w->hint_valid = 0;
     memset(&w->hint_key, 0, sizeof w->hint_key);
-    for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->cached_vy[i] = w->cached_ve[i] = -2;
+    for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) {
+        w->cached_vy[i] = w->cached_ve[i] = -2;
+        w->tcache[i].sc = NULL;
+    }
+    w->steps_cache[0].sc = w->steps_cache[1].sc = NULL;
 }
 
 layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const layout_descriptor *desc,

@@ -127,55 +127,53 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         const uint32_t *eX = X, *lX = X + ebits, *wX = X + ebits + lbits;
         const int64_t *eg = g, *lg_ = g + ebits, *wg = g + ebits + lbits;
 
-        int64_t vl[LAYOUT_MAX_DIMS], vs[LAYOUT_MAX_DIMS];
+        int64_t vl[LAYOUT_MAX_DIMS] = {0}, vs[LAYOUT_MAX_DIMS] = {0};
         for (int k = 0; k < spec->n_dims; k++) {
             int t = sd->has_view ? sd->view[k] : k;
             vl[k] = hl[t];
             vs[k] = hs[t];
         }
-        layout_access_plan *p = &w->plan;
-        layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
+        /* the issue order depends on the side and the vector hints only */
+        struct layout_suggest_steps_cache *cache = i < 2 ? &w->steps_cache[i] : NULL;
+        layout_access_plan *p = cache ? &cache->plan : &w->plan;
+        int same_order = cache && cache->sc == (const void *)sc && !memcmp(cache->hl, vl, sizeof vl) &&
+                         !memcmp(cache->hs, vs, sizeof vs);
+        if (!same_order) {
+            if (cache) {
+                cache->sc = sc;
+                cache->built = 0;
+                memcpy(cache->hl, vl, sizeof vl);
+                memcpy(cache->hs, vs, sizeof vs);
+            }
+            layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
+        }
         const int n = p->n_elems;
 
-        /* residues mod 16 of the thread parts: threads whose bits carry no
-         * pad group add the span of their (eb * X) & 15 (span16); those that
-         * do are enumerated (Gray code), giving per (eb * X) & 15 value the
-         * set of (P * G) & 15 values (m16) */
+        /* residues mod 16 of the thread parts: A[x] is the set of
+         * (P * G) & 15 over the threads whose (eb * X) & 15 is x (X their
+         * XOR part, G their pad-group sum); built bit by bit, a thread bit j
+         * adding (eb * X_j) & 15 by XOR and (P * g_j) & 15 by rotation */
         uint32_t or_thread = 0;
-        unsigned span16 = 1u;
-        int hb[16], nh = 0;
+        /* A[x] is 16-bit row x of AW: word x >> 2, lane x & 3 */
+        uint64_t AW[4] = {1u, 0, 0, 0};
         for (int j = ebits; j < nb; j++) {
             or_thread |= X[j];
-            if (g[j]) {
-                hb[nh++] = j;
-                continue;
+            const unsigned m = (X[j] << lg) & 15u, rot = (unsigned)((uint64_t)(g[j] * P) & 15u);
+            if (!m && !rot) continue; /* the set maps to itself */
+            uint64_t moved[4];
+            for (int k = 0; k < 4; k++) {
+                uint64_t v = AW[k];
+                if (rot) /* rotate each 16-bit lane left by rot */
+                    v = ((v << rot) & (0xFFFFu * (0x0001000100010001ULL) & ~(0x0001000100010001ULL * ((1u << rot) - 1u)))) |
+                        ((v >> (16u - rot)) & (0x0001000100010001ULL * ((1u << rot) - 1u)));
+                if (m & 1u) v = ((v & 0x0000FFFF0000FFFFULL) << 16) | ((v >> 16) & 0x0000FFFF0000FFFFULL);
+                if (m & 2u) v = (v << 32) | (v >> 32);
+                moved[k ^ (int)(m >> 2)] = v;
             }
-            unsigned m = (X[j] << lg) & 15u, add = 0;
-            for (unsigned x = 0; x < 16; x++)
-                if (span16 & (1u << x)) add |= 1u << (x ^ m);
-            span16 |= add;
+            for (int k = 0; k < 4; k++) AW[k] |= moved[k];
         }
-        if (nh > 12) return LAYOUT_ERR_UNSUPPORTED;
-        unsigned m16[16];
-        memset(m16, 0, sizeof m16);
-        {
-            uint32_t xh = 0;
-            int64_t gh = 0;
-            m16[0] |= 1u;
-            for (uint32_t c = 1; c < (1u << nh); c++) {
-                int j = hb[__builtin_ctz(c)];
-                int on = ((c ^ (c >> 1)) >> __builtin_ctz(c)) & 1; /* Gray code: bit set or cleared */
-                xh ^= X[j];
-                gh += on ? g[j] : -g[j];
-                m16[(xh << lg) & 15u] |= 1u << ((uint64_t)(gh * P) & 15u);
-            }
-        }
-        unsigned A[16]; /* A[x]: (P * G) & 15 values of threads whose (eb * X) & 15 is x */
-        for (unsigned x = 0; x < 16; x++) {
-            A[x] = 0;
-            for (unsigned t = 0; t < 16; t++)
-                if (span16 & (1u << t)) A[x] |= m16[x ^ t];
-        }
+        unsigned A[16];
+        for (unsigned x = 0; x < 16; x++) A[x] = (unsigned)(AW[x >> 2] >> (16u * (x & 3u))) & 0xFFFFu;
         uint32_t XE[LAYOUT_MAX_THREAD_ELEMS];
         int64_t GE[LAYOUT_MAX_THREAD_ELEMS];
         for (int q = 0; q < n; q++) {
@@ -207,8 +205,25 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 }
             }
         }
-        layout_status s = layout_access_table_build_facts(p, &sd->opt, &f, err);
-        if (s) return s;
+        /* the steps follow from the order and the facts (access_internal.h) */
+        layout_status s;
+        if (!cache || !cache->built || cache->n != n || memcmp(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n) ||
+            memcmp(cache->next_adjacent, f.next_adjacent, (size_t)n) || memcmp(cache->next_below, f.next_below, (size_t)n)) {
+            if (cache && cache->built) /* steps of other facts: back to the ordered state */
+                layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
+            if (cache) cache->built = 0;
+            if ((s = layout_access_table_build_facts(p, &sd->opt, &f, err))) {
+                if (cache) cache->sc = NULL; /* half built: order again next time */
+                return s;
+            }
+            if (cache) {
+                cache->built = 1;
+                cache->n = n;
+                memcpy(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n);
+                memcpy(cache->next_adjacent, f.next_adjacent, (size_t)n);
+                memcpy(cache->next_below, f.next_below, (size_t)n);
+            }
+        }
         r.side_steps[i] = p->n_steps;
         memcpy(r.side_op_count[i], p->op_count, sizeof r.side_op_count[i]);
         r.side_misaligned[i] = p->n_misaligned;
@@ -247,12 +262,23 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
          * translated by t = a0_out + add, a0_in the bits of a0 that some
          * lane's XOR part has (the rest adds: no shared bit).  A translate
          * by t costs what one by t mod bw costs (banks rotate, words stay
-         * distinct), so the cost is a function of (width, a0_in, t mod bw):
-         * kept in a small direct-mapped cache (bw up to 16) */
-        enum { TCACHE = 64 };
-        struct { uint32_t a0_in; int key; int cost; } tcache[TCACHE];
-        const int by_translate = bw <= 16;
-        for (int k = 0; k < TCACHE; k++) tcache[k].key = -1;
+         * distinct), so the cost is a function of (width, a0_in, t mod bw)
+         * while lane_x and lane_g stay the same: a direct-mapped cache in
+         * *w (bw up to 16), kept across candidates whose lane images agree
+         * (most XOR + pad sets of one XOR set) */
+        struct layout_suggest_tcache *tcache = &w->tcache[i];
+        const int by_translate = bw <= 16 && lbits <= 8;
+        if (by_translate) {
+            int same = tcache->sc == (const void *)sc && tcache->lbits == lbits;
+            for (int j = 0; j < lbits && same; j++)
+                same = tcache->lane_x[j] == lX[j] << lg && tcache->lane_g[j] == P * lg_[j];
+            if (!same) {
+                tcache->sc = sc;
+                tcache->lbits = lbits;
+                for (int j = 0; j < lbits; j++) tcache->lane_x[j] = lX[j] << lg, tcache->lane_g[j] = P * lg_[j];
+                for (int k = 0; k < 64; k++) tcache->slot[k].key = -1;
+            }
+        }
         /* instructions costed by the checker lately: lanes, width, cost */
         enum { RECENT = 4 };
         uint32_t recent[RECENT][LAYOUT_MAX_LANES];
@@ -285,17 +311,17 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 const uint32_t th = (a0_in * 0x9E3779B1u ^ (uint32_t)tkey * 0x85EBCA77u) >> 26; /* 64 slots */
                 int *tc = NULL;
                 if (by_translate && W <= 16) {
-                    if (tcache[th].key == tkey && tcache[th].a0_in == a0_in) {
-                        extra += tcache[th].cost;
+                    if (tcache->slot[th].key == tkey && tcache->slot[th].a0_in == a0_in) {
+                        extra += tcache->slot[th].cost;
                         continue;
                     }
-                    tcache[th].key = -1;
-                    tcache[th].a0_in = a0_in;
-                    tc = &tcache[th].cost;
+                    tcache->slot[th].key = -1;
+                    tcache->slot[th].a0_in = a0_in;
+                    tc = &tcache->slot[th].cost;
                 }
                 for (int l = 0; l < lanes; l++) ins.addr_bytes[l] = (a0 ^ lane_x[l]) + (uint32_t)lane_g[l] + add;
                 int c_extra = -1;
-                if (!shaped)
+                if (!shaped && !tc)
                     for (int k = 0; k < n_recent && c_extra < 0; k++)
                         if (recent_w[k] == (int)W && lanes_translate_bw(ins.addr_bytes, recent[k], lanes, bw))
                             c_extra = recent_c[k];
@@ -305,7 +331,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                     c_extra = c.extra_cycles;
                     if (shaped) {
                         width_cost[W] = c_extra;
-                    } else {
+                    } else if (!tc) {
                         memcpy(recent[next_recent], ins.addr_bytes, sizeof(uint32_t) * (size_t)lanes);
                         recent_w[next_recent] = (int)W;
                         recent_c[next_recent] = c_extra;
@@ -313,7 +339,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                         if (n_recent < RECENT) n_recent++;
                     }
                 }
-                if (tc) *tc = c_extra, tcache[th].key = tkey;
+                if (tc) *tc = c_extra, tcache->slot[th].key = tkey;
                 extra += c_extra;
             }
         }

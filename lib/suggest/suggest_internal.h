@@ -24,6 +24,28 @@ typedef struct layout_suggest_work {
     int step_cost[2][LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, the extra cycles of the last two access steps (score.c) */
     uint32_t warp_bytes[LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, its XOR part of the byte addresses (score_linear.c) */
     int64_t warp_pad[LAYOUT_SUGGEST_MAX_WARPS];    /* per warp, its pad part (bytes) */
+    /* per side, the linear scorers' instruction costs by (width, lane XOR
+     * part, translate mod bank width), valid while the lane images that
+     * generate the side's lanes stay the same (score_linear.c) */
+    struct layout_suggest_tcache {
+        const void *sc; /* the scorer they were costed with; NULL: empty */
+        int lbits;
+        uint32_t lane_x[8];
+        int64_t lane_g[8];
+        struct { uint32_t a0_in; int key; int cost; } slot[64];
+    } tcache[LAYOUT_SUGGEST_MAX_SIDES];
+    /* sides 0 and 1: the compiler model's steps of the last candidate, kept
+     * with what they were built from (the scorer, the vector hints and the
+     * address facts): the linear scorers rebuild them only when these
+     * change (score_linear.c; half the XOR + pad sets share them) */
+    struct layout_suggest_steps_cache {
+        const void *sc; /* NULL: empty */
+        int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+        int built, n;
+        unsigned residues[LAYOUT_MAX_THREAD_ELEMS];
+        unsigned char next_adjacent[LAYOUT_MAX_THREAD_ELEMS], next_below[LAYOUT_MAX_THREAD_ELEMS];
+        layout_access_plan plan;
+    } steps_cache[2];
     /* the vector hints of the last XOR + pad set scored, keyed by the set
      * without its padding (layout_suggest_score_params) */
     int hint_valid;
@@ -104,7 +126,8 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                                               int64_t space, const int64_t *hl, const int64_t *hs, int index_ops,
                                               layout_suggest_cost *out, layout_error *err);
 
-/* Mark the order cache of *w empty (before first use). */
+/* Mark the caches of *w empty: before first use and whenever the scorer
+ * it serves is prepared again. */
 void layout_suggest_work_init(layout_suggest_work *w);
 
 /* layout_suggest_score() with a caller-provided workspace (the search
