@@ -119,8 +119,10 @@ layout_status layout_suggest_score_params(const layout_suggest_scorer *sc, const
  * (row: the non-contiguous dim): padded family sets whose unpadded form is
  * linear (layout_family_pad_form).  Element space `space`.  Also
  * LAYOUT_ERR_UNSUPPORTED (no message) when a side's pad term is not additive
- * (two bits of (warp, lane, element) in one pad-group bit) or too many
- * thread bits carry it: the caller uses the address path. */
+ * (two bits of (warp, lane, element) in one pad-group bit): the caller
+ * uses the address path.  Caches in *w (steps_cache, tcache) carry over
+ * between calls with one scorer; layout_suggest_work_init() after every
+ * prepare. */
 layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, layout_suggest_work *w,
                                               const layout_linear *ll, int contiguous_dim, int64_t pad, int pad_shift,
                                               int64_t space, const int64_t *hl, const int64_t *hs, int index_ops,
