@@ -7,18 +7,20 @@
  * the search meets them, sharing XOR sets):
  *
  *  - candidates scored per second by the search's path (search.c): F2
- *    swizzles and linear family sets from the linear form (score_linear.c:
- *    no per-element addresses), padded sets from the closed form's tile
- *    offsets and the address path; family sets build their descriptor
- *    (its vector hints) as the search does;
+ *    swizzles and family sets that are linear, or linear plus a pad term,
+ *    from that form (score_linear.c: no per-element addresses), the rest
+ *    from the closed form's tile offsets and the address path; family sets
+ *    with their closed-form vector hints, as the search does;
  *  - the address path of the first version (every offset through the
  *    compiled plan or the linear tile walk, gathered, the compiler model
  *    and the checker on addresses) and the from-scratch path,
  *    layout_check_kernel() (views, access plans, every instruction);
  *  - every candidate verified first: search path == layout_check_kernel()
  *    == address path;
- *  - the whole search of each seed kernel's accesses (no padding, all
- *    families; 1 KiB without XOR+pad; kernel 01 with everything).
+ *  - the whole search of each example of issue 10: each seed kernel's
+ *    accesses on gfx942 and gfx950 (no padding, all families; 1 KiB
+ *    without XOR+pad; kernel 01 on gfx942 with everything), seed 003's GEMM
+ *    A tile, seed 004's MFMA readback and seed 002's six strides.
  * Thread CPU time (bench_util.h).  JSON names start with "suggest_". */
 #include "bench_util.h" /* first: it sets _POSIX_C_SOURCE */
 #include "seed_kernels.h"
@@ -259,6 +261,27 @@ static int per_candidate(seed_kernel_id kid, const char *tag, const layout_arch 
     return mismatches;
 }
 
+/* One whole search, timed: prints a row of the search table and emits
+ * name_s and name_sets_per_s. */
+static int timed_search(const layout_suggest_spec *ss, const char *label, const char *name)
+{
+    layout_error e;
+    double t0 = bench_now();
+    if (layout_suggest(ss, &res, &e)) {
+        fprintf(stderr, "bench_suggest: %s: %s\n", label, e.message);
+        return 1;
+    }
+    double t = bench_now() - t0;
+    char n[128];
+    printf("%-44s %9lld %9.2f %12lld %10lld\n", label, (long long)res.tried, t, (long long)res.top[0].cost.extra_cycles,
+           (long long)res.top[0].cost.lds_bytes);
+    snprintf(n, sizeof n, "%s_s", name);
+    bench_emit(n, "s", t);
+    snprintf(n, sizeof n, "%s_sets_per_s", name);
+    bench_emit(n, "1/s", (double)res.tried / t);
+    return 0;
+}
+
 int main(void)
 {
     bench_init();
@@ -300,5 +323,74 @@ int main(void)
             bench_emit(name, "1/s", (double)res.tried / t);
         }
     }
+    /* gfx950 (64 banks), the seed pairs without padding and within 1 KiB */
+    layout_arch g950;
+    if (layout_arch_preset("gfx950", &g950, &e)) {
+        fprintf(stderr, "bench_suggest: %s\n", e.message);
+        return 1;
+    }
+    for (int i = 0; i < SEED_KERNEL_COUNT; i++)
+        for (int b = 0; b < 2; b++) {
+            seed_kernel kk;
+            seed_kernel_build(&kk, (seed_kernel_id)i, 64, NULL);
+            layout_suggest_spec ss = spec_of(&kk, &g950);
+            ss.budget_bytes = b ? 1024 : 0;
+            if (b) ss.families &= ~(1u << LAYOUT_FAMILY_XOR_PAD);
+            char name[96], label[96];
+            snprintf(label, sizeof label, "gfx950: kernel %s, %s", kk.id, b ? "1 KiB, all but xor_pad" : "no padding");
+            snprintf(name, sizeof name, "suggest_search_gfx950_k%s_%s", kk.id, b ? "b1k" : "b0");
+            if (timed_search(&ss, label, name)) return 1;
+        }
+    /* seed 003's GEMM A tile (kernel 01's row writes, MFMA-style b128 reads:
+     * m = 16 warp + lane % 16, k = 8 (lane / 16) + y) and seed 004's MFMA
+     * readback (64 x 128 f16; vector<4xf16> row writes, 16 x 16 fragment
+     * reads), the distributions as tests/test_suggest.c builds them */
+    static const char *const d003r = "dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(2,0),(1,1)]), Y=[(2,1)])";
+    static const char *const d004w = "dist(R=[], H=([8,4,2],[32,4]), P=([(1,1)],[(1,2),(2,0)]), Y=[(1,0),(2,1)])";
+    static const char *const d004r = "dist(R=[], H=([4,16],[8,4,4]), P=([(1,0)],[(2,1),(1,1)]), Y=[(2,0),(2,2)])";
+    static layout_distribution r003, w004, r004;
+    seed_kernel k01;
+    seed_kernel_build(&k01, SEED_K01, 32, NULL);
+    if (layout_dist_from_text(d003r, 64, 4, &r003, NULL, &e) || layout_dist_from_text(d004w, 64, 4, &w004, NULL, &e) ||
+        layout_dist_from_text(d004r, 64, 4, &r004, NULL, &e)) {
+        fprintf(stderr, "bench_suggest: %s\n", e.message);
+        return 1;
+    }
+    for (int c = 0; c < 2; c++)
+        for (int b = 0; b < 2; b++) {
+            layout_suggest_spec ss = spec_of(&k01, &arch);
+            ss.sides[1].has_view = 0;
+            if (c == 0) {
+                ss.sides[1].dist = &r003;
+            } else {
+                ss.tile[1] = 128;
+                ss.sides[0].dist = &w004;
+                ss.sides[1].dist = &r004;
+            }
+            ss.budget_bytes = b ? 1024 : 0;
+            if (b) ss.families &= ~(1u << LAYOUT_FAMILY_XOR_PAD);
+            char name[96], label[96];
+            snprintf(label, sizeof label, "seed %s, %s", c ? "004 readback 64x128" : "003 GEMM A",
+                     b ? "1 KiB, no xor_pad" : "no padding");
+            snprintf(name, sizeof name, "suggest_search_seed%s_%s", c ? "004" : "003", b ? "b1k" : "b0");
+            if (timed_search(&ss, label, name)) return 1;
+        }
+    /* seed 002's lint case: the six strides on 32 banks (gfx11) */
+    layout_arch g11;
+    if (layout_arch_preset("gfx11", &g11, &e)) {
+        fprintf(stderr, "bench_suggest: %s\n", e.message);
+        return 1;
+    }
+    double t0 = bench_now();
+    for (int64_t st = 2; st <= 64; st *= 2) {
+        layout_suggest_stride_result sr;
+        if (layout_suggest_stride(&g11, st, 4, &sr, &e)) {
+            fprintf(stderr, "bench_suggest: %s\n", e.message);
+            return 1;
+        }
+    }
+    double t = bench_now() - t0;
+    printf("%-44s %9d %9.6f\n", "seed 002, strides 2..64 (gfx11, elem 4)", 6, t);
+    bench_emit("suggest_search_seed002_strides_s", "s", t);
     return mismatches ? 1 : 0;
 }
