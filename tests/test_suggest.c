@@ -19,25 +19,37 @@ static layout_suggest_work g_work;
 
 /* The two-sided spec of a seed kernel: write over [M, K], read over the
  * kernel's read view ([K, M] = view {1, 0} for 01..05, [M, K] for 08, 10). */
-static layout_suggest_spec seed_spec(const seed_kernel *kk, const layout_arch *arch)
+/* A write side and a read side over an fp16 [rows, cols] tile (the read
+ * through the [cols, rows] view when read_transposed); families, budget and
+ * options left zero. */
+static layout_suggest_spec pair_spec(const layout_arch *arch, int64_t rows, int64_t cols, const layout_distribution *wd,
+                                     const layout_distribution *rd, int read_transposed)
 {
     layout_suggest_spec s;
     memset(&s, 0, sizeof s);
     s.arch = arch;
-    s.elem_bytes = SK_ELEM_BYTES;
+    s.elem_bytes = 2;
     s.n_dims = 2;
-    s.tile[0] = SK_KM;
-    s.tile[1] = SK_KK;
+    s.tile[0] = rows;
+    s.tile[1] = cols;
     s.n_sides = 2;
-    s.sides[0].dist = &kk->write_dist;
+    s.sides[0].dist = wd;
     s.sides[0].direction = LAYOUT_WRITE;
-    s.sides[1].dist = &kk->read_dist;
+    s.sides[1].dist = rd;
     s.sides[1].direction = LAYOUT_READ;
-    if (kk->read_dist.x_lengths[0] == SK_KK) {
+    if (read_transposed) {
         s.sides[1].has_view = 1;
         s.sides[1].view[0] = 1;
         s.sides[1].view[1] = 0;
     }
+    return s;
+}
+
+static layout_suggest_spec seed_spec(const seed_kernel *kk, const layout_arch *arch)
+{
+    layout_suggest_spec s = pair_spec(arch, SK_KM, SK_KK, &kk->write_dist, &kk->read_dist,
+                                      kk->read_dist.x_lengths[0] == SK_KK);
+    s.elem_bytes = SK_ELEM_BYTES;
     s.families = (1u << LAYOUT_FAMILY_COUNT) - 1u;
     s.top_k = 8;
     return s;
@@ -297,21 +309,7 @@ static void brute_force_case(const char *arch_name, int64_t rows, int64_t cols, 
     for (int a = 0; a < 1; a++) {
         layout_arch arch;
         CHECK(layout_arch_preset(archs[a], &arch, NULL) == LAYOUT_OK);
-        layout_suggest_spec s;
-        memset(&s, 0, sizeof s);
-        s.arch = &arch;
-        s.elem_bytes = 2;
-        s.n_dims = 2;
-        s.tile[0] = rows;
-        s.tile[1] = cols;
-        s.n_sides = 2;
-        s.sides[0].dist = &wd;
-        s.sides[0].direction = LAYOUT_WRITE;
-        s.sides[1].dist = &rd;
-        s.sides[1].direction = LAYOUT_READ;
-        s.sides[1].has_view = 1;
-        s.sides[1].view[0] = 1;
-        s.sides[1].view[1] = 0;
+        layout_suggest_spec s = pair_spec(&arch, rows, cols, &wd, &rd, 1);
         s.budget_bytes = budget;
         s.families = families;
         s.top_k = 4;
@@ -670,20 +668,7 @@ static void test_linear_equal(void)
                 CHECK(layout_arch_preset(archs32[a], &arch, NULL) == LAYOUT_OK);
                 CHECK(small_dist(&wd, rows, cols / 8, 8) == LAYOUT_OK);
                 CHECK(small_dist(&rd, cols, rows / 8, 8) == LAYOUT_OK);
-                memset(&s, 0, sizeof s);
-                s.arch = &arch;
-                s.elem_bytes = 2;
-                s.n_dims = 2;
-                s.tile[0] = rows;
-                s.tile[1] = cols;
-                s.n_sides = 2;
-                s.sides[0].dist = &wd;
-                s.sides[0].direction = LAYOUT_WRITE;
-                s.sides[1].dist = &rd;
-                s.sides[1].direction = LAYOUT_READ;
-                s.sides[1].has_view = 1;
-                s.sides[1].view[0] = 1;
-                s.sides[1].view[1] = 0;
+                s = pair_spec(&arch, rows, cols, &wd, &rd, 1);
                 s.families = 1u << LAYOUT_FAMILY_F2;
                 if (rep) {
                     s.elem_bytes = ebs[xorshift64s_range(&rng, 0, 3)];
@@ -850,18 +835,7 @@ static void test_seed003_gemm(void)
     CHECK(mfma_read_dist(&rd) == LAYOUT_OK);
     layout_arch arch;
     CHECK(layout_arch_preset("gfx942", &arch, NULL) == LAYOUT_OK);
-    layout_suggest_spec s;
-    memset(&s, 0, sizeof s);
-    s.arch = &arch;
-    s.elem_bytes = 2;
-    s.n_dims = 2;
-    s.tile[0] = 64;
-    s.tile[1] = 32;
-    s.n_sides = 2;
-    s.sides[0].dist = &wd;
-    s.sides[0].direction = LAYOUT_WRITE;
-    s.sides[1].dist = &rd;
-    s.sides[1].direction = LAYOUT_READ;
+    layout_suggest_spec s = pair_spec(&arch, 64, 32, &wd, &rd, 0);
     s.budget_bytes = 1024;
     s.families = (1u << LAYOUT_FAMILY_PAD) | (1u << LAYOUT_FAMILY_CK_XOR);
     CHECK(layout_suggest(&s, &res, NULL) == LAYOUT_OK);
@@ -916,18 +890,7 @@ static void test_seed004_readback(void)
     CHECK(layout_dist_make(&rd, &e, 64, 4, 2, tile, NULL) == LAYOUT_OK);
     layout_arch arch;
     CHECK(layout_arch_preset("gfx942", &arch, NULL) == LAYOUT_OK);
-    layout_suggest_spec s;
-    memset(&s, 0, sizeof s);
-    s.arch = &arch;
-    s.elem_bytes = 2;
-    s.n_dims = 2;
-    s.tile[0] = 64;
-    s.tile[1] = 128;
-    s.n_sides = 2;
-    s.sides[0].dist = &wd;
-    s.sides[0].direction = LAYOUT_WRITE;
-    s.sides[1].dist = &rd;
-    s.sides[1].direction = LAYOUT_READ;
+    layout_suggest_spec s = pair_spec(&arch, 64, 128, &wd, &rd, 0);
     s.budget_bytes = 1024;
     s.families = (1u << LAYOUT_FAMILY_PAD) | (1u << LAYOUT_FAMILY_IREE_XOR_SHUFFLE);
     s.max_candidates = 0;
