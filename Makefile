@@ -1,8 +1,8 @@
 # liblayout — plain Makefile.  `make`, `make test`, `make demo`, `make bench`,
 # `make docs`, `make install PREFIX=...`, `make sanitize`, `make valgrind`,
-# `make clean`.  Sources are found by wildcard: a new lib/*.c, lib/<module>/*.c
-# (one folder per capability, zstd-style), tests/test_*.c, examples/*.c or
-# bench/*.c needs no Makefile change.
+# `make clean`, `make deps`.  Sources are found by wildcard: a new
+# lib/<layer>/*.c (one folder per layer, zstd-style; lib/LAYERS orders them),
+# tests/test_*.c, examples/*.c or bench/*.c needs no Makefile change.
 
 VERSION   := 0.1.0
 CC        ?= cc
@@ -28,7 +28,7 @@ ifneq (,$(filter x86_64% i686% i386% amd64%,$(MACHINE)))
 AVX2FLAGS := -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt
 endif
 
-LIB_SRCS   := $(sort $(wildcard lib/*.c lib/*/*.c))
+LIB_SRCS   := $(sort $(wildcard lib/*/*.c))
 LIB_OBJS   := $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRCS))
 HEADERS    := include/layout.h $(wildcard include/layout/*.h)
 STATIC_LIB := $(BUILD)/liblayout.a
@@ -45,17 +45,17 @@ BENCH_BINS   := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRCS))
 TOOL_SRCS    := $(sort $(wildcard tools/*.c))
 TOOL_BIN     := $(if $(TOOL_SRCS),$(BUILD)/bin/layout)
 
-.PHONY: all lib test check sanitize valgrind coverage fuzz fuzz-smoke fuzz-long tsan stable demo examples bench docs install uninstall clean
+.PHONY: all lib deps test check sanitize valgrind coverage fuzz fuzz-smoke fuzz-long tsan stable demo examples bench docs install uninstall clean
 
 all: lib $(TOOL_BIN)
 
 lib: $(STATIC_LIB) $(SHARED_LIB)
 
-$(BUILD)/lib/%_avx2.o: lib/%_avx2.c $(HEADERS) $(wildcard lib/*.h lib/*/*.h)
+$(BUILD)/lib/%_avx2.o: lib/%_avx2.c $(HEADERS) $(wildcard lib/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(AVX2FLAGS) -c $< -o $@
 
-$(BUILD)/lib/%.o: lib/%.c $(HEADERS) $(wildcard lib/*.h lib/*/*.h)
+$(BUILD)/lib/%.o: lib/%.c $(HEADERS) $(wildcard lib/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -100,8 +100,18 @@ $(BUILD)/cxx_header_check.o: $(HEADERS)
 	printf '#include "layout.h"\nint main() { return 0; }\n' > $(BUILD)/cxx_header_check.cpp
 	$(CXX_FOR_CC) -std=c++11 -Wall -Wextra $(WERRFLAG) -pedantic $(CPPFLAGS) -c $(BUILD)/cxx_header_check.cpp -o $@
 
-test: $(TEST_BINS) $(EXAMPLE_BINS) $(BUILD)/cxx_header_check.o $(TOOL_BIN)
+test: $(TEST_BINS) $(EXAMPLE_BINS) $(BUILD)/cxx_header_check.o $(TOOL_BIN) deps
 	@sh tests/run.sh $(TEST_BINS) $(PYTHON_TESTS)
+
+# The layer check (lib/LAYERS, tests/layers/check_layers.sh): no file
+# includes or calls into a layer above its own, no circle of calls but the
+# named twins, every global symbol prefixed layout_.  First its own test
+# (tests/layers/test_layers.sh plants an upward include, an upward call, a
+# circle and an unprefixed symbol in a copy of the tree and requires each
+# to fail), then the tree as built.
+deps: $(LIB_OBJS)
+	@sh tests/layers/test_layers.sh $(BUILD)/lib
+	@sh tests/layers/check_layers.sh $(BUILD)/lib
 
 check: test
 
@@ -145,10 +155,11 @@ FUZZ_SUPPORT := $(patsubst tests/support/%.c,$(BUILD)-fuzz/tests/support/%.o,$(S
 # fuzz_dist's time (perf, issue 12).  Likewise the fuzzers' reference
 # evaluator (tests/support/ref_eval.c).  Parsers, constructors and validators
 # keep it.  FUZZ_EVAL_FLAGS is set only by the fuzz build below.
-FUZZ_EVAL_SRCS := lib/adaptor.c lib/transform.c lib/descriptor.c lib/distribution.c lib/access.c \
-                  lib/plan.c lib/plan_avx2.c lib/check.c lib/check_avx2.c \
-                  lib/suggest/family.c lib/suggest/score.c lib/suggest/score_linear.c lib/dialect/cute_match.c
-# (family.c: the parameter-set enumerator, whose compares are range bounds
+FUZZ_EVAL_SRCS := lib/core/adaptor.c lib/core/transform.c lib/core/descriptor.c lib/dist/distribution.c lib/dist/access.c \
+                  lib/plan/plan.c lib/plan/plan_avx2.c lib/check/check.c lib/check/check_avx2.c \
+                  lib/family/enumerate.c lib/family/closed_form.c lib/suggest/score.c lib/suggest/score_linear.c \
+                  lib/dialect/cute_match.c
+# (enumerate.c, closed_form.c: the parameter-set enumerator and the closed forms, whose compares are range bounds
 # and divisibility tests; score.c, score_linear.c: the search's scoring loops; cute_match.c:
 # the CuTe recogniser's trial swizzles, ~55 % of fuzz_dialect's time.)
 $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(filter $(LIB_SRCS),$(FUZZ_EVAL_SRCS))): CFLAGS += $(FUZZ_EVAL_FLAGS)

@@ -21,7 +21,7 @@
  *
  * Two implementations give the same ::layout_cost on every input: the scalar
  * reference (reads like the model above; also the only one that fills
- * ::layout_cost_detail) and an AVX2 one (lib/check_avx2.c), chosen at run
+ * ::layout_cost_detail) and an AVX2 one (lib/check/check_avx2.c), chosen at run
  * time by CPU detection (::LAYOUT_IMPL_AUTO) or forced per call / per
  * ::layout_checker for tests and benchmarks.  There is no global state.
  *

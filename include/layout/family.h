@@ -267,7 +267,7 @@ int layout_family_params_print(const layout_family_params *params, char *buf, si
 
 /**
  * Iterator over every legal parameter set of one kind (order in the file
- * comment).  A plain value; no heap.  Fields are private to family.c.
+ * comment).  A plain value; no heap.  Fields are private to lib/family/enumerate.c.
  */
 typedef struct layout_family_iter {
     layout_family_kind kind;  /**< the kind enumerated */

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-void dx_skip_blank(text_cursor *c)
+void layout_dx_skip_blank(text_cursor *c)
 {
     for (;;) {
         char ch = c->text[c->pos];
@@ -14,32 +14,32 @@ void dx_skip_blank(text_cursor *c)
     }
 }
 
-int dx_accept_raw(text_cursor *c, const char *word)
+int layout_dx_accept_raw(text_cursor *c, const char *word)
 {
     size_t n = strlen(word);
     if (c->status != LAYOUT_OK) return 0;
-    dx_skip_blank(c);
+    layout_dx_skip_blank(c);
     if (strncmp(c->text + c->pos, word, n) != 0) return 0;
     c->pos += n;
     return 1;
 }
 
-layout_status dx_expect_ident(text_cursor *c, const char *name, const char *what)
+layout_status layout_dx_expect_ident(text_cursor *c, const char *name, const char *what)
 {
     char id[48];
     size_t at;
     if (c->status != LAYOUT_OK) return c->status;
-    tx_skip(c);
+    layout_tx_skip(c);
     at = c->pos;
-    if (tx_ident(c, id, sizeof id, &at, what)) return c->status;
+    if (layout_tx_ident(c, id, sizeof id, &at, what)) return c->status;
     if (strcmp(id, name) != 0) {
         c->pos = at;
-        return tx_expected(c, at, what);
+        return layout_tx_expected(c, at, what);
     }
     return LAYOUT_OK;
 }
 
-void dx_coord(const layout_descriptor *d, int64_t k, int64_t *coord)
+void layout_dx_coord(const layout_descriptor *d, int64_t k, int64_t *coord)
 {
     int j, n = layout_desc_ndims(d);
     for (j = n - 1; j >= 0; j--) {
@@ -49,7 +49,7 @@ void dx_coord(const layout_descriptor *d, int64_t k, int64_t *coord)
     }
 }
 
-int64_t dx_tile_size(const layout_descriptor *d, const char *fn, layout_error *err)
+int64_t layout_dx_tile_size(const layout_descriptor *d, const char *fn, layout_error *err)
 {
     int64_t total = 1;
     int j, n = layout_desc_ndims(d);
@@ -65,7 +65,7 @@ int64_t dx_tile_size(const layout_descriptor *d, const char *fn, layout_error *e
     return total;
 }
 
-int64_t dx_first_difference(const layout_descriptor *a, const layout_descriptor *b)
+int64_t layout_dx_first_difference(const layout_descriptor *a, const layout_descriptor *b)
 {
     int64_t total = 1, k, coord[LAYOUT_MAX_DIMS];
     int j, n = layout_desc_ndims(a);
@@ -76,7 +76,7 @@ int64_t dx_first_difference(const layout_descriptor *a, const layout_descriptor 
     }
     for (k = 0; k < total; k++) {
         int va = 1, vb = 1;
-        dx_coord(a, k, coord);
+        layout_dx_coord(a, k, coord);
         if (layout_desc_offset_unchecked(a, coord) != layout_desc_offset_unchecked(b, coord)) return k;
         layout_desc_is_valid(a, coord, &va, NULL);
         layout_desc_is_valid(b, coord, &vb, NULL);
@@ -85,12 +85,12 @@ int64_t dx_first_difference(const layout_descriptor *a, const layout_descriptor 
     return -1;
 }
 
-void dx_stage_init(dx_stage *s)
+void layout_dx_stage_init(dx_stage *s)
 {
     memset(s, 0, sizeof *s);
 }
 
-void dx_stage_add(dx_stage *s, const layout_transform *t, int nl, const int *lo, int nu, const int *up)
+void layout_dx_stage_add(dx_stage *s, const layout_transform *t, int nl, const int *lo, int nu, const int *up)
 {
     if (s->n >= LAYOUT_MAX_TRANSFORMS) return; /* the builders stay far below the capacity */
     s->t[s->n] = *t;
@@ -99,12 +99,12 @@ void dx_stage_add(dx_stage *s, const layout_transform *t, int nl, const int *lo,
     s->n++;
 }
 
-layout_status dx_stage_apply(layout_descriptor *d, const dx_stage *s, layout_error *err)
+layout_status layout_dx_stage_apply(layout_descriptor *d, const dx_stage *s, layout_error *err)
 {
     return layout_transform_descriptor(d, d, s->n, s->t, s->lo, s->up, err);
 }
 
-void dx_put_i64(text_out *o, int64_t v)
+void layout_dx_put_i64(text_out *o, int64_t v)
 {
-    to_printf(o, "%lld", (long long)v);
+    layout_to_printf(o, "%lld", (long long)v);
 }

@@ -33,7 +33,7 @@ typedef struct tree_shape {
 static layout_status push_tok(text_cursor *c, tree_shape *t, char tok, size_t at)
 {
     if (t->n >= MAX_TOKENS)
-        return tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "the layout has more than %d tokens", MAX_TOKENS);
+        return layout_tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "the layout has more than %d tokens", MAX_TOKENS);
     t->tok[t->n] = tok;
     t->at[t->n] = at;
     t->n++;
@@ -45,36 +45,36 @@ static layout_status parse_value(text_cursor *c, int64_t *v, int *is_static, con
 {
     size_t at;
     if (c->status != LAYOUT_OK) return c->status;
-    tx_skip(c);
+    layout_tx_skip(c);
     at = c->pos;
     *is_static = 0;
     if (c->text[at] == '_') {
-        if (c->text[at + 1] < '0' || c->text[at + 1] > '9') return tx_expected(c, at + 1, "digits after '_'");
+        if (c->text[at + 1] < '0' || c->text[at + 1] > '9') return layout_tx_expected(c, at + 1, "digits after '_'");
         c->pos++;
         *is_static = 1;
     } else if (c->text[at] < '0' || c->text[at] > '9') {
-        return tx_expected(c, at, what);
+        return layout_tx_expected(c, at, what);
     }
-    return tx_int(c, v, what);
+    return layout_tx_int(c, v, what);
 }
 
 static layout_status parse_tree(text_cursor *c, tree_shape *t, int depth, const char *what)
 {
     size_t at;
     if (c->status != LAYOUT_OK) return c->status;
-    tx_skip(c);
+    layout_tx_skip(c);
     at = c->pos;
     if (c->text[at] == '(') {
         if (depth >= MAX_DEPTH)
-            return tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "tuples nested deeper than %d", MAX_DEPTH);
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "tuples nested deeper than %d", MAX_DEPTH);
         c->pos++;
         if (push_tok(c, t, '(', at)) return c->status;
         for (;;) {
             if (parse_tree(c, t, depth + 1, "a value ('_8' or '8') or '('")) return c->status;
-            tx_skip(c);
+            layout_tx_skip(c);
             at = c->pos;
-            if (tx_accept(c, ')')) return push_tok(c, t, ')', at);
-            if (tx_expect(c, ',', "',' or ')' in the tuple")) return c->status;
+            if (layout_tx_accept(c, ')')) return push_tok(c, t, ')', at);
+            if (layout_tx_expect(c, ',', "',' or ')' in the tuple")) return c->status;
             if (push_tok(c, t, ',', at)) return c->status;
         }
     }
@@ -83,7 +83,7 @@ static layout_status parse_tree(text_cursor *c, tree_shape *t, int depth, const 
         int st;
         if (parse_value(c, &v, &st, what)) return c->status;
         if (t->n_values >= LAYOUT_CUTE_MAX_LEAVES)
-            return tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "more than %d leaves (liblayout's limit)",
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "more than %d leaves (liblayout's limit)",
                               LAYOUT_CUTE_MAX_LEAVES);
         t->value[t->n_values] = v;
         t->is_static[t->n_values] = (unsigned char)st;
@@ -99,26 +99,26 @@ static layout_status parse_swizzle(text_cursor *c, layout_cute_layout *l)
     int64_t b, m, s, o;
     int st;
     size_t at_s, at_o;
-    if (dx_expect_ident(c, "Sw", "'Sw'") || tx_expect(c, '<', "'<' after Sw") ||
-        tx_int_in(c, 0, 16, LAYOUT_ERR_ARG, "swizzle B", &b) || tx_expect(c, ',', "',' after B") ||
-        tx_int_in(c, 0, 32, LAYOUT_ERR_ARG, "swizzle M", &m) || tx_expect(c, ',', "',' after M"))
+    if (layout_dx_expect_ident(c, "Sw", "'Sw'") || layout_tx_expect(c, '<', "'<' after Sw") ||
+        layout_tx_int_in(c, 0, 16, LAYOUT_ERR_ARG, "swizzle B", &b) || layout_tx_expect(c, ',', "',' after B") ||
+        layout_tx_int_in(c, 0, 32, LAYOUT_ERR_ARG, "swizzle M", &m) || layout_tx_expect(c, ',', "',' after M"))
         return c->status;
-    tx_skip(c);
+    layout_tx_skip(c);
     at_s = c->pos;
-    if (tx_int_in(c, -48, 48, LAYOUT_ERR_ARG, "swizzle S", &s) || tx_expect(c, '>', "'>' closing Sw<B,M,S>"))
+    if (layout_tx_int_in(c, -48, 48, LAYOUT_ERR_ARG, "swizzle S", &s) || layout_tx_expect(c, '>', "'>' closing Sw<B,M,S>"))
         return c->status;
     if ((s < 0 ? -s : s) < b)
-        return tx_fail_at(c, at_s, LAYOUT_ERR_ARG, "swizzle S = %lld: |S| must be >= B = %lld (CuTe's rule)",
+        return layout_tx_fail_at(c, at_s, LAYOUT_ERR_ARG, "swizzle S = %lld: |S| must be >= B = %lld (CuTe's rule)",
                           (long long)s, (long long)b);
     if (m + (s < 0 ? -s : s) + b > 62)
-        return tx_fail_at(c, at_s, LAYOUT_ERR_ARG, "swizzle Sw<%lld,%lld,%lld> reaches bit %lld (at most 62)",
+        return layout_tx_fail_at(c, at_s, LAYOUT_ERR_ARG, "swizzle Sw<%lld,%lld,%lld> reaches bit %lld (at most 62)",
                           (long long)b, (long long)m, (long long)s, (long long)(m + (s < 0 ? -s : s) + b));
-    if (dx_expect_ident(c, "o", "'o' (composition) after the swizzle")) return c->status;
-    tx_skip(c);
+    if (layout_dx_expect_ident(c, "o", "'o' (composition) after the swizzle")) return c->status;
+    layout_tx_skip(c);
     at_o = c->pos;
     if (parse_value(c, &o, &st, "the offset ('_0' or a number)")) return c->status;
-    if (o < 0) return tx_fail_at(c, at_o, LAYOUT_ERR_ARG, "offset %lld must be >= 0", (long long)o);
-    if (dx_expect_ident(c, "o", "'o' (composition) after the offset")) return c->status;
+    if (o < 0) return layout_tx_fail_at(c, at_o, LAYOUT_ERR_ARG, "offset %lld must be >= 0", (long long)o);
+    if (layout_dx_expect_ident(c, "o", "'o' (composition) after the offset")) return c->status;
     l->has_swizzle = 1;
     l->sw_bits = (int)b;
     l->sw_base = (int)m;
@@ -139,17 +139,17 @@ layout_status layout_cute_from_text(const char *text, layout_cute_layout *out, s
     memset(&l, 0, sizeof l);
     memset(&sh, 0, sizeof sh);
     memset(&sd, 0, sizeof sd);
-    tx_init(&c, text, FN_PARSE, err, where);
-    if (tx_peek(&c) == 'S' && parse_swizzle(&c, &l)) return c.status;
+    layout_tx_init(&c, text, FN_PARSE, err, where);
+    if (layout_tx_peek(&c) == 'S' && parse_swizzle(&c, &l)) return c.status;
     if (parse_tree(&c, &sh, 0, "a shape ('(' or a value such as '_8')") ||
-        tx_expect(&c, ':', "':' between shape and stride") ||
-        parse_tree(&c, &sd, 0, "a stride ('(' or a value such as '_1')") || tx_expect_end(&c))
+        layout_tx_expect(&c, ':', "':' between shape and stride") ||
+        parse_tree(&c, &sd, 0, "a stride ('(' or a value such as '_1')") || layout_tx_expect_end(&c))
         return c.status;
     /* Congruence: the same token sequence. */
     for (i = 0; i < sh.n || i < sd.n; i++) {
         if (i >= sd.n || i >= sh.n || sh.tok[i] != sd.tok[i]) {
             size_t at = i < sd.n ? sd.at[i] : strlen(text);
-            return tx_fail_at(&c, at, LAYOUT_ERR_MISMATCH,
+            return layout_tx_fail_at(&c, at, LAYOUT_ERR_MISMATCH,
                               "the stride is not congruent with the shape (shape and stride must nest alike)");
         }
     }
@@ -172,7 +172,7 @@ layout_status layout_cute_from_text(const char *text, layout_cute_layout *out, s
                 } else if (t == ',' && depth == 1) {
                     mode++;
                     if (mode >= LAYOUT_MAX_DIMS)
-                        return tx_fail_at(&c, sh.at[i], LAYOUT_ERR_CAPACITY, "more than %d top-level modes",
+                        return layout_tx_fail_at(&c, sh.at[i], LAYOUT_ERR_CAPACITY, "more than %d top-level modes",
                                           LAYOUT_MAX_DIMS);
                     l.mode_first[mode] = leaf;
                 } else if (t == 'v') {
@@ -185,9 +185,9 @@ layout_status layout_cute_from_text(const char *text, layout_cute_layout *out, s
     }
     for (i = 0; i < l.n_leaves; i++) {
         if (sh.value[i] < 1)
-            return tx_fail_at(&c, sh.value_at[i], LAYOUT_ERR_ARG, "shape %lld must be >= 1", (long long)sh.value[i]);
+            return layout_tx_fail_at(&c, sh.value_at[i], LAYOUT_ERR_ARG, "shape %lld must be >= 1", (long long)sh.value[i]);
         if (sd.value[i] < 0)
-            return tx_fail_at(&c, sd.value_at[i], LAYOUT_ERR_ARG,
+            return layout_tx_fail_at(&c, sd.value_at[i], LAYOUT_ERR_ARG,
                               "stride %lld: liblayout needs strides >= 0", (long long)sd.value[i]);
         l.shape[i] = sh.value[i];
         l.stride[i] = sd.value[i];
@@ -196,14 +196,14 @@ layout_status layout_cute_from_text(const char *text, layout_cute_layout *out, s
     }
     for (i = 0; i < l.n_modes; i++)
         if (l.mode_count[i] == 0)
-            return tx_fail_at(&c, sh.at[0], LAYOUT_ERR_ARG, "mode %d is an empty tuple", i);
+            return layout_tx_fail_at(&c, sh.at[0], LAYOUT_ERR_ARG, "mode %d is an empty tuple", i);
     /* The whole value range must stay far from overflow. */
     {
         int64_t reach = l.sw_offset, term;
         for (i = 0; i < l.n_leaves; i++) {
             if (layout_mul_overflow(l.shape[i] - 1, l.stride[i], &term) || layout_add_overflow(reach, term, &reach) ||
                 reach > ((int64_t)1 << 62))
-                return tx_fail_at(&c, sd.value_at[i], LAYOUT_ERR_OVERFLOW,
+                return layout_tx_fail_at(&c, sd.value_at[i], LAYOUT_ERR_OVERFLOW,
                                   "the layout's offsets exceed 2^62 at this stride");
         }
     }
@@ -215,7 +215,7 @@ layout_status layout_cute_from_text(const char *text, layout_cute_layout *out, s
 
 static void put_value(text_out *o, int64_t v, int st)
 {
-    to_printf(o, st ? "_%lld" : "%lld", (long long)v);
+    layout_to_printf(o, st ? "_%lld" : "%lld", (long long)v);
 }
 
 /* side 0: shape, 1: stride. */
@@ -228,37 +228,37 @@ static void put_tree(text_out *o, const layout_cute_layout *l, int side)
         put_value(o, v[0], st[0]);
         return;
     }
-    to_str(o, "(");
+    layout_to_str(o, "(");
     for (m = 0; m < l->n_modes; m++) {
         int f = l->mode_first[m], n = l->mode_count[m];
-        if (m) to_str(o, ",");
-        if (l->mode_is_tuple[m]) to_str(o, "(");
+        if (m) layout_to_str(o, ",");
+        if (l->mode_is_tuple[m]) layout_to_str(o, "(");
         for (k = 0; k < n; k++) {
-            if (k) to_str(o, ",");
+            if (k) layout_to_str(o, ",");
             put_value(o, v[f + k], st[f + k]);
         }
-        if (l->mode_is_tuple[m]) to_str(o, ")");
+        if (l->mode_is_tuple[m]) layout_to_str(o, ")");
     }
-    to_str(o, ")");
+    layout_to_str(o, ")");
 }
 
 static int print_cute(text_out *o, const void *obj)
 {
     const layout_cute_layout *l = (const layout_cute_layout *)obj;
     if (l->has_swizzle) {
-        to_printf(o, "Sw<%d,%d,%d> o ", l->sw_bits, l->sw_base, l->sw_shift);
+        layout_to_printf(o, "Sw<%d,%d,%d> o ", l->sw_bits, l->sw_base, l->sw_shift);
         put_value(o, l->sw_offset, l->sw_offset_static);
-        to_str(o, " o ");
+        layout_to_str(o, " o ");
     }
     put_tree(o, l, 0);
-    to_str(o, ":");
+    layout_to_str(o, ":");
     put_tree(o, l, 1);
     return 0;
 }
 
 static void put_cpp_value(text_out *o, int64_t v, int st)
 {
-    to_printf(o, st ? "Int<%lld>{}" : "%lld", (long long)v);
+    layout_to_printf(o, st ? "Int<%lld>{}" : "%lld", (long long)v);
 }
 
 static void put_cpp_tree(text_out *o, const layout_cute_layout *l, int side)
@@ -271,18 +271,18 @@ static void put_cpp_tree(text_out *o, const layout_cute_layout *l, int side)
         put_cpp_value(o, v[0], st[0]);
         return;
     }
-    to_str(o, mk);
+    layout_to_str(o, mk);
     for (m = 0; m < l->n_modes; m++) {
         int f = l->mode_first[m], n = l->mode_count[m];
-        if (m) to_str(o, ", ");
-        if (l->mode_is_tuple[m]) to_str(o, mk);
+        if (m) layout_to_str(o, ", ");
+        if (l->mode_is_tuple[m]) layout_to_str(o, mk);
         for (k = 0; k < n; k++) {
-            if (k) to_str(o, ", ");
+            if (k) layout_to_str(o, ", ");
             put_cpp_value(o, v[f + k], st[f + k]);
         }
-        if (l->mode_is_tuple[m]) to_str(o, ")");
+        if (l->mode_is_tuple[m]) layout_to_str(o, ")");
     }
-    to_str(o, ")");
+    layout_to_str(o, ")");
 }
 
 static int print_cpp(text_out *o, const void *obj)
@@ -290,19 +290,19 @@ static int print_cpp(text_out *o, const void *obj)
     const layout_cute_layout *l = (const layout_cute_layout *)obj;
     if (l->has_swizzle) {
         if (l->sw_offset == 0)
-            to_printf(o, "composition(Swizzle<%d,%d,%d>{}, ", l->sw_bits, l->sw_base, l->sw_shift);
+            layout_to_printf(o, "composition(Swizzle<%d,%d,%d>{}, ", l->sw_bits, l->sw_base, l->sw_shift);
         else {
-            to_printf(o, "make_composed_layout(Swizzle<%d,%d,%d>{}, ", l->sw_bits, l->sw_base, l->sw_shift);
+            layout_to_printf(o, "make_composed_layout(Swizzle<%d,%d,%d>{}, ", l->sw_bits, l->sw_base, l->sw_shift);
             put_cpp_value(o, l->sw_offset, l->sw_offset_static);
-            to_str(o, ", ");
+            layout_to_str(o, ", ");
         }
     }
-    to_str(o, "make_layout(");
+    layout_to_str(o, "make_layout(");
     put_cpp_tree(o, l, 0);
-    to_str(o, ", ");
+    layout_to_str(o, ", ");
     put_cpp_tree(o, l, 1);
-    to_str(o, ")");
-    if (l->has_swizzle) to_str(o, ")");
+    layout_to_str(o, ")");
+    if (l->has_swizzle) layout_to_str(o, ")");
     return 0;
 }
 
@@ -310,14 +310,14 @@ layout_status layout_cute_to_text(const layout_cute_layout *l, char *buf, size_t
 {
     if (!l) return layout_fail(err, LAYOUT_ERR_NULL, "layout_cute_to_text: l is NULL");
     if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_cute_to_text: buf is NULL");
-    return to_render(print_cute, l, buf, cap, "layout_cute_to_text", "", err);
+    return layout_to_render(print_cute, l, buf, cap, "layout_cute_to_text", "", err);
 }
 
 layout_status layout_cute_to_cpp(const layout_cute_layout *l, char *buf, size_t cap, layout_error *err)
 {
     if (!l) return layout_fail(err, LAYOUT_ERR_NULL, "layout_cute_to_cpp: l is NULL");
     if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_cute_to_cpp: buf is NULL");
-    return to_render(print_cpp, l, buf, cap, "layout_cute_to_cpp", "", err);
+    return layout_to_render(print_cpp, l, buf, cap, "layout_cute_to_cpp", "", err);
 }
 
 /* ---- reference evaluation ---- */
@@ -333,7 +333,7 @@ static layout_status merge_modes(const layout_cute_layout *l, layout_descriptor 
     int m, k, nested = 0;
     for (m = 0; m < l->n_modes; m++) nested |= l->mode_count[m] > 1;
     if (!nested) return LAYOUT_OK;
-    dx_stage_init(&s);
+    layout_dx_stage_init(&s);
     for (m = 0; m < l->n_modes; m++) {
         layout_transform t;
         int lo[LAYOUT_CUTE_MAX_LEAVES], n = l->mode_count[m], f = l->mode_first[m];
@@ -350,9 +350,9 @@ static layout_status merge_modes(const layout_cute_layout *l, layout_descriptor 
             st = layout_make_merge(n, len, &t, err);
         }
         if (st) return st;
-        dx_stage_add(&s, &t, n, lo, 1, &m);
+        layout_dx_stage_add(&s, &t, n, lo, 1, &m);
     }
-    return dx_stage_apply(d, &s, err);
+    return layout_dx_stage_apply(d, &s, err);
 }
 
 layout_status layout_cute_to_desc(const layout_cute_layout *l, layout_descriptor *out, layout_error *err)
@@ -409,7 +409,7 @@ layout_status layout_cute_to_desc(const layout_cute_layout *l, layout_descriptor
             return layout_fail(err, LAYOUT_ERR_OVERFLOW, FN_TO_DESC ": the swizzled value range overflows");
         if ((st = layout_naive(&d, 5, len, str, err))) return st;
         /* The swizzle: the destination field ^= the source field. */
-        dx_stage_init(&s);
+        layout_dx_stage_init(&s);
         if ((st = layout_make_xor(len[1], len[3], &t, err))) return st;
         {
             int src = l->sw_shift >= 0 ? 1 : 3, dst = l->sw_shift >= 0 ? 3 : 1;
@@ -418,33 +418,33 @@ layout_status layout_cute_to_desc(const layout_cute_layout *l, layout_descriptor
             lo2[1] = dst;
             up2[0] = src;
             up2[1] = dst;
-            dx_stage_add(&s, &t, 2, lo2, 2, up2);
+            layout_dx_stage_add(&s, &t, 2, lo2, 2, up2);
         }
         for (k = 0; k < 5; k += 2) {
             if ((st = layout_make_pass_through(len[k], &t, err))) return st;
-            dx_stage_add(&s, &t, 1, &k, 1, &k);
+            layout_dx_stage_add(&s, &t, 1, &k, 1, &k);
         }
-        if ((st = dx_stage_apply(&d, &s, err))) return st;
+        if ((st = layout_dx_stage_apply(&d, &s, err))) return st;
         /* Merge the digits back into the value x. */
-        dx_stage_init(&s);
+        layout_dx_stage_init(&s);
         {
             int lo5[5] = {0, 1, 2, 3, 4}, zero = 0;
             if ((st = layout_make_merge(5, len, &t, err))) return st;
-            dx_stage_add(&s, &t, 5, lo5, 1, &zero);
-            if ((st = dx_stage_apply(&d, &s, err))) return st;
+            layout_dx_stage_add(&s, &t, 5, lo5, 1, &zero);
+            if ((st = layout_dx_stage_apply(&d, &s, err))) return st;
             /* x = O + w. */
             if (l->sw_offset != 0) {
-                dx_stage_init(&s);
+                layout_dx_stage_init(&s);
                 if ((st = layout_make_offset(vlen - l->sw_offset, l->sw_offset, &t, err))) return st;
-                dx_stage_add(&s, &t, 1, &zero, 1, &zero);
-                if ((st = dx_stage_apply(&d, &s, err))) return st;
+                layout_dx_stage_add(&s, &t, 1, &zero, 1, &zero);
+                if ((st = layout_dx_stage_apply(&d, &s, err))) return st;
             }
             /* w = sum leaf * stride. */
-            dx_stage_init(&s);
+            layout_dx_stage_init(&s);
             for (k = 0; k < l->n_leaves; k++) leaves[k] = k;
             if ((st = layout_make_embed(l->n_leaves, l->shape, l->stride, &t, err))) return st;
-            dx_stage_add(&s, &t, 1, &zero, l->n_leaves, leaves);
-            if ((st = dx_stage_apply(&d, &s, err))) return st;
+            layout_dx_stage_add(&s, &t, 1, &zero, l->n_leaves, leaves);
+            if ((st = layout_dx_stage_apply(&d, &s, err))) return st;
         }
     }
     if ((st = merge_modes(l, &d, err))) return st;

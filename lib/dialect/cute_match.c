@@ -109,7 +109,7 @@ static void probe_init(const layout_descriptor *d, cute_probe *p)
  * origin, dim after dim (raw[0] the origin's), so that the many trial
  * swizzles do not re-evaluate the descriptor; probe (with raw): see
  * cute_probe; all (may be NULL): the offset of every coordinate in
- * dx_coord() order; g: room for 4096 line offsets (the caller's, once). */
+ * layout_dx_coord() order; g: room for 4096 line offsets (the caller's, once). */
 static int try_layout(const layout_descriptor *d, const int64_t *raw, const cute_probe *probe, const int64_t *all,
                       int64_t total, int b, int m, int s, int64_t *g, layout_cute_layout *out)
 {
@@ -177,7 +177,7 @@ static int try_layout(const layout_descriptor *d, const int64_t *raw, const cute
     }
     for (k = 0; k < total; k++) {
         int64_t ref;
-        dx_coord(d, k, coord);
+        layout_dx_coord(d, k, coord);
         if (layout_cute_offset(&l, coord, &ref, NULL) || ref != (all ? all[k] : layout_desc_offset_unchecked(d, coord)))
             return -1;
     }
@@ -193,22 +193,22 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
     layout_cute_layout l;
     if (!d) return layout_fail(err, LAYOUT_ERR_NULL, FN_FROM_DESC ": d is NULL");
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, FN_FROM_DESC ": out is NULL");
-    if ((total = dx_tile_size(d, FN_FROM_DESC, err)) < 0) return LAYOUT_ERR_UNSUPPORTED;
+    if ((total = layout_dx_tile_size(d, FN_FROM_DESC, err)) < 0) return LAYOUT_ERR_UNSUPPORTED;
     n = layout_desc_ndims(d);
     for (k = 0; k < total; k++) {
         int valid = 1;
         int64_t off;
-        dx_coord(d, k, coord);
+        layout_dx_coord(d, k, coord);
         layout_desc_is_valid(d, coord, &valid, NULL);
         off = layout_desc_offset_unchecked(d, coord);
         if (total <= 4096) all[k] = off;
         if (!valid || off < 0) {
             char pos[96];
             text_out o;
-            to_init(&o, pos, sizeof pos);
-            to_str(&o, "(");
-            for (j = 0; j < n; j++) to_printf(&o, j ? ",%lld" : "%lld", (long long)coord[j]);
-            to_str(&o, ")");
+            layout_to_init(&o, pos, sizeof pos);
+            layout_to_str(&o, "(");
+            for (j = 0; j < n; j++) layout_to_printf(&o, j ? ",%lld" : "%lld", (long long)coord[j]);
+            layout_to_str(&o, ")");
             if (!valid)
                 return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                    "%s: coordinate %s is padding; CuTe layouts have no padding", FN_FROM_DESC, pos);

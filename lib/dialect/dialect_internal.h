@@ -6,7 +6,7 @@
 #ifndef LAYOUT_DIALECT_INTERNAL_H
 #define LAYOUT_DIALECT_INTERNAL_H
 
-#include "../text_internal.h"
+#include "../text/text_internal.h"
 #include "layout/descriptor.h"
 
 #include <stddef.h>
@@ -17,13 +17,13 @@
 #define DX_MAX_TILE (1 << 22)
 
 /* Skip spaces, tabs and newlines only (not '#' comments). */
-void dx_skip_blank(text_cursor *c);
+void layout_dx_skip_blank(text_cursor *c);
 
 /* Consume the literal `word` at the cursor (after blanks); 1 when consumed. */
-int dx_accept_raw(text_cursor *c, const char *word);
+int layout_dx_accept_raw(text_cursor *c, const char *word);
 
 /* Expect the identifier `name`; fails "expected <what>". */
-layout_status dx_expect_ident(text_cursor *c, const char *name, const char *what);
+layout_status layout_dx_expect_ident(text_cursor *c, const char *name, const char *what);
 
 /* 1 when v is a power of two (v >= 1). */
 static inline int dx_is_pow2(int64_t v)
@@ -43,16 +43,16 @@ static inline int dx_log2(int64_t v)
 }
 
 /* Row-major coordinate of linear index k over the descriptor's top lengths. */
-void dx_coord(const layout_descriptor *d, int64_t k, int64_t *coord);
+void layout_dx_coord(const layout_descriptor *d, int64_t k, int64_t *coord);
 
 /* The tile size, or -1 (err filled, prefixed with fn) when larger than
  * DX_MAX_TILE. */
-int64_t dx_tile_size(const layout_descriptor *d, const char *fn, layout_error *err);
+int64_t layout_dx_tile_size(const layout_descriptor *d, const char *fn, layout_error *err);
 
 /* Compare two descriptors over the whole tile (same top lengths, offsets
  * and validity).  Returns -1 when equal, else the first row-major index that
  * differs (or 0 when the top lengths differ). */
-int64_t dx_first_difference(const layout_descriptor *a, const layout_descriptor *b);
+int64_t layout_dx_first_difference(const layout_descriptor *a, const layout_descriptor *b);
 
 /* One stage under construction: items appended in order. */
 typedef struct dx_stage {
@@ -62,14 +62,14 @@ typedef struct dx_stage {
     layout_seq up[LAYOUT_MAX_TRANSFORMS];
 } dx_stage;
 
-void dx_stage_init(dx_stage *s);
+void layout_dx_stage_init(dx_stage *s);
 /* Append transform t with lower ids lo[0..nl) and upper ids up[0..nu). */
-void dx_stage_add(dx_stage *s, const layout_transform *t, int nl, const int *lo, int nu, const int *up);
+void layout_dx_stage_add(dx_stage *s, const layout_transform *t, int nl, const int *lo, int nu, const int *up);
 /* Apply the stage to *d in place. */
-layout_status dx_stage_apply(layout_descriptor *d, const dx_stage *s, layout_error *err);
+layout_status layout_dx_stage_apply(layout_descriptor *d, const dx_stage *s, layout_error *err);
 
 /* Print an int64 into a text_out. */
-void dx_put_i64(text_out *o, int64_t v);
+void layout_dx_put_i64(text_out *o, int64_t v);
 
 /* CuTe's Swizzle<B,M,S> on x: x ^ ((x & (mask << (M+S))) >> S) for S >= 0,
  * x ^ ((x & (mask << M)) << -S) otherwise.  In uint64 (the same bits) so

@@ -18,10 +18,10 @@ static const char *const k_names[4] = {"row_width", "access_width", "row_stride"
 static layout_status skip_c(text_cursor *c)
 {
     for (;;) {
-        dx_skip_blank(c);
+        layout_dx_skip_blank(c);
         if (c->text[c->pos] == '/' && c->text[c->pos + 1] == '*') {
             const char *end = strstr(c->text + c->pos + 2, "*/");
-            if (!end) return tx_fail_at(c, c->pos, LAYOUT_ERR_PARSE, "unterminated comment");
+            if (!end) return layout_tx_fail_at(c, c->pos, LAYOUT_ERR_PARSE, "unterminated comment");
             c->pos = (size_t)(end - c->text) + 2;
         } else {
             return c->status;
@@ -33,15 +33,15 @@ static layout_status check_params(text_cursor *c, const layout_iree_xor_shuffle 
 {
     int64_t groups;
     if (x->access_width > x->row_width || x->row_width % x->access_width != 0)
-        return tx_fail_at(c, at[1], LAYOUT_ERR_ARG, "access_width %lld must divide row_width %lld",
+        return layout_tx_fail_at(c, at[1], LAYOUT_ERR_ARG, "access_width %lld must divide row_width %lld",
                           (long long)x->access_width, (long long)x->row_width);
     groups = x->row_width / x->access_width;
     if (!dx_is_pow2(groups))
-        return tx_fail_at(c, at[1], LAYOUT_ERR_ARG,
+        return layout_tx_fail_at(c, at[1], LAYOUT_ERR_ARG,
                           "row_width / access_width = %lld groups must be a power of two (the XOR stays in the row)",
                           (long long)groups);
     if (x->row_stride < x->row_width)
-        return tx_fail_at(c, at[2], LAYOUT_ERR_ARG, "row_stride %lld must be >= row_width %lld",
+        return layout_tx_fail_at(c, at[2], LAYOUT_ERR_ARG, "row_stride %lld must be >= row_width %lld",
                           (long long)x->row_stride, (long long)x->row_width);
     return LAYOUT_OK;
 }
@@ -56,37 +56,37 @@ layout_status layout_iree_from_text(const char *text, layout_iree_xor_shuffle *o
     layout_iree_xor_shuffle x;
     if (!text) return layout_fail(err, LAYOUT_ERR_NULL, FN_PARSE ": text is NULL");
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, FN_PARSE ": out is NULL");
-    tx_init(&c, text, FN_PARSE, err, where);
+    layout_tx_init(&c, text, FN_PARSE, err, where);
     if (skip_c(&c)) return c.status;
-    if (!dx_accept_raw(&c, "#iree_codegen.xor_shuffle") && !dx_accept_raw(&c, "#xor"))
-        return tx_expected(&c, c.pos, "'#iree_codegen.xor_shuffle<'");
-    if (c.text[c.pos] != '<') return tx_expected(&c, c.pos, "'<' right after xor_shuffle");
+    if (!layout_dx_accept_raw(&c, "#iree_codegen.xor_shuffle") && !layout_dx_accept_raw(&c, "#xor"))
+        return layout_tx_expected(&c, c.pos, "'#iree_codegen.xor_shuffle<'");
+    if (c.text[c.pos] != '<') return layout_tx_expected(&c, c.pos, "'<' right after xor_shuffle");
     c.pos++;
     for (;;) {
         size_t name_at;
         if (skip_c(&c)) return c.status;
         name_at = c.pos;
-        if (n >= 4) return tx_expected(&c, c.pos, "'>' after the four parameters");
+        if (n >= 4) return layout_tx_expected(&c, c.pos, "'>' after the four parameters");
         if ((c.text[name_at] >= 'a' && c.text[name_at] <= 'z') || c.text[name_at] == '_') {
             char id[32];
-            if (tx_ident(&c, id, sizeof id, &name_at, k_names[n])) return c.status;
+            if (layout_tx_ident(&c, id, sizeof id, &name_at, k_names[n])) return c.status;
             if (strcmp(id, k_names[n]) != 0) {
                 char what[64];
                 strcpy(what, "'");
                 strcat(what, k_names[n]);
                 strcat(what, "' (parameters go in order)");
-                return tx_expected(&c, name_at, what);
+                return layout_tx_expected(&c, name_at, what);
             }
-            if (skip_c(&c) || tx_expect(&c, '=', "'=' after the parameter name") || skip_c(&c)) return c.status;
+            if (skip_c(&c) || layout_tx_expect(&c, '=', "'=' after the parameter name") || skip_c(&c)) return c.status;
         }
-        tx_skip(&c);
+        layout_tx_skip(&c);
         at[n] = c.pos;
-        if (tx_int(&c, &v[n], k_names[n])) return c.status;
+        if (layout_tx_int(&c, &v[n], k_names[n])) return c.status;
         if (v[n] < (n >= 2 ? 0 : 1))
-            return tx_fail_at(&c, at[n], LAYOUT_ERR_ARG, "%s %lld must be >= %d", k_names[n], (long long)v[n],
+            return layout_tx_fail_at(&c, at[n], LAYOUT_ERR_ARG, "%s %lld must be >= %d", k_names[n], (long long)v[n],
                               n >= 2 ? 0 : 1);
         if (v[n] > ((int64_t)1 << 30))
-            return tx_fail_at(&c, at[n], LAYOUT_ERR_ARG, "%s %lld is larger than 2^30", k_names[n],
+            return layout_tx_fail_at(&c, at[n], LAYOUT_ERR_ARG, "%s %lld is larger than 2^30", k_names[n],
                               (long long)v[n]);
         n++;
         if (skip_c(&c)) return c.status;
@@ -94,10 +94,10 @@ layout_status layout_iree_from_text(const char *text, layout_iree_xor_shuffle *o
             c.pos++;
             break;
         }
-        if (tx_expect(&c, ',', "',' or '>'")) return c.status;
+        if (layout_tx_expect(&c, ',', "',' or '>'")) return c.status;
     }
-    if (n != 2 && n != 4) return tx_fail_at(&c, c.pos - 1, LAYOUT_ERR_PARSE, "expected 2 or 4 parameters, found %d", n);
-    if (skip_c(&c) || tx_expect_end(&c)) return c.status;
+    if (n != 2 && n != 4) return layout_tx_fail_at(&c, c.pos - 1, LAYOUT_ERR_PARSE, "expected 2 or 4 parameters, found %d", n);
+    if (skip_c(&c) || layout_tx_expect_end(&c)) return c.status;
     x.row_width = v[0];
     x.access_width = v[1];
     x.row_stride = v[2] ? v[2] : v[0];
@@ -111,7 +111,7 @@ layout_status layout_iree_from_text(const char *text, layout_iree_xor_shuffle *o
 static int print_iree(text_out *o, const void *obj)
 {
     const layout_iree_xor_shuffle *x = (const layout_iree_xor_shuffle *)obj;
-    to_printf(o, "#iree_codegen.xor_shuffle<%lld, %lld, %lld, %lld>", (long long)x->row_width,
+    layout_to_printf(o, "#iree_codegen.xor_shuffle<%lld, %lld, %lld, %lld>", (long long)x->row_width,
               (long long)x->access_width, (long long)x->row_stride, (long long)x->per_phase);
     return 0;
 }
@@ -119,7 +119,7 @@ static int print_iree(text_out *o, const void *obj)
 layout_status layout_iree_to_text(const layout_iree_xor_shuffle *x, char *buf, size_t cap, layout_error *err)
 {
     if (!x || !buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_iree_to_text: NULL argument");
-    return to_render(print_iree, x, buf, cap, "layout_iree_to_text", "", err);
+    return layout_to_render(print_iree, x, buf, cap, "layout_iree_to_text", "", err);
 }
 
 static void to_family(const layout_iree_xor_shuffle *x, layout_family_params *p)
@@ -153,7 +153,7 @@ layout_status layout_iree_from_desc(const layout_descriptor *d, layout_iree_xor_
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                            "layout_iree_from_desc: xor_shuffle describes 2-D tiles; this descriptor has %d dims",
                            layout_desc_ndims(d));
-    if ((total = dx_tile_size(d, "layout_iree_from_desc", err)) < 0) return LAYOUT_ERR_UNSUPPORTED;
+    if ((total = layout_dx_tile_size(d, "layout_iree_from_desc", err)) < 0) return LAYOUT_ERR_UNSUPPORTED;
     R = layout_desc_length(d, 0);
     C = layout_desc_length(d, 1);
     if (layout_desc_offset_unchecked(d, c0) != 0)
@@ -162,7 +162,7 @@ layout_status layout_iree_from_desc(const layout_descriptor *d, layout_iree_xor_
                            (long long)layout_desc_offset_unchecked(d, c0));
     for (k = 0; k < total; k++) {
         int valid = 1;
-        dx_coord(d, k, coord);
+        layout_dx_coord(d, k, coord);
         layout_desc_is_valid(d, coord, &valid, NULL);
         if (!valid)
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
@@ -185,7 +185,7 @@ layout_status layout_iree_from_desc(const layout_descriptor *d, layout_iree_xor_
             x.per_phase = pp;
             if (x.row_stride < C) continue;
             if (layout_iree_to_desc(&x, R, &cand, NULL) != LAYOUT_OK) continue;
-            if (dx_first_difference(d, &cand) < 0) {
+            if (layout_dx_first_difference(d, &cand) < 0) {
                 *out = x;
                 return layout_ok(err);
             }

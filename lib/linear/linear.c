@@ -4,8 +4,8 @@
  * indexed by their highest set bit. */
 #include "layout/linear.h"
 
-#include "../internal.h"
-#include "../strbuf.h"
+#include "../core/internal.h"
+#include "../core/strbuf.h"
 #include "linear_internal.h"
 
 #include <inttypes.h>

@@ -7,7 +7,7 @@
  * 2^(dim U - dim bank(U)) distinct words.  Two ranks per group. */
 #include "layout/linear.h"
 
-#include "../internal.h"
+#include "../core/internal.h"
 #include "linear_internal.h"
 
 #include <inttypes.h>

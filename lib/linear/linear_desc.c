@@ -11,7 +11,7 @@
  * place each reduced basis at its offset bits. */
 #include "layout/linear.h"
 
-#include "../internal.h"
+#include "../core/internal.h"
 #include "linear_internal.h"
 
 #include <inttypes.h>

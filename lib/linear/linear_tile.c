@@ -3,7 +3,7 @@
  * output costs one XOR (and the inner loop vectorises). */
 #include "layout/linear.h"
 
-#include "../internal.h"
+#include "../core/internal.h"
 #include "linear_internal.h"
 
 #include <inttypes.h>

@@ -1,6 +1,6 @@
 /* Seed 002's stride lint (lint.h): every number comes from the checker; the
  * closed form is reported next to it for the cases it covers. */
-#include "../internal.h"
+#include "../core/internal.h"
 #include "layout/lint.h"
 
 #include <string.h>

@@ -1,7 +1,7 @@
 /* Family 5: F2 swizzles of power-of-two tiles (suggest.h,
  * layout_suggest_build), built with linear.h, and their enumeration. */
 #include "suggest_internal.h"
-#include "../strbuf.h"
+#include "../core/strbuf.h"
 #include "layout/linear.h"
 
 #include <string.h>

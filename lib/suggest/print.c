@@ -1,7 +1,7 @@
 /* Printers of search results: one line per candidate, the C calls that
  * build a candidate. */
 #include "suggest_internal.h"
-#include "../strbuf.h"
+#include "../core/strbuf.h"
 #include "layout/text.h"
 
 #include <string.h>

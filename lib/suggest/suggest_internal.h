@@ -2,11 +2,12 @@
 #ifndef LAYOUT_SUGGEST_INTERNAL_H
 #define LAYOUT_SUGGEST_INTERNAL_H
 
-#include "../internal.h"
+#include "../core/internal.h"
+#include "../family/family_internal.h"
 #include "layout/suggest.h"
 #include "layout/linear.h"
 
-/* The most warps a distribution has (DIST_MAX_WARPS in lib/distribution.c). */
+/* The most warps a distribution has (DIST_MAX_WARPS in lib/dist/distribution.c). */
 #define LAYOUT_SUGGEST_MAX_WARPS 1024
 
 /* Stack workspace of one fast score (about 200 KiB): kept out of the
@@ -58,30 +59,6 @@ typedef struct layout_suggest_work {
 layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layout_suggest_work *w, const int64_t *hl,
                                            const int64_t *hs, int64_t element_space, int index_ops,
                                            layout_suggest_cost *out, layout_error *err);
-
-/* The vector hints (layout_desc_vector_hints) of family set *params's
- * descriptor on the tile without building it: returns 1 and fills lens[2],
- * strides[2] for the forms whose builders it mirrors (test_family compares
- * it with the descriptor on every set of its tiles), 0 for the rest (CuTe's
- * byte form and identity swizzle, F2): build the descriptor (family.c). */
-int layout_family_vector_hints(const layout_family_params *params, const int64_t tile[2], int64_t *lens,
-                               int64_t *strides);
-
-/* The family set *params as an unpadded set plus a pad term:
- * offset(r, c) = offset_unpadded(r, c) + (r >> *pad_shift) * *pad (r the
- * storage row); returns 0 when it has no such form (a pad every N rows with
- * N not a power of two, IREE's row stride and a XOR + pad together).
- * test_family checks the identity on every set of its tiles (family.c). */
-int layout_family_pad_form(const layout_family_params *params, const int64_t tile[2], layout_family_params *unpadded,
-                           int64_t *pad, int *pad_shift);
-
-/* When the family set *params (accepted by layout_family_check(), not F2)
- * is linear over F2 on the tile: every length a power of two and no
- * padding.  Then bases[] gets the offset of each unit coordinate (dim 0's
- * bits, then dim 1's), in_bits[] log2 of the tile, *out_bits log2 of the
- * element space; returns 1.  Returns 0 otherwise (family.c). */
-int layout_family_linear_bases(const layout_family_params *params, const int64_t tile[2], uint64_t *bases,
-                               int *in_bits, int *out_bits);
 
 /* Whether layout_suggest_score_linear() can score the F2-linear candidate
  * *ll (tile index bits -> element offset): a 2-D power-of-two tile, every

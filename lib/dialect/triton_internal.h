@@ -1,0 +1,26 @@
+/* Private helpers shared by the Triton dialect files (lib/dialect/triton_*.c).
+ * Not installed. */
+#ifndef LAYOUT_TRITON_INTERNAL_H
+#define LAYOUT_TRITON_INTERNAL_H
+
+#include "dialect_internal.h"
+#include "layout/family.h"
+#include "layout/linear.h"
+#include "layout/triton.h"
+
+
+/* The padded_shared pairs the reader accepts (and so the recogniser
+ * proposes): intervals up to 2^40, paddings up to 2^20 elements.  fuzz_dialect
+ * found an export of [1:+2^42] that did not read back. */
+#define TX_MAX_INTERVAL_LOG2 40
+#define TX_MAX_PAD_LOG2 20
+#define TX_MAX_INTERVAL ((int64_t)1 << TX_MAX_INTERVAL_LOG2)
+#define TX_MAX_PAD ((int64_t)1 << TX_MAX_PAD_LOG2)
+#define FN_PARSE "layout_triton_from_text"
+#define MAX_BASES 64
+
+/* The same linear layout without its `block` input dim, which must have
+ * no bits (one CTA); LAYOUT_ERR_UNSUPPORTED otherwise (triton_desc.c). */
+layout_status layout_triton_drop_empty_block(const layout_linear *ll, layout_linear *out, layout_error *err);
+
+#endif

@@ -1,0 +1,499 @@
+/* Triton's TritonGPU layout attributes (triton.h): the reader.
+ *
+ *   attr    := '#ttg.swizzled_shared' '<' dict '>'
+ *            | '#ttg.padded_shared' '<' '[' pair {',' pair} ']' [dict] '>'
+ *            | '#ttg.blocked' '<' dict '>'
+ *            | '#ttg.linear' '<' dict '>'
+ *            | dict [',' dict]                      (from_bases: bases, then out sizes)
+ *   dict    := '{' [ key ('=' | ':') value { ',' key ('=' | ':') value } ] '}'
+ *   pair    := int ':' '+' int
+ *   value   := int | '[' ... ']' (ints or lists of ints)
+ *   key     := identifier | '"' identifier '"' | "'" identifier "'"
+ *
+ * '#' starts the attribute (not a comment) so the prefix is matched raw. */
+#include "triton_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- lexing */
+
+static layout_status parse_key(text_cursor *c, char *buf, size_t cap, size_t *at, const char *what)
+{
+    char q;
+    layout_tx_skip(c);
+    *at = c->pos;
+    q = c->text[c->pos];
+    if (q == '"' || q == '\'') {
+        size_t n = 0;
+        c->pos++;
+        while (c->text[c->pos] != q) {
+            char ch = c->text[c->pos];
+            if (ch == '\0' || ch == '\n') return layout_tx_expected(c, c->pos, "a closing quote");
+            if (n + 1 >= cap) return layout_tx_fail_at(c, *at, LAYOUT_ERR_PARSE, "name too long (%s)", what);
+            buf[n++] = ch;
+            c->pos++;
+        }
+        c->pos++;
+        buf[n] = '\0';
+        if (n == 0) return layout_tx_fail_at(c, *at, LAYOUT_ERR_PARSE, "empty name (%s)", what);
+        return LAYOUT_OK;
+    }
+    return layout_tx_ident(c, buf, cap, at, what);
+}
+
+/* '[' '[' ints ']' { ',' '[' ints ']' } ']' with every row `*width` wide
+ * (*width < 0: set by the first row).  Rows appended to vals. */
+static layout_status parse_bases(text_cursor *c, int64_t *vals, int max_rows, int *width, int *rows,
+                                 size_t *row_at, const char *what)
+{
+    int n = 0;
+    if (layout_tx_expect(c, '[', what)) return c->status;
+    if (!layout_tx_accept(c, ']')) {
+        for (;;) {
+            int64_t row[LAYOUT_MAX_DIMS];
+            int w, k;
+            size_t at;
+            layout_tx_skip(c);
+            at = c->pos;
+            if (n >= max_rows) return layout_tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "more than %d bases", max_rows);
+            if (layout_tx_int_list(c, row, LAYOUT_MAX_DIMS, &w, "'[' starting a basis vector")) return c->status;
+            if (*width < 0) *width = w;
+            if (w != *width || w == 0)
+                return layout_tx_fail_at(c, at, LAYOUT_ERR_MISMATCH, "basis has %d values, expected %d (one per output dim)",
+                                  w, *width < 1 ? 1 : *width);
+            for (k = 0; k < w; k++) vals[n * LAYOUT_MAX_DIMS + k] = row[k];
+            if (row_at) row_at[n] = at;
+            n++;
+            if (layout_tx_accept(c, ']')) break;
+            if (layout_tx_expect(c, ',', "',' or ']' between bases")) return c->status;
+        }
+    }
+    *rows = n;
+    return LAYOUT_OK;
+}
+
+static layout_status expect_sep(text_cursor *c)
+{
+    if (layout_tx_accept(c, '=') || layout_tx_accept(c, ':')) return LAYOUT_OK;
+    return layout_tx_expected(c, c->pos, "'=' after the field name");
+}
+
+/* A list of ints all powers of two. */
+static layout_status pow2_list(text_cursor *c, int64_t *out, int *n, const char *name)
+{
+    size_t at;
+    int k;
+    layout_tx_skip(c);
+    at = c->pos;
+    if (layout_tx_int_list(c, out, LAYOUT_MAX_DIMS, n, name)) return c->status;
+    for (k = 0; k < *n; k++)
+        if (!dx_is_pow2(out[k]))
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "%s[%d] = %lld is not a power of two", name, k,
+                              (long long)out[k]);
+    return LAYOUT_OK;
+}
+
+static layout_status order_list(text_cursor *c, int *order, int *n)
+{
+    int64_t v[LAYOUT_MAX_DIMS];
+    int k, seen = 0;
+    size_t at;
+    layout_tx_skip(c);
+    at = c->pos;
+    if (layout_tx_int_list(c, v, LAYOUT_MAX_DIMS, n, "order")) return c->status;
+    for (k = 0; k < *n; k++) {
+        if (v[k] < 0 || v[k] >= *n || (seen >> v[k]) & 1)
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "order is not a permutation of 0..%d", *n - 1);
+        seen |= 1 << v[k];
+        order[k] = (int)v[k];
+    }
+    if (*n == 0) return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "order is empty");
+    return LAYOUT_OK;
+}
+
+/* CTAsPerCGA / CTASplitNum / CTAOrder of older printers: single-CTA only. */
+static layout_status cga_field(text_cursor *c, const char *key, size_t at)
+{
+    int64_t v[LAYOUT_MAX_DIMS];
+    int n, k;
+    if (layout_tx_int_list(c, v, LAYOUT_MAX_DIMS, &n, key)) return c->status;
+    if (strcmp(key, "CTAOrder") != 0)
+        for (k = 0; k < n; k++)
+            if (v[k] != 1)
+                return layout_tx_fail_at(c, at, LAYOUT_ERR_UNSUPPORTED, "%s: only one CTA is supported (all 1)", key);
+    return LAYOUT_OK;
+}
+
+/* ---------------------------------------------------------------- attributes */
+
+static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a)
+{
+    int have = 0, n;
+    if (layout_tx_expect(c, '<', "'<'") || layout_tx_expect(c, '{', "'{'")) return c->status;
+    for (;;) {
+        char key[32];
+        size_t at;
+        if (parse_key(c, key, sizeof key, &at, "a field (vec, perPhase, maxPhase, order)") || expect_sep(c))
+            return c->status;
+        if (strcmp(key, "vec") == 0 || strcmp(key, "perPhase") == 0 || strcmp(key, "maxPhase") == 0) {
+            int64_t v;
+            size_t vat;
+            layout_tx_skip(c);
+            vat = c->pos;
+            if (layout_tx_int(c, &v, key)) return c->status;
+            if (!dx_is_pow2(v) || v > ((int64_t)1 << 30))
+                return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "%s = %lld is not a power of two", key, (long long)v);
+            if (key[0] == 'v') {
+                a->vec = v;
+                have |= 1;
+            } else if (key[0] == 'p') {
+                a->per_phase = v;
+                have |= 2;
+            } else {
+                a->max_phase = v;
+                have |= 4;
+            }
+        } else if (strcmp(key, "order") == 0) {
+            if (order_list(c, a->order, &n)) return c->status;
+            a->rank = n;
+            have |= 8;
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+            if (cga_field(c, key, at)) return c->status;
+        } else {
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (swizzled_shared has vec, perPhase, "
+                                                       "maxPhase, order)", key);
+        }
+        if (layout_tx_accept(c, '}')) break;
+        if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
+    }
+    if (have != 15) {
+        static const char *const names[4] = {"vec", "perPhase", "maxPhase", "order"};
+        int k;
+        for (k = 0; k < 4; k++)
+            if (!((have >> k) & 1)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field '%s'", names[k]);
+    }
+    if (a->rank != 2)
+        return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_UNSUPPORTED, "swizzled_shared of rank %d: liblayout supports 2-D",
+                          a->rank);
+    return layout_tx_expect(c, '>', "'>'");
+}
+
+static layout_status parse_blocked(text_cursor *c, layout_triton_attr *a)
+{
+    int have = 0, n[4] = {0, 0, 0, 0}, k;
+    size_t first_at = c->pos;
+    if (layout_tx_expect(c, '<', "'<'") || layout_tx_expect(c, '{', "'{'")) return c->status;
+    for (;;) {
+        char key[32];
+        size_t at;
+        if (parse_key(c, key, sizeof key, &at, "a field (sizePerThread, threadsPerWarp, warpsPerCTA, order)") ||
+            expect_sep(c))
+            return c->status;
+        if (strcmp(key, "sizePerThread") == 0) {
+            if (pow2_list(c, a->size_per_thread, &n[0], key)) return c->status;
+            have |= 1;
+        } else if (strcmp(key, "threadsPerWarp") == 0) {
+            if (pow2_list(c, a->threads_per_warp, &n[1], key)) return c->status;
+            have |= 2;
+        } else if (strcmp(key, "warpsPerCTA") == 0) {
+            if (pow2_list(c, a->warps_per_cta, &n[2], key)) return c->status;
+            have |= 4;
+        } else if (strcmp(key, "order") == 0) {
+            if (order_list(c, a->order, &n[3])) return c->status;
+            have |= 8;
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+            if (cga_field(c, key, at)) return c->status;
+        } else {
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE,
+                              "unknown field '%s' (blocked has sizePerThread, threadsPerWarp, warpsPerCTA, order)", key);
+        }
+        if (layout_tx_accept(c, '}')) break;
+        if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
+    }
+    if (have != 15) {
+        static const char *const names[4] = {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"};
+        for (k = 0; k < 4; k++)
+            if (!((have >> k) & 1)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field '%s'", names[k]);
+    }
+    for (k = 1; k < 4; k++)
+        if (n[k] != n[0])
+            return layout_tx_fail_at(c, first_at, LAYOUT_ERR_MISMATCH,
+                              "sizePerThread, threadsPerWarp, warpsPerCTA and order must have the same length (%d, %d, "
+                              "%d, %d)",
+                              n[0], n[1], n[2], n[3]);
+    a->rank = n[0];
+    return layout_tx_expect(c, '>', "'>'");
+}
+
+/* Long-form offset bases: each a single coordinate bit. */
+static layout_status offset_bases(text_cursor *c, layout_triton_attr *a, const int64_t *vals, int rows, int width,
+                                  const size_t *row_at)
+{
+    int b, j, nbits[LAYOUT_MAX_DIMS] = {0};
+    uint64_t seen[LAYOUT_MAX_DIMS] = {0};
+    a->rank = width;
+    for (b = 0; b < rows; b++) {
+        int dim = -1, bit = 0;
+        for (j = 0; j < width; j++) {
+            int64_t v = vals[b * LAYOUT_MAX_DIMS + j];
+            if (v == 0) continue;
+            if (dim >= 0 || !dx_is_pow2(v))
+                return layout_tx_fail_at(c, row_at[b], LAYOUT_ERR_UNSUPPORTED,
+                                  "offset basis %d is not a single coordinate bit (liblayout supports bit permutations "
+                                  "as the linear component)",
+                                  b);
+            dim = j;
+            bit = dx_log2(v);
+        }
+        if (dim < 0)
+            return layout_tx_fail_at(c, row_at[b], LAYOUT_ERR_UNSUPPORTED, "offset basis %d is zero (a broadcast)", b);
+        if (bit >= 62 || (seen[dim] >> bit) & 1)
+            return layout_tx_fail_at(c, row_at[b], LAYOUT_ERR_ARG, "offset basis %d repeats bit %d of dim %d", b, bit, dim);
+        seen[dim] |= (uint64_t)1 << bit;
+        nbits[dim]++;
+        a->offset_dim[b] = dim;
+        a->offset_bit[b] = bit;
+    }
+    for (j = 0; j < width; j++) {
+        if (seen[j] != (nbits[j] == 64 ? ~(uint64_t)0 : (((uint64_t)1 << nbits[j]) - 1)))
+            return layout_tx_fail_at(c, row_at[0], LAYOUT_ERR_ARG, "the offset bases of dim %d skip a bit (not a permutation)",
+                              j);
+        a->shape[j] = (int64_t)1 << nbits[j];
+    }
+    a->n_offset_bits = rows;
+    a->has_shape = 1;
+    return LAYOUT_OK;
+}
+
+static layout_status parse_padded(text_cursor *c, layout_triton_attr *a)
+{
+    int k, j;
+    if (layout_tx_expect(c, '<', "'<'") || layout_tx_expect(c, '[', "'[' starting the interval:+pad list")) return c->status;
+    for (;;) {
+        int64_t iv, pd;
+        size_t at_i, at_p;
+        layout_tx_skip(c);
+        at_i = c->pos;
+        if (a->n_pads >= LAYOUT_TRITON_MAX_PADS)
+            return layout_tx_fail_at(c, at_i, LAYOUT_ERR_CAPACITY, "more than %d interval:+pad pairs", LAYOUT_TRITON_MAX_PADS);
+        if (layout_tx_int(c, &iv, "an interval") || layout_tx_expect(c, ':', "':' after the interval") ||
+            layout_tx_expect(c, '+', "'+' before the padding"))
+            return c->status;
+        layout_tx_skip(c);
+        at_p = c->pos;
+        if (layout_tx_int(c, &pd, "a padding")) return c->status;
+        if (!dx_is_pow2(iv) || iv > TX_MAX_INTERVAL)
+            return layout_tx_fail_at(c, at_i, LAYOUT_ERR_ARG, "interval %lld is not a power of two in 1..2^%d", (long long)iv,
+                              TX_MAX_INTERVAL_LOG2);
+        if (!dx_is_pow2(pd) || pd > TX_MAX_PAD)
+            return layout_tx_fail_at(c, at_p, LAYOUT_ERR_ARG, "padding %lld is not a power of two in 1..2^%d", (long long)pd,
+                              TX_MAX_PAD_LOG2);
+        for (k = 0; k < a->n_pads; k++)
+            if (a->interval[k] == iv)
+                return layout_tx_fail_at(c, at_i, LAYOUT_ERR_ARG, "interval %lld appears twice", (long long)iv);
+        a->interval[a->n_pads] = iv;
+        a->pad[a->n_pads] = pd;
+        a->n_pads++;
+        if (layout_tx_accept(c, ']')) break;
+        if (layout_tx_expect(c, ',', "',' or ']'")) return c->status;
+    }
+    if (layout_tx_accept(c, '{')) {
+        int have = 0, n_shape = 0;
+        for (;;) {
+            char key[32];
+            size_t at;
+            if (parse_key(c, key, sizeof key, &at, "a field (order, shape, offset, block)") || expect_sep(c))
+                return c->status;
+            if (strcmp(key, "order") == 0) {
+                if (order_list(c, a->order, &a->rank)) return c->status;
+                have |= 1;
+            } else if (strcmp(key, "shape") == 0) {
+                if (pow2_list(c, a->shape, &n_shape, key)) return c->status;
+                have |= 2;
+            } else if (strcmp(key, "offset") == 0) {
+                int64_t vals[MAX_BASES * LAYOUT_MAX_DIMS];
+                size_t row_at[MAX_BASES];
+                int rows, width = -1;
+                if (parse_bases(c, vals, MAX_BASES, &width, &rows, row_at, "'[' starting the offset bases"))
+                    return c->status;
+                if (rows == 0) return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "no offset bases");
+                if (offset_bases(c, a, vals, rows, width, row_at)) return c->status;
+                have |= 4;
+            } else if (strcmp(key, "block") == 0) {
+                int64_t vals[MAX_BASES * LAYOUT_MAX_DIMS];
+                int rows, width = -1;
+                if (parse_bases(c, vals, MAX_BASES, &width, &rows, NULL, "'[' starting the block bases"))
+                    return c->status;
+                if (rows) return layout_tx_fail_at(c, at, LAYOUT_ERR_UNSUPPORTED, "block bases: only one CTA is supported");
+            } else {
+                return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (padded_shared has order and shape, or "
+                                                           "offset and block)", key);
+            }
+            if (layout_tx_accept(c, '}')) break;
+            if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
+        }
+        if (have == 3) {
+            if (n_shape != a->rank)
+                return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_MISMATCH, "order has %d entries, shape %d", a->rank,
+                                  n_shape);
+            a->has_shape = 1;
+        } else if (have != 4) {
+            return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "expected either order and shape, or offset bases");
+        }
+        if (have == 3) { /* the short form is the identity: order[0]'s bits lowest */
+            int b = 0;
+            for (k = 0; k < a->rank; k++) {
+                int dim = a->order[k], nb = dx_log2(a->shape[dim]);
+                for (j = 0; j < nb; j++, b++) {
+                    if (b >= 64) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_CAPACITY, "more than 64 offset bits");
+                    a->offset_dim[b] = dim;
+                    a->offset_bit[b] = j;
+                }
+            }
+            a->n_offset_bits = b;
+        }
+    }
+    return layout_tx_expect(c, '>', "'>'");
+}
+
+/* Linear bases: '{' name ('='|':') bases {',' ...} '}' [',' '{' "dimK" ':' size ... '}'] */
+static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int attr_form)
+{
+    static const int64_t zero = 0;
+    char names[LAYOUT_LINEAR_MAX_DIMS][LAYOUT_LINEAR_NAME_CAP];
+    const char *in_names[LAYOUT_LINEAR_MAX_DIMS];
+    char onames[LAYOUT_LINEAR_MAX_DIMS][LAYOUT_LINEAR_NAME_CAP];
+    const char *out_names[LAYOUT_LINEAR_MAX_DIMS];
+    int in_bits[LAYOUT_LINEAR_MAX_DIMS], out_bits[LAYOUT_LINEAR_MAX_DIMS], have_sizes = 0;
+    int64_t vals[MAX_BASES * LAYOUT_MAX_DIMS], flat[MAX_BASES * LAYOUT_MAX_DIMS];
+    int n_in = 0, width = -1, total = 0, k, j;
+    size_t start = c->pos;
+    layout_error lerr;
+    if (layout_tx_expect(c, '{', "'{'")) return c->status;
+    if (!layout_tx_accept(c, '}')) {
+        for (;;) {
+            int rows;
+            size_t at;
+            if (parse_key(c, names[n_in], LAYOUT_LINEAR_NAME_CAP, &at, "an input dim name") || expect_sep(c))
+                return c->status;
+            for (k = 0; k < n_in; k++)
+                if (strcmp(names[k], names[n_in]) == 0)
+                    return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "input dim '%s' appears twice", names[n_in]);
+            if (parse_bases(c, vals + (size_t)total * LAYOUT_MAX_DIMS, MAX_BASES - total, &width, &rows, NULL,
+                            "'[' starting the bases"))
+                return c->status;
+            in_names[n_in] = names[n_in];
+            in_bits[n_in] = rows;
+            total += rows;
+            n_in++;
+            if (layout_tx_accept(c, '}')) break;
+            if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
+            layout_tx_skip(c);
+            if (n_in >= LAYOUT_LINEAR_MAX_DIMS)
+                return layout_tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d input dims", LAYOUT_LINEAR_MAX_DIMS);
+        }
+    }
+    if (!attr_form && layout_tx_accept(c, ',')) {
+        /* The output dims: names in order, with their sizes. */
+        int n_out = 0;
+        if (layout_tx_expect(c, '{', "'{' starting the output sizes")) return c->status;
+        for (;;) {
+            size_t at, vat;
+            int64_t v;
+            if (n_out >= LAYOUT_LINEAR_MAX_DIMS)
+                return layout_tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d output dims", LAYOUT_LINEAR_MAX_DIMS);
+            if (parse_key(c, onames[n_out], LAYOUT_LINEAR_NAME_CAP, &at, "an output dim name") || expect_sep(c))
+                return c->status;
+            for (j = 0; j < n_out; j++)
+                if (strcmp(onames[j], onames[n_out]) == 0)
+                    return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "output dim '%s' repeats", onames[n_out]);
+            layout_tx_skip(c);
+            vat = c->pos;
+            if (layout_tx_int(c, &v, "an output size")) return c->status;
+            if (!dx_is_pow2(v) || v > ((int64_t)1 << LAYOUT_LINEAR_MAX_DIM_BITS))
+                return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "output size %lld is not a power of two in 1..2^%d",
+                                  (long long)v, LAYOUT_LINEAR_MAX_DIM_BITS);
+            out_bits[n_out] = dx_log2(v);
+            out_names[n_out] = onames[n_out];
+            n_out++;
+            if (layout_tx_accept(c, '}')) break;
+            if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
+        }
+        if (width >= 0 && width != n_out)
+            return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_MISMATCH, "%d output sizes for bases of %d values", n_out, width);
+        width = n_out;
+        have_sizes = 1;
+    } else {
+        if (width < 1) width = 1;
+        for (j = 0; j < width; j++) {
+            snprintf(onames[j], sizeof onames[j], "dim%d", j);
+            out_names[j] = onames[j];
+        }
+    }
+    for (k = 0; k < total; k++)
+        for (j = 0; j < width; j++) {
+            int64_t v = vals[k * LAYOUT_MAX_DIMS + j];
+            if (v < 0) return layout_tx_fail_at(c, start, LAYOUT_ERR_ARG, "basis value %lld is negative", (long long)v);
+            flat[k * width + j] = v;
+        }
+    if (layout_linear_from_bases(&a->linear, n_in, in_names, in_bits, total ? flat : &zero, width, out_names,
+                                 have_sizes ? out_bits : NULL, &lerr))
+        return layout_tx_lib_fail(c, start, &lerr);
+    a->rank = width;
+    return LAYOUT_OK;
+}
+
+layout_status layout_triton_from_text(const char *text, layout_triton_attr *out, size_t *where, layout_error *err)
+{
+    text_cursor c;
+    layout_triton_attr *a;
+    static const layout_triton_attr zero_attr;
+    layout_triton_attr tmp;
+    if (!text) return layout_fail(err, LAYOUT_ERR_NULL, FN_PARSE ": text is NULL");
+    if (!out) return layout_fail(err, LAYOUT_ERR_NULL, FN_PARSE ": out is NULL");
+    tmp = zero_attr;
+    a = &tmp;
+    layout_tx_init(&c, text, FN_PARSE, err, where);
+    layout_dx_skip_blank(&c);
+    if (layout_dx_accept_raw(&c, "#ttg.swizzled_shared")) {
+        a->kind = LAYOUT_TRITON_SWIZZLED_SHARED;
+        if (parse_swizzled(&c, a)) return c.status;
+    } else if (layout_dx_accept_raw(&c, "#ttg.padded_shared")) {
+        a->kind = LAYOUT_TRITON_PADDED_SHARED;
+        if (parse_padded(&c, a)) return c.status;
+    } else if (layout_dx_accept_raw(&c, "#ttg.blocked")) {
+        a->kind = LAYOUT_TRITON_BLOCKED;
+        if (parse_blocked(&c, a)) return c.status;
+    } else if (layout_dx_accept_raw(&c, "#ttg.shared_linear")) {
+        a->kind = LAYOUT_TRITON_LINEAR;
+        a->shared_linear = 1;
+        a->alignment = 16;
+        if (layout_tx_expect(&c, '<', "'<'") || parse_linear(&c, a, 1)) return c.status;
+        if (layout_linear_in_dim(&a->linear, "offset") < 0)
+            return layout_tx_fail_at(&c, c.pos, LAYOUT_ERR_ARG, "shared_linear needs 'offset' bases");
+        if (layout_tx_accept(&c, ',')) {
+            size_t at;
+            if (layout_dx_expect_ident(&c, "alignment", "'alignment'") || layout_tx_expect(&c, '=', "'=' after alignment")) return c.status;
+            layout_tx_skip(&c);
+            at = c.pos;
+            if (layout_tx_int(&c, &a->alignment, "the alignment")) return c.status;
+            if (!dx_is_pow2(a->alignment) || a->alignment > ((int64_t)1 << 20))
+                return layout_tx_fail_at(&c, at, LAYOUT_ERR_ARG, "alignment %lld is not a power of two",
+                                  (long long)a->alignment);
+        }
+        if (layout_tx_expect(&c, '>', "'>'")) return c.status;
+    } else if (layout_dx_accept_raw(&c, "#ttg.linear")) {
+        a->kind = LAYOUT_TRITON_LINEAR;
+        if (layout_tx_expect(&c, '<', "'<'") || parse_linear(&c, a, 1) || layout_tx_expect(&c, '>', "'>'")) return c.status;
+    } else if (c.text[c.pos] == '{') {
+        a->kind = LAYOUT_TRITON_LINEAR;
+        if (parse_linear(&c, a, 0)) return c.status;
+    } else {
+        return layout_tx_expected(&c, c.pos,
+                           "'#ttg.swizzled_shared', '#ttg.padded_shared', '#ttg.blocked', '#ttg.linear' or '{' (bases)");
+    }
+    if (layout_tx_expect_end(&c)) return c.status;
+    *out = tmp;
+    return layout_ok(err);
+}

@@ -1,0 +1,28 @@
+/* Private: the per-side accumulation of the triple check, shared by
+ * kernel.c (instructions from the access layer) and kernel_plan.c
+ * (instructions from compiled plans).  Not installed. */
+#ifndef LAYOUT_KERNEL_INTERNAL_H
+#define LAYOUT_KERNEL_INTERNAL_H
+
+#include "../core/internal.h"
+#include "layout/kernel.h"
+
+/* Produces instruction `step` of warp `warp` of a side. */
+typedef layout_status (*layout_instr_source)(const void *ctx, int warp, int step, layout_instr *out,
+                                             layout_error *err);
+
+/* Cost every (warp, step) instruction `source` produces on `checker` and
+ * fill *out as layout_check_side() documents; `ops` is the plan summary to
+ * copy into out->ops (NULL: print it from `plan`).  Messages start with fn. */
+layout_status layout_side_accumulate(const char *fn, const layout_checker *checker, const layout_access_plan *plan,
+                                     layout_instr_source source, const void *ctx, int64_t tiles, const char *ops,
+                                     layout_side_result *out, layout_error *err);
+
+/* From access.c: every lane's layout_dist_thread_part() of one warp into
+ * tps (encodings: returns 1; plain distributions: 0, tps untouched), and
+ * layout_access_instr() given them (tps NULL: derived per lane). */
+int layout_access_thread_parts(const layout_access_plan *plan, int warp, int64_t (*tps)[LAYOUT_MAX_DIMS]);
+layout_status layout_access_instr_tp(const layout_access_plan *plan, int warp, int step,
+                                     const int64_t (*tps)[LAYOUT_MAX_DIMS], layout_instr *out, layout_error *err);
+
+#endif /* LAYOUT_KERNEL_INTERNAL_H */
