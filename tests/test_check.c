@@ -31,7 +31,7 @@ static layout_instr strided(int n_lanes, int width, layout_direction dir, uint32
 
 /* ---- independent brute force ---------------------------------------- */
 /* Enumerates every byte of every lane, collects words, sorts them, counts
- * per bank.  Shares nothing with lib/check.c but the arch data. */
+ * per bank.  Shares nothing with lib/check/check.c but the arch data. */
 
 static int cmp_u64(const void *a, const void *b)
 {

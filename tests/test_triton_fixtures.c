@@ -1,5 +1,5 @@
 /* Triton dialect against fixtures made by the REAL Triton 3.6.0
- * (tests/fixtures/triton/gen_fixtures.py: the device commands, the line
+ * (tests/fixtures/triton/gen_fixtures.py: the scripts run with Triton, the line
  * format; the data is tests/fixtures/triton/triton36.txt, embedded as
  * tests/support/triton_fixtures.h so that no path or Triton is needed here).
  *
