@@ -200,6 +200,14 @@ fuzz-run-%:
 	    "$$(echo "$$execs $$cpu" | awk '{printf "%.0f", ($$2 > 0 ? $$1 / $$2 : 0)}') per CPU-second of $$cpu)," \
 	    "$$(ls $$corpus | wc -l) corpus files, no crash"
 
+# A campaign: every target at once, JOBS processes each with random seeds,
+# for FUZZ_SECONDS; prints executions, CPU seconds and crashes per target
+# (fuzz/campaign.sh, which also runs alone on another machine).
+JOBS ?= 1
+.PHONY: fuzz-campaign
+fuzz-campaign: fuzz
+	@sh fuzz/campaign.sh $(BUILD)-fuzz $(FUZZ_SECONDS) $(JOBS)
+
 # The long-run recipe: every target for FUZZ_LONG_SECONDS (one hour) with a
 # random seed, one after the other unless run under make -j.
 FUZZ_LONG_SECONDS ?= 3600

@@ -221,7 +221,7 @@ static void test_errors(void)
     expect_parse_error("Sx<3,4,3> o _0 o _8:_1", LAYOUT_ERR_PARSE, 0, "expected 'Sw'");
     expect_parse_error("(1,1,1,1,1,1,1,1,1):(0,0,0,0,0,0,0,0,0)", LAYOUT_ERR_CAPACITY, 17, "more than 8 leaves");
     expect_parse_error("(((((((((1))))))))):(1)", LAYOUT_ERR_CAPACITY, 8, "nested deeper");
-    expect_parse_error("_8:_4611686018427387904", LAYOUT_ERR_OVERFLOW, 3, "exceed 2^62");
+    expect_parse_error("_8:_4611686018427387904", LAYOUT_ERR_OVERFLOW, 3, "exceed 2^63 - 2");
     expect_parse_error("(_8,_64):(_64,_1) x", LAYOUT_ERR_PARSE, 18, "expected end of input");
     CHECK(layout_cute_from_text(NULL, &l, NULL, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_cute_from_text("_1:_0", NULL, NULL, &e) == LAYOUT_ERR_NULL);

@@ -512,6 +512,171 @@ static void test_text_cap(void)
     text_round_trip(&d);
 }
 
+/* ---- dialects: one limit per quantity (limits.h), writer == reader -------- */
+
+/* Offsets of d and e agree at every corner and the middle of the tile. */
+static int same_corners(const layout_descriptor *d, const layout_descriptor *e)
+{
+    int n = layout_desc_ndims(d), j, k;
+    if (layout_desc_ndims(e) != n) return 0;
+    for (j = 0; j < n; j++)
+        if (layout_desc_length(d, j) != layout_desc_length(e, j)) return 0;
+    for (k = 0; k < (1 << n) + 1; k++) {
+        int64_t c[LAYOUT_MAX_DIMS], a = -1, b = -2;
+        for (j = 0; j < n; j++) {
+            int64_t len = layout_desc_length(d, j);
+            c[j] = k == (1 << n) ? len / 2 : ((k >> j) & 1 ? len - 1 : 0);
+        }
+        if (layout_desc_offset(d, c, &a, NULL) || layout_desc_offset(e, c, &b, NULL) || a != b) return 0;
+    }
+    return 1;
+}
+
+/* Write d in every dialect that expresses it, read it back (with d's own
+ * shape, as `layout convert` is given), then through every other dialect:
+ * every pair agrees.  `must` is a bit per dialect that has to express it. */
+static void every_pair(const layout_descriptor *d, unsigned must)
+{
+    static char t1[LAYOUT_TEXT_CAP], t2[LAYOUT_TEXT_CAP];
+    int64_t shape[LAYOUT_MAX_DIMS];
+    int n = layout_desc_ndims(d), j, a, b;
+    layout_descriptor back, back2;
+    for (j = 0; j < n; j++) shape[j] = layout_desc_length(d, j);
+    for (a = LAYOUT_DIALECT_CK; a <= LAYOUT_DIALECT_LINEAR; a++) {
+        layout_status st = layout_desc_to_dialect((layout_dialect)a, d, t1, sizeof t1, &err);
+        if (must >> a & 1) CHECK_MSG(st == LAYOUT_OK, "%s writer: %s", layout_dialect_name((layout_dialect)a), err.message);
+        if (st) continue;
+        /* the writer's text reads back in its own dialect, to the same offsets */
+        st = layout_desc_from_dialect((layout_dialect)a, t1, n, shape, &back, NULL, &err);
+        CHECK_MSG(st == LAYOUT_OK, "%s: '%s' does not read back: %s", layout_dialect_name((layout_dialect)a), t1,
+                  err.message);
+        if (st) continue;
+        CHECK(same_corners(d, &back));
+        for (b = LAYOUT_DIALECT_CK; b <= LAYOUT_DIALECT_LINEAR; b++) {
+            if (layout_desc_to_dialect((layout_dialect)b, &back, t2, sizeof t2, &err)) continue;
+            st = layout_desc_from_dialect((layout_dialect)b, t2, n, shape, &back2, NULL, &err);
+            CHECK_MSG(st == LAYOUT_OK, "%s -> %s: '%s' does not read back: %s", layout_dialect_name((layout_dialect)a),
+                      layout_dialect_name((layout_dialect)b), t2, err.message);
+            if (!st) CHECK(same_corners(d, &back2));
+        }
+    }
+}
+
+/* A text its reader must refuse, with the status and a message naming why. */
+static void refused(layout_dialect dl, const char *text, layout_status want, const char *why)
+{
+    static const int64_t shape[2] = {8, 16};
+    layout_descriptor d;
+    size_t where = (size_t)-1;
+    layout_status st = layout_desc_from_dialect(dl, text, dl == LAYOUT_DIALECT_CK || dl == LAYOUT_DIALECT_CUTE ? 0 : 2,
+                                                shape, &d, &where, &err);
+    CHECK_MSG(st == want, "%s: got %s (%s)", text, layout_status_name(st), err.message);
+    CHECK_STR_CONTAINS(err.message, why);
+    CHECK(where <= strlen(text));
+}
+
+static void test_dialect_limits(void)
+{
+    layout_descriptor d;
+    const unsigned ck_cute = 1u << LAYOUT_DIALECT_CK | 1u << LAYOUT_DIALECT_CUTE;
+    char text[160];
+
+    /* Largest offset (LAYOUT_MAX_OFFSET): at the limit in ck text and CuTe;
+     * the fuzz_dialect reproducer (offsets up to 4.93e18, past CuTe's former
+     * 2^62; its input, base64 bmFpdmUoWzQsNjFdLFsxNjQ0NDQ0NDQ0NDQ0NDQ0NDQ0LDBdKQ==, is
+     * tests/corpus/fuzz_dialect/regress-cute-offset-limit) reads back too. */
+    CHECK(layout_desc_from_dialect(LAYOUT_DIALECT_CK, "naive([2],[9223372036854775806])", 0, NULL, &d, NULL, &err) ==
+          LAYOUT_OK);
+    every_pair(&d, ck_cute);
+    CHECK(layout_desc_from_dialect(LAYOUT_DIALECT_CUTE, "(_2):(_9223372036854775806)", 0, NULL, &d, NULL, &err) ==
+          LAYOUT_OK);
+    every_pair(&d, ck_cute);
+    CHECK(layout_desc_from_dialect(LAYOUT_DIALECT_CK, "naive([4,61],[1644444444444444444,0])", 0, NULL, &d, NULL,
+                                   &err) == LAYOUT_OK);
+    every_pair(&d, ck_cute);
+    CHECK(layout_desc_from_dialect(LAYOUT_DIALECT_CK, "naive([2,2],[4611686018427387903,4611686018427387903])", 0,
+                                   NULL, &d, NULL, &err) == LAYOUT_OK); /* 2 (2^62 - 1) = LAYOUT_MAX_OFFSET - 0 */
+    every_pair(&d, ck_cute);
+    /* one past */
+    refused(LAYOUT_DIALECT_CK, "naive([2],[9223372036854775807])", LAYOUT_ERR_OVERFLOW, "");
+    refused(LAYOUT_DIALECT_CUTE, "(_2):(_9223372036854775807)", LAYOUT_ERR_OVERFLOW, "exceed 2^63 - 2");
+    refused(LAYOUT_DIALECT_CUTE, "(_2,_2):(_4611686018427387904,_4611686018427387903)", LAYOUT_ERR_OVERFLOW,
+            "exceed 2^63 - 2");
+
+    /* CuTe swizzle bits: M + |S| + B at most 62. */
+    {
+        layout_cute_layout l;
+        CHECK(layout_cute_from_text("Sw<14,0,48> o _0 o (_8,_64):(_64,_1)", &l, NULL, &err) == LAYOUT_OK);
+        CHECK(layout_cute_to_text(&l, text, sizeof text, &err) == LAYOUT_OK);
+        CHECK(layout_cute_from_text(text, &l, NULL, &err) == LAYOUT_OK);
+        refused(LAYOUT_DIALECT_CUTE, "Sw<15,0,48> o _0 o (_8,_64):(_64,_1)", LAYOUT_ERR_ARG, "at most 62");
+        /* the writer refuses a value its reader would refuse, and empties its buffer */
+        l.sw_bits = 15;
+        text[0] = 'x';
+        CHECK(layout_cute_to_text(&l, text, sizeof text, &err) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK_STR_CONTAINS(err.message, "would not read back");
+        CHECK(text[0] == '\0');
+    }
+
+    /* Triton: swizzle parameters up to 2^30, padded_shared intervals up to
+     * 2^40 and paddings up to 2^20, alignment up to 2^20. */
+    {
+        layout_triton_attr a;
+        CHECK(layout_triton_from_text("#ttg.swizzled_shared<{vec = 1073741824, perPhase = 1, maxPhase = 1, order = "
+                                      "[1, 0]}>", &a, NULL, &err) == LAYOUT_OK);
+        CHECK(layout_triton_from_text("#ttg.swizzled_shared<{vec = 2147483648, perPhase = 1, maxPhase = 1, order = "
+                                      "[1, 0]}>", &a, NULL, &err) == LAYOUT_ERR_ARG);
+        CHECK_STR_CONTAINS(err.message, "1..2^30");
+        CHECK(layout_triton_from_text("#ttg.padded_shared<[1099511627776:+1048576] {order = [0], shape = [8]}>", &a,
+                                      NULL, &err) == LAYOUT_OK);
+        CHECK(layout_triton_to_text(&a, text, sizeof text, &err) == LAYOUT_OK);
+        CHECK(layout_triton_from_text(text, &a, NULL, &err) == LAYOUT_OK);
+        CHECK_EQ_I64(a.interval[0], (int64_t)1 << LAYOUT_TRITON_MAX_INTERVAL_LOG2);
+        CHECK_EQ_I64(a.pad[0], (int64_t)1 << LAYOUT_TRITON_MAX_PAD_LOG2);
+        refused(LAYOUT_DIALECT_TRITON, "#ttg.padded_shared<[2199023255552:+1] {order = [0], shape = [8]}>",
+                LAYOUT_ERR_ARG, "1..2^40");
+        refused(LAYOUT_DIALECT_TRITON, "#ttg.padded_shared<[2:+2097152] {order = [0], shape = [8]}>", LAYOUT_ERR_ARG,
+                "1..2^20");
+        /* the writer refuses what its reader would refuse */
+        a.interval[0] = (int64_t)1 << (LAYOUT_TRITON_MAX_INTERVAL_LOG2 + 1);
+        CHECK(layout_triton_to_text(&a, text, sizeof text, &err) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK_STR_CONTAINS(err.message, "1..2^40");
+        CHECK(text[0] == '\0');
+    }
+
+    /* IREE: every parameter at most 2^30. */
+    {
+        layout_iree_xor_shuffle x;
+        CHECK(layout_iree_from_text("#iree_codegen.xor_shuffle<1073741824, 1073741824>", &x, NULL, &err) == LAYOUT_OK);
+        CHECK(layout_iree_to_text(&x, text, sizeof text, &err) == LAYOUT_OK);
+        CHECK(layout_iree_from_text(text, &x, NULL, &err) == LAYOUT_OK);
+        CHECK(layout_iree_from_text("#iree_codegen.xor_shuffle<1073741825, 4>", &x, NULL, &err) == LAYOUT_ERR_ARG);
+        CHECK_STR_CONTAINS(err.message, "larger than 2^30");
+        x.row_width = ((int64_t)1 << LAYOUT_IREE_MAX_PARAM_LOG2) + 1;
+        CHECK(layout_iree_to_text(&x, text, sizeof text, &err) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK(text[0] == '\0');
+    }
+
+    /* Linear layouts: a dim of at most LAYOUT_LINEAR_MAX_DIM_BITS (62) bits, and
+     * so every offset of the descriptor it becomes below 2^62. */
+    {
+        static const char *const ins[1] = {"offset"}, *const outs[1] = {"dim0"};
+        int in_bits[1] = {1}, out_bits[1] = {LAYOUT_LINEAR_MAX_DIM_BITS};
+        int64_t bases[1] = {(int64_t)1 << (LAYOUT_LINEAR_MAX_DIM_BITS - 1)}, off = 0, c1[1] = {1};
+        layout_linear ll;
+        CHECK(layout_linear_from_bases(&ll, 1, ins, in_bits, bases, 1, outs, out_bits, &err) == LAYOUT_OK);
+        CHECK(layout_linear_to_desc(&ll, &d, &err) == LAYOUT_OK);
+        CHECK(layout_desc_offset(&d, c1, &off, &err) == LAYOUT_OK);
+        CHECK_EQ_I64(off, (int64_t)1 << (LAYOUT_LINEAR_MAX_DIM_BITS - 1));
+        every_pair(&d, ck_cute);
+        out_bits[0] = LAYOUT_LINEAR_MAX_DIM_BITS + 1;
+        bases[0] = (int64_t)1 << LAYOUT_LINEAR_MAX_DIM_BITS;
+        CHECK_FAILS_UNTOUCHED(ll, LAYOUT_ERR_ARG,
+                              layout_linear_from_bases(&ll, 1, ins, in_bits, bases, 1, outs, out_bits, &err));
+        CHECK_STR_CONTAINS(err.message, "must be in 0..62");
+    }
+}
+
 int main(void)
 {
     RUN(test_max_dims);
@@ -526,5 +691,6 @@ int main(void)
     RUN(test_access_limits);
     RUN(test_message_cap);
     RUN(test_text_cap);
+    RUN(test_dialect_limits);
     return harness_finish("test_limits");
 }

@@ -108,3 +108,11 @@ void layout_dx_put_i64(text_out *o, int64_t v)
 {
     layout_to_printf(o, "%lld", (long long)v);
 }
+
+layout_status layout_dx_reads_back(const char *fn, layout_status back, const layout_error *back_err, char *buf,
+                                   layout_error *err)
+{
+    if (back == LAYOUT_OK) return layout_ok(err);
+    buf[0] = '\0';
+    return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: its text would not read back (%.180s)", fn, back_err->message);
+}

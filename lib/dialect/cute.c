@@ -110,9 +110,10 @@ static layout_status parse_swizzle(text_cursor *c, layout_cute_layout *l)
     if ((s < 0 ? -s : s) < b)
         return layout_tx_fail_at(c, at_s, LAYOUT_ERR_ARG, "swizzle S = %lld: |S| must be >= B = %lld (CuTe's rule)",
                           (long long)s, (long long)b);
-    if (m + (s < 0 ? -s : s) + b > 62)
-        return layout_tx_fail_at(c, at_s, LAYOUT_ERR_ARG, "swizzle Sw<%lld,%lld,%lld> reaches bit %lld (at most 62)",
-                          (long long)b, (long long)m, (long long)s, (long long)(m + (s < 0 ? -s : s) + b));
+    if (m + (s < 0 ? -s : s) + b > LAYOUT_CUTE_MAX_SWIZZLE_BIT)
+        return layout_tx_fail_at(c, at_s, LAYOUT_ERR_ARG, "swizzle Sw<%lld,%lld,%lld> reaches bit %lld (at most %d)",
+                          (long long)b, (long long)m, (long long)s, (long long)(m + (s < 0 ? -s : s) + b),
+                          LAYOUT_CUTE_MAX_SWIZZLE_BIT);
     if (layout_dx_expect_ident(c, "o", "'o' (composition) after the swizzle")) return c->status;
     layout_tx_skip(c);
     at_o = c->pos;
@@ -197,14 +198,17 @@ layout_status layout_cute_from_text(const char *text, layout_cute_layout *out, s
     for (i = 0; i < l.n_modes; i++)
         if (l.mode_count[i] == 0)
             return layout_tx_fail_at(&c, sh.at[0], LAYOUT_ERR_ARG, "mode %d is an empty tuple", i);
-    /* The whole value range must stay far from overflow. */
+    /* Every offset must be one a descriptor can hold (LAYOUT_MAX_OFFSET, as
+     * the ck reader's element space bound; the swizzle only permutes bits
+     * below LAYOUT_CUTE_MAX_SWIZZLE_BIT, so it cannot carry past it). */
     {
         int64_t reach = l.sw_offset, term;
         for (i = 0; i < l.n_leaves; i++) {
             if (layout_mul_overflow(l.shape[i] - 1, l.stride[i], &term) || layout_add_overflow(reach, term, &reach) ||
-                reach > ((int64_t)1 << 62))
+                reach > LAYOUT_MAX_OFFSET)
                 return layout_tx_fail_at(&c, sd.value_at[i], LAYOUT_ERR_OVERFLOW,
-                                  "the layout's offsets exceed 2^62 at this stride");
+                                  "the layout's offsets exceed 2^63 - 2 (the largest offset of a descriptor) at "
+                                  "this stride");
         }
     }
     *out = l;
@@ -310,7 +314,11 @@ layout_status layout_cute_to_text(const layout_cute_layout *l, char *buf, size_t
 {
     if (!l) return layout_fail(err, LAYOUT_ERR_NULL, "layout_cute_to_text: l is NULL");
     if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_cute_to_text: buf is NULL");
-    return layout_to_render(print_cute, l, buf, cap, "layout_cute_to_text", "", err);
+    layout_cute_layout back;
+    layout_error e;
+    layout_status st = layout_to_render(print_cute, l, buf, cap, "layout_cute_to_text", "", err);
+    if (st) return st;
+    return layout_dx_reads_back("layout_cute_to_text", layout_cute_from_text(buf, &back, NULL, &e), &e, buf, err);
 }
 
 layout_status layout_cute_to_cpp(const layout_cute_layout *l, char *buf, size_t cap, layout_error *err)

@@ -274,6 +274,10 @@ layout_status layout_desc_to_cute(const layout_descriptor *d, char *buf, size_t 
     layout_cute_layout l;
     layout_status st;
     if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_desc_to_cute: buf is NULL");
+    layout_descriptor back;
+    layout_error e;
     if ((st = layout_cute_from_desc(d, &l, err))) return st;
-    return layout_cute_to_text(&l, buf, cap, err);
+    if ((st = layout_cute_to_text(&l, buf, cap, err))) return st;
+    /* the text must also build a descriptor (layout_desc_from_cute) */
+    return layout_dx_reads_back("layout_desc_to_cute", layout_desc_from_cute(buf, &back, NULL, &e), &e, buf, err);
 }

@@ -14,7 +14,7 @@
 
 /* Largest tile (coordinates) the recognisers walk when they decide whether
  * a descriptor is expressible in a dialect. */
-#define DX_MAX_TILE (1 << 22)
+#define DX_MAX_TILE LAYOUT_DIALECT_MAX_TILE
 
 /* Skip spaces, tabs and newlines only (not '#' comments). */
 void layout_dx_skip_blank(text_cursor *c);
@@ -87,5 +87,12 @@ static inline int64_t dx_cute_swizzle(int b, int m, int s, int64_t x)
     return (int64_t)(ux ^ (s >= 0 ? field >> by : field << by));
 }
 
+/* The writers' promise (limits.h): what a writer prints, its reader reads.
+ * After a writer rendered buf, it calls this with the reader's verdict
+ * `back` (and the reader's message in *back_err): on a refusal buf is
+ * emptied and the call fails with LAYOUT_ERR_UNSUPPORTED naming the
+ * reader's reason, so no caller ever holds text its reader refuses. */
+layout_status layout_dx_reads_back(const char *fn, layout_status back, const layout_error *back_err, char *buf,
+                                   layout_error *err);
 
 #endif /* LAYOUT_DIALECT_INTERNAL_H */

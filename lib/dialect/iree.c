@@ -85,9 +85,9 @@ layout_status layout_iree_from_text(const char *text, layout_iree_xor_shuffle *o
         if (v[n] < (n >= 2 ? 0 : 1))
             return layout_tx_fail_at(&c, at[n], LAYOUT_ERR_ARG, "%s %lld must be >= %d", k_names[n], (long long)v[n],
                               n >= 2 ? 0 : 1);
-        if (v[n] > ((int64_t)1 << 30))
-            return layout_tx_fail_at(&c, at[n], LAYOUT_ERR_ARG, "%s %lld is larger than 2^30", k_names[n],
-                              (long long)v[n]);
+        if (v[n] > ((int64_t)1 << LAYOUT_IREE_MAX_PARAM_LOG2))
+            return layout_tx_fail_at(&c, at[n], LAYOUT_ERR_ARG, "%s %lld is larger than 2^%d", k_names[n],
+                              (long long)v[n], LAYOUT_IREE_MAX_PARAM_LOG2);
         n++;
         if (skip_c(&c)) return c.status;
         if (c.text[c.pos] == '>') {
@@ -119,7 +119,11 @@ static int print_iree(text_out *o, const void *obj)
 layout_status layout_iree_to_text(const layout_iree_xor_shuffle *x, char *buf, size_t cap, layout_error *err)
 {
     if (!x || !buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_iree_to_text: NULL argument");
-    return layout_to_render(print_iree, x, buf, cap, "layout_iree_to_text", "", err);
+    layout_iree_xor_shuffle back;
+    layout_error e;
+    layout_status st = layout_to_render(print_iree, x, buf, cap, "layout_iree_to_text", "", err);
+    if (st) return st;
+    return layout_dx_reads_back("layout_iree_to_text", layout_iree_from_text(buf, &back, NULL, &e), &e, buf, err);
 }
 
 static void to_family(const layout_iree_xor_shuffle *x, layout_family_params *p)
@@ -223,6 +227,13 @@ layout_status layout_desc_to_iree(const layout_descriptor *d, char *buf, size_t 
     layout_iree_xor_shuffle x;
     layout_status st;
     if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_desc_to_iree: buf is NULL");
+    layout_descriptor back;
+    layout_error e;
+    int64_t shape[2];
     if ((st = layout_iree_from_desc(d, &x, err))) return st;
-    return layout_iree_to_text(&x, buf, cap, err);
+    if ((st = layout_iree_to_text(&x, buf, cap, err))) return st;
+    /* the text must also build this descriptor's shape (layout_desc_from_iree) */
+    shape[0] = layout_desc_length(d, 0);
+    shape[1] = layout_desc_length(d, 1);
+    return layout_dx_reads_back("layout_desc_to_iree", layout_desc_from_iree(buf, shape, &back, NULL, &e), &e, buf, err);
 }

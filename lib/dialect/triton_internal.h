@@ -12,8 +12,8 @@
 /* The padded_shared pairs the reader accepts (and so the recogniser
  * proposes): intervals up to 2^40, paddings up to 2^20 elements.  fuzz_dialect
  * found an export of [1:+2^42] that did not read back. */
-#define TX_MAX_INTERVAL_LOG2 40
-#define TX_MAX_PAD_LOG2 20
+#define TX_MAX_INTERVAL_LOG2 LAYOUT_TRITON_MAX_INTERVAL_LOG2
+#define TX_MAX_PAD_LOG2 LAYOUT_TRITON_MAX_PAD_LOG2
 #define TX_MAX_INTERVAL ((int64_t)1 << TX_MAX_INTERVAL_LOG2)
 #define TX_MAX_PAD ((int64_t)1 << TX_MAX_PAD_LOG2)
 #define FN_PARSE "layout_triton_from_text"

@@ -158,11 +158,20 @@ static int print_attr(text_out *o, const void *obj)
 layout_status layout_triton_to_text(const layout_triton_attr *a, char *buf, size_t cap, layout_error *err)
 {
     if (!a || !buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_to_text: NULL argument");
-    return layout_to_render(print_attr, a, buf, cap, "layout_triton_to_text", "", err);
+    layout_triton_attr back;
+    layout_error e;
+    layout_status st = layout_to_render(print_attr, a, buf, cap, "layout_triton_to_text", "", err);
+    if (st) return st;
+    return layout_dx_reads_back("layout_triton_to_text", layout_triton_from_text(buf, &back, NULL, &e), &e, buf, err);
 }
 
 layout_status layout_linear_to_triton_text(const layout_linear *ll, char *buf, size_t cap, layout_error *err)
 {
     if (!ll || !buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_linear_to_triton_text: NULL argument");
-    return layout_to_render(print_linear, ll, buf, cap, "layout_linear_to_triton_text", "", err);
+    layout_triton_attr back;
+    layout_error e;
+    layout_status st = layout_to_render(print_linear, ll, buf, cap, "layout_linear_to_triton_text", "", err);
+    if (st) return st;
+    return layout_dx_reads_back("layout_linear_to_triton_text", layout_triton_from_text(buf, &back, NULL, &e), &e, buf,
+                                err);
 }

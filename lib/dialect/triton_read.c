@@ -142,8 +142,9 @@ static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a)
             layout_tx_skip(c);
             vat = c->pos;
             if (layout_tx_int(c, &v, key)) return c->status;
-            if (!dx_is_pow2(v) || v > ((int64_t)1 << 30))
-                return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "%s = %lld is not a power of two", key, (long long)v);
+            if (!dx_is_pow2(v) || v > ((int64_t)1 << LAYOUT_TRITON_MAX_SWIZZLE_LOG2))
+                return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "%s = %lld is not a power of two in 1..2^%d", key,
+                                         (long long)v, LAYOUT_TRITON_MAX_SWIZZLE_LOG2);
             if (key[0] == 'v') {
                 a->vec = v;
                 have |= 1;
@@ -478,9 +479,9 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
             layout_tx_skip(&c);
             at = c.pos;
             if (layout_tx_int(&c, &a->alignment, "the alignment")) return c.status;
-            if (!dx_is_pow2(a->alignment) || a->alignment > ((int64_t)1 << 20))
-                return layout_tx_fail_at(&c, at, LAYOUT_ERR_ARG, "alignment %lld is not a power of two",
-                                  (long long)a->alignment);
+            if (!dx_is_pow2(a->alignment) || a->alignment > ((int64_t)1 << LAYOUT_TRITON_MAX_ALIGNMENT_LOG2))
+                return layout_tx_fail_at(&c, at, LAYOUT_ERR_ARG, "alignment %lld is not a power of two in 1..2^%d",
+                                  (long long)a->alignment, LAYOUT_TRITON_MAX_ALIGNMENT_LOG2);
         }
         if (layout_tx_expect(&c, '>', "'>'")) return c.status;
     } else if (layout_dx_accept_raw(&c, "#ttg.linear")) {

@@ -402,7 +402,9 @@ layout_status layout_linear_to_dist(const layout_linear *ll, int64_t *table, siz
                            need);
     int64_t xl[LAYOUT_MAX_DIMS];
     for (int j = 0; j < ll->n_out; j++) {
-        if (ll->out_bits[j] > 62) return layout_fail(err, LAYOUT_ERR_ARG, "%s: output dim %d too large", fn, j);
+        if (ll->out_bits[j] > LAYOUT_LINEAR_MAX_DIM_BITS)
+            return layout_fail(err, LAYOUT_ERR_ARG, "%s: output dim %d has %d bits, at most %d", fn, j, ll->out_bits[j],
+                               LAYOUT_LINEAR_MAX_DIM_BITS);
         xl[j] = (int64_t)1 << ll->out_bits[j];
     }
     layout_distribution d;
