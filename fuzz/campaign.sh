@@ -28,7 +28,7 @@ for t in $targets; do
         ( "$dir/$t" -max_total_time="$secs" -seed=0 -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 \
               -artifact_prefix="$out/$t.$j-" "$c" > "$out/$t.$j.log" 2>&1
           echo "rc $?" >> "$out/$t.$j.log"
-          times | tail -n 1 >> "$out/$t.$j.log" ) &
+          times > "$out/$t.$j.times"; tail -n 1 "$out/$t.$j.times" >> "$out/$t.$j.log" ) &
         j=$((j + 1))
     done
 done
