@@ -186,6 +186,25 @@
  * layout_dialect_detect() tells the dialects apart; `layout convert` and
  * every command's `--dialect` / `--shape` expose the same on the command line.
  *
+ * # A whole Triton kernel (ttgir.h)
+ *
+ * A Triton user has a kernel, not one attribute: layout_ttgir_parse() reads
+ * the TTGIR Triton prints (`kernel.asm["ttgir"]`) once, without a heap, and
+ * lists each op that touches shared memory with its types, its layouts and
+ * the line of the user's source it came from (docs/ttgir.md):
+ *
+ * @code
+ * static layout_ttgir m;                      // fixed capacity, ~410 KiB
+ * layout_ttgir_parse(text, strlen(text), &m, &err);   // m.target "hip:gfx942"
+ * for (int i = 0; i < m.n_ops; i++) {
+ *     const char *attr; size_t n; char loc[128];
+ *     layout_ttgir_op_loc(&m, i, loc, sizeof loc);    // "kernel.py":45:20
+ *     if (m.ops[i].kind == LAYOUT_TTGIR_LOCAL_ALLOC && m.ops[i].n_dst == 1 &&
+ *         layout_ttgir_encoding(&m, &m.ops[i].dst[0], &attr, &n) == LAYOUT_OK)
+ *         printf("%s %s: %.*s\n", layout_ttgir_op_name(m.ops[i].kind), loc, (int)n, attr);
+ * }   // ttg.local_alloc "kernel.py":45:20: #ttg.swizzled_shared<{vec = 4, perPhase = 2, ...}>
+ * @endcode
+ *
  * # Which layout should I use? (suggest.h)
  *
  * layout_suggest() answers it: give the accesses, get the layouts that cost
@@ -253,5 +272,6 @@
 
 #include "layout/lint.h"
 #include "layout/suggest.h"
+#include "layout/ttgir.h"
 
 #endif /* LAYOUT_H */

@@ -1,0 +1,67 @@
+/* libFuzzer target for the TTGIR reader (ttgir.h).
+ *
+ * The input is TTGIR text, not NUL-terminated (the reader takes a length).
+ * It must parse or fail cleanly with a line and column in the message;
+ * whatever parses must describe itself consistently: every span lies in
+ * the text, every op's line and column are in range, every type's rank in
+ * 0..LAYOUT_TTGIR_MAX_RANK, and the queries (encoding, location) answer
+ * within the text without crashing.  The seed corpus holds real Triton 3.6
+ * TTGIR (tests/corpus/fuzz_ttgir/). */
+#include "layout.h"
+#include "fuzz_input.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static layout_ttgir m;
+
+static void check_type(const layout_ttgir_type *t, size_t size)
+{
+    const char *attr = NULL;
+    size_t len = 0;
+    FUZZ_ASSERT(t->rank >= 0 && t->rank <= LAYOUT_TTGIR_MAX_RANK);
+    FUZZ_ASSERT(memchr(t->elem, '\0', sizeof t->elem) != NULL);
+    FUZZ_ASSERT(t->enc_at + t->enc_len <= size);
+    if (layout_ttgir_encoding(&m, t, &attr, &len) == LAYOUT_OK)
+        FUZZ_ASSERT(attr >= m.text && attr + len <= m.text + size && len > 0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    layout_error e;
+    const char *text = (const char *)data;
+    int i, j;
+    if (size > (1 << 18)) return 0;
+    if (layout_ttgir_parse(text, size, &m, &e) != LAYOUT_OK) {
+        FUZZ_ASSERT(strncmp(e.message, "layout_ttgir_parse: ", 20) == 0);
+        FUZZ_ASSERT(strstr(e.message, "line ") != NULL || strstr(e.message, "4 GiB") != NULL);
+        return 0;
+    }
+    FUZZ_ASSERT(m.n_ops >= 0 && m.n_ops <= LAYOUT_TTGIR_MAX_OPS);
+    FUZZ_ASSERT(m.n_aliases >= 0 && m.n_aliases <= LAYOUT_TTGIR_MAX_ALIASES);
+    FUZZ_ASSERT(memchr(m.target, '\0', sizeof m.target) != NULL);
+    for (i = 0; i < m.n_aliases; i++) {
+        FUZZ_ASSERT(m.aliases[i].name_at + m.aliases[i].name_len <= size);
+        FUZZ_ASSERT(m.aliases[i].text_at + m.aliases[i].text_len <= size && m.aliases[i].text_len > 0);
+    }
+    for (i = 0; i < m.n_ops; i++) {
+        const layout_ttgir_op *o = &m.ops[i];
+        char loc[64];
+        layout_status st;
+        FUZZ_ASSERT((int)o->kind >= 0 && o->kind < LAYOUT_TTGIR_OP_KIND_COUNT);
+        FUZZ_ASSERT(o->line >= 1 && o->line <= m.n_lines && o->column >= 1);
+        FUZZ_ASSERT(o->result_at + o->result_len <= size && o->operand_at + o->operand_len <= size);
+        FUZZ_ASSERT(o->loc_at + o->loc_len <= size);
+        FUZZ_ASSERT(o->n_src >= 0 && o->n_src <= LAYOUT_TTGIR_MAX_TYPES);
+        FUZZ_ASSERT(o->n_dst >= 0 && o->n_dst <= LAYOUT_TTGIR_MAX_TYPES);
+        for (j = 0; j < o->n_src; j++) check_type(&o->src[j], size);
+        for (j = 0; j < o->n_dst; j++) check_type(&o->dst[j], size);
+        st = layout_ttgir_op_loc(&m, i, loc, sizeof loc);
+        FUZZ_ASSERT(st == LAYOUT_OK || st == LAYOUT_ERR_BUFFER);
+        FUZZ_ASSERT(strlen(loc) < sizeof loc);
+    }
+    return 0;
+}
