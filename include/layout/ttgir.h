@@ -82,26 +82,34 @@ typedef struct layout_ttgir_type {
     int64_t shape[LAYOUT_TTGIR_MAX_RANK]; /**< the shape, outermost first (a memdesc's leading buffer dim included) */
     char elem[24];                        /**< element type as printed: f16, bf16, f32, f8E4M3FN, i8, !tt.ptr<f16> ... */
     int elem_bits;                        /**< bits of the element (pointers: 64); 0 when unknown */
-    size_t enc_at, enc_len;               /**< the encoding (`#blocked` or an inline `#ttg...<...>`) in the text; len 0: none */
+    size_t enc_at;                        /**< offset of the encoding (`#blocked` or an inline `#ttg...<...>`) in the text */
+    size_t enc_len;                       /**< its length; 0: the type has none */
     int mutable_;                         /**< memdesc: `mutable` given */
 } layout_ttgir_type;
 
 /** One shared-memory op. */
 typedef struct layout_ttgir_op {
     layout_ttgir_op_kind kind;            /**< which op */
-    int line, column;                     /**< 1-based position of the op name in the text */
-    size_t result_at, result_len;         /**< its first result (`%acc_40`); len 0: none */
-    size_t operand_at, operand_len;       /**< its first operand (`%acc_38`); len 0: none */
-    size_t loc_at, loc_len;               /**< the `loc(...)` reference on its line (`#loc59`); len 0: none */
-    int n_src, n_dst;                     /**< types kept of each side */
+    int line;                             /**< 1-based line of the op name in the text */
+    int column;                           /**< 1-based column of the op name */
+    size_t result_at;                     /**< offset of its first result (`%acc_40`) */
+    size_t result_len;                    /**< its length; 0: no result */
+    size_t operand_at;                    /**< offset of its first operand (`%acc_38`) */
+    size_t operand_len;                   /**< its length; 0: no operand */
+    size_t loc_at;                        /**< offset of the contents of its `loc(...)` (`#loc59`) */
+    size_t loc_len;                       /**< their length; 0: no location */
+    int n_src;                            /**< operand types kept */
+    int n_dst;                            /**< result types kept */
     layout_ttgir_type src[LAYOUT_TTGIR_MAX_TYPES]; /**< operand types, in order */
     layout_ttgir_type dst[LAYOUT_TTGIR_MAX_TYPES]; /**< result types, in order */
 } layout_ttgir_op;
 
 /** A layout alias: `#name = <text>`. */
 typedef struct layout_ttgir_alias {
-    size_t name_at, name_len;             /**< `#shared` (with the '#') */
-    size_t text_at, text_len;             /**< `#ttg.swizzled_shared<{...}>` */
+    size_t name_at;                       /**< offset of the name, `#shared` (with the '#') */
+    size_t name_len;                      /**< its length */
+    size_t text_at;                       /**< offset of the attribute, `#ttg.swizzled_shared<{...}>` */
+    size_t text_len;                      /**< its length */
 } layout_ttgir_alias;
 
 /** A parsed module; refers into the caller's text. */
@@ -114,9 +122,9 @@ typedef struct layout_ttgir {
     int num_ctas;                         /**< `ttg.num-ctas`; 0 if absent */
     int n_lines;                          /**< lines of the text */
     int n_aliases;                        /**< layout aliases */
-    layout_ttgir_alias aliases[LAYOUT_TTGIR_MAX_ALIASES];
+    layout_ttgir_alias aliases[LAYOUT_TTGIR_MAX_ALIASES]; /**< the aliases, in text order */
     int n_ops;                            /**< shared-memory ops */
-    layout_ttgir_op ops[LAYOUT_TTGIR_MAX_OPS];
+    layout_ttgir_op ops[LAYOUT_TTGIR_MAX_OPS]; /**< the shared-memory ops, in text order */
     int n_locs;                           /**< `#locN = loc(...)` definitions */
     uint32_t loc_name_at[LAYOUT_TTGIR_MAX_LOCS]; /**< offset of each `#locN` definition */
 } layout_ttgir;
