@@ -116,3 +116,12 @@ layout_status layout_dx_reads_back(const char *fn, layout_status back, const lay
     buf[0] = '\0';
     return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: its text would not read back (%.180s)", fn, back_err->message);
 }
+
+layout_status layout_dx_render_read_back(int (*print)(text_out *, const void *), const void *obj, char *buf, size_t cap,
+                                         const char *fn, layout_dx_reader reread, const void *ctx, layout_error *err)
+{
+    layout_error e;
+    layout_status st = layout_to_render(print, obj, buf, cap, fn, "", err);
+    if (st) return st;
+    return layout_dx_reads_back(fn, reread(buf, ctx, &e), &e, buf, err);
+}

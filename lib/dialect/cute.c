@@ -310,15 +310,18 @@ static int print_cpp(text_out *o, const void *obj)
     return 0;
 }
 
+static layout_status reread_cute(const char *text, const void *ctx, layout_error *err)
+{
+    layout_cute_layout back;
+    (void)ctx;
+    return layout_cute_from_text(text, &back, NULL, err);
+}
+
 layout_status layout_cute_to_text(const layout_cute_layout *l, char *buf, size_t cap, layout_error *err)
 {
     if (!l) return layout_fail(err, LAYOUT_ERR_NULL, "layout_cute_to_text: l is NULL");
     if (!buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_cute_to_text: buf is NULL");
-    layout_cute_layout back;
-    layout_error e;
-    layout_status st = layout_to_render(print_cute, l, buf, cap, "layout_cute_to_text", "", err);
-    if (st) return st;
-    return layout_dx_reads_back("layout_cute_to_text", layout_cute_from_text(buf, &back, NULL, &e), &e, buf, err);
+    return layout_dx_render_read_back(print_cute, l, buf, cap, "layout_cute_to_text", reread_cute, NULL, err);
 }
 
 layout_status layout_cute_to_cpp(const layout_cute_layout *l, char *buf, size_t cap, layout_error *err)

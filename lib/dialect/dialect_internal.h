@@ -95,4 +95,11 @@ static inline int64_t dx_cute_swizzle(int b, int m, int s, int64_t x)
 layout_status layout_dx_reads_back(const char *fn, layout_status back, const layout_error *back_err, char *buf,
                                    layout_error *err);
 
+/* A writer's whole body: render obj with print into buf, then read it back
+ * with reread(buf, ctx, ...) and refuse it as layout_dx_reads_back() does. */
+typedef layout_status (*layout_dx_reader)(const char *text, const void *ctx, layout_error *err);
+layout_status layout_dx_render_read_back(int (*print)(struct text_out *, const void *), const void *obj, char *buf,
+                                         size_t cap, const char *fn, layout_dx_reader reread, const void *ctx,
+                                         layout_error *err);
+
 #endif /* LAYOUT_DIALECT_INTERNAL_H */

@@ -116,14 +116,17 @@ static int print_iree(text_out *o, const void *obj)
     return 0;
 }
 
+static layout_status reread_iree(const char *text, const void *ctx, layout_error *err)
+{
+    layout_iree_xor_shuffle back;
+    (void)ctx;
+    return layout_iree_from_text(text, &back, NULL, err);
+}
+
 layout_status layout_iree_to_text(const layout_iree_xor_shuffle *x, char *buf, size_t cap, layout_error *err)
 {
     if (!x || !buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_iree_to_text: NULL argument");
-    layout_iree_xor_shuffle back;
-    layout_error e;
-    layout_status st = layout_to_render(print_iree, x, buf, cap, "layout_iree_to_text", "", err);
-    if (st) return st;
-    return layout_dx_reads_back("layout_iree_to_text", layout_iree_from_text(buf, &back, NULL, &e), &e, buf, err);
+    return layout_dx_render_read_back(print_iree, x, buf, cap, "layout_iree_to_text", reread_iree, NULL, err);
 }
 
 static void to_family(const layout_iree_xor_shuffle *x, layout_family_params *p)

@@ -155,23 +155,22 @@ static int print_attr(text_out *o, const void *obj)
     }
 }
 
+static layout_status reread_triton(const char *text, const void *ctx, layout_error *err)
+{
+    layout_triton_attr back;
+    (void)ctx;
+    return layout_triton_from_text(text, &back, NULL, err);
+}
+
 layout_status layout_triton_to_text(const layout_triton_attr *a, char *buf, size_t cap, layout_error *err)
 {
     if (!a || !buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_to_text: NULL argument");
-    layout_triton_attr back;
-    layout_error e;
-    layout_status st = layout_to_render(print_attr, a, buf, cap, "layout_triton_to_text", "", err);
-    if (st) return st;
-    return layout_dx_reads_back("layout_triton_to_text", layout_triton_from_text(buf, &back, NULL, &e), &e, buf, err);
+    return layout_dx_render_read_back(print_attr, a, buf, cap, "layout_triton_to_text", reread_triton, NULL, err);
 }
 
 layout_status layout_linear_to_triton_text(const layout_linear *ll, char *buf, size_t cap, layout_error *err)
 {
     if (!ll || !buf) return layout_fail(err, LAYOUT_ERR_NULL, "layout_linear_to_triton_text: NULL argument");
-    layout_triton_attr back;
-    layout_error e;
-    layout_status st = layout_to_render(print_linear, ll, buf, cap, "layout_linear_to_triton_text", "", err);
-    if (st) return st;
-    return layout_dx_reads_back("layout_linear_to_triton_text", layout_triton_from_text(buf, &back, NULL, &e), &e, buf,
-                                err);
+    return layout_dx_render_read_back(print_linear, ll, buf, cap, "layout_linear_to_triton_text", reread_triton, NULL,
+                                      err);
 }
