@@ -273,5 +273,6 @@
 #include "layout/lint.h"
 #include "layout/suggest.h"
 #include "layout/ttgir.h"
+#include "layout/profile.h"
 
 #endif /* LAYOUT_H */
