@@ -274,5 +274,6 @@
 #include "layout/suggest.h"
 #include "layout/ttgir.h"
 #include "layout/profile.h"
+#include "layout/calibrate.h"
 
 #endif /* LAYOUT_H */
