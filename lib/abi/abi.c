@@ -31,6 +31,8 @@ static const abi_type k_types[] = {
     ABI_T(layout_plan),           ABI_T(layout_report_side),  ABI_T(layout_check_report),
     ABI_T(layout_error),          ABI_T(layout_transform),    ABI_T(layout_offset_report),
     ABI_T(layout_contiguity),     ABI_T(layout_diagnostic),
+    ABI_T(layout_ttgir),          ABI_T(layout_ttgir_op),     ABI_T(layout_ttgir_type),
+    ABI_T(layout_ttgir_alias),    ABI_T(layout_profile),      ABI_T(layout_profile_dispatch),
 #ifdef LAYOUT_SUGGEST_H /* the layout search (suggest.h), in builds that have it */
     ABI_T(layout_family_params),  ABI_T(layout_suggest_side),  ABI_T(layout_suggest_spec),
     ABI_T(layout_suggest_cost),   ABI_T(layout_suggest_candidate), ABI_T(layout_suggest_family_stats),
@@ -42,6 +44,22 @@ static const abi_type k_types[] = {
 
 static const abi_field k_fields[] = {
     ABI_F(layout_error, status), ABI_F(layout_error, message),
+
+    ABI_F(layout_ttgir, target), ABI_F(layout_ttgir, num_warps), ABI_F(layout_ttgir, threads_per_warp),
+    ABI_F(layout_ttgir, num_ctas), ABI_F(layout_ttgir, n_lines), ABI_F(layout_ttgir, n_aliases),
+    ABI_F(layout_ttgir, aliases), ABI_F(layout_ttgir, n_ops), ABI_F(layout_ttgir, ops),
+    ABI_F(layout_ttgir_op, kind), ABI_F(layout_ttgir_op, line), ABI_F(layout_ttgir_op, column),
+    ABI_F(layout_ttgir_op, result_at), ABI_F(layout_ttgir_op, result_len), ABI_F(layout_ttgir_op, operand_at),
+    ABI_F(layout_ttgir_op, operand_len), ABI_F(layout_ttgir_op, n_src), ABI_F(layout_ttgir_op, n_dst),
+    ABI_F(layout_ttgir_op, src), ABI_F(layout_ttgir_op, dst),
+    ABI_F(layout_ttgir_type, is_memdesc), ABI_F(layout_ttgir_type, rank), ABI_F(layout_ttgir_type, shape),
+    ABI_F(layout_ttgir_type, elem), ABI_F(layout_ttgir_type, elem_bits), ABI_F(layout_ttgir_type, enc_len),
+    ABI_F(layout_ttgir_type, mutable_),
+    ABI_F(layout_ttgir_alias, name_at), ABI_F(layout_ttgir_alias, name_len), ABI_F(layout_ttgir_alias, text_at),
+    ABI_F(layout_ttgir_alias, text_len),
+    ABI_F(layout_profile, n_dispatches), ABI_F(layout_profile, dispatches),
+    ABI_F(layout_profile_dispatch, kernel), ABI_F(layout_profile_dispatch, id),
+    ABI_F(layout_profile_dispatch, present), ABI_F(layout_profile_dispatch, value),
 
     ABI_F(layout_instr, n_lanes), ABI_F(layout_instr, active_mask), ABI_F(layout_instr, width_bytes),
     ABI_F(layout_instr, direction), ABI_F(layout_instr, addr_bytes),

@@ -46,6 +46,7 @@ from ._extras import (
     dist_from_dialect,
     suggest,
 )
+from ._ttgir import ProfileDispatch, TritonKernel, TritonOp, TritonType, read_profile, triton_kernel
 
 __version__ = "0.1.0"
 
@@ -76,4 +77,10 @@ __all__ = [
     "dist_from_dialect",
     "library_path",
     "suggest",
+    "ProfileDispatch",
+    "TritonKernel",
+    "TritonOp",
+    "TritonType",
+    "read_profile",
+    "triton_kernel",
 ]
