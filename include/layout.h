@@ -194,7 +194,7 @@
  * the line of the user's source it came from (docs/ttgir.md):
  *
  * @code
- * static layout_ttgir m;                      // fixed capacity, ~410 KiB
+ * static layout_ttgir m;                      // fixed capacity, ~780 KiB
  * layout_ttgir_parse(text, strlen(text), &m, &err);   // m.target "hip:gfx942"
  * for (int i = 0; i < m.n_ops; i++) {
  *     const char *attr; size_t n; char loc[128];

@@ -16,7 +16,7 @@
  * an alias or an inline attribute, the memory space) and its source line.
  * Example (a 64 x 32 fp16 tile stored to and read from LDS on gfx942):
  * @code
- *   static layout_ttgir m;              // about 410 KiB: static or heap, the caller's choice
+ *   static layout_ttgir m;              // about 780 KiB: static or heap, the caller's choice
  *   layout_error err;
  *   if (layout_ttgir_parse(text, strlen(text), &m, &err) != LAYOUT_OK)
  *       fprintf(stderr, "%s\n", err.message);      // "layout_ttgir_parse: line 12, column 40: ..."
@@ -51,7 +51,7 @@ extern "C" {
 /** Most `#name = ...` layout aliases of one module. */
 #define LAYOUT_TTGIR_MAX_ALIASES 64
 /** Most shared-memory ops of one module. */
-#define LAYOUT_TTGIR_MAX_OPS 512
+#define LAYOUT_TTGIR_MAX_OPS 1024
 /** Most `#locN = loc(...)` lines of one module. */
 #define LAYOUT_TTGIR_MAX_LOCS 8192
 /** Most dims of a tensor or memdesc type. */

@@ -318,7 +318,7 @@ static layout_status parse_op(scan *s, layout_ttgir *m, size_t p, size_t q, size
     layout_ttgir_op *op;
     size_t colon, arrow, loc, r, end;
     layout_status st;
-    if (m->n_ops >= LAYOUT_TTGIR_MAX_OPS) return fail_at(s, p, LAYOUT_ERR_CAPACITY, "more than 512 shared-memory ops");
+    if (m->n_ops >= LAYOUT_TTGIR_MAX_OPS) return fail_at(s, p, LAYOUT_ERR_CAPACITY, "more than 1024 shared-memory ops");
     op = &m->ops[m->n_ops];
     memset(op, 0, sizeof *op);
     op->kind = kind;

@@ -1,0 +1,116 @@
+/* How fast is a whole Triton kernel read?  A 5,000-line TTGIR module made
+ * from the real attention kernel of the corpus (tests/fixtures/triton/
+ * kernels/attn_fp16_64x64x64_w4_s2_gfx950.ttgir: its aliases and module
+ * header once, its function body repeated until the module has at least
+ * 5,000 lines, its location table once), then: layout_ttgir_parse() alone,
+ * and parse + "report" (every op's layouts resolved and its source
+ * location followed), against a pass that only finds the line ends of the
+ * same text (memchr: the least any reader must do).  Interleaved, best of
+ * 5 rounds, thread CPU time.  Target (Triton issue): reading and reporting
+ * a 5,000-line TTGIR under 50 ms on one core. */
+#include "bench_util.h"
+#include "layout.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CAP (4 << 20)
+
+static char src[1 << 20], text[CAP];
+static size_t text_len;
+static layout_ttgir m;
+static layout_error err;
+
+static void run_lines(void *ctx)
+{
+    const char *p = text, *end = text + text_len;
+    long n = 0;
+    (void)ctx;
+    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) p++, n++;
+    bench_clobber(&n);
+}
+
+static void run_parse(void *ctx)
+{
+    (void)ctx;
+    if (layout_ttgir_parse(text, text_len, &m, NULL) != LAYOUT_OK) abort();
+    bench_clobber(&m);
+}
+
+static void run_report(void *ctx)
+{
+    long sum = 0;
+    int i, j;
+    (void)ctx;
+    if (layout_ttgir_parse(text, text_len, &m, &err) != LAYOUT_OK) {
+        fprintf(stderr, "bench_ttgir: %s\n", err.message);
+        abort();
+    }
+    for (i = 0; i < m.n_ops; i++) {
+        char loc[256];
+        const char *attr;
+        size_t len;
+        layout_ttgir_op_loc(&m, i, loc, sizeof loc);
+        sum += (long)strlen(loc);
+        for (j = 0; j < m.ops[i].n_src; j++)
+            if (layout_ttgir_encoding(&m, &m.ops[i].src[j], &attr, &len) == LAYOUT_OK) sum += (long)len;
+        for (j = 0; j < m.ops[i].n_dst; j++)
+            if (layout_ttgir_encoding(&m, &m.ops[i].dst[j], &attr, &len) == LAYOUT_OK) sum += (long)len;
+    }
+    bench_clobber(&sum);
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = argc > 1 ? argv[1] : "tests/fixtures/triton/kernels/attn_fp16_64x64x64_w4_s2_gfx950.ttgir";
+    FILE *f = fopen(path, "rb");
+    size_t n, body_start, body_end, locs;
+    char *p;
+    int lines = 0, copies = 0;
+    double best[3];
+    bench_fn fns[3] = {run_lines, run_parse, run_report};
+    void *ctx[3] = {NULL, NULL, NULL};
+    bench_init();
+    if (!f) {
+        printf("bench_ttgir: %s not found (run from the source tree)\n", path);
+        return 0;
+    }
+    n = fread(src, 1, sizeof src - 1, f);
+    fclose(f);
+    src[n] = '\0';
+    /* header: up to the line after "module attributes"; body: to the first "#loc" definition */
+    p = strstr(src, "module attributes");
+    if (!p || !(p = strchr(p, '\n'))) return 1;
+    body_start = (size_t)(p + 1 - src);
+    p = strstr(src + body_start, "\n#loc");
+    if (!p) return 1;
+    body_end = (size_t)(p + 1 - src);
+    locs = body_end;
+    memcpy(text, src, body_start);
+    text_len = body_start;
+    while (lines < 5000 && text_len + (body_end - body_start) + (n - locs) < CAP) {
+        memcpy(text + text_len, src + body_start, body_end - body_start);
+        text_len += body_end - body_start;
+        copies++;
+        lines = 0;
+        for (size_t k = 0; k < text_len; k++) lines += text[k] == '\n';
+    }
+    memcpy(text + text_len, src + locs, n - locs);
+    text_len += n - locs;
+    lines = 0;
+    for (size_t k = 0; k < text_len; k++) lines += text[k] == '\n';
+    run_report(NULL);
+    printf("bench_ttgir: %s\n", bench_machine);
+    printf("  module: %d lines, %zu bytes (%d copies of the attention kernel's body), %d shared-memory ops, %d aliases, %d locations\n",
+           lines, text_len, copies, m.n_ops, m.n_aliases, m.n_locs);
+    bench_interleaved(3, fns, ctx, 5, 0.2, best);
+    printf("  line ends only (memchr)   %8.3f ms\n", best[0] * 1e3);
+    printf("  layout_ttgir_parse        %8.3f ms  (%.1fx the line scan)\n", best[1] * 1e3, best[1] / best[0]);
+    printf("  parse + report every op   %8.3f ms  (target < 50 ms: %s)\n", best[2] * 1e3, best[2] < 0.05 ? "met" : "NOT met");
+    bench_emit("ttgir_lines", "lines", lines);
+    bench_emit("ttgir_parse_5000_lines", "ms", best[1] * 1e3);
+    bench_emit("ttgir_parse_report_5000_lines", "ms", best[2] * 1e3);
+    bench_emit("ttgir_parse_over_line_scan", "ratio", best[1] / best[0]);
+    return 0;
+}
