@@ -23,4 +23,17 @@
  * no bits (one CTA); LAYOUT_ERR_UNSUPPORTED otherwise (triton_desc.c). */
 layout_status layout_triton_drop_empty_block(const layout_linear *ll, layout_linear *out, layout_error *err);
 
+/* triton_lex.c: the readers' shared pieces.  A field name (bare or quoted). */
+layout_status layout_triton_read_key(text_cursor *c, char *buf, size_t cap, size_t *at, const char *what);
+/* '=' or ':' after a field name. */
+layout_status layout_triton_read_sep(text_cursor *c);
+/* A list of powers of two. */
+layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int *n, const char *name);
+/* An order: a permutation of 0..n-1. */
+layout_status layout_triton_read_order(text_cursor *c, int *order, int *n);
+/* CTAsPerCGA / CTASplitNum / CTAOrder: one CTA only. */
+layout_status layout_triton_read_cga(text_cursor *c, const char *key, size_t at);
+/* The blocked attribute after its '#ttg.blocked' prefix (sets the blocked fields and rank). */
+layout_status layout_triton_read_blocked(text_cursor *c, layout_triton_attr *a);
+
 #endif
