@@ -36,4 +36,14 @@ layout_status layout_triton_read_cga(text_cursor *c, const char *key, size_t at)
 /* The blocked attribute after its '#ttg.blocked' prefix (sets the blocked fields and rank). */
 layout_status layout_triton_read_blocked(text_cursor *c, layout_triton_attr *a);
 
+/* triton_mma_text.c: #ttg.amd_mfma / amd_wmma / nvidia_mma / dot_op / slice
+ * at the cursor: LAYOUT_TRITON_NO_MMA (cursor unchanged) when none of those
+ * prefixes is there, else the status of reading it into *a. */
+#define LAYOUT_TRITON_NO_MMA (-1)
+int layout_triton_read_mma(text_cursor *c, layout_triton_attr *a);
+
+/* triton_mma_text.c: print the MMA, dot_op and slice kinds; print the blocked fields. */
+void layout_triton_print_mma(text_out *o, const layout_triton_attr *a);
+void layout_triton_print_blocked(text_out *o, const layout_triton_attr *a);
+
 #endif

@@ -4,6 +4,8 @@
  *            | '#ttg.padded_shared' '<' '[' pair {',' pair} ']' [dict] '>'
  *            | '#ttg.blocked' '<' dict '>'
  *            | '#ttg.linear' '<' dict '>'
+ *            | '#ttg.amd_mfma' | '#ttg.amd_wmma' | '#ttg.nvidia_mma' | '#ttg.dot_op' | '#ttg.slice' ...
+ *                                                   (triton_mma_read.c)
  *            | dict [',' dict]                      (from_bases: bases, then out sizes)
  *   dict    := '{' [ key ('=' | ':') value { ',' key ('=' | ':') value } ] '}'
  *   pair    := int ':' '+' int
@@ -327,6 +329,7 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
     layout_triton_attr *a;
     static const layout_triton_attr zero_attr;
     layout_triton_attr tmp;
+    int st;
     if (!text) return layout_fail(err, LAYOUT_ERR_NULL, FN_PARSE ": text is NULL");
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, FN_PARSE ": out is NULL");
     tmp = zero_attr;
@@ -342,6 +345,8 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
     } else if (layout_dx_accept_raw(&c, "#ttg.blocked")) {
         a->kind = LAYOUT_TRITON_BLOCKED;
         if (layout_triton_read_blocked(&c, a)) return c.status;
+    } else if ((st = layout_triton_read_mma(&c, a)) != LAYOUT_TRITON_NO_MMA) {
+        if (st) return st;
     } else if (layout_dx_accept_raw(&c, "#ttg.shared_linear")) {
         a->kind = LAYOUT_TRITON_LINEAR;
         a->shared_linear = 1;
@@ -368,7 +373,8 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
         if (parse_linear(&c, a, 0)) return c.status;
     } else {
         return layout_tx_expected(&c, c.pos,
-                           "'#ttg.swizzled_shared', '#ttg.padded_shared', '#ttg.blocked', '#ttg.linear' or '{' (bases)");
+                           "'#ttg.swizzled_shared', '#ttg.padded_shared', '#ttg.blocked', '#ttg.linear', "
+                           "'#ttg.amd_mfma', '#ttg.amd_wmma', '#ttg.nvidia_mma', '#ttg.dot_op', '#ttg.slice' or '{' (bases)");
     }
     if (layout_tx_expect_end(&c)) return c.status;
     *out = tmp;
