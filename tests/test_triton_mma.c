@@ -15,10 +15,13 @@
  *   nvidiaMmaTile), nvidiaDotToLinearLayout, SliceEncodingAttr::toLinearLayout.
  *   Transcribed as data (the attribute written in Triton's printed syntax,
  *   the shape, the register / lane / warp bases; `block` is empty, one CTA).
- * - "hand:": derived by hand from the same functions (the amd_wmma ones,
- *   AMDWmmaEncodingAttr::toLinearLayout and wmmaDotOperandToLinearLayout,
- *   whose unit tests in that snapshot use a newer attribute form), the
- *   derivation written next to the case.  Not checked against Triton's output.
+ *   The amd_wmma cases come from an earlier snapshot of the same file
+ *   (WMMA_v1_2x4Warps, ..._lhs, ..._rhs, WMMA_v2_2x4Warps, TWMMA_v2_2x4Warps),
+ *   whose wmma helper builds the attribute from the fields 3.6 prints; the
+ *   later snapshot builds it from a CTA linear layout instead.
+ * - "hand:": derived by hand from the same functions (version 3 amd_wmma,
+ *   a version 2 wmma operand, two slices), the derivation written next to
+ *   the case.  Not checked against Triton's output.
  *
  * The run of Triton 3.6.0 itself that was to produce fixtures for these
  * attributes (tests/fixtures/triton/gen_mma_fixtures.py) did not complete,
@@ -166,6 +169,30 @@ static const mma_case k_cases[] = {
     /* hand: transposed 32x32 mfma on [1, 64]: registers 1 2 8 16 and lane 32 (4) on dim1, lanes 1..16 and
      * the M warp (32) on dim0 (zeroed by the size 1), the N warp 32 on dim1. */
     {"hand:slice of amd_mfma", SLICE("0", MFMA("3", "2, 2", "32, 32, 8", "true")), 1, {64, 0}, "1 2 8 16", "0 0 0 0 0 4", "32 0"},
+    /* amd_wmma, from an earlier snapshot of the same unit test (its wmma helper has the 3.6 fields) */
+#define W1 WMMA("1", "false", "2, 4")
+#define W2 WMMA("2", "false", "2, 4")
+#define W2T WMMA("2", "true", "2, 4")
+    {"ut:WMMA_v1_2x4Warps", W1, 2, {16, 16}, "2,0 4,0 8,0", "0,1 0,2 0,4 0,8 1,0", "0,0 0,0 0,0"},
+    {"ut:WMMA_v1_2x4Warps", W1, 2, {32, 16}, "2,0 4,0 8,0", "0,1 0,2 0,4 0,8 1,0", "0,0 0,0 16,0"},
+    {"ut:WMMA_v1_2x4Warps", W1, 2, {16, 32}, "2,0 4,0 8,0", "0,1 0,2 0,4 0,8 1,0", "0,16 0,0 0,0"},
+    {"ut:WMMA_v1_2x4Warps", W1, 2, {128, 128}, "2,0 4,0 8,0 0,64 32,0 64,0", "0,1 0,2 0,4 0,8 1,0", "0,16 0,32 16,0"},
+    {"ut:WMMA_v1_2x4Warps_lhs", DOT("0", W1, "16"), 2, {16, 16}, "0,1 0,2 0,4 0,8", "1,0 2,0 4,0 8,0 0,0", "0,0 0,0 0,0"},
+    {"ut:WMMA_v1_2x4Warps_lhs", DOT("0", W1, "16"), 2, {32, 16}, "0,1 0,2 0,4 0,8", "1,0 2,0 4,0 8,0 0,0", "0,0 0,0 16,0"},
+    {"ut:WMMA_v1_2x4Warps_lhs", DOT("0", W1, "16"), 2, {32, 64}, "0,1 0,2 0,4 0,8 0,16 0,32", "1,0 2,0 4,0 8,0 0,0", "0,0 0,0 16,0"},
+    {"ut:WMMA_v1_2x4Warps_lhs", DOT("0", W1, "16"), 2, {64, 128}, "0,1 0,2 0,4 0,8 0,16 0,32 0,64 32,0", "1,0 2,0 4,0 8,0 0,0", "0,0 0,0 16,0"},
+    {"ut:WMMA_v1_2x4Warps_rhs", DOT("1", W1, "16"), 2, {16, 16}, "1,0 2,0 4,0 8,0", "0,1 0,2 0,4 0,8 0,0", "0,0 0,0 0,0"},
+    {"ut:WMMA_v1_2x4Warps_rhs", DOT("1", W1, "16"), 2, {32, 16}, "1,0 2,0 4,0 8,0 16,0", "0,1 0,2 0,4 0,8 0,0", "0,0 0,0 0,0"},
+    {"ut:WMMA_v1_2x4Warps_rhs", DOT("1", W1, "16"), 2, {32, 64}, "1,0 2,0 4,0 8,0 16,0", "0,1 0,2 0,4 0,8 0,0", "0,16 0,32 0,0"},
+    {"ut:WMMA_v1_2x4Warps_rhs", DOT("1", W1, "16"), 2, {64, 128}, "1,0 2,0 4,0 8,0 16,0 32,0 0,64", "0,1 0,2 0,4 0,8 0,0", "0,16 0,32 0,0"},
+    {"ut:WMMA_v2_2x4Warps", W2, 2, {16, 16}, "1,0 2,0 4,0", "0,1 0,2 0,4 0,8 8,0", "0,0 0,0 0,0"},
+    {"ut:WMMA_v2_2x4Warps", W2, 2, {32, 16}, "1,0 2,0 4,0", "0,1 0,2 0,4 0,8 8,0", "0,0 0,0 16,0"},
+    {"ut:WMMA_v2_2x4Warps", W2, 2, {16, 32}, "1,0 2,0 4,0", "0,1 0,2 0,4 0,8 8,0", "0,16 0,0 0,0"},
+    {"ut:WMMA_v2_2x4Warps", W2, 2, {64, 128}, "1,0 2,0 4,0 0,64 32,0", "0,1 0,2 0,4 0,8 8,0", "0,16 0,32 16,0"},
+    {"ut:TWMMA_v2_2x4Warps", W2T, 2, {16, 16}, "0,1 0,2 0,4", "1,0 2,0 4,0 8,0 0,8", "0,0 0,0 0,0"},
+    {"ut:TWMMA_v2_2x4Warps", W2T, 2, {32, 16}, "0,1 0,2 0,4", "1,0 2,0 4,0 8,0 0,8", "0,0 0,0 16,0"},
+    {"ut:TWMMA_v2_2x4Warps", W2T, 2, {16, 32}, "0,1 0,2 0,4", "1,0 2,0 4,0 8,0 0,8", "0,16 0,0 0,0"},
+    {"ut:TWMMA_v2_2x4Warps", W2T, 2, {64, 128}, "0,1 0,2 0,4 0,64 32,0", "1,0 2,0 4,0 8,0 0,8", "0,16 0,32 16,0"},
     /* hand (amd_wmma): versions 2, 3: 8 registers on rows 1 2 4, lanes 1..8 on columns, lane 16 on row 8
      * (columns and rows swap when transposed); version 1: registers on rows 2 4 8, lane 16 on row 1;
      * warps along dim1 then dim0; the register repetitions along dim1 first (the repetition order [1, 0]). */
