@@ -42,6 +42,8 @@
 #define NV(maj, w, i) "#ttg.nvidia_mma<{versionMajor = " maj ", versionMinor = 0, warpsPerCTA = [" w "], instrShape = [" i "]}>"
 #define WMMA(v, t, w) "#ttg.amd_wmma<{version = " v ", isTranspose = " t ", warpsPerCTA = [" w "]}>"
 #define DOT(i, p, k) "#ttg.dot_op<{opIdx = " i ", parent = " p ", kWidth = " k "}>"
+#define DOT_FMA(i, p) "#ttg.dot_op<{opIdx = " i ", parent = " p "}>"
+#define BLK2 "#ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 4], order = [1, 0]}>"
 #define SLICE(d, p) "#ttg.slice<{dim = " d ", parent = " p "}>"
 
 #define M32x4 MFMA("3", "2, 4", "32, 32, 8", "false")
@@ -159,6 +161,11 @@ static const mma_case k_cases[] = {
     {"ut:DotMMAv2_split_warp_kwidth8", DOT("1", V2_22, "8"), 2, {64, 16}, "1,0 2,0 4,0 32,0", "8,0 16,0 0,1 0,2 0,4", "0,8 0,0"},
     {"ut:DotMMAv2_split_warp_kwidth8", DOT("0", V2_22, "8"), 2, {64, 128}, "0,1 0,2 0,4 8,0 0,32 0,64 32,0", "0,8 0,16 1,0 2,0 4,0", "0,0 16,0"},
     {"ut:DotMMAv2_split_warp_kwidth8", DOT("1", V2_22, "8"), 2, {128, 32}, "1,0 2,0 4,0 32,0 64,0 0,16", "8,0 16,0 0,1 0,2 0,4", "0,8 0,0"},
+    /* dot_op of blocked (an FMA operand) */
+    {"ut:BlockedDotOperandLhs", DOT_FMA("0", BLK2), 2, {32, 16}, "0,1 0,2 0,4 0,8 1,0", "0,0 0,0 2,0 4,0 8,0", "0,0 0,0 16,0"},
+    /* hand: B [K = 16, N = 32]: sizePerThread [16, 4] (K whole) in order [1, 0], lanes 4 along N (4, 8) then 8
+     * broadcast along K, warps 4 along N (16, 32) then 2 along K (zero); N is 64 wide, so warp 32 is zeroed. */
+    {"hand:dot_op of blocked (B)", DOT_FMA("1", BLK2), 2, {16, 32}, "0,1 0,2 1,0 2,0 4,0 8,0", "0,4 0,8 0,0 0,0 0,0", "0,16 0,0 0,0"},
     /* slice */
     {"ut:SliceDot", SLICE("1", DOT("0", V2_11, "8")), 1, {16, 0}, "8", "0 0 1 2 4", "-"},
     {"ut:SliceDot", SLICE("0", DOT("0", V3_41, "2")), 1, {16, 0}, "1 8", "2 4 0 0 0", "0 0"},
@@ -371,7 +378,9 @@ static void test_errors(void)
          LAYOUT_ERR_ARG, 21, "opIdx"},
         {"#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2]}>}>",
          LAYOUT_ERR_UNSUPPORTED, 104, "kWidth"},
-        {"#ttg.dot_op<{opIdx = 0, parent = " BLK ", kWidth = 2}>", LAYOUT_ERR_UNSUPPORTED, 33, "#ttg.blocked"},
+        {"#ttg.dot_op<{opIdx = 0, parent = #ttg.linear<{register = [], lane = [], warp = [], block = []}>}>",
+         LAYOUT_ERR_UNSUPPORTED, 33, "'#ttg.linear'"},
+        {"#ttg.dot_op<{opIdx = 0, parent = " V2_11 ", kWidth = 0}>", LAYOUT_ERR_UNSUPPORTED, 141, "kWidth = 0"},
         {"#ttg.dot_op<{opIdx = 0, parent = " V2_11 ", kWidth = 3}>", LAYOUT_ERR_ARG, 141, "kWidth = 3"},
         {"#ttg.slice<{dim = 2, parent = " BLK "}>", LAYOUT_ERR_ARG, 18, "slice dim 2 of a rank-2 parent"},
         {"#ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 0, parent = " BLK "}>}>", LAYOUT_ERR_UNSUPPORTED, 30,
@@ -501,9 +510,9 @@ int main(void)
     RUN(test_truncations);
     RUN(test_spellings);
     printf("triton mma: %d cases: %d amd_mfma, %d dot_op(amd_mfma), %d nvidia_mma, %d dot_op(nvidia_mma), %d slice, %d "
-           "amd_wmma, %d dot_op(amd_wmma)\n",
+           "amd_wmma, %d dot_op(amd_wmma), %d dot_op(blocked)\n",
            N_CASES, n_by_kind[LAYOUT_TRITON_AMD_MFMA], n_by_kind[8 + LAYOUT_TRITON_AMD_MFMA],
            n_by_kind[LAYOUT_TRITON_NVIDIA_MMA], n_by_kind[8 + LAYOUT_TRITON_NVIDIA_MMA], n_by_kind[LAYOUT_TRITON_SLICE],
-           n_by_kind[LAYOUT_TRITON_AMD_WMMA], n_by_kind[8 + LAYOUT_TRITON_AMD_WMMA]);
+           n_by_kind[LAYOUT_TRITON_AMD_WMMA], n_by_kind[8 + LAYOUT_TRITON_AMD_WMMA], n_by_kind[8 + LAYOUT_TRITON_BLOCKED]);
     return harness_finish("test_triton_mma");
 }

@@ -64,7 +64,7 @@
  *
  * Each is, on a shape, exactly the linear layout Triton 3.6 builds
  * (LinearLayoutConversions.cpp: AMDMfmaEncodingAttr::toLinearLayout,
- * mfmaDotToLinearLayout, AMDWmmaEncodingAttr::toLinearLayout,
+ * mfmaDotToLinearLayout, fmaDotToLinearLayout, AMDWmmaEncodingAttr::toLinearLayout,
  * wmmaDotOperandToLinearLayout, NvidiaMmaEncodingAttr::toLinearLayout,
  * nvidiaDotToLinearLayout, SliceEncodingAttr::toLinearLayout), read with
  * layout_triton_to_linear() or as a table distribution with
@@ -77,7 +77,8 @@
  * (versionMajor 2), column-major on Hopper (3).  amd_wmma: 32 lanes on a
  * 16x16 tile.  dot_op: the A (opIdx 0, [M, K]) or B (opIdx 1, [K, N])
  * operand, kWidth consecutive K elements per register run, warps broadcast
- * along K.  slice: the parent on the shape with a 1 inserted at `dim`, that
+ * along K; of a blocked parent (an FMA operand, no kWidth): the parent with
+ * the whole K extent per thread, lanes and warps broadcast along K.  slice: the parent on the shape with a 1 inserted at `dim`, that
  * dim dropped, the register bases that became zero removed.  Rank 2 (a
  * slice: 1); one CTA; a parent written inline (a TTGIR alias is refused,
  * naming it).  tests/test_triton_mma.c lists where each expected layout
@@ -132,7 +133,7 @@ typedef enum layout_triton_kind {
     LAYOUT_TRITON_AMD_MFMA = 4,        /**< `#ttg.amd_mfma` (parameters in `mma`) */
     LAYOUT_TRITON_AMD_WMMA = 5,        /**< `#ttg.amd_wmma` (parameters in `mma`) */
     LAYOUT_TRITON_NVIDIA_MMA = 6,      /**< `#ttg.nvidia_mma` (parameters in `mma`) */
-    LAYOUT_TRITON_DOT_OPERAND = 7,     /**< `#ttg.dot_op` (opIdx, kWidth; the parent, an MMA kind, in `mma`) */
+    LAYOUT_TRITON_DOT_OPERAND = 7,     /**< `#ttg.dot_op` (opIdx, kWidth; the parent: an MMA kind in `mma`, or blocked in the blocked fields) */
     LAYOUT_TRITON_SLICE = 8            /**< `#ttg.slice` (dim; the parent in `parent`) */
 } layout_triton_kind;
 
@@ -177,7 +178,7 @@ typedef struct layout_triton_attr {
     int shared_linear;                    /**< LINEAR read from / printed as `#ttg.shared_linear<{offset = ..}, alignment = N>` */
     int64_t alignment;                    /**< shared_linear: the allocation's byte alignment (not part of the mapping) */
     layout_triton_mma mma;                /**< MMA kinds; dot_op: its parent; slice: its parent's (or its parent dot_op's parent) */
-    layout_triton_kind parent;            /**< dot_op: the parent's kind (an MMA kind); slice: the parent's kind (BLOCKED, an MMA kind or DOT_OPERAND) */
+    layout_triton_kind parent;            /**< dot_op: the parent's kind (an MMA kind, or BLOCKED: an FMA operand); slice: the parent's kind (BLOCKED, an MMA kind or DOT_OPERAND) */
     layout_triton_kind dot_parent;        /**< slice of a dot_op: that dot_op's parent kind */
     int parent_rank;                      /**< slice: the parent's rank (rank + 1); a blocked parent's fields are the blocked ones above */
     int op_idx;                           /**< dot_op (also a slice's dot_op parent): opIdx, 0 (A) or 1 (B) */

@@ -547,13 +547,59 @@ static void nv_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64_t
     ll_combine(b, 2, shape);
 }
 
-/* The layout of an MMA kind (mma_kind) or of a dot_op of one, rank 2. */
-static void mma_or_dot_ll(mma_ll *b, layout_triton_kind kind, layout_triton_kind mma_kind, const layout_triton_mma *m,
-                          int op_idx, int64_t k_width, const int64_t *shape)
+/* fmaDotToLinearLayout: the blocked parent's layout with sizePerThread
+ * along K the whole K extent, lanes and warps broadcast along K
+ * (broadcastedDotOperandLayout in the parent's order), all in the parent's
+ * repetition order (its order). */
+static void fma_dot_ll(mma_ll *b, const layout_triton_attr *a, int op_idx, const int64_t *shape)
+{
+    int kd = op_idx == 0 ? 1 : 0;
+    int64_t spt[2];
+    const char *rep[2];
+    mma_ll lane, warp;
+    if (a->mma.rank != 2) { /* the dot's parent's rank (triton_mma_text.c) */
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "a dot_op of a blocked parent of rank other than 2 is not supported");
+        return;
+    }
+    if (!check_pow2s(a->size_per_thread, 2) || !check_pow2s(a->threads_per_warp, 2) ||
+        !check_pow2s(a->warps_per_cta, 2)) {
+        ll_fail(b, LAYOUT_ERR_ARG, "blocked sizes must be powers of two");
+        return;
+    }
+    spt[0] = a->size_per_thread[0];
+    spt[1] = a->size_per_thread[1];
+    spt[kd] = shape[kd];
+    rep[0] = k_dim[a->order[0]];
+    rep[1] = k_dim[a->order[1]];
+    ll_id_nd(b, "register", 2, spt, a->order);
+    ll_outs(b, 2, rep);
+    ll_begin(&lane, b->err);
+    ll_bcast_dot(&lane, "lane", 2, a->threads_per_warp, a->order, kd);
+    ll_outs(&lane, 2, rep);
+    ll_begin(&warp, b->err);
+    ll_bcast_dot(&warp, "warp", 2, a->warps_per_cta, a->order, kd);
+    ll_outs(&warp, 2, rep);
+    if (lane.st || warp.st) {
+        if (!b->st) b->st = lane.st ? lane.st : warp.st;
+        return;
+    }
+    ll_mul(b, &lane.l);
+    ll_mul(b, &warp.l);
+    ll_combine(b, 2, shape);
+}
+
+/* The layout of an MMA kind (mma_kind) or of a dot_op of one (or of a
+ * blocked layout: an FMA operand), rank 2. */
+static void mma_or_dot_ll(mma_ll *b, const layout_triton_attr *a, layout_triton_kind kind, layout_triton_kind mma_kind,
+                          const layout_triton_mma *m, int op_idx, int64_t k_width, const int64_t *shape)
 {
     if (kind == LAYOUT_TRITON_DOT_OPERAND) {
         if (op_idx != 0 && op_idx != 1) {
             ll_fail(b, LAYOUT_ERR_ARG, "dot_op opIdx must be 0 or 1");
+            return;
+        }
+        if (mma_kind == LAYOUT_TRITON_BLOCKED) {
+            fma_dot_ll(b, a, op_idx, shape);
             return;
         }
         if (!dx_is_pow2(k_width) || k_width > 64) {
@@ -567,7 +613,8 @@ static void mma_or_dot_ll(mma_ll *b, layout_triton_kind kind, layout_triton_kind
         else if (mma_kind == LAYOUT_TRITON_NVIDIA_MMA)
             nv_dot_ll(b, m, op_idx, k_width, shape);
         else
-            ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "dot_op parents other than amd_mfma, amd_wmma, nvidia_mma are not modelled");
+            ll_fail(b, LAYOUT_ERR_UNSUPPORTED,
+                    "dot_op parents other than blocked, amd_mfma, amd_wmma, nvidia_mma are not modelled");
         return;
     }
     if (kind == LAYOUT_TRITON_AMD_MFMA)
@@ -596,10 +643,10 @@ static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shap
     if (a->parent == LAYOUT_TRITON_BLOCKED)
         blocked_ll(b, a, 2, pshape);
     else if (a->parent == LAYOUT_TRITON_DOT_OPERAND)
-        mma_or_dot_ll(b, a->parent, a->dot_parent, &a->mma, a->op_idx, a->k_width, pshape);
+        mma_or_dot_ll(b, a, a->parent, a->dot_parent, &a->mma, a->op_idx, a->k_width, pshape);
     else if (a->parent == LAYOUT_TRITON_AMD_MFMA || a->parent == LAYOUT_TRITON_AMD_WMMA ||
              a->parent == LAYOUT_TRITON_NVIDIA_MMA)
-        mma_or_dot_ll(b, a->parent, a->parent, &a->mma, 0, 0, pshape);
+        mma_or_dot_ll(b, a, a->parent, a->parent, &a->mma, 0, 0, pshape);
     else
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: parents other than blocked, MMA and dot_op layouts are not modelled");
     if (b->st) return;
@@ -648,7 +695,7 @@ layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, 
     else if (a->kind == LAYOUT_TRITON_SLICE)
         slice_ll(&b, a, shape);
     else
-        mma_or_dot_ll(&b, a->kind, a->parent, &a->mma, a->op_idx, a->k_width, shape);
+        mma_or_dot_ll(&b, a, a->kind, a->parent, &a->mma, a->op_idx, a->k_width, shape);
     if (b.st) return b.st;
     *out = b.l;
     return layout_ok(err);

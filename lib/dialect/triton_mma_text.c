@@ -10,6 +10,7 @@
  *   #ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2] [, instrShape = [16, 16, 32]]}>
  *   #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
  *   #ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{...}>, kWidth = 8}>
+ *   #ttg.dot_op<{opIdx = 1, parent = #ttg.blocked<{...}>}>       (an FMA operand: no kWidth)
  *   #ttg.slice<{dim = 1, parent = #ttg.blocked<{...}>}>
  *
  * Fields are a dictionary (any order; '=' or ':'); CTAsPerCGA, CTASplitNum
@@ -172,6 +173,7 @@ static layout_status bad_parent(text_cursor *c, size_t at, const char *what)
 static layout_status read_dot_body(text_cursor *c, layout_triton_attr *a, layout_triton_kind *parent)
 {
     int have = 0;
+    size_t kat = c->pos;
     if (layout_tx_expect(c, '<', "'<'") || layout_tx_expect(c, '{', "'{'")) return c->status;
     for (;;) {
         char key[32];
@@ -188,17 +190,25 @@ static layout_status read_dot_body(text_cursor *c, layout_triton_attr *a, layout
             bit = 2;
             layout_dx_skip_blank(c);
             pat = c->pos;
-            if (!(*parent = mma_prefix(c)))
-                return bad_parent(c, pat, "a dot_op parent is '#ttg.amd_mfma', '#ttg.amd_wmma' or '#ttg.nvidia_mma'");
-            if (read_mma_body(c, *parent, &a->mma)) return c->status;
+            if ((*parent = mma_prefix(c))) {
+                if (read_mma_body(c, *parent, &a->mma)) return c->status;
+            } else if (layout_dx_accept_raw(c, "#ttg.blocked")) {
+                /* an FMA operand: the blocked fields; mma.rank carries the parent's rank */
+                *parent = LAYOUT_TRITON_BLOCKED;
+                if (layout_triton_read_blocked(c, a)) return c->status;
+                a->mma.rank = a->rank;
+            } else {
+                return bad_parent(c, pat,
+                                  "a dot_op parent is '#ttg.blocked', '#ttg.amd_mfma', '#ttg.amd_wmma' or "
+                                  "'#ttg.nvidia_mma'");
+            }
         } else if (strcmp(key, "kWidth") == 0) {
-            size_t kat;
             bit = 4;
             layout_tx_skip(c);
             kat = c->pos;
             if (read_int(c, 0, 1 << 20, key, &a->k_width)) return c->status;
-            if (!dx_is_pow2(a->k_width) || a->k_width > 64)
-                return layout_tx_fail_at(c, kat, LAYOUT_ERR_ARG, "kWidth = %d is not a power of two in 1..64",
+            if ((!dx_is_pow2(a->k_width) && a->k_width != 0) || a->k_width > 64)
+                return layout_tx_fail_at(c, kat, LAYOUT_ERR_ARG, "kWidth = %d is not 0 or a power of two in 1..64",
                                          a->k_width);
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (dot_op has opIdx, parent, kWidth)",
@@ -211,9 +221,9 @@ static layout_status read_dot_body(text_cursor *c, layout_triton_attr *a, layout
     }
     if (!(have & 1)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field 'opIdx'");
     if (!(have & 2)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field 'parent'");
-    if (!(have & 4))
-        return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_UNSUPPORTED,
-                                 "missing field 'kWidth' (an MMA operand needs it)");
+    if (*parent != LAYOUT_TRITON_BLOCKED && a->k_width == 0)
+        return layout_tx_fail_at(c, have & 4 ? kat : c->pos - 1, LAYOUT_ERR_UNSUPPORTED,
+                                 "%s (an MMA operand needs kWidth)", have & 4 ? "kWidth = 0" : "missing field 'kWidth'");
     return layout_tx_expect(c, '>', "'>'");
 }
 
@@ -363,8 +373,12 @@ static void put_mma(text_out *o, layout_triton_kind kind, const layout_triton_mm
 static void put_dot(text_out *o, layout_triton_kind parent, const layout_triton_attr *a)
 {
     layout_to_printf(o, "#ttg.dot_op<{opIdx = %d, parent = ", a->op_idx);
-    put_mma(o, parent, &a->mma);
-    layout_to_printf(o, ", kWidth = %d}>", a->k_width);
+    if (parent == LAYOUT_TRITON_BLOCKED)
+        layout_triton_print_blocked(o, a);
+    else
+        put_mma(o, parent, &a->mma);
+    if (a->k_width) layout_to_printf(o, ", kWidth = %d", a->k_width);
+    layout_to_str(o, "}>");
 }
 
 void layout_triton_print_mma(text_out *o, const layout_triton_attr *a)
