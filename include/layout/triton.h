@@ -80,7 +80,7 @@
  * along K; of a blocked parent (an FMA operand, no kWidth): the parent with
  * the whole K extent per thread, lanes and warps broadcast along K.  slice: the parent on the shape with a 1 inserted at `dim`, that
  * dim dropped, the register bases that became zero removed.  Rank 2 (a
- * slice: 1); one CTA; a parent written inline (a TTGIR alias is refused,
+ * slice: 1; amd_mfma and its dot_op also 3, a leading batch dim); one CTA; a parent written inline (a TTGIR alias is refused,
  * naming it).  tests/test_triton_mma.c lists where each expected layout
  * comes from.
  *
@@ -241,7 +241,8 @@ layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, co
  * `register`, `lane`, `warp` (no `block`), output dims `dim0`.. of the
  * shape's sizes.  Every distributed kind: blocked, amd_mfma, amd_wmma,
  * nvidia_mma, dot_op of those three, slice of any of them, and linear
- * (returned as given, without its empty `block`).  Rank 2 (1 for a slice).
+ * (returned as given, without its empty `block`).  Rank 2 (1 for a slice;
+ * amd_mfma and its dot_op also rank 3, a leading batch dim).
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (shape rank, a size that is
  * not a power of two, a shape Triton asserts against); ::LAYOUT_ERR_UNSUPPORTED
  * (a shared attribute, a field combination Triton 3.6 rejects or liblayout

@@ -1,9 +1,10 @@
 /* Triton's distributed layouts as linear layouts (layout_triton_to_linear):
  * #ttg.blocked, #ttg.amd_mfma, #ttg.amd_wmma, #ttg.nvidia_mma, #ttg.dot_op
- * of those three and #ttg.slice of any of them, built the way Triton 3.6
+ * of those four and #ttg.slice of any of them, built the way Triton 3.6
  * builds them in lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp
  * (read, not copied; each function names its Triton counterpart), one CTA,
- * rank 2 (a slice: rank 1 of a rank-2 parent).
+ * rank 2 (a slice: rank 1 of a rank-2 parent; amd_mfma and its operands
+ * also rank 3, a leading batch dim).
  *
  * Triton's LinearLayout operations used here, on layout_linear:
  *   identity1D / zeros1D / operator*      ll_id, ll_zeros, ll_mul (linear.h's product)
@@ -16,8 +17,8 @@
  *                                          ensureLayoutNotLargerThan (per out dim,
  *                                          the bases largest first are zeroed
  *                                          until the dim fits; registers zeroed,
- *                                          not removed: tools/lib LayoutUtils.cpp),
- *                                          then the standard out order dim0, dim1. */
+ *                                          not removed: lib/Tools/LayoutUtils.cpp),
+ *                                          then the standard out order dim0, dim1, .. */
 #include "triton_internal.h"
 
 #include <stdio.h>
@@ -31,12 +32,23 @@ typedef struct mma_ll {
     layout_linear l;
     layout_status st;
     layout_error *err;
+    layout_error own; /* a sub-layout's own error slot (ll_sub) */
 } mma_ll;
 
 static void ll_begin(mma_ll *b, layout_error *err)
 {
     b->err = err;
     b->st = layout_linear_init(&b->l, err);
+}
+
+/* A second layout built beside `parent` (its lanes, its warps), with its
+ * own error slot so that its successes never overwrite the parent's message;
+ * ll_join multiplies it in or passes its failure on. */
+static void ll_sub(mma_ll *sub, const mma_ll *parent)
+{
+    sub->err = &sub->own;
+    sub->st = parent->st;
+    if (!sub->st) sub->st = layout_linear_init(&sub->l, &sub->own);
 }
 
 static void ll_fail(mma_ll *b, layout_status st, const char *msg)
@@ -49,6 +61,17 @@ static void ll_mul(mma_ll *b, const layout_linear *outer)
 {
     if (b->st) return;
     b->st = layout_linear_product(&b->l, &b->l, outer, b->err);
+}
+
+static void ll_join(mma_ll *b, const mma_ll *sub)
+{
+    if (b->st) return;
+    if (sub->st) {
+        b->st = sub->st;
+        if (b->err) *b->err = sub->own;
+        return;
+    }
+    ll_mul(b, &sub->l);
 }
 
 /* *= identity1D(size, in, out); size 0 is Triton's empty layout (no-op). */
@@ -202,27 +225,26 @@ static void blocked_ll(mma_ll *b, const layout_triton_attr *a, int rank, const i
         ll_fail(b, LAYOUT_ERR_ARG, "blocked sizes must be powers of two");
         return;
     }
-    ll_begin(&lane, b->err);
-    ll_begin(&warp, b->err);
+    ll_sub(&lane, b);
+    ll_sub(&warp, b);
     ll_id_nd(b, "register", rank, a->size_per_thread, a->order);
     ll_id_nd(&lane, "lane", rank, a->threads_per_warp, a->order);
     ll_id_nd(&warp, "warp", rank, a->warps_per_cta, a->order);
-    if (lane.st || warp.st) {
-        b->st = lane.st ? lane.st : warp.st;
-        return;
-    }
-    ll_mul(b, &lane.l);
-    ll_mul(b, &warp.l);
+    ll_join(b, &lane);
+    ll_join(b, &warp);
     ll_combine(b, rank, shape);
 }
 
-static void mma_check(mma_ll *b, const layout_triton_mma *m)
+/* allow3: the layout takes a leading batch dim (amd_mfma and its operands). */
+static void mma_check(mma_ll *b, const layout_triton_mma *m, int allow3)
 {
-    if (m->rank != 2) {
-        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "MMA layouts of rank other than 2 (a batch dim) are not supported");
+    if (m->rank != 2 && !(allow3 && m->rank == 3)) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED,
+                allow3 ? "amd_mfma layouts of rank other than 2 or 3 are not supported"
+                       : "MMA layouts of rank other than 2 (a batch dim) are not supported (amd_mfma's are)");
         return;
     }
-    if (!check_pow2s(m->warps_per_cta, 2) || !check_pow2s(m->tiles_per_warp, 2))
+    if (!check_pow2s(m->warps_per_cta, m->rank) || !check_pow2s(m->tiles_per_warp, m->rank))
         ll_fail(b, LAYOUT_ERR_ARG, "warpsPerCTA and tilesPerWarp must be powers of two");
 }
 
@@ -233,10 +255,11 @@ static void mma_check(mma_ll *b, const layout_triton_mma *m)
  * and the warps along M (N-contiguous tiles over the whole tensor). */
 static void mfma_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
 {
-    const char *dm = "dim0", *dn = "dim1";
+    int r = m->rank, mi = r - 2, ni = r - 1; /* a batch dim first when rank 3 */
+    const char *dm = k_dim[mi], *dn = k_dim[ni];
     const char *nm[2];
     int64_t md, nd, height, tiles;
-    mma_check(b, m);
+    mma_check(b, m, 1);
     if (b->st) return;
     md = m->instr_shape[0];
     nd = m->instr_shape[1];
@@ -273,12 +296,17 @@ static void mfma_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
     nm[0] = dn;
     nm[1] = dm;
     ll_outs(b, 2, nm);
-    ll_id(b, m->tiles_per_warp[1], "register", dn);
-    ll_id(b, m->warps_per_cta[1], "warp", dn);
-    ll_id(b, shape[1] / (nd * m->warps_per_cta[1] * m->tiles_per_warp[1]), "register", dn);
-    ll_id(b, m->tiles_per_warp[0], "register", dm);
-    ll_id(b, m->warps_per_cta[0], "warp", dm);
-    ll_combine(b, 2, shape);
+    ll_id(b, m->tiles_per_warp[ni], "register", dn);
+    ll_id(b, m->warps_per_cta[ni], "warp", dn);
+    ll_id(b, shape[ni] / (nd * m->warps_per_cta[ni] * m->tiles_per_warp[ni]), "register", dn);
+    ll_id(b, m->tiles_per_warp[mi], "register", dm);
+    ll_id(b, m->warps_per_cta[mi], "warp", dm);
+    if (r == 3) { /* the batch dim: registers and lanes of size 1, then the batch warps */
+        ll_id(b, 1, "register", "dim0");
+        ll_id(b, 1, "lane", "dim0");
+        ll_id(b, m->warps_per_cta[0], "warp", "dim0");
+    }
+    ll_combine(b, r, shape);
 }
 
 /* mfmaDotToLinearLayout: kWidth registers along K, nonKDim lanes along the
@@ -287,12 +315,12 @@ static void mfma_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
  * the K part leaving the shape in the combine. */
 static void mfma_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64_t k_width, const int64_t *shape)
 {
-    static const int warp_order[2] = {1, 0};
-    int k_idx = op_idx == 0 ? 1 : 0, nk_idx = 1 - k_idx;
+    static const int warp_order[3] = {2, 1, 0};
+    int r = m->rank, k_idx = op_idx == 0 ? r - 1 : r - 2, nk_idx = op_idx == 0 ? r - 2 : r - 1;
     const char *dk = k_dim[k_idx], *dnk = k_dim[nk_idx], *nm[2];
     int64_t md = m->instr_shape[0], nd = m->instr_shape[1], nonk = op_idx == 0 ? md : nd, k_tile;
     mma_ll warp;
-    mma_check(b, m);
+    mma_check(b, m, 1);
     if (b->st) return;
     if (m->n_instr < 2 || !((md == 32 && nd == 32) || (md == 16 && nd == 16) || (md == 64 && nd == 4) ||
                             (md == 4 && nd == 64))) {
@@ -312,14 +340,14 @@ static void mfma_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64
     nm[0] = dk;
     nm[1] = dnk;
     ll_outs(b, 2, nm);
-    ll_begin(&warp, b->err);
-    ll_id_nd(&warp, "warp", 2, m->warps_per_cta, warp_order);
-    if (warp.st) {
-        if (!b->st) b->st = warp.st;
-        return;
+    if (r == 3) { /* the batch dim, registers and lanes of size 1 */
+        ll_id(b, 1, "register", "dim0");
+        ll_id(b, 1, "lane", "dim0");
     }
-    ll_mul(b, &warp.l);
-    ll_combine(b, 2, shape);
+    ll_sub(&warp, b);
+    ll_id_nd(&warp, "warp", r, m->warps_per_cta, warp_order + (3 - r));
+    ll_join(b, &warp);
+    ll_combine(b, r, shape);
 }
 
 static int wmma_instr_ok(const layout_triton_mma *m, int64_t *instr)
@@ -344,7 +372,7 @@ static int wmma_instr_ok(const layout_triton_mma *m, int64_t *instr)
 
 static void wmma_check(mma_ll *b, const layout_triton_mma *m, int64_t *instr)
 {
-    mma_check(b, m);
+    mma_check(b, m, 0);
     if (b->st) return;
     if (m->version < 1 || m->version > 3) {
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "amd_wmma version must be 1, 2 or 3");
@@ -397,14 +425,10 @@ static void wmma_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
     ll_explicit(b, 3, m->version == 1 ? reg1 : reg2, 5, m->version == 1 ? lane1 : lane2,
                 m->is_transposed ? "dim0" : "dim1", m->is_transposed ? "dim1" : "dim0");
     ll_outs(b, 2, rep);
-    ll_begin(&warp, b->err);
+    ll_sub(&warp, b);
     ll_id_nd(&warp, "warp", 2, m->warps_per_cta, warp_order);
     ll_outs(&warp, 2, rep);
-    if (warp.st) {
-        if (!b->st) b->st = warp.st;
-        return;
-    }
-    ll_mul(b, &warp.l);
+    ll_join(b, &warp);
     ll_combine(b, 2, shape);
 }
 
@@ -435,14 +459,10 @@ static void wmma_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64
         ll_id(b, depth, "lane", rep[0]);
     ll_id(b, instr[2] / (depth * k_width), "register", rep[0]);
     ll_outs(b, 2, rep);
-    ll_begin(&warp, b->err);
+    ll_sub(&warp, b);
     ll_bcast_dot(&warp, "warp", 2, m->warps_per_cta, warp_order, k_idx);
     ll_outs(&warp, 2, rep);
-    if (warp.st) {
-        if (!b->st) b->st = warp.st;
-        return;
-    }
-    ll_mul(b, &warp.l);
+    ll_join(b, &warp);
     ll_combine(b, 2, shape);
 }
 
@@ -469,7 +489,7 @@ static void nv_tile(mma_ll *b, const int64_t *tile, int64_t k_width, const int *
 
 static void nv_check(mma_ll *b, const layout_triton_mma *m)
 {
-    mma_check(b, m);
+    mma_check(b, m, 0);
     if (b->st) return;
     if (m->version != 2 && m->version != 3) {
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "nvidia_mma versionMajor must be 2 (Ampere) or 3 (Hopper)");
@@ -492,17 +512,13 @@ static void nv_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
     nv_check(b, m);
     if (b->st) return;
     nv_tile(b, m->instr_shape, 2, order, order);
-    ll_begin(&warp, b->err);
+    ll_sub(&warp, b);
     ll_id_nd(&warp, "warp", 2, m->warps_per_cta, m->version == 3 ? hopper_warps : order);
     if (b->st) return;
     outs[0] = b->l.out_names[0];
     outs[1] = b->l.out_names[1];
     ll_outs(&warp, 2, outs);
-    if (warp.st) {
-        b->st = warp.st;
-        return;
-    }
-    ll_mul(b, &warp.l);
+    ll_join(b, &warp);
     ll_combine(b, 2, shape);
 }
 
@@ -533,17 +549,13 @@ static void nv_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64_t
     order[0] = k_idx;
     order[1] = 1 - k_idx;
     nv_tile(b, tile, k_width, order, order);
-    ll_begin(&warp, b->err);
+    ll_sub(&warp, b);
     ll_bcast_dot(&warp, "warp", 2, m->warps_per_cta, m->version == 3 ? hopper_warps : ampere_warps, k_idx);
     if (b->st) return;
     outs[0] = b->l.out_names[0];
     outs[1] = b->l.out_names[1];
     ll_outs(&warp, 2, outs);
-    if (warp.st) {
-        b->st = warp.st;
-        return;
-    }
-    ll_mul(b, &warp.l);
+    ll_join(b, &warp);
     ll_combine(b, 2, shape);
 }
 
@@ -573,18 +585,14 @@ static void fma_dot_ll(mma_ll *b, const layout_triton_attr *a, int op_idx, const
     rep[1] = k_dim[a->order[1]];
     ll_id_nd(b, "register", 2, spt, a->order);
     ll_outs(b, 2, rep);
-    ll_begin(&lane, b->err);
+    ll_sub(&lane, b);
     ll_bcast_dot(&lane, "lane", 2, a->threads_per_warp, a->order, kd);
     ll_outs(&lane, 2, rep);
-    ll_begin(&warp, b->err);
+    ll_sub(&warp, b);
     ll_bcast_dot(&warp, "warp", 2, a->warps_per_cta, a->order, kd);
     ll_outs(&warp, 2, rep);
-    if (lane.st || warp.st) {
-        if (!b->st) b->st = lane.st ? lane.st : warp.st;
-        return;
-    }
-    ll_mul(b, &lane.l);
-    ll_mul(b, &warp.l);
+    ll_join(b, &lane);
+    ll_join(b, &warp);
     ll_combine(b, 2, shape);
 }
 

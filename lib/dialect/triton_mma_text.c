@@ -7,7 +7,8 @@
  *
  *   #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true
  *                  [, tilesPerWarp = [2, 2]] [, elementBitWidth = 64]}>
- *   #ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2] [, instrShape = [16, 16, 32]]}>
+ *   #ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2] [, tilesPerWarp = [..]]
+ *                  [, instrShape = [16, 16, 32]]}>
  *   #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
  *   #ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{...}>, kWidth = 8}>
  *   #ttg.dot_op<{opIdx = 1, parent = #ttg.blocked<{...}>}>       (an FMA operand: no kWidth)
@@ -351,14 +352,14 @@ static void put_mma(text_out *o, layout_triton_kind kind, const layout_triton_mm
         layout_to_printf(o, "#ttg.amd_wmma<{version = %d, isTranspose = %s, warpsPerCTA = ", m->version,
                          m->is_transposed ? "true" : "false");
         put_list(o, m->warps_per_cta, m->rank);
+        if (!unit) {
+            layout_to_str(o, ", tilesPerWarp = ");
+            put_list(o, m->tiles_per_warp, m->rank);
+        }
         if (m->n_instr && !(m->n_instr == 3 && m->instr_shape[0] == 16 && m->instr_shape[1] == 16 &&
                             m->instr_shape[2] == 16)) {
             layout_to_str(o, ", instrShape = ");
             put_list(o, m->instr_shape, m->n_instr);
-        }
-        if (!unit) {
-            layout_to_str(o, ", tilesPerWarp = ");
-            put_list(o, m->tiles_per_warp, m->rank);
         }
     } else {
         layout_to_printf(o, "#ttg.nvidia_mma<{versionMajor = %d, versionMinor = %d, warpsPerCTA = ", m->version,
