@@ -460,6 +460,14 @@ static void test_unsupported(void)
         CHECK(layout_triton_to_linear(&a, 1, s1, &ll, &e) == LAYOUT_ERR_ARG);
         CHECK(layout_triton_to_linear(&a, 2, s_odd, &ll, &e) == LAYOUT_ERR_ARG);
         CHECK(layout_triton_to_linear(NULL, 2, s_odd, &ll, &e) == LAYOUT_ERR_NULL);
+        {
+            layout_descriptor d;
+            int64_t s2[2] = {64, 64};
+            CHECK(layout_desc_from_triton(M32x4, 2, s2, &d, NULL, &e) == LAYOUT_ERR_UNSUPPORTED);
+            CHECK_STR_CONTAINS(e.message, "#ttg.amd_mfma is a distribution");
+            CHECK(layout_desc_from_triton(SLICE("0", V2_11), 1, s2, &d, NULL, &e) == LAYOUT_ERR_UNSUPPORTED);
+            CHECK_STR_CONTAINS(e.message, "#ttg.slice is a distribution");
+        }
         CHECK(layout_triton_from_text(NV("2", "2, 2, 1", "1, 16, 8"), &a, NULL, &e) == LAYOUT_OK);
         CHECK(layout_triton_to_linear(&a, 3, s3, &ll, &e) == LAYOUT_ERR_UNSUPPORTED);
         CHECK_STR_CONTAINS(e.message, "rank");
