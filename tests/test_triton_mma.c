@@ -23,6 +23,10 @@
  *   a version 2 wmma operand, two slices), the derivation written next to
  *   the case.  Not checked against Triton's output.
  *
+ * - test_real_kernels: the text real Triton 3.6.0 printed for these
+ *   attributes in 66 compilations (tests/support/triton_kernel_uses.h) reads,
+ *   prints back identically and gives a covering layout on its real shape.
+ *
  * The run of Triton 3.6.0 itself that was to produce fixtures for these
  * attributes (tests/fixtures/triton/gen_mma_fixtures.py) did not complete,
  * so no case here comes from Triton's to_linear_layout at run time; the
@@ -31,6 +35,7 @@
  * against Triton 3.6.0's own bases for 82 blocked layouts in
  * tests/test_triton_fixtures.c. */
 #include "harness.h"
+#include "support/triton_kernel_uses.h"
 
 #include <layout.h>
 
@@ -522,6 +527,46 @@ static void test_spellings(void)
     }
 }
 
+/* Real Triton 3.6.0 text (tests/support/triton_kernel_uses.h: every use of
+ * these attributes in 66 real compilations, parents inlined): each reads,
+ * prints back character for character, and gives a linear layout of the
+ * tensor's shape that covers it (surjective, as every Triton register layout);
+ * the two slices of a #ttg.linear parent are refused, naming it. */
+static void test_real_kernels(void)
+{
+    size_t i;
+    int n_ok = 0, n_linear_parent = 0;
+    for (i = 0; i < TRITON_KERNEL_USES; i++) {
+        const triton_kernel_use *u = &triton_kernel_uses[i];
+        layout_triton_attr a;
+        layout_linear ll;
+        layout_error e;
+        char text[2048];
+        const char *p = u->shape;
+        int64_t shape[4];
+        int ns = 0;
+        while (*p && ns < 4) {
+            char *end;
+            shape[ns++] = strtoll(p, &end, 10);
+            p = *end == 'x' ? end + 1 : end;
+        }
+        if (layout_triton_from_text(u->attr, &a, NULL, &e) != LAYOUT_OK) {
+            CHECK_MSG(strstr(u->attr, "parent = #ttg.linear") && strstr(e.message, "'#ttg.linear'"), "%s: %s", u->attr,
+                      e.message);
+            n_linear_parent++;
+            continue;
+        }
+        CHECK(layout_triton_to_text(&a, text, sizeof text, &e) == LAYOUT_OK);
+        CHECK_MSG(strcmp(text, u->attr) == 0, "printed back as %s", text);
+        CHECK_MSG(layout_triton_to_linear(&a, ns, shape, &ll, &e) == LAYOUT_OK, "%s on %s: %s", u->attr, u->shape,
+                  e.message);
+        CHECK_MSG(layout_linear_is_surjective(&ll), "%s on %s does not cover the tensor", u->attr, u->shape);
+        n_ok++;
+    }
+    CHECK_EQ_I64(n_ok, 175);
+    CHECK_EQ_I64(n_linear_parent, 2);
+}
+
 int main(void)
 {
     RUN(test_cases);
@@ -530,6 +575,7 @@ int main(void)
     RUN(test_unsupported);
     RUN(test_truncations);
     RUN(test_spellings);
+    RUN(test_real_kernels);
     printf("triton mma: %d cases: %d amd_mfma, %d dot_op(amd_mfma), %d nvidia_mma, %d dot_op(nvidia_mma), %d slice, %d "
            "amd_wmma, %d dot_op(amd_wmma), %d dot_op(blocked)\n",
            N_CASES, n_by_kind[LAYOUT_TRITON_AMD_MFMA], n_by_kind[8 + LAYOUT_TRITON_AMD_MFMA],
