@@ -146,6 +146,20 @@ static void check_triton(const char *text)
     FUZZ_ASSERT(layout_triton_from_text(t1, &back, NULL, &e) == LAYOUT_OK);
     FUZZ_ASSERT(layout_triton_to_text(&back, t2, sizeof t2, &e) == LAYOUT_OK);
     FUZZ_ASSERT(strcmp(t1, t2) == 0);
+    if (a.kind >= LAYOUT_TRITON_AMD_MFMA && a.rank >= 1 && a.rank <= 3) {
+        /* The MMA, dot_op and slice layouts on a small shape: Triton's linear
+         * layout of exactly that shape, or an error that says why. */
+        static const int64_t s3[3] = {2, 16, 32}, s2[2] = {16, 32}, s1[1] = {64};
+        const int64_t *shape = a.rank == 1 ? s1 : a.rank == 2 ? s2 : s3;
+        layout_linear ll;
+        int k;
+        if (layout_triton_to_linear(&a, a.rank, shape, &ll, &e) == LAYOUT_OK) {
+            FUZZ_ASSERT(ll.n_out == a.rank);
+            for (k = 0; k < a.rank; k++) FUZZ_ASSERT(((int64_t)1 << ll.out_bits[k]) == shape[k]);
+        } else {
+            FUZZ_ASSERT(e.message[0] != '\0');
+        }
+    }
 }
 
 static void check_iree(const char *text)

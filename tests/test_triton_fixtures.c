@@ -493,6 +493,15 @@ static void test_blocked(void)
             bad = fx_blocked_mismatches(&dist2, ir, il, iw, why, sizeof why);
             CHECK_MSG(bad == 0, "export %s of %s: %lld differ, first %s", text, fx.attr, (long long)bad, why);
         }
+        /* layout_triton_to_linear (Triton's construction, triton_mma.c, shared
+         * with the slices of blocked parents): Triton's bases exactly. */
+        CHECK_MSG(layout_triton_to_linear(&a, fx.rank, fx.shape, &ll, &e) == LAYOUT_OK, "%s: %s", fx.attr, e.message);
+        {
+            fx_group g = fx.g[G_BASES];
+            g.n = fx_find(&g, "block");
+            CHECK_MSG(fx_same_linear(&ll, &g, why, sizeof why), "to_linear %s on [%lld, %lld]: %s", fx.attr,
+                      (long long)fx.shape[0], (long long)fx.shape[1], why);
+        }
         /* Our linear form of the distribution: Triton's bases exactly (block: one CTA, no bases). */
         CHECK_MSG(layout_dist_to_linear(&dist, &ll, &e) == LAYOUT_OK, "%s: %s", fx.attr, e.message);
         {

@@ -12,7 +12,8 @@ const tool_command tool_cmd_convert = {
     "\n"
     "Read SPEC in one dialect and print the same layout in another.  Dialects:\n"
     "  ck       liblayout's ck_tile-shaped text (descriptors and dist(...))\n"
-    "  triton   #ttg.swizzled_shared / padded_shared / shared_linear / blocked / linear\n"
+    "  triton   #ttg.swizzled_shared / padded_shared / shared_linear / blocked / linear /\n"
+    "           amd_mfma / amd_wmma / nvidia_mma / dot_op / slice\n"
     "  cute     CuTe's printed layout, e.g. 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)'\n"
     "  cute-cpp (output only) the CuTe C++ expression that builds the layout\n"
     "  iree     #iree_codegen.xor_shuffle<row_width, access_width, row_stride, per_phase>\n"
@@ -21,14 +22,15 @@ const tool_command tool_cmd_convert = {
     "\n"
     "  --from D     the input dialect (default: detected from the text)\n"
     "  --to D       the output dialect\n"
-    "  --shape R,C  the tile shape, for inputs that carry none\n"
-    "               (#ttg.swizzled_shared, #ttg.blocked, #iree_codegen.xor_shuffle)\n"
+    "  --shape R,C  the tile shape, for inputs that carry none (#ttg.swizzled_shared,\n"
+    "               #ttg.blocked and the other distributed layouts, #iree_codegen.xor_shuffle)\n"
     "  --elem B     element bytes (1, 2, 4, 8, 16; checked, reserved for targets\n"
     "               that spell byte swizzles)\n"
     "\n"
     "Descriptors convert to every dialect that can express them exactly (the\n"
     "result is checked on every coordinate); distributions (dist(...),\n"
-    "#ttg.blocked, #ttg.linear over register/lane/warp) convert to ck, linear\n"
+    "#ttg.blocked, the MMA layouts and their dot_op / slice layouts, #ttg.linear\n"
+    "over register/lane/warp) convert to ck, linear\n"
     "and triton (#ttg.blocked when one matches exactly, else #ttg.linear).\n"
     "When the target cannot express the layout the command exits 2 and says\n"
     "why, e.g. \"not linear over F2: ...\" or \"coordinate (4,0) is padding\".\n"
@@ -48,7 +50,10 @@ static int is_distribution(layout_dialect d, const char *text)
     while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
     if (d == LAYOUT_DIALECT_CK) return strncmp(s, "dist", 4) == 0;
     if (d != LAYOUT_DIALECT_TRITON && d != LAYOUT_DIALECT_LINEAR) return 0;
-    if (strncmp(s, "#ttg.blocked", 12) == 0) return 1; /* report its errors as a distribution's */
+    if (strncmp(s, "#ttg.blocked", 12) == 0 || strncmp(s, "#ttg.amd_mfma", 13) == 0 ||
+        strncmp(s, "#ttg.amd_wmma", 13) == 0 || strncmp(s, "#ttg.nvidia_mma", 15) == 0 ||
+        strncmp(s, "#ttg.dot_op", 11) == 0 || strncmp(s, "#ttg.slice", 10) == 0)
+        return 1; /* report their errors as a distribution's */
     if (layout_triton_from_text(text, &a, NULL, NULL) != LAYOUT_OK) return strncmp(s, "#ttg.linear", 11) == 0;
     if (a.kind == LAYOUT_TRITON_BLOCKED) return 1;
     return a.kind == LAYOUT_TRITON_LINEAR && layout_linear_in_dim(&a.linear, "lane") >= 0;

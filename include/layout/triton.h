@@ -1,9 +1,11 @@
 /**
  * @file triton.h
  * @brief Triton's TritonGPU layout attributes: `#ttg.swizzled_shared`,
- *        `#ttg.padded_shared`, `#ttg.blocked` and linear-layout bases
- *        (`#ttg.linear` / `LinearLayout.from_bases`), parsed and printed, and
- *        converted to and from descriptors and distributions.
+ *        `#ttg.padded_shared`, `#ttg.blocked`, linear-layout bases
+ *        (`#ttg.linear` / `LinearLayout.from_bases`), `#ttg.amd_mfma`,
+ *        `#ttg.amd_wmma`, `#ttg.nvidia_mma`, `#ttg.dot_op` and `#ttg.slice`,
+ *        parsed and printed, and converted to and from descriptors,
+ *        distributions and linear layouts.
  *
  * Semantics follow Triton's main branch of late 2025 (the 3.5 / 3.6 line:
  * `swizzled_shared` with a CGA layout, `padded_shared` with a linear
@@ -51,6 +53,37 @@
  * shape enlarged to the CTA tile, each coordinate taken modulo the shape
  * (checked against Triton 3.6.0's to_linear_layout, tests/test_triton_fixtures.c).
  *
+ * ## MMA layouts and their operands (register layouts of a matrix multiply)
+ *
+ *     #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true
+ *                    [, tilesPerWarp = [2, 2]] [, elementBitWidth = 64]}>
+ *     #ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2] [, instrShape = [16, 16, 32]]}>
+ *     #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+ *     #ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{...}>, kWidth = 8}>
+ *     #ttg.slice<{dim = 1, parent = #ttg.blocked<{...}>}>
+ *
+ * Each is, on a shape, exactly the linear layout Triton 3.6 builds
+ * (LinearLayoutConversions.cpp: AMDMfmaEncodingAttr::toLinearLayout,
+ * mfmaDotToLinearLayout, fmaDotToLinearLayout, AMDWmmaEncodingAttr::toLinearLayout,
+ * wmmaDotOperandToLinearLayout, NvidiaMmaEncodingAttr::toLinearLayout,
+ * nvidiaDotToLinearLayout, SliceEncodingAttr::toLinearLayout), read with
+ * layout_triton_to_linear() or as a table distribution with
+ * layout_triton_to_dist().  amd_mfma: 64 lanes; each holds 4 consecutive
+ * elements (1 for 64-bit elements) along M (along N when transposed),
+ * lanes along N then M, the instruction's further registers, then
+ * tilesPerWarp and the warps along N, the N repetitions, tilesPerWarp and
+ * the warps along M.  nvidia_mma: 32 lanes, 2 registers x 4 lanes along N,
+ * 8 lanes along M, the 16 x N tile by registers; warps row-major on Ampere
+ * (versionMajor 2), column-major on Hopper (3).  amd_wmma: 32 lanes on a
+ * 16x16 tile.  dot_op: the A (opIdx 0, [M, K]) or B (opIdx 1, [K, N])
+ * operand, kWidth consecutive K elements per register run, warps broadcast
+ * along K; of a blocked parent (an FMA operand, no kWidth): the parent with
+ * the whole K extent per thread, lanes and warps broadcast along K.  slice: the parent on the shape with a 1 inserted at `dim`, that
+ * dim dropped, the register bases that became zero removed.  Rank 2 (a
+ * slice: 1; amd_mfma and its dot_op also 3, a leading batch dim); one CTA; a parent written inline (a TTGIR alias is refused,
+ * naming it).  tests/test_triton_mma.c lists where each expected layout
+ * comes from.
+ *
  * ## Linear layouts
  *
  *     #ttg.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0]], warp = [], block = []}>
@@ -96,8 +129,31 @@ typedef enum layout_triton_kind {
     LAYOUT_TRITON_SWIZZLED_SHARED = 0, /**< `#ttg.swizzled_shared` */
     LAYOUT_TRITON_PADDED_SHARED = 1,   /**< `#ttg.padded_shared` */
     LAYOUT_TRITON_BLOCKED = 2,         /**< `#ttg.blocked` (a distribution) */
-    LAYOUT_TRITON_LINEAR = 3           /**< `#ttg.linear` or the from_bases dict (bases in `linear`) */
+    LAYOUT_TRITON_LINEAR = 3,          /**< `#ttg.linear` or the from_bases dict (bases in `linear`) */
+    LAYOUT_TRITON_AMD_MFMA = 4,        /**< `#ttg.amd_mfma` (parameters in `mma`) */
+    LAYOUT_TRITON_AMD_WMMA = 5,        /**< `#ttg.amd_wmma` (parameters in `mma`) */
+    LAYOUT_TRITON_NVIDIA_MMA = 6,      /**< `#ttg.nvidia_mma` (parameters in `mma`) */
+    LAYOUT_TRITON_DOT_OPERAND = 7,     /**< `#ttg.dot_op` (opIdx, kWidth; the parent: an MMA kind in `mma`, or blocked in the blocked fields) */
+    LAYOUT_TRITON_SLICE = 8            /**< `#ttg.slice` (dim; the parent in `parent`) */
 } layout_triton_kind;
+
+/**
+ * The parameters of an MMA layout attribute (`#ttg.amd_mfma`,
+ * `#ttg.amd_wmma`, `#ttg.nvidia_mma`), also when it is the parent of a
+ * `#ttg.dot_op` or a `#ttg.slice`.
+ */
+typedef struct layout_triton_mma {
+    int rank;                                /**< rank (warpsPerCTA's length; 2 is supported) */
+    int version;                             /**< amd_mfma / amd_wmma: version; nvidia_mma: versionMajor */
+    int version_minor;                       /**< nvidia_mma: versionMinor */
+    int n_instr;                             /**< entries of instr_shape (0 when not given: wmma's default) */
+    int64_t instr_shape[4];                  /**< instrShape: (M, N[, K]) */
+    int is_transposed;                       /**< amd_mfma isTransposed, amd_wmma isTranspose */
+    int64_t warps_per_cta[LAYOUT_MAX_DIMS];  /**< warpsPerCTA */
+    int64_t tiles_per_warp[LAYOUT_MAX_DIMS]; /**< amd_mfma tilesPerWarp (all 1 when not given) */
+    int has_tiles_per_warp;                  /**< tilesPerWarp was given (printed back only when not all 1, as Triton) */
+    int element_bit_width;                   /**< amd_mfma elementBitWidth (32 when not given) */
+} layout_triton_mma;
 
 /** A parsed Triton layout attribute (fields by kind; others zero). */
 typedef struct layout_triton_attr {
@@ -121,6 +177,13 @@ typedef struct layout_triton_attr {
     layout_linear linear;                 /**< linear bases */
     int shared_linear;                    /**< LINEAR read from / printed as `#ttg.shared_linear<{offset = ..}, alignment = N>` */
     int64_t alignment;                    /**< shared_linear: the allocation's byte alignment (not part of the mapping) */
+    layout_triton_mma mma;                /**< MMA kinds; dot_op: its parent; slice: its parent's (or its parent dot_op's parent) */
+    layout_triton_kind parent;            /**< dot_op: the parent's kind (an MMA kind, or BLOCKED: an FMA operand); slice: the parent's kind (BLOCKED, an MMA kind or DOT_OPERAND) */
+    layout_triton_kind dot_parent;        /**< slice of a dot_op: that dot_op's parent kind */
+    int parent_rank;                      /**< slice: the parent's rank (rank + 1); a blocked parent's fields are the blocked ones above */
+    int op_idx;                           /**< dot_op (also a slice's dot_op parent): opIdx, 0 (A) or 1 (B) */
+    int k_width;                          /**< dot_op (also a slice's dot_op parent): kWidth */
+    int slice_dim;                        /**< slice: dim */
 } layout_triton_attr;
 
 /**
@@ -156,10 +219,12 @@ layout_status layout_triton_to_desc(const layout_triton_attr *a, int n_shape, co
 
 /**
  * The distribution of a blocked attribute over @p shape (see the file
- * comment), or of a linear layout with input dims register / lane / warp
- * (a table distribution written into @p table, capacity @p table_cap
- * values, which must outlive @p out; may be NULL for blocked unless it
- * broadcasts registers, which needs warps * lanes * registers * rank values).
+ * comment), or of a linear layout with input dims register / lane / warp,
+ * or of an MMA, dot_op or slice attribute (layout_triton_to_linear() on
+ * @p shape; a table distribution written into @p table, capacity
+ * @p table_cap values, which must outlive @p out; may be NULL for blocked
+ * unless it broadcasts registers; a table needs warps * lanes * registers *
+ * rank values, the message names the number).
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (shape rank, non powers of
  * two, more than 64 lanes); ::LAYOUT_ERR_UNSUPPORTED (broadcast registers
  * without a table, a shared attribute); ::LAYOUT_ERR_BUFFER (broadcast
@@ -168,6 +233,23 @@ layout_status layout_triton_to_desc(const layout_triton_attr *a, int n_shape, co
  */
 layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, const int64_t *shape, int64_t *table,
                                     size_t table_cap, layout_distribution *out, layout_error *err);
+
+/**
+ * The linear layout of a distributed attribute on @p shape, exactly as
+ * Triton 3.6 defines it (`toLinearLayout` in
+ * lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp, one CTA): input dims
+ * `register`, `lane`, `warp` (no `block`), output dims `dim0`.. of the
+ * shape's sizes.  Every distributed kind: blocked, amd_mfma, amd_wmma,
+ * nvidia_mma, dot_op of those three, slice of any of them, and linear
+ * (returned as given, without its empty `block`).  Rank 2 (1 for a slice;
+ * amd_mfma and its dot_op also rank 3, a leading batch dim).
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (shape rank, a size that is
+ * not a power of two, a shape Triton asserts against); ::LAYOUT_ERR_UNSUPPORTED
+ * (a shared attribute, a field combination Triton 3.6 rejects or liblayout
+ * does not model, named in the message); linear.h's errors (capacity).
+ */
+layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, const int64_t *shape,
+                                      layout_linear *out, layout_error *err);
 
 /**
  * Recognise a descriptor as a Triton shared attribute: swizzled_shared

@@ -188,9 +188,14 @@ layout_status layout_triton_to_desc(const layout_triton_attr *a, int n_shape, co
         return padded_to_desc(a, out, err);
     case LAYOUT_TRITON_LINEAR:
         return linear_to_desc(&a->linear, out, err);
-    default:
+    default: {
+        static const char *const names[] = {"swizzled_shared", "padded_shared", "blocked", "linear", "amd_mfma",
+                                            "amd_wmma", "nvidia_mma", "dot_op", "slice"};
+        int i = (int)a->kind;
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
-                           "layout_triton_to_desc: #ttg.blocked is a distribution, not a shared-memory layout");
+                           "layout_triton_to_desc: #ttg.%s is a distribution, not a shared-memory layout",
+                           i >= 0 && i < (int)(sizeof names / sizeof names[0]) ? names[i] : "?");
+    }
     }
 }
 

@@ -190,6 +190,21 @@ layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, co
         }
         return layout_linear_to_dist(ll, table, table_cap, out, err);
     }
+    if (a->kind == LAYOUT_TRITON_AMD_MFMA || a->kind == LAYOUT_TRITON_AMD_WMMA || a->kind == LAYOUT_TRITON_NVIDIA_MMA ||
+        a->kind == LAYOUT_TRITON_DOT_OPERAND || a->kind == LAYOUT_TRITON_SLICE) {
+        /* Triton's linear layout (triton_mma.c) as a table distribution. */
+        layout_linear ll;
+        layout_status st;
+        size_t need;
+        if (!shape) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_to_dist: this attribute needs a shape");
+        if ((st = layout_triton_to_linear(a, n_shape, shape, &ll, err))) return st;
+        need = ((size_t)1 << ll.total_in_bits) * (size_t)ll.n_out;
+        if (!table || table_cap < need)
+            return layout_fail(err, table ? LAYOUT_ERR_BUFFER : LAYOUT_ERR_UNSUPPORTED,
+                               "layout_triton_to_dist: this layout is a table distribution of %zu values, %s", need,
+                               table ? "the table is smaller" : "no table given");
+        return layout_linear_to_dist(&ll, table, table_cap, out, err);
+    }
     return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                        "layout_triton_to_dist: a shared-memory attribute is a descriptor, not a distribution");
 }

@@ -23,4 +23,27 @@
  * no bits (one CTA); LAYOUT_ERR_UNSUPPORTED otherwise (triton_desc.c). */
 layout_status layout_triton_drop_empty_block(const layout_linear *ll, layout_linear *out, layout_error *err);
 
+/* triton_lex.c: the readers' shared pieces.  A field name (bare or quoted). */
+layout_status layout_triton_read_key(text_cursor *c, char *buf, size_t cap, size_t *at, const char *what);
+/* '=' or ':' after a field name. */
+layout_status layout_triton_read_sep(text_cursor *c);
+/* A list of powers of two. */
+layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int *n, const char *name);
+/* An order: a permutation of 0..n-1. */
+layout_status layout_triton_read_order(text_cursor *c, int *order, int *n);
+/* CTAsPerCGA / CTASplitNum / CTAOrder: one CTA only. */
+layout_status layout_triton_read_cga(text_cursor *c, const char *key, size_t at);
+/* The blocked attribute after its '#ttg.blocked' prefix (sets the blocked fields and rank). */
+layout_status layout_triton_read_blocked(text_cursor *c, layout_triton_attr *a);
+
+/* triton_mma_text.c: #ttg.amd_mfma / amd_wmma / nvidia_mma / dot_op / slice
+ * at the cursor: LAYOUT_TRITON_NO_MMA (cursor unchanged) when none of those
+ * prefixes is there, else the status of reading it into *a. */
+#define LAYOUT_TRITON_NO_MMA (-1)
+int layout_triton_read_mma(text_cursor *c, layout_triton_attr *a);
+
+/* triton_mma_text.c: print the MMA, dot_op and slice kinds; print the blocked fields. */
+void layout_triton_print_mma(text_out *o, const layout_triton_attr *a);
+void layout_triton_print_blocked(text_out *o, const layout_triton_attr *a);
+
 #endif

@@ -124,15 +124,14 @@ static int print_attr(text_out *o, const void *obj)
         return 0;
     }
     case LAYOUT_TRITON_BLOCKED:
-        layout_to_str(o, "#ttg.blocked<{sizePerThread = ");
-        put_list(o, a->size_per_thread, a->rank);
-        layout_to_str(o, ", threadsPerWarp = ");
-        put_list(o, a->threads_per_warp, a->rank);
-        layout_to_str(o, ", warpsPerCTA = ");
-        put_list(o, a->warps_per_cta, a->rank);
-        layout_to_str(o, ", order = ");
-        put_order(o, a->order, a->rank);
-        layout_to_str(o, "}>");
+        layout_triton_print_blocked(o, a);
+        return 0;
+    case LAYOUT_TRITON_AMD_MFMA:
+    case LAYOUT_TRITON_AMD_WMMA:
+    case LAYOUT_TRITON_NVIDIA_MMA:
+    case LAYOUT_TRITON_DOT_OPERAND:
+    case LAYOUT_TRITON_SLICE:
+        layout_triton_print_mma(o, a);
         return 0;
     default:
         if (a->shared_linear) {

@@ -4,6 +4,8 @@
  *            | '#ttg.padded_shared' '<' '[' pair {',' pair} ']' [dict] '>'
  *            | '#ttg.blocked' '<' dict '>'
  *            | '#ttg.linear' '<' dict '>'
+ *            | '#ttg.amd_mfma' | '#ttg.amd_wmma' | '#ttg.nvidia_mma' | '#ttg.dot_op' | '#ttg.slice' ...
+ *                                                   (triton_mma_read.c)
  *            | dict [',' dict]                      (from_bases: bases, then out sizes)
  *   dict    := '{' [ key ('=' | ':') value { ',' key ('=' | ':') value } ] '}'
  *   pair    := int ':' '+' int
@@ -17,30 +19,6 @@
 #include <string.h>
 
 /* ---------------------------------------------------------------- lexing */
-
-static layout_status parse_key(text_cursor *c, char *buf, size_t cap, size_t *at, const char *what)
-{
-    char q;
-    layout_tx_skip(c);
-    *at = c->pos;
-    q = c->text[c->pos];
-    if (q == '"' || q == '\'') {
-        size_t n = 0;
-        c->pos++;
-        while (c->text[c->pos] != q) {
-            char ch = c->text[c->pos];
-            if (ch == '\0' || ch == '\n') return layout_tx_expected(c, c->pos, "a closing quote");
-            if (n + 1 >= cap) return layout_tx_fail_at(c, *at, LAYOUT_ERR_PARSE, "name too long (%s)", what);
-            buf[n++] = ch;
-            c->pos++;
-        }
-        c->pos++;
-        buf[n] = '\0';
-        if (n == 0) return layout_tx_fail_at(c, *at, LAYOUT_ERR_PARSE, "empty name (%s)", what);
-        return LAYOUT_OK;
-    }
-    return layout_tx_ident(c, buf, cap, at, what);
-}
 
 /* '[' '[' ints ']' { ',' '[' ints ']' } ']' with every row `*width` wide
  * (*width < 0: set by the first row).  Rows appended to vals. */
@@ -73,58 +51,6 @@ static layout_status parse_bases(text_cursor *c, int64_t *vals, int max_rows, in
     return LAYOUT_OK;
 }
 
-static layout_status expect_sep(text_cursor *c)
-{
-    if (layout_tx_accept(c, '=') || layout_tx_accept(c, ':')) return LAYOUT_OK;
-    return layout_tx_expected(c, c->pos, "'=' after the field name");
-}
-
-/* A list of ints all powers of two. */
-static layout_status pow2_list(text_cursor *c, int64_t *out, int *n, const char *name)
-{
-    size_t at;
-    int k;
-    layout_tx_skip(c);
-    at = c->pos;
-    if (layout_tx_int_list(c, out, LAYOUT_MAX_DIMS, n, name)) return c->status;
-    for (k = 0; k < *n; k++)
-        if (!dx_is_pow2(out[k]))
-            return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "%s[%d] = %lld is not a power of two", name, k,
-                              (long long)out[k]);
-    return LAYOUT_OK;
-}
-
-static layout_status order_list(text_cursor *c, int *order, int *n)
-{
-    int64_t v[LAYOUT_MAX_DIMS];
-    int k, seen = 0;
-    size_t at;
-    layout_tx_skip(c);
-    at = c->pos;
-    if (layout_tx_int_list(c, v, LAYOUT_MAX_DIMS, n, "order")) return c->status;
-    for (k = 0; k < *n; k++) {
-        if (v[k] < 0 || v[k] >= *n || (seen >> v[k]) & 1)
-            return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "order is not a permutation of 0..%d", *n - 1);
-        seen |= 1 << v[k];
-        order[k] = (int)v[k];
-    }
-    if (*n == 0) return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "order is empty");
-    return LAYOUT_OK;
-}
-
-/* CTAsPerCGA / CTASplitNum / CTAOrder of older printers: single-CTA only. */
-static layout_status cga_field(text_cursor *c, const char *key, size_t at)
-{
-    int64_t v[LAYOUT_MAX_DIMS];
-    int n, k;
-    if (layout_tx_int_list(c, v, LAYOUT_MAX_DIMS, &n, key)) return c->status;
-    if (strcmp(key, "CTAOrder") != 0)
-        for (k = 0; k < n; k++)
-            if (v[k] != 1)
-                return layout_tx_fail_at(c, at, LAYOUT_ERR_UNSUPPORTED, "%s: only one CTA is supported (all 1)", key);
-    return LAYOUT_OK;
-}
-
 /* ---------------------------------------------------------------- attributes */
 
 static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a)
@@ -134,7 +60,7 @@ static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a)
     for (;;) {
         char key[32];
         size_t at;
-        if (parse_key(c, key, sizeof key, &at, "a field (vec, perPhase, maxPhase, order)") || expect_sep(c))
+        if (layout_triton_read_key(c, key, sizeof key, &at, "a field (vec, perPhase, maxPhase, order)") || layout_triton_read_sep(c))
             return c->status;
         if (strcmp(key, "vec") == 0 || strcmp(key, "perPhase") == 0 || strcmp(key, "maxPhase") == 0) {
             int64_t v;
@@ -156,11 +82,11 @@ static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a)
                 have |= 4;
             }
         } else if (strcmp(key, "order") == 0) {
-            if (order_list(c, a->order, &n)) return c->status;
+            if (layout_triton_read_order(c, a->order, &n)) return c->status;
             a->rank = n;
             have |= 8;
         } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
-            if (cga_field(c, key, at)) return c->status;
+            if (layout_triton_read_cga(c, key, at)) return c->status;
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (swizzled_shared has vec, perPhase, "
                                                        "maxPhase, order)", key);
@@ -177,53 +103,6 @@ static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a)
     if (a->rank != 2)
         return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_UNSUPPORTED, "swizzled_shared of rank %d: liblayout supports 2-D",
                           a->rank);
-    return layout_tx_expect(c, '>', "'>'");
-}
-
-static layout_status parse_blocked(text_cursor *c, layout_triton_attr *a)
-{
-    int have = 0, n[4] = {0, 0, 0, 0}, k;
-    size_t first_at = c->pos;
-    if (layout_tx_expect(c, '<', "'<'") || layout_tx_expect(c, '{', "'{'")) return c->status;
-    for (;;) {
-        char key[32];
-        size_t at;
-        if (parse_key(c, key, sizeof key, &at, "a field (sizePerThread, threadsPerWarp, warpsPerCTA, order)") ||
-            expect_sep(c))
-            return c->status;
-        if (strcmp(key, "sizePerThread") == 0) {
-            if (pow2_list(c, a->size_per_thread, &n[0], key)) return c->status;
-            have |= 1;
-        } else if (strcmp(key, "threadsPerWarp") == 0) {
-            if (pow2_list(c, a->threads_per_warp, &n[1], key)) return c->status;
-            have |= 2;
-        } else if (strcmp(key, "warpsPerCTA") == 0) {
-            if (pow2_list(c, a->warps_per_cta, &n[2], key)) return c->status;
-            have |= 4;
-        } else if (strcmp(key, "order") == 0) {
-            if (order_list(c, a->order, &n[3])) return c->status;
-            have |= 8;
-        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
-            if (cga_field(c, key, at)) return c->status;
-        } else {
-            return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE,
-                              "unknown field '%s' (blocked has sizePerThread, threadsPerWarp, warpsPerCTA, order)", key);
-        }
-        if (layout_tx_accept(c, '}')) break;
-        if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
-    }
-    if (have != 15) {
-        static const char *const names[4] = {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"};
-        for (k = 0; k < 4; k++)
-            if (!((have >> k) & 1)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field '%s'", names[k]);
-    }
-    for (k = 1; k < 4; k++)
-        if (n[k] != n[0])
-            return layout_tx_fail_at(c, first_at, LAYOUT_ERR_MISMATCH,
-                              "sizePerThread, threadsPerWarp, warpsPerCTA and order must have the same length (%d, %d, "
-                              "%d, %d)",
-                              n[0], n[1], n[2], n[3]);
-    a->rank = n[0];
     return layout_tx_expect(c, '>', "'>'");
 }
 
@@ -304,13 +183,13 @@ static layout_status parse_padded(text_cursor *c, layout_triton_attr *a)
         for (;;) {
             char key[32];
             size_t at;
-            if (parse_key(c, key, sizeof key, &at, "a field (order, shape, offset, block)") || expect_sep(c))
+            if (layout_triton_read_key(c, key, sizeof key, &at, "a field (order, shape, offset, block)") || layout_triton_read_sep(c))
                 return c->status;
             if (strcmp(key, "order") == 0) {
-                if (order_list(c, a->order, &a->rank)) return c->status;
+                if (layout_triton_read_order(c, a->order, &a->rank)) return c->status;
                 have |= 1;
             } else if (strcmp(key, "shape") == 0) {
-                if (pow2_list(c, a->shape, &n_shape, key)) return c->status;
+                if (layout_triton_read_pow2_list(c, a->shape, &n_shape, key)) return c->status;
                 have |= 2;
             } else if (strcmp(key, "offset") == 0) {
                 int64_t vals[MAX_BASES * LAYOUT_MAX_DIMS];
@@ -376,7 +255,7 @@ static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int att
         for (;;) {
             int rows;
             size_t at;
-            if (parse_key(c, names[n_in], LAYOUT_LINEAR_NAME_CAP, &at, "an input dim name") || expect_sep(c))
+            if (layout_triton_read_key(c, names[n_in], LAYOUT_LINEAR_NAME_CAP, &at, "an input dim name") || layout_triton_read_sep(c))
                 return c->status;
             for (k = 0; k < n_in; k++)
                 if (strcmp(names[k], names[n_in]) == 0)
@@ -404,7 +283,7 @@ static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int att
             int64_t v;
             if (n_out >= LAYOUT_LINEAR_MAX_DIMS)
                 return layout_tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d output dims", LAYOUT_LINEAR_MAX_DIMS);
-            if (parse_key(c, onames[n_out], LAYOUT_LINEAR_NAME_CAP, &at, "an output dim name") || expect_sep(c))
+            if (layout_triton_read_key(c, onames[n_out], LAYOUT_LINEAR_NAME_CAP, &at, "an output dim name") || layout_triton_read_sep(c))
                 return c->status;
             for (j = 0; j < n_out; j++)
                 if (strcmp(onames[j], onames[n_out]) == 0)
@@ -451,6 +330,7 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
     layout_triton_attr *a;
     static const layout_triton_attr zero_attr;
     layout_triton_attr tmp;
+    int st;
     if (!text) return layout_fail(err, LAYOUT_ERR_NULL, FN_PARSE ": text is NULL");
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, FN_PARSE ": out is NULL");
     tmp = zero_attr;
@@ -465,7 +345,9 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
         if (parse_padded(&c, a)) return c.status;
     } else if (layout_dx_accept_raw(&c, "#ttg.blocked")) {
         a->kind = LAYOUT_TRITON_BLOCKED;
-        if (parse_blocked(&c, a)) return c.status;
+        if (layout_triton_read_blocked(&c, a)) return c.status;
+    } else if ((st = layout_triton_read_mma(&c, a)) != LAYOUT_TRITON_NO_MMA) {
+        if (st) return st;
     } else if (layout_dx_accept_raw(&c, "#ttg.shared_linear")) {
         a->kind = LAYOUT_TRITON_LINEAR;
         a->shared_linear = 1;
@@ -492,7 +374,8 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
         if (parse_linear(&c, a, 0)) return c.status;
     } else {
         return layout_tx_expected(&c, c.pos,
-                           "'#ttg.swizzled_shared', '#ttg.padded_shared', '#ttg.blocked', '#ttg.linear' or '{' (bases)");
+                           "'#ttg.swizzled_shared', '#ttg.padded_shared', '#ttg.blocked', '#ttg.linear', "
+                           "'#ttg.amd_mfma', '#ttg.amd_wmma', '#ttg.nvidia_mma', '#ttg.dot_op', '#ttg.slice' or '{' (bases)");
     }
     if (layout_tx_expect_end(&c)) return c.status;
     *out = tmp;

@@ -541,9 +541,11 @@ class Distribution:
     @classmethod
     def from_dialect(cls, text: str, dialect: Optional[str] = None,
                      shape: Optional[Sequence[int]] = None) -> "Distribution":
-        """A distribution in another dialect: Triton ``#ttg.blocked`` (needs
-        ``shape``), linear bases, or ck ``dist(...)``; ``dialect`` None
-        detects it.  Needs a library with dialect.h."""
+        """A distribution in another dialect: Triton ``#ttg.blocked``,
+        ``#ttg.amd_mfma``, ``#ttg.amd_wmma``, ``#ttg.nvidia_mma``,
+        ``#ttg.dot_op``, ``#ttg.slice`` (each needs ``shape``), linear bases,
+        or ck ``dist(...)``; ``dialect`` None detects it.  Needs a library
+        with dialect.h."""
         from ._extras import dist_from_dialect
 
         return dist_from_dialect(text, dialect, shape)

@@ -150,3 +150,17 @@ def test_dialect_names_and_errors() -> None:
     assert dist.shape == (32, 32) and dist.wave_size == 64 and dist.n_warps == 4
     # lane l of warp w holds row 8w + l/8, columns 4(l%8) .. +3 (Triton's blocked layout)
     assert dist.coord(1, 10, 2) == (8 + 1, 4 * 2 + 2)
+
+
+def test_triton_mma_distributions():
+    # An MMA operand layout (Triton's linear layout of #ttg.dot_op on the shape,
+    # a table distribution): warp 1, lane 33, register 3 of the A operand of a
+    # transposed 32x32 amd_mfma holds row 1, column 7 (tests/test_triton_mma.c).
+    dist = ll.Distribution.from_dialect(
+        "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], "
+        "instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>", shape=(64, 32))
+    assert dist.wave_size == 64 and dist.n_warps == 4 and dist.elems_per_thread == 16
+    assert dist.coord(1, 33, 3) == (1, 7)
+    with pytest.raises(ll.LayoutError) as ei:
+        ll.Distribution.from_dialect("#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>", shape=(64, 32))
+    assert ei.value.status == ll.Status.ERR_UNSUPPORTED and "alias" in ei.value.message

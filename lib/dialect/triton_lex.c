@@ -1,0 +1,129 @@
+/* Triton's TritonGPU layout attributes: the lexical pieces the readers
+ * share (triton_read.c, triton_mma_text.c) and the #ttg.blocked body. */
+#include "triton_internal.h"
+
+#include <string.h>
+
+/* A field name, bare or quoted. */
+layout_status layout_triton_read_key(text_cursor *c, char *buf, size_t cap, size_t *at, const char *what)
+{
+    char q;
+    layout_tx_skip(c);
+    *at = c->pos;
+    q = c->text[c->pos];
+    if (q == '"' || q == '\'') {
+        size_t n = 0;
+        c->pos++;
+        while (c->text[c->pos] != q) {
+            char ch = c->text[c->pos];
+            if (ch == '\0' || ch == '\n') return layout_tx_expected(c, c->pos, "a closing quote");
+            if (n + 1 >= cap) return layout_tx_fail_at(c, *at, LAYOUT_ERR_PARSE, "name too long (%s)", what);
+            buf[n++] = ch;
+            c->pos++;
+        }
+        c->pos++;
+        buf[n] = '\0';
+        if (n == 0) return layout_tx_fail_at(c, *at, LAYOUT_ERR_PARSE, "empty name (%s)", what);
+        return LAYOUT_OK;
+    }
+    return layout_tx_ident(c, buf, cap, at, what);
+}
+
+layout_status layout_triton_read_sep(text_cursor *c)
+{
+    if (layout_tx_accept(c, '=') || layout_tx_accept(c, ':')) return LAYOUT_OK;
+    return layout_tx_expected(c, c->pos, "'=' after the field name");
+}
+
+/* A list of ints all powers of two. */
+layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int *n, const char *name)
+{
+    size_t at;
+    int k;
+    layout_tx_skip(c);
+    at = c->pos;
+    if (layout_tx_int_list(c, out, LAYOUT_MAX_DIMS, n, name)) return c->status;
+    for (k = 0; k < *n; k++)
+        if (!dx_is_pow2(out[k]))
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "%s[%d] = %lld is not a power of two", name, k,
+                              (long long)out[k]);
+    return LAYOUT_OK;
+}
+
+layout_status layout_triton_read_order(text_cursor *c, int *order, int *n)
+{
+    int64_t v[LAYOUT_MAX_DIMS];
+    int k, seen = 0;
+    size_t at;
+    layout_tx_skip(c);
+    at = c->pos;
+    if (layout_tx_int_list(c, v, LAYOUT_MAX_DIMS, n, "order")) return c->status;
+    for (k = 0; k < *n; k++) {
+        if (v[k] < 0 || v[k] >= *n || (seen >> v[k]) & 1)
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "order is not a permutation of 0..%d", *n - 1);
+        seen |= 1 << v[k];
+        order[k] = (int)v[k];
+    }
+    if (*n == 0) return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "order is empty");
+    return LAYOUT_OK;
+}
+
+/* CTAsPerCGA / CTASplitNum / CTAOrder of older printers: single-CTA only. */
+layout_status layout_triton_read_cga(text_cursor *c, const char *key, size_t at)
+{
+    int64_t v[LAYOUT_MAX_DIMS];
+    int n, k;
+    if (layout_tx_int_list(c, v, LAYOUT_MAX_DIMS, &n, key)) return c->status;
+    if (strcmp(key, "CTAOrder") != 0)
+        for (k = 0; k < n; k++)
+            if (v[k] != 1)
+                return layout_tx_fail_at(c, at, LAYOUT_ERR_UNSUPPORTED, "%s: only one CTA is supported (all 1)", key);
+    return LAYOUT_OK;
+}
+
+layout_status layout_triton_read_blocked(text_cursor *c, layout_triton_attr *a)
+{
+    int have = 0, n[4] = {0, 0, 0, 0}, k;
+    size_t first_at = c->pos;
+    if (layout_tx_expect(c, '<', "'<'") || layout_tx_expect(c, '{', "'{'")) return c->status;
+    for (;;) {
+        char key[32];
+        size_t at;
+        if (layout_triton_read_key(c, key, sizeof key, &at, "a field (sizePerThread, threadsPerWarp, warpsPerCTA, order)") ||
+            layout_triton_read_sep(c))
+            return c->status;
+        if (strcmp(key, "sizePerThread") == 0) {
+            if (layout_triton_read_pow2_list(c, a->size_per_thread, &n[0], key)) return c->status;
+            have |= 1;
+        } else if (strcmp(key, "threadsPerWarp") == 0) {
+            if (layout_triton_read_pow2_list(c, a->threads_per_warp, &n[1], key)) return c->status;
+            have |= 2;
+        } else if (strcmp(key, "warpsPerCTA") == 0) {
+            if (layout_triton_read_pow2_list(c, a->warps_per_cta, &n[2], key)) return c->status;
+            have |= 4;
+        } else if (strcmp(key, "order") == 0) {
+            if (layout_triton_read_order(c, a->order, &n[3])) return c->status;
+            have |= 8;
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+            if (layout_triton_read_cga(c, key, at)) return c->status;
+        } else {
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE,
+                              "unknown field '%s' (blocked has sizePerThread, threadsPerWarp, warpsPerCTA, order)", key);
+        }
+        if (layout_tx_accept(c, '}')) break;
+        if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
+    }
+    if (have != 15) {
+        static const char *const names[4] = {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"};
+        for (k = 0; k < 4; k++)
+            if (!((have >> k) & 1)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field '%s'", names[k]);
+    }
+    for (k = 1; k < 4; k++)
+        if (n[k] != n[0])
+            return layout_tx_fail_at(c, first_at, LAYOUT_ERR_MISMATCH,
+                              "sizePerThread, threadsPerWarp, warpsPerCTA and order must have the same length (%d, %d, "
+                              "%d, %d)",
+                              n[0], n[1], n[2], n[3]);
+    a->rank = n[0];
+    return layout_tx_expect(c, '>', "'>'");
+}

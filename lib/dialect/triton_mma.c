@@ -1,0 +1,710 @@
+/* Triton's distributed layouts as linear layouts (layout_triton_to_linear):
+ * #ttg.blocked, #ttg.amd_mfma, #ttg.amd_wmma, #ttg.nvidia_mma, #ttg.dot_op
+ * of those four and #ttg.slice of any of them, built the way Triton 3.6
+ * builds them in lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp
+ * (read, not copied; each function names its Triton counterpart), one CTA,
+ * rank 2 (a slice: rank 1 of a rank-2 parent; amd_mfma and its operands
+ * also rank 3, a leading batch dim).
+ *
+ * Triton's LinearLayout operations used here, on layout_linear:
+ *   identity1D / zeros1D / operator*      ll_id, ll_zeros, ll_mul (linear.h's product)
+ *   transposeOuts                          ll_outs
+ *   identityStandardND                     ll_id_nd
+ *   broadcastedDotOperandLayout            ll_bcast_dot
+ *   combineCtaCgaWithShape (one CTA)       ll_combine: ensureLayoutNotSmallerThan
+ *                                          (register bits appended per out dim, in
+ *                                          the layout's out-dim order), then
+ *                                          ensureLayoutNotLargerThan (per out dim,
+ *                                          the bases largest first are zeroed
+ *                                          until the dim fits; registers zeroed,
+ *                                          not removed: lib/Tools/LayoutUtils.cpp),
+ *                                          then the standard out order dim0, dim1, .. */
+#include "triton_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const k_dim[LAYOUT_MAX_DIMS] = {"dim0", "dim1", "dim2", "dim3", "dim4", "dim5", "dim6", "dim7"};
+#define FN "layout_triton_to_linear"
+
+/* A layout under construction; the first failure sticks. */
+typedef struct mma_ll {
+    layout_linear l;
+    layout_status st;
+    layout_error *err;
+    layout_error own; /* a sub-layout's own error slot (ll_sub) */
+} mma_ll;
+
+static void ll_begin(mma_ll *b, layout_error *err)
+{
+    b->err = err;
+    b->st = layout_linear_init(&b->l, err);
+}
+
+/* A second layout built beside `parent` (its lanes, its warps), with its
+ * own error slot so that its successes never overwrite the parent's message;
+ * ll_join multiplies it in or passes its failure on. */
+static void ll_sub(mma_ll *sub, const mma_ll *parent)
+{
+    sub->err = &sub->own;
+    sub->st = parent->st;
+    if (!sub->st) sub->st = layout_linear_init(&sub->l, &sub->own);
+}
+
+static void ll_fail(mma_ll *b, layout_status st, const char *msg)
+{
+    if (b->st) return;
+    b->st = layout_fail(b->err, st, "%s: %s", FN, msg);
+}
+
+static void ll_mul(mma_ll *b, const layout_linear *outer)
+{
+    if (b->st) return;
+    b->st = layout_linear_product(&b->l, &b->l, outer, b->err);
+}
+
+static void ll_join(mma_ll *b, const mma_ll *sub)
+{
+    if (b->st) return;
+    if (sub->st) {
+        b->st = sub->st;
+        if (b->err) *b->err = sub->own;
+        return;
+    }
+    ll_mul(b, &sub->l);
+}
+
+/* *= identity1D(size, in, out); size 0 is Triton's empty layout (no-op). */
+static void ll_id(mma_ll *b, int64_t size, const char *in, const char *out)
+{
+    layout_linear t;
+    if (b->st || size == 0) return;
+    if (!dx_is_pow2(size)) {
+        ll_fail(b, LAYOUT_ERR_ARG, "a size that is not a power of two");
+        return;
+    }
+    if ((b->st = layout_linear_identity(&t, in, out, dx_log2(size), b->err))) return;
+    ll_mul(b, &t);
+}
+
+/* *= zeros1D(size, in, out): `size` inputs all mapped to 0. */
+static void ll_zeros(mma_ll *b, int64_t size, const char *in, const char *out)
+{
+    layout_linear t;
+    if (b->st || size == 0) return;
+    if (!dx_is_pow2(size)) {
+        ll_fail(b, LAYOUT_ERR_ARG, "a size that is not a power of two");
+        return;
+    }
+    if ((b->st = layout_linear_init(&t, b->err)) || (b->st = layout_linear_add_in_dim(&t, in, dx_log2(size), b->err)) ||
+        (b->st = layout_linear_add_out_dim(&t, out, 0, b->err)))
+        return;
+    ll_mul(b, &t);
+}
+
+/* transposeOuts(names[0..n)). */
+static void ll_outs(mma_ll *b, int n, const char *const *names)
+{
+    if (b->st) return;
+    b->st = layout_linear_transpose_outs(&b->l, &b->l, n, names, b->err);
+}
+
+/* identityStandardND(in, shape, order): order[0] (most minor) first. */
+static void ll_id_nd(mma_ll *b, const char *in, int rank, const int64_t *shape, const int *order)
+{
+    int i;
+    for (i = 0; i < rank; i++) ll_id(b, shape[order[i]], in, k_dim[order[i]]);
+}
+
+/* broadcastedDotOperandLayout: along `order`, zeros on the K dim, identity elsewhere. */
+static void ll_bcast_dot(mma_ll *b, const char *in, int rank, const int64_t *shape, const int *order, int kd)
+{
+    int i;
+    for (i = 0; i < rank; i++) {
+        if (order[i] == kd)
+            ll_zeros(b, shape[order[i]], in, k_dim[order[i]]);
+        else
+            ll_id(b, shape[order[i]], in, k_dim[order[i]]);
+    }
+}
+
+static int out_index(const char *name)
+{
+    return (name[0] == 'd' && name[1] == 'i' && name[2] == 'm' && name[3] >= '0' && name[3] <= '7' && !name[4])
+               ? name[3] - '0'
+               : -1;
+}
+
+/* Rebuild from explicit values (vals[bit][out]), the out sizes inferred
+ * from the largest value as Triton's LinearLayout(bases, outDimNames) does. */
+static void ll_rebuild(mma_ll *b, const int64_t *vals)
+{
+    const char *in_names[LAYOUT_LINEAR_MAX_DIMS], *out_names[LAYOUT_LINEAR_MAX_DIMS];
+    int in_bits[LAYOUT_LINEAR_MAX_DIMS], k;
+    layout_linear src = b->l;
+    static const int64_t zero = 0;
+    if (b->st) return;
+    for (k = 0; k < src.n_in; k++) {
+        in_names[k] = src.in_names[k];
+        in_bits[k] = src.in_bits[k];
+    }
+    for (k = 0; k < src.n_out; k++) out_names[k] = src.out_names[k];
+    b->st = layout_linear_from_bases(&b->l, src.n_in, in_names, in_bits, src.total_in_bits ? vals : &zero, src.n_out,
+                                     out_names, NULL, b->err);
+}
+
+/* The basis values, vals[bit * n_out + out]. */
+static void ll_values(const layout_linear *l, int64_t *vals)
+{
+    int i, bit, j = 0;
+    for (i = 0; i < l->n_in; i++)
+        for (bit = 0; bit < l->in_bits[i]; bit++, j++) layout_linear_get_basis(l, i, bit, vals + (size_t)j * l->n_out, NULL);
+}
+
+/* combineCtaCgaWithShape with one CTA. */
+static void ll_combine(mma_ll *b, int rank, const int64_t *shape)
+{
+    int64_t vals[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS];
+    int j, k, n;
+    if (b->st) return;
+    if (b->l.n_out != rank) {
+        ll_fail(b, LAYOUT_ERR_ARG, "internal: out dims differ from the rank");
+        return;
+    }
+    /* ensureLayoutNotSmallerThan: in the layout's out-dim order. */
+    n = b->l.n_out;
+    for (j = 0; j < n && !b->st; j++) {
+        char name[LAYOUT_LINEAR_NAME_CAP];
+        int d;
+        int64_t have;
+        strcpy(name, b->l.out_names[j]);
+        d = out_index(name);
+        if (d < 0 || d >= rank) {
+            ll_fail(b, LAYOUT_ERR_ARG, "internal: an out dim is not dim0..");
+            return;
+        }
+        have = (int64_t)1 << b->l.out_bits[j];
+        if (shape[d] > have) ll_id(b, shape[d] / have, "register", name);
+    }
+    if (b->st) return;
+    /* ensureLayoutNotLargerThan: per out dim, zero the largest components first. */
+    ll_values(&b->l, vals);
+    n = b->l.n_out;
+    for (j = 0; j < n; j++) {
+        int d = out_index(b->l.out_names[j]);
+        int64_t actual = (int64_t)1 << b->l.out_bits[j];
+        while (actual > shape[d]) {
+            int best = -1;
+            for (k = 0; k < b->l.total_in_bits; k++)
+                if (vals[(size_t)k * n + j] && (best < 0 || vals[(size_t)k * n + j] > vals[(size_t)best * n + j])) best = k;
+            if (best < 0) break;
+            vals[(size_t)best * n + j] = 0;
+            actual >>= 1;
+        }
+    }
+    ll_rebuild(b, vals);
+    ll_outs(b, rank, k_dim);
+}
+
+static int check_pow2s(const int64_t *v, int n)
+{
+    int k;
+    for (k = 0; k < n; k++)
+        if (!dx_is_pow2(v[k]) || v[k] > ((int64_t)1 << 30)) return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- the layouts */
+
+/* BlockedEncodingAttr::toLinearLayout. */
+static void blocked_ll(mma_ll *b, const layout_triton_attr *a, int rank, const int64_t *shape)
+{
+    mma_ll lane, warp;
+    if (!check_pow2s(a->size_per_thread, rank) || !check_pow2s(a->threads_per_warp, rank) ||
+        !check_pow2s(a->warps_per_cta, rank)) {
+        ll_fail(b, LAYOUT_ERR_ARG, "blocked sizes must be powers of two");
+        return;
+    }
+    ll_sub(&lane, b);
+    ll_sub(&warp, b);
+    ll_id_nd(b, "register", rank, a->size_per_thread, a->order);
+    ll_id_nd(&lane, "lane", rank, a->threads_per_warp, a->order);
+    ll_id_nd(&warp, "warp", rank, a->warps_per_cta, a->order);
+    ll_join(b, &lane);
+    ll_join(b, &warp);
+    ll_combine(b, rank, shape);
+}
+
+/* allow3: the layout takes a leading batch dim (amd_mfma and its operands). */
+static void mma_check(mma_ll *b, const layout_triton_mma *m, int allow3)
+{
+    if (m->rank != 2 && !(allow3 && m->rank == 3)) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED,
+                allow3 ? "amd_mfma layouts of rank other than 2 or 3 are not supported"
+                       : "MMA layouts of rank other than 2 (a batch dim) are not supported (amd_mfma's are)");
+        return;
+    }
+    if (!check_pow2s(m->warps_per_cta, m->rank) || !check_pow2s(m->tiles_per_warp, m->rank))
+        ll_fail(b, LAYOUT_ERR_ARG, "warpsPerCTA and tilesPerWarp must be powers of two");
+}
+
+/* AMDMfmaEncodingAttr::toLinearLayout: 64 lanes; each lane holds `height`
+ * (4, or 1 for 64-bit elements) consecutive elements along M (along N when
+ * transposed); lanes go along N first, then M; the register tiles, then
+ * tilesPerWarp and the warps along N, then the N repetitions, tilesPerWarp
+ * and the warps along M (N-contiguous tiles over the whole tensor). */
+static void mfma_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
+{
+    int r = m->rank, mi = r - 2, ni = r - 1; /* a batch dim first when rank 3 */
+    const char *dm = k_dim[mi], *dn = k_dim[ni];
+    const char *nm[2];
+    int64_t md, nd, height, tiles;
+    mma_check(b, m, 1);
+    if (b->st) return;
+    md = m->instr_shape[0];
+    nd = m->instr_shape[1];
+    if (m->n_instr < 2 || !((md == 32 && nd == 32) || (md == 16 && nd == 16) || (md == 64 && nd == 4) ||
+                            (md == 4 && nd == 64))) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "amd_mfma instrShape must be 32x32, 16x16, 64x4 or 4x64 (Triton's verifier)");
+        return;
+    }
+    if (md == 64 && nd == 4 && !m->is_transposed) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "a 64x4 amd_mfma must be transposed (Triton asserts so)");
+        return;
+    }
+    if (m->element_bit_width != 32 && m->element_bit_width != 64) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "amd_mfma elementBitWidth must be 32 or 64");
+        return;
+    }
+    if (m->version < 0 || m->version > 4) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "amd_mfma version must be in 0..4 (Triton's verifier)");
+        return;
+    }
+    height = m->element_bit_width == 64 ? 1 : 4;
+    tiles = (md * nd) / (64 * height);
+    if (!m->is_transposed) {
+        ll_id(b, height, "register", dm);
+        ll_id(b, nd, "lane", dn);
+        ll_id(b, 64 / nd, "lane", dm);
+        if (tiles > 0) ll_id(b, tiles, "register", dm);
+    } else {
+        ll_id(b, height, "register", dn);
+        ll_id(b, md, "lane", dm);
+        ll_id(b, 64 / md, "lane", dn);
+        if (tiles > 0) ll_id(b, tiles, "register", dn);
+    }
+    nm[0] = dn;
+    nm[1] = dm;
+    ll_outs(b, 2, nm);
+    ll_id(b, m->tiles_per_warp[ni], "register", dn);
+    ll_id(b, m->warps_per_cta[ni], "warp", dn);
+    ll_id(b, shape[ni] / (nd * m->warps_per_cta[ni] * m->tiles_per_warp[ni]), "register", dn);
+    ll_id(b, m->tiles_per_warp[mi], "register", dm);
+    ll_id(b, m->warps_per_cta[mi], "warp", dm);
+    if (r == 3) { /* the batch dim: registers and lanes of size 1, then the batch warps */
+        ll_id(b, 1, "register", "dim0");
+        ll_id(b, 1, "lane", "dim0");
+        ll_id(b, m->warps_per_cta[0], "warp", "dim0");
+    }
+    ll_combine(b, r, shape);
+}
+
+/* mfmaDotToLinearLayout: kWidth registers along K, nonKDim lanes along the
+ * non-K dim then 64 / nonKDim lanes along K, the K tiles, tilesPerWarp along
+ * the non-K dim; warps identityStandardND over warpsPerCTA (order [1, 0]),
+ * the K part leaving the shape in the combine. */
+static void mfma_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64_t k_width, const int64_t *shape)
+{
+    static const int warp_order[3] = {2, 1, 0};
+    int r = m->rank, k_idx = op_idx == 0 ? r - 1 : r - 2, nk_idx = op_idx == 0 ? r - 2 : r - 1;
+    const char *dk = k_dim[k_idx], *dnk = k_dim[nk_idx], *nm[2];
+    int64_t md = m->instr_shape[0], nd = m->instr_shape[1], nonk = op_idx == 0 ? md : nd, k_tile;
+    mma_ll warp;
+    mma_check(b, m, 1);
+    if (b->st) return;
+    if (m->n_instr < 2 || !((md == 32 && nd == 32) || (md == 16 && nd == 16) || (md == 64 && nd == 4) ||
+                            (md == 4 && nd == 64))) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "amd_mfma instrShape must be 32x32, 16x16, 64x4 or 4x64 (Triton's verifier)");
+        return;
+    }
+    ll_id(b, k_width, "register", dk);
+    ll_id(b, nonk, "lane", dnk);
+    ll_id(b, 64 / nonk, "lane", dk);
+    k_tile = 64 / nonk * k_width;
+    if ((md == 64 && nd == 4 && op_idx == 0) || (md == 4 && nd == 64 && op_idx == 1)) {
+        ll_id(b, 16, "register", dk);
+        k_tile *= 16;
+    }
+    if (shape[k_idx] > k_tile) ll_id(b, shape[k_idx] / k_tile, "register", dk);
+    ll_id(b, m->tiles_per_warp[nk_idx], "register", dnk);
+    nm[0] = dk;
+    nm[1] = dnk;
+    ll_outs(b, 2, nm);
+    if (r == 3) { /* the batch dim, registers and lanes of size 1 */
+        ll_id(b, 1, "register", "dim0");
+        ll_id(b, 1, "lane", "dim0");
+    }
+    ll_sub(&warp, b);
+    ll_id_nd(&warp, "warp", r, m->warps_per_cta, warp_order + (3 - r));
+    ll_join(b, &warp);
+    ll_combine(b, r, shape);
+}
+
+static int wmma_instr_ok(const layout_triton_mma *m, int64_t *instr)
+{
+    static const int64_t v1[1][3] = {{16, 16, 16}}, v2[2][3] = {{16, 16, 16}, {16, 16, 32}},
+                         v3[4][3] = {{16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}};
+    const int64_t(*ok)[3] = m->version == 1 ? v1 : m->version == 2 ? v2 : v3;
+    int n = m->version == 1 ? 1 : m->version == 2 ? 2 : 4, k;
+    if (m->n_instr == 0) {
+        instr[0] = instr[1] = instr[2] = 16;
+    } else if (m->n_instr == 3) {
+        instr[0] = m->instr_shape[0];
+        instr[1] = m->instr_shape[1];
+        instr[2] = m->instr_shape[2];
+    } else {
+        return 0;
+    }
+    for (k = 0; k < n; k++)
+        if (ok[k][0] == instr[0] && ok[k][1] == instr[1] && ok[k][2] == instr[2]) return 1;
+    return 0;
+}
+
+static void wmma_check(mma_ll *b, const layout_triton_mma *m, int64_t *instr)
+{
+    mma_check(b, m, 0);
+    if (b->st) return;
+    if (m->version < 1 || m->version > 3) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "amd_wmma version must be 1, 2 or 3");
+        return;
+    }
+    if (!wmma_instr_ok(m, instr)) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "amd_wmma instrShape is not one Triton's verifier accepts for this version "
+                                           "(v1 16x16x16; v2 also 16x16x32; v3 16x16x{4,32,64,128})");
+        return;
+    }
+    if (m->tiles_per_warp[0] != 1 || m->tiles_per_warp[1] != 1)
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "amd_wmma tilesPerWarp other than [1, 1] is not modelled");
+}
+
+/* A layout with in dims register, lane and out dims (o0, o1) from explicit
+ * bases (pairs of values), as Triton's LinearLayout({{kRegister, ..},
+ * {kLane, ..}}, {o0, o1}). */
+static void ll_explicit(mma_ll *b, int n_reg, const int64_t *reg, int n_lane, const int64_t *lane, const char *o0,
+                        const char *o1)
+{
+    const char *ins[2] = {"register", "lane"}, *outs[2];
+    int bits[2];
+    int64_t vals[2 * LAYOUT_LINEAR_MAX_BITS];
+    if (b->st) return;
+    outs[0] = o0;
+    outs[1] = o1;
+    bits[0] = n_reg;
+    bits[1] = n_lane;
+    memcpy(vals, reg, sizeof(int64_t) * 2 * (size_t)n_reg);
+    memcpy(vals + 2 * n_reg, lane, sizeof(int64_t) * 2 * (size_t)n_lane);
+    b->st = layout_linear_from_bases(&b->l, 2, ins, bits, vals, 2, outs, NULL, b->err);
+}
+
+/* AMDWmmaEncodingAttr::toLinearLayout: 32 lanes on a 16x16 tile, in
+ * (threadOrder[0], threadOrder[1]) = (columns, rows), swapped when
+ * transposed.  Version 1: 8 registers on every other row (rows 2, 4, 8), lane
+ * bit 4 the row parity; versions 2 and 3: 8 consecutive rows, lane bit 4 the
+ * upper 8 rows.  Warps identityStandardND (order [1, 0]); tile and warps in
+ * the repetition order [1, 0] before the combine. */
+static void wmma_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
+{
+    static const int warp_order[2] = {1, 0};
+    static const char *const rep[2] = {"dim1", "dim0"};
+    static const int64_t reg1[6] = {0, 2, 0, 4, 0, 8}, lane1[10] = {1, 0, 2, 0, 4, 0, 8, 0, 0, 1};
+    static const int64_t reg2[6] = {0, 1, 0, 2, 0, 4}, lane2[10] = {1, 0, 2, 0, 4, 0, 8, 0, 0, 8};
+    int64_t instr[3];
+    mma_ll warp;
+    wmma_check(b, m, instr);
+    if (b->st) return;
+    ll_explicit(b, 3, m->version == 1 ? reg1 : reg2, 5, m->version == 1 ? lane1 : lane2,
+                m->is_transposed ? "dim0" : "dim1", m->is_transposed ? "dim1" : "dim0");
+    ll_outs(b, 2, rep);
+    ll_sub(&warp, b);
+    ll_id_nd(&warp, "warp", 2, m->warps_per_cta, warp_order);
+    ll_outs(&warp, 2, rep);
+    ll_join(b, &warp);
+    ll_combine(b, 2, shape);
+}
+
+/* wmmaDotOperandToLinearLayout: kWidth registers along K, nonKDim (16)
+ * lanes along the non-K dim, then 32 / nonKDim lanes along K (version 1:
+ * broadcast, zeros; versions 2, 3: the next K elements), then registers
+ * along K up to the instruction's K; warps broadcast along K
+ * (broadcastedDotOperandLayout, order [1, 0]); both in the operand's
+ * repetition order [K, non-K]. */
+static void wmma_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64_t k_width, const int64_t *shape)
+{
+    static const int warp_order[2] = {1, 0};
+    int k_idx = op_idx == 0 ? 1 : 0, nk_idx = 1 - k_idx;
+    const char *rep[2];
+    int64_t instr[3], nonk, depth;
+    mma_ll warp;
+    wmma_check(b, m, instr);
+    if (b->st) return;
+    rep[0] = k_dim[k_idx];
+    rep[1] = k_dim[nk_idx];
+    nonk = op_idx == 0 ? instr[0] : instr[1];
+    depth = 32 / nonk;
+    ll_id(b, k_width, "register", rep[0]);
+    ll_id(b, nonk, "lane", rep[1]);
+    if (m->version == 1)
+        ll_zeros(b, depth, "lane", rep[0]);
+    else
+        ll_id(b, depth, "lane", rep[0]);
+    ll_id(b, instr[2] / (depth * k_width), "register", rep[0]);
+    ll_outs(b, 2, rep);
+    ll_sub(&warp, b);
+    ll_bcast_dot(&warp, "warp", 2, m->warps_per_cta, warp_order, k_idx);
+    ll_outs(&warp, 2, rep);
+    ll_join(b, &warp);
+    ll_combine(b, 2, shape);
+}
+
+/* nvidiaMmaTile: out dims in repOrder; then kWidth registers and 4 lanes
+ * along the inner dim, 8 lanes along the outer dim, registers repeating the
+ * 8 rows to m and the inner 4 * kWidth to n. */
+static void nv_tile(mma_ll *b, const int64_t *tile, int64_t k_width, const int *order, const int *rep_order)
+{
+    static const int64_t ones[2] = {1, 1};
+    const char *inner = k_dim[order[0]], *outer = k_dim[order[1]];
+    int64_t mm = tile[order[1]], nn = tile[order[0]];
+    ll_id_nd(b, "register", 2, ones, rep_order);
+    if (b->st) return;
+    if (mm % 8 != 0 || nn % (k_width * 4) != 0) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "the nvidia_mma tile is not a multiple of 8 x (4 * kWidth)");
+        return;
+    }
+    ll_id(b, k_width, "register", inner);
+    ll_id(b, 4, "lane", inner);
+    ll_id(b, 8, "lane", outer);
+    ll_id(b, mm / 8, "register", outer);
+    ll_id(b, nn / (k_width * 4), "register", inner);
+}
+
+static void nv_check(mma_ll *b, const layout_triton_mma *m)
+{
+    mma_check(b, m, 0);
+    if (b->st) return;
+    if (m->version != 2 && m->version != 3) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "nvidia_mma versionMajor must be 2 (Ampere) or 3 (Hopper)");
+        return;
+    }
+    if ((m->version == 2 && m->n_instr != 2) || (m->version == 3 && m->n_instr != 3) ||
+        !check_pow2s(m->instr_shape, m->n_instr))
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED,
+                "nvidia_mma instrShape: versionMajor 2 takes [M, N], 3 takes [M, N, K] (powers of two)");
+}
+
+/* NvidiaMmaEncodingAttr::toLinearLayout: nvidiaMmaTile over instrShape's
+ * (M, N) with kWidth 2 in order [1, 0]; warps identityStandardND in order
+ * [1, 0] (Ampere) or [0, 1] (Hopper). */
+static void nv_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
+{
+    static const int order[2] = {1, 0}, hopper_warps[2] = {0, 1};
+    mma_ll warp;
+    const char *outs[2];
+    nv_check(b, m);
+    if (b->st) return;
+    nv_tile(b, m->instr_shape, 2, order, order);
+    ll_sub(&warp, b);
+    ll_id_nd(&warp, "warp", 2, m->warps_per_cta, m->version == 3 ? hopper_warps : order);
+    if (b->st) return;
+    outs[0] = b->l.out_names[0];
+    outs[1] = b->l.out_names[1];
+    ll_outs(&warp, 2, outs);
+    ll_join(b, &warp);
+    ll_combine(b, 2, shape);
+}
+
+/* nvidiaDotToLinearLayout: nvidiaMmaTile over [16, 8 * kWidth] (A) or
+ * [8 * kWidth, 8] (B, Ampere only) in the operand's order [K, non-K];
+ * warps broadcastedDotOperandLayout along K, order as the parent's. */
+static void nv_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64_t k_width, const int64_t *shape)
+{
+    static const int ampere_warps[2] = {1, 0}, hopper_warps[2] = {0, 1};
+    int k_idx = op_idx == 0 ? 1 : 0, order[2];
+    int64_t tile[2];
+    mma_ll warp;
+    const char *outs[2];
+    nv_check(b, m);
+    if (b->st) return;
+    if (op_idx == 1 && m->version == 3) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "a Hopper (versionMajor 3) dot operand B is read from shared memory: "
+                                           "Triton defines no register layout for it");
+        return;
+    }
+    if (op_idx == 0) {
+        tile[0] = 16;
+        tile[1] = k_width * 8;
+    } else {
+        tile[0] = k_width * 8;
+        tile[1] = 8;
+    }
+    order[0] = k_idx;
+    order[1] = 1 - k_idx;
+    nv_tile(b, tile, k_width, order, order);
+    ll_sub(&warp, b);
+    ll_bcast_dot(&warp, "warp", 2, m->warps_per_cta, m->version == 3 ? hopper_warps : ampere_warps, k_idx);
+    if (b->st) return;
+    outs[0] = b->l.out_names[0];
+    outs[1] = b->l.out_names[1];
+    ll_outs(&warp, 2, outs);
+    ll_join(b, &warp);
+    ll_combine(b, 2, shape);
+}
+
+/* fmaDotToLinearLayout: the blocked parent's layout with sizePerThread
+ * along K the whole K extent, lanes and warps broadcast along K
+ * (broadcastedDotOperandLayout in the parent's order), all in the parent's
+ * repetition order (its order). */
+static void fma_dot_ll(mma_ll *b, const layout_triton_attr *a, int op_idx, const int64_t *shape)
+{
+    int kd = op_idx == 0 ? 1 : 0;
+    int64_t spt[2];
+    const char *rep[2];
+    mma_ll lane, warp;
+    if (a->mma.rank != 2) { /* the dot's parent's rank (triton_mma_text.c) */
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "a dot_op of a blocked parent of rank other than 2 is not supported");
+        return;
+    }
+    if (!check_pow2s(a->size_per_thread, 2) || !check_pow2s(a->threads_per_warp, 2) ||
+        !check_pow2s(a->warps_per_cta, 2)) {
+        ll_fail(b, LAYOUT_ERR_ARG, "blocked sizes must be powers of two");
+        return;
+    }
+    spt[0] = a->size_per_thread[0];
+    spt[1] = a->size_per_thread[1];
+    spt[kd] = shape[kd];
+    rep[0] = k_dim[a->order[0]];
+    rep[1] = k_dim[a->order[1]];
+    ll_id_nd(b, "register", 2, spt, a->order);
+    ll_outs(b, 2, rep);
+    ll_sub(&lane, b);
+    ll_bcast_dot(&lane, "lane", 2, a->threads_per_warp, a->order, kd);
+    ll_outs(&lane, 2, rep);
+    ll_sub(&warp, b);
+    ll_bcast_dot(&warp, "warp", 2, a->warps_per_cta, a->order, kd);
+    ll_outs(&warp, 2, rep);
+    ll_join(b, &lane);
+    ll_join(b, &warp);
+    ll_combine(b, 2, shape);
+}
+
+/* The layout of an MMA kind (mma_kind) or of a dot_op of one (or of a
+ * blocked layout: an FMA operand), rank 2. */
+static void mma_or_dot_ll(mma_ll *b, const layout_triton_attr *a, layout_triton_kind kind, layout_triton_kind mma_kind,
+                          const layout_triton_mma *m, int op_idx, int64_t k_width, const int64_t *shape)
+{
+    if (kind == LAYOUT_TRITON_DOT_OPERAND) {
+        if (op_idx != 0 && op_idx != 1) {
+            ll_fail(b, LAYOUT_ERR_ARG, "dot_op opIdx must be 0 or 1");
+            return;
+        }
+        if (mma_kind == LAYOUT_TRITON_BLOCKED) {
+            fma_dot_ll(b, a, op_idx, shape);
+            return;
+        }
+        if (!dx_is_pow2(k_width) || k_width > 64) {
+            ll_fail(b, LAYOUT_ERR_ARG, "dot_op kWidth must be a power of two in 1..64");
+            return;
+        }
+        if (mma_kind == LAYOUT_TRITON_AMD_MFMA)
+            mfma_dot_ll(b, m, op_idx, k_width, shape);
+        else if (mma_kind == LAYOUT_TRITON_AMD_WMMA)
+            wmma_dot_ll(b, m, op_idx, k_width, shape);
+        else if (mma_kind == LAYOUT_TRITON_NVIDIA_MMA)
+            nv_dot_ll(b, m, op_idx, k_width, shape);
+        else
+            ll_fail(b, LAYOUT_ERR_UNSUPPORTED,
+                    "dot_op parents other than blocked, amd_mfma, amd_wmma, nvidia_mma are not modelled");
+        return;
+    }
+    if (kind == LAYOUT_TRITON_AMD_MFMA)
+        mfma_ll(b, m, shape);
+    else if (kind == LAYOUT_TRITON_AMD_WMMA)
+        wmma_ll(b, m, shape);
+    else
+        nv_ll(b, m, shape);
+}
+
+/* SliceEncodingAttr::toLinearLayout: the parent's layout on the shape with
+ * a 1 inserted at `dim`, that out dim dropped, then the register bases that
+ * became zero removed (lane and warp bases stay, as broadcasts). */
+static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shape)
+{
+    int64_t pshape[2], vals[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS], nv[LAYOUT_LINEAR_MAX_BITS];
+    const char *in_names[3] = {"register", "lane", "warp"}, *out_names[1] = {"dim0"};
+    int in_bits[3] = {0, 0, 0}, i, bit, j = 0, kept = 0, d = a->slice_dim, other;
+    if (a->parent_rank != 2 || (d != 0 && d != 1)) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: only a rank-2 parent (dim 0 or 1) is supported");
+        return;
+    }
+    other = 1 - d;
+    pshape[d] = 1;
+    pshape[other] = shape[0];
+    if (a->parent == LAYOUT_TRITON_BLOCKED)
+        blocked_ll(b, a, 2, pshape);
+    else if (a->parent == LAYOUT_TRITON_DOT_OPERAND)
+        mma_or_dot_ll(b, a, a->parent, a->dot_parent, &a->mma, a->op_idx, a->k_width, pshape);
+    else if (a->parent == LAYOUT_TRITON_AMD_MFMA || a->parent == LAYOUT_TRITON_AMD_WMMA ||
+             a->parent == LAYOUT_TRITON_NVIDIA_MMA)
+        mma_or_dot_ll(b, a, a->parent, a->parent, &a->mma, 0, 0, pshape);
+    else
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: parents other than blocked, MMA and dot_op layouts are not modelled");
+    if (b->st) return;
+    /* parent: in dims register, lane, warp; out dims dim0, dim1 */
+    ll_values(&b->l, vals);
+    for (i = 0; i < b->l.n_in; i++) {
+        int k = strcmp(b->l.in_names[i], "register") == 0 ? 0 : strcmp(b->l.in_names[i], "lane") == 0 ? 1 : 2;
+        for (bit = 0; bit < b->l.in_bits[i]; bit++, j++) {
+            int64_t v = vals[(size_t)j * 2 + other];
+            if (k == 0 && v == 0) continue; /* a register that became a broadcast */
+            if (kept >= LAYOUT_LINEAR_MAX_BITS) {
+                ll_fail(b, LAYOUT_ERR_CAPACITY, "too many bits");
+                return;
+            }
+            nv[kept++] = v;
+            in_bits[k]++;
+        }
+    }
+    b->st = layout_linear_from_bases(&b->l, 3, in_names, in_bits, nv, 1, out_names, NULL, b->err);
+}
+
+layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, const int64_t *shape,
+                                      layout_linear *out, layout_error *err)
+{
+    mma_ll b;
+    int k;
+    if (!a || !out || (!shape && n_shape)) return layout_fail(err, LAYOUT_ERR_NULL, FN ": NULL argument");
+    if (a->kind == LAYOUT_TRITON_LINEAR && !a->shared_linear && layout_linear_in_dim(&a->linear, "lane") >= 0) {
+        if (layout_linear_in_dim(&a->linear, "block") >= 0) return layout_triton_drop_empty_block(&a->linear, out, err);
+        *out = a->linear;
+        return layout_ok(err);
+    }
+    if (a->kind != LAYOUT_TRITON_BLOCKED && a->kind != LAYOUT_TRITON_AMD_MFMA && a->kind != LAYOUT_TRITON_AMD_WMMA &&
+        a->kind != LAYOUT_TRITON_NVIDIA_MMA && a->kind != LAYOUT_TRITON_DOT_OPERAND && a->kind != LAYOUT_TRITON_SLICE)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, FN ": a shared-memory attribute has no register layout");
+    if (n_shape != a->rank)
+        return layout_fail(err, LAYOUT_ERR_ARG, FN ": the attribute has rank %d; the shape gives %d values", a->rank,
+                           n_shape);
+    for (k = 0; k < n_shape; k++)
+        if (!dx_is_pow2(shape[k]) || shape[k] > ((int64_t)1 << 30))
+            return layout_fail(err, LAYOUT_ERR_ARG, FN ": shape[%d] = %lld is not a power of two in 1..2^30", k,
+                               (long long)shape[k]);
+    ll_begin(&b, err);
+    if (a->kind == LAYOUT_TRITON_BLOCKED)
+        blocked_ll(&b, a, a->rank, shape);
+    else if (a->kind == LAYOUT_TRITON_SLICE)
+        slice_ll(&b, a, shape);
+    else
+        mma_or_dot_ll(&b, a, a->kind, a->parent, &a->mma, a->op_idx, a->k_width, shape);
+    if (b.st) return b.st;
+    *out = b.l;
+    return layout_ok(err);
+}
