@@ -252,6 +252,7 @@
 #include "layout/dialect.h"
 
 #include "layout/lint.h"
+#include "layout/emit.h"
 #include "layout/suggest.h"
 
 #endif /* LAYOUT_H */
