@@ -20,6 +20,10 @@
  * warp = tid / wave and lane = tid % wave times their X weights, plus the
  * Y constants of each access); offsets from the descriptor's compiled plan
  * (plan.h: its affine expressions and DIV / XOR ops, written out as C).
+ * Through an affine view (a plan without ops) an access's offset is the
+ * window origin's offset plus the constant step of its Y constants, as
+ * ck_tile moves a tile window through a linear descriptor; otherwise every
+ * access evaluates the whole plan at its coordinate.
  * There is no hand-picked instruction, intrinsic or inline assembly: the
  * compiler chooses the DS instructions, which is what a probe tests.  The
  * host part (guarded by `__HIP_DEVICE_COMPILE__` / `__CUDA_ARCH__`, and for

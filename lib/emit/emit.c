@@ -213,11 +213,44 @@ static void put_host_coord_fn(layout_strbuf *sb, const emit_side *s)
     layout_sb_printf(sb, "}\n\n");
 }
 
+/* The constant offset step of coordinate step c through an affine plan (no ops). */
+static int64_t affine_step(const layout_plan *p, const int64_t *c)
+{
+    const layout_plan_expr *x = &p->exprs[p->offset_expr];
+    uint64_t k = 0;
+    for (int i = x->first_term; i < x->first_term + x->n_terms; i++)
+        if (p->term_var[i] < p->n_top) k += (uint64_t)p->term_coef[i] * (uint64_t)c[p->term_var[i]];
+    return (int64_t)k;
+}
+
+/* "lp_w_off(wx[0] + 1, wx[1])" or, through an affine view, "wo + 1": the
+ * window's origin offset plus the constant step, as ck_tile moves a tile
+ * window's coordinate through a linear descriptor. */
+static void put_offset_of(layout_strbuf *sb, const emit_side *s, const int64_t *c)
+{
+    if (s->plan.n_ops == 0) {
+        int64_t k = affine_step(&s->plan, c);
+        layout_sb_printf(sb, "%so", s->tag);
+        if (k > 0) layout_sb_printf(sb, " + "), put_lit(sb, k);
+        else if (k < 0) layout_sb_printf(sb, " - "), put_lit(sb, -k);
+        return;
+    }
+    layout_sb_printf(sb, "lp_%s_off(", s->tag);
+    put_coord_args(sb, s->tag[0] == 'w' ? "wx" : "rx", s->dist->n_x, c);
+    layout_sb_printf(sb, ")");
+}
+
 /* The DS accesses of one side in issue order (the access plan's tile-window accesses). */
 static void put_lds_side(layout_strbuf *sb, const emit_side *s, int words, int write)
 {
     const layout_access_plan *ap = &s->access;
-    const int v = ap->vector_elems, nw = v * words, n_x = s->dist->n_x;
+    const int v = ap->vector_elems, nw = v * words;
+    if (s->plan.n_ops == 0) {
+        layout_sb_printf(sb, "    /* an affine view: each access is the origin's offset plus a constant step */\n");
+        layout_sb_printf(sb, "    const lp_idx %so = lp_%s_off(", s->tag, s->tag);
+        for (int x = 0; x < s->dist->n_x; x++) layout_sb_printf(sb, "%s%sx[%d]", x ? ", " : "", s->tag, x);
+        layout_sb_printf(sb, ");\n");
+    }
     for (int a = 0; a < ap->n_accesses; a++) {
         int64_t c[LAYOUT_MAX_DIMS];
         int e0 = ap->order[a * v];
@@ -227,26 +260,26 @@ static void put_lds_side(layout_strbuf *sb, const emit_side *s, int words, int w
         layout_sb_printf(sb, " */\n");
         if (nw == 1) {
             if (write) {
-                layout_sb_printf(sb, "        lds[lp_w_off(");
-                put_coord_args(sb, "wx", n_x, c);
-                layout_sb_printf(sb, ")] = rw[%d];\n", e0);
+                layout_sb_printf(sb, "        lds[");
+                put_offset_of(sb, s, c);
+                layout_sb_printf(sb, "] = rw[%d];\n", e0);
             } else {
-                layout_sb_printf(sb, "        rr[%d] = lds[lp_r_off(", e0);
-                put_coord_args(sb, "rx", n_x, c);
-                layout_sb_printf(sb, ")];\n");
+                layout_sb_printf(sb, "        rr[%d] = lds[", e0);
+                put_offset_of(sb, s, c);
+                layout_sb_printf(sb, "];\n");
             }
         } else if (write) {
             layout_sb_printf(sb, "        lp_vw v;\n");
             for (int i = 0; i < v; i++)
                 for (int k = 0; k < words; k++)
                     layout_sb_printf(sb, "        LP_AT(v, %d) = rw[%d];\n", i * words + k, ap->order[a * v + i] * words + k);
-            layout_sb_printf(sb, "        *(lp_vw *)(lds + %s(lp_w_off(", words > 1 ? "LP_WORDS * " : "");
-            put_coord_args(sb, "wx", n_x, c);
-            layout_sb_printf(sb, "))) = v;\n");
+            layout_sb_printf(sb, "        *(lp_vw *)(lds + %s(", words > 1 ? "LP_WORDS * " : "");
+            put_offset_of(sb, s, c);
+            layout_sb_printf(sb, ")) = v;\n");
         } else {
-            layout_sb_printf(sb, "        const lp_vr v = *(const lp_vr *)(lds + %s(lp_r_off(", words > 1 ? "LP_WORDS * " : "");
-            put_coord_args(sb, "rx", n_x, c);
-            layout_sb_printf(sb, ")));\n");
+            layout_sb_printf(sb, "        const lp_vr v = *(const lp_vr *)(lds + %s(", words > 1 ? "LP_WORDS * " : "");
+            put_offset_of(sb, s, c);
+            layout_sb_printf(sb, "));\n");
             for (int i = 0; i < v; i++)
                 for (int k = 0; k < words; k++)
                     layout_sb_printf(sb, "        rr[%d] = LP_AT(v, %d);\n", ap->order[a * v + i] * words + k, i * words + k);
