@@ -529,7 +529,7 @@ static layout_access_plan *replan_address_order(const layout_access_plan *pl, co
     layout_access_options opt;
     int ok = table && addr && perm && out;
     for (int e = 0; ok && e < ne; e++) {
-        int64_t x[LAYOUT_MAX_DIMS], off;
+        int64_t x[LAYOUT_MAX_DIMS], off = 0;
         ok = layout_dist_coord_elem(d, 0, 0, e, x, NULL) == LAYOUT_OK &&
              layout_desc_offset(desc, x, &off, NULL) == LAYOUT_OK;
         addr[e] = off;
