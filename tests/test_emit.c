@@ -15,6 +15,9 @@
  *     exactly; a probe fails when it does not compile, loops, or moves other
  *     bytes than the model.  Without clang-22 the compile part is skipped
  *     with a note.
+ * (c) When clang++-22 is on PATH: probes built with -DLP_EMULATE run on the
+ *     CPU (a thread per GPU thread) and their host check must find every
+ *     element where the spec puts it; a lying vector hint must be caught.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -906,6 +909,124 @@ static void test_random_probes(void)
     free(rs);
 }
 
+/* ---- the probes run on the CPU (LP_EMULATE) ------------------------------------- */
+
+static int g_have_clangxx;
+
+/* Build the probe with -DLP_EMULATE and run it; returns its exit status (-1:
+ * did not build) and leaves its output in *out (malloc'd). */
+static int run_emulated(const char *src, int cuda, char **out)
+{
+    char path[160], bin[160], cmd[1024];
+    *out = NULL;
+    snprintf(path, sizeof path, "%s/emu.%s", g_dir, cuda ? "cu" : "hip");
+    snprintf(bin, sizeof bin, "%s/emu", g_dir);
+    if (write_file(path, src, strlen(src))) return -1;
+    remove(bin);
+    snprintf(cmd, sizeof cmd,
+             "clang++-22 -x c++ -std=c++11 -DLP_EMULATE -O1 -Wall -Wextra -Werror '%s' -o '%s' -pthread 2>'%s/emu.err'",
+             path, bin, g_dir);
+    if (run_shell(cmd) != 0) {
+        snprintf(path, sizeof path, "%s/emu.err", g_dir);
+        char *err = slurp(path, NULL);
+        fprintf(stderr, "  the emulated probe did not build:\n%.2000s\n", err ? err : "");
+        free(err);
+        return -1;
+    }
+    snprintf(cmd, sizeof cmd, "'%s' >'%s/emu.out' 2>&1", bin, g_dir);
+    int rc = run_shell(cmd);
+    snprintf(path, sizeof path, "%s/emu.out", g_dir);
+    *out = slurp(path, NULL);
+    return rc;
+}
+
+/* The kernel moves every element where the spec says: seed kernels (HIP and
+ * CUDA spellings), random specs whose vectors the model does not flag; and a
+ * vector hint that lies (non-contiguous vectors, which ck_tile would move
+ * wrongly) is caught by the host check. */
+static void test_emulated_probes(void)
+{
+    if (!g_have_clangxx) return;
+    layout_error e;
+    char *out = NULL;
+    for (int k = 0; k < SEED_KERNEL_COUNT; k++) {
+        static seed_kernel sk;
+        CHECK(seed_kernel_build(&sk, (seed_kernel_id)k, k % 2 ? 64 : 32, &e) == LAYOUT_OK);
+        layout_emit_spec es = seed_emit_spec(&sk, NULL);
+        es.tiles = 2;
+        es.lang = k == SEED_K08 ? LAYOUT_EMIT_CUDA : LAYOUT_EMIT_HIP;
+        char *src = emit(&es);
+        if (!src) continue;
+        int rc = run_emulated(src, es.lang == LAYOUT_EMIT_CUDA, &out);
+        free(src);
+        CHECK_MSG(rc == 0 && out && strstr(out, " 0 wrong, 0 read LDS"), "seed %s: rc %d: %s",
+                  seed_kernel_id_str((seed_kernel_id)k), rc, out ? out : "");
+        free(out);
+    }
+    { /* a lying vector hint: the LDS is column-major, the hint says K is contiguous */
+        static layout_descriptor lds;
+        static layout_distribution d;
+        int64_t lens[2] = {64, 32}, strides[2] = {1, 64};
+        CHECK(layout_naive_vec(&lds, 2, lens, strides, 8, 1, &e) == LAYOUT_OK);
+        CHECK(seed_write_dist(&d, &e) == LAYOUT_OK);
+        layout_emit_spec es;
+        memset(&es, 0, sizeof es);
+        es.write_desc = &lds;
+        es.write_dist = &d;
+        es.read_dist = &d;
+        es.elem_bytes = 2;
+        es.tiles = 1;
+        char *src = emit(&es);
+        if (src) {
+            CHECK_STR_CONTAINS(src, "non-contiguous");
+            int rc = run_emulated(src, 0, &out);
+            CHECK_MSG(rc == 1 && out && strstr(out, " 0 wrong") == NULL, "rc %d: %s", rc, out ? out : "");
+            free(out);
+            free(src);
+        }
+    }
+    harness_rng g = {0xe1017a7eULL};
+    rspec *rs = malloc(sizeof *rs);
+    int ran = 0, arrived = 0;
+    for (int tries = 0; rs && ran < 24 && tries < 2000; tries++) {
+        int wave = 64;
+        memset(rs, 0, sizeof *rs);
+        if (!random_spec(&g, rs, &wave)) continue;
+        layout_access_plan *pl = malloc(sizeof *pl);
+        int flagged = 1;
+        if (pl && layout_access_plan_make(pl, &rs->wdesc, &rs->wdist, LAYOUT_WRITE, rs->elem, NULL, NULL) == LAYOUT_OK &&
+            pl->n_misaligned + pl->n_noncontiguous == 0 &&
+            layout_access_plan_make(pl, &rs->rdesc, &rs->rdist, LAYOUT_READ, rs->elem, NULL, NULL) == LAYOUT_OK &&
+            pl->n_misaligned + pl->n_noncontiguous == 0)
+            flagged = 0;
+        free(pl);
+        if (flagged) continue;
+        layout_emit_spec es;
+        memset(&es, 0, sizeof es);
+        es.lang = ran % 3 ? LAYOUT_EMIT_HIP : LAYOUT_EMIT_CUDA;
+        es.write_desc = &rs->wdesc;
+        es.write_dist = &rs->wdist;
+        es.read_desc = &rs->rdesc;
+        es.read_dist = &rs->rdist;
+        es.elem_bytes = rs->elem;
+        es.tiles = 1;
+        size_t len;
+        if (layout_emit_probe(&es, NULL, 0, &len, NULL) != LAYOUT_OK) continue;
+        char *src = emit(&es);
+        if (!src) continue;
+        int rc = run_emulated(src, es.lang == LAYOUT_EMIT_CUDA, &out);
+        free(src);
+        CHECK_MSG(rc == 0 && out && strstr(out, " 0 wrong"), "random (%s): rc %d: %s", rs->what, rc, out ? out : "");
+        if (rc == 0) arrived++;
+        free(out);
+        ran++;
+    }
+    free(rs);
+    printf("test_emit: %d seed and %d random probes ran on the CPU (LP_EMULATE); %d of the random ones moved every "
+           "element where the spec says\n",
+           SEED_KERNEL_COUNT, ran, arrived);
+}
+
 static void print_summary(void)
 {
     if (!g_have_clang) return;
@@ -935,6 +1056,9 @@ int main(int argc, char **argv)
     RUN(test_tool_errors);
     RUN(test_seed_probes);
     RUN(test_random_probes);
+    g_have_clangxx = run_shell("command -v clang++-22 >/dev/null 2>&1") == 0;
+    if (!g_have_clangxx) printf("test_emit: note: clang++-22 is not on PATH; the probes are not run on the CPU\n");
+    RUN(test_emulated_probes);
     print_summary();
     free(g_table_keep);
     {

@@ -32,6 +32,9 @@
  * and prints the time.  Without HIP headers the device code defines the few
  * keywords it needs from clang builtins, so it compiles with
  * `clang -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=gfx942 -O3 -S`.
+ * Built as C++ with `-DLP_EMULATE` (clang++, -pthread) the same file runs on
+ * the CPU, one thread per GPU thread and a barrier for __syncthreads(), so
+ * the host check can be run without a GPU.
  *
  * The file opens with a comment stating the spec it was made from (the
  * `layout check` options) and the model's prediction per wave, e.g.

@@ -273,11 +273,11 @@ static void put_lds_side(layout_strbuf *sb, const emit_side *s, int words, int w
             for (int i = 0; i < v; i++)
                 for (int k = 0; k < words; k++)
                     layout_sb_printf(sb, "        LP_AT(v, %d) = rw[%d];\n", i * words + k, ap->order[a * v + i] * words + k);
-            layout_sb_printf(sb, "        *(lp_vw *)(lds + %s(", words > 1 ? "LP_WORDS * " : "");
+            layout_sb_printf(sb, "        LP_VSTORE(lp_vw, lds + %s(", words > 1 ? "LP_WORDS * " : "");
             put_offset_of(sb, s, c);
-            layout_sb_printf(sb, ")) = v;\n");
+            layout_sb_printf(sb, "), v);\n");
         } else {
-            layout_sb_printf(sb, "        const lp_vr v = *(const lp_vr *)(lds + %s(", words > 1 ? "LP_WORDS * " : "");
+            layout_sb_printf(sb, "        const lp_vr v = LP_VLOAD(lp_vr, lds + %s(", words > 1 ? "LP_WORDS * " : "");
             put_offset_of(sb, s, c);
             layout_sb_printf(sb, "));\n");
             for (int i = 0; i < v; i++)
@@ -336,8 +336,11 @@ static const char preamble_hip[] =
     "#define LP_TID() ((int)__builtin_amdgcn_workitem_id_x())\n"
     "#define LP_BID() ((int)__builtin_amdgcn_workgroup_id_x())\n"
     "#define LP_BOUNDS __attribute__((amdgpu_flat_work_group_size(LP_THREADS, LP_THREADS)))\n"
-    "#define LP_AT(v, k) ((v)[k])\n"
     "#define LP_(name) hip##name\n"
+    "#define LP_LAUNCH(in, out) layout_probe<<<LP_TILES, LP_THREADS>>>(in, out)\n"
+    "/* A tile-window vector: one typed access, as ck_tile's vector load / store. */\n"
+    "#define LP_VSTORE(T, p, v) (*(T *)(p) = (v))\n"
+    "#define LP_VLOAD(T, p) (*(const T *)(p))\n"
     "#if defined(LP_HAVE_RUNTIME) && !defined(__HIP_DEVICE_COMPILE__)\n"
     "#define LP_HOST 1\n"
     "#endif\n";
@@ -361,11 +364,92 @@ static const char preamble_cuda[] =
     "#define LP_BID() ((int)__nvvm_read_ptx_sreg_ctaid_x())\n"
     "#endif\n"
     "#define LP_BOUNDS __launch_bounds__(LP_THREADS)\n"
-    "#define LP_AT(v, k) ((v).e[k])\n"
     "#define LP_(name) cuda##name\n"
+    "#define LP_LAUNCH(in, out) layout_probe<<<LP_TILES, LP_THREADS>>>(in, out)\n"
+    "/* A tile-window vector: one typed access, as ck_tile's vector load / store. */\n"
+    "#define LP_VSTORE(T, p, v) (*(T *)(p) = (v))\n"
+    "#define LP_VLOAD(T, p) (*(const T *)(p))\n"
     "#if defined(LP_HAVE_RUNTIME) && !defined(__CUDA_ARCH__)\n"
     "#define LP_HOST 1\n"
     "#endif\n";
+
+/* LP_EMULATE: the probe on the CPU (clang++ -x c++ -DLP_EMULATE probe -pthread), one
+ * POSIX thread per GPU thread, a barrier for __syncthreads(), the runtime calls
+ * on host memory: checks that the kernel moves every element where the spec
+ * says without a GPU. */
+static const char preamble_emulate[] =
+    "/* LP_EMULATE: run the probe on the CPU, one thread per GPU thread:\n"
+    " *   clang++ -x c++ -std=c++11 -DLP_EMULATE -O1 probe -o probe -pthread && ./probe */\n"
+    "#include <pthread.h>\n"
+    "#include <stdlib.h>\n"
+    "#include <string.h>\n"
+    "#include <time.h>\n"
+    "#define __global__\n"
+    "#define __device__\n"
+    "#define __host__\n"
+    "#define __shared__ static\n"
+    "#define LP_BOUNDS\n"
+    "#define LP_HAVE_RUNTIME 1\n"
+    "#define LP_HOST 1\n"
+    "static thread_local int lp_emu_tid;\n"
+    "static int lp_emu_bid;\n"
+    "static pthread_barrier_t lp_emu_barrier;\n"
+    "#define LP_TID() lp_emu_tid\n"
+    "#define LP_BID() lp_emu_bid\n"
+    "#define __syncthreads() pthread_barrier_wait(&lp_emu_barrier)\n"
+    "#define LP_(name) lp_emu##name\n"
+    "#define LP_LAUNCH(in, out) lp_emu_launch(in, out)\n"
+    "/* The CPU may not take a misaligned typed vector: copy its bytes. */\n"
+    "#define LP_VSTORE(T, p, v) memcpy((p), &(v), sizeof(T))\n"
+    "#define LP_VLOAD(T, p) ([&]() { T lp_t_; memcpy(&lp_t_, (p), sizeof(T)); return lp_t_; }())\n"
+    "typedef int lp_emuError_t;\n"
+    "typedef struct timespec lp_emuEvent_t;\n"
+    "enum { lp_emuSuccess = 0, lp_emuMemcpyHostToDevice = 1, lp_emuMemcpyDeviceToHost = 2 };\n"
+    "static const char *lp_emuGetErrorString(int e) { return e ? \"emulation error\" : \"no error\"; }\n"
+    "static int lp_emuMalloc(void **p, size_t n) { return (*p = malloc(n)) ? 0 : 1; }\n"
+    "static int lp_emuFree(void *p) { free(p); return 0; }\n"
+    "static int lp_emuMemcpy(void *d, const void *s, size_t n, int kind) { (void)kind; memcpy(d, s, n); return 0; }\n"
+    "static int lp_emuEventCreate(lp_emuEvent_t *e) { memset(e, 0, sizeof *e); return 0; }\n"
+    "static int lp_emuEventRecord(lp_emuEvent_t &e, int stream) { (void)stream; return clock_gettime(CLOCK_MONOTONIC, &e); }\n"
+    "static int lp_emuEventSynchronize(lp_emuEvent_t &e) { (void)e; return 0; }\n"
+    "static int lp_emuEventElapsedTime(float *ms, lp_emuEvent_t &a, lp_emuEvent_t &b)\n"
+    "{\n"
+    "    *ms = (float)((double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) * 1e-6);\n"
+    "    return 0;\n"
+    "}\n"
+    "static int lp_emuGetLastError(void) { return 0; }\n";
+
+static const char emulate_launch[] =
+    "#ifdef LP_EMULATE\n"
+    "typedef struct lp_emu_arg {\n"
+    "    const lp_s *in;\n"
+    "    lp_s *out;\n"
+    "    int tid;\n"
+    "} lp_emu_arg;\n"
+    "static void *lp_emu_thread(void *p)\n"
+    "{\n"
+    "    const lp_emu_arg *a = (const lp_emu_arg *)p;\n"
+    "    lp_emu_tid = a->tid;\n"
+    "    layout_probe(a->in, a->out);\n"
+    "    return NULL;\n"
+    "}\n"
+    "static void lp_emu_launch(const lp_s *in, lp_s *out)\n"
+    "{\n"
+    "    static pthread_t th[LP_THREADS];\n"
+    "    static lp_emu_arg args[LP_THREADS];\n"
+    "    pthread_barrier_init(&lp_emu_barrier, NULL, LP_THREADS);\n"
+    "    for (lp_emu_bid = 0; lp_emu_bid < LP_TILES; lp_emu_bid++) {\n"
+    "        for (int t = 0; t < LP_THREADS; t++) {\n"
+    "            args[t].in = in;\n"
+    "            args[t].out = out;\n"
+    "            args[t].tid = t;\n"
+    "            if (pthread_create(&th[t], NULL, lp_emu_thread, &args[t]) != 0) abort();\n"
+    "        }\n"
+    "        for (int t = 0; t < LP_THREADS; t++) pthread_join(th[t], NULL);\n"
+    "    }\n"
+    "    pthread_barrier_destroy(&lp_emu_barrier);\n"
+    "}\n"
+    "#endif\n\n";
 
 static const char host_part[] =
     "#ifdef LP_HOST\n"
@@ -406,10 +490,10 @@ static const char host_part[] =
     "    LP_CHECK(LP_(Memcpy)(dout, hout, out_words * sizeof(lp_s), LP_(MemcpyHostToDevice)));\n"
     "    LP_CHECK(LP_(EventCreate)(&start));\n"
     "    LP_CHECK(LP_(EventCreate)(&stop));\n"
-    "    layout_probe<<<LP_TILES, LP_THREADS>>>(din, dout); /* warm-up */\n"
+    "    LP_LAUNCH(din, dout); /* warm-up */\n"
     "    LP_CHECK(LP_(GetLastError)());\n"
     "    LP_CHECK(LP_(EventRecord)(start, 0));\n"
-    "    layout_probe<<<LP_TILES, LP_THREADS>>>(din, dout);\n"
+    "    LP_LAUNCH(din, dout);\n"
     "    LP_CHECK(LP_(EventRecord)(stop, 0));\n"
     "    LP_CHECK(LP_(EventSynchronize)(stop));\n"
     "    LP_CHECK(LP_(EventElapsedTime)(&ms, start, stop));\n"
@@ -611,7 +695,9 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_sb_printf(&sb, "#define LP_LDS_ELEMS %" PRId64 " /* LDS element space of the views */\n", space);
     layout_sb_printf(&sb, "#define LP_BASE_WORDS %" PRId64 " /* LDS offset 0 at byte %" PRId64 " */\n\n",
                      spec->base_bytes / word_bytes, spec->base_bytes);
-    layout_sb_printf(&sb, "%s\n", hip ? preamble_hip : preamble_cuda);
+    layout_sb_printf(&sb, "#if defined(LP_EMULATE)\n%s#else\n%s#endif\n", preamble_emulate,
+                     hip ? preamble_hip : preamble_cuda);
+    layout_sb_printf(&sb, "#define LP_AT(v, k) %s\n\n", hip ? "((v)[k])" : "((v).e[k])");
     layout_sb_printf(&sb, "typedef %s lp_s; /* one word of an element */\n",
                      word_bytes == 1 ? "unsigned char" : word_bytes == 2 ? "unsigned short"
                      : word_bytes == 4 ? "unsigned int" : "unsigned long long");
@@ -660,7 +746,7 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_sb_printf(&sb, "#ifdef LP_HOST\n");
     put_host_coord_fn(&sb, w);
     put_host_coord_fn(&sb, r);
-    layout_sb_printf(&sb, "#endif\n\n%s%s", host_part, host_part2);
+    layout_sb_printf(&sb, "#endif\n\n%s%s%s", emulate_launch, host_part, host_part2);
 
     if (len) *len = sb.len;
     if (sb.len >= cap) {
