@@ -43,8 +43,9 @@
  *     model: write 1 x ds_write_b128, read 8 x ds_read_u16 per wave and tile
  *
  * Ownership and thread safety: the call writes only into the caller's
- * buffer, allocates nothing (about 100 KiB of stack for the two access
- * plans and the compiled descriptors) and is reentrant.  The output for a
+ * buffer, allocates nothing (about 62 KiB of stack for the two access
+ * plans and compiled descriptors it keeps, plus the 70 KiB that building a
+ * compiled descriptor takes) and is reentrant.  The output for a
  * given spec is byte-for-byte deterministic.  Errors follow status.h.
  */
 #ifndef LAYOUT_EMIT_H
