@@ -722,6 +722,87 @@ static void test_seed_probes(void)
     }
 }
 
+/* ---- the layouts `make demo` suggests ------------------------------------------- */
+
+/* The demo's search for one seed kernel's pair (examples/demo.c). */
+static int demo_suggest(const seed_kernel *k, const layout_arch *arch, int64_t budget, unsigned families,
+                        layout_suggest_spec *s, layout_suggest_result *res)
+{
+    layout_error e;
+    memset(s, 0, sizeof *s);
+    s->arch = arch;
+    s->elem_bytes = SK_ELEM_BYTES;
+    s->n_dims = 2;
+    s->tile[0] = SK_KM;
+    s->tile[1] = SK_KK;
+    s->n_sides = 2;
+    s->sides[0].dist = &k->write_dist;
+    s->sides[0].direction = LAYOUT_WRITE;
+    s->sides[1].dist = &k->read_dist;
+    s->sides[1].direction = LAYOUT_READ;
+    if (k->read_dist.x_lengths[0] == SK_KK) { /* the [K, M] read view */
+        s->sides[1].has_view = 1;
+        s->sides[1].view[0] = 1;
+        s->sides[1].view[1] = 0;
+    }
+    s->budget_bytes = budget;
+    s->families = families;
+    s->top_k = 1;
+    layout_status st = layout_suggest(s, res, &e);
+    CHECK_MSG(st == LAYOUT_OK, "layout_suggest: %s", e.message);
+    return st == LAYOUT_OK && res->n_top > 0;
+}
+
+/* Every layout `make demo` suggests (seed kernels on gfx942 and gfx950, no
+ * padding and within 1 KiB; kernel 01 over every family incl. F2), probed on
+ * its architecture. */
+static void test_demo_probes(void)
+{
+    if (!g_have_clang) return;
+    static seed_kernel k;
+    static layout_descriptor wdesc, rdesc;
+    layout_suggest_result *res = malloc(sizeof *res);
+    layout_suggest_spec sp;
+    layout_error e;
+    const unsigned fam = ((1u << LAYOUT_FAMILY_COUNT) - 1u) & ~((1u << LAYOUT_FAMILY_F2) | (1u << LAYOUT_FAMILY_XOR_PAD));
+    const int arch_of[2] = {1, 2}; /* k_arches: gfx942, gfx950 */
+    if (!res) return;
+    printf("test_emit: the layouts make demo suggests, probed:\n");
+    for (int a = 0; a < 2; a++) {
+        layout_arch arch;
+        CHECK(layout_arch_preset(k_arches[arch_of[a]].preset, &arch, &e) == LAYOUT_OK);
+        for (int id = 0; id < SEED_KERNEL_COUNT + 1; id++) {
+            const int all = id == SEED_KERNEL_COUNT; /* kernel 01, every family */
+            if (all && a) break;
+            for (int b = 0; b < (all ? 1 : 2); b++) {
+                CHECK(seed_kernel_build(&k, all ? SEED_K01 : (seed_kernel_id)id, arch.n_banks, &e) == LAYOUT_OK);
+                if (!demo_suggest(&k, &arch, b ? 1024 : 0, all ? (1u << LAYOUT_FAMILY_COUNT) - 1u : fam, &sp, res))
+                    continue;
+                wdesc = res->top[0].desc;
+                if (sp.sides[1].has_view) CHECK(layout_suggest_view(&sp, 1, &wdesc, &rdesc, &e) == LAYOUT_OK);
+                else rdesc = wdesc;
+                layout_emit_spec es;
+                memset(&es, 0, sizeof es);
+                es.lang = LAYOUT_EMIT_HIP;
+                es.write_desc = &wdesc;
+                es.write_dist = &k.write_dist;
+                es.read_desc = &rdesc;
+                es.read_dist = &k.read_dist;
+                es.elem_bytes = SK_ELEM_BYTES;
+                es.tiles = SEED_TILES;
+                char name[48], params[64];
+                layout_suggest_params_print(&res->top[0].params, params, sizeof params);
+                snprintf(name, sizeof name, "demo %s%s", all ? "01 all" : k.id, b ? " 1KiB" : "");
+                int v = probe_one(name, arch_of[a], &es, 1);
+                printf("      %s %s\n", layout_family_name(res->top[0].params.kind), params);
+                CHECK_MSG(v >= 0, "%s on %s: the compiler moves other bytes than the model", name,
+                          k_arches[arch_of[a]].target);
+            }
+        }
+    }
+    free(res);
+}
+
 /* ---- random specs ------------------------------------------------------------- */
 
 /* A row distribution over an X0 x X1 tile: H0 = <warps, a1[, r]>, H1 = <b0, b1>,
@@ -1055,6 +1136,7 @@ int main(int argc, char **argv)
     RUN(test_errors);
     RUN(test_tool_errors);
     RUN(test_seed_probes);
+    RUN(test_demo_probes);
     RUN(test_random_probes);
     g_have_clangxx = run_shell("command -v clang++-22 >/dev/null 2>&1") == 0;
     if (!g_have_clangxx) printf("test_emit: note: clang++-22 is not on PATH; the probes are not run on the CPU\n");
