@@ -10,8 +10,8 @@
  *     compiler model's per-wave prediction (layout_access_plan_make).  A
  *     table is printed per probe (random specs: the rows that differ); every
  *     difference is named by the rule of docs/emit.md it follows (side_rule()
- *     below emulates R1 and R2 exactly; R3 / R4 are the same bytes in more /
- *     fewer instructions than any emulation).  The seed kernels must match
+ *     below emulates R1 to R4 exactly; R5 is the rest: the same bytes, split
+ *     by none of the emulations).  The seed kernels must match
  *     exactly; a probe fails when it does not compile, loops, or moves other
  *     bytes than the model.  Without clang-22 the compile part is skipped
  *     with a note.
@@ -566,37 +566,128 @@ static layout_access_plan *replan_address_order(const layout_access_plan *pl, co
     return out;
 }
 
-static int counts_instrs(const ds_counts *c, const char *prefix)
+/* The op of a piece of w bytes at proven alignment a. */
+static layout_ds_op piece_op(int w, int a)
 {
-    int n = 0;
-    for (int i = 0; i < c->n; i++)
-        if (strncmp(c->name[i], prefix, strlen(prefix)) == 0) n += c->count[i];
-    return n;
+    switch (w) {
+    case 16: return LAYOUT_DS_B128;
+    case 12: return LAYOUT_DS_B96;
+    case 8: return a == 4 ? LAYOUT_DS_PAIR_B32 : LAYOUT_DS_B64;
+    case 4: return LAYOUT_DS_B32;
+    case 2: return LAYOUT_DS_B16;
+    default: return LAYOUT_DS_B8;
+    }
+}
+
+/* Rules R3 / R4, the compiler's own chop of a run (a run = the plan's steps
+ * joined where they touch in every lane of every warp).  The compiler knows
+ * only the alignment a0 proven at the run's start: a piece at offset off is
+ * aligned to gcd(a0, off), so it never re-aligns inside a run the way the
+ * model does (R3: a b64 run at 8 mod 16 stays b64, then pairs).  Below
+ * 4-byte alignment it widens (R4): LLVM rates a sub-dword-aligned wide LDS
+ * access as fast as a narrow one when unaligned DS access is on, so a run
+ * goes in the widest pieces (b128, b96, b64, b32) its length allows.  The
+ * b32 / b64 pieces are then paired as in R1 (the compiler pairs the
+ * misaligned ones only sometimes: those cases stay in R5).  *subdword is set when some run
+ * starts below 4-byte alignment. */
+static void rechop(const layout_access_plan *pl, ds_counts *out, int *subdword)
+{
+    const int n = pl->n_steps, warps = pl->dist->n_warps, wave = pl->dist->wave_size;
+    enum { MAXP = 4096 };
+    layout_instr *in = malloc(sizeof *in * (size_t)(n ? n : 1) * (size_t)warps);
+    layout_ds_op *op = malloc(sizeof *op * MAXP);
+    int *pstep = malloc(sizeof *pstep * MAXP), *poff = malloc(sizeof *poff * MAXP), *paired = calloc(MAXP, sizeof(int));
+    int np = 0;
+    if (!in || !op || !pstep || !poff || !paired) goto done;
+    for (int w = 0; w < warps; w++)
+        for (int st = 0; st < n; st++)
+            if (layout_access_instr(pl, w, st, &in[w * n + st], NULL)) memset(&in[w * n + st], 0, sizeof in[0]);
+    for (int i = 0; i < n;) {
+        int j = i, bytes = pl->steps[i].width_bytes;
+        for (;;) {
+            if (j + 1 >= n) break;
+            int touch = 1;
+            for (int w = 0; w < warps && touch; w++)
+                for (int l = 0; l < wave && touch; l++)
+                    touch = in[w * n + j + 1].addr_bytes[l] == in[w * n + j].addr_bytes[l] + (uint32_t)pl->steps[j].width_bytes;
+            if (!touch) break;
+            j++;
+            bytes += pl->steps[j].width_bytes;
+        }
+        const int a0 = pl->steps[i].align_bytes;
+        if (a0 < 4) *subdword = 1;
+        for (int off = 0; off < bytes && np < MAXP;) {
+            int left = bytes - off, a = a0, w;
+            if (off) {
+                int low = off & -off;
+                if (low < a) a = low;
+            }
+            if (a0 < 4 || a >= 16) w = left >= 16 ? 16 : left >= 12 ? 12 : left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
+            else if (a >= 8) w = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
+            else if (a >= 4) w = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
+            else w = a >= 2 && left >= 2 ? 2 : 1;
+            op[np] = piece_op(w, a0 < 4 ? 16 : a);
+            pstep[np] = i;
+            poff[np++] = off;
+            off += w;
+        }
+        i = j + 1;
+    }
+    for (int p = 0; p < np; p++) { /* R1 on the pieces */
+        if (paired[p]) continue;
+        if (op[p] == LAYOUT_DS_B32 || op[p] == LAYOUT_DS_B64) {
+            const int64_t wb = op[p] == LAYOUT_DS_B32 ? 4 : 8;
+            for (int q = p + 1; q < np; q++) {
+                if (paired[q] || op[q] != op[p]) continue;
+                int64_t d0 = 0;
+                int same = 1;
+                for (int w = 0; w < warps && same; w++)
+                    for (int l = 0; l < wave && same; l++) {
+                        int64_t d = ((int64_t)in[w * n + pstep[q]].addr_bytes[l] + poff[q]) -
+                                    ((int64_t)in[w * n + pstep[p]].addr_bytes[l] + poff[p]);
+                        if (w == 0 && l == 0) d0 = d;
+                        same = d == d0;
+                    }
+                int64_t qd = (d0 < 0 ? -d0 : d0) / wb;
+                if (!same || d0 == 0 || d0 % wb || !(qd <= 255 || (qd % 64 == 0 && qd / 64 <= 255))) continue;
+                paired[p] = paired[q] = 1;
+                counts_add(out, pl->direction == LAYOUT_READ ? (wb == 4 ? "ds_read2_b32" : "ds_read2_b64")
+                                                             : (wb == 4 ? "ds_write2_b32" : "ds_write2_b64"),
+                           1);
+                break;
+            }
+            if (paired[p]) continue;
+        }
+        counts_add(out, layout_ds_op_name(op[p], pl->direction), 1);
+    }
+done:
+    free(in);
+    free(op);
+    free(pstep);
+    free(poff);
+    free(paired);
 }
 
 /* Which rule explains the compiler's choice for one side: "" (the model's
- * own prediction), "R1", "R2", "R2+R1"; else, when the compiler moves the
- * same bytes, "R3" if it needs more instructions than every emulation
- * (it proves less than the lane addresses show) or "R4" if fewer (it merges
- * beyond the proven alignment); NULL when the bytes differ. */
+ * own prediction), "R1", "R2", "R2+R1", "R3" / "R4" (the compiler's chop of
+ * each run, rechop(), on the issue-order or the address-order plan); "R5"
+ * when the compiler moves the same bytes split by none of these; NULL when
+ * the bytes differ. */
 static const char *side_rule(const layout_access_plan *pl, const layout_descriptor *desc, int64_t base,
                              const ds_counts *real, const char *prefix)
 {
     char want[256], got[256];
     ds_counts c;
-    int fewest;
     counts_text_folded(real, prefix, got, sizeof got);
     memset(&c, 0, sizeof c);
     model_counts(pl, &c);
     counts_text_folded(&c, prefix, want, sizeof want);
     if (strcmp(want, got) == 0) return "";
     const int model_bytes = counts_bytes(&c, prefix);
-    fewest = counts_instrs(&c, prefix);
     memset(&c, 0, sizeof c);
     apply_pairing(pl, &c);
     counts_text_folded(&c, prefix, want, sizeof want);
     if (strcmp(want, got) == 0) return "R1";
-    if (counts_instrs(&c, prefix) < fewest) fewest = counts_instrs(&c, prefix);
     layout_access_plan *sorted = replan_address_order(pl, desc, base);
     const char *rule = NULL;
     if (sorted) {
@@ -604,24 +695,31 @@ static const char *side_rule(const layout_access_plan *pl, const layout_descript
         model_counts(sorted, &c);
         counts_text_folded(&c, prefix, want, sizeof want);
         if (strcmp(want, got) == 0) rule = "R2";
-        if (counts_instrs(&c, prefix) < fewest) fewest = counts_instrs(&c, prefix);
         if (!rule) {
             memset(&c, 0, sizeof c);
             apply_pairing(sorted, &c);
             counts_text_folded(&c, prefix, want, sizeof want);
             if (strcmp(want, got) == 0) rule = "R2+R1";
-            if (counts_instrs(&c, prefix) < fewest) fewest = counts_instrs(&c, prefix);
         }
-        free(sorted);
     }
+    for (int k = 0; k < 2 && !rule; k++) {
+        const layout_access_plan *base_plan = k ? sorted : pl;
+        int subdword = 0;
+        if (!base_plan) continue;
+        memset(&c, 0, sizeof c);
+        rechop(base_plan, &c, &subdword);
+        counts_text_folded(&c, prefix, want, sizeof want);
+        if (strcmp(want, got) == 0) rule = subdword ? "R4" : "R3";
+        if (!rule && getenv("LAYOUT_EMIT_DEBUG")) fprintf(stderr, "    rechop %d: %s (compiler %s)\n", k, want, got);
+    }
+    free(sorted);
     if (rule) return rule;
-    if (model_bytes != counts_bytes(real, prefix)) return NULL;
-    return counts_instrs(real, prefix) < fewest ? "R4" : "R3";
+    return model_bytes == counts_bytes(real, prefix) ? "R5" : NULL;
 }
 
 /* Per-rule tallies of probe sides, per architecture. */
-enum { RULE_R1, RULE_R2, RULE_R21, RULE_R3, RULE_R4, RULE_COUNT };
-static const char *const k_rule_names[RULE_COUNT] = {"R1", "R2", "R2+R1", "R3", "R4"};
+enum { RULE_R1, RULE_R2, RULE_R21, RULE_R3, RULE_R4, RULE_R5, RULE_COUNT };
+static const char *const k_rule_names[RULE_COUNT] = {"R1", "R2", "R2+R1", "R3", "R4", "R5"};
 static int g_rule_sides[N_ARCHES][RULE_COUNT];
 
 static void tally_rule(int arch_i, const char *rule)
@@ -1113,11 +1211,11 @@ static void print_summary(void)
     if (!g_have_clang) return;
     printf("test_emit: probes per architecture (match / by a rule / unexplained):\n");
     for (int a = 0; a < N_ARCHES; a++)
-        printf("  %-8s %4d probes: %4d match, %3d by a rule (sides: R1 %d, R2 %d, R2+R1 %d, R3 %d, R4 %d), %d other "
-               "bytes\n",
+        printf("  %-8s %4d probes: %4d match, %3d by a rule (sides: R1 %d, R2 %d, R2+R1 %d, R3 %d, R4 %d, R5 %d), %d "
+               "other bytes\n",
                k_arches[a].target, g_probes[a], g_match[a], g_rule[a], g_rule_sides[a][RULE_R1],
                g_rule_sides[a][RULE_R2], g_rule_sides[a][RULE_R21], g_rule_sides[a][RULE_R3],
-               g_rule_sides[a][RULE_R4], g_unexplained[a]);
+               g_rule_sides[a][RULE_R4], g_rule_sides[a][RULE_R5], g_unexplained[a]);
 }
 
 int main(int argc, char **argv)
