@@ -659,13 +659,13 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_sb_printf(&sb, "\n *   read:  ");
     layout_access_plan_print(&r->access, text, sizeof text);
     put_comment_text(&sb, text);
-    layout_sb_printf(&sb, "\n *\n * One block of %d waves x %d lanes per tile, %" PRId64 " tiles.  Each thread loads its write-side\n"
+    layout_sb_printf(&sb, "\n *\n * One block of %d waves x %d lanes per tile, %" PRId64 " tile%s.  Each thread loads its write-side\n"
                           " * elements from `in`, stores them to LDS one tile-window access at a time (a vector\n"
                           " * of %d element%s), waits at __syncthreads(), loads its read-side elements (vectors of\n"
                           " * %d) and stores them to `out`.  The offsets are the descriptors' own index\n"
                           " * arithmetic; the compiler picks the instructions.  The host part checks every element\n"
                           " * read against where the spec puts it and prints the time.\n *\n",
-                     wd->n_warps, wd->wave_size, spec->tiles, w->access.vector_elems,
+                     wd->n_warps, wd->wave_size, spec->tiles, spec->tiles == 1 ? "" : "s", w->access.vector_elems,
                      w->access.vector_elems == 1 ? "" : "s", r->access.vector_elems);
     if (hip)
         layout_sb_printf(&sb, " * Build and run:    hipcc -O3 probe.hip -o probe && ./probe\n"
@@ -676,6 +676,8 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
                               " * Device assembly:  nvcc -O3 -arch=%s -ptx probe.cu\n",
                          spec->arch && strncmp(spec->arch->name, "sm_", 3) == 0 ? spec->arch->name : "sm_90",
                          spec->arch && strncmp(spec->arch->name, "sm_", 3) == 0 ? spec->arch->name : "sm_90");
+    layout_sb_printf(&sb, " * On the CPU:       clang++ -x c++ -std=c++11 -DLP_EMULATE -O1 probe.%s -o probe -pthread && ./probe\n",
+                     hip ? "hip" : "cu");
     layout_sb_printf(&sb, " */\n\n");
 
     /* Sizes and types. */
