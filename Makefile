@@ -285,6 +285,8 @@ clean:
 # ---- issue 12: CLI error table, threads, ThreadSanitizer --------------------
 # The CLI error table runs the tool binary of the same build.
 $(BUILD)/tests/test_cli_errors: $(TOOL_BIN)
+# test_emit compares the tool's errors with `layout check`'s.
+$(BUILD)/tests/test_emit: $(TOOL_BIN)
 # Tests that start threads link -pthread (the library itself never does).
 PTHREAD_TESTS := $(filter $(BUILD)/tests/test_threads $(BUILD)/tests/test_stack_bounds,$(TEST_BINS))
 $(PTHREAD_TESTS): CFLAGS += -pthread

@@ -271,6 +271,7 @@
 #include "layout/dialect.h"
 
 #include "layout/lint.h"
+#include "layout/emit.h"
 #include "layout/suggest.h"
 #include "layout/ttgir.h"
 #include "layout/profile.h"

@@ -14,6 +14,7 @@ static const tool_command *const k_commands[] = {
     &tool_cmd_convert, /* issue 11 */
 
     &tool_cmd_suggest,
+    &tool_cmd_emit,
 };
 #define N_COMMANDS (sizeof k_commands / sizeof k_commands[0])
 

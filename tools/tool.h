@@ -24,6 +24,7 @@ typedef struct tool_command {
 extern const tool_command tool_cmd_offsets, tool_cmd_banks, tool_cmd_verify, tool_cmd_check, tool_cmd_cost,
     tool_cmd_arch, tool_cmd_print;
 extern const tool_command tool_cmd_suggest;
+extern const tool_command tool_cmd_emit;
 
 /* Print "layout <cmd>: error: ..." to stderr; returns TOOL_BAD_INPUT. */
 int tool_error(const char *cmd, const char *fmt, ...)

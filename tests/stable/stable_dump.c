@@ -713,6 +713,48 @@ static void dump_families(digest *d)
             }
 }
 
+/* Probe kernels (emit.h): the HIP and CUDA source of every seed kernel on 32
+ * and 64 banks, line by line. */
+static void dump_probes(digest *d)
+{
+    static seed_kernel k;
+    static char src[1 << 17];
+    for (int banks = 32; banks <= 64; banks *= 2)
+        for (int id = 0; id < SEED_KERNEL_COUNT; id++)
+            for (int lang = 0; lang < 2; lang++) {
+                layout_emit_spec es;
+                layout_error e;
+                size_t len = 0;
+                if (seed_kernel_build(&k, (seed_kernel_id)id, banks, &e)) {
+                    feed(d, "seed %d: %s", id, e.message);
+                    continue;
+                }
+                memset(&es, 0, sizeof es);
+                es.lang = lang ? LAYOUT_EMIT_CUDA : LAYOUT_EMIT_HIP;
+                es.write_desc = &k.write_desc;
+                es.write_dist = &k.write_dist;
+                es.read_desc = &k.read_desc;
+                es.read_dist = &k.read_dist;
+                es.elem_bytes = SK_ELEM_BYTES;
+                es.tiles = SEED_TILES;
+                layout_status st = layout_emit_probe(&es, src, sizeof src, &len, &e);
+                feed(d, "seed %d banks %d lang %d: status %d len %zu", id, banks, lang, (int)st, len);
+                d->items++;
+                if (st) {
+                    feed(d, "%s", e.message);
+                    continue;
+                }
+                for (char *line = src, *nl; *line; line = nl + 1) {
+                    nl = strchr(line, '\n');
+                    if (!nl) {
+                        feed(d, "%s", line);
+                        break;
+                    }
+                    feed(d, "%.*s", (int)(nl - line), line);
+                }
+            }
+}
+
 int main(int argc, char **argv)
 {
     layout_check_impl impl = LAYOUT_IMPL_SCALAR;
@@ -738,7 +780,8 @@ int main(int argc, char **argv)
                    {"suggest", 1469598103934665603ull, 0},
                    {"dialects", 1469598103934665603ull, 0},
                    {"linear", 1469598103934665603ull, 0},
-                   {"families", 1469598103934665603ull, 0}};
+                   {"families", 1469598103934665603ull, 0},
+                   {"probes", 1469598103934665603ull, 0}};
     dump_descriptors(&ds[0]);
     dump_errors(&ds[1]);
     dump_checker(&ds[2], impl);
@@ -750,6 +793,7 @@ int main(int argc, char **argv)
     dump_dialects(&ds[7]);
     dump_linear(&ds[8]);
     dump_families(&ds[9]);
+    dump_probes(&ds[10]);
     for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) finish(&ds[i]);
     return 0;
 }

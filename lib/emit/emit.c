@@ -1,0 +1,760 @@
+/* Probe kernels: a HIP / CUDA source file that moves tiles through LDS as a
+ * kernel spec says (include/layout/emit.h). */
+#include "layout/emit.h"
+#include "layout/access.h"
+#include "layout/plan.h"
+#include "layout/text.h"
+#include "../core/internal.h"
+#include "../core/strbuf.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static const char fn_name[] = "layout_emit_probe";
+
+const char *layout_emit_lang_name(layout_emit_lang lang)
+{
+    return lang == LAYOUT_EMIT_HIP ? "hip" : lang == LAYOUT_EMIT_CUDA ? "cuda" : "?";
+}
+
+/* One side of the probe: its view, distribution, compiled offsets and access plan. */
+typedef struct emit_side {
+    const char *tag; /* "w" / "r" */
+    const layout_descriptor *desc;
+    const layout_distribution *dist;
+    layout_plan plan;
+    layout_access_plan access;
+} emit_side;
+
+/* The comment text: "*" "/" would end it, so it is broken up; lines are continued. */
+static void put_comment_text(layout_strbuf *sb, const char *s)
+{
+    for (; *s; s++) {
+        if (s[0] == '*' && s[1] == '/') layout_sb_printf(sb, "* ");
+        else if (*s == '\n') layout_sb_printf(sb, "\n *   ");
+        else if (*s != '\r') layout_sb_printf(sb, "%c", *s);
+    }
+}
+
+/* The spec from the objects' text forms, as `layout check` options. */
+static layout_status put_spec_from_objects(layout_strbuf *sb, const layout_emit_spec *sp, layout_error *err)
+{
+    char text[LAYOUT_TEXT_CAP];
+    layout_status s;
+    if (sp->arch) {
+        layout_sb_printf(sb, "--arch ");
+        put_comment_text(sb, sp->arch->name);
+        layout_sb_printf(sb, " ");
+    }
+    layout_sb_printf(sb, "--elem %d --lds '", sp->elem_bytes);
+    if ((s = layout_desc_to_text(sp->write_desc, text, sizeof text, err))) return s;
+    put_comment_text(sb, text);
+    if (sp->read_desc && sp->read_desc != sp->write_desc) {
+        layout_sb_printf(sb, "' --read-lds '");
+        if ((s = layout_desc_to_text(sp->read_desc, text, sizeof text, err))) return s;
+        put_comment_text(sb, text);
+    }
+    layout_sb_printf(sb, "' --write '");
+    if ((s = layout_dist_to_text(sp->write_dist, text, sizeof text, err))) return s;
+    put_comment_text(sb, text);
+    layout_sb_printf(sb, "' --read '");
+    if ((s = layout_dist_to_text(sp->read_dist, text, sizeof text, err))) return s;
+    put_comment_text(sb, text);
+    layout_sb_printf(sb, "' --tiles %" PRId64, sp->tiles);
+    if (sp->base_bytes) layout_sb_printf(sb, " --base %" PRId64, sp->base_bytes);
+    return LAYOUT_OK;
+}
+
+static void put_var(layout_strbuf *sb, int var)
+{
+    if (var < LAYOUT_MAX_DIMS) layout_sb_printf(sb, "x%d", var);
+    else layout_sb_printf(sb, "t%d", var - LAYOUT_MAX_DIMS);
+}
+
+/* An integer literal of the index type (suffixed when it needs 64 bits). */
+static void put_lit(layout_strbuf *sb, int64_t v)
+{
+    layout_sb_printf(sb, "%" PRId64 "%s", v, (v > INT32_MAX || v < INT32_MIN) ? "LL" : "");
+}
+
+/* Affine expression e of plan p: (c + k v + ...), coefficients written out. */
+static void put_expr(layout_strbuf *sb, const layout_plan *p, int e)
+{
+    const layout_plan_expr *x = &p->exprs[e];
+    int any = 0;
+    layout_sb_printf(sb, "(");
+    for (int i = x->first_term; i < x->first_term + x->n_terms; i++) {
+        int64_t k = p->term_coef[i];
+        if (k == 0) continue;
+        uint64_t mag = k < 0 ? (uint64_t)0 - (uint64_t)k : (uint64_t)k;
+        if (any) layout_sb_printf(sb, k < 0 ? " - " : " + ");
+        else if (k < 0) layout_sb_printf(sb, "-");
+        if (mag != 1) layout_sb_printf(sb, "%" PRIu64 "%s * ", mag, mag > INT32_MAX ? "LL" : "");
+        put_var(sb, p->term_var[i]);
+        any = 1;
+    }
+    if (!any) put_lit(sb, x->constant);
+    else if (x->constant > 0) layout_sb_printf(sb, " + "), put_lit(sb, x->constant);
+    else if (x->constant < 0) layout_sb_printf(sb, " - "), put_lit(sb, -x->constant);
+    layout_sb_printf(sb, ")");
+}
+
+/* lp_<tag>_off(x...): the descriptor's offset, its plan written out as C. */
+static void put_offset_fn(layout_strbuf *sb, const emit_side *s)
+{
+    const layout_plan *p = &s->plan;
+    layout_sb_printf(sb, "/* LDS element offset of a %s-side coordinate: the descriptor's index arithmetic\n"
+                         " * (affine parts folded; each DIV is a merge / modulo, each XOR a swizzle). */\n",
+                     s->tag[0] == 'w' ? "write" : "read");
+    layout_sb_printf(sb, "static LP_HD inline lp_idx lp_%s_off(", s->tag);
+    for (int d = 0; d < p->n_top; d++) layout_sb_printf(sb, "%slp_idx x%d", d ? ", " : "", d);
+    layout_sb_printf(sb, ")\n{\n");
+    for (int d = 0; d < p->n_top; d++) layout_sb_printf(sb, "    (void)x%d;\n", d);
+    for (int o = 0; o < p->n_ops; o++) {
+        const layout_plan_op *op = &p->ops[o];
+        layout_sb_printf(sb, "    const lp_idx t%d = ", o);
+        put_expr(sb, p, op->in0);
+        if (op->kind == LAYOUT_PLAN_OP_DIV) {
+            layout_sb_printf(sb, " / ");
+            put_lit(sb, op->divisor);
+        } else {
+            layout_sb_printf(sb, " ^ ");
+            put_expr(sb, p, op->in1);
+        }
+        layout_sb_printf(sb, ";\n");
+    }
+    layout_sb_printf(sb, "    return ");
+    put_expr(sb, p, p->offset_expr);
+    layout_sb_printf(sb, ";\n}\n\n");
+}
+
+/* Length of the RH entry (major, minor) of an encoding. */
+static int64_t rh_length(const layout_dist_encoding *e, int major, int minor)
+{
+    return major == 0 ? e->r[minor] : e->h[major - 1][minor];
+}
+
+/* lp_<tag>_lane(warp, lane, x): the lane part of a thread's X coordinate
+ * (P digits times their weights); lp_<tag>_lin(x...): row-major index in the
+ * tile (the global buffers). */
+static void put_dist_fns(layout_strbuf *sb, const emit_side *s)
+{
+    const layout_distribution *d = s->dist;
+    const layout_dist_encoding *e = &d->encoding;
+    layout_sb_printf(sb, "/* %s side: the X coordinate of (warp, lane) at Y = 0 (the P digits times their weights). */\n",
+                     s->tag[0] == 'w' ? "write" : "read");
+    layout_sb_printf(sb, "static LP_HD inline void lp_%s_lane(int warp, int lane, lp_idx *x)\n{\n", s->tag);
+    layout_sb_printf(sb, "    (void)warp;\n    (void)lane;\n");
+    for (int xd = 0; xd < d->n_x; xd++) {
+        int any = 0;
+        layout_sb_printf(sb, "    x[%d] = ", xd);
+        for (int p = 0; p < e->n_p; p++) {
+            const char *pv = (e->n_p == 2 && p == 0) ? "warp" : "lane";
+            for (int k = 0; k < e->n_p_rh[p]; k++) {
+                if (d->p_x[p][k] != xd) continue;
+                int64_t len = rh_length(e, e->p_major[p][k], e->p_minor[p][k]), stride = 1;
+                if (len == 1 || d->p_weight[p][k] == 0) continue;
+                for (int q = k + 1; q < e->n_p_rh[p]; q++) stride *= rh_length(e, e->p_major[p][q], e->p_minor[p][q]);
+                layout_sb_printf(sb, "%s(lp_idx)(", any ? " + " : "");
+                if (stride == 1) layout_sb_printf(sb, "%s", pv);
+                else layout_sb_printf(sb, "%s / %" PRId64, pv, stride);
+                if (k > 0) layout_sb_printf(sb, " %% %" PRId64, len);
+                layout_sb_printf(sb, ")");
+                if (d->p_weight[p][k] != 1) layout_sb_printf(sb, " * "), put_lit(sb, d->p_weight[p][k]);
+                any = 1;
+            }
+        }
+        if (!any) layout_sb_printf(sb, "0");
+        layout_sb_printf(sb, ";\n");
+    }
+    layout_sb_printf(sb, "}\n\n");
+    layout_sb_printf(sb, "static LP_HD inline lp_idx lp_%s_lin(", s->tag);
+    for (int xd = 0; xd < d->n_x; xd++) layout_sb_printf(sb, "%slp_idx x%d", xd ? ", " : "", xd);
+    layout_sb_printf(sb, ")\n{\n    return ");
+    for (int xd = 0; xd < d->n_x; xd++) {
+        int64_t stride = 1;
+        for (int q = xd + 1; q < d->n_x; q++) stride *= d->x_lengths[q];
+        layout_sb_printf(sb, "%s", xd ? " + " : "");
+        if (stride == 1) layout_sb_printf(sb, "x%d", xd);
+        else layout_sb_printf(sb, "x%d * ", xd), put_lit(sb, stride);
+    }
+    layout_sb_printf(sb, ";\n}\n\n");
+}
+
+/* The Y part of register index elem's coordinate: c[x] = sum of y_j * weight_j over Y_j of X dim x. */
+static void y_const(const layout_distribution *d, int elem, int64_t *c)
+{
+    int64_t y[LAYOUT_MAX_DIMS];
+    for (int x = 0; x < d->n_x; x++) c[x] = 0;
+    if (layout_dist_y_index(d, elem, y)) return;
+    for (int j = 0; j < d->n_y; j++) c[d->encoding.y_major[j] - 1] += y[j] * d->y_weight[j];
+}
+
+/* Arguments "x[0] + 8, x[1]" of coordinate base + c. */
+static void put_coord_args(layout_strbuf *sb, const char *base, int n_x, const int64_t *c)
+{
+    for (int x = 0; x < n_x; x++) {
+        layout_sb_printf(sb, "%s%s[%d]", x ? ", " : "", base, x);
+        if (c[x]) layout_sb_printf(sb, " + "), put_lit(sb, c[x]);
+    }
+}
+
+/* Host side: lp_<tag>_coord(warp, lane, elem, x), Y decomposed from the register index. */
+static void put_host_coord_fn(layout_strbuf *sb, const emit_side *s)
+{
+    const layout_distribution *d = s->dist;
+    layout_sb_printf(sb, "static void lp_%s_coord(int warp, int lane, int elem, lp_idx *x)\n{\n", s->tag);
+    layout_sb_printf(sb, "    lp_%s_lane(warp, lane, x);\n", s->tag);
+    for (int j = d->n_y - 1; j >= 0; j--) {
+        layout_sb_printf(sb, "    x[%d] += (lp_idx)(elem %% %" PRId64 ") * ", d->encoding.y_major[j] - 1, d->y_lengths[j]);
+        put_lit(sb, d->y_weight[j]);
+        layout_sb_printf(sb, ";\n    elem /= %" PRId64 ";\n", d->y_lengths[j]);
+    }
+    layout_sb_printf(sb, "}\n\n");
+}
+
+/* The constant offset step of coordinate step c through an affine plan (no ops). */
+static int64_t affine_step(const layout_plan *p, const int64_t *c)
+{
+    const layout_plan_expr *x = &p->exprs[p->offset_expr];
+    uint64_t k = 0;
+    for (int i = x->first_term; i < x->first_term + x->n_terms; i++)
+        if (p->term_var[i] < p->n_top) k += (uint64_t)p->term_coef[i] * (uint64_t)c[p->term_var[i]];
+    return (int64_t)k;
+}
+
+/* "lp_w_off(wx[0] + 1, wx[1])" or, through an affine view, "wo + 1": the
+ * window's origin offset plus the constant step, as ck_tile moves a tile
+ * window's coordinate through a linear descriptor. */
+static void put_offset_of(layout_strbuf *sb, const emit_side *s, const int64_t *c)
+{
+    if (s->plan.n_ops == 0) {
+        int64_t k = affine_step(&s->plan, c);
+        layout_sb_printf(sb, "%so", s->tag);
+        if (k > 0) layout_sb_printf(sb, " + "), put_lit(sb, k);
+        else if (k < 0) layout_sb_printf(sb, " - "), put_lit(sb, -k);
+        return;
+    }
+    layout_sb_printf(sb, "lp_%s_off(", s->tag);
+    put_coord_args(sb, s->tag[0] == 'w' ? "wx" : "rx", s->dist->n_x, c);
+    layout_sb_printf(sb, ")");
+}
+
+/* The DS accesses of one side in issue order (the access plan's tile-window accesses). */
+static void put_lds_side(layout_strbuf *sb, const emit_side *s, int words, int write)
+{
+    const layout_access_plan *ap = &s->access;
+    const int v = ap->vector_elems, nw = v * words;
+    if (s->plan.n_ops == 0) {
+        layout_sb_printf(sb, "    /* an affine view: each access is the origin's offset plus a constant step */\n");
+        layout_sb_printf(sb, "    const lp_idx %so = lp_%s_off(", s->tag, s->tag);
+        for (int x = 0; x < s->dist->n_x; x++) layout_sb_printf(sb, "%s%sx[%d]", x ? ", " : "", s->tag, x);
+        layout_sb_printf(sb, ");\n");
+    }
+    for (int a = 0; a < ap->n_accesses; a++) {
+        int64_t c[LAYOUT_MAX_DIMS];
+        int e0 = ap->order[a * v];
+        y_const(s->dist, e0, c);
+        layout_sb_printf(sb, "    { /* access %d: register%s", a, v > 1 ? "s" : "");
+        for (int i = 0; i < v; i++) layout_sb_printf(sb, " %d", ap->order[a * v + i]);
+        layout_sb_printf(sb, " */\n");
+        if (nw == 1) {
+            if (write) {
+                layout_sb_printf(sb, "        lds[");
+                put_offset_of(sb, s, c);
+                layout_sb_printf(sb, "] = rw[%d];\n", e0);
+            } else {
+                layout_sb_printf(sb, "        rr[%d] = lds[", e0);
+                put_offset_of(sb, s, c);
+                layout_sb_printf(sb, "];\n");
+            }
+        } else if (write) {
+            layout_sb_printf(sb, "        lp_vw v;\n");
+            for (int i = 0; i < v; i++)
+                for (int k = 0; k < words; k++)
+                    layout_sb_printf(sb, "        LP_AT(v, %d) = rw[%d];\n", i * words + k, ap->order[a * v + i] * words + k);
+            layout_sb_printf(sb, "        LP_VSTORE(lp_vw, lds + %s(", words > 1 ? "LP_WORDS * " : "");
+            put_offset_of(sb, s, c);
+            layout_sb_printf(sb, "), v);\n");
+        } else {
+            layout_sb_printf(sb, "        const lp_vr v = LP_VLOAD(lp_vr, lds + %s(", words > 1 ? "LP_WORDS * " : "");
+            put_offset_of(sb, s, c);
+            layout_sb_printf(sb, "));\n");
+            for (int i = 0; i < v; i++)
+                for (int k = 0; k < words; k++)
+                    layout_sb_printf(sb, "        rr[%d] = LP_AT(v, %d);\n", ap->order[a * v + i] * words + k, i * words + k);
+        }
+        layout_sb_printf(sb, "    }\n");
+    }
+}
+
+/* The global side of one side: every register from / to the tile's global buffer. */
+static void put_global_side(layout_strbuf *sb, const emit_side *s, int words, int load)
+{
+    const layout_distribution *d = s->dist;
+    for (int e = 0; e < (int)d->elems_per_thread; e++) {
+        int64_t c[LAYOUT_MAX_DIMS];
+        y_const(d, e, c);
+        for (int k = 0; k < words; k++) {
+            if (load) layout_sb_printf(sb, "    rw[%d] = tin[", e * words + k);
+            else layout_sb_printf(sb, "    tout[");
+            if (words > 1) layout_sb_printf(sb, "LP_WORDS * ");
+            layout_sb_printf(sb, "lp_%s_lin(", s->tag);
+            put_coord_args(sb, load ? "wx" : "rx", d->n_x, c);
+            layout_sb_printf(sb, ")");
+            if (k) layout_sb_printf(sb, " + %d", k);
+            if (load) layout_sb_printf(sb, "];\n");
+            else layout_sb_printf(sb, "] = rr[%d];\n", e * words + k);
+        }
+    }
+}
+
+static const char preamble_hip[] =
+    "#if !defined(__HIP__)\n"
+    "#error \"a HIP probe: compile it with hipcc, or clang -x hip\"\n"
+    "#endif\n"
+    "#if defined(__has_include)\n"
+    "#if __has_include(<hip/hip_runtime.h>)\n"
+    "#include <hip/hip_runtime.h>\n"
+    "#define LP_HAVE_RUNTIME 1\n"
+    "#endif\n"
+    "#endif\n"
+    "#ifndef LP_HAVE_RUNTIME\n"
+    "/* No HIP headers (clang -nogpuinc): the few keywords the device code needs. */\n"
+    "#define __global__ __attribute__((global))\n"
+    "#define __device__ __attribute__((device))\n"
+    "#define __host__ __attribute__((host))\n"
+    "#define __shared__ __attribute__((shared))\n"
+    "static __device__ inline void lp_syncthreads(void)\n"
+    "{\n"
+    "    __builtin_amdgcn_fence(__ATOMIC_RELEASE, \"workgroup\");\n"
+    "    __builtin_amdgcn_s_barrier();\n"
+    "    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, \"workgroup\");\n"
+    "}\n"
+    "#define __syncthreads() lp_syncthreads()\n"
+    "#endif\n"
+    "#define LP_TID() ((int)__builtin_amdgcn_workitem_id_x())\n"
+    "#define LP_BID() ((int)__builtin_amdgcn_workgroup_id_x())\n"
+    "#define LP_BOUNDS __attribute__((amdgpu_flat_work_group_size(LP_THREADS, LP_THREADS)))\n"
+    "#define LP_(name) hip##name\n"
+    "#define LP_LAUNCH(in, out) layout_probe<<<LP_TILES, LP_THREADS>>>(in, out)\n"
+    "/* A tile-window vector: one typed access, as ck_tile's vector load / store. */\n"
+    "#define LP_VSTORE(T, p, v) (*(T *)(p) = (v))\n"
+    "#define LP_VLOAD(T, p) (*(const T *)(p))\n"
+    "#if defined(LP_HAVE_RUNTIME) && !defined(__HIP_DEVICE_COMPILE__)\n"
+    "#define LP_HOST 1\n"
+    "#endif\n";
+
+static const char preamble_cuda[] =
+    "#if !defined(__CUDACC__) && !defined(__CUDA__)\n"
+    "#error \"a CUDA probe: compile it with nvcc, or clang -x cuda\"\n"
+    "#endif\n"
+    "#if defined(__NVCC__) || defined(__CUDA_RUNTIME_H__)\n"
+    "#define LP_HAVE_RUNTIME 1\n"
+    "#define LP_TID() ((int)threadIdx.x)\n"
+    "#define LP_BID() ((int)blockIdx.x)\n"
+    "#else\n"
+    "/* No CUDA headers (clang -nocudainc): the few keywords the device code needs. */\n"
+    "#define __global__ __attribute__((global))\n"
+    "#define __device__ __attribute__((device))\n"
+    "#define __host__ __attribute__((host))\n"
+    "#define __shared__ __attribute__((shared))\n"
+    "#define __launch_bounds__(n) __attribute__((launch_bounds(n)))\n"
+    "#define LP_TID() ((int)__nvvm_read_ptx_sreg_tid_x())\n"
+    "#define LP_BID() ((int)__nvvm_read_ptx_sreg_ctaid_x())\n"
+    "#endif\n"
+    "#define LP_BOUNDS __launch_bounds__(LP_THREADS)\n"
+    "#define LP_(name) cuda##name\n"
+    "#define LP_LAUNCH(in, out) layout_probe<<<LP_TILES, LP_THREADS>>>(in, out)\n"
+    "/* A tile-window vector: one typed access, as ck_tile's vector load / store. */\n"
+    "#define LP_VSTORE(T, p, v) (*(T *)(p) = (v))\n"
+    "#define LP_VLOAD(T, p) (*(const T *)(p))\n"
+    "#if defined(LP_HAVE_RUNTIME) && !defined(__CUDA_ARCH__)\n"
+    "#define LP_HOST 1\n"
+    "#endif\n";
+
+/* LP_EMULATE: the probe on the CPU (clang++ -x c++ -DLP_EMULATE probe -pthread), one
+ * POSIX thread per GPU thread, a barrier for __syncthreads(), the runtime calls
+ * on host memory: checks that the kernel moves every element where the spec
+ * says without a GPU. */
+static const char preamble_emulate[] =
+    "/* LP_EMULATE: run the probe on the CPU, one thread per GPU thread:\n"
+    " *   clang++ -x c++ -std=c++11 -DLP_EMULATE -O1 probe -o probe -pthread && ./probe */\n"
+    "#include <pthread.h>\n"
+    "#include <stdlib.h>\n"
+    "#include <string.h>\n"
+    "#include <time.h>\n"
+    "#define __global__\n"
+    "#define __device__\n"
+    "#define __host__\n"
+    "#define __shared__ static\n"
+    "#define LP_BOUNDS\n"
+    "#define LP_HAVE_RUNTIME 1\n"
+    "#define LP_HOST 1\n"
+    "static thread_local int lp_emu_tid;\n"
+    "static int lp_emu_bid;\n"
+    "static pthread_barrier_t lp_emu_barrier;\n"
+    "#define LP_TID() lp_emu_tid\n"
+    "#define LP_BID() lp_emu_bid\n"
+    "#define __syncthreads() pthread_barrier_wait(&lp_emu_barrier)\n"
+    "#define LP_(name) lp_emu##name\n"
+    "#define LP_LAUNCH(in, out) lp_emu_launch(in, out)\n"
+    "/* The CPU may not take a misaligned typed vector: copy its bytes. */\n"
+    "#define LP_VSTORE(T, p, v) memcpy((p), &(v), sizeof(T))\n"
+    "#define LP_VLOAD(T, p) ([&]() { T lp_t_; memcpy(&lp_t_, (p), sizeof(T)); return lp_t_; }())\n"
+    "typedef int lp_emuError_t;\n"
+    "typedef struct timespec lp_emuEvent_t;\n"
+    "enum { lp_emuSuccess = 0, lp_emuMemcpyHostToDevice = 1, lp_emuMemcpyDeviceToHost = 2 };\n"
+    "static const char *lp_emuGetErrorString(int e) { return e ? \"emulation error\" : \"no error\"; }\n"
+    "static int lp_emuMalloc(void **p, size_t n) { return (*p = malloc(n)) ? 0 : 1; }\n"
+    "static int lp_emuFree(void *p) { free(p); return 0; }\n"
+    "static int lp_emuMemcpy(void *d, const void *s, size_t n, int kind) { (void)kind; memcpy(d, s, n); return 0; }\n"
+    "static int lp_emuEventCreate(lp_emuEvent_t *e) { memset(e, 0, sizeof *e); return 0; }\n"
+    "static int lp_emuEventRecord(lp_emuEvent_t &e, int stream) { (void)stream; return clock_gettime(CLOCK_MONOTONIC, &e); }\n"
+    "static int lp_emuEventSynchronize(lp_emuEvent_t &e) { (void)e; return 0; }\n"
+    "static int lp_emuEventElapsedTime(float *ms, lp_emuEvent_t &a, lp_emuEvent_t &b)\n"
+    "{\n"
+    "    *ms = (float)((double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) * 1e-6);\n"
+    "    return 0;\n"
+    "}\n"
+    "static int lp_emuGetLastError(void) { return 0; }\n";
+
+static const char emulate_launch[] =
+    "#ifdef LP_EMULATE\n"
+    "typedef struct lp_emu_arg {\n"
+    "    const lp_s *in;\n"
+    "    lp_s *out;\n"
+    "    int tid;\n"
+    "} lp_emu_arg;\n"
+    "static void *lp_emu_thread(void *p)\n"
+    "{\n"
+    "    const lp_emu_arg *a = (const lp_emu_arg *)p;\n"
+    "    lp_emu_tid = a->tid;\n"
+    "    layout_probe(a->in, a->out);\n"
+    "    return NULL;\n"
+    "}\n"
+    "static void lp_emu_launch(const lp_s *in, lp_s *out)\n"
+    "{\n"
+    "    static pthread_t th[LP_THREADS];\n"
+    "    static lp_emu_arg args[LP_THREADS];\n"
+    "    pthread_barrier_init(&lp_emu_barrier, NULL, LP_THREADS);\n"
+    "    for (lp_emu_bid = 0; lp_emu_bid < LP_TILES; lp_emu_bid++) {\n"
+    "        for (int t = 0; t < LP_THREADS; t++) {\n"
+    "            args[t].in = in;\n"
+    "            args[t].out = out;\n"
+    "            args[t].tid = t;\n"
+    "            if (pthread_create(&th[t], NULL, lp_emu_thread, &args[t]) != 0) abort();\n"
+    "        }\n"
+    "        for (int t = 0; t < LP_THREADS; t++) pthread_join(th[t], NULL);\n"
+    "    }\n"
+    "    pthread_barrier_destroy(&lp_emu_barrier);\n"
+    "}\n"
+    "#endif\n\n";
+
+static const char host_part[] =
+    "#ifdef LP_HOST\n"
+    "/* ---- host: allocate, launch, check every element, time ---------------- */\n"
+    "#include <stdio.h>\n"
+    "#include <stdlib.h>\n"
+    "#include <string.h>\n"
+    "\n"
+    "#define LP_CHECK(call)                                                           \\\n"
+    "    do {                                                                         \\\n"
+    "        LP_(Error_t) lp_e_ = (call);                                             \\\n"
+    "        if (lp_e_ != LP_(Success)) {                                             \\\n"
+    "            fprintf(stderr, \"%s failed: %s\\n\", #call, LP_(GetErrorString)(lp_e_)); \\\n"
+    "            return 2;                                                            \\\n"
+    "        }                                                                        \\\n"
+    "    } while (0)\n"
+    "\n"
+    "int main(void)\n"
+    "{\n"
+    "    const size_t in_words = (size_t)LP_TILES * LP_W_TILE * LP_WORDS;\n"
+    "    const size_t out_words = (size_t)LP_TILES * LP_R_TILE * LP_WORDS;\n"
+    "    lp_s *hin = (lp_s *)malloc(in_words * sizeof(lp_s));\n"
+    "    lp_s *hout = (lp_s *)malloc(out_words * sizeof(lp_s));\n"
+    "    long long *owner = (long long *)malloc(LP_LDS_ELEMS * sizeof(long long));\n"
+    "    lp_s *din = NULL, *dout = NULL;\n"
+    "    LP_(Event_t) start, stop;\n"
+    "    float ms = 0.0f;\n"
+    "    long long checked = 0, mismatches = 0, unwritten = 0;\n"
+    "    if (!hin || !hout || !owner) {\n"
+    "        fprintf(stderr, \"out of host memory\\n\");\n"
+    "        return 2;\n"
+    "    }\n"
+    "    for (size_t i = 0; i < in_words; i++) hin[i] = (lp_s)(i * 2654435761u + 12345u);\n"
+    "    memset(hout, 0, out_words * sizeof(lp_s));\n"
+    "    LP_CHECK(LP_(Malloc)((void **)&din, in_words * sizeof(lp_s)));\n"
+    "    LP_CHECK(LP_(Malloc)((void **)&dout, out_words * sizeof(lp_s)));\n"
+    "    LP_CHECK(LP_(Memcpy)(din, hin, in_words * sizeof(lp_s), LP_(MemcpyHostToDevice)));\n"
+    "    LP_CHECK(LP_(Memcpy)(dout, hout, out_words * sizeof(lp_s), LP_(MemcpyHostToDevice)));\n"
+    "    LP_CHECK(LP_(EventCreate)(&start));\n"
+    "    LP_CHECK(LP_(EventCreate)(&stop));\n"
+    "    LP_LAUNCH(din, dout); /* warm-up */\n"
+    "    LP_CHECK(LP_(GetLastError)());\n"
+    "    LP_CHECK(LP_(EventRecord)(start, 0));\n"
+    "    LP_LAUNCH(din, dout);\n"
+    "    LP_CHECK(LP_(EventRecord)(stop, 0));\n"
+    "    LP_CHECK(LP_(EventSynchronize)(stop));\n"
+    "    LP_CHECK(LP_(EventElapsedTime)(&ms, start, stop));\n"
+    "    LP_CHECK(LP_(Memcpy)(hout, dout, out_words * sizeof(lp_s), LP_(MemcpyDeviceToHost)));\n"
+    ;
+
+static const char host_part2[] =
+    "    /* Where the spec puts each LDS element: the write side's element stored there. */\n"
+    "    for (long long i = 0; i < LP_LDS_ELEMS; i++) owner[i] = -1;\n"
+    "    for (int warp = 0; warp < LP_WARPS; warp++)\n"
+    "        for (int lane = 0; lane < LP_WAVE; lane++)\n"
+    "            for (int e = 0; e < LP_W_ELEMS; e++) {\n"
+    "                lp_idx x[LP_W_NX];\n"
+    "                lp_w_coord(warp, lane, e, x);\n"
+    "                owner[LP_W_OFF_OF(x)] = (long long)LP_W_LIN_OF(x);\n"
+    "            }\n"
+    "    for (long long t = 0; t < LP_TILES; t++)\n"
+    "        for (int warp = 0; warp < LP_WARPS; warp++)\n"
+    "            for (int lane = 0; lane < LP_WAVE; lane++)\n"
+    "                for (int e = 0; e < LP_R_ELEMS; e++) {\n"
+    "                    lp_idx x[LP_R_NX];\n"
+    "                    lp_r_coord(warp, lane, e, x);\n"
+    "                    const long long from = owner[LP_R_OFF_OF(x)];\n"
+    "                    if (from < 0) {\n"
+    "                        unwritten++;\n"
+    "                        continue;\n"
+    "                    }\n"
+    "                    const lp_s *want = hin + ((size_t)t * LP_W_TILE + (size_t)from) * LP_WORDS;\n"
+    "                    const lp_s *got = hout + ((size_t)t * LP_R_TILE + (size_t)LP_R_LIN_OF(x)) * LP_WORDS;\n"
+    "                    checked++;\n"
+    "                    if (memcmp(want, got, LP_WORDS * sizeof(lp_s)) != 0) {\n"
+    "                        if (mismatches < 5)\n"
+    "                            fprintf(stderr, \"tile %lld warp %d lane %d register %d: wrong element\\n\", t, warp,\n"
+    "                                    lane, e);\n"
+    "                        mismatches++;\n"
+    "                    }\n"
+    "                }\n"
+    "    printf(\"layout probe: %lld tiles in %.3f ms (%.1f ns per tile); %lld elements checked, %lld wrong, \"\n"
+    "           \"%lld read LDS that no thread wrote\\n\",\n"
+    "           (long long)LP_TILES, ms, ms * 1e6 / (double)LP_TILES, checked, mismatches, unwritten);\n"
+    "    LP_(Free)(din);\n"
+    "    LP_(Free)(dout);\n"
+    "    free(hin);\n"
+    "    free(hout);\n"
+    "    free(owner);\n"
+    "    return mismatches ? 1 : 0;\n"
+    "}\n"
+    "#endif /* LP_HOST */\n";
+
+/* Vector type of one side's accesses (n scalars of the element's word type). */
+static void put_vec_type(layout_strbuf *sb, layout_emit_lang lang, const char *name, int n, int word_bytes)
+{
+    if (n == 1) {
+        layout_sb_printf(sb, "typedef lp_s %s;\n", name);
+        return;
+    }
+    if (lang == LAYOUT_EMIT_HIP) {
+        layout_sb_printf(sb, "typedef lp_s %s __attribute__((ext_vector_type(%d)));\n", name, n);
+    } else {
+        int align = 1;
+        while (align < n * word_bytes) align *= 2;
+        layout_sb_printf(sb, "typedef struct __attribute__((aligned(%d))) %s {\n    lp_s e[%d];\n} %s;\n", align, name, n,
+                         name);
+    }
+}
+
+/* A macro calling lp_<tag>_<what>(x[0], x[1], ...) from an array. */
+static void put_of_macro(layout_strbuf *sb, const char *tag, const char *what, const char *upper, int n_x)
+{
+    layout_sb_printf(sb, "#define LP_%s_%s_OF(x) lp_%s_%s(", tag[0] == 'w' ? "W" : "R", upper, tag, what);
+    for (int d = 0; d < n_x; d++) layout_sb_printf(sb, "%s(x)[%d]", d ? ", " : "", d);
+    layout_sb_printf(sb, ")\n");
+}
+
+static layout_status check_side(const emit_side *s, const char *side, layout_error *err)
+{
+    if (s->dist->kind != LAYOUT_DIST_ENCODING)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %s side: a plain-form distribution has no index "
+                                                        "arithmetic to emit (use an encoding)", fn_name, side);
+    if (s->plan.n_checks > 0)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %s side: the descriptor has validity checks (pads); "
+                                                        "probes of padded views are not emitted", fn_name, side);
+    return LAYOUT_OK;
+}
+
+layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t cap, size_t *len, layout_error *err)
+{
+    emit_side side[2];
+    layout_access_options opt;
+    layout_strbuf sb;
+    layout_status s;
+    char text[160];
+    if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", fn_name);
+    if (!spec->write_desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->write_desc is NULL", fn_name);
+    if (!spec->write_dist) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->write_dist is NULL", fn_name);
+    if (!spec->read_dist) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->read_dist is NULL", fn_name);
+    if (!buf && cap > 0) return layout_fail(err, LAYOUT_ERR_NULL, "%s: buf is NULL with cap %zu", fn_name, cap);
+    if (spec->lang != LAYOUT_EMIT_HIP && spec->lang != LAYOUT_EMIT_CUDA)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->lang = %d must be LAYOUT_EMIT_HIP or LAYOUT_EMIT_CUDA",
+                           fn_name, (int)spec->lang);
+    if (spec->elem_bytes != 1 && spec->elem_bytes != 2 && spec->elem_bytes != 4 && spec->elem_bytes != 8 &&
+        spec->elem_bytes != 16)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->elem_bytes = %d must be 1, 2, 4, 8 or 16", fn_name,
+                           spec->elem_bytes);
+    if (spec->tiles < 1 || spec->tiles > INT32_MAX)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->tiles = %" PRId64 " must be in 1..2147483647", fn_name,
+                           spec->tiles);
+    const int word_bytes = spec->elem_bytes > 8 ? 8 : spec->elem_bytes, words = spec->elem_bytes / word_bytes;
+    if (spec->base_bytes < 0 || spec->base_bytes > (1 << 20) || spec->base_bytes % word_bytes)
+        return layout_fail(err, LAYOUT_ERR_ARG,
+                           "%s: spec->base_bytes = %" PRId64 " must be in 0..1048576 and a multiple of %d", fn_name,
+                           spec->base_bytes, word_bytes);
+    if (spec->write_dist->wave_size != spec->read_dist->wave_size ||
+        spec->write_dist->n_warps != spec->read_dist->n_warps)
+        return layout_fail(err, LAYOUT_ERR_ARG,
+                           "%s: the write side has %d warps of %d lanes, the read side %d of %d: one block runs both",
+                           fn_name, spec->write_dist->n_warps, spec->write_dist->wave_size, spec->read_dist->n_warps,
+                           spec->read_dist->wave_size);
+    if (spec->arch && spec->arch->wave_size != spec->write_dist->wave_size)
+        return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: the distributions have %d lanes per wave, %s has %d",
+                           fn_name, spec->write_dist->wave_size, spec->arch->name, spec->arch->wave_size);
+
+    memset(&opt, 0, sizeof opt);
+    opt.base_bytes = spec->base_bytes;
+    side[0].tag = "w";
+    side[0].desc = spec->write_desc;
+    side[0].dist = spec->write_dist;
+    side[1].tag = "r";
+    side[1].desc = spec->read_desc ? spec->read_desc : spec->write_desc;
+    side[1].dist = spec->read_dist;
+    for (int i = 0; i < 2; i++) {
+        const char *name = i ? "read" : "write";
+        layout_error e2;
+        if ((s = layout_plan_build(&side[i].plan, side[i].desc, LAYOUT_PLAN_SCALAR, &e2)) ||
+            (s = layout_access_plan_make(&side[i].access, side[i].desc, side[i].dist, i ? LAYOUT_READ : LAYOUT_WRITE,
+                                         spec->elem_bytes, &opt, &e2)))
+            return layout_fail(err, s, "%s: %s side: %s", fn_name, name, e2.message);
+        if ((s = check_side(&side[i], name, err))) return s;
+    }
+    const int fits32 = side[0].plan.fits_int32 && side[1].plan.fits_int32;
+    int64_t space = 0;
+    for (int i = 0; i < 2; i++) {
+        int64_t sp = layout_desc_element_space_size(side[i].desc);
+        if (sp > space) space = sp;
+    }
+    if (space <= 0 || space > ((int64_t)1 << 24))
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: an LDS element space of %" PRId64 " is not emitted",
+                           fn_name, space);
+
+    layout_sb_init(&sb, buf, cap);
+    const int hip = spec->lang == LAYOUT_EMIT_HIP;
+    const layout_distribution *wd = spec->write_dist;
+    const emit_side *w = &side[0], *r = &side[1];
+
+    /* Header: what it is, the spec, the model's prediction. */
+    layout_sb_printf(&sb, "/* liblayout probe kernel (%s), made by `layout emit --%s` from the spec\n *\n *   ",
+                     hip ? "HIP" : "CUDA", hip ? "hip" : "cuda");
+    if (spec->spec_text) put_comment_text(&sb, spec->spec_text);
+    else if ((s = put_spec_from_objects(&sb, spec, err))) return s;
+    layout_sb_printf(&sb, "\n *\n * The compiler model's prediction, DS instructions per wave and tile:\n *   write: ");
+    layout_access_plan_print(&w->access, text, sizeof text);
+    put_comment_text(&sb, text);
+    layout_sb_printf(&sb, "\n *   read:  ");
+    layout_access_plan_print(&r->access, text, sizeof text);
+    put_comment_text(&sb, text);
+    layout_sb_printf(&sb, "\n *\n * One block of %d waves x %d lanes per tile, %" PRId64 " tile%s.  Each thread loads its write-side\n"
+                          " * elements from `in`, stores them to LDS one tile-window access at a time (a vector\n"
+                          " * of %d element%s), waits at __syncthreads(), loads its read-side elements (vectors of\n"
+                          " * %d) and stores them to `out`.  The offsets are the descriptors' own index\n"
+                          " * arithmetic; the compiler picks the instructions.  The host part checks every element\n"
+                          " * read against where the spec puts it and prints the time.\n *\n",
+                     wd->n_warps, wd->wave_size, spec->tiles, spec->tiles == 1 ? "" : "s", w->access.vector_elems,
+                     w->access.vector_elems == 1 ? "" : "s", r->access.vector_elems);
+    if (hip)
+        layout_sb_printf(&sb, " * Build and run:    hipcc -O3 probe.hip -o probe && ./probe\n"
+                              " * Device assembly:  clang -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=%s -O3 -S probe.hip\n",
+                         spec->arch ? spec->arch->name : "gfx942");
+    else
+        layout_sb_printf(&sb, " * Build and run:    nvcc -O3 -arch=%s probe.cu -o probe && ./probe\n"
+                              " * Device assembly:  nvcc -O3 -arch=%s -ptx probe.cu\n",
+                         spec->arch && strncmp(spec->arch->name, "sm_", 3) == 0 ? spec->arch->name : "sm_90",
+                         spec->arch && strncmp(spec->arch->name, "sm_", 3) == 0 ? spec->arch->name : "sm_90");
+    layout_sb_printf(&sb, " * On the CPU:       clang++ -x c++ -std=c++11 -DLP_EMULATE -O1 probe.%s -o probe -pthread && ./probe\n",
+                     hip ? "hip" : "cu");
+    layout_sb_printf(&sb, " */\n\n");
+
+    /* Sizes and types. */
+    int64_t tile_elems[2] = {1, 1};
+    for (int i = 0; i < 2; i++)
+        for (int d = 0; d < side[i].dist->n_x; d++) tile_elems[i] *= side[i].dist->x_lengths[d];
+    layout_sb_printf(&sb, "#define LP_WAVE %d\n#define LP_WARPS %d\n#define LP_THREADS %d\n#define LP_TILES %" PRId64 "\n",
+                     wd->wave_size, wd->n_warps, wd->wave_size * wd->n_warps, spec->tiles);
+    layout_sb_printf(&sb, "#define LP_ELEM_BYTES %d\n#define LP_WORDS %d /* words of type lp_s per element */\n",
+                     spec->elem_bytes, words);
+    layout_sb_printf(&sb, "#define LP_W_TILE %" PRId64 " /* elements of the write tile, row-major in `in` */\n",
+                     tile_elems[0]);
+    layout_sb_printf(&sb, "#define LP_R_TILE %" PRId64 " /* elements of the read tile, row-major in `out` */\n",
+                     tile_elems[1]);
+    layout_sb_printf(&sb, "#define LP_W_ELEMS %d\n#define LP_R_ELEMS %d\n#define LP_W_NX %d\n#define LP_R_NX %d\n",
+                     w->access.n_elems, r->access.n_elems, w->dist->n_x, r->dist->n_x);
+    layout_sb_printf(&sb, "#define LP_LDS_ELEMS %" PRId64 " /* LDS element space of the views */\n", space);
+    layout_sb_printf(&sb, "#define LP_BASE_WORDS %" PRId64 " /* LDS offset 0 at byte %" PRId64 " */\n\n",
+                     spec->base_bytes / word_bytes, spec->base_bytes);
+    layout_sb_printf(&sb, "#if defined(LP_EMULATE)\n%s#else\n%s#endif\n", preamble_emulate,
+                     hip ? preamble_hip : preamble_cuda);
+    layout_sb_printf(&sb, "#define LP_AT(v, k) %s\n\n", hip ? "((v)[k])" : "((v).e[k])");
+    layout_sb_printf(&sb, "typedef %s lp_s; /* one word of an element */\n",
+                     word_bytes == 1 ? "unsigned char" : word_bytes == 2 ? "unsigned short"
+                     : word_bytes == 4 ? "unsigned int" : "unsigned long long");
+    layout_sb_printf(&sb, "typedef %s lp_idx; /* index type of the descriptors' arithmetic */\n",
+                     fits32 ? "int" : "long long");
+    layout_sb_printf(&sb, "#define LP_HD __host__ __device__\n");
+    put_vec_type(&sb, spec->lang, "lp_vw", w->access.vector_elems * words, word_bytes);
+    put_vec_type(&sb, spec->lang, "lp_vr", r->access.vector_elems * words, word_bytes);
+    layout_sb_printf(&sb, "\n");
+
+    /* Index arithmetic of both sides. */
+    for (int i = 0; i < 2; i++) {
+        put_offset_fn(&sb, &side[i]);
+        put_dist_fns(&sb, &side[i]);
+        put_of_macro(&sb, side[i].tag, "off", "OFF", side[i].dist->n_x);
+        put_of_macro(&sb, side[i].tag, "lin", "LIN", side[i].dist->n_x);
+        layout_sb_printf(&sb, "\n");
+    }
+
+    /* The kernel: one tile per block, straight-line code. */
+    layout_sb_printf(&sb, "extern \"C\" __global__ void LP_BOUNDS layout_probe(const lp_s *__restrict__ in, lp_s *__restrict__ out)\n{\n");
+    layout_sb_printf(&sb, "    __shared__ __attribute__((aligned(16))) lp_s lp_lds[LP_BASE_WORDS + LP_LDS_ELEMS * LP_WORDS];\n");
+    layout_sb_printf(&sb, "    lp_s *const lds = lp_lds + LP_BASE_WORDS;\n");
+    layout_sb_printf(&sb, "    const int tid = LP_TID(), warp = tid / LP_WAVE, lane = tid %% LP_WAVE;\n");
+    layout_sb_printf(&sb, "    const lp_s *const tin = in + (unsigned long long)LP_BID() * (LP_W_TILE * LP_WORDS);\n");
+    layout_sb_printf(&sb, "    lp_s *const tout = out + (unsigned long long)LP_BID() * (LP_R_TILE * LP_WORDS);\n");
+    layout_sb_printf(&sb, "    lp_s rw[LP_W_ELEMS * LP_WORDS], rr[LP_R_ELEMS * LP_WORDS];\n");
+    layout_sb_printf(&sb, "    lp_idx wx[LP_W_NX], rx[LP_R_NX];\n");
+    layout_sb_printf(&sb, "    lp_w_lane(warp, lane, wx);\n    lp_r_lane(warp, lane, rx);\n\n");
+    layout_sb_printf(&sb, "    /* global -> registers: the write side's elements */\n");
+    put_global_side(&sb, w, words, 1);
+    layout_sb_printf(&sb, "\n    /* registers -> LDS: %d tile-window access%s of %d element%s (issue order) */\n",
+                     w->access.n_accesses, w->access.n_accesses == 1 ? "" : "es", w->access.vector_elems,
+                     w->access.vector_elems == 1 ? "" : "s");
+    put_lds_side(&sb, w, words, 1);
+    layout_sb_printf(&sb, "\n    __syncthreads();\n\n");
+    layout_sb_printf(&sb, "    /* LDS -> registers: %d tile-window access%s of %d element%s (issue order) */\n",
+                     r->access.n_accesses, r->access.n_accesses == 1 ? "" : "es", r->access.vector_elems,
+                     r->access.vector_elems == 1 ? "" : "s");
+    put_lds_side(&sb, r, words, 0);
+    layout_sb_printf(&sb, "\n    /* registers -> global: the read side's elements */\n");
+    put_global_side(&sb, r, words, 0);
+    layout_sb_printf(&sb, "}\n\n");
+
+    /* Host part. */
+    layout_sb_printf(&sb, "#ifdef LP_HOST\n");
+    put_host_coord_fn(&sb, w);
+    put_host_coord_fn(&sb, r);
+    layout_sb_printf(&sb, "#endif\n\n%s%s%s", emulate_launch, host_part, host_part2);
+
+    if (len) *len = sb.len;
+    if (sb.len >= cap) {
+        if (!buf && cap == 0) return layout_ok(err);
+        return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: the probe needs %zu bytes (with the NUL), buf has %zu",
+                           fn_name, sb.len + 1, cap);
+    }
+    return layout_ok(err);
+}
