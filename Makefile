@@ -350,5 +350,7 @@ browser-test: $(TOOL_BIN)
 # test_html runs the tool of the same build.
 $(BUILD)/tests/test_html: $(TOOL_BIN)
 
-# issue 11 (dialects): the CLI test of `layout convert` runs the tool of the same build.
+# The CLI test of `layout convert` runs the tool of the same build; so does
+# test_calibrate's H100 replay (layout emit, layout calibrate).
 $(BUILD)/tests/test_dialect_cli: $(TOOL_BIN)
+$(BUILD)/tests/test_calibrate: $(TOOL_BIN)

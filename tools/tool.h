@@ -25,6 +25,7 @@ extern const tool_command tool_cmd_offsets, tool_cmd_banks, tool_cmd_verify, too
     tool_cmd_arch, tool_cmd_print;
 extern const tool_command tool_cmd_suggest;
 extern const tool_command tool_cmd_emit;
+extern const tool_command tool_cmd_calibrate;
 
 /* Print "layout <cmd>: error: ..." to stderr; returns TOOL_BAD_INPUT. */
 int tool_error(const char *cmd, const char *fmt, ...)
