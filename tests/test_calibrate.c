@@ -206,6 +206,30 @@ static void test_h100_replay(void)
     }
     fclose(specs);
     CHECK_EQ_I64(seen, 8);
+    /* bad input: exit status 2 and a message naming what is wrong */
+    {
+        static const struct {
+            const char *args, *message;
+        } bad[] = {
+            {"", "give PROBE PROFILE.csv pairs (0 files given)"},
+            {"'%s/k01_row_major.cu'", "give PROBE PROFILE.csv pairs (1 file given)"},
+            {"'%s/missing.cu' x.csv", "cannot read"},
+            {"'%s/k01_row_major.out' '%s/k01_row_major.out'", "has no spec comment"},
+            {"'%s/k01_row_major.cu' '%s/k01_row_major.cu'", "the header has no kernel-name column"},
+            {"'%s/k01_row_major.cu' '" "%s/k01_row_major.csv' --kernel nope", "has no dispatch of kernel 'nope'"},
+        };
+        for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+            char args[2048], errpath[600];
+            int rc;
+            snprintf(args, sizeof args, bad[b].args, tmp, b == 5 ? dir : tmp);
+            snprintf(errpath, sizeof errpath, "%s/err.txt", tmp);
+            snprintf(cmd, sizeof cmd, "'%s' calibrate %s > /dev/null 2> '%s'", LAYOUT_TOOL_PATH, args, errpath);
+            rc = shell(cmd);
+            CHECK_MSG(rc == 2, "calibrate %s: exit %d", args, rc);
+            snprintf(cmd, sizeof cmd, "grep -qF \"%s\" '%s'", bad[b].message, errpath);
+            CHECK_MSG(shell(cmd) == 0, "calibrate %s: no '%s'", args, bad[b].message);
+        }
+    }
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
     shell(cmd);
 }
