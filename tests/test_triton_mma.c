@@ -435,6 +435,7 @@ static void test_unsupported(void)
         {"#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [16, 16, 4], isTransposed = false, elementBitWidth = 16}>",
          {64, 64}, "elementBitWidth must be 32 or 64"},
         {MFMA("5", "2, 2", "32, 32, 8", "false"), {64, 64}, "version"},
+
         {"#ttg.amd_wmma<{version = 3, isTranspose = false, warpsPerCTA = [2, 2]}>", {32, 32}, "instrShape"},
         {"#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2], tilesPerWarp = [2, 1]}>", {32, 32},
          "tilesPerWarp"},
@@ -454,6 +455,24 @@ static void test_unsupported(void)
                   bad[i].text);
         CHECK_STR_CONTAINS(e.message, bad[i].msg);
         CHECK(layout_triton_to_dist(&a, 2, bad[i].shape, g_table, 1024, &d, &e) == LAYOUT_ERR_UNSUPPORTED);
+    }
+    /* fuzz_dialect (random seed): an amd_mfma of rank 1, alone or under a dot_op,
+     * indexed dim -1 before its rank was refused (UBSan; the input is
+     * tests/corpus/fuzz_dialect/regress-mfma-dot-rank1) */
+    {
+        static const char *const rank1[2] = {
+            "#ttg.dot_op<{opIdx = 0,parent = #ttg.amd_mfma<{version = 4, warpsPerCTA = [1], instrShape = [16, 16, 16], "
+            "isTransposed= false}>, kWidth = 4}>",
+            "#ttg.amd_mfma<{version = 4, warpsPerCTA = [1], instrShape = [16, 16, 16], isTransposed = false}>"};
+        int64_t s16[1] = {16};
+        for (int i = 0; i < 2; i++) {
+            layout_triton_attr a;
+            layout_linear ll;
+            layout_error e;
+            CHECK(layout_triton_from_text(rank1[i], &a, NULL, &e) == LAYOUT_OK);
+            CHECK(layout_triton_to_linear(&a, 1, s16, &ll, &e) == LAYOUT_ERR_UNSUPPORTED);
+            CHECK_STR_CONTAINS(e.message, "rank other than 2 or 3");
+        }
     }
     {
         layout_triton_attr a;

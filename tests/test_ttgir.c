@@ -253,6 +253,12 @@ static void test_errors(void)
         CHECK(layout_ttgir_parse(with_nul, sizeof with_nul - 1, &m, &err) == LAYOUT_ERR_PARSE);
         CHECK_STR_CONTAINS(err.message, "line 2, column 3: a NUL byte");
     }
+    /* fuzz_ttgir (random seed): a module header cut after '=' at the very end of
+     * the text was read one byte past it (tests/corpus/fuzz_ttgir/regress-module-header-at-end) */
+    {
+        static const char cut[] = "module attributes {\"ttg.num-warps\" =";
+        CHECK(layout_ttgir_parse(cut, sizeof cut - 1, &m, &err) == LAYOUT_OK && m.num_warps == 0);
+    }
     for (i = 0; i <= LAYOUT_TTGIR_MAX_ALIASES; i++) p += (size_t)snprintf(big + p, sizeof big - p, "#a%d = #ttg.blocked<{}>\n", i);
     expect_error(big, LAYOUT_ERR_CAPACITY, "line 65, column 1: more than 64 layout aliases");
     /* queries */

@@ -25,6 +25,10 @@
 #include <string.h>
 
 static const char *const k_dim[LAYOUT_MAX_DIMS] = {"dim0", "dim1", "dim2", "dim3", "dim4", "dim5", "dim6", "dim7"};
+
+/* The name of out dim i; "dim0" for an index the caller has not validated yet
+ * (an MMA of rank 1 reaches the declarations before mma_check refuses it). */
+static const char *dim_name(int i) { return i >= 0 && i < LAYOUT_MAX_DIMS ? k_dim[i] : "dim0"; }
 #define FN "layout_triton_to_linear"
 
 /* A layout under construction; the first failure sticks. */
@@ -113,7 +117,7 @@ static void ll_outs(mma_ll *b, int n, const char *const *names)
 static void ll_id_nd(mma_ll *b, const char *in, int rank, const int64_t *shape, const int *order)
 {
     int i;
-    for (i = 0; i < rank; i++) ll_id(b, shape[order[i]], in, k_dim[order[i]]);
+    for (i = 0; i < rank; i++) ll_id(b, shape[order[i]], in, dim_name(order[i]));
 }
 
 /* broadcastedDotOperandLayout: along `order`, zeros on the K dim, identity elsewhere. */
@@ -122,9 +126,9 @@ static void ll_bcast_dot(mma_ll *b, const char *in, int rank, const int64_t *sha
     int i;
     for (i = 0; i < rank; i++) {
         if (order[i] == kd)
-            ll_zeros(b, shape[order[i]], in, k_dim[order[i]]);
+            ll_zeros(b, shape[order[i]], in, dim_name(order[i]));
         else
-            ll_id(b, shape[order[i]], in, k_dim[order[i]]);
+            ll_id(b, shape[order[i]], in, dim_name(order[i]));
     }
 }
 
@@ -256,7 +260,7 @@ static void mma_check(mma_ll *b, const layout_triton_mma *m, int allow3)
 static void mfma_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
 {
     int r = m->rank, mi = r - 2, ni = r - 1; /* a batch dim first when rank 3 */
-    const char *dm = k_dim[mi], *dn = k_dim[ni];
+    const char *dm = dim_name(mi), *dn = dim_name(ni);
     const char *nm[2];
     int64_t md, nd, height, tiles;
     mma_check(b, m, 1);
@@ -317,7 +321,7 @@ static void mfma_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64
 {
     static const int warp_order[3] = {2, 1, 0};
     int r = m->rank, k_idx = op_idx == 0 ? r - 1 : r - 2, nk_idx = op_idx == 0 ? r - 2 : r - 1;
-    const char *dk = k_dim[k_idx], *dnk = k_dim[nk_idx], *nm[2];
+    const char *dk = dim_name(k_idx), *dnk = dim_name(nk_idx), *nm[2];
     int64_t md = m->instr_shape[0], nd = m->instr_shape[1], nonk = op_idx == 0 ? md : nd, k_tile;
     mma_ll warp;
     mma_check(b, m, 1);
@@ -447,8 +451,8 @@ static void wmma_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64
     mma_ll warp;
     wmma_check(b, m, instr);
     if (b->st) return;
-    rep[0] = k_dim[k_idx];
-    rep[1] = k_dim[nk_idx];
+    rep[0] = dim_name(k_idx);
+    rep[1] = dim_name(nk_idx);
     nonk = op_idx == 0 ? instr[0] : instr[1];
     depth = 32 / nonk;
     ll_id(b, k_width, "register", rep[0]);
@@ -472,7 +476,7 @@ static void wmma_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64
 static void nv_tile(mma_ll *b, const int64_t *tile, int64_t k_width, const int *order, const int *rep_order)
 {
     static const int64_t ones[2] = {1, 1};
-    const char *inner = k_dim[order[0]], *outer = k_dim[order[1]];
+    const char *inner = dim_name(order[0]), *outer = dim_name(order[1]);
     int64_t mm = tile[order[1]], nn = tile[order[0]];
     ll_id_nd(b, "register", 2, ones, rep_order);
     if (b->st) return;
@@ -581,8 +585,8 @@ static void fma_dot_ll(mma_ll *b, const layout_triton_attr *a, int op_idx, const
     spt[0] = a->size_per_thread[0];
     spt[1] = a->size_per_thread[1];
     spt[kd] = shape[kd];
-    rep[0] = k_dim[a->order[0]];
-    rep[1] = k_dim[a->order[1]];
+    rep[0] = dim_name(a->order[0]);
+    rep[1] = dim_name(a->order[1]);
     ll_id_nd(b, "register", 2, spt, a->order);
     ll_outs(b, 2, rep);
     ll_sub(&lane, b);

@@ -283,7 +283,7 @@ static void header_int(const scan *s, const char *key, int *out)
             q = skip_blank(s, q);
             if (q >= s->le || s->t[q] != '=') continue;
             q = skip_blank(s, q + 1);
-            if (s->t[q] == '"') continue; /* a string value: not this key's */
+            if (q >= s->le || s->t[q] == '"') continue; /* the end, or a string value: not this key's */
             while (q < s->le && s->t[q] >= '0' && s->t[q] <= '9' && v < 1000000) v = v * 10 + (s->t[q++] - '0');
             *out = (int)v;
             return;
