@@ -259,6 +259,21 @@ static void test_errors(void)
         static const char cut[] = "module attributes {\"ttg.num-warps\" =";
         CHECK(layout_ttgir_parse(cut, sizeof cut - 1, &m, &err) == LAYOUT_OK && m.num_warps == 0);
     }
+    /* fuzz_ttgir (random seed): locations that are callsites of callsites
+     * were resolved by trying both branches at every level, exponential in
+     * the chain (a 12 KB input took minutes); now a fixed budget of steps
+     * (tests/corpus/fuzz_ttgir/regress-loc-callsite-chain) */
+    {
+        static char chain[8192];
+        size_t n = (size_t)snprintf(chain, sizeof chain,
+                                    "  %%0 = ttg.local_load %%x : !ttg.memdesc<4xf16, #s> -> tensor<4xf16, #t> loc(#l0)\n");
+        int k;
+        for (k = 0; k < 60; k++)
+            n += (size_t)snprintf(chain + n, sizeof chain - n, "#l%d = loc(callsite(#l%d at #l%d))\n", k, k + 1, k + 1);
+        n += (size_t)snprintf(chain + n, sizeof chain - n, "#l60 = loc(unknown)\n");
+        CHECK(layout_ttgir_parse(chain, n, &m, &err) == LAYOUT_OK && m.n_ops == 1 && m.n_locs == 61);
+        CHECK(layout_ttgir_op_loc(&m, 0, loc, sizeof loc) == LAYOUT_OK && loc[0] == '\0');
+    }
     for (i = 0; i <= LAYOUT_TTGIR_MAX_ALIASES; i++) p += (size_t)snprintf(big + p, sizeof big - p, "#a%d = #ttg.blocked<{}>\n", i);
     expect_error(big, LAYOUT_ERR_CAPACITY, "line 65, column 1: more than 64 layout aliases");
     /* queries */

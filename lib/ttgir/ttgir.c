@@ -548,8 +548,13 @@ static int loc_def(const layout_ttgir *m, size_t at, size_t len, size_t *c_at, s
 }
 
 /* Resolve the location [at, at+len) into "file":line:col; 1 when found. */
-static int resolve_loc(const layout_ttgir *m, size_t at, size_t len, int depth, size_t *f_at, size_t *f_len)
+static int resolve_loc(const layout_ttgir *m, size_t at, size_t len, int depth, int *budget, size_t *f_at,
+                       size_t *f_len)
 {
+    /* every step spends one unit of a fixed budget: a callsite tries two
+     * branches, so chains of them would otherwise take exponential time
+     * (fuzz_ttgir found a 12 KB text that took minutes) */
+    if (--*budget < 0) return 0;
     const char *t = m->text;
     while (len && t[at] == ' ') at++, len--;
     if (depth > 64 || len == 0) return 0;
@@ -557,7 +562,7 @@ static int resolve_loc(const layout_ttgir *m, size_t at, size_t len, int depth, 
         size_t n = 1, c_at, c_len;
         while (n < len && is_ident(t[at + n])) n++;
         if (!loc_def(m, at, n, &c_at, &c_len)) return 0;
-        return resolve_loc(m, c_at, c_len, depth + 1, f_at, f_len);
+        return resolve_loc(m, c_at, c_len, depth + 1, budget, f_at, f_len);
     }
     if (t[at] == '"') {
         size_t e = at + 1;
@@ -570,7 +575,7 @@ static int resolve_loc(const layout_ttgir *m, size_t at, size_t len, int depth, 
             return 1;
         }
         if (e + 1 < at + len && t[e + 1] == '(') /* "name"(inner) */
-            return resolve_loc(m, e + 2, at + len - e - 3, depth + 1, f_at, f_len);
+            return resolve_loc(m, e + 2, at + len - e - 3, depth + 1, budget, f_at, f_len);
         return 0;
     }
     if (len > 9 && memcmp(t + at, "callsite(", 9) == 0) {
@@ -580,15 +585,15 @@ static int resolve_loc(const layout_ttgir *m, size_t at, size_t len, int depth, 
         for (k = at + 9; k + 4 <= at + len; k++) {
             d += (t[k] == '(') - (t[k] == ')');
             if (d == 0 && memcmp(t + k, " at ", 4) == 0)
-                return resolve_loc(m, k + 4, at + len - k - 5, depth + 1, f_at, f_len) ||
-                       resolve_loc(m, at + 9, k - at - 9, depth + 1, f_at, f_len);
+                return resolve_loc(m, k + 4, at + len - k - 5, depth + 1, budget, f_at, f_len) ||
+                       resolve_loc(m, at + 9, k - at - 9, depth + 1, budget, f_at, f_len);
         }
         return 0;
     }
     if (len > 6 && memcmp(t + at, "fused", 5) == 0) {
         size_t k = at + 5;
         while (k < at + len && t[k] != '[') k++;
-        return k < at + len && resolve_loc(m, k + 1, at + len - k - 1, depth + 1, f_at, f_len);
+        return k < at + len && resolve_loc(m, k + 1, at + len - k - 1, depth + 1, budget, f_at, f_len);
     }
     return 0;
 }
@@ -596,10 +601,11 @@ static int resolve_loc(const layout_ttgir *m, size_t at, size_t len, int depth, 
 layout_status layout_ttgir_op_loc(const layout_ttgir *m, int op, char *buf, size_t cap)
 {
     size_t f_at = 0, f_len = 0;
+    int budget = 256; /* resolution steps: a real location takes a handful */
     if (!m || !buf || cap == 0) return LAYOUT_ERR_NULL;
     if (op < 0 || op >= m->n_ops) return LAYOUT_ERR_ARG;
     buf[0] = '\0';
-    if (!m->ops[op].loc_len || !resolve_loc(m, m->ops[op].loc_at, m->ops[op].loc_len, 0, &f_at, &f_len))
+    if (!m->ops[op].loc_len || !resolve_loc(m, m->ops[op].loc_at, m->ops[op].loc_len, 0, &budget, &f_at, &f_len))
         return LAYOUT_OK;
     if (f_len >= cap) {
         memcpy(buf, m->text + f_at, cap - 1);
