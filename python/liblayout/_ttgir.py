@@ -34,6 +34,16 @@ def _lib() -> N.Native:
     return lib
 
 
+def _text_of(path_or_text: Union[str, bytes, "os.PathLike[str]"]) -> bytes:
+    """The bytes of a path (a str naming an existing file, or a PathLike) or of the text itself."""
+    if isinstance(path_or_text, bytes):
+        return path_or_text
+    if isinstance(path_or_text, os.PathLike) or ("\n" not in path_or_text and os.path.exists(path_or_text)):
+        with open(path_or_text, "rb") as f:
+            return f.read()
+    return str(path_or_text).encode()
+
+
 def _i32(addr: int) -> int:
     return int(ctypes.c_int.from_address(addr).value)
 
@@ -96,14 +106,7 @@ class TritonKernel:
 def triton_kernel(path_or_text: Union[str, bytes, os.PathLike]) -> TritonKernel:
     """Read a Triton kernel's TTGIR (``kernel.asm["ttgir"]``, or the path of a ``.ttgir`` file)
     with ``layout_ttgir_parse``; raises :class:`LayoutError` (line and column) on malformed text."""
-    if isinstance(path_or_text, bytes):
-        text = path_or_text
-    elif isinstance(path_or_text, os.PathLike) or (isinstance(path_or_text, str) and "\n" not in path_or_text
-                                                    and os.path.exists(path_or_text)):
-        with open(path_or_text, "rb") as f:
-            text = f.read()
-    else:
-        text = str(path_or_text).encode()
+    text = _text_of(path_or_text)
     lib = _lib()
     m = lib.blob("layout_ttgir")
     err = N.Error()
@@ -184,14 +187,7 @@ class ProfileDispatch:
 
 def read_profile(path_or_text: Union[str, bytes, os.PathLike]) -> List[ProfileDispatch]:
     """Read Nsight Compute or rocprofv3 CSV (a path or the text) with ``layout_profile_from_csv``."""
-    if isinstance(path_or_text, bytes):
-        text = path_or_text
-    elif isinstance(path_or_text, os.PathLike) or (isinstance(path_or_text, str) and "\n" not in path_or_text
-                                                    and os.path.exists(path_or_text)):
-        with open(path_or_text, "rb") as f:
-            text = f.read()
-    else:
-        text = str(path_or_text).encode()
+    text = _text_of(path_or_text)
     lib = _lib()
     p = lib.blob("layout_profile")
     err = N.Error()
