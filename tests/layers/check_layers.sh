@@ -49,13 +49,14 @@ done
 
 # Symbols: "D SYMBOL FILE" defined, "U SYMBOL FILE" used, FILE the source.
 : > "$tmp/syms"
-if [ -n "$objdir" ]; then
-    for o in "$objdir"/*/*.o; do
-        [ -e "$o" ] || continue
-        rel=${o#"$objdir"/}; src=lib/${rel%.o}.c
-        nm -g --defined-only "$o" | awk -v f="$src" 'NF == 3 && $2 ~ /[TDBRSVW]/ {print "D", $3, f}' >> "$tmp/syms"
-        nm -u "$o" | awk -v f="$src" '{print "U", $NF, f}' >> "$tmp/syms"
-    done
+if [ -n "$objdir" ] && ls "$objdir"/*/*.o >/dev/null 2>&1; then
+    # two nm calls for all objects (-A: each line names its object)
+    nm -A -g --defined-only "$objdir"/*/*.o 2>/dev/null |
+        awk -v d="$objdir/" '{ split($1, p, ":"); o = p[1]; sub("^" d, "", o); sub(/\.o$/, ".c", o)
+                               if (NF == 3 && $2 ~ /[TDBRSVW]/) print "D", $3, "lib/" o }' >> "$tmp/syms"
+    nm -A -u "$objdir"/*/*.o 2>/dev/null |
+        awk -v d="$objdir/" '{ split($1, p, ":"); o = p[1]; sub("^" d, "", o); sub(/\.o$/, ".c", o)
+                               print "U", $NF, "lib/" o }' >> "$tmp/syms"
 fi
 
 awk -v tmpdir="$tmp" '
