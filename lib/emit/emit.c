@@ -369,21 +369,26 @@ static const char preamble_cuda[] =
     "/* A tile-window vector: one access of the vector's size through a vector of\n"
     " * 32-bit words of that size (as uint4 / uint2 / uint are CUDA's native\n"
     " * vectors, and ck_tile's are native vectors): nvcc splits a copy of a struct of\n"
-    " * 16-bit halves into narrower stores (docs/calibrate.md).  Other sizes (12\n"
-    " * bytes, sub-word) are copied as the struct. */\n"
+    " * 16-bit halves into narrower stores (docs/calibrate.md).  A vector the spec\n"
+    " * leaves less aligned than its size has that alignment (NVIDIA faults on a\n"
+    " * misaligned vector) and is copied in words of it.  Other sizes (12 bytes,\n"
+    " * sub-word) are copied as the struct. */\n"
     "typedef struct __attribute__((aligned(16))) { unsigned x, y, z, w; } lp_n16;\n"
     "typedef struct __attribute__((aligned(8))) { unsigned x, y; } lp_n8;\n"
-    "template <typename T, int N = (int)sizeof(T)> struct lp_acc {\n"
+    "template <typename T, int N = (int)sizeof(T), int A = (int)alignof(T)> struct lp_acc {\n"
     "    static __device__ inline void st(void *p, const T &v) { *(T *)p = v; }\n"
     "    static __device__ inline T ld(const void *p) { return *(const T *)p; }\n"
     "};\n"
-    "template <typename T, typename W> struct lp_acc_w {\n"
-    "    static __device__ inline void st(void *p, const T &v) { *(W *)p = *(const W *)&v; }\n"
-    "    static __device__ inline T ld(const void *p) { W w = *(const W *)p; return *(const T *)&w; }\n"
+    "template <typename T, typename W, int K> struct lp_acc_w {\n"
+    "    static __device__ inline void st(void *p, const T &v)\n"
+    "    { for (int i = 0; i < K; i++) ((W *)p)[i] = ((const W *)&v)[i]; }\n"
+    "    static __device__ inline T ld(const void *p)\n"
+    "    { T v; for (int i = 0; i < K; i++) ((W *)&v)[i] = ((const W *)p)[i]; return v; }\n"
     "};\n"
-    "template <typename T> struct lp_acc<T, 16> : lp_acc_w<T, lp_n16> {};\n"
-    "template <typename T> struct lp_acc<T, 8> : lp_acc_w<T, lp_n8> {};\n"
-    "template <typename T> struct lp_acc<T, 4> : lp_acc_w<T, unsigned> {};\n"
+    "template <typename T> struct lp_acc<T, 16, 16> : lp_acc_w<T, lp_n16, 1> {};\n"
+    "template <typename T> struct lp_acc<T, 16, 8> : lp_acc_w<T, lp_n8, 2> {};\n"
+    "template <typename T> struct lp_acc<T, 8, 8> : lp_acc_w<T, lp_n8, 1> {};\n"
+    "template <typename T, int N> struct lp_acc<T, N, 4> : lp_acc_w<T, unsigned, N / 4> {};\n"
     "#define LP_VSTORE(T, p, v) lp_acc<T>::st((p), (v))\n"
     "#define LP_VLOAD(T, p) lp_acc<T>::ld((p))\n"
     "#if defined(LP_HAVE_RUNTIME) && !defined(__CUDA_ARCH__)\n"
@@ -561,7 +566,8 @@ static const char host_part2[] =
     "#endif /* LP_HOST */\n";
 
 /* Vector type of one side's accesses (n scalars of the element's word type). */
-static void put_vec_type(layout_strbuf *sb, layout_emit_lang lang, const char *name, int n, int word_bytes)
+static void put_vec_type(layout_strbuf *sb, layout_emit_lang lang, const char *name, int n, int word_bytes,
+                         int align_cap)
 {
     if (n == 1) {
         layout_sb_printf(sb, "typedef lp_s %s;\n", name);
@@ -572,9 +578,22 @@ static void put_vec_type(layout_strbuf *sb, layout_emit_lang lang, const char *n
     } else {
         int align = 1;
         while (align < n * word_bytes) align *= 2;
+        if (align_cap > 0 && align_cap < align) align = align_cap;
         layout_sb_printf(sb, "typedef struct __attribute__((aligned(%d))) %s {\n    lp_s e[%d];\n} %s;\n", align, name, n,
                          name);
     }
+}
+
+/* The alignment every vector of a side has when some step is flagged
+ * misaligned (the least proven alignment of its steps), else 0: the vector's
+ * own.  A CUDA vector type may not claim more (NVIDIA faults on it). */
+static int proven_align(const layout_access_plan *ap)
+{
+    if (ap->n_misaligned == 0) return 0;
+    int a = 16;
+    for (int i = 0; i < ap->n_steps; i++)
+        if (ap->steps[i].align_bytes > 0 && ap->steps[i].align_bytes < a) a = ap->steps[i].align_bytes;
+    return a;
 }
 
 /* A macro calling lp_<tag>_<what>(x[0], x[1], ...) from an array. */
@@ -723,8 +742,8 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_sb_printf(&sb, "typedef %s lp_idx; /* index type of the descriptors' arithmetic */\n",
                      fits32 ? "int" : "long long");
     layout_sb_printf(&sb, "#define LP_HD __host__ __device__\n");
-    put_vec_type(&sb, spec->lang, "lp_vw", w->access.vector_elems * words, word_bytes);
-    put_vec_type(&sb, spec->lang, "lp_vr", r->access.vector_elems * words, word_bytes);
+    put_vec_type(&sb, spec->lang, "lp_vw", w->access.vector_elems * words, word_bytes, proven_align(&w->access));
+    put_vec_type(&sb, spec->lang, "lp_vr", r->access.vector_elems * words, word_bytes, proven_align(&r->access));
     layout_sb_printf(&sb, "\n");
 
     /* Index arithmetic of both sides. */
