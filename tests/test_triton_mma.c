@@ -21,18 +21,23 @@
  *   later snapshot builds it from a CTA linear layout instead.
  * - "hand:": derived by hand from the same functions (version 3 amd_wmma,
  *   a version 2 wmma operand, two slices), the derivation written next to
- *   the case.  Not checked against Triton's output.
+ *   the case.  Four of them are also cases of the Triton 3.6.0 fixtures
+ *   (tests/fixtures/triton/triton36_mma.txt), where Triton gave the same
+ *   bases: the slice of blocked and the slice of amd_mfma on [64], the
+ *   version 2 amd_wmma on [64, 64], the version 1 amd_wmma on [16, 16].
  *
  * - test_real_kernels: the text real Triton 3.6.0 printed for these
  *   attributes in 66 compilations (tests/support/triton_kernel_uses.h) reads,
  *   prints back identically and gives a covering layout on its real shape.
  *
- * The run of Triton 3.6.0 itself that was to produce fixtures for these
- * attributes (tests/fixtures/triton/gen_mma_fixtures.py) did not complete,
- * so no case here comes from Triton's to_linear_layout at run time; the
- * blocked construction these layouts share (combineCtaCgaWithShape,
- * ensureLayoutNotSmallerThan / NotLargerThan, identityStandardND) is checked
- * against Triton 3.6.0's own bases for 82 blocked layouts in
+ * No case here comes from Triton at run time.  Those are in
+ * tests/test_triton_mma_fixtures.c: 498 (attribute, shape) cases of all these
+ * kinds whose bases real Triton 3.6.0's to_linear_layout gave
+ * (tests/fixtures/triton/gen_mma_fixtures.py, run on an H100 machine on
+ * 2026-11-25), all equal to ours, and 20 that Triton refused, refused here
+ * too.  The blocked construction these layouts share (combineCtaCgaWithShape,
+ * ensureLayoutNotSmallerThan / NotLargerThan, identityStandardND) is also
+ * checked against Triton 3.6.0's bases for 82 blocked layouts in
  * tests/test_triton_fixtures.c. */
 #include "harness.h"
 #include "support/triton_kernel_uses.h"

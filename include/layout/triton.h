@@ -82,7 +82,8 @@
  * dim dropped, the register bases that became zero removed.  Rank 2 (a
  * slice: 1; amd_mfma and its dot_op also 3, a leading batch dim); one CTA; a parent written inline (a TTGIR alias is refused,
  * naming it).  tests/test_triton_mma.c lists where each expected layout
- * comes from.
+ * comes from; tests/test_triton_mma_fixtures.c compares 498 cases with the
+ * bases real Triton 3.6.0's to_linear_layout gave (all equal).
  *
  * ## Linear layouts
  *
