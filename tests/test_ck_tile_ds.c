@@ -21,7 +21,13 @@
  *     02 294,912; 03 327,680; 05 294,912; 08 65,536; 10 294,912);
  * (c) that kernel 01's eight ds_read_u16 carry the immediate offsets of the
  *     talk's listing (seed 000, "01 Row-Major Baseline - Code": 0, 64, ...,
- *     448 from one base register).
+ *     448 from one base register);
+ * (d) that the kernels compiled are the kernels the model is given:
+ *     tests/fixtures/ck_tile/ds_maps.txt holds ck_tile's own index
+ *     arithmetic for each kernel, arch and side (every thread and register:
+ *     tile coordinate and LDS element offset, hashed; six threads in full),
+ *     and liblayout's distributions and descriptors (layout_dist_coord_elem,
+ *     layout_desc_offset) must give the same.
  *
  * A difference in (a) is printed with both sides; docs/emit.md's rules R1-R5
  * name the ways the compiler is known to differ from the model.  None of
@@ -253,6 +259,110 @@ static void test_fixture_k01_offsets(void)
     fclose(f);
 }
 
+/* ---- (d) ck_tile's index arithmetic equals liblayout's ------------------------------ */
+
+/* FNV-1a 64, as kernels/seed_tables.hip computes it. */
+static uint64_t fnv1a_add(uint64_t h, const char *s)
+{
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+/* liblayout's (x0, x1, offset) of register d of thread t on one side. */
+static int lib_entry(const layout_distribution *dist, const layout_descriptor *desc, int t, int d, int64_t x[2],
+                     int64_t *off)
+{
+    layout_error e;
+    if (layout_dist_coord_elem(dist, t / SK_WAVE, t % SK_WAVE, d, x, &e) != LAYOUT_OK) return -1;
+    return layout_desc_offset(desc, x, off, &e) == LAYOUT_OK ? 0 : -1;
+}
+
+static void test_maps_equal_liblayout(void)
+{
+    char path[600], line[1024];
+    fixture_path(path, sizeof path, "ds_maps.txt");
+    FILE *f = fopen(path, "r");
+    CHECK_MSG(f != NULL, "cannot open %s", path);
+    if (!f) return;
+    static seed_kernel sk;
+    int maps = 0, samples = 0, lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        char kind[8], kernel[8], arch[16], side[8];
+        int n = 0;
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n') continue;
+        if (sscanf(line, "%7s %7s %15s %7s%n", kind, kernel, arch, side, &n) != 4) {
+            CHECK_MSG(0, "%s:%d: cannot read '%s'", path, lineno, line);
+            continue;
+        }
+        int kid = -1;
+        for (int k = 0; k < SEED_KERNEL_COUNT; k++)
+            if (strcmp(kernel, seed_kernel_id_str((seed_kernel_id)k)) == 0) kid = k;
+        layout_arch a;
+        layout_error e;
+        if (kid < 0 || layout_arch_preset(arch, &a, &e) != LAYOUT_OK || (strcmp(side, "write") && strcmp(side, "read"))) {
+            CHECK_MSG(0, "%s:%d: unknown kernel, arch or side: %s", path, lineno, line);
+            continue;
+        }
+        CHECK(seed_kernel_build(&sk, (seed_kernel_id)kid, a.n_banks, &e) == LAYOUT_OK);
+        const int is_write = strcmp(side, "write") == 0;
+        const layout_distribution *dist = is_write ? &sk.write_dist : &sk.read_dist;
+        const layout_descriptor *desc = is_write ? &sk.write_desc : &sk.read_desc;
+        const int per_thread = (int)dist->elems_per_thread;
+        if (strcmp(kind, "map") == 0) {
+            unsigned long long want = 0;
+            int entries = 0;
+            CHECK_MSG(sscanf(line + n, " fnv1a=%llx entries=%d", &want, &entries) == 2, "%s:%d: %s", path, lineno, line);
+            uint64_t h = 1469598103934665603ull;
+            int bad = 0;
+            for (int t = 0; t < SK_WARPS * SK_WAVE && !bad; t++)
+                for (int d = 0; d < per_thread && !bad; d++) {
+                    int64_t x[2], off;
+                    char text[128];
+                    if (lib_entry(dist, desc, t, d, x, &off)) bad = 1;
+                    snprintf(text, sizeof text, "%d %d %lld %lld %lld\n", t, d, (long long)x[0], (long long)x[1],
+                             (long long)off);
+                    h = fnv1a_add(h, text);
+                }
+            CHECK_MSG(!bad, "seed %s %s %s: liblayout cannot evaluate the map", kernel, arch, side);
+            CHECK_MSG(entries == SK_WARPS * SK_WAVE * per_thread, "seed %s %s %s: ck_tile has %d entries, liblayout %d",
+                      kernel, arch, side, entries, SK_WARPS * SK_WAVE * per_thread);
+            CHECK_MSG(h == (uint64_t)want, "seed %s %s %s: ck_tile's (thread, register) -> coordinate -> offset map "
+                                           "differs from liblayout's (see the sample lines)", kernel, arch, side);
+            maps++;
+        } else if (strcmp(kind, "sample") == 0) {
+            int t = -1, used = 0;
+            const char *p = line + n;
+            CHECK_MSG(sscanf(p, " %d%n", &t, &used) == 1 && t >= 0 && t < SK_WARPS * SK_WAVE, "%s:%d: %s", path, lineno,
+                      line);
+            if (t < 0 || t >= SK_WARPS * SK_WAVE) continue;
+            p += used;
+            for (int d = 0; d < per_thread; d++) {
+                long long cx0, cx1, coff;
+                int64_t x[2], off;
+                CHECK_MSG(sscanf(p, " %lld,%lld=%lld%n", &cx0, &cx1, &coff, &used) == 3, "%s:%d: register %d", path,
+                          lineno, d);
+                p += used;
+                CHECK(lib_entry(dist, desc, t, d, x, &off) == 0);
+                CHECK_MSG(x[0] == cx0 && x[1] == cx1 && off == coff,
+                          "seed %s %s %s thread %d register %d: ck_tile (%lld, %lld) at %lld, liblayout (%lld, %lld) at %lld",
+                          kernel, arch, side, t, d, cx0, cx1, coff, (long long)x[0], (long long)x[1], (long long)off);
+            }
+            samples++;
+        } else {
+            CHECK_MSG(0, "%s:%d: unknown line kind '%s'", path, lineno, kind);
+        }
+    }
+    fclose(f);
+    printf("test_ck_tile_ds: %d maps (every thread and register) and %d sampled threads equal ck_tile's\n", maps,
+           samples);
+    CHECK_EQ_I64(maps, SEED_KERNEL_COUNT * N_ARCHES * 2);
+    CHECK_EQ_I64(samples, SEED_KERNEL_COUNT * N_ARCHES * 2 * 6);
+}
+
 /* ---- (a) the compiler model reproduces the fixture ------------------------------ */
 
 static side_counts model_side(const layout_access_plan *pl)
@@ -326,6 +436,7 @@ int main(void)
     RUN(test_fixture_bytes_per_lane);
     RUN(test_fixture_vs_mi300_counters);
     RUN(test_fixture_k01_offsets);
+    RUN(test_maps_equal_liblayout);
     RUN(test_model_reproduces_fixture);
     return harness_finish("test_ck_tile_ds");
 }
