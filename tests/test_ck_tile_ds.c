@@ -21,7 +21,9 @@
  *     02 294,912; 03 327,680; 05 294,912; 08 65,536; 10 294,912);
  * (c) that kernel 01's eight ds_read_u16 carry the immediate offsets of the
  *     talk's listing (seed 000, "01 Row-Major Baseline - Code": 0, 64, ...,
- *     448 from one base register);
+ *     448 from one base register), and that three of kernel 04's eight
+ *     carry an immediate offset (seed 000, "05 XOR + Padding": "3 of its 8
+ *     ds_read_u16 instructions used hardcoded offsets", "3 / 8 = 37.5%");
  * (d) that the kernels compiled are the kernels the model is given:
  *     tests/fixtures/ck_tile/ds_maps.txt holds ck_tile's own index
  *     arithmetic for each kernel, arch and side (every thread and register:
@@ -259,6 +261,34 @@ static void test_fixture_k01_offsets(void)
     fclose(f);
 }
 
+/* (c) kernel 04: three of the eight reads with an immediate offset, as the talk found. */
+static void test_fixture_k04_offsets(void)
+{
+    char path[600], line[256];
+    fixture_path(path, sizeof path, "ds_listing.txt");
+    FILE *f = fopen(path, "r");
+    CHECK_MSG(f != NULL, "cannot open %s", path);
+    if (!f) return;
+    for (int a = 0; a < N_ARCHES; a++) {
+        char header[64];
+        int in_section = 0, n_reads = 0, n_offset = 0;
+        snprintf(header, sizeof header, "== seed 04 %s\n", k_arches[a]);
+        rewind(f);
+        while (fgets(line, sizeof line, f)) {
+            if (strncmp(line, "== ", 3) == 0) {
+                in_section = strcmp(line, header) == 0;
+                continue;
+            }
+            if (!in_section || strncmp(line, "ds_read_u16 ", 12) != 0) continue;
+            n_reads++;
+            if (strstr(line, " offset:")) n_offset++;
+        }
+        CHECK_MSG(n_reads == 8 && n_offset == 3, "seed 04 on %s: %d reads, %d with an immediate offset", k_arches[a],
+                  n_reads, n_offset);
+    }
+    fclose(f);
+}
+
 /* ---- (d) ck_tile's index arithmetic equals liblayout's ------------------------------ */
 
 /* FNV-1a 64, as kernels/seed_tables.hip computes it. */
@@ -436,6 +466,7 @@ int main(void)
     RUN(test_fixture_bytes_per_lane);
     RUN(test_fixture_vs_mi300_counters);
     RUN(test_fixture_k01_offsets);
+    RUN(test_fixture_k04_offsets);
     RUN(test_maps_equal_liblayout);
     RUN(test_model_reproduces_fixture);
     return harness_finish("test_ck_tile_ds");
