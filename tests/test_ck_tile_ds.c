@@ -176,7 +176,8 @@ static void test_fixture_parses(void)
                       (strcmp(e.side, "read") == 0 && strncmp(e.mnemonic, "ds_read", 7) == 0),
                   "%s:%d: side %s with %s", path, lineno, e.side, e.mnemonic);
         int known_kernel = 0, known_arch = 0;
-        for (int k = 0; k < SEED_KERNEL_COUNT; k++) known_kernel |= strcmp(e.kernel, seed_kernel_id_str((seed_kernel_id)k)) == 0;
+        for (int k = 0; k < SEED_KERNEL_COUNT; k++)
+            known_kernel |= strcmp(e.kernel, seed_kernel_id_str((seed_kernel_id)k)) == 0;
         for (int a = 0; a < N_ARCHES; a++) known_arch |= strcmp(e.arch, k_arches[a]) == 0;
         CHECK_MSG(known_kernel && known_arch, "%s:%d: unknown kernel or arch: %s", path, lineno, line);
         CHECK_MSG(g_n_entries < MAX_ENTRIES, "%s: more than %d entries", path, MAX_ENTRIES);
@@ -221,7 +222,8 @@ static void test_fixture_vs_mi300_counters(void)
         side_counts w = fixture_side(published[i].kernel, "gfx942", "write");
         side_counts r = fixture_side(published[i].kernel, "gfx942", "read");
         int64_t per_wave = side_instructions(&w) + side_instructions(&r);
-        CHECK_MSG(per_wave * waves == published[i].sq_insts_lds, "seed %s: %lld DS instructions per wave x %lld waves != %lld",
+        CHECK_MSG(per_wave * waves == published[i].sq_insts_lds,
+                  "seed %s: %lld DS instructions per wave x %lld waves != %lld",
                   published[i].kernel, (long long)per_wave, (long long)waves, (long long)published[i].sq_insts_lds);
     }
 }
@@ -333,7 +335,8 @@ static void test_maps_equal_liblayout(void)
             if (strcmp(kernel, seed_kernel_id_str((seed_kernel_id)k)) == 0) kid = k;
         layout_arch a;
         layout_error e;
-        if (kid < 0 || layout_arch_preset(arch, &a, &e) != LAYOUT_OK || (strcmp(side, "write") && strcmp(side, "read"))) {
+        const int side_ok = strcmp(side, "write") == 0 || strcmp(side, "read") == 0;
+        if (kid < 0 || layout_arch_preset(arch, &a, &e) != LAYOUT_OK || !side_ok) {
             CHECK_MSG(0, "%s:%d: unknown kernel, arch or side: %s", path, lineno, line);
             continue;
         }
@@ -345,7 +348,8 @@ static void test_maps_equal_liblayout(void)
         if (strcmp(kind, "map") == 0) {
             unsigned long long want = 0;
             int entries = 0;
-            CHECK_MSG(sscanf(line + n, " fnv1a=%llx entries=%d", &want, &entries) == 2, "%s:%d: %s", path, lineno, line);
+            CHECK_MSG(sscanf(line + n, " fnv1a=%llx entries=%d", &want, &entries) == 2, "%s:%d: %s", path, lineno,
+                      line);
             uint64_t h = 1469598103934665603ull;
             int bad = 0;
             for (int t = 0; t < SK_WARPS * SK_WAVE && !bad; t++)
@@ -378,7 +382,8 @@ static void test_maps_equal_liblayout(void)
                 p += used;
                 CHECK(lib_entry(dist, desc, t, d, x, &off) == 0);
                 CHECK_MSG(x[0] == cx0 && x[1] == cx1 && off == coff,
-                          "seed %s %s %s thread %d register %d: ck_tile (%lld, %lld) at %lld, liblayout (%lld, %lld) at %lld",
+                          "seed %s %s %s thread %d register %d: ck_tile (%lld, %lld) at %lld, "
+                          "liblayout (%lld, %lld) at %lld",
                           kernel, arch, side, t, d, cx0, cx1, coff, (long long)x[0], (long long)x[1], (long long)off);
             }
             samples++;
@@ -447,7 +452,8 @@ static void test_model_reproduces_fixture(void)
             CHECK_MSG(layout_check_kernel(&arch, &spec, &res, &e) == LAYOUT_OK, "seed %s: %s", id, e.message);
             CHECK_MSG(res.write.steps_per_wave == side_instructions(&fw) &&
                           res.read.steps_per_wave == side_instructions(&fr),
-                      "seed %s on %s: layout check counts %lld + %lld instructions per wave, ck_tile + clang-22 %d + %d",
+                      "seed %s on %s: layout check counts %lld + %lld instructions per wave, "
+                      "ck_tile + clang-22 %d + %d",
                       id, k_arches[a], (long long)res.write.steps_per_wave, (long long)res.read.steps_per_wave,
                       side_instructions(&fw), side_instructions(&fr));
         }
