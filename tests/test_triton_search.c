@@ -150,6 +150,15 @@ static void exhaustive(checker_ctx *c, int64_t budget, int amd, best_seen *b)
                         exhaustive_try(c, budget, 2, t, b);
                     }
         }
+        if (!amd) {
+            static const int widths[4] = {0, 32, 64, 128};
+            int w;
+            for (w = 0; w < 4; w++) {
+                snprintf(t, sizeof t, "#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %s, elementBitWidth = 16}>",
+                         widths[w], o ? "true" : "false");
+                exhaustive_try(c, budget, 2, t, b);
+            }
+        }
         for (i1 = 1; i1 < n; i1 *= 2) /* an interval of the whole tile pads nothing: the unpadded layout */
             for (p1 = 1; p1 <= 64; p1 *= 2) {
                 snprintf(t, sizeof t, "#ttg.padded_shared<[%lld:+%lld] {order = [%d, %d], shape = [%lld, %lld]}>",
@@ -242,6 +251,77 @@ static void test_exhaustive_optimum(void)
                    (long long)extras[i], only ? ", padded only" : "", res.top[0].attr, res.top[0].cost,
                    (long long)res.scored, (long long)b.n);
         }
+}
+
+/* NVIDIA: a 64 x 64 fp16 tile on sm_90 written by rows (8 fp16 = 16 bytes
+ * per thread, #ttg.blocked [1, 8] / [8, 4] / [4, 1] / order [1, 0]) and read
+ * by columns (8 consecutive rows per thread, [8, 1] / [4, 8] / [1, 4] /
+ * order [0, 1]): the row-major layout puts the rows a warp reads 128
+ * bytes apart, on the same banks (448 extra cycles per tile); nvmma_shared
+ * does not help (its swizzle repeats every 8 rows, the lanes' rows are 8
+ * apart); the search over swizzled, padded and nvmma_shared candidates
+ * finds the exhaustive optimum, a swizzled_shared with 64. */
+static layout_suggest_scorer sc_nv;
+
+static void test_nvidia_transposed(void)
+{
+    static layout_arch arch;
+    static layout_distribution wd, rd;
+    static const int64_t shape[2] = {64, 64};
+    layout_triton_attr a;
+    layout_suggest_spec s;
+    layout_triton_search_spec sp;
+    checker_ctx c = {&sc_nv, {64, 64}, 0, 0};
+    best_seen b;
+    double packed;
+    CHECK(layout_arch_preset("sm_90", &arch, &err) == LAYOUT_OK);
+    CHECK(layout_triton_from_text("#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], "
+                                  "order = [1, 0]}>", &a, NULL, &err) == LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 2, shape, NULL, 0, &wd, &err) == LAYOUT_OK);
+    CHECK(layout_triton_from_text("#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], "
+                                  "order = [0, 1]}>", &a, NULL, &err) == LAYOUT_OK);
+    CHECK(layout_triton_to_dist(&a, 2, shape, NULL, 0, &rd, &err) == LAYOUT_OK);
+    memset(&s, 0, sizeof s);
+    s.arch = &arch;
+    s.elem_bytes = 2;
+    s.n_dims = 2;
+    s.tile[0] = 64;
+    s.tile[1] = 64;
+    s.n_sides = 2;
+    s.sides[0].dist = &wd;
+    s.sides[0].direction = LAYOUT_WRITE;
+    s.sides[1].dist = &rd;
+    s.sides[1].direction = LAYOUT_READ;
+    s.families = 1u;
+    if (layout_suggest_prepare(&sc_nv, &s, &err) != LAYOUT_OK) {
+        CHECK_MSG(0, "%s", err.message);
+        return;
+    }
+    packed = rescore(&c, "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>");
+    CHECK_MSG(packed >= 1000, "the row-major layout has no conflict: %g", packed);
+    memset(&sp, 0, sizeof sp);
+    sp.rank = 2;
+    sp.shape[0] = 64;
+    sp.shape[1] = 64;
+    sp.elem_bits = 16;
+    sp.vendor = LAYOUT_TRITON_VENDOR_NVIDIA;
+    sp.arch = "sm_90";
+    sp.lds_budget_bytes = 8192 + 512;
+    sp.top_k = 16;
+    CHECK(layout_triton_shared_search(&sp, score_checker, &c, &res, &err) == LAYOUT_OK);
+    exhaustive(&c, sp.lds_budget_bytes, 0, &b);
+    CHECK_MSG(res.top[0].cost == b.cost, "search %s = %g, exhaustive %s = %g", res.top[0].attr, res.top[0].cost, b.attr,
+              b.cost);
+    CHECK_MSG(res.top[0].cost < packed / 4, "best %s = %g: not a quarter of the packed layout's %g", res.top[0].attr,
+              res.top[0].cost, packed);
+    CHECK(res.top[0].bytes <= b.bytes);
+    check_entries(&c, &res, sp.lds_budget_bytes, 1);
+    {
+        double nv = rescore(&c, "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>");
+        printf("test_triton_search: sm_90 64 x 64 fp16, rows written, columns read: packed %g, nvmma_shared 128B %g, "
+               "best %s = %g (%lld scored; exhaustive %lld)\n",
+               packed, nv, res.top[0].attr, res.top[0].cost, (long long)res.scored, (long long)b.n);
+    }
 }
 
 /* The documented candidate rules, counted in loops of their own. */
@@ -434,6 +514,7 @@ int main(void)
     RUN(test_k01_known_answer);
     RUN(test_exhaustive_optimum);
     RUN(test_counts);
+    RUN(test_nvidia_transposed);
     RUN(test_targets);
     RUN(test_ties_and_buffers);
     RUN(test_errors);
