@@ -95,7 +95,7 @@ static int print_attr(text_out *o, const void *obj)
         layout_to_printf(o, "#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %s, elementBitWidth = %d",
                          a->swizzling_byte_width, a->transposed ? "true" : "false", a->element_bit_width);
         if (a->fp4_padded) layout_to_str(o, ", fp4Padded = true");
-        if (a->rank != 2) layout_to_printf(o, ", rank = %d", a->rank);
+        if (a->rank != 2 && a->rank != 0) layout_to_printf(o, ", rank = %d", a->rank); /* 0: a hand-built value, rank 2 */
         layout_to_str(o, "}>");
         return 0;
     case LAYOUT_TRITON_PADDED_SHARED: {
