@@ -176,7 +176,21 @@ static void exhaustive(checker_ctx *c, int64_t budget, int amd, best_seen *b)
     }
 }
 
-/* Every entry: parses, builds, rescored = reported, bytes = the descriptor's; sorted. */
+/* Bytes of a padded_shared allocation of `total` elements, as Triton's
+ * PaddedSharedEncodingAttr::getPaddedSize (Dialect.cpp) computes them:
+ * total + sum (total >> log2 I) << log2 P, less P when I divides total. */
+static int64_t triton_padded_size(const layout_triton_attr *a, int64_t total)
+{
+    int64_t pad = 0;
+    int k;
+    for (k = 0; k < a->n_pads; k++) {
+        pad += (total / a->interval[k]) * a->pad[k];
+        if (total % a->interval[k] == 0) pad -= a->pad[k];
+    }
+    return total + pad;
+}
+
+/* Every entry: parses, builds, rescored = reported, bytes = Triton's; sorted. */
 static void check_entries(checker_ctx *c, const layout_triton_search_result *r, int64_t budget, int64_t n_buf)
 {
     int i;
@@ -186,7 +200,12 @@ static void check_entries(checker_ctx *c, const layout_triton_search_result *r, 
         layout_descriptor d;
         CHECK_MSG(layout_triton_from_text(e->attr, &a, NULL, &err) == LAYOUT_OK, "%s: %s", e->attr, err.message);
         CHECK_MSG(layout_triton_to_desc(&a, 2, c->shape, &d, &err) == LAYOUT_OK, "%s: %s", e->attr, err.message);
-        CHECK_EQ_I64(e->bytes, layout_desc_element_space_size(&d) * 2 * n_buf);
+        if (a.kind == LAYOUT_TRITON_PADDED_SHARED) {
+            CHECK_EQ_I64(e->bytes, triton_padded_size(&a, c->shape[0] * c->shape[1] * n_buf) * 2);
+            if (n_buf == 1) CHECK_EQ_I64(e->bytes, layout_desc_element_space_size(&d) * 2);
+        } else {
+            CHECK_EQ_I64(e->bytes, layout_desc_element_space_size(&d) * 2 * n_buf);
+        }
         CHECK_MSG(e->bytes <= budget, "%s: %lld bytes over the budget %lld", e->attr, (long long)e->bytes,
                   (long long)budget);
         if (!c->only_padded) CHECK_MSG(rescore(c, e->attr) == e->cost, "%s: cost %g, rescored %g", e->attr, e->cost, rescore(c, e->attr));
@@ -461,6 +480,10 @@ static void test_ties_and_buffers(void)
         checker_ctx c = {&sc, {SK_KM, SK_KK}, 0, 0};
         sp.lds_budget_bytes = 8192 + 512;
         CHECK(layout_triton_shared_search(&sp, score_checker, &c, &res, &err) == LAYOUT_OK);
+        check_entries(&c, &res, 8192 + 512, 2);
+        c.only_padded = 1; /* the padded bytes of two buffers: one padded sequence */
+        CHECK(layout_triton_shared_search(&sp, score_checker, &c, &res, &err) == LAYOUT_OK);
+        CHECK(res.n_top == 16 && strstr(res.top[15].attr, "padded_shared") != NULL);
         check_entries(&c, &res, 8192 + 512, 2);
     }
 }

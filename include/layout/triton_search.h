@@ -23,12 +23,17 @@
  * | family (bit) | target | parameters | bytes |
  * |---|---|---|---|
  * | `#ttg.swizzled_shared` (::LAYOUT_TRITON_SEARCH_SWIZZLED) | all | family.h's ::LAYOUT_FAMILY_TRITON_SWIZZLED sets: vec = 1, 2 .. C, perPhase = 1 .. R, maxPhase = 1 .. C/vec, powers of two; the identity once (vec = perPhase = maxPhase = 1: maxPhase 1 or perPhase >= R leave every row unswizzled) | R*C |
- * | `#ttg.padded_shared` (::LAYOUT_TRITON_SEARCH_PADDED) | all | short form `[I:+P] {order, shape}` and, with max_pad_levels 2, `[I1:+P1, I2:+P2]`, I1 < I2: intervals 2 .. R*C/2 elements, paddings with P * elem bytes <= 128 (a pad of 256 bytes moves no element to another bank on any target: 64 banks of 4 bytes is the widest row), powers of two | the element space: R*C + sum_k ((R*C - 1) / I_k) * P_k |
+ * | `#ttg.padded_shared` (::LAYOUT_TRITON_SEARCH_PADDED) | all | short form `[I:+P] {order, shape}` and, with max_pad_levels 2, `[I1:+P1, I2:+P2]`, I1 < I2: intervals 2 .. R*C/2 elements, paddings with P * elem bytes <= 128 (a pad of 256 bytes moves no element to another bank on any target: 64 banks of 4 bytes is the widest row), powers of two | Triton's getPaddedSize of the whole allocation (T = R*C times the buffers): T + sum_k (T / I_k - 1) * P_k (the descriptor's element space for one buffer) |
  * | `#ttg.amd_rotating_shared` (::LAYOUT_TRITON_SEARCH_ROTATING) | AMD | the swizzled_shared sets, minus the identity | R*C |
  * | `#ttg.nvmma_shared` (::LAYOUT_TRITON_SEARCH_NVMMA) | NVIDIA, sm_90 and newer | swizzlingByteWidth 0, 32, 64, 128, transposed false / true, elementBitWidth = elem_bits; those whose shape Triton accepts (triton.h) | R*C |
  *
  * each for both orders where the family has one (nvmma_shared: transposed
- * plays that part), times the leading buffer dim when given.  Complexity:
+ * plays that part); bytes times the leading buffer dim when given.
+ * Triton's verifiers (Dialect.cpp) check only the order of swizzled_shared
+ * and amd_rotating_shared, powers of two and distinct intervals for
+ * padded_shared, the swizzle width for nvmma_shared: the bounds above are
+ * the tile's (a larger vec, perPhase or maxPhase repeats a smaller one's
+ * layout: Triton reduces the phase modulo the columns).  Complexity:
  * log2(vec) + log2(perPhase) + log2(maxPhase); padded: the pairs' count,
  * then sum log2(P_k); nvmma: log2(S / 16) + 1 for S > 0, plus transposed.
  * Example (tests/test_triton_search.c): seed kernel 01's 64 x 32 fp16 tile on

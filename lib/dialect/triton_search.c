@@ -43,7 +43,8 @@ typedef struct search_state {
     int elem_bytes;
 } search_state;
 
-/* One candidate: count it, check its bytes, score it, keep it if it ranks. */
+/* One candidate of `elems` elements (all buffers, padding included): count
+ * it, check its bytes, score it, keep it if it ranks. */
 static void offer(search_state *s, const char *text, int64_t elems, unsigned family, int complexity, int order)
 {
     layout_triton_search_entry e;
@@ -53,7 +54,7 @@ static void offer(search_state *s, const char *text, int64_t elems, unsigned fam
     int i;
     memset(&e, 0, sizeof e); /* results compare equal byte for byte */
     e.index = r->enumerated++;
-    e.bytes = elems * s->elem_bytes * s->n_buf;
+    e.bytes = elems * s->elem_bytes;
     if (e.bytes > s->budget) {
         r->over_budget++;
         return;
@@ -117,25 +118,31 @@ static layout_status swizzled_family(search_state *s, int rotating, layout_error
             snprintf(text, sizeof text, "#ttg.%s<{vec = %lld, perPhase = %lld, maxPhase = %lld, order = [%d, %d]}>",
                      rotating ? "amd_rotating_shared" : "swizzled_shared", (long long)vec, (long long)pp,
                      (long long)mp, o ? 0 : 1, o ? 1 : 0);
-            offer(s, text, s->rows * s->cols, rotating ? LAYOUT_TRITON_SEARCH_ROTATING : LAYOUT_TRITON_SEARCH_SWIZZLED,
+            offer(s, text, s->rows * s->cols * s->n_buf,
+                  rotating ? LAYOUT_TRITON_SEARCH_ROTATING : LAYOUT_TRITON_SEARCH_SWIZZLED,
                   ilog2(vec) + ilog2(pp) + ilog2(mp), o);
         }
     }
     return layout_ok(err);
 }
 
-/* The element space of a padded buffer of n elements (largest offset + 1). */
+/* Elements of a padded allocation of n elements: Triton's
+ * PaddedSharedEncodingAttr::getPaddedSize (Dialect.cpp), n + sum_k
+ * (n / I_k) * P_k, less P_k when I_k divides n (no pad after the last
+ * element); for one buffer, the descriptor's element space.  The buffers of
+ * a multi-buffered allocation are one padded sequence (the size of the
+ * whole shape). */
 static int64_t padded_elems(int64_t n, int n_pairs, const int64_t *iv, const int64_t *pd)
 {
     int64_t e = n;
     int k;
-    for (k = 0; k < n_pairs; k++) e += ((n - 1) / iv[k]) * pd[k];
+    for (k = 0; k < n_pairs; k++) e += (n / iv[k]) * pd[k] - (n % iv[k] == 0 ? pd[k] : 0);
     return e;
 }
 
 static void padded_offer(search_state *s, int n_pairs, const int64_t *iv, const int64_t *pd)
 {
-    int64_t n = s->rows * s->cols;
+    int64_t n = s->rows * s->cols * s->n_buf;
     int o, k;
     for (o = 0; o < 2; o++) {
         char text[LAYOUT_TRITON_ATTR_TEXT_CAP];
@@ -186,7 +193,7 @@ static void nvmma_family(search_state *s)
             snprintf(text, sizeof text,
                      "#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %s, elementBitWidth = %d}>", sw,
                      t ? "true" : "false", eb);
-            offer(s, text, s->rows * s->cols, LAYOUT_TRITON_SEARCH_NVMMA, sw ? ilog2(sw / 16) + 1 + t : t, t);
+            offer(s, text, s->rows * s->cols * s->n_buf, LAYOUT_TRITON_SEARCH_NVMMA, sw ? ilog2(sw / 16) + 1 + t : t, t);
         }
 }
 
