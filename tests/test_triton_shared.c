@@ -1,6 +1,8 @@
 /* Triton's #ttg.amd_rotating_shared and #ttg.nvmma_shared (triton.h):
  * read, printed back, and built into Triton's linear layout
- * (layout_triton_shared_linear) and into descriptors (layout_triton_to_desc).
+ * (layout_triton_shared_linear) and into descriptors (layout_triton_to_desc:
+ * amd_rotating_shared as ck_tile transforms, nvmma_shared from the linear
+ * layout; both with liblayout's text form).
  *
  * Where the expected values come from:
  *
@@ -145,6 +147,44 @@ static void test_known_answers(void)
                           b, (long long)v2[0], (long long)v1[0]);
             }
     }
+}
+
+/* liblayout's own text form (`layout convert --to ck`): every
+ * amd_rotating_shared (a naive base, two xor stages, merges) and every
+ * nvmma_shared descriptor prints, reads back and has the same offsets. */
+static void test_text_form(void)
+{
+    static const int64_t shapes[][2] = {{8, 16}, {64, 64}, {128, 32}, {32, 256}, {512, 64}};
+    static const char *const attrs[] = {
+        ROT("4", "2", "4", "1, 0"),   ROT("2", "1", "16", "0, 1"), ROT("8", "4", "4", "0, 1"),
+        ROT("1", "1", "2", "1, 0"),   ROT("16", "8", "8", "1, 0"), NVMMA("128", "false", "16"),
+        NVMMA("64", "true", "16"),    NVMMA("32", "false", "8"),   NVMMA("0", "true", "32"),
+    };
+    size_t i, s;
+    int n = 0;
+    for (i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
+        for (s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+            static char text[8192];
+            layout_descriptor d, back;
+            int64_t d0, d1, bad = 0;
+            if (layout_desc_from_triton(attrs[i], 2, shapes[s], &d, NULL, &err) != LAYOUT_OK) {
+                CHECK_MSG(strstr(attrs[i], "nvmma") != NULL, "%s: %s", attrs[i], err.message);
+                continue;
+            }
+            CHECK_MSG(layout_desc_to_text(&d, text, sizeof text, &err) == LAYOUT_OK, "%s on [%lld, %lld]: %s", attrs[i],
+                      (long long)shapes[s][0], (long long)shapes[s][1], err.message);
+            CHECK_MSG(layout_desc_from_text(text, &back, NULL, &err) == LAYOUT_OK, "%s: %s", text, err.message);
+            for (d0 = 0; d0 < shapes[s][0]; d0++)
+                for (d1 = 0; d1 < shapes[s][1]; d1++) {
+                    int64_t c[2] = {d0, d1}, o1 = -1, o2 = -2;
+                    layout_desc_offset(&d, c, &o1, NULL);
+                    layout_desc_offset(&back, c, &o2, NULL);
+                    bad += o1 != o2;
+                }
+            CHECK_MSG(bad == 0, "%s: %lld elements moved", text, (long long)bad);
+            n++;
+        }
+    CHECK(n >= 35);
 }
 
 /* Every element of every parameter set against the closed forms. */
@@ -431,6 +471,7 @@ int main(void)
     RUN(test_known_answers);
     RUN(test_text);
     RUN(test_rejections);
+    RUN(test_text_form);
     RUN(test_rotating_reference);
     RUN(test_nvmma_reference);
     RUN(test_swizzled_bases_vs_family);

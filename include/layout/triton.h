@@ -298,8 +298,9 @@ layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, 
  * maxPhase = 2, order = [1, 0]}>` on [8, 16] has offset bases
  * [0,1] [0,2] [0,4] [0,8] [1,0] [2,2] [4,2] (Triton's unit test
  * AMDRotatingShared2D_8x16_ord10).  layout_triton_to_desc() builds the
- * descriptor of amd_rotating_shared and nvmma_shared from this layout
- * (inverted).  Kinds: swizzled_shared, amd_rotating_shared, nvmma_shared.
+ * descriptor of nvmma_shared from this layout (inverted), and that of
+ * amd_rotating_shared from ck_tile transforms with the same offsets.
+ * Kinds: swizzled_shared, amd_rotating_shared, nvmma_shared.
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (not 2 sizes, a size that is
  * not a power of two, more than 2^::LAYOUT_TRITON_MAX_SHARED_TILE_LOG2
  * elements, an nvmma_shared shape smaller than its swizzle tile, as Triton's

@@ -190,6 +190,7 @@ layout_status layout_triton_to_desc(const layout_triton_attr *a, int n_shape, co
     case LAYOUT_TRITON_LINEAR:
         return linear_to_desc(&a->linear, out, err);
     case LAYOUT_TRITON_AMD_ROTATING_SHARED:
+        return layout_triton_rotating_to_desc(a, n_shape, shape, out, err);
     case LAYOUT_TRITON_NVMMA_SHARED: {
         /* Triton's own linear layout (triton_shared.c), inverted into a descriptor */
         layout_linear ll;

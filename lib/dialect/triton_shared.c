@@ -1,7 +1,8 @@
 /* Triton's #ttg.amd_rotating_shared and #ttg.nvmma_shared (and
  * #ttg.swizzled_shared) as the linear layouts Triton 3.6 builds for them,
- * offset -> (dim0, dim1) (layout_triton_shared_linear), and from those the
- * descriptors (layout_triton_to_desc, triton_desc.c).
+ * offset -> (dim0, dim1) (layout_triton_shared_linear), from which
+ * triton_desc.c builds nvmma_shared's descriptor; amd_rotating_shared's
+ * descriptor is built here from ck_tile transforms (rotating_to_desc).
  *
  * Source: lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp of Triton's
  * 3.5 / 3.6 line, read through the public source index:
@@ -123,6 +124,67 @@ static layout_status nvmma_bases(const layout_triton_attr *a, const int64_t *sha
     return layout_ok(err);
 }
 
+static layout_status stage_pass(dx_stage *st, int64_t len, int lo, int up, layout_error *err)
+{
+    layout_transform t;
+    layout_status s = layout_make_pass_through(len, &t, err);
+    if (!s) layout_dx_stage_add(st, &t, 1, &lo, 1, &up);
+    return s;
+}
+
+/* amd_rotating_shared as ck_tile transforms (a descriptor with a text form):
+ * with G = C/vec column groups, P = min(maxPhase, G) and u = r / perPhase,
+ * the group is xor-ed with u % P (the phase) and with (u / maxPhase) % P
+ * (the block number), both taken modulo G as Triton's `% numCols` does:
+ * naive [uh, ul, pp, G/P, P, vec] (u = uh * ul_len + ul), xor(ul, P) and
+ * xor(uh, P) on the P digit, merges back to (r, c); order [0, 1] swaps the
+ * top dims as family.h does. */
+static layout_status rotating_to_desc(const layout_triton_attr *a, const int64_t *shape, layout_descriptor *out,
+                                      layout_error *err)
+{
+    int col_dim = a->order[0], k;
+    int64_t R = shape[1 - col_dim], C = shape[col_dim];
+    int64_t vec = a->vec < C ? a->vec : C, groups = C / vec, P = a->max_phase < groups ? a->max_phase : groups;
+    int64_t pp = a->per_phase < R ? a->per_phase : R, rh = R / pp;
+    int64_t ul = a->max_phase < rh ? a->max_phase : rh, uh = rh / ul;
+    int64_t len[6], str[6];
+    layout_descriptor d;
+    layout_transform t;
+    layout_status s;
+    dx_stage st;
+    len[0] = uh, len[1] = ul, len[2] = pp, len[3] = groups / P, len[4] = P, len[5] = vec;
+    str[0] = ul * pp * C, str[1] = pp * C, str[2] = C, str[3] = P * vec, str[4] = vec, str[5] = 1;
+    if ((s = layout_naive_vec(&d, 6, len, str, vec, 1, err))) return s;
+    for (k = 0; k < 2; k++) { /* the phase (ul), then the block number (uh) */
+        int src = k ? 0 : 1, ids[2], j;
+        layout_dx_stage_init(&st);
+        ids[0] = src;
+        ids[1] = 4;
+        if ((s = layout_make_xor(len[src], P, &t, err))) return s;
+        layout_dx_stage_add(&st, &t, 2, ids, 2, ids);
+        for (j = 0; j < 6; j++)
+            if (j != src && j != 4 && (s = stage_pass(&st, len[j], j, j, err))) return s;
+        if ((s = layout_dx_stage_apply(&d, &st, err))) return s;
+    }
+    {
+        static const int rows[3] = {0, 1, 2}, cols[3] = {3, 4, 5};
+        int zero = 0, one = 1;
+        layout_dx_stage_init(&st);
+        if ((s = layout_make_merge(3, len, &t, err))) return s;
+        layout_dx_stage_add(&st, &t, 3, rows, 1, &zero);
+        if ((s = layout_make_merge(3, len + 3, &t, err))) return s;
+        layout_dx_stage_add(&st, &t, 3, cols, 1, &one);
+        if ((s = layout_dx_stage_apply(&d, &st, err))) return s;
+    }
+    if (col_dim == 0) { /* top (r, c) -> (d0, d1) = (c, r) */
+        layout_dx_stage_init(&st);
+        if ((s = stage_pass(&st, R, 0, 1, err)) || (s = stage_pass(&st, C, 1, 0, err))) return s;
+        if ((s = layout_dx_stage_apply(&d, &st, err))) return s;
+    }
+    *out = d;
+    return layout_ok(err);
+}
+
 static layout_status check_shape(const layout_triton_attr *a, int n_shape, const int64_t *shape, const char *fn,
                                  layout_error *err)
 {
@@ -179,4 +241,12 @@ layout_status layout_triton_shared_linear(const layout_triton_attr *a, int n_sha
     out_bits[0] = dx_log2(shape[0]);
     out_bits[1] = dx_log2(shape[1]);
     return layout_linear_from_bases(out, 1, in_names, in_bits, flat, 2, out_names, out_bits, err);
+}
+
+layout_status layout_triton_rotating_to_desc(const layout_triton_attr *a, int n_shape, const int64_t *shape,
+                                             layout_descriptor *out, layout_error *err)
+{
+    layout_status st;
+    if ((st = check_shape(a, n_shape, shape, "layout_triton_to_desc", err))) return st;
+    return rotating_to_desc(a, shape, out, err);
 }
