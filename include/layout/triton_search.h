@@ -24,7 +24,7 @@
  * |---|---|---|---|
  * | `#ttg.swizzled_shared` (::LAYOUT_TRITON_SEARCH_SWIZZLED) | all | family.h's ::LAYOUT_FAMILY_TRITON_SWIZZLED sets: vec = 1, 2 .. C, perPhase = 1 .. R, maxPhase = 1 .. C/vec, powers of two; the identity once (vec = perPhase = maxPhase = 1: maxPhase 1 or perPhase >= R leave every row unswizzled) | R*C |
  * | `#ttg.padded_shared` (::LAYOUT_TRITON_SEARCH_PADDED) | all | short form `[I:+P] {order, shape}` and, with max_pad_levels 2, `[I1:+P1, I2:+P2]`, I1 < I2: intervals 2 .. R*C/2 elements, paddings with P * elem bytes <= 128 (a pad of 256 bytes moves no element to another bank on any target: 64 banks of 4 bytes is the widest row), powers of two | Triton's getPaddedSize of the whole allocation (T = R*C times the buffers): T + sum_k (T / I_k - 1) * P_k (the descriptor's element space for one buffer) |
- * | `#ttg.amd_rotating_shared` (::LAYOUT_TRITON_SEARCH_ROTATING) | AMD | the swizzled_shared sets, minus the identity | R*C |
+ * | `#ttg.amd_rotating_shared` (::LAYOUT_TRITON_SEARCH_ROTATING) | AMD | the swizzled_shared sets where the rotation acts: maxPhase > 1 and perPhase * maxPhase < R (the others equal a swizzled_shared) | R*C |
  * | `#ttg.nvmma_shared` (::LAYOUT_TRITON_SEARCH_NVMMA) | NVIDIA, sm_90 and newer | swizzlingByteWidth 0, 32, 64, 128, transposed false / true, elementBitWidth = elem_bits; those whose shape Triton accepts (triton.h) | R*C |
  *
  * each for both orders where the family has one (nvmma_shared: transposed
