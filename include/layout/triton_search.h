@@ -28,7 +28,9 @@
  * | `#ttg.nvmma_shared` (::LAYOUT_TRITON_SEARCH_NVMMA) | NVIDIA, sm_90 and newer | swizzlingByteWidth 0, 32, 64, 128, transposed false / true, elementBitWidth = elem_bits; those whose shape Triton accepts (triton.h) | R*C |
  *
  * each for both orders where the family has one (nvmma_shared: transposed
- * plays that part); bytes times the leading buffer dim when given.
+ * plays that part; in the table R and C are the strided and the contiguous
+ * dim's lengths of the order at hand); bytes times the leading buffer dim
+ * when given.
  * Triton's verifiers (Dialect.cpp) check only the order of swizzled_shared
  * and amd_rotating_shared, powers of two and distinct intervals for
  * padded_shared, the swizzle width for nvmma_shared: the bounds above are
