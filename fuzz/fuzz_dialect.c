@@ -146,7 +146,31 @@ static void check_triton(const char *text)
     FUZZ_ASSERT(layout_triton_from_text(t1, &back, NULL, &e) == LAYOUT_OK);
     FUZZ_ASSERT(layout_triton_to_text(&back, t2, sizeof t2, &e) == LAYOUT_OK);
     FUZZ_ASSERT(strcmp(t1, t2) == 0);
-    if (a.kind >= LAYOUT_TRITON_AMD_MFMA && a.rank >= 1 && a.rank <= 3) {
+    if (a.kind == LAYOUT_TRITON_AMD_ROTATING_SHARED || a.kind == LAYOUT_TRITON_NVMMA_SHARED) {
+        /* Triton's shared linear layout on two shapes: a bijection onto the
+         * shape whose descriptor puts offset 2^b at basis b, or an error that
+         * says why. */
+        static const int64_t shapes[2][2] = {{8, 16}, {32, 64}};
+        int s, b;
+        for (s = 0; s < 2; s++) {
+            layout_linear ll;
+            layout_descriptor d;
+            if (layout_triton_shared_linear(&a, 2, shapes[s], &ll, &e) != LAYOUT_OK) {
+                FUZZ_ASSERT(e.message[0] != '\0');
+                FUZZ_ASSERT(layout_triton_to_desc(&a, 2, shapes[s], &d, &e) != LAYOUT_OK);
+                continue;
+            }
+            FUZZ_ASSERT(layout_linear_is_bijective(&ll));
+            FUZZ_ASSERT(((int64_t)1 << ll.out_bits[0]) == shapes[s][0] && ((int64_t)1 << ll.out_bits[1]) == shapes[s][1]);
+            FUZZ_ASSERT(layout_triton_to_desc(&a, 2, shapes[s], &d, &e) == LAYOUT_OK);
+            for (b = 0; b < ll.in_bits[0]; b++) {
+                int64_t c[LAYOUT_LINEAR_MAX_DIMS], off = -1;
+                FUZZ_ASSERT(layout_linear_get_basis(&ll, 0, b, c, NULL) == LAYOUT_OK);
+                FUZZ_ASSERT(layout_desc_offset(&d, c, &off, NULL) == LAYOUT_OK && off == ((int64_t)1 << b));
+            }
+        }
+    }
+    if (a.kind >= LAYOUT_TRITON_AMD_MFMA && a.kind <= LAYOUT_TRITON_SLICE && a.rank >= 1 && a.rank <= 3) {
         /* The MMA, dot_op and slice layouts on a small shape: Triton's linear
          * layout of exactly that shape, or an error that says why. */
         static const int64_t s3[3] = {2, 16, 32}, s2[2] = {16, 32}, s1[1] = {64};

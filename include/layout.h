@@ -269,6 +269,7 @@
 #include "layout/iree.h"
 #include "layout/triton.h"
 #include "layout/dialect.h"
+#include "layout/triton_search.h"
 
 #include "layout/lint.h"
 #include "layout/emit.h"

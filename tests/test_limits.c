@@ -644,6 +644,25 @@ static void test_dialect_limits(void)
         CHECK(text[0] == '\0');
     }
 
+    /* Triton amd_rotating_shared / nvmma_shared: a tile of at most 2^40
+     * elements (LAYOUT_TRITON_MAX_SHARED_TILE_LOG2), each size a power of two. */
+    {
+        layout_triton_attr a;
+        layout_linear ll;
+        int64_t at[2] = {(int64_t)1 << 20, (int64_t)1 << (LAYOUT_TRITON_MAX_SHARED_TILE_LOG2 - 20)};
+        int64_t past[2] = {(int64_t)1 << 20, (int64_t)1 << (LAYOUT_TRITON_MAX_SHARED_TILE_LOG2 - 19)};
+        CHECK(layout_triton_from_text("#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+                                      &a, NULL, &err) == LAYOUT_OK);
+        CHECK(layout_triton_shared_linear(&a, 2, at, &ll, &err) == LAYOUT_OK);
+        CHECK_EQ_I64(ll.in_bits[0], LAYOUT_TRITON_MAX_SHARED_TILE_LOG2);
+        CHECK(layout_triton_shared_linear(&a, 2, past, &ll, &err) == LAYOUT_ERR_ARG);
+        CHECK_STR_CONTAINS(err.message, "more than 2^40 elements");
+        CHECK(layout_triton_from_text("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>",
+                                      &a, NULL, &err) == LAYOUT_OK);
+        CHECK(layout_triton_shared_linear(&a, 2, at, &ll, &err) == LAYOUT_OK);
+        CHECK(layout_triton_shared_linear(&a, 2, past, &ll, &err) == LAYOUT_ERR_ARG);
+    }
+
     /* IREE: every parameter at most 2^30. */
     {
         layout_iree_xor_shuffle x;

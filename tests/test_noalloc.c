@@ -167,6 +167,45 @@ static void test_linear_paths(void)
     CHECK_EQ_I64(n_allocs - before, 0);
 }
 
+/* triton.h's amd_rotating_shared / nvmma_shared and triton_search.h */
+static int noalloc_score(void *ctx, const char *attr, size_t len, double *cost)
+{
+    (void)ctx;
+    *cost = (double)(len % 7) + (attr[5] == 's' ? 0.5 : 0.0);
+    return 0;
+}
+
+static void test_triton_shared_paths(void)
+{
+    static const char *const texts[2] = {
+        "#ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]}>",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>"};
+    static const int64_t shape[2] = {64, 64};
+    static layout_triton_attr a;
+    static layout_linear ll;
+    static layout_descriptor d;
+    static layout_triton_search_result r;
+    layout_triton_search_spec sp;
+    char buf[256];
+    int i;
+    long before = n_allocs;
+    for (i = 0; i < 2; i++) {
+        CHECK(layout_triton_from_text(texts[i], &a, NULL, NULL) == LAYOUT_OK);
+        CHECK(layout_triton_to_text(&a, buf, sizeof buf, NULL) == LAYOUT_OK);
+        CHECK(layout_triton_shared_linear(&a, 2, shape, &ll, NULL) == LAYOUT_OK);
+        CHECK(layout_triton_to_desc(&a, 2, shape, &d, NULL) == LAYOUT_OK);
+    }
+    memset(&sp, 0, sizeof sp);
+    sp.rank = 2;
+    sp.shape[0] = 64;
+    sp.shape[1] = 32;
+    sp.elem_bits = 16;
+    sp.vendor = LAYOUT_TRITON_VENDOR_NVIDIA;
+    sp.lds_budget_bytes = 4096 + 256;
+    CHECK(layout_triton_shared_search(&sp, noalloc_score, NULL, &r, NULL) == LAYOUT_OK);
+    CHECK_EQ_I64(n_allocs - before, 0);
+}
+
 int main(void)
 {
     RUN(test_counter_works);
@@ -174,5 +213,6 @@ int main(void)
     RUN(test_kernel_paths);
     RUN(test_checker_paths);
     RUN(test_linear_paths);
+    RUN(test_triton_shared_paths);
     return harness_finish("test_noalloc");
 }

@@ -14,6 +14,8 @@
  * - padded_shared: the measured offset of every element (pads included).
  * - blocked: Triton's to_linear_layout() bases; we compare the coordinate of
  *   every (warp, lane, register) and layout_dist_to_linear()'s bases.
+ * - nvmma_shared: GPU-measured offsets as offset bases, like swizzled_shared
+ *   (none until gen_fixtures.py RUN_SCRIPT5 has run on an H100).
  * - linear: 40 random LinearLayout.from_bases layouts with Triton's
  *   is_injective / is_surjective / invert / pseudoinvert / compose and its
  *   toString() text.
@@ -339,6 +341,47 @@ static void test_shared_linear(void)
     CHECK_EQ_I64(n_shared_linear, 6);
 }
 
+/* nvmma_shared measured on the GPU (gen_fixtures.py RUN_SCRIPT5, formatted
+ * in with `gen_fixtures.py nvmma`): our descriptor puts every offset where
+ * Triton's lowering did, and layout_triton_shared_linear() has Triton's
+ * bases in Triton's order.  Until RUN5 has run there are no such cases (the
+ * layout's answers then rest on tests/test_triton_shared.c: Triton's unit
+ * test and formula); the count must equal the "case nvmma" lines and the
+ * count the formatter wrote in its summary line. */
+static int n_nvmma;
+
+static void test_nvmma_shared(void)
+{
+    int r, lines = 0, summary = -1;
+    size_t i;
+    for (i = 0; i < TRITON_FIXTURE_LINES; i++) {
+        if (strncmp(triton_fixture_lines[i], "case nvmma ", 11) == 0) lines++;
+        if (strncmp(triton_fixture_lines[i], "# nvmma_shared: ", 16) == 0) summary = atoi(triton_fixture_lines[i] + 16);
+    }
+    fx_next_line = 0;
+    while ((r = fx_read()) == 1) {
+        layout_descriptor d;
+        layout_triton_attr a;
+        layout_linear ll;
+        layout_error e;
+        char why[256];
+        if (strcmp(fx.kind, "nvmma") != 0) continue;
+        n_nvmma++;
+        CHECK_MSG(layout_triton_from_text(fx.attr, &a, NULL, &e) == LAYOUT_OK, "%s: %s", fx.attr, e.message);
+        CHECK_EQ_I64(a.element_bit_width, fx.elem_bits);
+        CHECK_MSG(layout_triton_to_desc(&a, 2, fx.shape, &d, &e) == LAYOUT_OK, "%s on [%lld, %lld]: %s", fx.attr,
+                  (long long)fx.shape[0], (long long)fx.shape[1], e.message);
+        CHECK_MSG(fx_shared_mismatches(&d, &fx.g[G_BASES], why, sizeof why) == 0, "%s on [%lld, %lld]: %s", fx.attr,
+                  (long long)fx.shape[0], (long long)fx.shape[1], why);
+        CHECK(layout_triton_shared_linear(&a, 2, fx.shape, &ll, &e) == LAYOUT_OK);
+        CHECK_MSG(fx_same_linear(&ll, &fx.g[G_BASES], why, sizeof why), "%s on [%lld, %lld]: %s", fx.attr,
+                  (long long)fx.shape[0], (long long)fx.shape[1], why);
+    }
+    CHECK(r == 0);
+    CHECK_EQ_I64(n_nvmma, lines);
+    if (summary >= 0) CHECK_EQ_I64(n_nvmma, summary);
+}
+
 /* Elements of the padded case whose offset in d differs from Triton's (first one reported). */
 static int64_t fx_padded_mismatches(const layout_descriptor *d, char *why, size_t cap)
 {
@@ -615,6 +658,9 @@ int main(void)
     RUN(test_padded_shared);
     RUN(test_blocked);
     RUN(test_linear_algebra);
+    RUN(test_nvmma_shared);
+    printf("triton fixtures: %d nvmma_shared%s\n", n_nvmma,
+           n_nvmma ? " (GPU-measured)" : " (no GPU measurement yet: gen_fixtures.py RUN_SCRIPT5)");
     printf("triton fixtures: %d swizzled_shared, %d shared_linear (%d not readable into a descriptor: xor network capacity), %d padded_shared (%d in the permuted long form), %d blocked (%d with broadcast registers: table form), "
            "%d linear (pseudoinvert equal to Triton's choice in %d)\n",
            n_swizzled, n_shared_linear, n_shared_linear_refused, n_padded, n_padded_long_form, n_blocked, n_blocked_table,

@@ -7,14 +7,21 @@
  *   warp size its file name says (Triton's own printout);
  * - every layout alias of every TTGIR (`#name = #ttg.KIND<...>`) of a kind
  *   liblayout reads (blocked, swizzled_shared, padded_shared, linear,
- *   shared_linear) reads, prints and reads back to the same text; the other
- *   kinds (the MMA and MMA-operand layouts, amd_rotating_shared,
- *   nvmma_shared) are either read the same way or refused cleanly with a
- *   message, and the test lists how many of each it could not read yet;
+ *   shared_linear, amd_rotating_shared, nvmma_shared) reads, prints and
+ *   reads back to the same text; the other kinds (the MMA and MMA-operand
+ *   layouts) are either read the same way or refused cleanly with a
+ *   message, and the test lists how many of each it could not read yet
+ *   (280 of 280 read);
+ * - every amd_rotating_shared / nvmma_shared layout on every memdesc shape
+ *   its kernel uses (the last two dims: a leading dim is the buffer index)
+ *   builds a descriptor whose every element offset equals Triton's formula
+ *   (tests/support/triton_shared_ref.h), and an nvmma_shared's
+ *   elementBitWidth is the memdesc's element width;
  * - the counter file has one row per sm_90 case, in the corpus. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "layout.h"
+#include "support/triton_shared_ref.h"
 
 #include <dirent.h>
 
@@ -89,7 +96,8 @@ static void test_corpus_complete(void)
 }
 
 /* Kinds liblayout reads today; the others are counted. */
-static const char *const read_kinds[] = {"blocked", "swizzled_shared", "padded_shared", "linear", "shared_linear"};
+static const char *const read_kinds[] = {"blocked",       "swizzled_shared",     "padded_shared", "linear",
+                                         "shared_linear", "amd_rotating_shared", "nvmma_shared"};
 
 static int is_read_kind(const char *k)
 {
@@ -150,8 +158,75 @@ static void test_corpus_layouts(void)
     printf("\n");
     /* the counts of the corpus (grep '^#[a-z0-9_]* = #ttg\.' *.ttgir) */
     CHECK_EQ_I64(total, 28 + 13 + 147 + 14 + 13 + 20 + 45);
+    CHECK_EQ_I64(read, 280); /* every alias of the corpus */
     for (k = 0; k < n_kinds; k++)
         if (is_read_kind(kinds[k])) CHECK_EQ_I64(kind_read[k], kind_total[k]);
+}
+
+/* amd_rotating_shared and nvmma_shared on the shapes the kernels use. */
+static layout_ttgir module;
+
+static void test_corpus_shared_shapes(void)
+{
+    int i, o, t, uses = 0, rot = 0, nv = 0;
+    for (i = 0; i < n_cases; i++) {
+        long n = read_file(corpus_dir, case_names[i], ".ttgir", file_buf, FILE_CAP);
+        if (n <= 0) continue;
+        if (layout_ttgir_parse(file_buf, (size_t)n, &module, &terr) != LAYOUT_OK) {
+            CHECK_MSG(0, "%s: %s", case_names[i], terr.message);
+            continue;
+        }
+        for (o = 0; o < module.n_ops; o++)
+            for (t = 0; t < module.ops[o].n_src + module.ops[o].n_dst; t++) {
+                const layout_ttgir_type *ty =
+                    t < module.ops[o].n_src ? &module.ops[o].src[t] : &module.ops[o].dst[t - module.ops[o].n_src];
+                const char *enc;
+                size_t len;
+                char attr[256];
+                layout_triton_attr a;
+                layout_descriptor d;
+                int64_t shape[2], d0, d1, bad = 0;
+                if (!ty->is_memdesc || ty->rank < 2 || layout_ttgir_encoding(&module, ty, &enc, &len) != LAYOUT_OK ||
+                    len >= sizeof attr)
+                    continue;
+                memcpy(attr, enc, len);
+                attr[len] = '\0';
+                if (!strstr(attr, "amd_rotating_shared") && !strstr(attr, "nvmma_shared")) continue;
+                shape[0] = ty->shape[ty->rank - 2];
+                shape[1] = ty->shape[ty->rank - 1];
+                if (layout_triton_from_text(attr, &a, NULL, &terr) != LAYOUT_OK ||
+                    layout_triton_to_desc(&a, 2, shape, &d, &terr) != LAYOUT_OK) {
+                    CHECK_MSG(0, "%s line %d: %s on [%lld, %lld]: %s", case_names[i], module.ops[o].line, attr,
+                              (long long)shape[0], (long long)shape[1], terr.message);
+                    continue;
+                }
+                uses++;
+                if (a.kind == LAYOUT_TRITON_NVMMA_SHARED) {
+                    nv++;
+                    CHECK_MSG(a.element_bit_width == ty->elem_bits, "%s line %d: %s on %s", case_names[i],
+                              module.ops[o].line, attr, ty->elem);
+                } else {
+                    rot++;
+                }
+                for (d0 = 0; d0 < shape[0]; d0++)
+                    for (d1 = 0; d1 < shape[1]; d1++) {
+                        int64_t c[2] = {d0, d1}, off = -1, ref;
+                        if (a.kind == LAYOUT_TRITON_NVMMA_SHARED)
+                            ref = ref_nvmma_offset(a.swizzling_byte_width, a.transposed, a.element_bit_width, shape, d0, d1);
+                        else
+                            ref = ref_rotating_offset(a.vec, a.per_phase, a.max_phase, a.order[0], shape, d0, d1);
+                        layout_desc_offset(&d, c, &off, NULL);
+                        if (off != ref && !bad++)
+                            CHECK_MSG(0, "%s line %d: %s on [%lld, %lld]: (%lld, %lld) at %lld, Triton's formula %lld",
+                                      case_names[i], module.ops[o].line, attr, (long long)shape[0], (long long)shape[1],
+                                      (long long)d0, (long long)d1, (long long)off, (long long)ref);
+                    }
+            }
+    }
+    printf("test_triton_kernels: %d memdesc uses of amd_rotating_shared (%d) / nvmma_shared (%d) built and equal to "
+           "Triton's formula\n",
+           uses, rot, nv);
+    CHECK(rot > 0 && nv > 0);
 }
 
 static void test_counters(void)
@@ -185,6 +260,7 @@ int main(void)
     list_cases();
     RUN(test_corpus_complete);
     RUN(test_corpus_layouts);
+    RUN(test_corpus_shared_shapes);
     RUN(test_counters);
     return harness_finish("test_triton_kernels");
 }

@@ -51,6 +51,9 @@
 #define LAYOUT_TRITON_MAX_PAD_LOG2 20
 /** Triton shared layouts' `alignment`: a power of two up to 2^20 bytes. */
 #define LAYOUT_TRITON_MAX_ALIGNMENT_LOG2 20
+/** Triton `#ttg.amd_rotating_shared` / `#ttg.nvmma_shared` built on a 2-D
+ *  shape: both sizes powers of two, at most 2^40 elements in all. */
+#define LAYOUT_TRITON_MAX_SHARED_TILE_LOG2 40
 /** IREE `#iree_codegen.xor_shuffle`: every parameter at most 2^30. */
 #define LAYOUT_IREE_MAX_PARAM_LOG2 30
 /** @} */

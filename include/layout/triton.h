@@ -1,7 +1,8 @@
 /**
  * @file triton.h
  * @brief Triton's TritonGPU layout attributes: `#ttg.swizzled_shared`,
- *        `#ttg.padded_shared`, `#ttg.blocked`, linear-layout bases
+ *        `#ttg.padded_shared`, `#ttg.amd_rotating_shared`,
+ *        `#ttg.nvmma_shared`, `#ttg.blocked`, linear-layout bases
  *        (`#ttg.linear` / `LinearLayout.from_bases`), `#ttg.amd_mfma`,
  *        `#ttg.amd_wmma`, `#ttg.nvidia_mma`, `#ttg.dot_op` and `#ttg.slice`,
  *        parsed and printed, and converted to and from descriptors,
@@ -31,6 +32,35 @@
  * the coordinate of each bit of i.  liblayout supports long forms whose
  * bases are a permutation of single coordinate bits (row / column
  * permutations, the common case); the shape comes from the bases.
+ *
+ * ## #ttg.amd_rotating_shared<{vec = V, perPhase = P, maxPhase = M, order = [1, 0]}>
+ *
+ * AMD's swizzle whose phase rotates from one block of P*M rows to the next
+ * (LinearLayoutConversions.cpp sharedToLinearLayoutAMDRotating): with C the
+ * length of order[0], `phase = (r / P) % M`, `block = (r / (P*M)) % M`,
+ * `offset = r*C + (c ^ ((V * (phase ^ block)) % C))`.  Example: vec=4,
+ * perPhase=2, maxPhase=4 on [64, 64]: row 8 (block 1, phase 0) xors the
+ * column with 4, where swizzled_shared would repeat row 0's pattern
+ * (Triton's unit test AMDRotatingShared2D_64x64).  A 2-D shape is needed.
+ *
+ * ## #ttg.nvmma_shared<{swizzlingByteWidth = S, transposed = T, elementBitWidth = E [, fp4Padded = true] [, rank = N]}>
+ *
+ * The layout of Hopper / Blackwell MMA operands and TMA boxes
+ * (nvmmaSharedToLinearLayout, getCoreMatrixLinearLayout; getTMABlockShape):
+ * the contiguous dim (dim1; dim0 when transposed) is cut into blocks of
+ * W = 8*S/E elements (S bytes); inside a block the strided dim's rows follow
+ * each other, row r xor-ing 16-byte group g with `(r % 8) / (128 / S)`
+ * (vec = 128/E, perPhase = 128/S, maxPhase = S/16: CUTLASS's
+ * Swizzle<log2(S/16), 4, 3> on bytes); rows beyond the TMA box (256) follow
+ * before the next block when not transposed, after all blocks when
+ * transposed.  S = 0: row-major in boxes of at most 256 x 256.  Example:
+ * S = 128, E = 16 on [64, 64]: the same offsets as
+ * `#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>`;
+ * on [64, 128] the columns 64..127 form a second 64 x 64 block after the
+ * first (offset(0, 64) = 4096).  Triton's fatal errors are refused: the
+ * contiguous dim shorter than W, fewer than 8 rows.  fp4Padded is read and
+ * printed but not built; 2-D shapes (a memdesc's leading buffer dim is the
+ * caller's to drop).
  *
  * ## #ttg.blocked<{sizePerThread = [..], threadsPerWarp = [..], warpsPerCTA = [..], order = [..]}>
  *
@@ -135,7 +165,9 @@ typedef enum layout_triton_kind {
     LAYOUT_TRITON_AMD_WMMA = 5,        /**< `#ttg.amd_wmma` (parameters in `mma`) */
     LAYOUT_TRITON_NVIDIA_MMA = 6,      /**< `#ttg.nvidia_mma` (parameters in `mma`) */
     LAYOUT_TRITON_DOT_OPERAND = 7,     /**< `#ttg.dot_op` (opIdx, kWidth; the parent: an MMA kind in `mma`, or blocked in the blocked fields) */
-    LAYOUT_TRITON_SLICE = 8            /**< `#ttg.slice` (dim; the parent in `parent`) */
+    LAYOUT_TRITON_SLICE = 8,           /**< `#ttg.slice` (dim; the parent in `parent`) */
+    LAYOUT_TRITON_AMD_ROTATING_SHARED = 9, /**< `#ttg.amd_rotating_shared` (vec, perPhase, maxPhase, order) */
+    LAYOUT_TRITON_NVMMA_SHARED = 10    /**< `#ttg.nvmma_shared` (swizzlingByteWidth, transposed, elementBitWidth, fp4Padded) */
 } layout_triton_kind;
 
 /**
@@ -159,7 +191,7 @@ typedef struct layout_triton_mma {
 /** A parsed Triton layout attribute (fields by kind; others zero). */
 typedef struct layout_triton_attr {
     layout_triton_kind kind;              /**< which attribute */
-    int rank;                             /**< tensor rank (order's length, or the bases' width) */
+    int rank;                             /**< tensor rank (order's length, or the bases' width; nvmma_shared: its `rank`, 2 unless printed) */
     int order[LAYOUT_MAX_DIMS];           /**< order (fastest dim first); swizzled, padded short form, blocked */
     int64_t vec;                          /**< swizzled_shared: vec */
     int64_t per_phase;                    /**< swizzled_shared: perPhase */
@@ -185,6 +217,10 @@ typedef struct layout_triton_attr {
     int op_idx;                           /**< dot_op (also a slice's dot_op parent): opIdx, 0 (A) or 1 (B) */
     int k_width;                          /**< dot_op (also a slice's dot_op parent): kWidth */
     int slice_dim;                        /**< slice: dim */
+    int swizzling_byte_width;             /**< nvmma_shared: swizzlingByteWidth (0, 32, 64 or 128) */
+    int transposed;                       /**< nvmma_shared: transposed (dim0 contiguous) */
+    int element_bit_width;                /**< nvmma_shared: elementBitWidth */
+    int fp4_padded;                       /**< nvmma_shared: fp4Padded (parsed and printed; not built) */
 } layout_triton_attr;
 
 /**
@@ -206,8 +242,9 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
 layout_status layout_triton_to_text(const layout_triton_attr *a, char *buf, size_t cap, layout_error *err);
 
 /**
- * The descriptor of a shared attribute: swizzled_shared needs @p shape
- * (2 values); padded_shared takes its shape from the attribute (a given
+ * The descriptor of a shared attribute: swizzled_shared, amd_rotating_shared
+ * and nvmma_shared need @p shape (2 values; the last two built from
+ * layout_triton_shared_linear()); padded_shared takes its shape from the attribute (a given
  * @p shape must agree); a linear layout with input dim `offset` (Triton's
  * shared direction offset -> dims) is inverted, one with input dims
  * dim0.. and output `offset` is taken as is (linear.h).
@@ -251,6 +288,28 @@ layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, co
  */
 layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, const int64_t *shape,
                                       layout_linear *out, layout_error *err);
+
+/**
+ * Triton's linear layout of a shared attribute on a 2-D @p shape, exactly as
+ * Triton 3.6 builds it (LinearLayoutConversions.cpp:
+ * swizzledSharedToLinearLayout, sharedToLinearLayoutAMDRotating,
+ * nvmmaSharedToLinearLayout; one CTA): input dim `offset` (element offset
+ * bits, in Triton's basis order), output dims `dim0`, `dim1` of the shape's
+ * sizes.  Example: `#ttg.amd_rotating_shared<{vec = 2, perPhase = 2,
+ * maxPhase = 2, order = [1, 0]}>` on [8, 16] has offset bases
+ * [0,1] [0,2] [0,4] [0,8] [1,0] [2,2] [4,2] (Triton's unit test
+ * AMDRotatingShared2D_8x16_ord10).  layout_triton_to_desc() builds the
+ * descriptor of nvmma_shared from this layout (inverted), and that of
+ * amd_rotating_shared from ck_tile transforms with the same offsets.
+ * Kinds: swizzled_shared, amd_rotating_shared, nvmma_shared.
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (not 2 sizes, a size that is
+ * not a power of two, more than 2^::LAYOUT_TRITON_MAX_SHARED_TILE_LOG2
+ * elements, an nvmma_shared shape smaller than its swizzle tile, as Triton's
+ * fatal errors); ::LAYOUT_ERR_UNSUPPORTED (another kind, nvmma_shared with
+ * fp4Padded or a rank other than 2).
+ */
+layout_status layout_triton_shared_linear(const layout_triton_attr *a, int n_shape, const int64_t *shape,
+                                          layout_linear *out, layout_error *err);
 
 /**
  * Recognise a descriptor as a Triton shared attribute: swizzled_shared

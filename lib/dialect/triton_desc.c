@@ -1,5 +1,6 @@
 /* Triton's shared-memory layouts as descriptors: swizzled_shared,
- * padded_shared and linear shared layouts on a shape. */
+ * padded_shared, linear shared layouts, amd_rotating_shared and
+ * nvmma_shared (through their linear layouts, triton_shared.c) on a shape. */
 #include "triton_internal.h"
 
 #include <stdio.h>
@@ -188,6 +189,15 @@ layout_status layout_triton_to_desc(const layout_triton_attr *a, int n_shape, co
         return padded_to_desc(a, out, err);
     case LAYOUT_TRITON_LINEAR:
         return linear_to_desc(&a->linear, out, err);
+    case LAYOUT_TRITON_AMD_ROTATING_SHARED:
+        return layout_triton_rotating_to_desc(a, n_shape, shape, out, err);
+    case LAYOUT_TRITON_NVMMA_SHARED: {
+        /* Triton's own linear layout (triton_shared.c), inverted into a descriptor */
+        layout_linear ll;
+        layout_status st;
+        if ((st = layout_triton_shared_linear(a, n_shape, shape, &ll, err))) return st;
+        return linear_to_desc(&ll, out, err);
+    }
     default: {
         static const char *const names[] = {"swizzled_shared", "padded_shared", "blocked", "linear", "amd_mfma",
                                             "amd_wmma", "nvidia_mma", "dot_op", "slice"};

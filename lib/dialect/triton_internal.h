@@ -23,6 +23,11 @@
  * no bits (one CTA); LAYOUT_ERR_UNSUPPORTED otherwise (triton_desc.c). */
 layout_status layout_triton_drop_empty_block(const layout_linear *ll, layout_linear *out, layout_error *err);
 
+/* triton_shared.c: amd_rotating_shared on a 2-D shape as ck_tile transforms
+ * (the same offsets as the inverse of layout_triton_shared_linear()). */
+layout_status layout_triton_rotating_to_desc(const layout_triton_attr *a, int n_shape, const int64_t *shape,
+                                             layout_descriptor *out, layout_error *err);
+
 /* triton_lex.c: the readers' shared pieces.  A field name (bare or quoted). */
 layout_status layout_triton_read_key(text_cursor *c, char *buf, size_t cap, size_t *at, const char *what);
 /* '=' or ':' after a field name. */

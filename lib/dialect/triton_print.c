@@ -84,9 +84,18 @@ static int print_attr(text_out *o, const void *obj)
     int k;
     switch (a->kind) {
     case LAYOUT_TRITON_SWIZZLED_SHARED:
-        layout_to_printf(o, "#ttg.swizzled_shared<{vec = %lld, perPhase = %lld, maxPhase = %lld, order = ", (long long)a->vec,
-                  (long long)a->per_phase, (long long)a->max_phase);
+    case LAYOUT_TRITON_AMD_ROTATING_SHARED:
+        layout_to_printf(o, "#ttg.%s<{vec = %lld, perPhase = %lld, maxPhase = %lld, order = ",
+                         a->kind == LAYOUT_TRITON_SWIZZLED_SHARED ? "swizzled_shared" : "amd_rotating_shared",
+                         (long long)a->vec, (long long)a->per_phase, (long long)a->max_phase);
         put_order(o, a->order, a->rank);
+        layout_to_str(o, "}>");
+        return 0;
+    case LAYOUT_TRITON_NVMMA_SHARED: /* Dialect.cpp NVMMASharedEncodingAttr::print */
+        layout_to_printf(o, "#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %s, elementBitWidth = %d",
+                         a->swizzling_byte_width, a->transposed ? "true" : "false", a->element_bit_width);
+        if (a->fp4_padded) layout_to_str(o, ", fp4Padded = true");
+        if (a->rank != 2 && a->rank != 0) layout_to_printf(o, ", rank = %d", a->rank); /* 0: a hand-built value, rank 2 */
         layout_to_str(o, "}>");
         return 0;
     case LAYOUT_TRITON_PADDED_SHARED: {

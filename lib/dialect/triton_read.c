@@ -1,6 +1,8 @@
 /* Triton's TritonGPU layout attributes (triton.h): the reader.
  *
  *   attr    := '#ttg.swizzled_shared' '<' dict '>'
+ *            | '#ttg.amd_rotating_shared' '<' dict '>'   (the swizzled_shared fields)
+ *            | '#ttg.nvmma_shared' '<' dict '>'
  *            | '#ttg.padded_shared' '<' '[' pair {',' pair} ']' [dict] '>'
  *            | '#ttg.blocked' '<' dict '>'
  *            | '#ttg.linear' '<' dict '>'
@@ -53,7 +55,9 @@ static layout_status parse_bases(text_cursor *c, int64_t *vals, int max_rows, in
 
 /* ---------------------------------------------------------------- attributes */
 
-static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a)
+/* The body of #ttg.swizzled_shared and of #ttg.amd_rotating_shared (the same
+ * fields: Triton parses both with parseSwizzledEncoding, Dialect.cpp). */
+static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a, const char *name)
 {
     int have = 0, n;
     if (layout_tx_expect(c, '<', "'<'") || layout_tx_expect(c, '{', "'{'")) return c->status;
@@ -88,8 +92,8 @@ static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a)
         } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
             if (layout_triton_read_cga(c, key, at)) return c->status;
         } else {
-            return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (swizzled_shared has vec, perPhase, "
-                                                       "maxPhase, order)", key);
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (%s has vec, perPhase, "
+                                                       "maxPhase, order)", key, name);
         }
         if (layout_tx_accept(c, '}')) break;
         if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
@@ -101,8 +105,90 @@ static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a)
             if (!((have >> k) & 1)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field '%s'", names[k]);
     }
     if (a->rank != 2)
-        return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_UNSUPPORTED, "swizzled_shared of rank %d: liblayout supports 2-D",
-                          a->rank);
+        return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_UNSUPPORTED, "%s of rank %d: liblayout supports 2-D",
+                          name, a->rank);
+    return layout_tx_expect(c, '>', "'>'");
+}
+
+static layout_status read_nvmma_bool(text_cursor *c, int *out, const char *name)
+{
+    char w[8];
+    size_t at;
+    layout_tx_skip(c);
+    if (layout_tx_ident(c, w, sizeof w, &at, name)) return c->status;
+    if (strcmp(w, "true") == 0)
+        *out = 1;
+    else if (strcmp(w, "false") == 0)
+        *out = 0;
+    else
+        return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "%s must be true or false", name);
+    return LAYOUT_OK;
+}
+
+/* #ttg.nvmma_shared<{swizzlingByteWidth = S, transposed = B, elementBitWidth = E
+ * [, fp4Padded = B] [, rank = N] [, CTAsPerCGA = .., CTASplitNum = .., CTAOrder = ..]}>
+ * (Dialect.cpp NVMMASharedEncodingAttr::parse / print / verify: S in
+ * {0, 32, 64, 128}, E non-zero; the printer adds `rank = N` only for a rank
+ * other than 2). */
+static layout_status parse_nvmma(text_cursor *c, layout_triton_attr *a)
+{
+    int have = 0;
+    a->rank = 2;
+    if (layout_tx_expect(c, '<', "'<'") || layout_tx_expect(c, '{', "'{'")) return c->status;
+    for (;;) {
+        char key[32];
+        size_t at, vat;
+        int64_t v;
+        if (layout_triton_read_key(c, key, sizeof key, &at,
+                                   "a field (swizzlingByteWidth, transposed, elementBitWidth, fp4Padded, rank)") ||
+            layout_triton_read_sep(c))
+            return c->status;
+        layout_tx_skip(c);
+        vat = c->pos;
+        if (strcmp(key, "swizzlingByteWidth") == 0) {
+            if (layout_tx_int(c, &v, key)) return c->status;
+            if (v != 0 && v != 32 && v != 64 && v != 128)
+                return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "swizzlingByteWidth = %lld: Triton accepts 0, 32, 64 or 128",
+                                         (long long)v);
+            a->swizzling_byte_width = (int)v;
+            have |= 1;
+        } else if (strcmp(key, "transposed") == 0) {
+            if (read_nvmma_bool(c, &a->transposed, key)) return c->status;
+            have |= 2;
+        } else if (strcmp(key, "elementBitWidth") == 0) {
+            if (layout_tx_int(c, &v, key)) return c->status;
+            if (!dx_is_pow2(v) || v > 128)
+                return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG,
+                                         "elementBitWidth = %lld is not a power of two in 1..128 (8 for i8 / fp8, 16 for "
+                                         "f16 / bf16, 32 for f32)",
+                                         (long long)v);
+            a->element_bit_width = (int)v;
+            have |= 4;
+        } else if (strcmp(key, "fp4Padded") == 0) {
+            if (read_nvmma_bool(c, &a->fp4_padded, key)) return c->status;
+        } else if (strcmp(key, "rank") == 0) {
+            if (layout_tx_int(c, &v, key)) return c->status;
+            if (v < 1 || v > LAYOUT_MAX_DIMS)
+                return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "rank = %lld is outside 1..%d", (long long)v,
+                                         LAYOUT_MAX_DIMS);
+            a->rank = (int)v;
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+            if (layout_triton_read_cga(c, key, at)) return c->status;
+        } else {
+            return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE,
+                                     "unknown field '%s' (nvmma_shared has swizzlingByteWidth, transposed, "
+                                     "elementBitWidth, fp4Padded, rank)",
+                                     key);
+        }
+        if (layout_tx_accept(c, '}')) break;
+        if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
+    }
+    if (have != 7) {
+        static const char *const names[3] = {"swizzlingByteWidth", "transposed", "elementBitWidth"};
+        int k;
+        for (k = 0; k < 3; k++)
+            if (!((have >> k) & 1)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field '%s'", names[k]);
+    }
     return layout_tx_expect(c, '>', "'>'");
 }
 
@@ -339,7 +425,13 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
     layout_dx_skip_blank(&c);
     if (layout_dx_accept_raw(&c, "#ttg.swizzled_shared")) {
         a->kind = LAYOUT_TRITON_SWIZZLED_SHARED;
-        if (parse_swizzled(&c, a)) return c.status;
+        if (parse_swizzled(&c, a, "swizzled_shared")) return c.status;
+    } else if (layout_dx_accept_raw(&c, "#ttg.amd_rotating_shared")) {
+        a->kind = LAYOUT_TRITON_AMD_ROTATING_SHARED;
+        if (parse_swizzled(&c, a, "amd_rotating_shared")) return c.status;
+    } else if (layout_dx_accept_raw(&c, "#ttg.nvmma_shared")) {
+        a->kind = LAYOUT_TRITON_NVMMA_SHARED;
+        if (parse_nvmma(&c, a)) return c.status;
     } else if (layout_dx_accept_raw(&c, "#ttg.padded_shared")) {
         a->kind = LAYOUT_TRITON_PADDED_SHARED;
         if (parse_padded(&c, a)) return c.status;
@@ -374,8 +466,9 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
         if (parse_linear(&c, a, 0)) return c.status;
     } else {
         return layout_tx_expected(&c, c.pos,
-                           "'#ttg.swizzled_shared', '#ttg.padded_shared', '#ttg.blocked', '#ttg.linear', "
-                           "'#ttg.amd_mfma', '#ttg.amd_wmma', '#ttg.nvidia_mma', '#ttg.dot_op', '#ttg.slice' or '{' (bases)");
+                           "'#ttg.swizzled_shared', '#ttg.padded_shared', '#ttg.amd_rotating_shared', "
+                           "'#ttg.nvmma_shared', '#ttg.blocked', '#ttg.linear', '#ttg.amd_mfma', '#ttg.amd_wmma', "
+                           "'#ttg.nvidia_mma', '#ttg.dot_op', '#ttg.slice' or '{' (bases)");
     }
     if (layout_tx_expect_end(&c)) return c.status;
     *out = tmp;
