@@ -9,9 +9,12 @@
  *   x1.5   the ISA holds 3 static copies of ops TTGIR has 2 of (the AMD
  *          pipeliner's prologue, loop and peeled epilogue): 2 * isa = 3 * pred
  *          for every mnemonic;
- *   tr     Triton reads with ds_read_b64_tr_b* (gfx950) or ldmatrix (sm_90)
- *          where the model predicts plain reads: the ISA has such a
- *          mnemonic, and without the reads on both sides the rest is equal or x1.5;
+ *   loc-split  every op of the kernel is modelled and the kernel's totals
+ *          are equal or x1.5, but LLVM's `.loc` put some instructions
+ *          of one op under another op's source location;
+ *   tr     Triton reads with ldmatrix (sm_90; not modelled) where the model
+ *          predicts plain reads: the ISA has such a mnemonic, and without
+ *          the reads on both sides the rest is equal or x1.5;
  *   other  none of these (listed with its explanation in docs/triton.md).
  * Also: known answers from hand-written TTGIR, op_cost equal to analyze,
  * a candidate layout scored, the arch of each target. */
@@ -61,6 +64,7 @@ typedef struct loc_counts {
 
 static loc_counts locs[MAX_LOCS];
 static int n_locs;
+static loc_counts whole; /* the kernel: every location pooled (line = col = -1) */
 
 static loc_counts *loc_of(int line, int col)
 {
@@ -131,13 +135,16 @@ static int counts_equal(const loc_counts *l) { int i; for (i = 0; i < l->n; i++)
 static int is_special_read(const char *mn) { return strstr(mn, "_tr_") || strncmp(mn, "ldmatrix", 8) == 0; }
 static int is_plain_read(const char *mn) { return strncmp(mn, "ds_read_u", 9) == 0 || strncmp(mn, "ld.shared", 9) == 0; }
 
-/* Mechanical rule of a differing location (see the file comment). */
-static const char *rule_of(const loc_counts *l)
+static int counts_x15(const loc_counts *l) { int i; for (i = 0; i < l->n; i++) if (2 * l->isa[i] != 3 * l->pred[i]) return 0; return 1; }
+
+/* Mechanical rule of a differing location (see the file comment);
+ * kernel_agrees: every op of the kernel is modelled and the kernel's totals
+ * are equal or x1.5. */
+static const char *rule_of(const loc_counts *l, int kernel_agrees)
 {
-    int i, x15 = 1, has_special = 0, rest_eq = 1, rest_x15 = 1;
-    for (i = 0; i < l->n; i++)
-        if (2 * l->isa[i] != 3 * l->pred[i]) x15 = 0;
-    if (x15) return "x1.5";
+    int i, has_special = 0, rest_eq = 1, rest_x15 = 1;
+    if (counts_x15(l)) return "x1.5";
+    if (kernel_agrees) return "loc-split";
     for (i = 0; i < l->n; i++) {
         if (is_special_read(l->mn[i])) { has_special = 1; continue; }
         if (is_plain_read(l->mn[i])) continue;
@@ -148,38 +155,40 @@ static const char *rule_of(const loc_counts *l)
     return "other";
 }
 
-/* The expected rule of each location that differs (kernel, line, col). */
+/* The expected rule of each location that differs (kernel, line, col), with
+ * the predicted / real counts per mnemonic when the table was written (the
+ * ISA's counts from `grep` on the .amdgcn / .ptx; docs/triton.md explains
+ * each "other"). */
 static const struct { const char *kernel; int line, col; const char *rule; } expected[] = {
-    {"attn_fp16_64x64x64_w4_s2_gfx950", 77, 16, "other"}, /* ds_read_b128 of Q predicted; gfx950 ISA has none at 77:16 */
-    {"attn_fp16_64x64x64_w4_s2_gfx950", 89, 20, "tr"},
-    {"attn_fp16_64x64x64_w4_s2_gfx950", 90, 27, "other"}, /* ds_write_b16_d16_hi + ds_read_b64_tr_b16 */
-    {"matmul_bf16_128x128x32_w8_s2_gfx950", 49, 30, "tr"},
-    {"matmul_bf16_128x128x32_w8_s2_gfx950", 49, 42, "tr"},
-    {"matmul_bf16_128x64x64_w4_s3_gfx950", 49, 42, "tr"},
-    {"matmul_bf16_32x32x64_w4_s2_gfx950", 49, 30, "x1.5"},
-    {"matmul_bf16_32x32x64_w4_s2_gfx950", 49, 42, "tr"},
-    {"matmul_bf16_32x32x64_w4_s2_sm90", 49, 30, "tr"},
-    {"matmul_bf16_32x32x64_w4_s2_sm90", 49, 42, "tr"},
-    {"matmul_bf16_64x64x32_w4_s2_gfx950", 49, 30, "tr"},
-    {"matmul_bf16_64x64x32_w4_s2_gfx950", 49, 42, "tr"},
-    {"matmul_fp16_128x128x32_w8_s2_gfx950", 49, 30, "tr"},
-    {"matmul_fp16_128x128x32_w8_s2_gfx950", 49, 42, "tr"},
-    {"matmul_fp16_128x64x64_w4_s3_gfx950", 49, 42, "tr"},
-    {"matmul_fp16_32x32x64_w4_s2_gfx950", 49, 30, "x1.5"},
-    {"matmul_fp16_32x32x64_w4_s2_gfx950", 49, 42, "tr"},
-    {"matmul_fp16_32x32x64_w4_s2_sm90", 49, 30, "tr"},
-    {"matmul_fp16_32x32x64_w4_s2_sm90", 49, 42, "tr"},
-    {"matmul_fp16_64x64x32_w4_s2_gfx950", 49, 30, "tr"},
-    {"matmul_fp16_64x64x32_w4_s2_gfx950", 49, 42, "tr"},
-    {"matmul_fp32_128x128x32_w8_s2_gfx942", 49, 30, "x1.5"},
-    {"matmul_fp32_128x128x32_w8_s2_gfx950", 49, 42, "other"}, /* 8 ds_write_b32 + 4 write2st64 where 8 write2st64 predicted */
-    {"matmul_fp32_64x64x32_w4_s2_gfx942", 49, 30, "x1.5"},
-    {"matmul_fp32_64x64x32_w4_s2_gfx950", 49, 30, "x1.5"},
-    {"matmul_fp32_64x64x32_w4_s2_gfx950", 49, 42, "other"}, /* 9 write2st64 + 6 ds_write_b32 where 8 write2st64 predicted */
-    {"matmul_fp8_128x128x32_w8_s2_gfx950", 49, 30, "tr"},
-    {"matmul_fp8_128x128x32_w8_s2_gfx950", 49, 42, "tr"},
-    {"matmul_fp8_64x64x32_w4_s2_gfx950", 49, 30, "tr"},
-    {"matmul_fp8_64x64x32_w4_s2_gfx950", 49, 42, "tr"},
+    {"attn_fp16_64x64x64_w4_s2_gfx950", 77, 16, "other"}, /* pred/isa: ds_write_b16 16/16 ds_read_b128 4/0 */
+    {"attn_fp16_64x64x64_w4_s2_gfx950", 90, 27, "other"}, /* pred/isa: ds_write_b16 64/32 ds_read_b64_tr_b16 16/8 ds_write_b16_d16_hi 0/32 */
+    {"matmul_bf16_128x128x32_w8_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 8/12 ds_read_b64_tr_b16 0/4 */
+    {"matmul_bf16_128x128x32_w8_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 8/8 */
+    {"matmul_bf16_128x64x64_w4_s3_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 48/48 ds_read_b64_tr_b16 24/8 */
+    {"matmul_bf16_32x32x64_w4_s2_gfx950", 49, 30, "x1.5"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 8/12 */
+    {"matmul_bf16_32x32x64_w4_s2_gfx950", 49, 42, "x1.5"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 16/24 */
+    {"matmul_bf16_32x32x64_w4_s2_sm90", 49, 30, "tr"}, /* pred/isa: st.shared.b16 16/16 ld.shared.b32 16/0 ldmatrix.sync.aligned.m8n8.x4.shared.b16 0/4 */
+    {"matmul_bf16_32x32x64_w4_s2_sm90", 49, 42, "tr"}, /* pred/isa: st.shared.b16 16/16 ld.shared.b16 32/0 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 0/4 */
+    {"matmul_bf16_64x64x32_w4_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 4/6 ds_read_b64_tr_b16 0/4 */
+    {"matmul_bf16_64x64x32_w4_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 8/8 */
+    {"matmul_fp16_128x128x32_w8_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 8/12 ds_read_b64_tr_b16 0/4 */
+    {"matmul_fp16_128x128x32_w8_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 8/8 */
+    {"matmul_fp16_128x64x64_w4_s3_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 48/48 ds_read_b64_tr_b16 24/8 */
+    {"matmul_fp16_32x32x64_w4_s2_gfx950", 49, 30, "x1.5"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 8/12 */
+    {"matmul_fp16_32x32x64_w4_s2_gfx950", 49, 42, "x1.5"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 16/24 */
+    {"matmul_fp16_32x32x64_w4_s2_sm90", 49, 30, "tr"}, /* pred/isa: st.shared.b16 16/16 ld.shared.b32 16/0 ldmatrix.sync.aligned.m8n8.x4.shared.b16 0/4 */
+    {"matmul_fp16_32x32x64_w4_s2_sm90", 49, 42, "tr"}, /* pred/isa: st.shared.b16 16/16 ld.shared.b16 32/0 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 0/4 */
+    {"matmul_fp16_64x64x32_w4_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 4/6 ds_read_b64_tr_b16 0/4 */
+    {"matmul_fp16_64x64x32_w4_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 8/8 */
+    {"matmul_fp32_128x128x32_w8_s2_gfx942", 49, 30, "x1.5"}, /* pred/isa: ds_write2st64_b32 8/12 ds_read2st64_b64 16/24 */
+    {"matmul_fp32_128x128x32_w8_s2_gfx950", 49, 42, "other"}, /* pred/isa: ds_write2st64_b32 8/4 ds_read2st64_b32 16/16 ds_write_b32 0/8 */
+    {"matmul_fp32_64x64x32_w4_s2_gfx942", 49, 30, "x1.5"}, /* pred/isa: ds_write2st64_b32 8/12 ds_read_b64 16/24 */
+    {"matmul_fp32_64x64x32_w4_s2_gfx950", 49, 30, "x1.5"}, /* pred/isa: ds_write2st64_b32 8/12 ds_read2_b32 16/24 */
+    {"matmul_fp32_64x64x32_w4_s2_gfx950", 49, 42, "other"}, /* pred/isa: ds_write2st64_b32 8/9 ds_read2st64_b32 16/24 ds_write_b32 0/6 */
+    {"matmul_fp8_128x128x32_w8_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b8 16/24 ds_read2_b64 4/6 ds_read_b64_tr_b8 0/1 */
+    {"matmul_fp8_128x128x32_w8_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b8 16/24 ds_read_b64_tr_b8 4/4 */
+    {"matmul_fp8_64x64x32_w4_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b8 16/24 ds_read2_b64 2/3 ds_read_b64_tr_b8 0/1 */
+    {"matmul_fp8_64x64x32_w4_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b8 16/24 ds_read_b64_tr_b8 4/4 */
 };
 
 static const char *expected_rule(const char *kernel, int line, int col)
@@ -207,7 +216,7 @@ static void test_corpus_per_loc(void)
     DIR *d = opendir(corpus_dir);
     struct dirent *e;
     int n_kernels = 0, n_cmp = 0, n_equal = 0, n_differ = 0, n_rule_ok = 0, kernels_equal = 0, i, j;
-    int rules[3] = {0, 0, 0};
+    int rules[4] = {0, 0, 0, 0}, n_full = 0, full_equal = 0, full_x15 = 0, kernel_agrees;
     CHECK_MSG(d != NULL, "no corpus at %s", corpus_dir);
     if (!d) return;
     while ((e = readdir(d)) != NULL) {
@@ -250,6 +259,21 @@ static void test_corpus_per_loc(void)
             for (j = 0; j < r->n_counts; j++) add(lc, r->counts[j].mnemonic, r->counts[j].count, 0);
         }
         count_isa(isa_buf);
+        memset(&whole, 0, sizeof whole);
+        whole.line = whole.col = -1;
+        whole.all_modelled = kern.n_modelled == kern.n_ops;
+        for (i = 0; i < n_locs; i++)
+            for (j = 0; j < locs[i].n; j++) {
+                add(&whole, locs[i].mn[j], locs[i].pred[j], 0);
+                add(&whole, locs[i].mn[j], locs[i].isa[j], 1);
+            }
+        kernel_agrees = whole.all_modelled && (counts_equal(&whole) || counts_x15(&whole));
+        if (whole.all_modelled) {
+            n_full++;
+            if (counts_equal(&whole)) full_equal++;
+            else if (counts_x15(&whole)) full_x15++;
+            else printf("test_triton_lower: %s: fully modelled, totals differ otherwise\n", name);
+        }
         for (i = 0; i < n_locs; i++) {
             const loc_counts *l = &locs[i];
             long npred = 0;
@@ -265,26 +289,39 @@ static void test_corpus_per_loc(void)
             }
             n_differ++;
             {
-                const char *want = expected_rule(name, l->line, l->col), *got = rule_of(l);
-                rules[strcmp(got, "x1.5") == 0 ? 0 : strcmp(got, "tr") == 0 ? 1 : 2]++;
+                const char *want = expected_rule(name, l->line, l->col), *got = rule_of(l, kernel_agrees);
+                if (getenv("TRITON_LOWER_VERBOSE")) {
+                    printf("    {\"%s\", %d, %d, \"%s\"}, /*", name, l->line, l->col, got);
+                    for (j = 0; j < l->n; j++) printf(" %s %ld/%ld", l->mn[j], l->pred[j], l->isa[j]);
+                    printf(" */\n");
+                }
+                rules[strcmp(got, "x1.5") == 0 ? 0 : strcmp(got, "tr") == 0 ? 1 : strcmp(got, "loc-split") == 0 ? 3 : 2]++;
                 CHECK_MSG(want && strcmp(want, got) == 0, "%s %d:%d differs: rule %s, table %s", name, l->line,
                           l->col, got, want ? want : "(none)");
                 if (want && strcmp(want, got) == 0) n_rule_ok++;
             }
         }
-        kernels_equal += kernel_equal;
+        kernels_equal += counts_equal(&whole);
+        (void)kernel_equal;
     }
     closedir(d);
-    printf("test_triton_lower: %d kernels, %d locations fully modelled: %d equal the ISA, %d differ (x1.5 %d, tr %d, "
-           "other %d); %d kernels equal as a whole\n",
-           n_kernels, n_cmp, n_equal, n_differ, rules[0], rules[1], rules[2], kernels_equal);
+    printf("test_triton_lower: %d kernels, %d locations fully modelled: %d equal the ISA, %d differ (x1.5 %d, "
+           "loc-split %d, tr %d, other %d); %d kernels equal as a whole; %d kernels fully modelled: %d equal, %d x1.5\n",
+           n_kernels, n_cmp, n_equal, n_differ, rules[0], rules[3], rules[1], rules[2], kernels_equal, n_full,
+           full_equal, full_x15);
     CHECK_EQ_I64(n_kernels, 66);
-    CHECK_EQ_I64(n_equal, 17);
+    CHECK_EQ_I64(n_equal, 18);
     CHECK_EQ_I64(n_differ, (int64_t)(sizeof expected / sizeof expected[0]));
     CHECK_EQ_I64(n_rule_ok, n_differ);
-    /* No kernel is equal as a whole while amd_rotating_shared, nvmma_shared,
-     * convert_layout and reduce scratch are not modelled. */
-    CHECK_EQ_I64(kernels_equal, 0);
+    /* Kernels: 12 have every op modelled (the gfx950 matmuls); 2 of them
+     * equal their ISA exactly (the 3-stage 128x64x64 ones), 8 hold 3 static
+     * copies of 2 ops (x1.5), the 2 fp32 ones leave some b32 stores
+     * unpaired.  The others wait for amd_rotating_shared, nvmma_shared,
+     * convert_layout and reduce scratch. */
+    CHECK_EQ_I64(n_full, 12);
+    CHECK_EQ_I64(full_equal, 2);
+    CHECK_EQ_I64(full_x15, 8);
+    CHECK_EQ_I64(kernels_equal, 2);
 }
 
 static const char *const hand =

@@ -187,10 +187,10 @@ static void set_why(char *why, size_t cap, const char *prefix, const char *msg)
 /* The shared layout (dims -> offset) of a memdesc with encoding text attr.
  * A leading multi-buffer dim is dropped (the op addresses one buffer). */
 static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
-                                   layout_linear *out, char *why, size_t why_cap)
+                                   layout_triton_attr *a_out, layout_linear *out, char *why, size_t why_cap)
 {
     char text[2048];
-    layout_triton_attr a;
+    layout_triton_attr *a = a_out;
     layout_descriptor d;
     layout_error e;
     size_t where = 0;
@@ -199,11 +199,11 @@ static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_typ
         set_why(why, why_cap, "shared layout not read: ", "its aliases expand to more than 2 KiB or nest too deep");
         return LAYOUT_ERR_UNSUPPORTED;
     }
-    if (layout_triton_from_text(text, &a, &where, &e) != LAYOUT_OK) {
+    if (layout_triton_from_text(text, a, &where, &e) != LAYOUT_OK) {
         set_why(why, why_cap, "shared layout not read: ", e.message);
         return LAYOUT_ERR_UNSUPPORTED;
     }
-    if (layout_triton_to_desc(&a, rank - first, mem->shape + first, &d, &e) != LAYOUT_OK) {
+    if (layout_triton_to_desc(a, rank - first, mem->shape + first, &d, &e) != LAYOUT_OK) {
         set_why(why, why_cap, "shared layout not read: ", e.message);
         return LAYOUT_ERR_UNSUPPORTED;
     }
@@ -215,18 +215,18 @@ static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_typ
 }
 
 static layout_status reg_linear(const layout_ttgir *m, const layout_ttgir_type *reg, const char *attr, size_t alen,
-                                layout_linear *out, char *why, size_t why_cap)
+                                layout_triton_attr *a_out, layout_linear *out, char *why, size_t why_cap)
 {
     char text[2048];
-    layout_triton_attr a;
+    layout_triton_attr *a = a_out;
     layout_error e;
     size_t where = 0;
     if (inline_aliases(m, attr, alen, text, sizeof text, 0) < 0) {
         set_why(why, why_cap, "register layout not read: ", "its aliases expand to more than 2 KiB or nest too deep");
         return LAYOUT_ERR_UNSUPPORTED;
     }
-    if (layout_triton_from_text(text, &a, &where, &e) != LAYOUT_OK ||
-        layout_triton_to_linear(&a, reg->rank, reg->shape, out, &e) != LAYOUT_OK) {
+    if (layout_triton_from_text(text, a, &where, &e) != LAYOUT_OK ||
+        layout_triton_to_linear(a, reg->rank, reg->shape, out, &e) != LAYOUT_OK) {
         set_why(why, why_cap, "register layout not read: ", e.message);
         return LAYOUT_ERR_UNSUPPORTED;
     }
@@ -239,6 +239,43 @@ static uint64_t basis(const layout_linear *c, int d, int b)
     return c->bases[c->in_shift[d] + b];
 }
 
+/* Triton 3.6 on gfx950 loads an MFMA dot operand whose shared layout is
+ * not contiguous along K with ds_read_b64_tr_b16 / _b8
+ * (third_party/amd/lib/TritonAMDGPUToLLVM/MemoryOpToLLVM.cpp,
+ * TransLocalLoadOpConversion::canUseTransLoad: the target supports LDS
+ * transpose loads of that width (gfx950: 16 and 8 bits), the result is a
+ * dot_op of an amd_mfma, the memdesc is swizzled_shared, and the operand's
+ * K dim is not the shared order's fastest dim). */
+static int uses_ds_read_tr(const layout_triton_kernel *k, const layout_ttgir_op *o, const layout_triton_attr *ra,
+                           const layout_triton_attr *sa, int elem_bits)
+{
+    int k_dim;
+    if (k->is_nvidia || strcmp(k->arch.name, "gfx950") != 0) return 0;
+    if (o->kind != LAYOUT_TTGIR_LOCAL_LOAD || (elem_bits != 16 && elem_bits != 8)) return 0;
+    if (ra->kind != LAYOUT_TRITON_DOT_OPERAND || ra->parent != LAYOUT_TRITON_AMD_MFMA) return 0;
+    if (sa->kind != LAYOUT_TRITON_SWIZZLED_SHARED) return 0;
+    k_dim = ra->op_idx == 0 ? 1 : 0; /* rank 2: A is M x K, B is K x N */
+    return sa->order[0] != k_dim;
+}
+
+/* The register layout ds_read_b64_tr reads with (chooseDsReadB64TrLayout in
+ * Triton's LinearLayoutConversions.cpp): the dot operand's layout with the
+ * first log2(64 / bits) register bases and the first 4 lane bases rotated:
+ * the registers take the first lane bases (4 or 8 elements along the non-K
+ * dim, contiguous in shared memory), the 4 lane bases take the remaining
+ * lane bases and then the old register bases. */
+static void rotate_for_tr(layout_linear *ll, int elem_bits)
+{
+    int ir = layout_linear_in_dim(ll, "register"), il = layout_linear_in_dim(ll, "lane");
+    int n_reg = log2i(64 / elem_bits), n_lane = 4, i;
+    uint64_t unit[16];
+    if (ir < 0 || il < 0 || ll->in_bits[ir] < n_reg || ll->in_bits[il] < n_lane) return;
+    for (i = 0; i < n_lane; i++) unit[i] = ll->bases[ll->in_shift[il] + i];
+    for (i = 0; i < n_reg; i++) unit[n_lane + i] = ll->bases[ll->in_shift[ir] + i];
+    for (i = 0; i < n_reg; i++) ll->bases[ll->in_shift[ir] + i] = unit[i];
+    for (i = 0; i < n_lane; i++) ll->bases[ll->in_shift[il] + i] = unit[n_reg + i];
+}
+
 /* Lower and cost one op; the shared encoding is (sattr, slen). */
 static layout_status lower_op(const layout_triton_kernel *k, int op, const char *sattr, size_t slen,
                               layout_triton_kernel_op *r, layout_error *err)
@@ -249,6 +286,8 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     const char *rattr;
     size_t rlen;
     layout_linear rl, sl, cvt;
+    layout_triton_attr ra, sa;
+    int tr;
     layout_error e;
     int64_t ins[LAYOUT_LINEAR_MAX_DIMS];
     int ir, il, iw, i, j;
@@ -295,8 +334,10 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     }
     if (layout_ttgir_encoding(m, reg, &rattr, &rlen) != LAYOUT_OK)
         return not_modelled(r, "%sthe tensor's encoding is not defined", "");
-    if (shared_linear(m, mem, sattr, slen, &sl, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
-    if (reg_linear(m, reg, rattr, rlen, &rl, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
+    if (shared_linear(m, mem, sattr, slen, &sa, &sl, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
+    if (reg_linear(m, reg, rattr, rlen, &ra, &rl, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
+    tr = uses_ds_read_tr(k, o, &ra, &sa, r->elem_bits);
+    if (tr) rotate_for_tr(&rl, r->elem_bits);
     if (layout_linear_compose(&cvt, &rl, &sl, &e) != LAYOUT_OK)
         return not_modelled(r, "register and shared layouts do not compose: %s", e.message);
     ir = layout_linear_in_dim(&cvt, "register");
@@ -310,7 +351,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
      * (registers permuted to put them first). */
     int nreg = ir >= 0 ? cvt.in_bits[ir] : 0, vec_bit[LAYOUT_LINEAR_MAX_BITS], nvec = 0;
     int is_vec[LAYOUT_LINEAR_MAX_BITS] = {0};
-    int max_log = log2i(128 / r->elem_bits);
+    int max_log = log2i((tr ? 64 : 128) / r->elem_bits); /* ds_read_b64_tr_b*: 64 bits per lane */
     for (nvec = 0; nvec < max_log; nvec++) {
         int found = -1;
         for (i = 0; i < nreg && found < 0; i++)
@@ -382,7 +423,10 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     /* Mnemonics: AMD pairs b32 / b64 accesses of one base in program order
      * (SILoadStoreOptimizer); everything else is one instruction per access. */
     char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
-    if (!k->is_nvidia && (bytes == 4 || bytes == 8)) {
+    if (tr && bytes == 8) {
+        snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
+        count_add(r, mn, r->n_accesses);
+    } else if (!k->is_nvidia && (bytes == 4 || bytes == 8)) {
         unsigned char used[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
         memset(used, 0, (size_t)r->n_accesses);
         for (int a = 0; a < r->n_accesses; a++) {
