@@ -31,7 +31,7 @@
  *   // k.per_warp_total: ds_write_b16 8, ds_read_b64 4, ... (what is modelled)
  * @endcode
  *
- * Storage: no heap; ::layout_triton_kernel is about 1.6 MiB (one report per
+ * Storage: no heap; ::layout_triton_kernel is about 1 MiB (one report per
  * op of ::LAYOUT_TTGIR_MAX_OPS): make it static or allocate it.  It keeps a
  * pointer to the module (which points into the text): both must outlive it.
  * Thread safety: the calls only read their inputs and write their outputs;
