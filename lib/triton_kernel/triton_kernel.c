@@ -349,7 +349,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     /* Triton's largestVectorisation (Utility.cpp): the largest v <= 128 bits
      * such that offsets 1, 2, .., v/2 are each the image of a register bit
      * (registers permuted to put them first). */
-    int nreg = ir >= 0 ? cvt.in_bits[ir] : 0, vec_bit[LAYOUT_LINEAR_MAX_BITS], nvec = 0;
+    int nreg = ir >= 0 ? cvt.in_bits[ir] : 0, nvec = 0;
     int is_vec[LAYOUT_LINEAR_MAX_BITS] = {0};
     int max_log = log2i((tr ? 64 : 128) / r->elem_bits); /* ds_read_b64_tr_b*: 64 bits per lane */
     for (nvec = 0; nvec < max_log; nvec++) {
@@ -357,10 +357,8 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
         for (i = 0; i < nreg && found < 0; i++)
             if (!is_vec[i] && basis(&cvt, ir, i) == (uint64_t)1 << nvec) found = i;
         if (found < 0) break;
-        vec_bit[nvec] = found;
         is_vec[found] = 1;
     }
-    (void)vec_bit;
     r->vec_elems = 1 << nvec;
     r->vec_bits = r->vec_elems * r->elem_bits;
     int bytes = r->vec_bits / 8, elem_bytes = r->elem_bits / 8;
@@ -373,8 +371,8 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     for (i = 0; i < cvt.in_bits[il]; i++) lanewarp |= basis(&cvt, il, i);
     if (iw >= 0)
         for (i = 0; i < cvt.in_bits[iw]; i++) lanewarp |= basis(&cvt, iw, i);
-    if (nrest > 12)
-        return not_modelled(r, "%smore than 4096 accesses per warp", "");
+    if ((1 << nrest) > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
+        return not_modelled(r, "%smore than LAYOUT_TRITON_KERNEL_MAX_ACCESSES (1024) accesses per warp", "");
     r->n_accesses = 1 << nrest;
 
     layout_checker ck;
@@ -384,8 +382,6 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
      * bits are disjoint from every lane and warp bit (Triton's
      * actionAdditiveStrides: base + constant, what LLVM can pair); base_key:
      * the XOR of the other register bits (a different base register). */
-    static const int unused = 0;
-    (void)unused;
     uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     for (int a = 0; a < r->n_accesses; a++) {
