@@ -58,8 +58,8 @@
 extern "C" {
 #endif
 
-/** Capacity of a mnemonic, including the NUL ("ds_read2st64_b64", "cp.async.cg.shared.global"). */
-#define LAYOUT_TRITON_KERNEL_MNEMONIC_CAP 40
+/** Capacity of a mnemonic, including the NUL ("ds_read2st64_b64", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"). */
+#define LAYOUT_TRITON_KERNEL_MNEMONIC_CAP 56
 /** Most distinct mnemonics of one op. */
 #define LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS 4
 /** Most distinct mnemonics of one kernel's per_warp_total. */
@@ -108,6 +108,7 @@ typedef struct layout_triton_kernel {
     const layout_ttgir *module;              /**< borrowed */
     layout_arch arch;                        /**< the arch costed on */
     int is_nvidia;                           /**< 1: PTX mnemonics; 0: AMDGCN */
+    int sm;                                  /**< NVIDIA: the compute capability of the arch name (sm_90 -> 90); 0 on AMD */
     int n_ops;                               /**< reports used */
     layout_triton_kernel_op ops[LAYOUT_TTGIR_MAX_OPS]; /**< one per shared-memory access op, in text order */
     int n_modelled;                          /**< reports with modelled = 1 */
