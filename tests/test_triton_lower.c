@@ -361,12 +361,38 @@ static void test_hand_written(void)
     CHECK_EQ_I64(kern.ops[1].counts[0].count, 16);
     CHECK_EQ_I64(kern.ops[2].modelled, 0);
     CHECK_STR_CONTAINS(kern.ops[2].reason, "convert_layout");
+    /* Brute force, access 0 of the store (no access conflicts, so it is the
+     * one kept as the worst): lane l of warp 0 holds, by the blocked
+     * formula, row l / 8 and columns 8 (l % 8) .. +7 of register 0..7; the
+     * swizzled_shared formula (Triton's TritonGPUAttrDefs.td: phase = (row
+     * / perPhase) % maxPhase, column vector index XOR phase) puts it at
+     * row * 64 + ((col / 8) ^ (row % 8)) * 8 + col % 8, times 2 bytes. */
+    CHECK_EQ_I64(kern.ops[0].worst_access, 0);
+    {
+        int l, bad = 0;
+        for (l = 0; l < 64; l++) {
+            int row = l / 8, col = 8 * (l % 8);
+            uint32_t want = (uint32_t)(row * 64 + (((col / 8) ^ (row % 8)) * 8) + col % 8) * 2;
+            if (kern.ops[0].worst.addr_bytes[l] != want) bad++;
+        }
+        CHECK_EQ_I64(bad, 0);
+        CHECK_EQ_I64(kern.ops[0].worst.width_bytes, 16);
+    }
     /* The same column read without the swizzle: 64 lanes on 64 rows of 128
      * bytes, all in bank 0's column: gfx942's 2-byte reads conflict. */
     CHECK(layout_triton_kernel_op_cost(&kern, 1, unswz, strlen(unswz), &rep, &terr) == LAYOUT_OK);
     CHECK_EQ_I64(rep.modelled, 1);
     CHECK_MSG(rep.extra_cycles > kern.ops[1].extra_cycles, "unswizzled %lld <= swizzled %lld",
               (long long)rep.extra_cycles, (long long)kern.ops[1].extra_cycles);
+    /* Every access alike, so access 0 is the worst: lane l reads row l,
+     * column 0 of the unswizzled 64 x 64 tile, byte l * 128. */
+    {
+        int l, bad = 0;
+        for (l = 0; l < 64; l++)
+            if (rep.worst.addr_bytes[l] != (uint32_t)l * 128) bad++;
+        CHECK_EQ_I64(bad, 0);
+        CHECK_EQ_I64(rep.worst_access, 0);
+    }
     CHECK(layout_triton_kernel_op_explain(&kern, &rep, buf, sizeof buf, &terr) == LAYOUT_OK);
     CHECK_STR_CONTAINS(buf, "gfx942");
     CHECK_STR_CONTAINS(buf, "-way");
