@@ -145,9 +145,7 @@ layout_status layout_triton_kernel_analyze(const layout_ttgir *m, const layout_a
  * The report of report index @p op as if its shared operand had the
  * encoding @p shared_attr (@p len bytes of `#ttg...` text; NULL = as
  * written).  Reentrant and heap-free (10 to 40 us per call on the corpus
- * kernels, gcc -O2, mostly reading the attribute and building its linear
- * layout): meant
- * for a search scoring many candidate layouts.  A candidate that cannot be
+ * kernels, gcc -O2): meant for a search scoring many candidate layouts.  A candidate that cannot be
  * read gives a report with modelled = 0 and the reason, not an error.
  * Errors: ::LAYOUT_ERR_NULL (k, out); ::LAYOUT_ERR_ARG (op out of range).
  */
