@@ -427,6 +427,37 @@ static void test_hand_written(void)
     CHECK(layout_triton_kernel_op_cost(NULL, 0, NULL, 0, &rep, &terr) == LAYOUT_ERR_NULL);
 }
 
+/* divideLeft: two registers hold adjacent columns (offset 1), but the
+ * swizzle (vec 1, maxPhase 8) XORs the row into column bit 0, so the lane
+ * bases (rows) touch offset bit 0 and Triton's largestVectorisation cannot
+ * split off a 2-element tile: vector 1, two ds_write_b16 per thread (a
+ * 64 x 2 tile, one row per lane, one warp). */
+static const char *const divide =
+    "#b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [64, 1], warpsPerCTA = [1, 1], order = [1, 0]}>\n"
+    "#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 8, order = [1, 0]}>\n"
+    "module attributes {\"ttg.num-warps\" = 1 : i32, ttg.target = \"hip:gfx942\", \"ttg.threads-per-warp\" = 64 : i32} {\n"
+    "    %1 = ttg.local_alloc %0 : (tensor<64x2xf16, #b>) -> !ttg.memdesc<64x2xf16, #s, #smem, mutable>\n"
+    "}\n";
+
+static void test_divide_left(void)
+{
+    const char *plain = "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
+    CHECK_MSG(layout_ttgir_parse(divide, strlen(divide), &mod, &terr) == LAYOUT_OK, "%s", terr.message);
+    CHECK_MSG(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK, "%s", terr.message);
+    if (kern.n_ops != 1 || !kern.ops[0].modelled) {
+        CHECK_MSG(0, "%d ops, %s", kern.n_ops, kern.n_ops ? kern.ops[0].reason : "");
+        return;
+    }
+    CHECK_EQ_I64(kern.ops[0].vec_elems, 1);
+    CHECK_STR_CONTAINS(kern.ops[0].counts[0].mnemonic, "ds_write_b16");
+    CHECK_EQ_I64(kern.ops[0].counts[0].count, 2);
+    /* Without the swizzle the two columns stay adjacent: one ds_write_b32. */
+    CHECK(layout_triton_kernel_op_cost(&kern, 0, plain, strlen(plain), &rep, &terr) == LAYOUT_OK);
+    CHECK_EQ_I64(rep.vec_elems, 2);
+    CHECK_STR_CONTAINS(rep.counts[0].mnemonic, "ds_write_b32");
+    CHECK_EQ_I64(rep.counts[0].count, 1);
+}
+
 static void test_targets(void)
 {
     layout_arch a;
@@ -444,6 +475,7 @@ int main(void)
     find_corpus();
     RUN(test_hand_written);
     RUN(test_targets);
+    RUN(test_divide_left);
     RUN(test_corpus_per_loc);
     return harness_finish("test_triton_lower");
 }

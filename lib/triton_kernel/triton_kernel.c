@@ -467,17 +467,29 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
 
     /* Triton's largestVectorisation (Utility.cpp): the largest v <= 128 bits
      * such that offsets 1, 2, .., v/2 are each the image of a register bit
-     * (registers permuted to put them first). */
+     * (registers permuted to put them first) and cvt divides on the left by
+     * that tile (divideLeft, getReps in LayoutUtils.cpp): every other basis,
+     * of any input dim, is clear of the tile's offset bits. */
     int nreg = ir >= 0 ? cvt.in_bits[ir] : 0, nvec = 0;
     int is_vec[LAYOUT_LINEAR_MAX_BITS] = {0};
     int max_log = log2i((tr ? 64 : 128) / r->elem_bits); /* ds_read_b64_tr_b*: 64 bits per lane */
-    for (nvec = 0; nvec < max_log; nvec++) {
-        int found = -1;
-        for (i = 0; i < nreg && found < 0; i++)
-            if (!is_vec[i] && basis(&cvt, ir, i) == (uint64_t)1 << nvec) found = i;
-        if (found < 0) break;
-        is_vec[found] = 1;
+    for (nvec = max_log; nvec > 0; nvec--) {
+        int ok = 1, d, b2;
+        uint64_t mask = ((uint64_t)1 << nvec) - 1;
+        memset(is_vec, 0, sizeof is_vec);
+        for (j = 0; j < nvec && ok; j++) {
+            int found = -1;
+            for (i = 0; i < nreg && found < 0; i++)
+                if (!is_vec[i] && basis(&cvt, ir, i) == (uint64_t)1 << j) found = i;
+            if (found < 0) ok = 0;
+            else is_vec[found] = 1;
+        }
+        for (d = 0; d < cvt.n_in && ok; d++)
+            for (b2 = 0; b2 < cvt.in_bits[d] && ok; b2++)
+                if (!(d == ir && is_vec[b2]) && (basis(&cvt, d, b2) & mask)) ok = 0;
+        if (ok) break;
     }
+    if (nvec == 0) memset(is_vec, 0, sizeof is_vec);
     r->vec_elems = 1 << nvec;
     r->vec_bits = r->vec_elems * r->elem_bits;
     int bytes = r->vec_bits / 8, elem_bytes = r->elem_bits / 8;
