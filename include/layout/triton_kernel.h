@@ -13,6 +13,7 @@
  *                images of register bases (registers may be permuted)
  *     accesses = 2^(non-broadcast register bits - log2 v) per warp, lane l of
  *                access r at byte address cvt(r, l, warp 0) * elem_bytes
+ *                (padded_shared: its linear part, the padding added after)
  *
  * then the mnemonic the ISA prints (AMD `ds_write_b16`, `ds_read_b64`, with
  * LLVM's SILoadStoreOptimizer pairing of b32/b64 accesses whose addresses

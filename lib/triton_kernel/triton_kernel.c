@@ -185,10 +185,90 @@ static void set_why(char *why, size_t cap, const char *prefix, const char *msg)
     layout_sb_printf(&sb, "%s%s", prefix, msg);
 }
 
+/* padded_shared: byte offset b becomes b + sum_k (b >> ishift_k) << pshift_k
+ * (Triton's getPaddedSharedShifts / applyPadding, Utility.cpp), and Triton
+ * caps the vector at the smallest interval with no register permutation. */
+typedef struct pad_info {
+    int n;                              /* 0: not padded */
+    int ishift[LAYOUT_TRITON_MAX_PADS]; /* log2(interval * elem_bytes) */
+    int pshift[LAYOUT_TRITON_MAX_PADS]; /* log2(pad * elem_bytes) */
+    int64_t min_interval;               /* elements */
+} pad_info;
+
+static uint64_t apply_padding(const pad_info *p, uint64_t bytes)
+{
+    uint64_t out = bytes;
+    int k;
+    for (k = 0; k < p->n; k++) out += (bytes >> p->ishift[k]) << p->pshift[k];
+    return out;
+}
+
+/* The linear component of a padded_shared attribute on a 2-D shape: coordinate
+ * bit (offset_dim[b], offset_bit[b]) -> offset bit b (the short form without
+ * a shape: the identity in the attribute's order). */
+static layout_status padded_linear(const layout_triton_attr *a, const int64_t *shape, int elem_bits, layout_linear *out,
+                                   pad_info *pi, char *why, size_t why_cap)
+{
+    int od[64], ob[64], nb = 0, k, d, j;
+    int bits[2] = {log2i(shape[0]), log2i(shape[1])};
+    layout_error e;
+    int64_t one[1];
+    if ((int64_t)1 << bits[0] != shape[0] || (int64_t)1 << bits[1] != shape[1]) {
+        set_why(why, why_cap, "shared layout not read: ", "padded_shared on a shape that is not a power of two");
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    if (a->has_shape) {
+        if (a->rank != 2 || a->shape[0] != shape[0] || a->shape[1] != shape[1] || a->n_offset_bits > 64) {
+            set_why(why, why_cap, "shared layout not read: ", "padded_shared's shape differs from the memdesc's");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        nb = a->n_offset_bits;
+        for (k = 0; k < nb; k++) {
+            od[k] = a->offset_dim[k];
+            ob[k] = a->offset_bit[k];
+        }
+    } else {
+        int order0 = a->rank == 2 ? a->order[0] : 1;
+        int dims[2] = {order0, 1 - order0};
+        for (k = 0; k < 2; k++)
+            for (j = 0; j < bits[dims[k]]; j++, nb++) {
+                od[nb] = dims[k];
+                ob[nb] = j;
+            }
+    }
+    if (layout_linear_init(out, &e) != LAYOUT_OK || layout_linear_add_in_dim(out, "dim0", bits[0], &e) != LAYOUT_OK ||
+        layout_linear_add_in_dim(out, "dim1", bits[1], &e) != LAYOUT_OK ||
+        layout_linear_add_out_dim(out, "offset", nb, &e) != LAYOUT_OK) {
+        set_why(why, why_cap, "shared layout not read: ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    for (k = 0; k < nb; k++) {
+        d = od[k];
+        if (d < 0 || d > 1 || ob[k] < 0 || ob[k] >= bits[d]) {
+            set_why(why, why_cap, "shared layout not read: ", "padded_shared offset bit outside the shape");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        one[0] = (int64_t)1 << k;
+        if (layout_linear_set_basis(out, d, ob[k], one, &e) != LAYOUT_OK) {
+            set_why(why, why_cap, "shared layout not read: ", e.message);
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+    }
+    pi->n = a->n_pads;
+    pi->min_interval = 0;
+    for (k = 0; k < a->n_pads; k++) {
+        pi->ishift[k] = log2i(a->interval[k] * (elem_bits / 8));
+        pi->pshift[k] = log2i(a->pad[k] * (elem_bits / 8));
+        if (pi->min_interval == 0 || a->interval[k] < pi->min_interval) pi->min_interval = a->interval[k];
+    }
+    return LAYOUT_OK;
+}
+
 /* The shared layout (dims -> offset) of a memdesc with encoding text attr.
  * A leading multi-buffer dim is dropped (the op addresses one buffer). */
 static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
-                                   layout_triton_attr *a_out, layout_linear *out, char *why, size_t why_cap)
+                                   layout_triton_attr *a_out, layout_linear *out, pad_info *pi, char *why,
+                                   size_t why_cap)
 {
     char text[2048];
     layout_triton_attr *a = a_out;
@@ -203,6 +283,14 @@ static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_typ
     if (layout_triton_from_text(text, a, &where, &e) != LAYOUT_OK) {
         set_why(why, why_cap, "shared layout not read: ", e.message);
         return LAYOUT_ERR_UNSUPPORTED;
+    }
+    pi->n = 0;
+    if (a->kind == LAYOUT_TRITON_PADDED_SHARED) {
+        if (rank - first != 2) {
+            set_why(why, why_cap, "shared layout not read: ", "padded_shared of a rank other than 2");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        return padded_linear(a, mem->shape + first, mem->elem_bits, out, pi, why, why_cap);
     }
     if (layout_triton_to_desc(a, rank - first, mem->shape + first, &d, &e) != LAYOUT_OK) {
         set_why(why, why_cap, "shared layout not read: ", e.message);
@@ -399,6 +487,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     size_t rlen;
     layout_linear rl, sl, cvt;
     layout_triton_attr ra, sa;
+    pad_info pad = {0, {0}, {0}, 0};
     int tr;
     layout_error e;
     int64_t ins[LAYOUT_LINEAR_MAX_DIMS];
@@ -446,7 +535,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     }
     if (layout_ttgir_encoding(m, reg, &rattr, &rlen) != LAYOUT_OK)
         return not_modelled(r, "%sthe tensor's encoding is not defined", "");
-    if (shared_linear(m, mem, sattr, slen, &sa, &sl, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
+    if (shared_linear(m, mem, sattr, slen, &sa, &sl, &pad, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
     if (reg_linear(m, reg, rattr, rlen, &ra, &rl, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
     tr = uses_ds_read_tr(k, o, &ra, &sa, r->elem_bits);
     if (tr) rotate_for_tr(&rl, r->elem_bits);
@@ -461,7 +550,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     layout_checker ck;
     if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
     /* NVIDIA: Triton tries ldmatrix / stmatrix first, plain then transposed. */
-    if (k->is_nvidia && o->kind != LAYOUT_TTGIR_ASYNC_COPY &&
+    if (k->is_nvidia && !pad.n && o->kind != LAYOUT_TTGIR_ASYNC_COPY &&
         (try_ldst_matrix(k, &ck, &cvt, 0, r) || try_ldst_matrix(k, &ck, &cvt, 1, r)))
         return LAYOUT_OK;
 
@@ -473,6 +562,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     int nreg = ir >= 0 ? cvt.in_bits[ir] : 0, nvec = 0;
     int is_vec[LAYOUT_LINEAR_MAX_BITS] = {0};
     int max_log = log2i((tr ? 64 : 128) / r->elem_bits); /* ds_read_b64_tr_b*: 64 bits per lane */
+    if (pad.n && log2i(pad.min_interval) < max_log) max_log = log2i(pad.min_interval);
     for (nvec = max_log; nvec > 0; nvec--) {
         int ok = 1, d, b2;
         uint64_t mask = ((uint64_t)1 << nvec) - 1;
@@ -481,6 +571,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
             int found = -1;
             for (i = 0; i < nreg && found < 0; i++)
                 if (!is_vec[i] && basis(&cvt, ir, i) == (uint64_t)1 << j) found = i;
+            if (pad.n && found != j) found = -1; /* padded: no register permutation */
             if (found < 0) ok = 0;
             else is_vec[found] = 1;
         }
@@ -527,11 +618,17 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
                 else add ^= bimg;
             }
         base_key[a] = key;
-        add_off[a] = (int64_t)add * elem_bytes;
+        add_off[a] = (int64_t)apply_padding(&pad, add * (uint64_t)elem_bytes);
         if (ir >= 0) ins[ir] = regval;
         if (layout_linear_lane_access(&cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
             layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
             return not_modelled(r, "lane addresses: %s", e.message);
+        if (pad.n) /* the padding is applied to each lane's byte offset after the linear part */
+            for (int l = 0; l < ins_.n_lanes; l++) {
+                uint64_t padded = apply_padding(&pad, ins_.addr_bytes[l]);
+                if (padded > UINT32_MAX - 16) return not_modelled(r, "%spadded byte address beyond 32 bits", "");
+                ins_.addr_bytes[l] = (uint32_t)padded;
+            }
         if (layout_checker_cost(&ck, &ins_, &c, &e) != LAYOUT_OK)
             return not_modelled(r, "the checker has no rule: %s", e.message);
         r->extra_cycles += c.extra_cycles;
