@@ -8,9 +8,9 @@
  * store of the upper half of a register).
  * A location that differs must show the rule the table below names
  * (docs/triton.md, "Rules"), checked mechanically:
- *   x1.5   the ISA holds 3 static copies of ops TTGIR has 2 of (the AMD
- *          pipeliner's prologue, loop and peeled epilogue): 2 * isa = 3 * pred
- *          for every mnemonic;
+ *   x1.5   the ISA holds 3 static copies of ops TTGIR has 2 of (LLVM
+ *          duplicated the pipelined loop body): 2 * isa = 3 * pred for every
+ *          mnemonic;
  *   loc-split  the kernel's totals agree (every op modelled and all totals
  *          equal or x1.5, or else every mnemonic that differs here has
  *          kernel totals equal or x1.5), but LLVM's `.loc` put some
