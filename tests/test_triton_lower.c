@@ -486,6 +486,76 @@ static void test_divide_left(void)
     CHECK_EQ_I64(rep.counts[0].count, 1);
 }
 
+/* Split one CSV line into fields (quotes may hold commas: "2,048"); the
+ * number of fields. */
+static int csv_fields(const char *line, char fields[][64], int max)
+{
+    int n = 0, q = 0;
+    size_t k = 0;
+    for (; *line && *line != '\n' && n < max; line++) {
+        if (*line == '"') { q = !q; continue; }
+        if (*line == ',' && !q) {
+            fields[n][k] = '\0';
+            n++;
+            k = 0;
+            continue;
+        }
+        if (*line != ',' && k + 1 < sizeof fields[0]) fields[n][k++] = *line;
+    }
+    if (n < max) fields[n++][k] = '\0';
+    return n;
+}
+
+/* ncu on an H100 (tests/fixtures/triton/kernels/ncu_sm90.csv): what can be
+ * compared without modelling every op.  ncu sums each counter over the whole
+ * kernel (every CTA, every loop trip, every shared instruction, modelled or
+ * not), so the only sound comparison today is one-sided: a kernel measured
+ * with 0 bank conflicts on loads and on stores must have 0 predicted for
+ * every modelled op (each runs at least once: K = 256 gives 4 loop trips).
+ * Kernels with measured conflicts are only reported. */
+static void test_ncu_zero_conflicts(void)
+{
+    static char csv[1 << 16];
+    char fields[16][64], *line, *save = NULL;
+    int n_kernels = 0, n_ops = 0, n_conflicted_kernels = 0;
+    if (read_file("ncu_sm90", ".csv", csv, sizeof csv) <= 0) {
+        CHECK_MSG(0, "no ncu_sm90.csv in %s", corpus_dir);
+        return;
+    }
+    for (line = strtok_r(csv, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        int nf = csv_fields(line, fields, 16), i;
+        long ld_conf, st_conf;
+        if (nf < 12 || strstr(fields[0], "_sm90") == NULL) continue;
+        ld_conf = strtol(fields[6], NULL, 10);
+        st_conf = strtol(fields[7], NULL, 10);
+        if (read_file(fields[0], ".ttgir", ttgir_buf, FILE_CAP) <= 0) {
+            CHECK_MSG(0, "%s: no TTGIR", fields[0]);
+            continue;
+        }
+        CHECK(layout_ttgir_parse(ttgir_buf, strlen(ttgir_buf), &mod, &terr) == LAYOUT_OK);
+        CHECK(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK);
+        n_kernels++;
+        if (ld_conf != 0 || st_conf != 0) {
+            n_conflicted_kernels++;
+            printf("test_triton_lower: ncu %s: %ld load / %ld store bank conflicts measured; %d of %d ops modelled "
+                   "(%lld conflicts predicted per warp)\n",
+                   fields[0], ld_conf, st_conf, kern.n_modelled, kern.n_ops, (long long)kern.extra_cycles);
+            continue;
+        }
+        for (i = 0; i < kern.n_ops; i++) {
+            if (!kern.ops[i].modelled) continue;
+            n_ops++;
+            CHECK_MSG(kern.ops[i].extra_cycles == 0, "%s line %d: ncu measured no bank conflict, %lld predicted",
+                      fields[0], kern.ops[i].line, (long long)kern.ops[i].extra_cycles);
+        }
+    }
+    printf("test_triton_lower: ncu: %d sm_90 kernels, %d measured conflict-free, their %d modelled ops predict 0 "
+           "conflicts; %d kernels with measured conflicts (reported only)\n",
+           n_kernels, n_kernels - n_conflicted_kernels, n_ops, n_conflicted_kernels);
+    CHECK_EQ_I64(n_kernels, 22);
+    CHECK_EQ_I64(n_ops, 8); /* the 32x32x64 fp16 and bf16 matmuls: A, B stores (st.shared.b16) and ldmatrix reads */
+}
+
 static void test_targets(void)
 {
     layout_arch a;
@@ -504,6 +574,7 @@ int main(void)
     RUN(test_hand_written);
     RUN(test_targets);
     RUN(test_divide_left);
+    RUN(test_ncu_zero_conflicts);
     RUN(test_corpus_per_loc);
     return harness_finish("test_triton_lower");
 }
