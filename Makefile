@@ -354,3 +354,6 @@ $(BUILD)/tests/test_html: $(TOOL_BIN)
 # test_calibrate's H100 replay (layout emit, layout calibrate).
 $(BUILD)/tests/test_dialect_cli: $(TOOL_BIN)
 $(BUILD)/tests/test_calibrate: $(TOOL_BIN)
+
+# The CLI test of `layout triton` runs the tool of the same build.
+$(BUILD)/tests/test_tool_triton: $(TOOL_BIN)

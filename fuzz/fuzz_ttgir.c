@@ -5,8 +5,11 @@
  * whatever parses must describe itself consistently: every span lies in
  * the text, every op's line and column are in range, every type's rank in
  * 0..LAYOUT_TTGIR_MAX_RANK, and the queries (encoding, location) answer
- * within the text without crashing.  The seed corpus holds real Triton 3.6
- * TTGIR (tests/corpus/fuzz_ttgir/). */
+ * within the text without crashing.  A module that parses is then lowered
+ * and costed (triton_kernel.h) on its target's arch and on gfx942: the
+ * analysis succeeds or fails with a message, every report is modelled or
+ * says why, and op_cost of each report reproduces it.  The seed corpus
+ * holds real Triton 3.6 TTGIR (tests/corpus/fuzz_ttgir/). */
 #include "layout.h"
 #include "fuzz_input.h"
 
@@ -15,6 +18,25 @@
 #include <string.h>
 
 static layout_ttgir m;
+static layout_triton_kernel k;
+static layout_triton_kernel_op rep;
+
+static void check_kernel(const layout_arch *arch)
+{
+    layout_error e;
+    int i;
+    if (layout_triton_kernel_analyze(&m, arch, &k, &e) != LAYOUT_OK) {
+        FUZZ_ASSERT(e.message[0] != '\0');
+        return;
+    }
+    FUZZ_ASSERT(k.n_ops >= 0 && k.n_ops <= m.n_ops && k.n_modelled <= k.n_ops);
+    for (i = 0; i < k.n_ops; i++) {
+        const layout_triton_kernel_op *r = &k.ops[i];
+        FUZZ_ASSERT(r->modelled ? r->reason[0] == '\0' && r->n_counts > 0 && r->vec_elems >= 1 : r->reason[0] != '\0');
+        FUZZ_ASSERT(layout_triton_kernel_op_cost(&k, i, NULL, 0, &rep, &e) == LAYOUT_OK);
+        FUZZ_ASSERT(memcmp(&rep, r, sizeof rep) == 0);
+    }
+}
 
 static void check_type(const layout_ttgir_type *t, size_t size)
 {
@@ -62,6 +84,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         st = layout_ttgir_op_loc(&m, i, loc, sizeof loc);
         FUZZ_ASSERT(st == LAYOUT_OK || st == LAYOUT_ERR_BUFFER);
         FUZZ_ASSERT(strlen(loc) < sizeof loc);
+    }
+    {
+        layout_arch gfx942;
+        check_kernel(NULL);
+        if (layout_arch_preset("gfx942", &gfx942, NULL) == LAYOUT_OK) check_kernel(&gfx942);
     }
     return 0;
 }

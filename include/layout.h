@@ -275,6 +275,7 @@
 #include "layout/emit.h"
 #include "layout/suggest.h"
 #include "layout/ttgir.h"
+#include "layout/triton_kernel.h"
 #include "layout/profile.h"
 #include "layout/calibrate.h"
 

@@ -16,6 +16,7 @@ static const tool_command *const k_commands[] = {
     &tool_cmd_suggest,
     &tool_cmd_emit,
     &tool_cmd_calibrate,
+    &tool_cmd_triton,
 };
 #define N_COMMANDS (sizeof k_commands / sizeof k_commands[0])
 

@@ -26,6 +26,7 @@ extern const tool_command tool_cmd_offsets, tool_cmd_banks, tool_cmd_verify, too
 extern const tool_command tool_cmd_suggest;
 extern const tool_command tool_cmd_emit;
 extern const tool_command tool_cmd_calibrate;
+extern const tool_command tool_cmd_triton;
 
 /* Print "layout <cmd>: error: ..." to stderr; returns TOOL_BAD_INPUT. */
 int tool_error(const char *cmd, const char *fmt, ...)

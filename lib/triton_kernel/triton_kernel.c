@@ -1,0 +1,742 @@
+/* A Triton kernel's shared-memory ops lowered as Triton 3.6 lowers them
+ * (triton_kernel.h): the register -> offset map of each op, Triton's
+ * vectorisation, the mnemonics the ISA prints, and every access costed by
+ * the checker. */
+#include "../core/internal.h"
+#include "../core/strbuf.h"
+#include "layout/check.h"
+#include "layout/descriptor.h"
+#include "layout/linear.h"
+#include "layout/report.h"
+#include "layout/triton.h"
+#include "layout/triton_kernel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Set a not-modelled reason (printf) and return LAYOUT_OK: such an op is no error. */
+static layout_status not_modelled(layout_triton_kernel_op *r, const char *fmt, const char *a) LAYOUT_PRINTF(2, 0);
+static layout_status not_modelled(layout_triton_kernel_op *r, const char *fmt, const char *a)
+{
+    layout_strbuf sb;
+    r->modelled = 0;
+    layout_sb_init(&sb, r->reason, sizeof r->reason);
+    layout_sb_printf(&sb, fmt, a ? a : "");
+    return LAYOUT_OK;
+}
+
+layout_status layout_triton_kernel_target_arch(const char *target, layout_arch *out, layout_error *err)
+{
+    static const char name[] = "layout_triton_kernel_target_arch";
+    char preset[LAYOUT_ARCH_NAME_CAP];
+    layout_error e2;
+    if (!target || !out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: NULL argument", name);
+    if (strncmp(target, "hip:", 4) == 0 && strlen(target + 4) < sizeof preset)
+        snprintf(preset, sizeof preset, "%s", target + 4);
+    else if (strncmp(target, "cuda:", 5) == 0 && strlen(target + 5) < sizeof preset - 3)
+        snprintf(preset, sizeof preset, "sm_%s", target + 5);
+    else
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: target \"%s\" is neither hip:<gfx> nor cuda:<sm>", name, target);
+    if (layout_arch_preset(preset, out, &e2) != LAYOUT_OK)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: target \"%s\": no arch preset \"%s\" (layout arch lists them)",
+                           name, target, preset);
+    return LAYOUT_OK;
+}
+
+/* Does this op kind access shared memory (and so get a report)? */
+static int accesses_memory(const layout_ttgir_op *o)
+{
+    switch (o->kind) {
+    case LAYOUT_TTGIR_LOCAL_ALLOC: return o->n_src > 0 && !o->src[0].is_memdesc;
+    case LAYOUT_TTGIR_LOCAL_DEALLOC:
+    case LAYOUT_TTGIR_MEMDESC_VIEW:
+    case LAYOUT_TTGIR_OP_KIND_COUNT: return 0;
+    default: return 1;
+    }
+}
+
+/* The first register tensor and the first memdesc among an op's types. */
+static void find_types(const layout_ttgir_op *o, const layout_ttgir_type **reg, const layout_ttgir_type **mem)
+{
+    const layout_ttgir_type *t[2 * LAYOUT_TTGIR_MAX_TYPES];
+    int n = 0, i;
+    /* A load's tensor is its result; a store's (and a copy's) its operand. */
+    if (o->kind == LAYOUT_TTGIR_LOCAL_LOAD) {
+        for (i = 0; i < o->n_dst; i++) t[n++] = &o->dst[i];
+        for (i = 0; i < o->n_src; i++) t[n++] = &o->src[i];
+    } else {
+        for (i = 0; i < o->n_src; i++) t[n++] = &o->src[i];
+        for (i = 0; i < o->n_dst; i++) t[n++] = &o->dst[i];
+    }
+    *reg = *mem = NULL;
+    for (i = 0; i < n; i++) {
+        if (t[i]->is_memdesc && !*mem) *mem = t[i];
+        if (!t[i]->is_memdesc && !*reg && t[i]->enc_len > 0) *reg = t[i];
+    }
+}
+
+static int log2i(int64_t v)
+{
+    int b = 0;
+    while (v > 1) { v >>= 1; b++; }
+    return b;
+}
+
+/* The mnemonic of one access of `bytes` bytes per lane. */
+static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_op *r, int bytes, int pair_kind,
+                     char *buf, size_t cap)
+{
+    int bits = bytes * 8;
+    if (k->is_nvidia) {
+        if (r->kind == LAYOUT_TTGIR_ASYNC_COPY) {
+            /* cp.async: 16 bytes may bypass L1 (.cg); smaller sizes must use .ca. */
+            snprintf(buf, cap, "cp.async.%s.shared.global", bytes == 16 ? "cg" : "ca");
+            return;
+        }
+        const char *op = r->direction == LAYOUT_WRITE ? "st.shared" : "ld.shared";
+        if (bits >= 32 && bits / 32 > 1)
+            snprintf(buf, cap, "%s.v%d.b32", op, bits / 32);
+        else if (bits >= 32)
+            snprintf(buf, cap, "%s.b32", op);
+        else if (r->vec_elems > 1)
+            snprintf(buf, cap, "%s.v%d.b%d", op, r->vec_elems, r->elem_bits);
+        else
+            snprintf(buf, cap, "%s.b%d", op, bits);
+        return;
+    }
+    if (r->direction == LAYOUT_WRITE) {
+        if (pair_kind) snprintf(buf, cap, "ds_write2%s_b%d", pair_kind == 2 ? "st64" : "", bits);
+        else snprintf(buf, cap, "ds_write_b%d", bits);
+    } else {
+        if (pair_kind) snprintf(buf, cap, "ds_read2%s_b%d", pair_kind == 2 ? "st64" : "", bits);
+        else if (bits < 32) snprintf(buf, cap, "ds_read_u%d", bits);
+        else snprintf(buf, cap, "ds_read_b%d", bits);
+    }
+}
+
+static void count_add(layout_triton_kernel_op *r, const char *mn, int64_t n)
+{
+    int i;
+    for (i = 0; i < r->n_counts; i++)
+        if (strcmp(r->counts[i].mnemonic, mn) == 0) { r->counts[i].count += n; return; }
+    if (r->n_counts < LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS) {
+        snprintf(r->counts[r->n_counts].mnemonic, LAYOUT_TRITON_KERNEL_MNEMONIC_CAP, "%s", mn);
+        r->counts[r->n_counts++].count = n;
+    }
+}
+
+/* LLVM's SILoadStoreOptimizer::offsetsCanBeCombined for two DS accesses of
+ * `size` bytes at constant byte offsets a, b from one base: 2 = the st64
+ * form (both offsets multiples of 64 elements, each / 64 < 256), 1 = the
+ * plain form (each < 256 elements), trying the rebased forms (base moved to
+ * the smaller offset) after the direct ones; 0 = cannot pair. */
+static int pair_kind_of(int64_t a, int64_t b, int size)
+{
+    if (a % size || b % size) return 0;
+    int64_t ea = a / size, eb = b / size, d = ea > eb ? ea - eb : eb - ea;
+    if (ea % 64 == 0 && eb % 64 == 0 && ea / 64 < 256 && eb / 64 < 256) return 2;
+    if (ea < 256 && eb < 256) return 1;
+    if (d % 64 == 0 && d / 64 < 256) return 2;
+    if (d < 256) return 1;
+    return 0;
+}
+
+/* Copy attr into buf with every `#alias` (e.g. a dot_op's `parent = #mma`)
+ * replaced by the alias's text, recursively (the dialect reads only inline
+ * attributes).  Returns the length, or -1 when buf is too small or aliases nest
+ * deeper than 8. */
+static long inline_aliases(const layout_ttgir *m, const char *attr, size_t alen, char *buf, size_t cap, int depth)
+{
+    size_t i = 0, n = 0;
+    if (depth > 8) return -1;
+    while (i < alen) {
+        if (attr[i] == '#' && !(i + 5 <= alen && memcmp(attr + i, "#ttg.", 5) == 0)) {
+            size_t j = i + 1;
+            int a, found = -1;
+            while (j < alen && (attr[j] == '_' || attr[j] == '.' || attr[j] == '$' || attr[j] == '-' ||
+                                (attr[j] >= '0' && attr[j] <= '9') || (attr[j] >= 'a' && attr[j] <= 'z') ||
+                                (attr[j] >= 'A' && attr[j] <= 'Z')))
+                j++;
+            for (a = 0; a < m->n_aliases && found < 0; a++)
+                if (m->aliases[a].name_len == j - i && memcmp(m->text + m->aliases[a].name_at, attr + i, j - i) == 0)
+                    found = a;
+            if (found >= 0) {
+                long got = inline_aliases(m, m->text + m->aliases[found].text_at, m->aliases[found].text_len, buf + n,
+                                          cap - n, depth + 1);
+                if (got < 0) return -1;
+                n += (size_t)got;
+                i = j;
+                continue;
+            }
+        }
+        if (n + 1 >= cap) return -1;
+        buf[n++] = attr[i++];
+    }
+    buf[n] = 0;
+    return (long)n;
+}
+
+/* why = prefix + message, truncated. */
+static void set_why(char *why, size_t cap, const char *prefix, const char *msg)
+{
+    layout_strbuf sb;
+    layout_sb_init(&sb, why, cap);
+    layout_sb_printf(&sb, "%s%s", prefix, msg);
+}
+
+/* padded_shared: byte offset b becomes b + sum_k (b >> ishift_k) << pshift_k
+ * (Triton's getPaddedSharedShifts / applyPadding, Utility.cpp), and Triton
+ * caps the vector at the smallest interval with no register permutation. */
+typedef struct pad_info {
+    int n;                              /* 0: not padded */
+    int ishift[LAYOUT_TRITON_MAX_PADS]; /* log2(interval * elem_bytes) */
+    int pshift[LAYOUT_TRITON_MAX_PADS]; /* log2(pad * elem_bytes) */
+    int64_t min_interval;               /* elements */
+} pad_info;
+
+static uint64_t apply_padding(const pad_info *p, uint64_t bytes)
+{
+    uint64_t out = bytes;
+    int k;
+    for (k = 0; k < p->n; k++) out += (bytes >> p->ishift[k]) << p->pshift[k];
+    return out;
+}
+
+/* The linear component of a padded_shared attribute on a 2-D shape: coordinate
+ * bit (offset_dim[b], offset_bit[b]) -> offset bit b (the short form without
+ * a shape: the identity in the attribute's order). */
+static layout_status padded_linear(const layout_triton_attr *a, const int64_t *shape, int elem_bits, layout_linear *out,
+                                   pad_info *pi, char *why, size_t why_cap)
+{
+    int od[64], ob[64], nb = 0, k, d, j;
+    int bits[2] = {log2i(shape[0]), log2i(shape[1])};
+    layout_error e;
+    int64_t one[1];
+    if ((int64_t)1 << bits[0] != shape[0] || (int64_t)1 << bits[1] != shape[1]) {
+        set_why(why, why_cap, "shared layout not read: ", "padded_shared on a shape that is not a power of two");
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    if (a->has_shape) {
+        if (a->rank != 2 || a->shape[0] != shape[0] || a->shape[1] != shape[1] || a->n_offset_bits > 64) {
+            set_why(why, why_cap, "shared layout not read: ", "padded_shared's shape differs from the memdesc's");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        nb = a->n_offset_bits;
+        for (k = 0; k < nb; k++) {
+            od[k] = a->offset_dim[k];
+            ob[k] = a->offset_bit[k];
+        }
+    } else {
+        int order0 = a->rank == 2 ? a->order[0] : 1;
+        int dims[2] = {order0, 1 - order0};
+        for (k = 0; k < 2; k++)
+            for (j = 0; j < bits[dims[k]]; j++, nb++) {
+                od[nb] = dims[k];
+                ob[nb] = j;
+            }
+    }
+    if (layout_linear_init(out, &e) != LAYOUT_OK || layout_linear_add_in_dim(out, "dim0", bits[0], &e) != LAYOUT_OK ||
+        layout_linear_add_in_dim(out, "dim1", bits[1], &e) != LAYOUT_OK ||
+        layout_linear_add_out_dim(out, "offset", nb, &e) != LAYOUT_OK) {
+        set_why(why, why_cap, "shared layout not read: ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    for (k = 0; k < nb; k++) {
+        d = od[k];
+        if (d < 0 || d > 1 || ob[k] < 0 || ob[k] >= bits[d]) {
+            set_why(why, why_cap, "shared layout not read: ", "padded_shared offset bit outside the shape");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        one[0] = (int64_t)1 << k;
+        if (layout_linear_set_basis(out, d, ob[k], one, &e) != LAYOUT_OK) {
+            set_why(why, why_cap, "shared layout not read: ", e.message);
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+    }
+    pi->n = a->n_pads;
+    pi->min_interval = 0;
+    for (k = 0; k < a->n_pads; k++) {
+        pi->ishift[k] = log2i(a->interval[k] * (elem_bits / 8));
+        pi->pshift[k] = log2i(a->pad[k] * (elem_bits / 8));
+        if (pi->min_interval == 0 || a->interval[k] < pi->min_interval) pi->min_interval = a->interval[k];
+    }
+    return LAYOUT_OK;
+}
+
+/* The shared layout (dims -> offset) of a memdesc with encoding text attr.
+ * A leading multi-buffer dim is dropped (the op addresses one buffer). */
+static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
+                                   layout_triton_attr *a_out, layout_linear *out, pad_info *pi, char *why,
+                                   size_t why_cap)
+{
+    char text[2048];
+    layout_triton_attr *a = a_out;
+    layout_descriptor d;
+    layout_error e;
+    size_t where = 0;
+    int rank = mem->rank, first = rank > 2 ? rank - 2 : 0;
+    if (inline_aliases(m, attr, alen, text, sizeof text, 0) < 0) {
+        set_why(why, why_cap, "shared layout not read: ", "its aliases expand to more than 2 KiB or nest too deep");
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    if (layout_triton_from_text(text, a, &where, &e) != LAYOUT_OK) {
+        set_why(why, why_cap, "shared layout not read: ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    pi->n = 0;
+    if (a->kind == LAYOUT_TRITON_PADDED_SHARED) {
+        if (rank - first != 2) {
+            set_why(why, why_cap, "shared layout not read: ", "padded_shared of a rank other than 2");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        return padded_linear(a, mem->shape + first, mem->elem_bits, out, pi, why, why_cap);
+    }
+    if (layout_triton_to_desc(a, rank - first, mem->shape + first, &d, &e) != LAYOUT_OK) {
+        set_why(why, why_cap, "shared layout not read: ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    if (layout_desc_to_linear(&d, out, &e) != LAYOUT_OK) {
+        set_why(why, why_cap, "shared layout is not linear (padding is applied after the linear part): ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    return LAYOUT_OK;
+}
+
+static layout_status reg_linear(const layout_ttgir *m, const layout_ttgir_type *reg, const char *attr, size_t alen,
+                                layout_triton_attr *a_out, layout_linear *out, char *why, size_t why_cap)
+{
+    char text[2048];
+    layout_triton_attr *a = a_out;
+    layout_error e;
+    size_t where = 0;
+    if (inline_aliases(m, attr, alen, text, sizeof text, 0) < 0) {
+        set_why(why, why_cap, "register layout not read: ", "its aliases expand to more than 2 KiB or nest too deep");
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    if (layout_triton_from_text(text, a, &where, &e) != LAYOUT_OK ||
+        layout_triton_to_linear(a, reg->rank, reg->shape, out, &e) != LAYOUT_OK) {
+        set_why(why, why_cap, "register layout not read: ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    return LAYOUT_OK;
+}
+
+/* The image (offset) of input dim d's bit b. */
+static uint64_t basis(const layout_linear *c, int d, int b)
+{
+    return c->bases[c->in_shift[d] + b];
+}
+
+/* Triton 3.6 on gfx950 loads an MFMA dot operand whose shared layout is
+ * not contiguous along K with ds_read_b64_tr_b16 / _b8
+ * (third_party/amd/lib/TritonAMDGPUToLLVM/MemoryOpToLLVM.cpp,
+ * TransLocalLoadOpConversion::canUseTransLoad: the target supports LDS
+ * transpose loads of that width (gfx950: 16 and 8 bits), the result is a
+ * dot_op of an amd_mfma, the memdesc is swizzled_shared, and the operand's
+ * K dim is not the shared order's fastest dim). */
+static int uses_ds_read_tr(const layout_triton_kernel *k, const layout_ttgir_op *o, const layout_triton_attr *ra,
+                           const layout_triton_attr *sa, int elem_bits)
+{
+    int k_dim;
+    if (k->is_nvidia || strcmp(k->arch.name, "gfx950") != 0) return 0;
+    if (o->kind != LAYOUT_TTGIR_LOCAL_LOAD || (elem_bits != 16 && elem_bits != 8)) return 0;
+    if (ra->kind != LAYOUT_TRITON_DOT_OPERAND || ra->parent != LAYOUT_TRITON_AMD_MFMA) return 0;
+    if (sa->kind != LAYOUT_TRITON_SWIZZLED_SHARED) return 0;
+    k_dim = ra->op_idx == 0 ? 1 : 0; /* rank 2: A is M x K, B is K x N */
+    return sa->order[0] != k_dim;
+}
+
+/* The register layout ds_read_b64_tr reads with (chooseDsReadB64TrLayout in
+ * Triton's LinearLayoutConversions.cpp): the dot operand's layout with the
+ * first log2(64 / bits) register bases and the first 4 lane bases rotated:
+ * the registers take the first lane bases (4 or 8 elements along the non-K
+ * dim, contiguous in shared memory), the 4 lane bases take the remaining
+ * lane bases and then the old register bases. */
+static void rotate_for_tr(layout_linear *ll, int elem_bits)
+{
+    int ir = layout_linear_in_dim(ll, "register"), il = layout_linear_in_dim(ll, "lane");
+    int n_reg = log2i(64 / elem_bits), n_lane = 4, i;
+    uint64_t unit[16];
+    if (ir < 0 || il < 0 || ll->in_bits[ir] < n_reg || ll->in_bits[il] < n_lane) return;
+    for (i = 0; i < n_lane; i++) unit[i] = ll->bases[ll->in_shift[il] + i];
+    for (i = 0; i < n_reg; i++) unit[n_lane + i] = ll->bases[ll->in_shift[ir] + i];
+    for (i = 0; i < n_reg; i++) ll->bases[ll->in_shift[ir] + i] = unit[i];
+    for (i = 0; i < n_lane; i++) ll->bases[ll->in_shift[il] + i] = unit[n_reg + i];
+}
+
+/* NVIDIA ldmatrix / stmatrix (Triton's lowerLdStMatrix,
+ * third_party/nvidia/lib/TritonNVIDIAGPUToLLVM/Utility.cpp): each 8x8
+ * matrix row is 16 bytes, one lane per row address; up to 4 matrices
+ * (x1/x2/x4) per instruction.  Non-transposed: registers must hold 32-bit
+ * words (offsets 1 .. 32/bits - 1, registers permuted) and lanes 0, 1 the
+ * next two words of a row (cvt divisible on the left by that tile); the
+ * row addresses come from lanes 2-4 and then up to 2 more register bits.
+ * Transposed (16-bit only): lanes 2-4 give offsets 1, 2, 4 (the row's 8
+ * elements are 8 lanes) and no other basis touches those 3 bits; the row
+ * addresses come from register bit 0, lanes 0-1, then up to 2 more
+ * register bits.  Returns 1 and fills r when the op lowers this way. */
+static int try_ldst_matrix(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
+                           int transpose, layout_triton_kernel_op *r)
+{
+    int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
+    int iw = layout_linear_in_dim(cvt, "warp"), bits = r->elem_bits, eb = 32 / (bits ? bits : 1);
+    int t = log2i(eb), nreg = 0, nwarp = 0, i, j, vec, n_in_instr, n_instr;
+    uint64_t reg[LAYOUT_LINEAR_MAX_BITS], lane[6], warp[LAYOUT_LINEAR_MAX_BITS], addr[8];
+    int n_addr = 0;
+    (void)warp;
+    if (il < 0 || cvt->in_bits[il] != 5 || ir < 0) return 0;
+    if (transpose ? bits != 16 : (bits > 32 || bits < 8)) return 0;
+    if (r->direction == LAYOUT_WRITE && k->sm < 90) return 0; /* stmatrix: sm_90 */
+    if (r->direction == LAYOUT_READ && k->sm < 75) return 0;  /* ldmatrix: sm_75 */
+    for (i = 0; i < cvt->in_bits[ir]; i++) {
+        uint64_t b = basis(cvt, ir, i);
+        if (b) reg[nreg++] = b; /* broadcast registers removed */
+    }
+    for (i = 0; i < 5; i++) lane[i] = basis(cvt, il, i);
+    if (iw >= 0)
+        for (i = 0; i < cvt->in_bits[iw]; i++) warp[nwarp++] = basis(cvt, iw, i);
+    if (!transpose) {
+        uint64_t low = (uint64_t)eb * 4 - 1;
+        /* the tile: registers -> words' elements (permuted first), lanes 0, 1 -> next words */
+        for (i = 0; i < t; i++) {
+            for (j = i; j < nreg && reg[j] != (uint64_t)1 << i; j++) {}
+            if (j == nreg) return 0;
+            uint64_t tmp = reg[i];
+            reg[i] = reg[j];
+            reg[j] = tmp;
+        }
+        if (lane[0] != (uint64_t)eb || lane[1] != (uint64_t)eb * 2) return 0;
+        for (i = t; i < nreg; i++)
+            if (reg[i] & low) return 0;
+        for (i = 2; i < 5; i++)
+            if (lane[i] & low) return 0;
+        for (i = 0; i < nwarp; i++)
+            if (warp[i] & low) return 0;
+        vec = nreg - t < 2 ? nreg - t : 2;
+        if (vec < 0) return 0;
+        for (i = 0; i < 3; i++) addr[n_addr++] = lane[2 + i];
+        for (i = 0; i < vec; i++) addr[n_addr++] = reg[t + i];
+        n_in_instr = t + vec;
+    } else {
+        for (i = 0; i < 3; i++)
+            if (lane[2 + i] != (uint64_t)1 << i) return 0;
+        for (i = 0; i < nreg; i++)
+            if (reg[i] & 7) return 0;
+        for (i = 0; i < 2; i++)
+            if (lane[i] & 7) return 0;
+        for (i = 0; i < nwarp; i++)
+            if (warp[i] & 7) return 0;
+        if (nreg < 1) return 0;
+        vec = nreg - 1 < 2 ? nreg - 1 : 2;
+        addr[n_addr++] = reg[0];
+        addr[n_addr++] = lane[0];
+        addr[n_addr++] = lane[1];
+        for (i = 0; i < vec; i++) addr[n_addr++] = reg[1 + i];
+        n_in_instr = 1 + vec;
+    }
+    if (nreg - n_in_instr > log2i(LAYOUT_TRITON_KERNEL_MAX_ACCESSES)) return 0;
+    n_instr = 1 << (nreg - n_in_instr);
+    r->vec_elems = 8;                 /* a matrix row: 8 x 16 bits (4 x 32 bits) per lane address */
+    r->vec_bits = 128;
+    r->n_accesses = n_instr;
+    for (int a = 0; a < n_instr; a++) {
+        layout_instr ins;
+        layout_cost c;
+        layout_error e;
+        uint64_t off = 0;
+        for (i = 0; i < nreg - n_in_instr; i++)
+            if (a >> i & 1) off ^= reg[n_in_instr + i];
+        if (layout_instr_init(&ins, 32, 16, r->direction, &e) != LAYOUT_OK) return 0;
+        ins.active_mask = n_addr >= 5 ? 0xffffffffu : ((uint64_t)1 << (1 << n_addr)) - 1;
+        for (int l = 0; l < 32; l++) {
+            uint64_t o = off;
+            for (i = 0; i < n_addr; i++)
+                if (l >> i & 1) o ^= addr[i];
+            ins.addr_bytes[l] = (uint32_t)(o * (uint64_t)(bits / 8));
+        }
+        if (layout_checker_cost(ck, &ins, &c, &e) != LAYOUT_OK) return 0;
+        r->extra_cycles += c.extra_cycles;
+        r->total_cycles += c.total_cycles;
+        if (c.extra_cycles > 0) r->n_conflicted++;
+        if (r->worst_access < 0 || c.extra_cycles > r->worst_extra) {
+            r->worst_access = a;
+            r->worst_extra = c.extra_cycles;
+            r->worst_nway = c.worst_nway;
+            r->worst = ins;
+        }
+    }
+    {
+        char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+        snprintf(mn, sizeof mn, "%s.sync.aligned.m8n8.x%d%s.shared.b16",
+                 r->direction == LAYOUT_WRITE ? "stmatrix" : "ldmatrix", 1 << vec, transpose ? ".trans" : "");
+        count_add(r, mn, n_instr);
+    }
+    r->modelled = 1;
+    return 1;
+}
+
+/* Lower and cost one op; the shared encoding is (sattr, slen). */
+static layout_status lower_op(const layout_triton_kernel *k, int op, const char *sattr, size_t slen,
+                              layout_triton_kernel_op *r, layout_error *err)
+{
+    const layout_ttgir *m = k->module;
+    const layout_ttgir_op *o = &m->ops[op];
+    const layout_ttgir_type *reg, *mem;
+    const char *rattr;
+    size_t rlen;
+    layout_linear rl, sl, cvt;
+    layout_triton_attr ra, sa;
+    pad_info pad = {0, {0}, {0}, 0};
+    int tr;
+    layout_error e;
+    int64_t ins[LAYOUT_LINEAR_MAX_DIMS];
+    int ir, il, iw, i, j;
+
+    memset(r, 0, sizeof *r);
+    r->op = op;
+    r->kind = o->kind;
+    r->line = o->line;
+    r->worst_access = -1;
+    if (layout_ttgir_op_loc(m, op, r->loc, sizeof r->loc) == LAYOUT_ERR_ARG)
+        return layout_fail(err, LAYOUT_ERR_ARG, "layout_triton_kernel: op %d out of range", op);
+    r->direction = o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? LAYOUT_READ : LAYOUT_WRITE;
+    find_types(o, &reg, &mem);
+    if (reg) { r->reg_enc_at = reg->enc_at; r->reg_enc_len = reg->enc_len; }
+    if (mem) { r->shared_enc_at = mem->enc_at; r->shared_enc_len = mem->enc_len; }
+
+    switch (o->kind) {
+    case LAYOUT_TTGIR_CONVERT_LAYOUT:
+        return not_modelled(r, "%sttg.convert_layout: Triton 3.6 exchanges the data through warp shuffles or a "
+                               "shared scratch buffer whose layout it derives itself (optimal swizzling); not modelled",
+                            "");
+    case LAYOUT_TTGIR_REDUCE:
+        return not_modelled(r, "%stt.reduce: partial results cross warps through a shared scratch buffer of "
+                               "Triton's own layout; not modelled", "");
+    case LAYOUT_TTGIR_WARP_GROUP_DOT:
+        return not_modelled(r, "%sttng.warp_group_dot: the tensor core reads shared memory through wgmma "
+                               "descriptors, not LSU instructions (ncu does not count them as shared ld/st)", "");
+    case LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL:
+        return not_modelled(r, "%samdg.buffer_load_to_local: direct global-to-LDS loads (buffer_load ... lds) "
+                               "issue no DS instruction; their LDS write pattern is not modelled", "");
+    default: break;
+    }
+    if (!reg || !mem) return not_modelled(r, "%sno register tensor with a layout and memdesc among the op's types", "");
+    if (reg->rank != 2 || mem->rank < 2)
+        return not_modelled(r, "%sonly 2-D tiles are modelled", "");
+    r->elem_bits = mem->elem_bits;
+    if (r->elem_bits < 8 || r->elem_bits > 64 || (r->elem_bits & (r->elem_bits - 1)))
+        return not_modelled(r, "element type %s: not 8, 16, 32 or 64 bits", mem->elem);
+    if (mem->shape[mem->rank - 1] != reg->shape[1] || mem->shape[mem->rank - 2] != reg->shape[0])
+        return not_modelled(r, "%sthe memdesc's shape differs from the tensor's (a view is not followed)", "");
+    if (!sattr) {
+        if (layout_ttgir_encoding(m, mem, &sattr, &slen) != LAYOUT_OK)
+            return not_modelled(r, "%sthe memdesc's encoding is not defined", "");
+    }
+    if (layout_ttgir_encoding(m, reg, &rattr, &rlen) != LAYOUT_OK)
+        return not_modelled(r, "%sthe tensor's encoding is not defined", "");
+    if (shared_linear(m, mem, sattr, slen, &sa, &sl, &pad, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
+    if (reg_linear(m, reg, rattr, rlen, &ra, &rl, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
+    tr = uses_ds_read_tr(k, o, &ra, &sa, r->elem_bits);
+    if (tr) rotate_for_tr(&rl, r->elem_bits);
+    if (layout_linear_compose(&cvt, &rl, &sl, &e) != LAYOUT_OK)
+        return not_modelled(r, "register and shared layouts do not compose: %s", e.message);
+    ir = layout_linear_in_dim(&cvt, "register");
+    il = layout_linear_in_dim(&cvt, "lane");
+    iw = layout_linear_in_dim(&cvt, "warp");
+    if (il < 0 || cvt.in_bits[il] != log2i(k->arch.wave_size))
+        return not_modelled(r, "%sthe register layout's lanes differ from the arch's wave size", "");
+
+    layout_checker ck;
+    if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
+    /* NVIDIA: Triton tries ldmatrix / stmatrix first, plain then transposed. */
+    if (k->is_nvidia && !pad.n && o->kind != LAYOUT_TTGIR_ASYNC_COPY &&
+        (try_ldst_matrix(k, &ck, &cvt, 0, r) || try_ldst_matrix(k, &ck, &cvt, 1, r)))
+        return LAYOUT_OK;
+
+    /* Triton's largestVectorisation (Utility.cpp): the largest v <= 128 bits
+     * such that offsets 1, 2, .., v/2 are each the image of a register bit
+     * (registers permuted to put them first) and cvt divides on the left by
+     * that tile (divideLeft, getReps in LayoutUtils.cpp): every other basis,
+     * of any input dim, is clear of the tile's offset bits. */
+    int nreg = ir >= 0 ? cvt.in_bits[ir] : 0, nvec = 0;
+    int is_vec[LAYOUT_LINEAR_MAX_BITS] = {0};
+    int max_log = log2i((tr ? 64 : 128) / r->elem_bits); /* ds_read_b64_tr_b*: 64 bits per lane */
+    if (pad.n && log2i(pad.min_interval) < max_log) max_log = log2i(pad.min_interval);
+    for (nvec = max_log; nvec > 0; nvec--) {
+        int ok = 1, d, b2;
+        uint64_t mask = ((uint64_t)1 << nvec) - 1;
+        memset(is_vec, 0, sizeof is_vec);
+        for (j = 0; j < nvec && ok; j++) {
+            int found = -1;
+            for (i = 0; i < nreg && found < 0; i++)
+                if (!is_vec[i] && basis(&cvt, ir, i) == (uint64_t)1 << j) found = i;
+            if (pad.n && found != j) found = -1; /* padded: no register permutation */
+            if (found < 0) ok = 0;
+            else is_vec[found] = 1;
+        }
+        for (d = 0; d < cvt.n_in && ok; d++)
+            for (b2 = 0; b2 < cvt.in_bits[d] && ok; b2++)
+                if (!(d == ir && is_vec[b2]) && (basis(&cvt, d, b2) & mask)) ok = 0;
+        if (ok) break;
+    }
+    if (nvec == 0) memset(is_vec, 0, sizeof is_vec);
+    r->vec_elems = 1 << nvec;
+    r->vec_bits = r->vec_elems * r->elem_bits;
+    int bytes = r->vec_bits / 8, elem_bytes = r->elem_bits / 8;
+
+    /* The other non-broadcast register bits enumerate the accesses. */
+    int rest[LAYOUT_LINEAR_MAX_BITS], nrest = 0;
+    uint64_t lanewarp = 0;
+    for (i = 0; i < nreg; i++)
+        if (!is_vec[i] && basis(&cvt, ir, i) != 0) rest[nrest++] = i;
+    for (i = 0; i < cvt.in_bits[il]; i++) lanewarp |= basis(&cvt, il, i);
+    if (iw >= 0)
+        for (i = 0; i < cvt.in_bits[iw]; i++) lanewarp |= basis(&cvt, iw, i);
+    if ((1 << nrest) > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
+        return not_modelled(r, "%smore than LAYOUT_TRITON_KERNEL_MAX_ACCESSES (1024) accesses per warp", "");
+    r->n_accesses = 1 << nrest;
+
+    for (j = 0; j < LAYOUT_LINEAR_MAX_DIMS; j++) ins[j] = 0;
+    /* additive[a]: the access's offset part from register bits whose offset
+     * bits are disjoint from every lane and warp bit (Triton's
+     * actionAdditiveStrides: base + constant, what LLVM can pair); base_key:
+     * the XOR of the other register bits (a different base register). */
+    uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    for (int a = 0; a < r->n_accesses; a++) {
+        layout_linear_access acc;
+        layout_instr ins_;
+        layout_cost c;
+        int64_t regval = 0;
+        uint64_t key = 0, add = 0;
+        for (i = 0; i < nrest; i++)
+            if (a >> i & 1) {
+                uint64_t bimg = basis(&cvt, ir, rest[i]);
+                regval |= (int64_t)1 << rest[i];
+                if (bimg & lanewarp) key ^= bimg;
+                else add ^= bimg;
+            }
+        base_key[a] = key;
+        add_off[a] = (int64_t)apply_padding(&pad, add * (uint64_t)elem_bytes);
+        if (ir >= 0) ins[ir] = regval;
+        if (layout_linear_lane_access(&cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
+            layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
+            return not_modelled(r, "lane addresses: %s", e.message);
+        if (pad.n) /* the padding is applied to each lane's byte offset after the linear part */
+            for (int l = 0; l < ins_.n_lanes; l++) {
+                uint64_t padded = apply_padding(&pad, ins_.addr_bytes[l]);
+                if (padded > UINT32_MAX - 16) return not_modelled(r, "%spadded byte address beyond 32 bits", "");
+                ins_.addr_bytes[l] = (uint32_t)padded;
+            }
+        if (layout_checker_cost(&ck, &ins_, &c, &e) != LAYOUT_OK)
+            return not_modelled(r, "the checker has no rule: %s", e.message);
+        r->extra_cycles += c.extra_cycles;
+        r->total_cycles += c.total_cycles;
+        if (c.extra_cycles > 0) r->n_conflicted++;
+        if (r->worst_access < 0 || c.extra_cycles > r->worst_extra) {
+            r->worst_access = a;
+            r->worst_extra = c.extra_cycles;
+            r->worst_nway = c.worst_nway;
+            r->worst = ins_;
+        }
+    }
+
+    /* Mnemonics: AMD pairs b32 / b64 accesses of one base in program order
+     * (SILoadStoreOptimizer); everything else is one instruction per access. */
+    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    if (tr && bytes == 8) {
+        snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
+        count_add(r, mn, r->n_accesses);
+    } else if (!k->is_nvidia && (bytes == 4 || bytes == 8)) {
+        unsigned char used[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+        memset(used, 0, (size_t)r->n_accesses);
+        for (int a = 0; a < r->n_accesses; a++) {
+            int kind = 0;
+            if (used[a]) continue;
+            used[a] = 1;
+            for (int b = a + 1; b < r->n_accesses; b++) {
+                if (used[b] || base_key[b] != base_key[a]) continue;
+                kind = pair_kind_of(add_off[a], add_off[b], bytes);
+                if (kind) { used[b] = 1; break; }
+            }
+            mnemonic(k, r, bytes, kind, mn, sizeof mn);
+            count_add(r, mn, 1);
+        }
+    } else {
+        mnemonic(k, r, bytes, 0, mn, sizeof mn);
+        count_add(r, mn, r->n_accesses);
+    }
+    r->modelled = 1;
+    return LAYOUT_OK;
+}
+
+layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op, const char *shared_attr, size_t len,
+                                           layout_triton_kernel_op *out, layout_error *err)
+{
+    if (!k || !out || !k->module) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_kernel_op_cost: NULL argument");
+    if (op < 0 || op >= k->n_ops)
+        return layout_fail(err, LAYOUT_ERR_ARG, "layout_triton_kernel_op_cost: op %d outside 0..%d", op, k->n_ops - 1);
+    return lower_op(k, k->ops[op].op, shared_attr, shared_attr ? len : 0, out, err);
+}
+
+layout_status layout_triton_kernel_analyze(const layout_ttgir *m, const layout_arch *arch, layout_triton_kernel *out,
+                                           layout_error *err)
+{
+    static const char name[] = "layout_triton_kernel_analyze";
+    layout_status st;
+    int i, j;
+    if (!m || !out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: NULL argument", name);
+    out->module = m;
+    out->n_ops = out->n_modelled = out->n_per_warp = 0;
+    out->extra_cycles = out->total_cycles = out->n_accesses = 0;
+    if (arch) out->arch = *arch;
+    else if ((st = layout_triton_kernel_target_arch(m->target, &out->arch, err)) != LAYOUT_OK) return st;
+    out->is_nvidia = strncmp(out->arch.name, "sm_", 3) == 0;
+    out->sm = out->is_nvidia ? atoi(out->arch.name + 3) : 0;
+    if (m->threads_per_warp > 0 && m->threads_per_warp != out->arch.wave_size)
+        return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: the module has %d threads per warp, arch %s %d", name,
+                           m->threads_per_warp, out->arch.name, out->arch.wave_size);
+    for (i = 0; i < m->n_ops; i++) {
+        layout_triton_kernel_op *r;
+        if (!accesses_memory(&m->ops[i])) continue;
+        r = &out->ops[out->n_ops++];
+        if ((st = lower_op(out, i, NULL, 0, r, err)) != LAYOUT_OK) return st;
+        if (!r->modelled) continue;
+        out->n_modelled++;
+        out->extra_cycles += r->extra_cycles;
+        out->total_cycles += r->total_cycles;
+        out->n_accesses += r->n_accesses;
+        for (j = 0; j < r->n_counts; j++) {
+            int t;
+            for (t = 0; t < out->n_per_warp; t++)
+                if (strcmp(out->per_warp_total[t].mnemonic, r->counts[j].mnemonic) == 0) break;
+            if (t == out->n_per_warp) {
+                if (t == LAYOUT_TRITON_KERNEL_MAX_MNEMONICS)
+                    return layout_fail(err, LAYOUT_ERR_CAPACITY, "%s: more than %d mnemonics", name,
+                                       LAYOUT_TRITON_KERNEL_MAX_MNEMONICS);
+                out->per_warp_total[t] = r->counts[j];
+                out->n_per_warp++;
+            } else {
+                out->per_warp_total[t].count += r->counts[j].count;
+            }
+        }
+    }
+    return LAYOUT_OK;
+}
+
+layout_status layout_triton_kernel_op_explain(const layout_triton_kernel *k, const layout_triton_kernel_op *r,
+                                              char *buf, size_t cap, layout_error *err)
+{
+    static const char name[] = "layout_triton_kernel_op_explain";
+    layout_check_report rep;
+    layout_checker ck;
+    layout_status st;
+    if (!k || !r || (!buf && cap)) return layout_fail(err, LAYOUT_ERR_NULL, "%s: NULL argument", name);
+    if (!r->modelled || r->worst_access < 0)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: op %d is not modelled", name, r->op);
+    if ((st = layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_SCALAR, err)) != LAYOUT_OK) return st;
+    if ((st = layout_check_report_init(&rep, &k->arch, err)) != LAYOUT_OK) return st;
+    if ((st = layout_check_report_add(&rep, &ck, "worst", &r->worst, 1, err)) != LAYOUT_OK) return st;
+    return layout_check_report_text(&rep, buf, cap, NULL, err);
+}

@@ -1,0 +1,151 @@
+/* `layout triton` run as a program (path from -DLAYOUT_TOOL_PATH): text and
+ * JSON reports of a real Triton 3.6 kernel, agreeing with the library;
+ * stdin, --arch, bad input (exit 2 with the reader's line and column). */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+#include "layout.h"
+
+#include <stdarg.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef LAYOUT_TOOL_PATH
+#define LAYOUT_TOOL_PATH ""
+#endif
+
+static const char *g_tool = LAYOUT_TOOL_PATH;
+static char g_out[1 << 18], g_err[1 << 14], g_kernel_path[512];
+static layout_ttgir g_mod;
+static layout_triton_kernel g_k;
+static char g_text[1 << 20];
+
+static void slurp(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    size_t n = 0;
+    if (f) {
+        n = fread(buf, 1, cap - 1, f);
+        fclose(f);
+    }
+    buf[n] = '\0';
+}
+
+static int run_tool(const char *fmt, ...)
+{
+    static char args[8192], cmd[16384], out_path[64], err_path[64];
+    va_list ap;
+    int st;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(out_path, sizeof out_path, "/tmp/layout_tool_triton_%d.out", (int)getpid());
+    snprintf(err_path, sizeof err_path, "/tmp/layout_tool_triton_%d.err", (int)getpid());
+    snprintf(cmd, sizeof cmd, "ASAN_OPTIONS=exitcode=86 UBSAN_OPTIONS=halt_on_error=1:exitcode=87 '%s' %s >'%s' 2>'%s'",
+             g_tool, args, out_path, err_path);
+    st = system(cmd);
+    slurp(out_path, g_out, sizeof g_out);
+    slurp(err_path, g_err, sizeof g_err);
+    remove(out_path);
+    remove(err_path);
+    if (st == -1 || !WIFEXITED(st)) return -1;
+    return WEXITSTATUS(st);
+}
+
+static void find_kernel(void)
+{
+    const char *f = __FILE__, *slash = strrchr(f, '/');
+    int n = slash ? (int)(slash - f) : 1;
+    snprintf(g_kernel_path, sizeof g_kernel_path,
+             "%.*s/fixtures/triton/kernels/matmul_fp16_64x64x32_w4_s2_gfx942.ttgir", n, slash ? f : ".");
+}
+
+static void test_text_and_json(void)
+{
+    FILE *f = fopen(g_kernel_path, "rb");
+    size_t n = f ? fread(g_text, 1, sizeof g_text - 1, f) : 0;
+    char want[128];
+    int i;
+    if (f) fclose(f);
+    g_text[n] = 0;
+    CHECK(layout_ttgir_parse(g_text, n, &g_mod, NULL) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_analyze(&g_mod, NULL, &g_k, NULL) == LAYOUT_OK);
+    /* The A tile of the gfx942 matmul: its AMDGCN has 8 ds_write_b16 and 4
+     * ds_read_b64 at gen_kernels.py:49:30 (the .loc directives). */
+    CHECK_EQ_I64(run_tool("triton '%s'", g_kernel_path), g_k.extra_cycles > 0 ? 1 : 0);
+    CHECK_STR_CONTAINS(g_out, "arch gfx942");
+    CHECK_STR_CONTAINS(g_out, "8 ds_write_b16");
+    CHECK_STR_CONTAINS(g_out, "4 ds_read_b64");
+    CHECK_STR_CONTAINS(g_out, "gen_kernels.py\":49:30");
+    CHECK_STR_CONTAINS(g_out, "per warp total:");
+    CHECK_EQ_I64(run_tool("triton --json '%s'", g_kernel_path), g_k.extra_cycles > 0 ? 1 : 0);
+    CHECK_STR_CONTAINS(g_out, "{\"target\":\"hip:gfx942\"");
+    CHECK_STR_CONTAINS(g_out, "\"per_warp_total\":{");
+    CHECK_STR_CONTAINS(g_out, "\"not_modelled\":[");
+    CHECK_STR_CONTAINS(g_out, "\"totals\":{");
+    for (i = 0; i < g_k.n_per_warp; i++) {
+        snprintf(want, sizeof want, "\"%s\":%lld", g_k.per_warp_total[i].mnemonic,
+                 (long long)g_k.per_warp_total[i].count);
+        CHECK_STR_CONTAINS(g_out, want);
+    }
+    /* stdin, and --arch overriding the target */
+    {
+        layout_arch a;
+        CHECK(layout_arch_preset("gfx950", &a, NULL) == LAYOUT_OK);
+        CHECK(layout_triton_kernel_analyze(&g_mod, &a, &g_k, NULL) == LAYOUT_OK);
+    }
+    CHECK_EQ_I64(run_tool("triton --arch gfx950 - < '%s'", g_kernel_path), g_k.extra_cycles > 0 ? 1 : 0);
+    CHECK_STR_CONTAINS(g_out, "arch gfx950");
+    /* A transpose: its convert_layout is listed as not modelled, with its
+     * location, in the text and in the JSON. */
+    {
+        char path[600];
+        snprintf(path, sizeof path, "%.*s/transpose_fp16_64x64_w4_s1_gfx942.ttgir",
+                 (int)(strrchr(g_kernel_path, '/') - g_kernel_path), g_kernel_path);
+        CHECK_EQ_I64(run_tool("triton '%s'", path), 0);
+        CHECK_STR_CONTAINS(g_out, "not modelled: ttg.convert_layout");
+        CHECK_STR_CONTAINS(g_out, "per warp total: (nothing modelled)");
+        CHECK_EQ_I64(run_tool("triton --json '%s'", path), 0);
+        CHECK_STR_CONTAINS(g_out, "\"not_modelled\":[{\"loc\":\"\\\"tests/fixtures/triton/kernels/gen_kernels.py\\\":");
+        CHECK_STR_CONTAINS(g_out, "\"op\":\"ttg.convert_layout\",\"reason\":");
+    }
+    CHECK_EQ_I64(run_tool("triton --help"), 0);
+    CHECK_STR_CONTAINS(g_out, "usage: layout triton");
+}
+
+/* Write text to a temporary file; its path. */
+static const char *temp_text(const char *text)
+{
+    static char path[64];
+    FILE *f;
+    snprintf(path, sizeof path, "/tmp/layout_tool_triton_%d.in", (int)getpid());
+    if ((f = fopen(path, "wb"))) {
+        fputs(text, f);
+        fclose(f);
+    }
+    return path;
+}
+
+static void test_bad_input(void)
+{
+    CHECK_EQ_I64(run_tool("triton"), 2);
+    CHECK_EQ_I64(run_tool("triton /nonexistent/x.ttgir"), 2);
+    CHECK_STR_CONTAINS(g_err, "cannot open");
+    CHECK_EQ_I64(run_tool("triton - < '%s'",
+                          temp_text("  %0 = ttg.local_load %x : !ttg.memdesc<4xf16, #s -> tensor<4xf16, #t>\n")),
+                 2);
+    CHECK_STR_CONTAINS(g_err, "line 1, column");
+    CHECK_EQ_I64(run_tool("triton --arch sm_90 '%s'", g_kernel_path), 2); /* 64 lanes vs a 32-lane arch */
+    CHECK_STR_CONTAINS(g_err, "threads per warp");
+    CHECK_EQ_I64(run_tool("triton - < '%s'", temp_text("module attributes {ttg.target = \"tpu:v5\"} {\n}\n")), 2);
+    CHECK_STR_CONTAINS(g_err, "tpu:v5");
+    remove(temp_text(""));
+}
+
+int main(void)
+{
+    find_kernel();
+    CHECK_MSG(g_tool[0] != '\0', "no LAYOUT_TOOL_PATH");
+    RUN(test_text_and_json);
+    RUN(test_bad_input);
+    return harness_finish("test_tool_triton");
+}
