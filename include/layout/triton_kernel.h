@@ -162,6 +162,142 @@ layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op
 layout_status layout_triton_kernel_op_explain(const layout_triton_kernel *k, const layout_triton_kernel_op *r,
                                               char *buf, size_t cap, layout_error *err);
 
+/* ---- Per-allocation suggestion (lib/triton_kernel/suggest.c) ---- */
+
+/** Most shared allocations one suggestion call reports. */
+#define LAYOUT_TRITON_KERNEL_MAX_ALLOCS 16
+/** Most reports (k->ops indices) one allocation's group keeps. */
+#define LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS 32
+/** Capacity of an attribute text in a suggestion (with its NUL). */
+#define LAYOUT_TRITON_KERNEL_ATTR_CAP 256
+
+/** How to search.  Zero-initialise (or pass NULL) for the defaults. */
+typedef struct layout_triton_kernel_suggest_options {
+    int same_bytes;       /**< 1: the budget is the allocation's own current bytes (no padding added); 0: the target's LDS less the other allocations */
+    int max_pad_levels;   /**< padded_shared interval:+pad pairs, 1 or 2 (0 = 1: 2 levels cost ~40x more candidates) */
+    unsigned families;    /**< LAYOUT_TRITON_SEARCH_* bits (triton_search.h); 0 = all the target's Triton accepts */
+    int64_t lds_bytes;    /**< the target's shared memory per block; 0 = layout_triton_kernel_lds_bytes() */
+} layout_triton_kernel_suggest_options;
+
+/** One shared allocation: its accesses, its current layout and cost, the best one found. */
+typedef struct layout_triton_kernel_alloc {
+    int alloc_op;          /**< module op index (layout_ttgir::ops) of the defining `ttg.local_alloc`; -1 when grouped by type */
+    int line;              /**< its TTGIR line */
+    char loc[LAYOUT_TRITON_KERNEL_LOC_CAP]; /**< its source location, "" if none */
+    int rank;              /**< 2, or 3 with a leading buffer dim */
+    int64_t shape[3];      /**< the memdesc shape of the allocation, outermost first */
+    int elem_bits;         /**< element bits */
+    size_t enc_at, enc_len; /**< the encoding as written in the allocation's type (`#shared` or inline) */
+    int n_ops;             /**< reports (k->ops indices) of this allocation's writers and readers */
+    int ops[LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS]; /**< those indices, text order */
+    int n_scored;          /**< of those, modelled (summed into the cost) */
+    int wgmma_operand;     /**< 1: read by ttng.warp_group_dot (unscored; restricts the search to nvmma_shared of the current transposition) */
+    int searched;          /**< 1: the search ran; 0: see note */
+    char note[LAYOUT_TRITON_KERNEL_REASON_CAP]; /**< why not searched, or what is not scored ("" if nothing) */
+    char current[LAYOUT_TRITON_KERNEL_ATTR_CAP]; /**< the current attribute, aliases resolved (truncated at the cap) */
+    int64_t current_bytes; /**< its bytes, all buffers (padding included) */
+    int64_t current_cost;  /**< cost unit (below) summed over the scored ops, current layout */
+    int64_t current_extra; /**< AMD extra cycles / NVIDIA bank conflicts of those, current layout */
+    char attr[LAYOUT_TRITON_KERNEL_ATTR_CAP]; /**< the suggested attribute to paste back (= current when nothing is better) */
+    int improved;          /**< 1: attr costs less than current */
+    int64_t cost;          /**< its cost, same unit */
+    int64_t extra;         /**< its extra cycles / bank conflicts */
+    int64_t bytes;         /**< its bytes, all buffers */
+    int64_t budget_bytes;  /**< the byte budget searched within */
+    int64_t scored;        /**< candidates scored by the search */
+} layout_triton_kernel_alloc;
+
+/** Every allocation of one kernel. */
+typedef struct layout_triton_kernel_suggestions {
+    int n_allocs;          /**< entries used */
+    int grouped_by_type;   /**< always 0 today (SSA tracking); see the function's comment */
+    int64_t lds_bytes;     /**< the target's shared memory per block used for the budgets */
+    int64_t total_bytes;   /**< the current allocations' bytes, summed */
+    layout_triton_kernel_alloc allocs[LAYOUT_TRITON_KERNEL_MAX_ALLOCS]; /**< text order of the allocations */
+} layout_triton_kernel_suggestions;
+
+/**
+ * Shared memory one block may allocate on the arch of @p k: gfx942 64 KiB
+ * (CDNA3 ISA 2.2 "64 KB of LDS per CU"; Triton's AMD backend
+ * `getSharedMemorySize`), gfx950 160 KiB (CDNA4 ISA: LDS grown to 160 KB;
+ * same backend function), sm_90 227 KiB = 232448 bytes (CUDA C++
+ * Programming Guide, "Technical Specifications per Compute Capability":
+ * 228 KB per SM, of which 227 KB per block with the opt-in; Triton compares
+ * against the driver's `max_shared_mem`, that same number), other sm_NN
+ * 48 KiB, other AMD 64 KiB.
+ */
+int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
+
+/**
+ * For each shared allocation of an analysed kernel, the best shared layout
+ * Triton accepts for it, costed over all of its writers and readers:
+ *
+ *     cost(attr) = sum over the allocation's modelled ops o of
+ *                  layout_triton_kernel_op_cost(k, o, attr).total_cycles
+ *
+ * the unit being the op's cycles per warp as the checker counts them: on
+ * AMD the LDS cycles of every DS instruction of one warp, conflict cycles
+ * included (extra cycles alone would prefer halving the vector to remove
+ * one conflict); on NVIDIA shared-memory wavefronts (accesses + bank
+ * conflicts, what ncu counts).  `extra` / `current_extra` give the
+ * conflict part alone.  The candidates are layout_triton_shared_search()'s
+ * for the allocation's shape and element width on the target's vendor;
+ * the budget is opts->lds_bytes (default layout_triton_kernel_lds_bytes())
+ * less the current bytes of every other allocation (a conservative sum:
+ * Triton's allocator may overlap buffers whose lifetimes do not), or with
+ * same_bytes the allocation's own current bytes.  A candidate that makes a
+ * scored op unmodellable is rejected.  An allocation read by
+ * `ttng.warp_group_dot` keeps nvmma_shared of its transposition (wgmma
+ * reads only that; tf32 needs K-major).  When no candidate beats the
+ * current layout, attr = current and improved = 0, so cost <= current_cost
+ * always.
+ *
+ * Grouping (SSA): an allocation is a `ttg.local_alloc` result; it collects
+ * every op whose memdesc operand is that value or a value derived from it
+ * through `ttg.memdesc_index` / `_subview` / `_trans` / `_reshape`, the
+ * `iter_args` of an `scf.for` (init, block argument, the matching
+ * `scf.yield` operand and the loop's `%r#k` result).  An op whose memdesc
+ * cannot be traced (a name the text reuses in sibling regions in a way
+ * that joins different types) forms its own group keyed by that op.
+ * Example (matmul_fp16_64x64x32_w4_s2_gfx942, tests/test_triton_suggest.c):
+ * two allocations, A (64x32 f16, local_alloc + local_load) and B.
+ * Storage: @p out is about 20 KiB (static, heap or stack); the call's own frame
+ * is under 2 KiB plus op_cost's (triton_kernel.h).  No heap.
+ * Cost: one op_cost call per scored op per candidate (10-40 us each).
+ * Thread safety: reads k, writes out.  Errors: ::LAYOUT_ERR_NULL;
+ * ::LAYOUT_ERR_CAPACITY (more than ::LAYOUT_TRITON_KERNEL_MAX_ALLOCS).
+ * An allocation that cannot be searched is no error: searched = 0 and note.
+ */
+layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *opts,
+                                           layout_triton_kernel_suggestions *out, layout_error *err);
+
+/* ---- JSON (lib/triton_kernel/json.c) ---- */
+
+/**
+ * Render an analysed kernel (and its suggestions, NULL = none: the key is
+ * then omitted) as one JSON object, NUL-terminated, no newline:
+ * `{"target", "arch", "num_warps", "ops": [...], "per_warp_total": {...},
+ * "not_modelled": [...], "totals": {...}, "suggestions": [...]}`
+ * (docs/triton.md lists every key).  snprintf-like: *written (may be NULL)
+ * gets the length the whole object needs.
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_BUFFER (cap too small: buf holds
+ * a truncated, NUL-terminated prefix).
+ */
+layout_status layout_triton_kernel_json(const layout_triton_kernel *k, const layout_triton_kernel_suggestions *sugg,
+                                        char *buf, size_t cap, size_t *written, layout_error *err);
+
+/**
+ * Analyze @p m into *work on the preset @p arch_name (NULL: the module's
+ * `ttg.target`), suggest a layout for every allocation (default options),
+ * and render the JSON of layout_triton_kernel_json() into buf.  Meant for
+ * callers without C structs (the Python module through ctypes allocates
+ * *work by layout_abi_sizeof("layout_triton_kernel")).
+ * Errors: those of layout_triton_kernel_analyze() and _suggest();
+ * ::LAYOUT_ERR_ARG (no preset @p arch_name); ::LAYOUT_ERR_BUFFER (cap too small).
+ */
+layout_status layout_triton_kernel_report_json(const layout_ttgir *m, const char *arch_name_or_NULL,
+                                               layout_triton_kernel *work, char *buf, size_t cap, layout_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,261 @@
+/* layout_triton_kernel_suggest on real Triton 3.6 kernels
+ * (tests/fixtures/triton/kernels/): the allocations found from the TTGIR's
+ * SSA values (counted by hand from the text), the suggestion never worse
+ * than the current layout, the suggested attribute pasted back into the
+ * TTGIR scoring exactly what was reported, and the search's best equal to
+ * an exhaustive scoring of every swizzled / rotating candidate written out
+ * by this test. */
+#include "harness.h"
+#include "layout.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static char g_text[1 << 20], g_text2[1 << 20];
+static layout_ttgir g_m, g_m2;
+static layout_triton_kernel g_k, g_k2;
+static layout_triton_kernel_suggestions g_s, g_s2;
+static char g_dir[512];
+
+static size_t load(const char *name)
+{
+    char path[700];
+    FILE *f;
+    size_t n = 0;
+    snprintf(path, sizeof path, "%s/%s.ttgir", g_dir, name);
+    f = fopen(path, "rb");
+    if (f) {
+        n = fread(g_text, 1, sizeof g_text - 1, f);
+        fclose(f);
+    }
+    g_text[n] = 0;
+    CHECK_MSG(n > 0, path);
+    return n;
+}
+
+static int analyze(const char *name)
+{
+    size_t n = load(name);
+    layout_error err;
+    if (layout_ttgir_parse(g_text, n, &g_m, &err) != LAYOUT_OK) {
+        CHECK_MSG(0, err.message);
+        return 0;
+    }
+    if (layout_triton_kernel_analyze(&g_m, NULL, &g_k, &err) != LAYOUT_OK) {
+        CHECK_MSG(0, err.message);
+        return 0;
+    }
+    if (layout_triton_kernel_suggest(&g_k, NULL, &g_s, &err) != LAYOUT_OK) {
+        CHECK_MSG(0, err.message);
+        return 0;
+    }
+    return 1;
+}
+
+/* Is the alias `name` named by exactly one allocation's type? */
+static int alias_exclusive(const layout_triton_kernel_suggestions *s, int a)
+{
+    const layout_triton_kernel_alloc *x = &s->allocs[a];
+    int j;
+    for (j = 0; j < s->n_allocs; j++)
+        if (j != a && s->allocs[j].enc_len == x->enc_len &&
+            memcmp(g_text + s->allocs[j].enc_at, g_text + x->enc_at, x->enc_len) == 0)
+            return 0;
+    return g_text[x->enc_at] == '#' && memcmp(g_text + x->enc_at, "#ttg.", 5) != 0;
+}
+
+/* Replace the definition text of allocation a's alias by its suggested
+ * attribute; parse, analyze, suggest again; the current cost read back must
+ * be the reported cost. */
+static void check_pasted_back(int a)
+{
+    const layout_triton_kernel_alloc *x = &g_s.allocs[a];
+    layout_error err;
+    int al, found = -1, j;
+    size_t n;
+    for (al = 0; al < g_m.n_aliases; al++)
+        if (g_m.aliases[al].name_len == x->enc_len &&
+            memcmp(g_text + g_m.aliases[al].name_at, g_text + x->enc_at, x->enc_len) == 0)
+            found = al;
+    CHECK(found >= 0);
+    if (found < 0) return;
+    n = (size_t)snprintf(g_text2, sizeof g_text2, "%.*s%s%s", (int)g_m.aliases[found].text_at, g_text, x->attr,
+                         g_text + g_m.aliases[found].text_at + g_m.aliases[found].text_len);
+    CHECK(layout_ttgir_parse(g_text2, n, &g_m2, &err) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_analyze(&g_m2, NULL, &g_k2, &err) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_suggest(&g_k2, NULL, &g_s2, &err) == LAYOUT_OK);
+    CHECK_EQ_I64(g_s2.n_allocs, g_s.n_allocs);
+    CHECK_STR_CONTAINS(g_s2.allocs[a].current, x->attr);
+    CHECK_EQ_I64(g_s2.allocs[a].current_cost, x->cost);
+    CHECK_EQ_I64(g_s2.allocs[a].current_extra, x->extra);
+    CHECK_EQ_I64(g_s2.allocs[a].current_bytes, x->bytes);
+    /* and every op of it modelled, as reported */
+    CHECK_EQ_I64(g_s2.allocs[a].n_scored, x->n_scored);
+    for (j = 0; j < g_s2.allocs[a].n_ops; j++) CHECK(g_k2.ops[g_s2.allocs[a].ops[j]].modelled);
+}
+
+static void check_all(const char *name)
+{
+    int a;
+    for (a = 0; a < g_s.n_allocs; a++) {
+        const layout_triton_kernel_alloc *x = &g_s.allocs[a];
+        CHECK_MSG(x->cost <= x->current_cost, name);
+        CHECK(x->bytes <= x->budget_bytes || !x->searched);
+        CHECK(x->attr[0] != 0);
+        if (x->improved) CHECK(x->cost < x->current_cost);
+        if (x->searched && alias_exclusive(&g_s, a)) check_pasted_back(a);
+    }
+}
+
+/* gfx942 64x64x32 matmul: A (64x32 f16, #shared, line 66) and B (32x64,
+ * #shared1, line 69), each a local_alloc with a source and one local_load
+ * of it (lines 67, 70 of the TTGIR). */
+static void test_gfx942_matmul(void)
+{
+    if (!analyze("matmul_fp16_64x64x32_w4_s2_gfx942")) return;
+    CHECK_EQ_I64(g_s.n_allocs, 2);
+    CHECK_EQ_I64(g_s.lds_bytes, 65536);
+    CHECK_EQ_I64(g_s.allocs[0].line, 66);
+    CHECK_EQ_I64(g_s.allocs[1].line, 69);
+    CHECK_EQ_I64(g_s.allocs[0].n_ops, 2);
+    CHECK_EQ_I64(g_s.allocs[1].n_ops, 2);
+    CHECK_EQ_I64(g_k.ops[g_s.allocs[0].ops[1]].line, 67);
+    CHECK_EQ_I64(g_k.ops[g_s.allocs[1].ops[1]].line, 70);
+    CHECK_EQ_I64(g_s.allocs[0].current_bytes, 64 * 32 * 2);
+    CHECK_EQ_I64(g_s.allocs[0].budget_bytes, 65536 - 32 * 64 * 2);
+    CHECK_STR_CONTAINS(g_s.allocs[0].current, "#ttg.swizzled_shared<{vec = 4, perPhase = 2, maxPhase = 8");
+    CHECK(g_s.allocs[0].searched && g_s.allocs[1].searched);
+    check_all("gfx942 64x64x32");
+    /* same_bytes: no padding may be suggested */
+    {
+        layout_triton_kernel_suggest_options o;
+        memset(&o, 0, sizeof o);
+        o.same_bytes = 1;
+        CHECK(layout_triton_kernel_suggest(&g_k, &o, &g_s2, NULL) == LAYOUT_OK);
+        CHECK_EQ_I64(g_s2.allocs[0].budget_bytes, 4096);
+        CHECK(g_s2.allocs[0].bytes <= 4096);
+        CHECK(g_s2.allocs[0].cost >= g_s.allocs[0].cost); /* a smaller budget cannot do better */
+    }
+}
+
+/* gfx950 128x64x64, 3 stages: two 2-buffer allocations (lines 67, 68), each
+ * written by 3 local_store through ttg.memdesc_index (lines 70/81/97 and
+ * 72/83/99) and read by 3 local_load of scf.for block arguments and the
+ * loop's results (89/106/115 and 91/107/116). */
+static void test_gfx950_pipelined(void)
+{
+    static const int a_lines[6] = {70, 81, 89, 97, 106, 115}, b_lines[6] = {72, 83, 91, 99, 107, 116};
+    int j;
+    if (!analyze("matmul_fp16_128x64x64_w4_s3_gfx950")) return;
+    CHECK_EQ_I64(g_s.n_allocs, 2);
+    CHECK_EQ_I64(g_s.lds_bytes, 160 * 1024);
+    CHECK_EQ_I64(g_s.allocs[0].rank, 3);
+    CHECK_EQ_I64(g_s.allocs[0].shape[0], 2);
+    CHECK_EQ_I64(g_s.allocs[0].current_bytes, 2 * 128 * 64 * 2);
+    CHECK_EQ_I64(g_s.allocs[0].n_ops, 6);
+    CHECK_EQ_I64(g_s.allocs[1].n_ops, 6);
+    for (j = 0; j < 6 && j < g_s.allocs[0].n_ops && j < g_s.allocs[1].n_ops; j++) {
+        CHECK_EQ_I64(g_k.ops[g_s.allocs[0].ops[j]].line, a_lines[j]);
+        CHECK_EQ_I64(g_k.ops[g_s.allocs[1].ops[j]].line, b_lines[j]);
+    }
+    check_all("gfx950 128x64x64 s3");
+}
+
+/* sm_90: the tiles are read by ttng.warp_group_dot, so only nvmma_shared of
+ * the current transposition may be suggested. */
+static void test_sm90(void)
+{
+    int a;
+    if (!analyze("matmul_fp16_64x64x32_w4_s2_sm90")) return;
+    CHECK_EQ_I64(g_s.n_allocs, 2);
+    CHECK_EQ_I64(g_s.lds_bytes, 232448);
+    for (a = 0; a < g_s.n_allocs; a++) {
+        CHECK(g_s.allocs[a].wgmma_operand);
+        CHECK_STR_CONTAINS(g_s.allocs[a].attr, "#ttg.nvmma_shared<{");
+        CHECK_STR_CONTAINS(g_s.allocs[a].attr, "transposed = false");
+    }
+    check_all("sm90 64x64x32");
+    if (!analyze("matmul_fp32_64x64x32_w4_s2_sm90")) return;
+    CHECK_EQ_I64(g_s.n_allocs, 2);
+    CHECK_EQ_I64(g_s.allocs[0].n_ops, 2); /* two cp.async (lines 66, 90) */
+    CHECK_STR_CONTAINS(g_s.allocs[1].attr, "transposed = true");
+    check_all("sm90 fp32");
+}
+
+/* A transpose has no allocation: its convert_layout's scratch is Triton's. */
+static void test_transpose(void)
+{
+    if (!analyze("transpose_fp16_64x64_w4_s1_gfx942")) return;
+    CHECK_EQ_I64(g_s.n_allocs, 0);
+    CHECK(g_k.n_ops >= 1);
+}
+
+/* Exhaustive: every swizzled_shared and amd_rotating_shared attribute with
+ * vec, perPhase, maxPhase powers of two up to the tile, both orders, scored
+ * here by summing op_cost over the allocation's ops; the minimum must equal
+ * the search's best (families SWIZZLED | ROTATING, same bytes). */
+static void test_exhaustive(void)
+{
+    layout_triton_kernel_suggest_options o;
+    const layout_triton_kernel_alloc *x;
+    int64_t best = -1, rows, cols;
+    int64_t vec, pp, mp;
+    int fam, ord, j, n_scored = 0;
+    if (!analyze("matmul_fp16_64x64x32_w4_s2_gfx942")) return;
+    memset(&o, 0, sizeof o);
+    o.same_bytes = 1;
+    o.families = LAYOUT_TRITON_SEARCH_SWIZZLED | LAYOUT_TRITON_SEARCH_ROTATING;
+    CHECK(layout_triton_kernel_suggest(&g_k, &o, &g_s2, NULL) == LAYOUT_OK);
+    x = &g_s2.allocs[1]; /* B: 32x64 */
+    rows = x->shape[0];
+    cols = x->shape[1];
+    for (fam = 0; fam < 2; fam++)
+        for (ord = 0; ord < 2; ord++)
+            for (vec = 1; vec <= (ord ? rows : cols); vec *= 2)
+                for (pp = 1; pp <= (ord ? cols : rows); pp *= 2)
+                    for (mp = 1; mp <= (ord ? rows : cols); mp *= 2) {
+                        char attr[200];
+                        int64_t sum = 0;
+                        int ok = 1;
+                        snprintf(attr, sizeof attr,
+                                 "#ttg.%s<{vec = %lld, perPhase = %lld, maxPhase = %lld, order = [%d, %d]}>",
+                                 fam ? "amd_rotating_shared" : "swizzled_shared", (long long)vec, (long long)pp,
+                                 (long long)mp, ord ? 0 : 1, ord ? 1 : 0);
+                        for (j = 0; j < x->n_ops; j++) {
+                            static layout_triton_kernel_op r;
+                            if (layout_triton_kernel_op_cost(&g_k, x->ops[j], attr, strlen(attr), &r, NULL) !=
+                                    LAYOUT_OK ||
+                                !r.modelled) {
+                                ok = 0;
+                                break;
+                            }
+                            sum += r.total_cycles;
+                        }
+                        if (!ok) continue;
+                        n_scored++;
+                        if (best < 0 || sum < best) best = sum;
+                    }
+    CHECK(n_scored > 100);
+    CHECK(best >= 0);
+    CHECK_EQ_I64(best < x->current_cost ? best : x->current_cost, x->cost);
+    CHECK_EQ_I64(x->n_ops, 2);
+}
+
+static void test_errors(void)
+{
+    CHECK_EQ_I64(layout_triton_kernel_suggest(NULL, NULL, &g_s, NULL), LAYOUT_ERR_NULL);
+    CHECK_EQ_I64(layout_triton_kernel_suggest(&g_k, NULL, NULL, NULL), LAYOUT_ERR_NULL);
+}
+
+int main(void)
+{
+    const char *f = __FILE__, *slash = strrchr(f, '/');
+    snprintf(g_dir, sizeof g_dir, "%.*s/fixtures/triton/kernels", slash ? (int)(slash - f) : 1, slash ? f : ".");
+    RUN(test_gfx942_matmul);
+    RUN(test_gfx950_pipelined);
+    RUN(test_sm90);
+    RUN(test_transpose);
+    RUN(test_exhaustive);
+    RUN(test_errors);
+    return harness_finish("test_triton_suggest");
+}
