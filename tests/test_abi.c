@@ -10,6 +10,8 @@ static void test_abi_sizeof(void)
     /* each answer against the compiler's sizeof, written here independently */
     CHECK(layout_abi_sizeof("layout_descriptor") == sizeof(layout_descriptor));
     CHECK(layout_abi_sizeof("layout_arch") == sizeof(layout_arch));
+    CHECK(layout_abi_sizeof("layout_triton_kernel") == sizeof(layout_triton_kernel));
+    CHECK(layout_abi_sizeof("layout_triton_kernel_suggestions") == sizeof(layout_triton_kernel_suggestions));
     CHECK(layout_abi_sizeof("layout_distribution") == sizeof(layout_distribution));
     CHECK(layout_abi_sizeof("layout_error") == sizeof(layout_error));
     CHECK(layout_abi_sizeof("layout_instr") == sizeof(layout_instr));

@@ -194,21 +194,21 @@ static void test_transpose(void)
  * vec, perPhase, maxPhase powers of two up to the tile, both orders, scored
  * here by summing op_cost over the allocation's ops; the minimum must equal
  * the search's best (families SWIZZLED | ROTATING, same bytes). */
-static void test_exhaustive(void)
+static void exhaustive(const char *kernel, int alloc, int want_ops, int want_improved)
 {
     layout_triton_kernel_suggest_options o;
     const layout_triton_kernel_alloc *x;
     int64_t best = -1, rows, cols;
     int64_t vec, pp, mp;
     int fam, ord, j, n_scored = 0;
-    if (!analyze("matmul_fp16_64x64x32_w4_s2_gfx942")) return;
+    if (!analyze(kernel)) return;
     memset(&o, 0, sizeof o);
     o.same_bytes = 1;
     o.families = LAYOUT_TRITON_SEARCH_SWIZZLED | LAYOUT_TRITON_SEARCH_ROTATING;
     CHECK(layout_triton_kernel_suggest(&g_k, &o, &g_s2, NULL) == LAYOUT_OK);
-    x = &g_s2.allocs[1]; /* B: 32x64 */
-    rows = x->shape[0];
-    cols = x->shape[1];
+    x = &g_s2.allocs[alloc];
+    rows = x->shape[x->rank - 2];
+    cols = x->shape[x->rank - 1];
     for (fam = 0; fam < 2; fam++)
         for (ord = 0; ord < 2; ord++)
             for (vec = 1; vec <= (ord ? rows : cols); vec *= 2)
@@ -238,7 +238,55 @@ static void test_exhaustive(void)
     CHECK(n_scored > 100);
     CHECK(best >= 0);
     CHECK_EQ_I64(best < x->current_cost ? best : x->current_cost, x->cost);
-    CHECK_EQ_I64(x->n_ops, 2);
+    CHECK_EQ_I64(x->n_ops, want_ops);
+    CHECK_EQ_I64(x->improved, want_improved);
+}
+
+static void test_exhaustive(void)
+{
+    /* B: 32x64, a local_alloc and a local_load, already conflict-free */
+    exhaustive("matmul_fp16_64x64x32_w4_s2_gfx942", 1, 2, 0);
+    /* B on gfx950: 1x32x64, two local_store and two local_load (lines 74,
+     * 90, 82, 97); its ds_read_b64_tr_b16 reads conflict, the search removes it */
+    exhaustive("matmul_fp16_64x64x32_w4_s2_gfx950", 1, 4, 1);
+}
+
+/* The library's JSON: keys, the suggestion as reported, a short buffer. */
+static void test_json(void)
+{
+    static char buf[1 << 20];
+    static layout_triton_kernel work;
+    char want[400];
+    layout_error err;
+    size_t need = 0;
+    if (!analyze("matmul_fp16_64x64x32_w4_s2_gfx950")) return;
+    CHECK(layout_triton_kernel_report_json(&g_m, NULL, &work, buf, sizeof buf, &err) == LAYOUT_OK);
+    CHECK_STR_CONTAINS(buf, "{\"target\":\"hip:gfx950\",\"arch\":\"gfx950\"");
+    CHECK_STR_CONTAINS(buf, "\"register_layout\":\"#ttg.blocked<{");
+    CHECK_STR_CONTAINS(buf, "\"shared_layout\":\"#ttg.swizzled_shared<{");
+    CHECK_STR_CONTAINS(buf, "\"vector\":{\"elements\":");
+    CHECK_STR_CONTAINS(buf, "\"cost\":{\"extra_cycles\":");
+    CHECK_STR_CONTAINS(buf, "\"per_warp_total\":{");
+    CHECK_STR_CONTAINS(buf, "\"not_modelled\":[");
+    CHECK_STR_CONTAINS(buf, "\"totals\":{");
+    CHECK_STR_CONTAINS(buf, "\"suggestions\":[{\"alloc\":0,");
+    snprintf(want, sizeof want, "\"attr\":\"%s\",\"cost\":%lld,", g_s.allocs[1].attr, (long long)g_s.allocs[1].cost);
+    CHECK_STR_CONTAINS(buf, want);
+    snprintf(want, sizeof want, "\"current_cost\":%lld,", (long long)g_s.allocs[1].current_cost);
+    CHECK_STR_CONTAINS(buf, want);
+    CHECK_EQ_I64(buf[strlen(buf) - 1], '}');
+    /* the arch by name (sm_90 on a 64-lane module: the analysis's error) */
+    CHECK(layout_triton_kernel_report_json(&g_m, "gfx942", &work, buf, sizeof buf, &err) == LAYOUT_OK);
+    CHECK_STR_CONTAINS(buf, "\"arch\":\"gfx942\"");
+    CHECK_EQ_I64(layout_triton_kernel_report_json(&g_m, "sm_90", &work, buf, sizeof buf, &err), LAYOUT_ERR_MISMATCH);
+    CHECK_EQ_I64(layout_triton_kernel_report_json(&g_m, "nope", &work, buf, sizeof buf, &err), LAYOUT_ERR_ARG);
+    CHECK_EQ_I64(layout_triton_kernel_report_json(&g_m, NULL, &work, buf, 100, &err), LAYOUT_ERR_BUFFER);
+    CHECK_EQ_I64(strlen(buf), 99);
+    CHECK_EQ_I64(layout_triton_kernel_json(&g_k, &g_s, buf, 10, &need, &err), LAYOUT_ERR_BUFFER);
+    CHECK(need > 1000);
+    CHECK_EQ_I64(layout_triton_kernel_json(&g_k, &g_s, buf, need + 1, NULL, &err), LAYOUT_OK);
+    CHECK_EQ_I64(strlen(buf), need);
+    CHECK_EQ_I64(layout_triton_kernel_report_json(NULL, NULL, &work, buf, sizeof buf, &err), LAYOUT_ERR_NULL);
 }
 
 static void test_errors(void)
@@ -256,6 +304,7 @@ int main(void)
     RUN(test_sm90);
     RUN(test_transpose);
     RUN(test_exhaustive);
+    RUN(test_json);
     RUN(test_errors);
     return harness_finish("test_triton_suggest");
 }

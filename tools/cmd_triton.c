@@ -10,7 +10,7 @@ static int run(int argc, char **argv);
 
 const tool_command tool_cmd_triton = {
     "triton", "a Triton kernel (TTGIR): each shared-memory op's instructions and cost",
-    "usage: layout triton FILE.ttgir [--arch A] [--json]\n"
+    "usage: layout triton FILE.ttgir [--arch A] [--json] [--suggest [--same-bytes]] [--html FILE]\n"
     "\n"
     "Read the TTGIR Triton prints (kernel.asm[\"ttgir\"]; FILE '-' = standard\n"
     "input) and, for every op that moves data between registers and shared\n"
@@ -24,7 +24,15 @@ const tool_command tool_cmd_triton = {
     "\n"
     "  --arch A   preset name or arch(...) text; default: from ttg.target\n"
     "             (hip:gfx942 -> gfx942, cuda:90 -> sm_90)\n"
-    "  --json     one JSON object: target, ops, per_warp_total, not_modelled, totals\n"
+    "  --json     one JSON object: target, arch, ops, per_warp_total, not_modelled,\n"
+    "             totals, suggestions (always: layout_triton_kernel_report_json's object)\n"
+    "  --suggest  per shared allocation, the best #ttg shared layout Triton accepts,\n"
+    "             scored over all of its writers and readers, within the target's LDS\n"
+    "             less the other allocations: current vs suggested, with costs\n"
+    "  --same-bytes  with --suggest / --json / --html: no more bytes than the\n"
+    "             allocation takes now (no padding added)\n"
+    "  --html FILE  one self-contained page, a tab per op: layouts, instructions,\n"
+    "             the worst instruction's lanes and banks, the suggestion\n"
     "\n"
     "Exit status: 0 no modelled op conflicts, 1 some op conflicts, 2 bad input.\n"
     "\n"
@@ -34,21 +42,11 @@ const tool_command tool_cmd_triton = {
 
 static layout_ttgir g_module;
 static layout_triton_kernel g_kernel;
+static layout_triton_kernel_suggestions g_sugg;
 static char g_text[1 << 22];
+static char g_json[1 << 23];
 
-static void json_string(const char *s, size_t n)
-{
-    putchar('"');
-    for (size_t i = 0; i < n && s[i]; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '"' || ch == '\\') printf("\\%c", ch);
-        else if (ch < 0x20) printf("\\u%04x", ch);
-        else putchar(ch);
-    }
-    putchar('"');
-}
-
-static void json_cstr(const char *s) { json_string(s, strlen(s)); }
+int triton_html_write(const char *path, const layout_triton_kernel *k, const layout_triton_kernel_suggestions *s);
 
 static size_t read_all(FILE *f, char *buf, size_t cap, int *too_big)
 {
@@ -103,79 +101,38 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
            k->total_cycles, k->is_nvidia ? "wavefronts" : "total cycles");
 }
 
-static void print_json(const layout_ttgir *m, const layout_triton_kernel *k)
+static void print_suggestions(const layout_ttgir *m, const layout_triton_kernel *k,
+                              const layout_triton_kernel_suggestions *s)
 {
-    static char explain[8192];
-    int first = 1;
-    printf("{\"target\":");
-    json_cstr(m->target);
-    printf(",\"arch\":");
-    json_cstr(k->arch.name);
-    printf(",\"num_warps\":%d,\"ops\":[", m->num_warps);
-    for (int i = 0; i < k->n_ops; i++) {
-        const layout_triton_kernel_op *r = &k->ops[i];
-        printf("%s{\"op\":", i ? "," : "");
-        json_cstr(layout_ttgir_op_name(r->kind));
-        printf(",\"line\":%d,\"loc\":", r->line);
-        json_cstr(r->loc);
-        printf(",\"registers\":");
-        json_string(m->text + r->reg_enc_at, r->reg_enc_len);
-        printf(",\"shared\":");
-        json_string(m->text + r->shared_enc_at, r->shared_enc_len);
-        printf(",\"modelled\":%d", r->modelled);
-        if (!r->modelled) {
-            printf(",\"reason\":");
-            json_cstr(r->reason);
-            printf("}");
-            continue;
-        }
-        printf(",\"direction\":\"%s\",\"elem_bits\":%d,\"vec_elems\":%d,\"vec_bits\":%d,\"accesses\":%d,"
-               "\"instructions\":{",
-               layout_direction_name(r->direction), r->elem_bits, r->vec_elems, r->vec_bits, r->n_accesses);
-        for (int j = 0; j < r->n_counts; j++) {
-            printf("%s", j ? "," : "");
-            json_cstr(r->counts[j].mnemonic);
-            printf(":%" PRId64, r->counts[j].count);
-        }
-        printf("},\"extra_cycles\":%" PRId64 ",\"total_cycles\":%" PRId64 ",\"conflicted\":%d", r->extra_cycles,
-               r->total_cycles, r->n_conflicted);
-        if (k->is_nvidia)
-            printf(",\"wavefronts\":%" PRId64 ",\"bank_conflicts\":%" PRId64, r->total_cycles, r->extra_cycles);
-        printf(",\"worst\":{\"access\":%d,\"extra\":%d,\"nway\":%d,\"explain\":", r->worst_access, r->worst_extra,
-               r->worst_nway);
-        if (layout_triton_kernel_op_explain(k, r, explain, sizeof explain, NULL) != LAYOUT_OK) explain[0] = 0;
-        json_cstr(explain);
-        printf("}}");
+    const char *unit = k->is_nvidia ? "wavefronts" : "cycles";
+    printf("\nsuggestions (%d allocations; LDS %" PRId64 " bytes, %" PRId64 " allocated; cost = %s per warp over the "
+           "allocation's accesses):\n",
+           s->n_allocs, s->lds_bytes, s->total_bytes, k->is_nvidia ? "shared wavefronts" : "LDS cycles");
+    for (int a = 0; a < s->n_allocs; a++) {
+        const layout_triton_kernel_alloc *x = &s->allocs[a];
+        printf("allocation %d: %s line %d, ", a, x->loc[0] ? x->loc : "(no loc)", x->line);
+        for (int d = 0; d < x->rank && d < 3; d++) printf("%s%" PRId64, d ? "x" : "", x->shape[d]);
+        printf(" x %d bits, %d accesses (%d scored)", x->elem_bits, x->n_ops, x->n_scored);
+        if (x->enc_len) printf(", %.*s", (int)x->enc_len, m->text + x->enc_at);
+        printf("\n  current:   %s\n             %" PRId64 " %s (%" PRId64 " %s), %" PRId64 " bytes\n", x->current,
+               x->current_cost, unit, x->current_extra, k->is_nvidia ? "bank conflicts" : "extra", x->current_bytes);
+        printf("  suggested: %s\n             %" PRId64 " %s (%" PRId64 " %s), %" PRId64 " bytes%s\n", x->attr, x->cost,
+               unit, x->extra, k->is_nvidia ? "bank conflicts" : "extra", x->bytes,
+               x->improved ? "" : "  (nothing better: keep)");
+        if (x->searched)
+            printf("             %" PRId64 " candidates scored within %" PRId64 " bytes\n", x->scored, x->budget_bytes);
+        if (x->note[0]) printf("  note: %s\n", x->note);
     }
-    printf("],\"per_warp_total\":{");
-    for (int t = 0; t < k->n_per_warp; t++) {
-        printf("%s", t ? "," : "");
-        json_cstr(k->per_warp_total[t].mnemonic);
-        printf(":%" PRId64, k->per_warp_total[t].count);
-    }
-    printf("},\"not_modelled\":[");
-    for (int i = 0; i < k->n_ops; i++) {
-        const layout_triton_kernel_op *r = &k->ops[i];
-        if (r->modelled) continue;
-        printf("%s{\"loc\":", first ? "" : ",");
-        first = 0;
-        json_cstr(r->loc);
-        printf(",\"line\":%d,\"op\":", r->line);
-        json_cstr(layout_ttgir_op_name(r->kind));
-        printf(",\"reason\":");
-        json_cstr(r->reason);
-        printf("}");
-    }
-    printf("],\"totals\":{\"ops\":%d,\"modelled\":%d,\"accesses\":%" PRId64 ",\"extra_cycles\":%" PRId64
-           ",\"total_cycles\":%" PRId64 "}}\n",
-           k->n_ops, k->n_modelled, k->n_accesses, k->extra_cycles, k->total_cycles);
 }
 
 static int run(int argc, char **argv)
 {
-    const char *arch_arg = NULL, *pos[1];
-    int json = 0, n_pos = 0, too_big = 0, rc;
-    const tool_option opts[] = {{"--arch", &arch_arg, NULL}, {"--json", NULL, &json}, {NULL, NULL, NULL}};
+    const char *arch_arg = NULL, *html = NULL, *pos[1];
+    int json = 0, suggest = 0, same_bytes = 0, n_pos = 0, too_big = 0, rc;
+    const tool_option opts[] = {{"--arch", &arch_arg, NULL},   {"--json", NULL, &json},
+                                {"--suggest", NULL, &suggest}, {"--same-bytes", NULL, &same_bytes},
+                                {"--html", &html, NULL},       {NULL, NULL, NULL}};
+    layout_triton_kernel_suggest_options sopt;
     layout_arch arch;
     layout_error err;
     size_t n;
@@ -193,7 +150,18 @@ static int run(int argc, char **argv)
         return tool_error("triton", "%s: %s", pos[0], err.message);
     if (layout_triton_kernel_analyze(&g_module, arch_arg ? &arch : NULL, &g_kernel, &err) != LAYOUT_OK)
         return tool_error("triton", "%s: %s", pos[0], err.message);
-    if (json) print_json(&g_module, &g_kernel);
-    else print_text(&g_module, &g_kernel);
+    memset(&sopt, 0, sizeof sopt);
+    sopt.same_bytes = same_bytes;
+    if ((json || suggest || html) && layout_triton_kernel_suggest(&g_kernel, &sopt, &g_sugg, &err) != LAYOUT_OK)
+        return tool_error("triton", "%s: %s", pos[0], err.message);
+    if (html && (rc = triton_html_write(html, &g_kernel, &g_sugg))) return rc;
+    if (json) {
+        if (layout_triton_kernel_json(&g_kernel, &g_sugg, g_json, sizeof g_json, NULL, &err) != LAYOUT_OK)
+            return tool_error("triton", "%s: %s", pos[0], err.message);
+        printf("%s\n", g_json);
+    } else {
+        print_text(&g_module, &g_kernel);
+        if (suggest) print_suggestions(&g_module, &g_kernel, &g_sugg);
+    }
     return g_kernel.extra_cycles > 0 ? TOOL_FINDING : TOOL_OK;
 }

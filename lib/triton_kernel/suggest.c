@@ -456,8 +456,10 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         layout_strbuf sb;
         layout_sb_init(&sb, a->note, sizeof a->note);
         layout_sb_printf(&sb, "%d of %d accesses scored%s", a->n_scored, a->n_ops,
-                         a->wgmma_operand ? "; read by ttng.warp_group_dot: nvmma_shared of the current "
-                                            "transposition only" : "");
+                         a->wgmma_operand ? "; also read by ttng.warp_group_dot, not scored (wgmma reads "
+                                            "through descriptors, not LSU instructions): nvmma_shared of the "
+                                            "current transposition only, a narrower swizzle may slow wgmma"
+                                          : "");
     }
 }
 

@@ -1,0 +1,179 @@
+/* The JSON report of an analysed Triton kernel (triton_kernel.h): what
+ * `layout triton --json` prints and the Python module reads. */
+#include "../core/internal.h"
+#include "../core/strbuf.h"
+#include "layout/arch.h"
+#include "layout/triton_kernel.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+static void js_str(layout_strbuf *sb, const char *s, size_t n)
+{
+    size_t i;
+    layout_sb_printf(sb, "\"");
+    for (i = 0; i < n && s[i]; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '"' || ch == '\\') layout_sb_printf(sb, "\\%c", ch);
+        else if (ch < 0x20) layout_sb_printf(sb, "\\u%04x", ch);
+        else layout_sb_printf(sb, "%c", ch);
+    }
+    layout_sb_printf(sb, "\"");
+}
+
+static void js_cstr(layout_strbuf *sb, const char *s) { js_str(sb, s, strlen(s)); }
+
+/* A type's encoding as written (`#blocked`) resolved to its alias text. */
+static void js_layout(layout_strbuf *sb, const layout_ttgir *m, size_t at, size_t len)
+{
+    int a;
+    if (len > 0 && m->text[at] == '#' && !(len > 5 && memcmp(m->text + at, "#ttg.", 5) == 0))
+        for (a = 0; a < m->n_aliases; a++)
+            if (m->aliases[a].name_len == len && memcmp(m->text + m->aliases[a].name_at, m->text + at, len) == 0) {
+                js_str(sb, m->text + m->aliases[a].text_at, m->aliases[a].text_len);
+                return;
+            }
+    js_str(sb, m->text + at, len);
+}
+
+static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout_triton_kernel_op *r, char *explain,
+                  size_t explain_cap)
+{
+    const layout_ttgir *m = k->module;
+    int j;
+    layout_sb_printf(sb, "{\"op\":");
+    js_cstr(sb, layout_ttgir_op_name(r->kind));
+    layout_sb_printf(sb, ",\"line\":%d,\"loc\":", r->line);
+    js_cstr(sb, r->loc);
+    layout_sb_printf(sb, ",\"modelled\":%d", r->modelled);
+    if (!r->modelled) {
+        layout_sb_printf(sb, ",\"reason\":");
+        js_cstr(sb, r->reason);
+    }
+    layout_sb_printf(sb, ",\"register_layout\":");
+    js_layout(sb, m, r->reg_enc_at, r->reg_enc_len);
+    layout_sb_printf(sb, ",\"shared_layout\":");
+    js_layout(sb, m, r->shared_enc_at, r->shared_enc_len);
+    if (!r->modelled) {
+        layout_sb_printf(sb, "}");
+        return;
+    }
+    layout_sb_printf(sb,
+                     ",\"direction\":\"%s\",\"vector\":{\"elements\":%d,\"bits\":%d,\"elem_bits\":%d},"
+                     "\"accesses\":%d,\"instructions\":{",
+                     layout_direction_name(r->direction), r->vec_elems, r->vec_bits, r->elem_bits, r->n_accesses);
+    for (j = 0; j < r->n_counts; j++) {
+        layout_sb_printf(sb, "%s", j ? "," : "");
+        js_cstr(sb, r->counts[j].mnemonic);
+        layout_sb_printf(sb, ":%" PRId64, r->counts[j].count);
+    }
+    if (k->is_nvidia)
+        layout_sb_printf(sb, "},\"cost\":{\"wavefronts\":%" PRId64 ",\"bank_conflicts\":%" PRId64 ",\"conflicted\":%d}",
+                         r->total_cycles, r->extra_cycles, r->n_conflicted);
+    else
+        layout_sb_printf(sb, "},\"cost\":{\"extra_cycles\":%" PRId64 ",\"total_cycles\":%" PRId64 ",\"conflicted\":%d}",
+                         r->extra_cycles, r->total_cycles, r->n_conflicted);
+    layout_sb_printf(sb, ",\"worst\":{\"access\":%d,\"extra\":%d,\"nway\":%d,\"explain\":", r->worst_access,
+                     r->worst_extra, r->worst_nway);
+    if (layout_triton_kernel_op_explain(k, r, explain, explain_cap, NULL) != LAYOUT_OK) explain[0] = 0;
+    js_cstr(sb, explain);
+    layout_sb_printf(sb, "}}");
+}
+
+static void js_suggestion(layout_strbuf *sb, const layout_triton_kernel_alloc *a, int index)
+{
+    int j;
+    layout_sb_printf(sb, "{\"alloc\":%d,\"line\":%d,\"loc\":", index, a->line);
+    js_cstr(sb, a->loc);
+    layout_sb_printf(sb, ",\"shape\":[");
+    for (j = 0; j < a->rank && j < 3; j++) layout_sb_printf(sb, "%s%" PRId64, j ? "," : "", a->shape[j]);
+    layout_sb_printf(sb, "],\"elem_bits\":%d,\"ops\":[", a->elem_bits);
+    for (j = 0; j < a->n_ops; j++) layout_sb_printf(sb, "%s%d", j ? "," : "", a->ops[j]);
+    layout_sb_printf(sb, "],\"current\":");
+    js_cstr(sb, a->current);
+    layout_sb_printf(sb, ",\"current_cost\":%" PRId64 ",\"current_extra\":%" PRId64 ",\"current_bytes\":%" PRId64
+                         ",\"attr\":",
+                     a->current_cost, a->current_extra, a->current_bytes);
+    js_cstr(sb, a->attr);
+    layout_sb_printf(sb,
+                     ",\"cost\":%" PRId64 ",\"extra\":%" PRId64 ",\"bytes\":%" PRId64 ",\"budget_bytes\":%" PRId64
+                     ",\"improved\":%d,\"searched\":%d,\"scored\":%" PRId64 ",\"note\":",
+                     a->cost, a->extra, a->bytes, a->budget_bytes, a->improved, a->searched, a->scored);
+    js_cstr(sb, a->note);
+    layout_sb_printf(sb, "}");
+}
+
+layout_status layout_triton_kernel_json(const layout_triton_kernel *k, const layout_triton_kernel_suggestions *sugg,
+                                        char *buf, size_t cap, size_t *written, layout_error *err)
+{
+    static const char name[] = "layout_triton_kernel_json";
+    char explain[4096];
+    layout_strbuf sb;
+    const layout_ttgir *m;
+    int i, first = 1;
+    if (!k || !k->module || (!buf && cap)) return layout_fail(err, LAYOUT_ERR_NULL, "%s: NULL argument", name);
+    m = k->module;
+    layout_sb_init(&sb, buf, cap);
+    layout_sb_printf(&sb, "{\"target\":");
+    js_cstr(&sb, m->target);
+    layout_sb_printf(&sb, ",\"arch\":");
+    js_cstr(&sb, k->arch.name);
+    layout_sb_printf(&sb, ",\"num_warps\":%d,\"ops\":[", m->num_warps);
+    for (i = 0; i < k->n_ops; i++) {
+        layout_sb_printf(&sb, "%s", i ? "," : "");
+        js_op(&sb, k, &k->ops[i], explain, sizeof explain);
+    }
+    layout_sb_printf(&sb, "],\"per_warp_total\":{");
+    for (i = 0; i < k->n_per_warp; i++) {
+        layout_sb_printf(&sb, "%s", i ? "," : "");
+        js_cstr(&sb, k->per_warp_total[i].mnemonic);
+        layout_sb_printf(&sb, ":%" PRId64, k->per_warp_total[i].count);
+    }
+    layout_sb_printf(&sb, "},\"not_modelled\":[");
+    for (i = 0; i < k->n_ops; i++) {
+        const layout_triton_kernel_op *r = &k->ops[i];
+        if (r->modelled) continue;
+        layout_sb_printf(&sb, "%s{\"loc\":", first ? "" : ",");
+        first = 0;
+        js_cstr(&sb, r->loc);
+        layout_sb_printf(&sb, ",\"line\":%d,\"op\":", r->line);
+        js_cstr(&sb, layout_ttgir_op_name(r->kind));
+        layout_sb_printf(&sb, ",\"reason\":");
+        js_cstr(&sb, r->reason);
+        layout_sb_printf(&sb, "}");
+    }
+    layout_sb_printf(&sb,
+                     "],\"totals\":{\"ops\":%d,\"modelled\":%d,\"accesses\":%" PRId64 ",\"extra_cycles\":%" PRId64
+                     ",\"total_cycles\":%" PRId64 "}",
+                     k->n_ops, k->n_modelled, k->n_accesses, k->extra_cycles, k->total_cycles);
+    if (sugg) {
+        layout_sb_printf(&sb, ",\"lds_bytes\":%" PRId64 ",\"suggestions\":[", sugg->lds_bytes);
+        for (i = 0; i < sugg->n_allocs; i++) {
+            layout_sb_printf(&sb, "%s", i ? "," : "");
+            js_suggestion(&sb, &sugg->allocs[i], i);
+        }
+        layout_sb_printf(&sb, "]");
+    }
+    layout_sb_printf(&sb, "}");
+    if (written) *written = sb.len;
+    if (sb.len >= cap)
+        return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: the report needs %zu bytes, the buffer has %zu", name,
+                           sb.len + 1, cap);
+    return layout_ok(err);
+}
+
+layout_status layout_triton_kernel_report_json(const layout_ttgir *m, const char *arch_name_or_NULL,
+                                               layout_triton_kernel *work, char *buf, size_t cap, layout_error *err)
+{
+    static const char name[] = "layout_triton_kernel_report_json";
+    layout_triton_kernel_suggestions sugg; /* about 20 KiB */
+    layout_arch arch;
+    layout_status st;
+    if (!m || !work || (!buf && cap)) return layout_fail(err, LAYOUT_ERR_NULL, "%s: NULL argument", name);
+    if (arch_name_or_NULL && layout_arch_preset(arch_name_or_NULL, &arch, NULL) != LAYOUT_OK)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: no arch preset \"%s\"", name, arch_name_or_NULL);
+    if ((st = layout_triton_kernel_analyze(m, arch_name_or_NULL ? &arch : NULL, work, err)) != LAYOUT_OK) return st;
+    if ((st = layout_triton_kernel_suggest(work, NULL, &sugg, err)) != LAYOUT_OK) return st;
+    return layout_triton_kernel_json(work, &sugg, buf, cap, NULL, err);
+}
