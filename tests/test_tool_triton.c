@@ -112,6 +112,69 @@ static void test_text_and_json(void)
     CHECK_STR_CONTAINS(g_out, "usage: layout triton");
 }
 
+/* --json prints exactly the library's layout_triton_kernel_report_json();
+ * --suggest prints each allocation's current and suggested attribute with
+ * the library's costs; --html writes one page with a tab per op. */
+static void test_suggest_json_html(void)
+{
+    static char lib_json[1 << 18], page[1 << 20];
+    static layout_triton_kernel work;
+    static layout_triton_kernel_suggestions s;
+    char path[600], want[400], html_path[64];
+    size_t n;
+    FILE *f;
+    int i;
+    snprintf(path, sizeof path, "%.*s/matmul_fp16_64x64x32_w4_s2_gfx950.ttgir",
+             (int)(strrchr(g_kernel_path, '/') - g_kernel_path), g_kernel_path);
+    f = fopen(path, "rb");
+    n = f ? fread(g_text, 1, sizeof g_text - 1, f) : 0;
+    if (f) fclose(f);
+    g_text[n] = 0;
+    CHECK(layout_ttgir_parse(g_text, n, &g_mod, NULL) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_report_json(&g_mod, NULL, &work, lib_json, sizeof lib_json, NULL) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_suggest(&work, NULL, &s, NULL) == LAYOUT_OK);
+    run_tool("triton --json '%s'", path);
+    CHECK_EQ_I64(strlen(g_out), strlen(lib_json) + 1);
+    CHECK(strncmp(g_out, lib_json, strlen(lib_json)) == 0 && g_out[strlen(lib_json)] == '\n');
+    CHECK_EQ_I64(run_tool("triton --suggest '%s'", path), work.extra_cycles > 0 ? 1 : 0);
+    CHECK_STR_CONTAINS(g_out, "suggestions (2 allocations; LDS 163840 bytes");
+    CHECK(s.n_allocs == 2);
+    for (i = 0; i < s.n_allocs; i++) {
+        snprintf(want, sizeof want, "  current:   %s\n             %lld cycles (%lld extra)", s.allocs[i].current,
+                 (long long)s.allocs[i].current_cost, (long long)s.allocs[i].current_extra);
+        CHECK_STR_CONTAINS(g_out, want);
+        snprintf(want, sizeof want, "  suggested: %s\n             %lld cycles (%lld extra)", s.allocs[i].attr,
+                 (long long)s.allocs[i].cost, (long long)s.allocs[i].extra);
+        CHECK_STR_CONTAINS(g_out, want);
+    }
+    /* --same-bytes: every suggestion within the allocation's own bytes */
+    run_tool("triton --suggest --same-bytes '%s'", path);
+    CHECK_STR_CONTAINS(g_out, "candidates scored within 4096 bytes");
+    /* --html */
+    snprintf(html_path, sizeof html_path, "/tmp/layout_tool_triton_%d.html", (int)getpid());
+    CHECK_EQ_I64(run_tool("triton --html '%s' '%s'", html_path, path), work.extra_cycles > 0 ? 1 : 0);
+    f = fopen(html_path, "rb");
+    n = f ? fread(page, 1, sizeof page - 1, f) : 0;
+    if (f) fclose(f);
+    page[n] = 0;
+    remove(html_path);
+    CHECK_STR_CONTAINS(page, "<!DOCTYPE html>");
+    CHECK(strstr(page, "src=") == NULL && strstr(page, "href=") == NULL); /* self-contained: nothing fetched */
+    for (i = 0; i < work.n_ops; i++) {
+        snprintf(want, sizeof want, "<div class=\"op\" id=\"op%d\"", i);
+        CHECK_STR_CONTAINS(page, want);
+        snprintf(want, sizeof want, "<button data-op=\"%d\"", i);
+        CHECK_STR_CONTAINS(page, want);
+    }
+    snprintf(want, sizeof want, "<button data-op=\"%d\"", work.n_ops);
+    CHECK(strstr(page, want) == NULL);
+    CHECK_STR_CONTAINS(page, "ds_read_b64_tr_b16");
+    CHECK_STR_CONTAINS(page, "class=\"hot\""); /* the conflicted B read's lane picture */
+    CHECK_STR_CONTAINS(page, s.allocs[1].attr[0] ? "suggested <code>#ttg.swizzled_shared&lt;{vec = " : "?");
+    CHECK_EQ_I64(run_tool("triton --html /nonexistent/dir/x.html '%s'", path), 2);
+    CHECK_STR_CONTAINS(g_err, "cannot write");
+}
+
 /* Write text to a temporary file; its path. */
 static const char *temp_text(const char *text)
 {
@@ -146,6 +209,7 @@ int main(void)
     find_kernel();
     CHECK_MSG(g_tool[0] != '\0', "no LAYOUT_TOOL_PATH");
     RUN(test_text_and_json);
+    RUN(test_suggest_json_html);
     RUN(test_bad_input);
     return harness_finish("test_tool_triton");
 }
