@@ -294,6 +294,58 @@ static void print_h100(void)
            "   four 32-bit stores -- the same bytes, banks and conflicts)\n");
 }
 
+/* A real Triton 3.6 matmul (tests/fixtures/triton/kernels/, docs/triton.md):
+ * each shared op's instructions and cost as Triton lowers it, and per
+ * allocation the best shared layout to paste back into the TTGIR. */
+static void print_triton(void)
+{
+    static const char *const names[2] = {"matmul_fp16_64x64x32_w4_s2_gfx942", "matmul_fp16_64x64x32_w4_s2_gfx950"};
+    static char text[1 << 18];
+    static layout_ttgir m;
+    static layout_triton_kernel k;
+    static layout_triton_kernel_suggestions s;
+    printf("\nA real Triton kernel: the TTGIR Triton 3.6 wrote for a 64x64x32 fp16 matmul, read by layout_ttgir_parse,\n"
+           "each shared op lowered and costed (layout triton FILE --suggest):\n");
+    for (int v = 0; v < 2; v++) {
+        char path[200];
+        layout_error err;
+        FILE *f;
+        size_t n;
+        snprintf(path, sizeof path, "tests/fixtures/triton/kernels/%s.ttgir", names[v]);
+        if (!(f = fopen(path, "rb"))) {
+            printf("  (%s not found: run make demo from the source tree)\n", path);
+            return;
+        }
+        n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        if (layout_ttgir_parse(text, n, &m, &err)) die(path, &err);
+        if (layout_triton_kernel_analyze(&m, NULL, &k, &err)) die(path, &err);
+        if (layout_triton_kernel_suggest(&k, NULL, &s, &err)) die(path, &err);
+        printf("  %s (%s):\n", names[v], m.target);
+        for (int i = 0; i < k.n_ops; i++) {
+            const layout_triton_kernel_op *r = &k.ops[i];
+            if (!r->modelled) continue;
+            char ins[160];
+            int len = 0;
+            for (int j = 0; j < r->n_counts && len < (int)sizeof ins; j++)
+                len += snprintf(ins + len, sizeof ins - (size_t)len, "%s%2lld x %s", j ? ", " : "",
+                                (long long)r->counts[j].count, r->counts[j].mnemonic);
+            printf("    line %3d %-16s %-26s %3lld extra cycles\n", r->line, layout_ttgir_op_name(r->kind), ins,
+                   (long long)r->extra_cycles);
+        }
+        for (int a = 0; a < s.n_allocs; a++) {
+            const layout_triton_kernel_alloc *x = &s.allocs[a];
+            printf("    allocation at line %d, %lld cycles (%lld extra): %s\n", x->line, (long long)x->current_cost,
+                   (long long)x->current_extra, x->current);
+            if (x->improved)
+                printf("      suggested, %lld cycles (%lld extra), %lld bytes: %s\n", (long long)x->cost,
+                       (long long)x->extra, (long long)x->bytes, x->attr);
+            else
+                printf("      already the best of %lld candidates: keep it\n", (long long)x->scored);
+        }
+    }
+}
+
 int main(void)
 {
     layout_arch g942, g950;
@@ -306,5 +358,6 @@ int main(void)
     print_worst_01(&g942);
     print_suggestions(&g942, &g950);
     print_h100();
+    print_triton();
     return 0;
 }
