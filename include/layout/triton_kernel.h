@@ -259,10 +259,18 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
  * `scf.yield` operand and the loop's `%r#k` result).  An op whose memdesc
  * cannot be traced (a name the text reuses in sibling regions in a way
  * that joins different types) forms its own group keyed by that op.
- * Example (matmul_fp16_64x64x32_w4_s2_gfx942, tests/test_triton_suggest.c):
- * two allocations, A (64x32 f16, local_alloc + local_load) and B.
- * Storage: @p out is about 20 KiB (static, heap or stack); the call's own frame
- * is under 2 KiB plus op_cost's (triton_kernel.h).  No heap.
+ * Example (matmul_fp16_64x64x32_w4_s2_gfx950, tests/test_triton_suggest.c):
+ * @code
+ *   layout_triton_kernel_suggest(&k, NULL, &s, &err);   // s.n_allocs 2, s.lds_bytes 163840
+ *   // s.allocs[1]: B, 1x32x64 f16, 2 local_store + 2 local_load;
+ *   //   current #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0]}>
+ *   //   64 cycles (16 extra: its ds_read_b64_tr_b16 conflict);
+ *   //   attr    #ttg.swizzled_shared<{vec = 16, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+ *   //   48 cycles, 0 extra, 4096 bytes
+ * @endcode
+ * Storage: @p out is about 20 KiB (static, heap or stack); the call's own
+ * frames about 13 KiB (gcc -O2, -fstack-usage) plus op_cost's and the
+ * search's.  No heap.
  * Cost: one op_cost call per scored op per candidate (10-40 us each).
  * Thread safety: reads k, writes out.  Errors: ::LAYOUT_ERR_NULL;
  * ::LAYOUT_ERR_CAPACITY (more than ::LAYOUT_TRITON_KERNEL_MAX_ALLOCS).
@@ -278,7 +286,14 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
  * then omitted) as one JSON object, NUL-terminated, no newline:
  * `{"target", "arch", "num_warps", "ops": [...], "per_warp_total": {...},
  * "not_modelled": [...], "totals": {...}, "suggestions": [...]}`
- * (docs/triton.md lists every key).  snprintf-like: *written (may be NULL)
+ * (docs/triton.md lists every key).  Example: an AMD op renders as
+ * `{"op":"ttg.local_load","line":67,"loc":"\"kernel.py\":49:30","modelled":1,
+ * "register_layout":"#ttg.dot_op<...>","shared_layout":"#ttg.swizzled_shared<...>",
+ * "direction":"read","vector":{"elements":4,"bits":64,"elem_bits":16},"accesses":4,
+ * "instructions":{"ds_read_b64":4},"cost":{"extra_cycles":0,"total_cycles":16,...},
+ * "worst":{...}}`.  Thread safety: reads k and sugg, writes buf.
+ * Stack: about 4 KiB plus layout_triton_kernel_op_explain()'s.
+ * snprintf-like: *written (may be NULL)
  * gets the length the whole object needs.
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_BUFFER (cap too small: buf holds
  * a truncated, NUL-terminated prefix).
@@ -291,7 +306,12 @@ layout_status layout_triton_kernel_json(const layout_triton_kernel *k, const lay
  * `ttg.target`), suggest a layout for every allocation (default options),
  * and render the JSON of layout_triton_kernel_json() into buf.  Meant for
  * callers without C structs (the Python module through ctypes allocates
- * *work by layout_abi_sizeof("layout_triton_kernel")).
+ * *work by layout_abi_sizeof("layout_triton_kernel")).  The suggestions
+ * live on this call's stack: its frame is about 25 KiB, plus suggest's.
+ * Example: `layout_triton_kernel_report_json(&m, NULL, k, buf, 1 << 20, &err)`
+ * on matmul_fp16_64x64x32_w4_s2_gfx950 gives `{"target":"hip:gfx950",
+ * "arch":"gfx950",...,"suggestions":[{"alloc":0,...}]}`.
+ * Thread safety: reads m, writes *work and buf.
  * Errors: those of layout_triton_kernel_analyze() and _suggest();
  * ::LAYOUT_ERR_ARG (no preset @p arch_name); ::LAYOUT_ERR_BUFFER (cap too small).
  */
