@@ -8,7 +8,9 @@
  * within the text without crashing.  A module that parses is then lowered
  * and costed (triton_kernel.h) on its target's arch and on gfx942: the
  * analysis succeeds or fails with a message, every report is modelled or
- * says why, and op_cost of each report reproduces it.  The seed corpus
+ * says why, and op_cost of each report reproduces it; the per-allocation
+ * suggestion never costs more than the current layout and the JSON renders
+ * (or says the buffer is short).  The seed corpus
  * holds real Triton 3.6 TTGIR (tests/corpus/fuzz_ttgir/). */
 #include "layout.h"
 #include "fuzz_input.h"
@@ -20,6 +22,8 @@
 static layout_ttgir m;
 static layout_triton_kernel k;
 static layout_triton_kernel_op rep;
+static layout_triton_kernel_suggestions sugg;
+static char json[1 << 16];
 
 static void check_kernel(const layout_arch *arch)
 {
@@ -35,6 +39,29 @@ static void check_kernel(const layout_arch *arch)
         FUZZ_ASSERT(r->modelled ? r->reason[0] == '\0' && r->n_counts > 0 && r->vec_elems >= 1 : r->reason[0] != '\0');
         FUZZ_ASSERT(layout_triton_kernel_op_cost(&k, i, NULL, 0, &rep, &e) == LAYOUT_OK);
         FUZZ_ASSERT(memcmp(&rep, r, sizeof rep) == 0);
+    }
+    /* The per-allocation suggestion (SSA names read from the text; a small
+     * search: swizzled_shared within the allocation's bytes) and the JSON. */
+    {
+        layout_triton_kernel_suggest_options o;
+        layout_status st;
+        memset(&o, 0, sizeof o);
+        o.same_bytes = 1;
+        o.families = LAYOUT_TRITON_SEARCH_SWIZZLED;
+        st = layout_triton_kernel_suggest(&k, &o, &sugg, &e);
+        FUZZ_ASSERT(st == LAYOUT_OK || st == LAYOUT_ERR_CAPACITY);
+        if (st == LAYOUT_OK) {
+            for (i = 0; i < sugg.n_allocs; i++) {
+                const layout_triton_kernel_alloc *a = &sugg.allocs[i];
+                int j;
+                FUZZ_ASSERT(a->cost <= a->current_cost && a->n_ops <= LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS);
+                FUZZ_ASSERT(memchr(a->attr, '\0', sizeof a->attr) && memchr(a->note, '\0', sizeof a->note));
+                for (j = 0; j < a->n_ops; j++) FUZZ_ASSERT(a->ops[j] >= 0 && a->ops[j] < k.n_ops);
+            }
+            st = layout_triton_kernel_json(&k, &sugg, json, sizeof json, NULL, &e);
+            FUZZ_ASSERT(st == LAYOUT_OK || st == LAYOUT_ERR_BUFFER);
+            FUZZ_ASSERT(memchr(json, '\0', sizeof json) != NULL && json[0] == '{');
+        }
     }
 }
 

@@ -29,7 +29,7 @@ static size_t load(const char *name)
         fclose(f);
     }
     g_text[n] = 0;
-    CHECK_MSG(n > 0, path);
+    CHECK_MSG(n > 0, "%s", path);
     return n;
 }
 
@@ -38,15 +38,15 @@ static int analyze(const char *name)
     size_t n = load(name);
     layout_error err;
     if (layout_ttgir_parse(g_text, n, &g_m, &err) != LAYOUT_OK) {
-        CHECK_MSG(0, err.message);
+        CHECK_MSG(0, "%s", err.message);
         return 0;
     }
     if (layout_triton_kernel_analyze(&g_m, NULL, &g_k, &err) != LAYOUT_OK) {
-        CHECK_MSG(0, err.message);
+        CHECK_MSG(0, "%s", err.message);
         return 0;
     }
     if (layout_triton_kernel_suggest(&g_k, NULL, &g_s, &err) != LAYOUT_OK) {
-        CHECK_MSG(0, err.message);
+        CHECK_MSG(0, "%s", err.message);
         return 0;
     }
     return 1;
@@ -99,7 +99,7 @@ static void check_all(const char *name)
     int a;
     for (a = 0; a < g_s.n_allocs; a++) {
         const layout_triton_kernel_alloc *x = &g_s.allocs[a];
-        CHECK_MSG(x->cost <= x->current_cost, name);
+        CHECK_MSG(x->cost <= x->current_cost, "%s", name);
         CHECK(x->bytes <= x->budget_bytes || !x->searched);
         CHECK(x->attr[0] != 0);
         if (x->improved) CHECK(x->cost < x->current_cost);
