@@ -289,6 +289,42 @@ static void test_json(void)
     CHECK_EQ_I64(layout_triton_kernel_report_json(NULL, NULL, &work, buf, sizeof buf, &err), LAYOUT_ERR_NULL);
 }
 
+/* More allocations than LAYOUT_TRITON_KERNEL_MAX_ALLOCS: the gfx942
+ * matmul's function body 10 times (20 local_alloc): 16 listed, 4 counted
+ * as dropped, in the struct and the JSON; no error. */
+static void test_capacity(void)
+{
+    static char big[1 << 21], js[1 << 20];
+    const char *body, *locs;
+    size_t n = load("matmul_fp16_64x64x32_w4_s2_gfx942"), len = 0;
+    int c, a, listed = 0;
+    (void)n;
+    body = strstr(g_text, "module attributes");
+    body = body ? strchr(body, '\n') : NULL;
+    locs = body ? strstr(body, "\n#loc") : NULL;
+    CHECK(body && locs);
+    if (!body || !locs) return;
+    body++;
+    locs++;
+    memcpy(big, g_text, (size_t)(body - g_text));
+    len = (size_t)(body - g_text);
+    for (c = 0; c < 10; c++) {
+        memcpy(big + len, body, (size_t)(locs - body));
+        len += (size_t)(locs - body);
+    }
+    memcpy(big + len, locs, strlen(locs));
+    len += strlen(locs);
+    CHECK(layout_ttgir_parse(big, len, &g_m2, NULL) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_analyze(&g_m2, NULL, &g_k2, NULL) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_suggest(&g_k2, NULL, &g_s2, NULL) == LAYOUT_OK);
+    CHECK_EQ_I64(g_s2.n_allocs, LAYOUT_TRITON_KERNEL_MAX_ALLOCS);
+    CHECK_EQ_I64(g_s2.n_dropped, 20 - LAYOUT_TRITON_KERNEL_MAX_ALLOCS);
+    for (a = 0; a < g_s2.n_allocs; a++) listed += g_s2.allocs[a].n_ops + g_s2.allocs[a].n_ops_dropped;
+    CHECK(listed <= g_k2.n_ops);
+    CHECK(layout_triton_kernel_json(&g_k2, &g_s2, js, sizeof js, NULL, NULL) == LAYOUT_OK);
+    CHECK_STR_CONTAINS(js, "\"suggestions_dropped\":4,");
+}
+
 static void test_errors(void)
 {
     CHECK_EQ_I64(layout_triton_kernel_suggest(NULL, NULL, &g_s, NULL), LAYOUT_ERR_NULL);
@@ -305,6 +341,7 @@ int main(void)
     RUN(test_transpose);
     RUN(test_exhaustive);
     RUN(test_json);
+    RUN(test_capacity);
     RUN(test_errors);
     return harness_finish("test_triton_suggest");
 }

@@ -190,6 +190,7 @@ typedef struct layout_triton_kernel_alloc {
     size_t enc_at, enc_len; /**< the encoding as written in the allocation's type (`#shared` or inline) */
     int n_ops;             /**< reports (k->ops indices) of this allocation's writers and readers */
     int ops[LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS]; /**< those indices, text order */
+    int n_ops_dropped;     /**< further accesses past ::LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS: not listed, not scored (the note says so) */
     int n_scored;          /**< of those, modelled (summed into the cost) */
     int wgmma_operand;     /**< 1: read by ttng.warp_group_dot (unscored; restricts the search to nvmma_shared of the current transposition) */
     int searched;          /**< 1: the search ran; 0: see note */
@@ -212,7 +213,8 @@ typedef struct layout_triton_kernel_suggestions {
     int n_allocs;          /**< entries used */
     int grouped_by_type;   /**< always 0 today (SSA tracking); see the function's comment */
     int64_t lds_bytes;     /**< the target's shared memory per block used for the budgets */
-    int64_t total_bytes;   /**< the current allocations' bytes, summed */
+    int64_t total_bytes;   /**< the current allocations' bytes, summed (those listed) */
+    int n_dropped;         /**< allocations past ::LAYOUT_TRITON_KERNEL_MAX_ALLOCS: not listed, not searched; their accesses are in no group */
     layout_triton_kernel_alloc allocs[LAYOUT_TRITON_KERNEL_MAX_ALLOCS]; /**< text order of the allocations */
 } layout_triton_kernel_suggestions;
 
@@ -272,8 +274,11 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
  * frames about 13 KiB (gcc -O2, -fstack-usage) plus op_cost's and the
  * search's.  No heap.
  * Cost: one op_cost call per scored op per candidate (10-40 us each).
- * Thread safety: reads k, writes out.  Errors: ::LAYOUT_ERR_NULL;
- * ::LAYOUT_ERR_CAPACITY (more than ::LAYOUT_TRITON_KERNEL_MAX_ALLOCS).
+ * Thread safety: reads k, writes out.  Errors: ::LAYOUT_ERR_NULL.  More
+ * allocations than ::LAYOUT_TRITON_KERNEL_MAX_ALLOCS, or accesses than
+ * ::LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS for one, are no error: they are
+ * counted in n_dropped / n_ops_dropped (and the JSON's
+ * `suggestions_dropped`, the allocation's note).
  * An allocation that cannot be searched is no error: searched = 0 and note.
  */
 layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *opts,

@@ -148,7 +148,8 @@ layout_status layout_triton_kernel_json(const layout_triton_kernel *k, const lay
                      ",\"total_cycles\":%" PRId64 "}",
                      k->n_ops, k->n_modelled, k->n_accesses, k->extra_cycles, k->total_cycles);
     if (sugg) {
-        layout_sb_printf(&sb, ",\"lds_bytes\":%" PRId64 ",\"suggestions\":[", sugg->lds_bytes);
+        layout_sb_printf(&sb, ",\"lds_bytes\":%" PRId64 ",\"suggestions_dropped\":%d,\"suggestions\":[",
+                         sugg->lds_bytes, sugg->n_dropped);
         for (i = 0; i < sugg->n_allocs; i++) {
             layout_sb_printf(&sb, "%s", i ? "," : "");
             js_suggestion(&sb, &sugg->allocs[i], i);

@@ -362,9 +362,11 @@ static layout_status new_alloc(layout_triton_kernel_suggestions *out, const layo
     const char *attr;
     size_t alen;
     int i;
-    if (out->n_allocs == LAYOUT_TRITON_KERNEL_MAX_ALLOCS)
-        return layout_fail(err, LAYOUT_ERR_CAPACITY, FN ": more than %d shared allocations",
-                           LAYOUT_TRITON_KERNEL_MAX_ALLOCS);
+    (void)err;
+    if (out->n_allocs == LAYOUT_TRITON_KERNEL_MAX_ALLOCS) {
+        out->n_dropped++;
+        return LAYOUT_ERR_CAPACITY; /* counted, not an error of the call */
+    }
     a = &out->allocs[out->n_allocs++];
     memset(a, 0, sizeof *a);
     a->alloc_op = mop;
@@ -452,10 +454,10 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         a->bytes = res.top[0].bytes;
         if (score_attr(sc, a->attr, strlen(a->attr), &cur) == 0) a->extra = sc->extra;
     }
-    if (a->n_scored < a->n_ops || a->wgmma_operand) {
+    if (a->n_scored < a->n_ops || a->wgmma_operand || a->n_ops_dropped) {
         layout_strbuf sb;
         layout_sb_init(&sb, a->note, sizeof a->note);
-        layout_sb_printf(&sb, "%d of %d accesses scored%s", a->n_scored, a->n_ops,
+        layout_sb_printf(&sb, "%d of %d accesses scored%s", a->n_scored, a->n_ops + a->n_ops_dropped,
                          a->wgmma_operand ? "; also read by ttng.warp_group_dot, not scored (wgmma reads "
                                             "through descriptors, not LSU instructions): nvmma_shared of the "
                                             "current transposition only, a narrower swizzle may slow wgmma"
@@ -478,7 +480,6 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
         int root[LAYOUT_TRITON_KERNEL_MAX_ALLOCS]; /* name table root of each allocation's value */
     } w;
     int i, j;
-    layout_status st;
     if (!k || !out || !k->module) return layout_fail(err, LAYOUT_ERR_NULL, FN ": NULL argument");
     m = k->module;
     t = &w.t;
@@ -505,7 +506,7 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
         size_t p = op->result_at;
         int id;
         if (op->kind != LAYOUT_TTGIR_LOCAL_ALLOC || !(mt = memdesc_type(op))) continue;
-        if ((st = new_alloc(out, k, i, mt, err)) != LAYOUT_OK) return st;
+        if (new_alloc(out, k, i, mt, err) != LAYOUT_OK) continue;
         id = op->result_len && parse_name(m->text, m->len, &p, &res) ? name_id(t, &res) : -1;
         w.root[out->n_allocs - 1] = id >= 0 ? find_root(t, id) : -1;
     }
@@ -535,12 +536,13 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
             for (j = 0; j < out->n_allocs && g < 0; j++) /* untraced: the group of the same type */
                 if (out->allocs[j].alloc_op < 0 && same_tile(m, group_type(k, &out->allocs[j]), mt)) g = j;
             if (g < 0) {
-                if ((st = new_alloc(out, k, r->op, mt, err)) != LAYOUT_OK) return st;
+                if (new_alloc(out, k, r->op, mt, err) != LAYOUT_OK) continue;
                 g = out->n_allocs - 1;
                 out->allocs[g].alloc_op = -1;
                 w.root[g] = -2;
             }
             if (out->allocs[g].n_ops < LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS) out->allocs[g].ops[out->allocs[g].n_ops++] = i;
+            else out->allocs[g].n_ops_dropped++;
         }
     }
 
