@@ -219,10 +219,13 @@ typedef struct layout_triton_kernel_suggestions {
 } layout_triton_kernel_suggestions;
 
 /**
- * Shared memory one block may allocate on the arch of @p k: gfx942 64 KiB
- * (CDNA3 ISA 2.2 "64 KB of LDS per CU"; Triton's AMD backend
- * `getSharedMemorySize`), gfx950 160 KiB (CDNA4 ISA: LDS grown to 160 KB;
- * same backend function), sm_90 227 KiB = 232448 bytes (CUDA C++
+ * Shared memory one block may allocate on the arch of @p k: gfx942 64 KiB,
+ * gfx950 160 KiB (ROCm docs, "Accelerator and GPU hardware specifications":
+ * LDS 64 KiB per CU on MI300X, 160 KiB on MI355X; LLVM's AMDGPU tests,
+ * "gfx950 supports upto 160 KB configurable LDS memory"; Triton's AMD
+ * backend asks the target, TargetInfo::getSharedMemorySize in
+ * third_party/amd/lib/TritonAMDGPUToLLVM/TargetInfo.cpp), sm_90 227 KiB =
+ * 232448 bytes (CUDA C++
  * Programming Guide, "Technical Specifications per Compute Capability":
  * 228 KB per SM, of which 227 KB per block with the opt-in; Triton compares
  * against the driver's `max_shared_mem`, that same number), other sm_NN
