@@ -42,43 +42,49 @@ static void html_layout(FILE *f, const layout_ttgir *m, size_t at, size_t len)
     html_text(f, m->text + at, len);
 }
 
-/* Lanes x banks of the worst instruction: a cell per (lane, bank word it
- * touches), red where the bank is touched by more than one distinct word of
- * the lane's group (the group's conflict). */
+/* Lanes x banks of the worst instruction, lanes in the arch rule's groups
+ * (layout_instr_explain, as `layout check` groups them): a cell per bank
+ * word a lane touches, red where that bank holds more than one distinct
+ * word within the lane's group (the group's conflict). */
 static void lane_picture(FILE *f, const layout_arch *arch, const layout_instr *in)
 {
-    int nb = arch->n_banks, bw = arch->bank_width_bytes, l, b;
-    uint32_t words_per_bank[64][4];
-    int n_words[64];
-    memset(n_words, 0, sizeof n_words);
-    for (l = 0; l < in->n_lanes; l++) {
-        uint32_t w0, w;
-        if (!((in->active_mask >> l) & 1u)) continue;
-        w0 = in->addr_bytes[l] / (uint32_t)bw;
-        for (w = w0; w < (in->addr_bytes[l] + (uint32_t)in->width_bytes + (uint32_t)bw - 1) / (uint32_t)bw; w++) {
-            int bank = (int)(w % (uint32_t)nb), j, dup = 0;
-            for (j = 0; j < n_words[bank]; j++) dup |= words_per_bank[bank][j] == w;
-            if (!dup && n_words[bank] < 4) words_per_bank[bank][n_words[bank]++] = w;
-        }
-    }
-    fprintf(f, "<table class=\"pic\"><tr><th>lane</th><th>byte address</th>");
+    static layout_cost_detail dt;
+    int nb = arch->n_banks, bw = arch->bank_width_bytes, l, b, g;
+    if (layout_instr_explain(arch, in, &dt, NULL) != LAYOUT_OK) return;
+    fprintf(f, "<table class=\"pic\"><tr><th>group</th><th>lane</th><th>byte address</th>");
     for (b = 0; b < nb; b++) fprintf(f, "<th>%d</th>", b);
     fputs("</tr>\n", f);
-    for (l = 0; l < in->n_lanes; l++) {
-        uint32_t w0, w1;
-        if (!((in->active_mask >> l) & 1u)) continue;
-        w0 = in->addr_bytes[l] / (uint32_t)bw;
-        w1 = (in->addr_bytes[l] + (uint32_t)in->width_bytes + (uint32_t)bw - 1) / (uint32_t)bw;
-        fprintf(f, "<tr><td>%d</td><td>%" PRIu32 "</td>", l, in->addr_bytes[l]);
-        for (b = 0; b < nb; b++) {
-            uint32_t w, hit = UINT32_MAX;
-            for (w = w0; w < w1; w++)
-                if ((int)(w % (uint32_t)nb) == b) hit = w;
-            if (hit == UINT32_MAX) fputs("<td></td>", f);
-            else fprintf(f, "<td class=\"%s\" title=\"word %" PRIu32 "\">%" PRIu32 "</td>",
-                         n_words[b] > 1 ? "hot" : "on", hit, hit);
+    for (g = 0; g < dt.cost.n_groups; g++) {
+        uint32_t words[LAYOUT_MAX_BANKS][4];
+        int n_words[LAYOUT_MAX_BANKS];
+        memset(n_words, 0, sizeof n_words);
+        for (l = 0; l < in->n_lanes; l++) {
+            uint32_t w;
+            if (!((dt.groups[g].active >> l) & 1u)) continue;
+            for (w = in->addr_bytes[l] / (uint32_t)bw;
+                 w < (in->addr_bytes[l] + (uint32_t)in->width_bytes + (uint32_t)bw - 1) / (uint32_t)bw; w++) {
+                int bank = (int)(w % (uint32_t)nb), j, dup = 0;
+                for (j = 0; j < n_words[bank]; j++) dup |= words[bank][j] == w;
+                if (!dup && n_words[bank] < 4) words[bank][n_words[bank]++] = w;
+            }
         }
-        fputs("</tr>\n", f);
+        for (l = 0; l < in->n_lanes; l++) {
+            uint32_t w0, w1;
+            if (!((dt.groups[g].active >> l) & 1u)) continue;
+            w0 = in->addr_bytes[l] / (uint32_t)bw;
+            w1 = (in->addr_bytes[l] + (uint32_t)in->width_bytes + (uint32_t)bw - 1) / (uint32_t)bw;
+            fprintf(f, "<tr><td>%d (%d-way)</td><td>%d</td><td>%" PRIu32 "</td>", g, dt.groups[g].nway, l,
+                    in->addr_bytes[l]);
+            for (b = 0; b < nb; b++) {
+                uint32_t w, hit = UINT32_MAX;
+                for (w = w0; w < w1; w++)
+                    if ((int)(w % (uint32_t)nb) == b) hit = w;
+                if (hit == UINT32_MAX) fputs("<td></td>", f);
+                else fprintf(f, "<td class=\"%s\" title=\"word %" PRIu32 "\">%" PRIu32 "</td>",
+                             n_words[b] > 1 ? "hot" : "on", hit, hit);
+            }
+            fputs("</tr>\n", f);
+        }
     }
     fputs("</table>\n", f);
 }
@@ -97,17 +103,41 @@ static const char *const page_head =
     "pre,code{font:12px/1.5 ui-monospace,monospace;white-space:pre-wrap;word-break:break-all}\n"
     "dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px}\ndt{color:#5b6573}\ndd{margin:0}\n"
     "table.pic{border-collapse:collapse;font-size:9px}\n"
-    ".pic td,.pic th{border:1px solid #e3e6ea;padding:0 2px;text-align:center;min-width:14px}\n"
+    ".pic td,.pic th{border:1px solid #e3e6ea;padding:0 2px;text-align:center;min-width:14px;white-space:nowrap}\n"
     ".pic td.on{background:#cfe3fb}\n.pic td.hot{background:#f7b6b6;color:#a30d0d}\n"
     ".sugg{background:#fff;border:1px solid #d9dee5;border-radius:8px;padding:8px 12px;margin:10px 0}\n"
     "</style>\n</head>\n<body>\n";
+
+static void suggestion_box(FILE *f, const layout_triton_kernel_suggestions *s, int i)
+{
+    int a, j;
+    for (a = 0; s && a < s->n_allocs; a++) {
+        const layout_triton_kernel_alloc *x = &s->allocs[a];
+        int mine = 0;
+        for (j = 0; j < x->n_ops; j++) mine |= x->ops[j] == i;
+        if (!mine) continue;
+        fprintf(f, "<div class=\"sugg\"><b>allocation %d</b> (line %d, %d ops, %" PRId64
+                   " bytes): current <code>",
+                a, x->line, x->n_ops, x->current_bytes);
+        html_cstr(f, x->current);
+        fprintf(f, "</code> costs %" PRId64 "; suggested <code>", x->current_cost);
+        html_cstr(f, x->attr);
+        fprintf(f, "</code> costs %" PRId64 " (%" PRId64 " bytes)%s", x->cost, x->bytes,
+                x->improved ? "" : ": nothing better found");
+        if (x->note[0]) {
+            fputs("<br>", f);
+            html_cstr(f, x->note);
+        }
+        fputs("</div>\n", f);
+    }
+}
 
 int triton_html_write(const char *path, const layout_triton_kernel *k, const layout_triton_kernel_suggestions *s)
 {
     static char explain[8192];
     const layout_ttgir *m = k->module;
     FILE *f = fopen(path, "w");
-    int i, j, a, rc = 0;
+    int i, j, rc = 0;
     if (!f) return tool_error("triton", "cannot write '%s'", path);
     fputs(page_head, f);
     fprintf(f, "<div id=\"head\"><h1>layout triton: %d shared-memory ops, %d modelled</h1>\n", k->n_ops,
@@ -140,6 +170,7 @@ int triton_html_write(const char *path, const layout_triton_kernel *k, const lay
             fputs("<dt>not modelled</dt><dd>", f);
             html_cstr(f, r->reason);
             fputs("</dd>\n</dl>\n", f);
+            suggestion_box(f, s, i);
         } else {
             fprintf(f, "<dt>direction</dt><dd>%s</dd>\n<dt>vector</dt><dd>%d x %d bits = %d bits, %d accesses per "
                        "warp</dd>\n<dt>instructions per warp</dt><dd>",
@@ -154,6 +185,7 @@ int triton_html_write(const char *path, const layout_triton_kernel *k, const lay
                 fprintf(f, "</dd>\n<dt>cost per warp</dt><dd>%" PRId64 " extra cycles (%" PRId64
                            " total), %d of %d accesses conflicted</dd>\n</dl>\n",
                         r->extra_cycles, r->total_cycles, r->n_conflicted, r->n_accesses);
+            suggestion_box(f, s, i);
             if (r->worst_access >= 0) {
                 fprintf(f, "<h3>worst access %d: %d extra cycles, %d-way</h3>\n", r->worst_access, r->worst_extra,
                         r->worst_nway);
@@ -164,25 +196,6 @@ int triton_html_write(const char *path, const layout_triton_kernel *k, const lay
                     fputs("</pre>\n", f);
                 }
             }
-        }
-        for (a = 0; s && a < s->n_allocs; a++) {
-            const layout_triton_kernel_alloc *x = &s->allocs[a];
-            int mine = 0;
-            for (j = 0; j < x->n_ops; j++) mine |= x->ops[j] == i;
-            if (!mine) continue;
-            fprintf(f, "<div class=\"sugg\"><b>allocation %d</b> (line %d, %d ops, %" PRId64
-                       " bytes): current <code>",
-                    a, x->line, x->n_ops, x->current_bytes);
-            html_cstr(f, x->current);
-            fprintf(f, "</code> costs %" PRId64 "; suggested <code>", x->current_cost);
-            html_cstr(f, x->attr);
-            fprintf(f, "</code> costs %" PRId64 " (%" PRId64 " bytes)%s", x->cost, x->bytes,
-                    x->improved ? "" : ": nothing better found");
-            if (x->note[0]) {
-                fputs("<br>", f);
-                html_cstr(f, x->note);
-            }
-            fputs("</div>\n", f);
         }
         fputs("</div>\n", f);
     }
