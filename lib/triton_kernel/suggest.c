@@ -411,6 +411,11 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         set_note(a, "no modelled access to score (%lld ops, none modelled): current layout kept", a->n_ops);
         return;
     }
+    if (strlen(a->current) + 1 >= sizeof a->current) {
+        set_note(a, "the current attribute is longer than %lld characters (shown truncated): not searched",
+                 (long long)sizeof a->current - 1);
+        return;
+    }
     if (a->rank < 2 || a->rank > 3) {
         set_note(a, "rank %lld: only 2-D tiles with at most one buffer dim are searched", a->rank);
         return;
@@ -454,7 +459,12 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         a->bytes = res.top[0].bytes;
         if (score_attr(sc, a->attr, strlen(a->attr), &cur) == 0) a->extra = sc->extra;
     }
-    if (a->n_scored < a->n_ops || a->wgmma_operand || a->n_ops_dropped) {
+    if (a->alloc_op < 0) {
+        set_note(a, "accesses through a memdesc of a type no allocation has (a memdesc_trans / reshape view, or a "
+                    "value not traced to its local_alloc; %lld ops): the attribute is that memdesc's, derived by "
+                    "Triton from the allocation's",
+                 a->n_ops);
+    } else if (a->n_scored < a->n_ops || a->wgmma_operand || a->n_ops_dropped) {
         layout_strbuf sb;
         layout_sb_init(&sb, a->note, sizeof a->note);
         layout_sb_printf(&sb, "%d of %d accesses scored%s", a->n_scored, a->n_ops + a->n_ops_dropped,
