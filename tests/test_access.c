@@ -153,26 +153,48 @@ static void expect_plan(synth *s, int elem_bytes, const layout_access_options *o
 static void test_merging_rule(void)
 {
     static synth s;
-    /* elem bytes, elems per lane, lane pitch (bytes), start (bytes), element step, expected plan */
-    static const struct { int eb, n; int64_t pitch, start, step; const char *want; } cases[] = {
-        {2, 8, 16, 0, 1, "1 x ds_read_b128"},          /* 8 fp16 contiguous at 16 */
-        {2, 8, 32, 8, 1, "2 x ds_read_b64"},           /* ... at 8 */
-        {2, 8, 68, 0, 1, "2 x ds_read2_b32"},          /* the 68-byte pitch of kernel 03 */
-        {2, 8, 34, 0, 1, "8 x ds_read_u16"},           /* odd dword: only 2-byte alignment */
-        {2, 6, 16, 0, 1, "1 x ds_read_b96"},           /* 12 bytes at 16 */
-        {2, 3, 8, 4, 1, "1 x ds_read_b32 + 1 x ds_read_u16"},
-        {2, 8, 32, 6, 1, "2 x ds_read_u16 + 1 x ds_read_b64 + 1 x ds_read_b32"}, /* greedy from the start */
-        {1, 16, 16, 0, 1, "1 x ds_read_b128"},         /* int8 */
-        {1, 16, 16, 0, 64, "16 x ds_read_u8"},         /* int8 at a 64-byte stride */
-        {4, 4, 16, 0, 1, "1 x ds_read_b128"},          /* fp32 */
-        {4, 8, 40, 8, 1, "4 x ds_read_b64"},
-        {2, 8, 16, 14, -1, "1 x ds_read_b128"},        /* descending (a row walked backwards): from its lowest address */
-        {2, 8, 32, 18, -1, "2 x ds_read2_b32"},        /* ... which is only 4-byte aligned here */
-        {2, 8, 32, 30, -2, "8 x ds_read_u16"},         /* every other element: no run */
+    /* elem bytes, elems per lane, lane pitch (bytes), start (bytes), element step, expected plan on AMD
+     * (clang-22's AMDGPU backend, docs/emit.md rules R1-R4), expected plan on NVIDIA (sm_90: no paired
+     * instruction, no widening of sub-dword runs) */
+    static const struct { int eb, n; int64_t pitch, start, step; const char *want, *want_nv; } cases[] = {
+        {2, 8, 16, 0, 1, "1 x ds_read_b128", "1 x ds_read_b128"},    /* 8 fp16 contiguous at 16 */
+        /* ... at 8: two b64 (R3: no re-alignment), paired as adjacent b64 (R1) */
+        {2, 8, 32, 8, 1, "1 x ds_read2_b64", "2 x ds_read_b64"},
+        {2, 8, 68, 0, 1, "2 x ds_read2_b32", "4 x ds_read_b32"},     /* the 68-byte pitch of kernel 03 (N2) */
+        /* odd dword: only 2-byte alignment; AMD widens (R4: the 16 bytes in one misaligned b128) */
+        {2, 8, 34, 0, 1, "1 x ds_read_b128", "8 x ds_read_u16"},
+        {2, 6, 16, 0, 1, "1 x ds_read_b96", "1 x ds_read_b96"},       /* 12 bytes at 16 */
+        {2, 3, 8, 4, 1, "1 x ds_read_b32 + 1 x ds_read_u16", "1 x ds_read_b32 + 1 x ds_read_u16"},
+        /* 2-byte-aligned start: R4 on AMD; R3 on NVIDIA (b16 all the way, no re-alignment) */
+        {2, 8, 32, 6, 1, "1 x ds_read_b128", "8 x ds_read_u16"},
+        {1, 16, 16, 0, 1, "1 x ds_read_b128", "1 x ds_read_b128"},  /* int8 */
+        /* int8 at a 64-byte stride: no run; u8 is not paired */
+        {1, 16, 16, 0, 64, "16 x ds_read_u8", "16 x ds_read_u8"},
+        {4, 4, 16, 0, 1, "1 x ds_read_b128", "1 x ds_read_b128"},   /* fp32 */
+        {4, 8, 40, 8, 1, "2 x ds_read2_b64", "4 x ds_read_b64"},    /* 32 bytes at 8: b64 pieces, paired */
+        /* descending (a row walked backwards): from its lowest address */
+        {2, 8, 16, 14, -1, "1 x ds_read_b128", "1 x ds_read_b128"},
+        {2, 8, 32, 18, -1, "2 x ds_read2_b32", "4 x ds_read_b32"},  /* ... which is only 4-byte aligned here */
+        {2, 8, 32, 30, -2, "8 x ds_read_u16", "8 x ds_read_u16"},    /* every other element: no run */
+        /* fp32 every 8th dword: R1 pairs b32 at a constant distance (8 dwords) */
+        {4, 4, 16, 0, 8, "2 x ds_read2_b32", "4 x ds_read_b32"},
+        /* fp32 every 64th dword: the st64 form (offset1:1); every 256th: 4 x 64 dwords, st64 again */
+        {4, 2, 4, 0, 64, "1 x ds_read2st64_b32", "2 x ds_read_b32"},
+        {4, 2, 4, 0, 256, "1 x ds_read2st64_b32", "2 x ds_read_b32"},
+        /* 300 dwords apart: beyond the 8-bit offsets and not a multiple of 64: no pair */
+        {4, 2, 4, 0, 300, "2 x ds_read_b32", "2 x ds_read_b32"},
+        /* fp64 every 16th qword: b64 pairs */
+        {8, 4, 8, 0, 16, "2 x ds_read2_b64", "4 x ds_read_b64"},
     };
+    layout_arch nv;
+    CHECK(layout_arch_preset("sm_90", &nv, NULL) == LAYOUT_OK);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        layout_access_options onv;
+        memset(&onv, 0, sizeof onv);
+        onv.arch = &nv;
         make_synth(&s, cases[i].eb, cases[i].n, cases[i].pitch, cases[i].start, cases[i].step);
         expect_plan(&s, cases[i].eb, NULL, cases[i].want);
+        expect_plan(&s, cases[i].eb, &onv, cases[i].want_nv);
     }
     /* the descending run's instruction starts at the lowest address (element 7) */
     {
