@@ -406,34 +406,47 @@ static unsigned ds_forms_of(const layout_access_options *opt)
     return opt->arch ? opt->arch->ds_forms : (unsigned)LAYOUT_DS_FORMS_AMD;
 }
 
-/* Rule R1 (access.h step 2c): pair b32 / b64 steps of rigid positions at a
- * distance the read2 / write2 offsets reach, greedily in step order. */
+/* Rule R1 (access.h step 2c), as SILoadStoreOptimizer does it: the b32
+ * (and the b64) steps of one rigid class (one base register) sorted by
+ * address; neighbours in that order pair when their distance fits the
+ * offsets, the pair leaves the list and the walk goes on after it. */
 static void pair_steps(layout_access_plan *pl, const pos_facts *f)
 {
+    int idx[LAYOUT_MAX_ACCESS_STEPS];
+    int64_t at[LAYOUT_MAX_ACCESS_STEPS];
+    int m = 0;
     for (int i = 0; i < pl->n_steps; i++) {
-        layout_access_step *a = &pl->steps[i];
-        if ((a->op != LAYOUT_DS_B32 && a->op != LAYOUT_DS_B64) || a->pair_step >= 0) continue;
-        const int64_t w = a->op == LAYOUT_DS_B32 ? 4 : 8;
-        const int64_t ra = f->rel[a->seq_first] + a->byte_offset;
-        for (int j = i + 1; j < pl->n_steps; j++) {
-            layout_access_step *b = &pl->steps[j];
-            if (b->op != a->op || b->pair_step >= 0 || f->klass[b->seq_first] != f->klass[a->seq_first]) continue;
-            int64_t d = f->rel[b->seq_first] + b->byte_offset - ra;
-            if (d < 0) d = -d;
-            if (d == 0 || d % w) continue;
-            int64_t q = d / w;
-            int st64 = q % 64 == 0 && q / 64 <= 255;
-            if (!st64 && q > 255) continue;
-            layout_ds_op op = w == 4 ? (st64 ? LAYOUT_DS_PAIR_ST64_B32 : LAYOUT_DS_PAIR_B32)
-                                     : (st64 ? LAYOUT_DS_PAIR_ST64_B64 : LAYOUT_DS_PAIR_B64);
-            pl->op_count[a->op] -= 2;
-            pl->op_count[op]++;
-            pl->n_instrs--;
-            a->op = b->op = op;
-            a->pair_step = j;
-            b->pair_step = i;
-            break;
+        const layout_access_step *a = &pl->steps[i];
+        if (a->op != LAYOUT_DS_B32 && a->op != LAYOUT_DS_B64) continue;
+        int64_t ai = f->rel[a->seq_first] + a->byte_offset;
+        int j = m++;
+        for (; j > 0; j--) { /* by (class, op, address, step) */
+            const layout_access_step *b = &pl->steps[idx[j - 1]];
+            int kb = f->klass[b->seq_first], ka = f->klass[a->seq_first];
+            if (kb < ka || (kb == ka && (b->op < a->op || (b->op == a->op && at[j - 1] <= ai)))) break;
+            idx[j] = idx[j - 1];
+            at[j] = at[j - 1];
         }
+        idx[j] = i;
+        at[j] = ai;
+    }
+    for (int j = 0; j + 1 < m; j++) {
+        layout_access_step *a = &pl->steps[idx[j]], *b = &pl->steps[idx[j + 1]];
+        if (b->op != a->op || f->klass[b->seq_first] != f->klass[a->seq_first]) continue;
+        const int64_t w = a->op == LAYOUT_DS_B32 ? 4 : 8, d = at[j + 1] - at[j];
+        if (d == 0 || d % w) continue;
+        const int64_t q = d / w;
+        const int st64 = q % 64 == 0 && q / 64 <= 255;
+        if (!st64 && q > 255) continue;
+        layout_ds_op op = w == 4 ? (st64 ? LAYOUT_DS_PAIR_ST64_B32 : LAYOUT_DS_PAIR_B32)
+                                 : (st64 ? LAYOUT_DS_PAIR_ST64_B64 : LAYOUT_DS_PAIR_B64);
+        pl->op_count[a->op] -= 2;
+        pl->op_count[op]++;
+        pl->n_instrs--;
+        a->op = b->op = op;
+        a->pair_step = idx[j + 1];
+        b->pair_step = idx[j];
+        j++; /* the pair leaves the list */
     }
 }
 
