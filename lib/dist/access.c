@@ -309,38 +309,57 @@ static void mark_step(layout_access_plan *pl, const pos_facts *f, layout_access_
     if (st->flags & LAYOUT_ACCESS_NONCONTIGUOUS) pl->n_noncontiguous++;
 }
 
+/* Whether LLVM's load/store vectorizer forms a chunk of `size` bytes of
+ * `eb`-byte elements at known alignment `a` (LoadStoreVectorizer.cpp,
+ * IsAllowedAndFast: aligned, or allowed misaligned and at least as fast as
+ * the elements; the AMDGPU speeds of SIISelLowering.cpp
+ * allowsMisalignedMemoryAccessesImpl for LDS: a wide access below 4-byte
+ * alignment rates 32, a dword or narrower one below its natural alignment 0,
+ * b64 at 4 and b128 at 8 bytes are full speed as read2/write2). */
+static int chunk_allowed(int size, int eb, int a, unsigned forms)
+{
+    if (size % eb) return 0;
+    if (size == 12) return a >= 16 || (a < 4 && (forms & LAYOUT_DS_FORM_UNALIGNED));
+    if (a % size == 0 || size == eb) return 1;
+    if (size == 8 && a == 4) return (forms & LAYOUT_DS_FORM_PAIRED) != 0;
+    if (size == 16 && a == 8) return (forms & LAYOUT_DS_FORM_PAIRED) != 0;
+    if (!(forms & LAYOUT_DS_FORM_UNALIGNED) || a >= 4) return 0;
+    if (size >= 8) return 1;                  /* speed 32 >= any element's */
+    return eb < 8 && a < eb;                   /* speed 0 >= an under-aligned element's 0 */
+}
+
 /* The compiler's chop of a run of `bytes` whose start is proven a0-aligned
  * (access.h step 2b): a piece at `off` is known aligned to min(a0, low bit
- * of off) only (R3); below 4 bytes, with unaligned DS access, the widest
- * piece the bytes left allow (R4); 8 bytes at 4-byte alignment are one
- * read2/write2_b32 of two adjacent dwords where pairs exist. */
-static int chop_compiler(int a0, int64_t bytes, unsigned forms, chop_piece *out, int cap)
+ * of off) only (R3); from there the widest chunk the vectorizer forms
+ * (chunk_allowed: R4 below 4 bytes).  A 16-byte chunk at 8 is one
+ * read2/write2_b64 of two adjacent qwords (LAYOUT_DS_PAIR_B64 here), an
+ * 8-byte one at 4 one read2/write2_b32 of two adjacent dwords. */
+static int chop_compiler(int a0, int64_t bytes, int eb, unsigned forms, chop_piece *out, int cap)
 {
+    static const int sizes[6] = {16, 12, 8, 4, 2, 1};
     int n = 0;
     for (int64_t o = 0; o < bytes;) {
         int64_t left = bytes - o;
-        int a = a0;
+        int a = a0, size = eb;
         if (o) {
             int low = (int)(o & -o);
             if (low < a) a = low;
         }
-        layout_ds_op op;
-        if (a >= 16 || (a0 < 4 && (forms & LAYOUT_DS_FORM_UNALIGNED)))
-            op = left >= 16 ? LAYOUT_DS_B128 : left >= 12 ? LAYOUT_DS_B96 : left >= 8 ? LAYOUT_DS_B64
-               : left >= 4 ? LAYOUT_DS_B32 : left >= 2 ? LAYOUT_DS_B16 : LAYOUT_DS_B8;
-        else if (a >= 8)
-            op = left >= 8 ? LAYOUT_DS_B64 : left >= 4 ? LAYOUT_DS_B32 : left >= 2 ? LAYOUT_DS_B16 : LAYOUT_DS_B8;
-        else if (a >= 4)
-            op = left >= 8 && (forms & LAYOUT_DS_FORM_PAIRED) ? LAYOUT_DS_PAIR_B32
-               : left >= 4 ? LAYOUT_DS_B32 : left >= 2 ? LAYOUT_DS_B16 : LAYOUT_DS_B8;
-        else
-            op = a >= 2 && left >= 2 ? LAYOUT_DS_B16 : LAYOUT_DS_B8;
+        for (int i = 0; i < 6; i++)
+            if (sizes[i] <= left && chunk_allowed(sizes[i], eb, a, forms)) {
+                size = sizes[i];
+                break;
+            }
+        layout_ds_op op = size == 16 ? (a == 8 ? LAYOUT_DS_PAIR_B64 : LAYOUT_DS_B128)
+                        : size == 12 ? LAYOUT_DS_B96
+                        : size == 8  ? (a == 4 ? LAYOUT_DS_PAIR_B32 : LAYOUT_DS_B64)
+                        : size == 4  ? LAYOUT_DS_B32 : size == 2 ? LAYOUT_DS_B16 : LAYOUT_DS_B8;
         if (out && n < cap) {
             out[n].op = op;
             out[n].off = o;
         }
         n++;
-        o += op_widths[op];
+        o += size;
     }
     return n;
 }
@@ -353,14 +372,29 @@ static layout_status emit_run_at(layout_access_plan *pl, const pos_facts *f, int
     chop_piece pieces[LAYOUT_MAX_ACCESS_STEPS];
     int64_t bytes = (int64_t)n_el * pl->elem_bytes;
     int a0 = proven_align(f->residues[base], 0);
-    int m = chop_compiler(a0, bytes, forms, pieces, LAYOUT_MAX_ACCESS_STEPS);
+    int m = chop_compiler(a0, bytes, pl->elem_bytes, forms, pieces, LAYOUT_MAX_ACCESS_STEPS);
     for (int i = 0; i < m; i++) {
         if (i >= LAYOUT_MAX_ACCESS_STEPS) /* the plan is full by now: push_step reports the capacity */
             return push_step(pl, LAYOUT_DS_B8, base, 0, dir ? dir : 1, 1, 1, err);
-        int al = proven_align(f->residues[base], pieces[i].off);
-        layout_status s = push_step(pl, pieces[i].op, base, pieces[i].off, dir ? dir : 1, n_el, al, err);
-        if (s) return s;
-        if (!dir) pl->steps[pl->n_steps - 1].elem_dir = 0;
+        const int halves = pieces[i].op == LAYOUT_DS_PAIR_B64; /* two qword steps, one instruction */
+        for (int h = 0; h <= halves; h++) {
+            int64_t off = pieces[i].off + 8 * h;
+            int al = proven_align(f->residues[base], off);
+            layout_status s = push_step(pl, halves ? LAYOUT_DS_B64 : pieces[i].op, base, off, dir ? dir : 1, n_el,
+                                        al, err);
+            if (s) return s;
+            layout_access_step *st = &pl->steps[pl->n_steps - 1];
+            if (!dir) st->elem_dir = 0;
+            if (h) { /* the vectorizer's 16-byte chunk at 8: ds_read2_b64 offset1:1 */
+                layout_access_step *lo = st - 1;
+                pl->op_count[LAYOUT_DS_B64] -= 2;
+                pl->op_count[LAYOUT_DS_PAIR_B64]++;
+                pl->n_instrs--;
+                lo->op = st->op = LAYOUT_DS_PAIR_B64;
+                lo->pair_step = pl->n_steps - 1;
+                st->pair_step = pl->n_steps - 2;
+            }
+        }
     }
     return LAYOUT_OK;
 }
