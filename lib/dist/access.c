@@ -919,29 +919,30 @@ void layout_access_table_order(layout_access_plan *pl, const layout_distribution
 }
 
 /* Rigid classes (access_internal.h) of position-major addresses: p joins
- * the first earlier class founder r with addr_t(p) - addr_t(r) the same in
- * every thread t; a hash of the differences to thread 0 screens candidates. */
+ * the class of the first earlier founder r with addr_t(p) - addr_t(r) the
+ * same in every thread t (a mismatch shows within a few threads); the
+ * previous position's class is tried first. */
+static int same_difference(const uint32_t *a, const uint32_t *b, int n_threads)
+{
+    const uint32_t d = a[0] - b[0];
+    for (int t = 1; t < n_threads; t++)
+        if (a[t] - b[t] != d) return 0;
+    return 1;
+}
+
 static void table_classes(pos_facts *f, const uint32_t *addr, int n, int n_threads)
 {
-    uint64_t h[LAYOUT_MAX_THREAD_ELEMS];
     for (int p = 0; p < n; p++) {
         const uint32_t *a = addr + (size_t)p * (size_t)n_threads;
-        uint64_t x = 0;
-        for (int t = 1; t < n_threads; t++) x = (x ^ (uint32_t)(a[t] - a[0])) * 0x100000001b3ULL;
-        h[p] = x;
-        f->klass[p] = p;
-        f->rel[p] = 0;
-        for (int r = 0; r < p; r++) {
-            if (f->klass[r] != r || h[r] != x) continue;
-            const uint32_t *b = addr + (size_t)r * (size_t)n_threads;
-            uint32_t d = a[0] - b[0];
-            int t = 1;
-            while (t < n_threads && a[t] - b[t] == d) t++;
-            if (t < n_threads) continue;
-            f->klass[p] = r;
-            f->rel[p] = (int64_t)a[0] - (int64_t)b[0];
-            break;
-        }
+        int r = p;
+        if (p > 0 && same_difference(a, addr + (size_t)f->klass[p - 1] * (size_t)n_threads, n_threads))
+            r = f->klass[p - 1];
+        for (int q = 0; r == p && q < p; q++)
+            if (f->klass[q] == q && (p == 0 || q != f->klass[p - 1]) &&
+                same_difference(a, addr + (size_t)q * (size_t)n_threads, n_threads))
+                r = q;
+        f->klass[p] = r;
+        f->rel[p] = (int64_t)a[0] - (int64_t)addr[(size_t)r * (size_t)n_threads];
     }
 }
 
