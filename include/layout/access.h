@@ -78,7 +78,7 @@
  * where it is not contiguous or not aligned.
  *
  * Ownership and thread safety: ::layout_access_plan is a caller-owned value
- * (no heap, about 16 KiB; building one takes about 44 KiB more of stack) that *borrows* the descriptor and distribution it
+ * (no heap, about 20 KiB; building one takes about 52 KiB more of stack) that *borrows* the descriptor and distribution it
  * was built from: they must outlive it and stay unchanged.  All functions are
  * reentrant.  Errors follow status.h.
  */

@@ -63,6 +63,8 @@ static layout_ds_op choose_op(int al, int64_t left)
     return LAYOUT_DS_B8;
 }
 
+_Static_assert(LAYOUT_MAX_THREAD_ELEMS <= 256, "rigid classes store positions in unsigned char");
+
 /* Per-position facts gathered over every lane of every warp (access_internal.h). */
 typedef layout_access_facts pos_facts;
 
@@ -140,20 +142,20 @@ static layout_status elem_addr(const layout_access_plan *pl, int warp, int lane,
  * (addr0: thread 0's addresses).  klass[p] is the class's first position;
  * a position that leaves its class joins the class of the first earlier
  * position that left the same class with the same difference, or founds one. */
-static void refine_classes(int *klass, int *prev, int64_t *e, const int64_t *addr, const int64_t *addr0, int n)
+static void refine_classes(unsigned char *klass, unsigned char *prev, const int64_t *addr, const int64_t *addr0, int n)
 {
     for (int p = 0; p < n; p++) {
-        e[p] = addr[p] - addr0[p];
+        const int64_t e = addr[p] - addr0[p];
         prev[p] = klass[p];
-        int old = klass[p];
-        if (old == p || e[p] == e[old]) continue;
+        const int old = klass[p];
+        if (old == p || e == addr[old] - addr0[old]) continue;
         int to = p;
         for (int q = old + 1; q < p; q++)
-            if (prev[q] == old && klass[q] == q && e[q] == e[p]) {
+            if (prev[q] == old && klass[q] == q && addr[q] - addr0[q] == e) {
                 to = q;
                 break;
             }
-        klass[p] = to;
+        klass[p] = (unsigned char)to;
     }
 }
 
@@ -164,8 +166,8 @@ static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_e
     int64_t part[LAYOUT_MAX_THREAD_ELEMS][LAYOUT_MAX_DIMS];
     int enc = pl->dist->kind == LAYOUT_DIST_ENCODING;
     if (enc) elem_parts(pl, part);
-    int64_t addr0[LAYOUT_MAX_THREAD_ELEMS], e[LAYOUT_MAX_THREAD_ELEMS];
-    int prev[LAYOUT_MAX_THREAD_ELEMS];
+    int64_t *addr0 = f->rel; /* thread 0's addresses until the end */
+    unsigned char prev[LAYOUT_MAX_THREAD_ELEMS];
     for (int p = 0; p < n; p++) {
         f->residues[p] = 0;
         f->next_adjacent[p] = 1;
@@ -179,7 +181,7 @@ static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_e
             if (s) return s;
             for (int p = 0; p < n; p++) f->residues[p] |= 1u << (addr[p] % 16);
             if (w == 0 && l == 0) memcpy(addr0, addr, sizeof addr0[0] * (size_t)n);
-            else refine_classes(f->klass, prev, e, addr, addr0, n);
+            else refine_classes(f->klass, prev, addr, addr0, n);
             for (int p = 0; p + 1 < n; p++) {
                 if (addr[p + 1] != addr[p] - pl->elem_bytes) f->next_below[p] = 0;
                 if (f->next_adjacent[p] && addr[p + 1] != addr[p] + pl->elem_bytes) {
@@ -190,7 +192,7 @@ static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_e
             }
         }
     if (n > 0) f->next_adjacent[n - 1] = f->next_below[n - 1] = 0;
-    for (int p = 0; p < n; p++) f->rel[p] = addr0[p] - addr0[f->klass[p]];
+    for (int p = n - 1; p >= 0; p--) f->rel[p] = addr0[p] - addr0[f->klass[p]]; /* klass[p] <= p: downwards */
     return LAYOUT_OK;
 }
 
@@ -334,34 +336,25 @@ static int chunk_allowed(int size, int eb, int a, unsigned forms)
  * (chunk_allowed: R4 below 4 bytes).  A 16-byte chunk at 8 is one
  * read2/write2_b64 of two adjacent qwords (LAYOUT_DS_PAIR_B64 here), an
  * 8-byte one at 4 one read2/write2_b32 of two adjacent dwords. */
-static int chop_compiler(int a0, int64_t bytes, int eb, unsigned forms, chop_piece *out, int cap)
+static layout_ds_op chop_compiler_next(int a0, int64_t o, int64_t bytes, int eb, unsigned forms, int *size_out)
 {
     static const int sizes[6] = {16, 12, 8, 4, 2, 1};
-    int n = 0;
-    for (int64_t o = 0; o < bytes;) {
-        int64_t left = bytes - o;
-        int a = a0, size = eb;
-        if (o) {
-            int low = (int)(o & -o);
-            if (low < a) a = low;
-        }
-        for (int i = 0; i < 6; i++)
-            if (sizes[i] <= left && chunk_allowed(sizes[i], eb, a, forms)) {
-                size = sizes[i];
-                break;
-            }
-        layout_ds_op op = size == 16 ? (a == 8 ? LAYOUT_DS_PAIR_B64 : LAYOUT_DS_B128)
-                        : size == 12 ? LAYOUT_DS_B96
-                        : size == 8  ? (a == 4 ? LAYOUT_DS_PAIR_B32 : LAYOUT_DS_B64)
-                        : size == 4  ? LAYOUT_DS_B32 : size == 2 ? LAYOUT_DS_B16 : LAYOUT_DS_B8;
-        if (out && n < cap) {
-            out[n].op = op;
-            out[n].off = o;
-        }
-        n++;
-        o += size;
+    int64_t left = bytes - o;
+    int a = a0, size = eb;
+    if (o) {
+        int low = (int)(o & -o);
+        if (low < a) a = low;
     }
-    return n;
+    for (int i = 0; i < 6; i++)
+        if (sizes[i] <= left && chunk_allowed(sizes[i], eb, a, forms)) {
+            size = sizes[i];
+            break;
+        }
+    *size_out = size;
+    return size == 16 ? (a == 8 ? LAYOUT_DS_PAIR_B64 : LAYOUT_DS_B128)
+         : size == 12 ? LAYOUT_DS_B96
+         : size == 8  ? (a == 4 ? LAYOUT_DS_PAIR_B32 : LAYOUT_DS_B64)
+         : size == 4  ? LAYOUT_DS_B32 : size == 2 ? LAYOUT_DS_B16 : LAYOUT_DS_B8;
 }
 
 /* Emit the compiler's chop of a run based at position `base` (its lowest
@@ -369,19 +362,16 @@ static int chop_compiler(int a0, int64_t bytes, int eb, unsigned forms, chop_pie
 static layout_status emit_run_at(layout_access_plan *pl, const pos_facts *f, int base, int n_el, int dir,
                                  unsigned forms, layout_error *err)
 {
-    chop_piece pieces[LAYOUT_MAX_ACCESS_STEPS];
     int64_t bytes = (int64_t)n_el * pl->elem_bytes;
     int a0 = proven_align(f->residues[base], 0);
-    int m = chop_compiler(a0, bytes, pl->elem_bytes, forms, pieces, LAYOUT_MAX_ACCESS_STEPS);
-    for (int i = 0; i < m; i++) {
-        if (i >= LAYOUT_MAX_ACCESS_STEPS) /* the plan is full by now: push_step reports the capacity */
-            return push_step(pl, LAYOUT_DS_B8, base, 0, dir ? dir : 1, 1, 1, err);
-        const int halves = pieces[i].op == LAYOUT_DS_PAIR_B64; /* two qword steps, one instruction */
+    for (int64_t o = 0; o < bytes;) {
+        int size;
+        layout_ds_op op = chop_compiler_next(a0, o, bytes, pl->elem_bytes, forms, &size);
+        const int halves = op == LAYOUT_DS_PAIR_B64; /* two qword steps, one instruction */
         for (int h = 0; h <= halves; h++) {
-            int64_t off = pieces[i].off + 8 * h;
+            int64_t off = o + 8 * h;
             int al = proven_align(f->residues[base], off);
-            layout_status s = push_step(pl, halves ? LAYOUT_DS_B64 : pieces[i].op, base, off, dir ? dir : 1, n_el,
-                                        al, err);
+            layout_status s = push_step(pl, halves ? LAYOUT_DS_B64 : op, base, off, dir ? dir : 1, n_el, al, err);
             if (s) return s;
             layout_access_step *st = &pl->steps[pl->n_steps - 1];
             if (!dir) st->elem_dir = 0;
@@ -395,6 +385,7 @@ static layout_status emit_run_at(layout_access_plan *pl, const pos_facts *f, int
                 st->pair_step = pl->n_steps - 2;
             }
         }
+        o += size;
     }
     return LAYOUT_OK;
 }
@@ -941,7 +932,7 @@ static void table_classes(pos_facts *f, const uint32_t *addr, int n, int n_threa
             if (f->klass[q] == q && (p == 0 || q != f->klass[p - 1]) &&
                 same_difference(a, addr + (size_t)q * (size_t)n_threads, n_threads))
                 r = q;
-        f->klass[p] = r;
+        f->klass[p] = (unsigned char)r;
         f->rel[p] = (int64_t)a[0] - (int64_t)addr[(size_t)r * (size_t)n_threads];
     }
 }

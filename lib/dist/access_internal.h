@@ -43,7 +43,7 @@ typedef struct layout_access_facts {
     /* rigid classes: klass[p] = the first position q whose address differs
      * from p's by the same constant in every thread; rel[p] = that constant,
      * addr(p) - addr(klass[p]) (bytes; 0 for klass[p] == p) */
-    int klass[LAYOUT_MAX_THREAD_ELEMS];
+    unsigned char klass[LAYOUT_MAX_THREAD_ELEMS];                /* positions < LAYOUT_MAX_THREAD_ELEMS = 256 */
     int64_t rel[LAYOUT_MAX_THREAD_ELEMS];
 } layout_access_facts;
 

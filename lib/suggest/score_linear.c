@@ -211,7 +211,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         for (int q = 0; q < n; q++) {
             int r = 0;
             while (r < q && (f.klass[r] != r || ((XE[r] ^ XE[q]) & or_thread))) r++;
-            f.klass[q] = r;
+            f.klass[q] = (unsigned char)r;
             f.rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
         }
         /* the steps follow from the order and the facts (access_internal.h) */

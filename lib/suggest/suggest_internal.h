@@ -45,7 +45,7 @@ typedef struct layout_suggest_work {
         int built, n;
         unsigned residues[LAYOUT_MAX_THREAD_ELEMS];
         unsigned char next_adjacent[LAYOUT_MAX_THREAD_ELEMS], next_below[LAYOUT_MAX_THREAD_ELEMS];
-        int klass[LAYOUT_MAX_THREAD_ELEMS];     /* rigid classes (access_internal.h) */
+        unsigned char klass[LAYOUT_MAX_THREAD_ELEMS]; /* rigid classes (access_internal.h) */
         int64_t rel[LAYOUT_MAX_THREAD_ELEMS];
         layout_access_plan plan;
     } steps_cache[2];
