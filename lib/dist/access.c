@@ -320,9 +320,8 @@ static void mark_step(layout_access_plan *pl, const pos_facts *f, layout_access_
  * b64 at 4 and b128 at 8 bytes are full speed as read2/write2). */
 static int chunk_allowed(int size, int eb, int a, unsigned forms)
 {
-    if (size % eb) return 0;
     if (size == 12) return a >= 16 || (a < 4 && (forms & LAYOUT_DS_FORM_UNALIGNED));
-    if (a % size == 0 || size == eb) return 1;
+    if (a % size == 0) return 1;
     if (size == 8 && a == 4) return (forms & LAYOUT_DS_FORM_PAIRED) != 0;
     if (size == 16 && a == 8) return (forms & LAYOUT_DS_FORM_PAIRED) != 0;
     if (!(forms & LAYOUT_DS_FORM_UNALIGNED) || a >= 4) return 0;
@@ -345,10 +344,17 @@ static layout_ds_op chop_compiler_next(int a0, int64_t o, int64_t bytes, int eb,
         int low = (int)(o & -o);
         if (low < a) a = low;
     }
-    for (int i = 0; i < 6; i++)
-        if (sizes[i] <= left && chunk_allowed(sizes[i], eb, a, forms)) {
+    int found = 0;
+    for (int i = 0; i < 6 && !found; i++) /* whole elements */
+        if (sizes[i] <= left && sizes[i] % eb == 0 && chunk_allowed(sizes[i], eb, a, forms)) {
             size = sizes[i];
-            break;
+            found = 1;
+        }
+    for (int i = 0; i < 6 && !found; i++) /* an element under its own alignment: its naturally aligned pieces */
+        if (sizes[i] < eb && sizes[i] <= left && sizes[i] != 12 &&
+            (a % sizes[i] == 0 || (sizes[i] == 8 && a == 4 && (forms & LAYOUT_DS_FORM_PAIRED)))) {
+            size = sizes[i];
+            found = 1;
         }
     *size_out = size;
     return size == 16 ? (a == 8 ? LAYOUT_DS_PAIR_B64 : LAYOUT_DS_B128)
