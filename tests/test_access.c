@@ -196,6 +196,49 @@ static void test_merging_rule(void)
         expect_plan(&s, cases[i].eb, NULL, cases[i].want);
         expect_plan(&s, cases[i].eb, &onv, cases[i].want_nv);
     }
+    /* a read2 of two separate addresses: two 4-byte steps that point at each
+     * other, one instruction (fp32 every 8th dword, the R1 case above) */
+    {
+        static layout_access_plan pp;
+        char ex[256];
+        make_synth(&s, 4, 4, 16, 0, 8);
+        CHECK(layout_access_plan_make(&pp, &s.desc, &s.dist, LAYOUT_READ, 4, NULL, NULL) == LAYOUT_OK);
+        CHECK_EQ_I64(pp.n_steps, 4);
+        CHECK_EQ_I64(pp.n_instrs, 2);
+        CHECK_EQ_I64(pp.op_count[LAYOUT_DS_PAIR_B32], 2);
+        for (int i = 0; i < 4; i++) {
+            CHECK_EQ_I64(pp.steps[i].width_bytes, 4);
+            CHECK(pp.steps[i].pair_step >= 0 && pp.steps[pp.steps[i].pair_step].pair_step == i);
+        }
+        /* neighbours in address order pair: elements 0 and 1 (32 bytes apart), 2 and 3 */
+        CHECK_EQ_I64(pp.steps[0].pair_step, 1);
+        CHECK_EQ_I64(pp.steps[2].pair_step, 3);
+        layout_access_step_explain(&pp, 0, ex, sizeof ex);
+        CHECK_STR_CONTAINS(ex, "ds_read2_b32");
+        CHECK_STR_CONTAINS(ex, "paired with step 1");
+        /* the pair ops are the model's own: not an explicit choice */
+        layout_access_options ox;
+        memset(&ox, 0, sizeof ox);
+        ox.op = LAYOUT_DS_PAIR_B64;
+        CHECK(layout_access_plan_make(&pp, &s.desc, &s.dist, LAYOUT_READ, 4, &ox, NULL) == LAYOUT_ERR_ARG);
+        CHECK(strcmp(layout_ds_op_name(LAYOUT_DS_PAIR_ST64_B64, LAYOUT_WRITE), "ds_write2st64_b64") == 0);
+        CHECK(strcmp(layout_ds_op_name(LAYOUT_DS_PAIR_B64, LAYOUT_READ), "ds_read2_b64") == 0);
+        CHECK_EQ_I64(layout_ds_op_width(LAYOUT_DS_PAIR_ST64_B32), 8);
+        CHECK_EQ_I64(layout_ds_op_align(LAYOUT_DS_PAIR_B64), 8);
+    }
+    /* the presets' DS forms: AMD pairs and widens, NVIDIA and Intel do neither */
+    {
+        static const struct { const char *name; unsigned forms; } f[] = {
+            {"gfx90a", LAYOUT_DS_FORMS_AMD}, {"gfx942", LAYOUT_DS_FORMS_AMD}, {"gfx950", LAYOUT_DS_FORMS_AMD},
+            {"gfx1100", LAYOUT_DS_FORMS_AMD}, {"gfx12", LAYOUT_DS_FORMS_AMD}, {"sm_80", 0}, {"sm_90", 0},
+            {"sm_120", 0}, {"xe-hpg", 0},
+        };
+        for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+            layout_arch a;
+            CHECK(layout_arch_preset(f[i].name, &a, NULL) == LAYOUT_OK);
+            CHECK_MSG(a.ds_forms == f[i].forms, "%s: ds_forms %u", f[i].name, a.ds_forms);
+        }
+    }
     /* the descending run's instruction starts at the lowest address (element 7) */
     {
         static layout_access_plan dp;

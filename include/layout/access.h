@@ -221,13 +221,13 @@ layout_status layout_access_instr(const layout_access_plan *plan, int warp, int 
 layout_status layout_access_stream(const layout_access_plan *plan, layout_instr *buf, size_t cap, size_t *count,
                                    layout_error *err);
 
-/** Bytes per lane moved by @p op (PAIR_B32: 8); 0 for ::LAYOUT_DS_AUTO or unknown values. */
+/** Bytes per lane moved by @p op, both halves of a pair (PAIR_B32, PAIR_ST64_B32: 8; PAIR_B64, PAIR_ST64_B64: 16); 0 for ::LAYOUT_DS_AUTO or unknown values. */
 int layout_ds_op_width(layout_ds_op op);
 
-/** Natural alignment in bytes the op requires (b96, b128: 16; b64: 8; pair, b32: 4; b16: 2; b8: 1); 0 if unknown. */
+/** Natural alignment in bytes the op requires of each address (b96, b128: 16; b64 and its pairs: 8; b32 and its pairs: 4; b16: 2; b8: 1); 0 if unknown. */
 int layout_ds_op_align(layout_ds_op op);
 
-/** ISA-style name, e.g. "ds_read_b128", "ds_write2_b32", "ds_read_u16"; "auto" / "?" otherwise. Never NULL. */
+/** ISA-style name, e.g. "ds_read_b128", "ds_write2_b32", "ds_read2st64_b64", "ds_read_u16"; "auto" / "?" otherwise. Never NULL. */
 const char *layout_ds_op_name(layout_ds_op op, layout_direction direction);
 
 /**
