@@ -927,11 +927,16 @@ static int same_difference(const uint32_t *a, const uint32_t *b, int n_threads)
     return 1;
 }
 
-static void table_classes(pos_facts *f, const uint32_t *addr, int n, int n_threads)
+static void table_classes(pos_facts *f, const uint32_t *addr, int n, int n_threads, int64_t eb)
 {
     for (int p = 0; p < n; p++) {
         const uint32_t *a = addr + (size_t)p * (size_t)n_threads;
         int r = p;
+        if (p > 0 && (f->next_adjacent[p - 1] || f->next_below[p - 1])) { /* adjacent: rigid already */
+            f->klass[p] = f->klass[p - 1];
+            f->rel[p] = f->rel[p - 1] + (f->next_adjacent[p - 1] ? eb : -eb);
+            continue;
+        }
         if (p > 0 && same_difference(a, addr + (size_t)f->klass[p - 1] * (size_t)n_threads, n_threads))
             r = f->klass[p - 1];
         for (int q = 0; r == p && q < p; q++)
@@ -950,7 +955,6 @@ layout_status layout_access_table_build(layout_access_plan *pl, const layout_acc
     pos_facts *f = &facts;
     int n = pl->n_elems;
     uint32_t eb = (uint32_t)pl->elem_bytes;
-    table_classes(f, addr, n, n_threads);
     for (int p = 0; p < n; p++) {
         const uint32_t *a = addr + (size_t)p * (size_t)n_threads;
         /* residues: a 16-entry presence table, four independent chains */
@@ -977,6 +981,7 @@ layout_status layout_access_table_build(layout_access_plan *pl, const layout_acc
         f->next_adjacent[p] = (unsigned char)(same && d0 == eb);
         f->next_below[p] = (unsigned char)(same && d0 == 0u - eb);
     }
+    table_classes(f, addr, n, n_threads, (int64_t)eb);
     return layout_access_table_build_facts(pl, opt, f, err);
 }
 

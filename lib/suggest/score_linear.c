@@ -214,12 +214,27 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             f.klass[q] = (unsigned char)r;
             f.rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
         }
+        /* The classes shape the steps through runs (succ: the class mate at
+         * the next address, or -1) and through read2 / write2 pairs of b32 /
+         * b64 steps.  Steps built from the same residues, adjacency and succ
+         * are the same up to pairing; when they have no b32 / b64 step to
+         * pair, they are the same for any klass / rel (the cache below). */
+        short succ[LAYOUT_MAX_THREAD_ELEMS];
+        for (int q = 0; q < n; q++) {
+            succ[q] = -1;
+            for (int r = 0; r < n; r++)
+                if (r != q && f.klass[r] == f.klass[q] && f.rel[r] == f.rel[q] + eb) {
+                    succ[q] = (short)r;
+                    break;
+                }
+        }
         /* the steps follow from the order and the facts (access_internal.h) */
         layout_status s;
         if (!cache || !cache->built || cache->n != n || memcmp(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n) ||
             memcmp(cache->next_adjacent, f.next_adjacent, (size_t)n) || memcmp(cache->next_below, f.next_below, (size_t)n) ||
-            memcmp(cache->klass, f.klass, sizeof f.klass[0] * (size_t)n) ||
-            memcmp(cache->rel, f.rel, sizeof f.rel[0] * (size_t)n)) {
+            memcmp(cache->succ, succ, sizeof succ[0] * (size_t)n) ||
+            (cache->pairable && (memcmp(cache->klass, f.klass, sizeof f.klass[0] * (size_t)n) ||
+                                 memcmp(cache->rel, f.rel, sizeof f.rel[0] * (size_t)n)))) {
             if (cache && cache->built) /* steps of other facts: back to the ordered state */
                 layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
             if (cache) cache->built = 0;
@@ -233,6 +248,11 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 memcpy(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n);
                 memcpy(cache->next_adjacent, f.next_adjacent, (size_t)n);
                 memcpy(cache->next_below, f.next_below, (size_t)n);
+                cache->pairable = 0;
+                for (int st = 0; st < p->n_steps; st++)
+                    cache->pairable |= p->steps[st].pair_step >= 0 || p->steps[st].op == LAYOUT_DS_B32 ||
+                                       p->steps[st].op == LAYOUT_DS_B64;
+                memcpy(cache->succ, succ, sizeof succ[0] * (size_t)n);
                 memcpy(cache->klass, f.klass, sizeof f.klass[0] * (size_t)n);
                 memcpy(cache->rel, f.rel, sizeof f.rel[0] * (size_t)n);
             }
