@@ -227,7 +227,8 @@ static void print_suggestions(const layout_arch *g942, const layout_arch *g950)
  * beside the sm_90 prediction for the same spec.  Three of them here: the
  * seed's kernel 01 rebuilt for 8 warps of 32 lanes, the ck_tile XOR layout
  * `layout suggest --arch sm_90` gives for its accesses, and kernel 03
- * (rows of 34), whose store instructions differ (rule N2). */
+ * (rows of 34), whose stores the sm_90 model predicts as four 32-bit stores (no paired
+ * instruction on NVIDIA: rule N2, settled). */
 static void print_h100(void)
 {
     static const char *const W = "dist(R=[], H=([8,8],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])";
@@ -290,8 +291,8 @@ static void print_h100(void)
                    (long long)cal.rows[r].predicted, (long long)cal.rows[r].measured, cal.rows[r].equal ? "" : " DIFF");
         printf("\n");
     }
-    printf("  (predicted/measured; kernel 03's stores: NVIDIA has no paired DS instruction, so its two write2_b32 are\n"
-           "   four 32-bit stores -- the same bytes, banks and conflicts)\n");
+    printf("  (predicted/measured; kernel 03's stores: NVIDIA has no paired DS instruction, so what AMD issues as\n"
+           "   two ds_write2_b32 the sm_90 model predicts as four 32-bit stores, as measured)\n");
 }
 
 /* A real Triton 3.6 matmul (tests/fixtures/triton/kernels/, docs/triton.md):

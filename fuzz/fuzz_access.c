@@ -133,20 +133,30 @@ static void check_plan(const layout_access_plan *p, int level)
     /* steps walk the positions in order without gaps */
     int64_t next_byte = 0;
     int all_up = 1;
+    int halves = 0, ops = 0;
     for (int s = 0; s < p->n_steps; s++) {
-        FUZZ_ASSERT(p->steps[s].elem_dir == 1 || p->steps[s].elem_dir == -1);
+        FUZZ_ASSERT(p->steps[s].elem_dir >= -1 && p->steps[s].elem_dir <= 1);
         all_up &= p->steps[s].elem_dir == 1;
     }
+    for (int op = 1; op < LAYOUT_DS_OP_COUNT; op++) ops += p->op_count[op];
     for (int s = 0; s < p->n_steps; s++) {
         const layout_access_step *st = &p->steps[s];
         int64_t start = (int64_t)st->seq_first * p->elem_bytes + st->byte_offset;
         FUZZ_ASSERT(st->op > LAYOUT_DS_AUTO && st->op < LAYOUT_DS_OP_COUNT);
-        FUZZ_ASSERT(st->width_bytes == layout_ds_op_width(st->op));
+        if (st->pair_step >= 0) { /* one half of a read2 / write2 of two addresses */
+            FUZZ_ASSERT(st->pair_step < p->n_steps && st->pair_step != s);
+            FUZZ_ASSERT(p->steps[st->pair_step].pair_step == s && p->steps[st->pair_step].op == st->op);
+            FUZZ_ASSERT(2 * st->width_bytes == layout_ds_op_width(st->op));
+            halves++;
+        } else {
+            FUZZ_ASSERT(st->width_bytes == layout_ds_op_width(st->op));
+        }
         if (all_up && p->n_misaligned + p->n_noncontiguous == 0) FUZZ_ASSERT(start == next_byte);
         next_byte = start + st->width_bytes;
         char buf[512];
         layout_access_step_explain(p, s, buf, sizeof buf);
     }
+    FUZZ_ASSERT(halves % 2 == 0 && p->n_instrs == p->n_steps - halves / 2 && ops == p->n_instrs);
     size_t count = 0;
     FUZZ_ASSERT(layout_access_stream(p, NULL, 0, &count, NULL) == LAYOUT_OK);
     FUZZ_ASSERT(count == (size_t)p->dist->n_warps * (size_t)p->n_steps);

@@ -153,26 +153,91 @@ static void expect_plan(synth *s, int elem_bytes, const layout_access_options *o
 static void test_merging_rule(void)
 {
     static synth s;
-    /* elem bytes, elems per lane, lane pitch (bytes), start (bytes), element step, expected plan */
-    static const struct { int eb, n; int64_t pitch, start, step; const char *want; } cases[] = {
-        {2, 8, 16, 0, 1, "1 x ds_read_b128"},          /* 8 fp16 contiguous at 16 */
-        {2, 8, 32, 8, 1, "2 x ds_read_b64"},           /* ... at 8 */
-        {2, 8, 68, 0, 1, "2 x ds_read2_b32"},          /* the 68-byte pitch of kernel 03 */
-        {2, 8, 34, 0, 1, "8 x ds_read_u16"},           /* odd dword: only 2-byte alignment */
-        {2, 6, 16, 0, 1, "1 x ds_read_b96"},           /* 12 bytes at 16 */
-        {2, 3, 8, 4, 1, "1 x ds_read_b32 + 1 x ds_read_u16"},
-        {2, 8, 32, 6, 1, "2 x ds_read_u16 + 1 x ds_read_b64 + 1 x ds_read_b32"}, /* greedy from the start */
-        {1, 16, 16, 0, 1, "1 x ds_read_b128"},         /* int8 */
-        {1, 16, 16, 0, 64, "16 x ds_read_u8"},         /* int8 at a 64-byte stride */
-        {4, 4, 16, 0, 1, "1 x ds_read_b128"},          /* fp32 */
-        {4, 8, 40, 8, 1, "4 x ds_read_b64"},
-        {2, 8, 16, 14, -1, "1 x ds_read_b128"},        /* descending (a row walked backwards): from its lowest address */
-        {2, 8, 32, 18, -1, "2 x ds_read2_b32"},        /* ... which is only 4-byte aligned here */
-        {2, 8, 32, 30, -2, "8 x ds_read_u16"},         /* every other element: no run */
+    /* elem bytes, elems per lane, lane pitch (bytes), start (bytes), element step, expected plan on AMD
+     * (clang-22's AMDGPU backend, docs/emit.md rules R1-R4), expected plan on NVIDIA (sm_90: no paired
+     * instruction, no widening of sub-dword runs) */
+    static const struct { int eb, n; int64_t pitch, start, step; const char *want, *want_nv; } cases[] = {
+        {2, 8, 16, 0, 1, "1 x ds_read_b128", "1 x ds_read_b128"},    /* 8 fp16 contiguous at 16 */
+        /* ... at 8: two b64 (R3: no re-alignment), paired as adjacent b64 (R1) */
+        {2, 8, 32, 8, 1, "1 x ds_read2_b64", "2 x ds_read_b64"},
+        {2, 8, 68, 0, 1, "2 x ds_read2_b32", "4 x ds_read_b32"},     /* the 68-byte pitch of kernel 03 (N2) */
+        /* odd dword: only 2-byte alignment; AMD widens (R4: the 16 bytes in one misaligned b128) */
+        {2, 8, 34, 0, 1, "1 x ds_read_b128", "8 x ds_read_u16"},
+        {2, 6, 16, 0, 1, "1 x ds_read_b96", "1 x ds_read_b96"},       /* 12 bytes at 16 */
+        {2, 3, 8, 4, 1, "1 x ds_read_b32 + 1 x ds_read_u16", "1 x ds_read_b32 + 1 x ds_read_u16"},
+        /* 2-byte-aligned start: R4 on AMD; R3 on NVIDIA (b16 all the way, no re-alignment) */
+        {2, 8, 32, 6, 1, "1 x ds_read_b128", "8 x ds_read_u16"},
+        {1, 16, 16, 0, 1, "1 x ds_read_b128", "1 x ds_read_b128"},  /* int8 */
+        /* int8 at a 64-byte stride: no run; u8 is not paired */
+        {1, 16, 16, 0, 64, "16 x ds_read_u8", "16 x ds_read_u8"},
+        {4, 4, 16, 0, 1, "1 x ds_read_b128", "1 x ds_read_b128"},   /* fp32 */
+        {4, 8, 40, 8, 1, "2 x ds_read2_b64", "4 x ds_read_b64"},    /* 32 bytes at 8: b64 pieces, paired */
+        /* descending (a row walked backwards): from its lowest address */
+        {2, 8, 16, 14, -1, "1 x ds_read_b128", "1 x ds_read_b128"},
+        {2, 8, 32, 18, -1, "2 x ds_read2_b32", "4 x ds_read_b32"},  /* ... which is only 4-byte aligned here */
+        {2, 8, 32, 30, -2, "8 x ds_read_u16", "8 x ds_read_u16"},    /* every other element: no run */
+        /* fp32 every 8th dword: R1 pairs b32 at a constant distance (8 dwords) */
+        {4, 4, 16, 0, 8, "2 x ds_read2_b32", "4 x ds_read_b32"},
+        /* fp32 every 64th dword: the st64 form (offset1:1); every 256th: 4 x 64 dwords, st64 again */
+        {4, 2, 4, 0, 64, "1 x ds_read2st64_b32", "2 x ds_read_b32"},
+        {4, 2, 4, 0, 256, "1 x ds_read2st64_b32", "2 x ds_read_b32"},
+        /* 300 dwords apart: beyond the 8-bit offsets and not a multiple of 64: no pair */
+        {4, 2, 4, 0, 300, "2 x ds_read_b32", "2 x ds_read_b32"},
+        /* fp64 every 16th qword: b64 pairs */
+        {8, 4, 8, 0, 16, "2 x ds_read2_b64", "4 x ds_read_b64"},
     };
+    layout_arch nv;
+    CHECK(layout_arch_preset("sm_90", &nv, NULL) == LAYOUT_OK);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        layout_access_options onv;
+        memset(&onv, 0, sizeof onv);
+        onv.arch = &nv;
         make_synth(&s, cases[i].eb, cases[i].n, cases[i].pitch, cases[i].start, cases[i].step);
         expect_plan(&s, cases[i].eb, NULL, cases[i].want);
+        expect_plan(&s, cases[i].eb, &onv, cases[i].want_nv);
+    }
+    /* a read2 of two separate addresses: two 4-byte steps that point at each
+     * other, one instruction (fp32 every 8th dword, the R1 case above) */
+    {
+        static layout_access_plan pp;
+        char ex[256];
+        make_synth(&s, 4, 4, 16, 0, 8);
+        CHECK(layout_access_plan_make(&pp, &s.desc, &s.dist, LAYOUT_READ, 4, NULL, NULL) == LAYOUT_OK);
+        CHECK_EQ_I64(pp.n_steps, 4);
+        CHECK_EQ_I64(pp.n_instrs, 2);
+        CHECK_EQ_I64(pp.op_count[LAYOUT_DS_PAIR_B32], 2);
+        for (int i = 0; i < 4; i++) {
+            CHECK_EQ_I64(pp.steps[i].width_bytes, 4);
+            CHECK(pp.steps[i].pair_step >= 0 && pp.steps[pp.steps[i].pair_step].pair_step == i);
+        }
+        /* neighbours in address order pair: elements 0 and 1 (32 bytes apart), 2 and 3 */
+        CHECK_EQ_I64(pp.steps[0].pair_step, 1);
+        CHECK_EQ_I64(pp.steps[2].pair_step, 3);
+        layout_access_step_explain(&pp, 0, ex, sizeof ex);
+        CHECK_STR_CONTAINS(ex, "ds_read2_b32");
+        CHECK_STR_CONTAINS(ex, "paired with step 1");
+        /* the pair ops are the model's own: not an explicit choice */
+        layout_access_options ox;
+        memset(&ox, 0, sizeof ox);
+        ox.op = LAYOUT_DS_PAIR_B64;
+        CHECK(layout_access_plan_make(&pp, &s.desc, &s.dist, LAYOUT_READ, 4, &ox, NULL) == LAYOUT_ERR_ARG);
+        CHECK(strcmp(layout_ds_op_name(LAYOUT_DS_PAIR_ST64_B64, LAYOUT_WRITE), "ds_write2st64_b64") == 0);
+        CHECK(strcmp(layout_ds_op_name(LAYOUT_DS_PAIR_B64, LAYOUT_READ), "ds_read2_b64") == 0);
+        CHECK_EQ_I64(layout_ds_op_width(LAYOUT_DS_PAIR_ST64_B32), 8);
+        CHECK_EQ_I64(layout_ds_op_align(LAYOUT_DS_PAIR_B64), 8);
+    }
+    /* the presets' DS forms: AMD pairs and widens, NVIDIA and Intel do neither */
+    {
+        static const struct { const char *name; unsigned forms; } f[] = {
+            {"gfx90a", LAYOUT_DS_FORMS_AMD}, {"gfx942", LAYOUT_DS_FORMS_AMD}, {"gfx950", LAYOUT_DS_FORMS_AMD},
+            {"gfx1100", LAYOUT_DS_FORMS_AMD}, {"gfx12", LAYOUT_DS_FORMS_AMD}, {"sm_80", 0}, {"sm_90", 0},
+            {"sm_120", 0}, {"xe-hpg", 0},
+        };
+        for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+            layout_arch a;
+            CHECK(layout_arch_preset(f[i].name, &a, NULL) == LAYOUT_OK);
+            CHECK_MSG(a.ds_forms == f[i].forms, "%s: ds_forms %u", f[i].name, a.ds_forms);
+        }
     }
     /* the descending run's instruction starts at the lowest address (element 7) */
     {

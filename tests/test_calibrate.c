@@ -148,7 +148,9 @@ static void test_h100_replay(void)
         {"k02_col_major", 1,
          "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum\nl1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum\n"
          "smsp__inst_executed_op_shared_ld.sum\n"},
-        {"k03_padding", 1, "smsp__inst_executed_op_shared_st.sum\n"},
+        /* N2 settled: sm_90 has no paired store, so the model predicts 4 x 32-bit stores per thread, the
+         * 16384 st.shared measured (8 warps x 512 tiles x 4; k03_padding.csv) */
+        {"k03_padding", 0, ""},
         {"k01_fp32", 0, ""},
         {"suggest_ck_xor", 0, ""},
         {"suggest_triton_swizzled", 0, ""},

@@ -4,17 +4,19 @@
  *     prediction, errors (buffer too small, bad arguments, bad specs through
  *     the tool get `layout check`'s messages).
  * (b) When clang-22 is on PATH: the probes of seed kernels 01-10 on gfx90a,
- *     gfx942, gfx950, gfx1100 and gfx1200, and random specs (fixed seed),
- *     compiled to AMDGCN assembly; the DS instructions of the kernel
- *     (mnemonic and count, one tile per block, no loop) are held against the
- *     compiler model's per-wave prediction (layout_access_plan_make).  A
- *     table is printed per probe (random specs: the rows that differ); every
- *     difference is named by the rule of docs/emit.md it follows (side_rule()
- *     below emulates R1 to R4 exactly; R5 is the rest: the same bytes, split
- *     by none of the emulations).  The seed kernels must match
- *     exactly; a probe fails when it does not compile, loops, or moves other
- *     bytes than the model.  Without clang-22 the compile part is skipped
- *     with a note.
+ *     gfx942, gfx950, gfx1100 and gfx1200, the layouts `make demo`
+ *     suggests, and random specs (fixed seed), compiled to AMDGCN assembly;
+ *     the DS instructions of the kernel (mnemonic and count, read2 / write2
+ *     and st64 forms included; one tile per block, no loop) are held directly
+ *     against the compiler model's per-wave prediction for the probe's
+ *     architecture (layout_access_plan_make with that arch).  A table is
+ *     printed per probe (random specs: the rows that differ).  The seed and
+ *     demo probes must match exactly; a difference elsewhere must be rule R5
+ *     of docs/emit.md (the same bytes per lane, split otherwise: the
+ *     compiler proved less, or its middle end widened); the counts per
+ *     architecture are asserted (k_want); a probe fails when it does not
+ *     compile, loops, or moves other bytes than the model.  Without
+ *     clang-22 the compile part is skipped with a note.
  * (c) When clang++-22 is on PATH: probes built with -DLP_EMULATE run on the
  *     CPU (a thread per GPU thread) and their host check must find every
  *     element where the spec puts it; a lying vector hint must be caught.
@@ -35,7 +37,6 @@
 static const char *g_tool = LAYOUT_TOOL_PATH;
 static char g_dir[64];
 static int g_have_clang;
-static int64_t *g_table_keep; /* the table of the last address-order plan (its distribution borrows it) */
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -441,7 +442,7 @@ static int compile_probe(const char *src, const char *target, int wave, ds_count
     return 0;
 }
 
-/* ---- the rules: what the compiler does beyond the model (docs/emit.md) ---------- */
+/* ---- the rule left: where the compiler proves less (docs/emit.md R5) ---------------- */
 
 /* Bytes per lane a canonical mnemonic moves. */
 static int mnemonic_bytes(const char *m)
@@ -460,288 +461,31 @@ static int counts_bytes(const ds_counts *c, const char *prefix)
     return b;
 }
 
-/* counts_text with the st64 forms folded into the plain read2 / write2 (which
- * of the two the compiler spells depends on how it splits base and offset). */
-static void counts_text_folded(const ds_counts *c, const char *prefix, char *out, size_t cap)
-{
-    ds_counts f;
-    memset(&f, 0, sizeof f);
-    for (int i = 0; i < c->n; i++) {
-        char t[96];
-        snprintf(t, sizeof t, "%s", c->name[i]);
-        replace_once(t, sizeof t, "2st64_", "2_");
-        counts_add(&f, t, c->count[i]);
-    }
-    counts_text(&f, prefix, out, cap);
-}
-
-/* Rule R1, read2 / write2 pairing: two b32 or two b64 instructions whose lane
- * addresses differ by the same constant in every lane of every warp (a
- * multiple of the width, at most 255 widths apart, or 255 x 64 widths in the
- * st64 form) become one ds_read2 / ds_write2, paired greedily in issue order.
- * The model pairs only two adjacent dwords (ds_write2_b32 at 4-byte alignment). */
-static void apply_pairing(const layout_access_plan *pl, ds_counts *out)
-{
-    const int n = pl->n_steps, warps = pl->dist->n_warps;
-    int paired[LAYOUT_MAX_ACCESS_STEPS];
-    layout_instr *in = malloc(sizeof *in * (size_t)(n ? n : 1) * (size_t)warps);
-    memset(paired, 0, sizeof paired);
-    if (!in) return;
-    for (int w = 0; w < warps; w++)
-        for (int st = 0; st < n; st++)
-            if (layout_access_instr(pl, w, st, &in[w * n + st], NULL)) memset(&in[w * n + st], 0, sizeof in[0]);
-    for (int i = 0; i < n; i++) {
-        if (paired[i]) continue;
-        layout_ds_op op = pl->steps[i].op;
-        const char *name = layout_ds_op_name(op, pl->direction);
-        if (op == LAYOUT_DS_B32 || op == LAYOUT_DS_B64) {
-            const int64_t wbytes = op == LAYOUT_DS_B32 ? 4 : 8;
-            for (int j = i + 1; j < n; j++) {
-                if (paired[j] || pl->steps[j].op != op) continue;
-                int64_t d = (int64_t)in[j].addr_bytes[0] - (int64_t)in[i].addr_bytes[0];
-                int same = d != 0 && d % wbytes == 0;
-                for (int w = 0; w < warps && same; w++)
-                    for (int l = 0; l < pl->dist->wave_size && same; l++)
-                        same = (int64_t)in[w * n + j].addr_bytes[l] - (int64_t)in[w * n + i].addr_bytes[l] == d;
-                int64_t q = (d < 0 ? -d : d) / wbytes;
-                if (!same || !(q <= 255 || (q % 64 == 0 && q / 64 <= 255))) continue;
-                paired[i] = paired[j] = 1;
-                counts_add(out, pl->direction == LAYOUT_READ ? (op == LAYOUT_DS_B32 ? "ds_read2_b32" : "ds_read2_b64")
-                                                             : (op == LAYOUT_DS_B32 ? "ds_write2_b32" : "ds_write2_b64"),
-                           1);
-                break;
-            }
-            if (paired[i]) continue;
-        }
-        counts_add(out, name, 1);
-    }
-    free(in);
-}
-
-/* Rule R2, address order: the compiler merges scalar accesses to adjacent
- * addresses wherever they sit in the issue order (it sorts a block's LDS
- * accesses by address); the model merges only consecutive issue positions.
- * Emulated by re-planning the side with its elements issued in address order
- * (a plain-form distribution of the same coordinates sorted by warp 0 lane 0's
- * address).  Tile-window vectors merge the same way (two adjacent b64
- * vectors become one b128); sides with flagged vectors are left alone. */
-static layout_access_plan *replan_address_order(const layout_access_plan *pl, const layout_descriptor *desc,
-                                                 int64_t base)
-{
-    const layout_distribution *d = pl->dist;
-    const int warps = d->n_warps, wave = d->wave_size, ne = (int)d->elems_per_thread, nx = d->n_x;
-    if (pl->n_misaligned || pl->n_noncontiguous || d->kind != LAYOUT_DIST_ENCODING) return NULL;
-    int64_t *table = malloc(sizeof(int64_t) * (size_t)warps * (size_t)wave * (size_t)ne * (size_t)nx);
-    int64_t *addr = malloc(sizeof(int64_t) * (size_t)ne);
-    int *perm = malloc(sizeof(int) * (size_t)ne);
-    static layout_distribution sorted; /* borrowed by the plan below: used before the next call */
-    layout_access_plan *out = malloc(sizeof *out);
-    layout_access_options opt;
-    int ok = table && addr && perm && out;
-    for (int e = 0; ok && e < ne; e++) {
-        int64_t x[LAYOUT_MAX_DIMS], off = 0;
-        ok = layout_dist_coord_elem(d, 0, 0, e, x, NULL) == LAYOUT_OK &&
-             layout_desc_offset(desc, x, &off, NULL) == LAYOUT_OK;
-        addr[e] = off;
-        perm[e] = e;
-    }
-    for (int i = 1; ok && i < ne; i++) /* stable insertion sort by address */
-        for (int j = i; j > 0 && addr[perm[j - 1]] > addr[perm[j]]; j--) {
-            int t = perm[j];
-            perm[j] = perm[j - 1];
-            perm[j - 1] = t;
-        }
-    for (int w = 0; ok && w < warps; w++)
-        for (int l = 0; ok && l < wave; l++)
-            for (int k = 0; ok && k < ne; k++)
-                ok = layout_dist_coord_elem(d, w, l, perm[k], &table[(((int64_t)w * wave + l) * ne + k) * nx], NULL) ==
-                     LAYOUT_OK;
-    memset(&opt, 0, sizeof opt);
-    opt.base_bytes = base;
-    ok = ok && layout_dist_from_table(&sorted, nx, d->x_lengths, wave, warps, ne, table, NULL) == LAYOUT_OK &&
-         layout_access_plan_make(out, desc, &sorted, pl->direction, pl->elem_bytes, &opt, NULL) == LAYOUT_OK;
-    /* The plan borrows `sorted`, which borrows `table`: apply_pairing reads it, so keep the table. */
-    free(addr);
-    free(perm);
-    if (!ok) {
-        free(table);
-        free(out);
-        return NULL;
-    }
-    free(g_table_keep);
-    g_table_keep = table;
-    return out;
-}
-
-/* The op of a piece of w bytes at proven alignment a. */
-static layout_ds_op piece_op(int w, int a)
-{
-    switch (w) {
-    case 16: return LAYOUT_DS_B128;
-    case 12: return LAYOUT_DS_B96;
-    case 8: return a == 4 ? LAYOUT_DS_PAIR_B32 : LAYOUT_DS_B64;
-    case 4: return LAYOUT_DS_B32;
-    case 2: return LAYOUT_DS_B16;
-    default: return LAYOUT_DS_B8;
-    }
-}
-
-/* Rules R3 / R4, the compiler's own chop of a run (a run = the plan's steps
- * joined where they touch in every lane of every warp).  The compiler knows
- * only the alignment a0 proven at the run's start: a piece at offset off is
- * aligned to gcd(a0, off), so it never re-aligns inside a run the way the
- * model does (R3: a b64 run at 8 mod 16 stays b64, then pairs).  Below
- * 4-byte alignment it widens (R4): LLVM rates a sub-dword-aligned wide LDS
- * access as fast as a narrow one when unaligned DS access is on, so a run
- * goes in the widest pieces (b128, b96, b64, b32) its length allows.  The
- * b32 / b64 pieces are then paired as in R1 (the compiler pairs the
- * misaligned ones only sometimes: those cases stay in R5).  *subdword is set when some run
- * starts below 4-byte alignment. */
-static void rechop(const layout_access_plan *pl, ds_counts *out, int *subdword)
-{
-    const int n = pl->n_steps, warps = pl->dist->n_warps, wave = pl->dist->wave_size;
-    enum { MAXP = 4096 };
-    layout_instr *in = malloc(sizeof *in * (size_t)(n ? n : 1) * (size_t)warps);
-    layout_ds_op *op = malloc(sizeof *op * MAXP);
-    int *pstep = malloc(sizeof *pstep * MAXP), *poff = malloc(sizeof *poff * MAXP), *paired = calloc(MAXP, sizeof(int));
-    int np = 0;
-    if (!in || !op || !pstep || !poff || !paired) goto done;
-    for (int w = 0; w < warps; w++)
-        for (int st = 0; st < n; st++)
-            if (layout_access_instr(pl, w, st, &in[w * n + st], NULL)) memset(&in[w * n + st], 0, sizeof in[0]);
-    for (int i = 0; i < n;) {
-        int j = i, bytes = pl->steps[i].width_bytes;
-        for (;;) {
-            if (j + 1 >= n) break;
-            int touch = 1;
-            for (int w = 0; w < warps && touch; w++)
-                for (int l = 0; l < wave && touch; l++)
-                    touch = in[w * n + j + 1].addr_bytes[l] == in[w * n + j].addr_bytes[l] + (uint32_t)pl->steps[j].width_bytes;
-            if (!touch) break;
-            j++;
-            bytes += pl->steps[j].width_bytes;
-        }
-        const int a0 = pl->steps[i].align_bytes;
-        if (a0 < 4) *subdword = 1;
-        for (int off = 0; off < bytes && np < MAXP;) {
-            int left = bytes - off, a = a0, w;
-            if (off) {
-                int low = off & -off;
-                if (low < a) a = low;
-            }
-            if (a0 < 4 || a >= 16) w = left >= 16 ? 16 : left >= 12 ? 12 : left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
-            else if (a >= 8) w = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
-            else if (a >= 4) w = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
-            else w = a >= 2 && left >= 2 ? 2 : 1;
-            op[np] = piece_op(w, a0 < 4 ? 16 : a);
-            pstep[np] = i;
-            poff[np++] = off;
-            off += w;
-        }
-        i = j + 1;
-    }
-    for (int p = 0; p < np; p++) { /* R1 on the pieces */
-        if (paired[p]) continue;
-        if (op[p] == LAYOUT_DS_B32 || op[p] == LAYOUT_DS_B64) {
-            const int64_t wb = op[p] == LAYOUT_DS_B32 ? 4 : 8;
-            for (int q = p + 1; q < np; q++) {
-                if (paired[q] || op[q] != op[p]) continue;
-                int64_t d0 = 0;
-                int same = 1;
-                for (int w = 0; w < warps && same; w++)
-                    for (int l = 0; l < wave && same; l++) {
-                        int64_t d = ((int64_t)in[w * n + pstep[q]].addr_bytes[l] + poff[q]) -
-                                    ((int64_t)in[w * n + pstep[p]].addr_bytes[l] + poff[p]);
-                        if (w == 0 && l == 0) d0 = d;
-                        same = d == d0;
-                    }
-                int64_t qd = (d0 < 0 ? -d0 : d0) / wb;
-                if (!same || d0 == 0 || d0 % wb || !(qd <= 255 || (qd % 64 == 0 && qd / 64 <= 255))) continue;
-                paired[p] = paired[q] = 1;
-                counts_add(out, pl->direction == LAYOUT_READ ? (wb == 4 ? "ds_read2_b32" : "ds_read2_b64")
-                                                             : (wb == 4 ? "ds_write2_b32" : "ds_write2_b64"),
-                           1);
-                break;
-            }
-            if (paired[p]) continue;
-        }
-        counts_add(out, layout_ds_op_name(op[p], pl->direction), 1);
-    }
-done:
-    free(in);
-    free(op);
-    free(pstep);
-    free(poff);
-    free(paired);
-}
-
-/* Which rule explains the compiler's choice for one side: "" (the model's
- * own prediction), "R1", "R2", "R2+R1", "R3" / "R4" (the compiler's chop of
- * each run, rechop(), on the issue-order or the address-order plan); "R5"
- * when the compiler moves the same bytes split by none of these; NULL when
- * the bytes differ. */
-static const char *side_rule(const layout_access_plan *pl, const layout_descriptor *desc, int64_t base,
-                             const ds_counts *real, const char *prefix)
+/* One side against the compiler: "" when the instructions are the model's
+ * (mnemonic and count, read2 / write2 and st64 forms included), "R5" when
+ * the compiler moves the same bytes per lane split otherwise (it proved
+ * less than the addresses say: docs/emit.md), NULL when the bytes differ. */
+static const char *side_verdict(const ds_counts *model, const ds_counts *real, const char *prefix)
 {
     char want[256], got[256];
-    ds_counts c;
-    counts_text_folded(real, prefix, got, sizeof got);
-    memset(&c, 0, sizeof c);
-    model_counts(pl, &c);
-    counts_text_folded(&c, prefix, want, sizeof want);
+    counts_text(model, prefix, want, sizeof want);
+    counts_text(real, prefix, got, sizeof got);
     if (strcmp(want, got) == 0) return "";
-    const int model_bytes = counts_bytes(&c, prefix);
-    memset(&c, 0, sizeof c);
-    apply_pairing(pl, &c);
-    counts_text_folded(&c, prefix, want, sizeof want);
-    if (strcmp(want, got) == 0) return "R1";
-    layout_access_plan *sorted = replan_address_order(pl, desc, base);
-    const char *rule = NULL;
-    if (sorted) {
-        memset(&c, 0, sizeof c);
-        model_counts(sorted, &c);
-        counts_text_folded(&c, prefix, want, sizeof want);
-        if (strcmp(want, got) == 0) rule = "R2";
-        if (!rule) {
-            memset(&c, 0, sizeof c);
-            apply_pairing(sorted, &c);
-            counts_text_folded(&c, prefix, want, sizeof want);
-            if (strcmp(want, got) == 0) rule = "R2+R1";
-        }
-    }
-    for (int k = 0; k < 2 && !rule; k++) {
-        const layout_access_plan *base_plan = k ? sorted : pl;
-        int subdword = 0;
-        if (!base_plan) continue;
-        memset(&c, 0, sizeof c);
-        rechop(base_plan, &c, &subdword);
-        counts_text_folded(&c, prefix, want, sizeof want);
-        if (strcmp(want, got) == 0) rule = subdword ? "R4" : "R3";
-        if (!rule && getenv("LAYOUT_EMIT_DEBUG")) fprintf(stderr, "    rechop %d: %s (compiler %s)\n", k, want, got);
-    }
-    free(sorted);
-    if (rule) return rule;
-    return model_bytes == counts_bytes(real, prefix) ? "R5" : NULL;
+    return counts_bytes(model, prefix) == counts_bytes(real, prefix) ? "R5" : NULL;
 }
 
-/* Per-rule tallies of probe sides, per architecture. */
-enum { RULE_R1, RULE_R2, RULE_R21, RULE_R3, RULE_R4, RULE_R5, RULE_COUNT };
-static const char *const k_rule_names[RULE_COUNT] = {"R1", "R2", "R2+R1", "R3", "R4", "R5"};
-static int g_rule_sides[N_ARCHES][RULE_COUNT];
-
-static void tally_rule(int arch_i, const char *rule)
-{
-    for (int r = 0; r < RULE_COUNT; r++)
-        if (rule && strcmp(rule, k_rule_names[r]) == 0) g_rule_sides[arch_i][r]++;
-}
+/* Per-architecture tallies: probe sides that differ by R5. */
+static int g_r5_sides[N_ARCHES];
 
 /* Compile one probe and compare; prints one table row.  Returns 1 when the
- * compiler and the model agree, 0 when every difference follows a rule, -1
- * otherwise (the compiler moves other bytes, or the probe did not compile). */
+ * compiler and the model agree, 0 when a side differs by R5, -1 otherwise
+ * (the compiler moves other bytes, or the probe did not compile).  The
+ * model plans for the probe's architecture (its DS forms). */
 static int probe_one(const char *name, int arch_i, const layout_emit_spec *es, int verbose)
 {
     layout_access_plan *pw = malloc(sizeof *pw), *pr = malloc(sizeof *pr);
     layout_access_options opt;
+    layout_arch arch;
     layout_error e;
     ds_counts model, real;
     char mw[160], mr[160], rw[160], rr[160], why[64];
@@ -750,6 +494,11 @@ static int probe_one(const char *name, int arch_i, const layout_emit_spec *es, i
     opt.base_bytes = es->base_bytes;
     memset(&model, 0, sizeof model);
     if (!pw || !pr) goto out;
+    if (layout_arch_preset(k_arches[arch_i].preset, &arch, &e)) {
+        CHECK_MSG(0, "%s: %s", name, e.message);
+        goto out;
+    }
+    opt.arch = &arch;
     const layout_descriptor *rdesc = es->read_desc ? es->read_desc : es->write_desc;
     if (layout_access_plan_make(pw, es->write_desc, es->write_dist, LAYOUT_WRITE, es->elem_bytes, &opt, &e) ||
         layout_access_plan_make(pr, rdesc, es->read_dist, LAYOUT_READ, es->elem_bytes, &opt, &e)) {
@@ -777,20 +526,15 @@ static int probe_one(const char *name, int arch_i, const layout_emit_spec *es, i
     counts_text(&model, "ds_read", mr, sizeof mr);
     counts_text(&real, "ds_write", rw, sizeof rw);
     counts_text(&real, "ds_read", rr, sizeof rr);
-    const int wsame = strcmp(mw, rw) == 0, rsame = strcmp(mr, rr) == 0;
-    if (wsame && rsame) {
+    const char *ws = side_verdict(&model, &real, "ds_write"), *rs = side_verdict(&model, &real, "ds_read");
+    if (ws && rs && !*ws && !*rs) {
         verdict = 1;
         snprintf(why, sizeof why, "match");
     } else {
-        const char *ws = wsame ? "" : side_rule(pw, es->write_desc, es->base_bytes, &real, "ds_write");
-        const char *rs = rsame ? "" : side_rule(pr, rdesc, es->base_bytes, &real, "ds_read");
         verdict = ws && rs ? 0 : -1;
         snprintf(why, sizeof why, "%s%s%s%s%s", ws && !*ws ? "" : "write ", ws ? ws : "OTHER BYTES",
                  (ws && !*ws) || (rs && !*rs) ? "" : ", ", rs && !*rs ? "" : "read ", rs ? rs : "OTHER BYTES");
-        if (verdict == 0) {
-            tally_rule(arch_i, ws);
-            tally_rule(arch_i, rs);
-        }
+        g_r5_sides[arch_i] += (ws && *ws) + (rs && *rs);
     }
     g_probes[arch_i]++;
     if (verdict == 1) g_match[arch_i]++;
@@ -798,7 +542,7 @@ static int probe_one(const char *name, int arch_i, const layout_emit_spec *es, i
     else g_unexplained[arch_i]++;
     if (verbose || verdict != 1)
         printf("  %-12s %-8s | write %-28s %-28s | read %-28s %-28s | %s\n", name, k_arches[arch_i].target, mw,
-               wsame ? "=" : rw, mr, rsame ? "=" : rr, why);
+               ws && !*ws ? "=" : rw, mr, rs && !*rs ? "=" : rr, why);
 out:
     free(pw);
     free(pr);
@@ -1213,16 +957,34 @@ static void test_emulated_probes(void)
            SEED_KERNEL_COUNT, ran, arrived);
 }
 
+/* The counts of docs/emit.md ("Counts"), clang-22 (LLVM 22) on the fixed
+ * seed at full scale: a change of the model or of the probes that moves any
+ * of them fails here.  Per architecture: probes, matching the model, differing
+ * by R5 (probes, sides).  Every probe moves the model's bytes. */
+static const int k_want[N_ARCHES][4] = {
+    {127, 116, 11, 13}, {142, 127, 15, 22}, {141, 127, 14, 16}, {127, 115, 12, 18}, {127, 113, 14, 19},
+};
+
 static void print_summary(void)
 {
     if (!g_have_clang) return;
-    printf("test_emit: probes per architecture (match / by a rule / unexplained):\n");
-    for (int a = 0; a < N_ARCHES; a++)
-        printf("  %-8s %4d probes: %4d match, %3d by a rule (sides: R1 %d, R2 %d, R2+R1 %d, R3 %d, R4 %d, R5 %d), %d "
-               "other bytes\n",
-               k_arches[a].target, g_probes[a], g_match[a], g_rule[a], g_rule_sides[a][RULE_R1],
-               g_rule_sides[a][RULE_R2], g_rule_sides[a][RULE_R21], g_rule_sides[a][RULE_R3],
-               g_rule_sides[a][RULE_R4], g_rule_sides[a][RULE_R5], g_unexplained[a]);
+    const char *scale = getenv("LAYOUT_TEST_SCALE");
+    const int full = !scale || atof(scale) == 1.0;
+    const int llvm22 = run_shell("clang-22 --version 2>/dev/null | grep -q 'version 22\\.'") == 0;
+    printf("test_emit: probes per architecture (match / differ by R5 / other bytes):\n");
+    for (int a = 0; a < N_ARCHES; a++) {
+        printf("  %-8s %4d probes: %4d match, %3d by R5 (%d sides), %d other bytes\n", k_arches[a].target,
+               g_probes[a], g_match[a], g_rule[a], g_r5_sides[a], g_unexplained[a]);
+        CHECK_EQ_I64(g_unexplained[a], 0);
+        if (!full || !llvm22) continue;
+        CHECK_EQ_I64(g_probes[a], k_want[a][0]);
+        CHECK_EQ_I64(g_match[a], k_want[a][1]);
+        CHECK_EQ_I64(g_rule[a], k_want[a][2]);
+        CHECK_EQ_I64(g_r5_sides[a], k_want[a][3]);
+    }
+    if (!full || !llvm22)
+        printf("test_emit: note: %s; the counts of docs/emit.md are not asserted\n",
+               !full ? "LAYOUT_TEST_SCALE runs a subset" : "clang-22 is not LLVM 22");
 }
 
 int main(int argc, char **argv)
@@ -1246,8 +1008,7 @@ int main(int argc, char **argv)
     g_have_clangxx = run_shell("command -v clang++-22 >/dev/null 2>&1") == 0;
     if (!g_have_clangxx) printf("test_emit: note: clang++-22 is not on PATH; the probes are not run on the CPU\n");
     RUN(test_emulated_probes);
-    print_summary();
-    free(g_table_keep);
+    RUN(print_summary);
     {
         char cmd[160];
         snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);

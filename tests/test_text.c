@@ -740,8 +740,22 @@ static void test_arch_custom(void)
     CHECK(layout_arch_to_text(&a, buf, sizeof buf, &e) == LAYOUT_OK);
     CHECK_STR_CONTAINS(buf, "name=\"my h100\"");
     CHECK_STR_CONTAINS(buf, "read b128=seq(8) fold[1,2]=seq(16)");
+    CHECK_STR_CONTAINS(buf, ", ds=none"); /* sm_90: no paired DS instruction (access.h, N2) */
     CHECK(layout_arch_from_text(buf, &b, NULL, &e) == LAYOUT_OK);
     CHECK(layout_arch_same_model(&a, &b));
+    CHECK_EQ_I64(b.ds_forms, 0);
+    /* ds= sets the DS forms; arch(...) without it has AMD's */
+    CHECK(layout_arch_from_text("arch(base=sm_90, ds=amd)", &b, NULL, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(b.ds_forms, LAYOUT_DS_FORMS_AMD);
+    CHECK(!layout_arch_same_model(&a, &b));
+    CHECK(layout_arch_from_text("arch(banks=32, wave=32, ds=paired, rw b32=seq(32))", &b, NULL, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(b.ds_forms, LAYOUT_DS_FORM_PAIRED);
+    CHECK(layout_arch_to_text(&b, buf, sizeof buf, &e) == LAYOUT_OK);
+    CHECK_STR_CONTAINS(buf, ", ds=paired");
+    CHECK(layout_arch_from_text("arch(banks=32, wave=32, rw b32=seq(32))", &b, NULL, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(b.ds_forms, LAYOUT_DS_FORMS_AMD);
+    CHECK(layout_arch_from_text("arch(banks=32, wave=32, ds=maybe)", &b, NULL, &e) == LAYOUT_ERR_PARSE);
+    CHECK_STR_CONTAINS(e.message, "ds=maybe: expected none, paired, unaligned or amd");
     CHECK(!layout_arch_same_model(&a, NULL));
     /* A buffer too small leaves it untouched. */
     memset(buf, 'z', 8);

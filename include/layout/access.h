@@ -14,25 +14,48 @@
  *    space-filling curve over the Y lengths (last Y fastest; a dim runs
  *    backwards when the combined index of the dims before it is odd).
  *
- * 2. **The compiler.** One thread's elements, in issue order, are cut into
- *    runs: consecutive elements whose byte addresses are adjacent
- *    (addr(next) = addr(prev) + elem_bytes) in every lane of every warp.
- *    Scalar accesses may also form a descending run (addr(next) =
- *    addr(prev) - elem_bytes everywhere, as when the snake order walks a row
- *    backwards); it is chopped from its lowest address.  Each run becomes the fewest DS instructions its
- *    *proven* alignment allows, greedily from its start, where the alignment
- *    at a byte is the largest power of two <= 16 dividing that byte's address
- *    in every lane of every warp.  That stands for what the compiler proves
- *    from the index arithmetic; the two agree on every seed layout, and the
- *    address-based value can only be more optimistic:
+ * 2. **The compiler** (clang-22's AMDGPU backend: LLVM's load/store
+ *    vectorizer, then SILoadStoreOptimizer; held against it on 600+ probes
+ *    by tests/test_emit.c, docs/emit.md).  Two positions of a thread are
+ *    *rigid* when their byte addresses differ by the same constant in every
+ *    lane of every warp (the compiler sees one base plus constant offsets).
  *
- *        alignment >= 16 and >= 16 bytes left : b128
- *        alignment >= 16 and >= 12 bytes left : b96
- *        alignment >=  8 and >=  8 bytes left : b64
- *        alignment >=  4 and >=  8 bytes left : read2/write2_b32 (two adjacent dwords)
- *        alignment >=  4 and >=  4 bytes left : b32
- *        alignment >=  2 and >=  2 bytes left : b16 (ds_read_u16 / ds_write_b16)
- *        otherwise                            : b8
+ *    a. **Runs in address order.**  Among rigid positions the elements are
+ *       sorted by address, and elements at adjacent addresses
+ *       (addr(next) = addr(prev) + elem_bytes) form one run, wherever they
+ *       sit in the issue order: a row the snake order walks backwards, two
+ *       rows interleaved, two adjacent b64 vectors (rule R2).
+ *    b. **Chopped at the start's alignment.**  a0 = the run start's proven
+ *       alignment, the largest power of two <= 16 dividing its address in
+ *       every lane of every warp (what the compiler proves from the index
+ *       arithmetic; the two agree on every seed layout, and the
+ *       address-based value can only be more optimistic).  A piece at byte
+ *       `off` of the run is known aligned to a = min(a0, lowest set bit of
+ *       off) only: the compiler never re-aligns inside a run (rule R3).
+ *       Greedily from the start:
+ *
+ *           a >= 16 : b128 (>= 16 bytes left), b96 (>= 12), b64, b32, b16, b8
+ *           a >=  8 : b64, b32, b16, b8
+ *           a >=  4 : two adjacent dwords as one read2/write2_b32 (>= 8 left,
+ *                     where the arch has paired DS instructions), b32, b16, b8
+ *           a <   4 : with unaligned DS access (::LAYOUT_DS_FORM_UNALIGNED):
+ *                     b128, b96, b64, b32, b16, b8 by the bytes left, at that
+ *                     alignment (rule R4); otherwise b16 (a = 2) or b8
+ *
+ *    c. **Pairing** (::LAYOUT_DS_FORM_PAIRED only; NVIDIA has no paired DS
+ *       instruction).  In issue order, every b32 or b64 step is paired with
+ *       the first later step of the same op whose address differs by a
+ *       constant d in every lane (rigid), d a non-zero multiple of the width w:
+ *       |d| / w = 64 k (k <= 255) gives the st64 form, else |d| / w <= 255 the
+ *       plain read2 / write2 (rule R1).  The two halves stay two steps for
+ *       the checker, counted as one instruction (::layout_access_plan::n_instrs).
+ *
+ *    Steps are issued in the order of their lowest-address element's issue
+ *    position.  The arch comes from ::layout_access_options::arch
+ *    (::layout_arch::ds_forms); without one, AMD's forms (paired, unaligned).
+ *    Where the compiler proves less than the addresses say (XOR and DIV of
+ *    swizzled views, rule R5 of docs/emit.md) it forms fewer or narrower
+ *    instructions than this model.
  *
  *    A tile-window vector access (ScalarPerVector > 1) is a typed vector in
  *    ck_tile: the compiler trusts its natural alignment and emits it whole
@@ -41,7 +64,8 @@
  *    the wrong bytes) or whose address is not a multiple of its natural
  *    alignment (::LAYOUT_ACCESS_MISALIGNED, e.g. b128 on a 68-byte row
  *    pitch) is flagged; the step records how it would have to be split.
- *    With ::LAYOUT_VECTOR_SPLIT the split is emitted instead.
+ *    With ::LAYOUT_VECTOR_SPLIT the split is emitted instead.  Flagged
+ *    vectors do not join runs (they may pair).
  *
  * Seed 000's kernels come out as measured: 01 writes one b128 (packed rows,
  * vector 8) and reads 8 b16 (column at a 64-byte stride); 02 writes 8 b16
@@ -54,7 +78,7 @@
  * where it is not contiguous or not aligned.
  *
  * Ownership and thread safety: ::layout_access_plan is a caller-owned value
- * (no heap, about 16 KiB; building one takes about 44 KiB more of stack) that *borrows* the descriptor and distribution it
+ * (no heap, about 20 KiB; building one takes about 52 KiB more of stack) that *borrows* the descriptor and distribution it
  * was built from: they must outlive it and stay unchanged.  All functions are
  * reentrant.  Errors follow status.h.
  */
@@ -64,6 +88,7 @@
 #include "layout/status.h"
 #include "layout/limits.h"
 #include "layout/instr.h"
+#include "layout/arch.h"
 #include "layout/descriptor.h"
 #include "layout/plan.h"
 #include "layout/distribution.h"
@@ -89,7 +114,10 @@ typedef enum layout_ds_op {
     LAYOUT_DS_B64,        ///< 8 bytes, 8-byte aligned: ds_read_b64 / ds_write_b64
     LAYOUT_DS_B96,        ///< 12 bytes, 16-byte aligned: ds_read_b96 / ds_write_b96
     LAYOUT_DS_B128,       ///< 16 bytes, 16-byte aligned: ds_read_b128 / ds_write_b128
-    LAYOUT_DS_PAIR_B32,   ///< two adjacent dwords at 4-byte alignment: ds_read2_b32 / ds_write2_b32; materialised as an 8-byte lane access (the checker applies the b64 lane groups to its two dwords)
+    LAYOUT_DS_PAIR_B32,   ///< ds_read2_b32 / ds_write2_b32: two dwords per lane.  Two adjacent dwords at 4-byte alignment are one step, materialised as an 8-byte lane access (the checker applies the b64 lane groups to its two dwords); two dwords further apart are two steps of 4 bytes (layout_access_step::pair_step)
+    LAYOUT_DS_PAIR_B64,   ///< ds_read2_b64 / ds_write2_b64: two 8-byte accesses per lane at a distance of 1..255 x 8 bytes, two steps of 8 bytes
+    LAYOUT_DS_PAIR_ST64_B32, ///< ds_read2st64_b32 / ds_write2st64_b32: two dwords 64 x k x 4 bytes apart (k in 1..255), two steps of 4 bytes
+    LAYOUT_DS_PAIR_ST64_B64, ///< ds_read2st64_b64 / ds_write2st64_b64: two 8-byte accesses 64 x k x 8 bytes apart (k in 1..255), two steps of 8 bytes
     LAYOUT_DS_OP_COUNT    ///< number of values above
 } layout_ds_op;
 
@@ -117,14 +145,15 @@ typedef struct layout_access_options {
     layout_ds_op op;              ///< ::LAYOUT_DS_AUTO, or the explicit op of every instruction
     int64_t base_bytes;           ///< byte address of element offset 0 in LDS (>= 0; affects alignment)
     const layout_plan *desc_plan; ///< NULL, or layout_plan_build() of the same descriptor (borrowed): offsets then run compiled, several times faster in search loops
+    const layout_arch *arch;      ///< NULL, or the target (borrowed, read during the call only): its ::layout_arch::ds_forms decide pairing and widening; NULL = ::LAYOUT_DS_FORMS_AMD
 } layout_access_options;
 
 /** One DS instruction of a thread; every lane of every warp issues the same step. */
 typedef struct layout_access_step {
     layout_ds_op op;               ///< instruction kind
-    int width_bytes;               ///< bytes per lane (::LAYOUT_DS_PAIR_B32: 8)
+    int width_bytes;               ///< bytes per lane of this lane access (an adjacent-dword ::LAYOUT_DS_PAIR_B32: 8; a half of a pair of separate addresses: 4 or 8)
     int seq_first;                 ///< issue position whose address is the base (see ::layout_access_plan::order)
-    int elem_dir;                  ///< +1: it moves positions seq_first, seq_first+1, ...; -1: seq_first, seq_first-1, ... (a run issued downwards; seq_first holds its lowest address)
+    int elem_dir;                  ///< +1: it moves positions seq_first, seq_first+1, ...; -1: seq_first, seq_first-1, ... (a run issued downwards; seq_first holds its lowest address); 0: a run merged in address order whose positions are not consecutive in issue order (seq_first holds its lowest address)
     int n_elems;                   ///< issue positions from seq_first (in elem_dir) whose bytes it moves (a partly moved element counts)
     int byte_offset;               ///< lane address = address of position seq_first + byte_offset
     int access;                    ///< tile-window access containing seq_first
@@ -134,6 +163,7 @@ typedef struct layout_access_step {
     short split_count[LAYOUT_DS_OP_COUNT]; ///< flagged steps: those instructions per op
     int bad_warp;                  ///< flagged steps: a warp showing the problem
     int bad_lane;                  ///< flagged steps: a lane showing the problem
+    int pair_step;                 ///< -1, or the other half of this step's read2 / write2 (both carry the pair's op; the lower index counts in op_count)
 } layout_access_step;
 
 /** A thread's instruction plan for one side (write or read) of a tile. */
@@ -149,9 +179,10 @@ typedef struct layout_access_plan {
     int n_accesses;                   ///< tile-window accesses per thread
     int n_elems;                      ///< elements per thread
     int order[LAYOUT_MAX_THREAD_ELEMS];      ///< issue order: position -> register index (row-major Y)
-    int n_steps;                      ///< DS instructions per thread (= per wave)
+    int n_steps;                      ///< lane accesses per thread (the checker's instructions: both halves of a read2 / write2 of two separate addresses count)
+    int n_instrs;                     ///< DS instructions per thread (= per wave): n_steps less one per pair of steps
     layout_access_step steps[LAYOUT_MAX_ACCESS_STEPS]; ///< the instructions in issue order
-    int op_count[LAYOUT_DS_OP_COUNT]; ///< steps per op
+    int op_count[LAYOUT_DS_OP_COUNT]; ///< DS instructions per op (sums to n_instrs)
     int n_misaligned;                 ///< steps flagged ::LAYOUT_ACCESS_MISALIGNED
     int n_noncontiguous;              ///< steps flagged ::LAYOUT_ACCESS_NONCONTIGUOUS
     int n_vectors_split;              ///< with ::LAYOUT_VECTOR_SPLIT: flagged vectors that were split
@@ -190,13 +221,13 @@ layout_status layout_access_instr(const layout_access_plan *plan, int warp, int 
 layout_status layout_access_stream(const layout_access_plan *plan, layout_instr *buf, size_t cap, size_t *count,
                                    layout_error *err);
 
-/** Bytes per lane moved by @p op (PAIR_B32: 8); 0 for ::LAYOUT_DS_AUTO or unknown values. */
+/** Bytes per lane moved by @p op, both halves of a pair (PAIR_B32, PAIR_ST64_B32: 8; PAIR_B64, PAIR_ST64_B64: 16); 0 for ::LAYOUT_DS_AUTO or unknown values. */
 int layout_ds_op_width(layout_ds_op op);
 
-/** Natural alignment in bytes the op requires (b96, b128: 16; b64: 8; pair, b32: 4; b16: 2; b8: 1); 0 if unknown. */
+/** Natural alignment in bytes the op requires of each address (b96, b128: 16; b64 and its pairs: 8; b32 and its pairs: 4; b16: 2; b8: 1); 0 if unknown. */
 int layout_ds_op_align(layout_ds_op op);
 
-/** ISA-style name, e.g. "ds_read_b128", "ds_write2_b32", "ds_read_u16"; "auto" / "?" otherwise. Never NULL. */
+/** ISA-style name, e.g. "ds_read_b128", "ds_write2_b32", "ds_read2st64_b64", "ds_read_u16"; "auto" / "?" otherwise. Never NULL. */
 const char *layout_ds_op_name(layout_ds_op op, layout_direction direction);
 
 /**

@@ -96,6 +96,18 @@ typedef struct layout_lane_rule {
 } layout_lane_rule;
 
 /**
+ * Instruction forms of an architecture's LDS accesses, for the compiler
+ * model of access.h (docs/emit.md rules R1, R4; docs/calibrate.md N2).
+ */
+typedef enum layout_ds_form {
+    LAYOUT_DS_FORM_PAIRED = 1,    /**< read2 / write2 (b32, b64, st64): AMD's DS ISA; NVIDIA has none */
+    LAYOUT_DS_FORM_UNALIGNED = 2  /**< sub-dword-aligned runs go in wide accesses (LLVM's unaligned DS access mode: on for HSA on gfx90a and later and on RDNA) */
+} layout_ds_form;
+
+/** AMD's forms (paired and unaligned), the default of layout_arch_init() and of an access plan without an arch. */
+#define LAYOUT_DS_FORMS_AMD (LAYOUT_DS_FORM_PAIRED | LAYOUT_DS_FORM_UNALIGNED)
+
+/**
  * An architecture's LDS / shared-memory model.
  *
  * `bank(addr) = (addr / bank_width_bytes) % n_banks`; the word ("dword" for
@@ -111,6 +123,7 @@ typedef struct layout_arch {
     layout_confidence bank_confidence;                /**< confidence of n_banks / bank_width_bytes */
     layout_lane_rule rules[2][LAYOUT_N_WIDTHS];       /**< [direction][width index] */
     char note[LAYOUT_ARCH_NOTE_CAP];                  /**< free text: provenance, caveats (NUL-terminated) */
+    unsigned ds_forms;                                /**< ::layout_ds_form bits: the DS instruction forms the compiler may use (access.h step 2) */
 } layout_arch;
 
 /**

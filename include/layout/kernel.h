@@ -26,7 +26,7 @@
  *
  * Layering: this header sits above check.h; check.h knows nothing of
  * distributions.  Thread safety: reentrant, no heap; results are caller-owned
- * values (the internal access plans live on the stack: about 72 KiB in all).
+ * values (the internal access plans live on the stack: about 84 KiB in all).
  * Errors follow status.h.
  */
 #ifndef LAYOUT_KERNEL_H

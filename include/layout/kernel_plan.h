@@ -32,7 +32,7 @@
  * 0 conflict cycles; one layout_kernel_plan_check() costs about a
  * microsecond (bench/RESULTS.md).
  *
- * Ownership: ::layout_kernel_plan is a caller-owned value of about 72 KiB
+ * Ownership: ::layout_kernel_plan is a caller-owned value of about 78 KiB
  * (allocate it statically or wherever you like; the library never
  * allocates).  It *borrows* the arch, descriptors and distributions of the
  * spec: they must outlive it and stay unchanged.  Thread safety: reentrant;

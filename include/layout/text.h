@@ -72,7 +72,10 @@
  * `rw b64=seq(16) fold[1,2]=seq(32)`.  `base=PRESET` as the first item
  * starts from a preset and overrides what follows:
  * `arch(base=gfx942, name=gfx942-64, banks=64)`.  Omitted rules are
- * unsupported; `bank_bytes` defaults to 4; the name to `custom`.
+ * unsupported; `bank_bytes` defaults to 4; the name to `custom`.  `ds=none`
+ * / `paired` / `unaligned` / `amd` sets the DS instruction forms the
+ * compiler model may use (::layout_arch::ds_forms: `none` on NVIDIA); it
+ * defaults to `amd` (paired and unaligned) and prints only when it differs.
  *
  * The canonical text of a preset is its name; any other architecture prints
  * as `arch(name=..., banks=..., bank_bytes=..., wave=..., <rules>)` with

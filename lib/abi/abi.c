@@ -88,7 +88,7 @@ static const abi_field k_fields[] = {
     ABI_F(layout_access_options, policy), ABI_F(layout_access_options, no_merge),
     ABI_F(layout_access_options, vector_elems), ABI_F(layout_access_options, vector_y),
     ABI_F(layout_access_options, op), ABI_F(layout_access_options, base_bytes),
-    ABI_F(layout_access_options, desc_plan),
+    ABI_F(layout_access_options, desc_plan), ABI_F(layout_access_options, arch),
 
     ABI_F(layout_arch, name), ABI_F(layout_arch, n_banks), ABI_F(layout_arch, bank_width_bytes),
     ABI_F(layout_arch, wave_size),

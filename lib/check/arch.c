@@ -56,6 +56,7 @@ layout_status layout_arch_init(layout_arch *out, const char *name, int n_banks, 
     out->bank_width_bytes = bank_width_bytes;
     out->wave_size = wave_size;
     out->bank_confidence = LAYOUT_CONFIDENCE_MEDIUM;
+    out->ds_forms = LAYOUT_DS_FORMS_AMD;
     return layout_ok(err);
 }
 
@@ -224,6 +225,9 @@ layout_status layout_arch_validate(const layout_arch *arch, layout_error *err)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: note is not NUL-terminated", fn);
     layout_status st = check_shape(fn, arch->n_banks, arch->bank_width_bytes, arch->wave_size, err);
     if (st) return st;
+    if (arch->ds_forms & ~(unsigned)LAYOUT_DS_FORMS_AMD)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: ds_forms = 0x%x has bits outside layout_ds_form", fn,
+                           arch->ds_forms);
     for (int d = 0; d < 2; d++)
         for (int w = 0; w < LAYOUT_N_WIDTHS; w++) {
             const layout_lane_rule *r = &arch->rules[d][w];

@@ -11,14 +11,16 @@
 #include <string.h>
 
 static const char *const read_names[LAYOUT_DS_OP_COUNT] = {
-    "auto", "ds_read_u8", "ds_read_u16", "ds_read_b32", "ds_read_b64", "ds_read_b96", "ds_read_b128", "ds_read2_b32",
+    "auto",         "ds_read_u8",    "ds_read_u16",      "ds_read_b32",      "ds_read_b64",      "ds_read_b96",
+    "ds_read_b128", "ds_read2_b32",  "ds_read2_b64",     "ds_read2st64_b32", "ds_read2st64_b64",
 };
 static const char *const write_names[LAYOUT_DS_OP_COUNT] = {
-    "auto",          "ds_write_b8",  "ds_write_b16",   "ds_write_b32",
-    "ds_write_b64",  "ds_write_b96", "ds_write_b128", "ds_write2_b32",
+    "auto",          "ds_write_b8",   "ds_write_b16",      "ds_write_b32",      "ds_write_b64",      "ds_write_b96",
+    "ds_write_b128", "ds_write2_b32", "ds_write2_b64",     "ds_write2st64_b32", "ds_write2st64_b64",
 };
-static const int op_widths[LAYOUT_DS_OP_COUNT] = {0, 1, 2, 4, 8, 12, 16, 8};
-static const int op_aligns[LAYOUT_DS_OP_COUNT] = {0, 1, 2, 4, 8, 16, 16, 4};
+/* bytes per lane over both halves of a pair; natural alignment of one half */
+static const int op_widths[LAYOUT_DS_OP_COUNT] = {0, 1, 2, 4, 8, 12, 16, 8, 16, 8, 16};
+static const int op_aligns[LAYOUT_DS_OP_COUNT] = {0, 1, 2, 4, 8, 16, 16, 4, 8, 4, 8};
 
 int layout_ds_op_width(layout_ds_op op)
 {
@@ -60,6 +62,8 @@ static layout_ds_op choose_op(int al, int64_t left)
     if (al >= 2 && left >= 2) return LAYOUT_DS_B16;
     return LAYOUT_DS_B8;
 }
+
+_Static_assert(LAYOUT_MAX_THREAD_ELEMS <= 256, "rigid classes store positions in unsigned char");
 
 /* Per-position facts gathered over every lane of every warp (access_internal.h). */
 typedef layout_access_facts pos_facts;
@@ -133,6 +137,28 @@ static layout_status elem_addr(const layout_access_plan *pl, int warp, int lane,
     return thread_addrs(pl, warp, lane, pos, 1, (const int64_t(*)[LAYOUT_MAX_DIMS])part, addr, err);
 }
 
+/* One thread's step of the rigid classes: positions p and q stay in one
+ * class while addr(p) - addr0(p) == addr(q) - addr0(q) in every thread
+ * (addr0: thread 0's addresses).  klass[p] is the class's first position;
+ * a position that leaves its class joins the class of the first earlier
+ * position that left the same class with the same difference, or founds one. */
+static void refine_classes(unsigned char *klass, unsigned char *prev, const int64_t *addr, const int64_t *addr0, int n)
+{
+    for (int p = 0; p < n; p++) {
+        const int64_t e = addr[p] - addr0[p];
+        prev[p] = klass[p];
+        const int old = klass[p];
+        if (old == p || e == addr[old] - addr0[old]) continue;
+        int to = p;
+        for (int q = old + 1; q < p; q++)
+            if (prev[q] == old && klass[q] == q && addr[q] - addr0[q] == e) {
+                to = q;
+                break;
+            }
+        klass[p] = (unsigned char)to;
+    }
+}
+
 static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_error *err)
 {
     int n = pl->n_elems;
@@ -140,17 +166,22 @@ static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_e
     int64_t part[LAYOUT_MAX_THREAD_ELEMS][LAYOUT_MAX_DIMS];
     int enc = pl->dist->kind == LAYOUT_DIST_ENCODING;
     if (enc) elem_parts(pl, part);
+    int64_t *addr0 = f->rel; /* thread 0's addresses until the end */
+    unsigned char prev[LAYOUT_MAX_THREAD_ELEMS];
     for (int p = 0; p < n; p++) {
         f->residues[p] = 0;
         f->next_adjacent[p] = 1;
         f->next_below[p] = 1;
         f->break_warp[p] = f->break_lane[p] = -1;
+        f->klass[p] = 0;
     }
     for (int w = 0; w < pl->dist->n_warps; w++)
         for (int l = 0; l < pl->dist->wave_size; l++) {
             layout_status s = thread_addrs(pl, w, l, 0, n, enc ? (const int64_t(*)[LAYOUT_MAX_DIMS])part : NULL, addr, err);
             if (s) return s;
             for (int p = 0; p < n; p++) f->residues[p] |= 1u << (addr[p] % 16);
+            if (w == 0 && l == 0) memcpy(addr0, addr, sizeof addr0[0] * (size_t)n);
+            else refine_classes(f->klass, prev, addr, addr0, n);
             for (int p = 0; p + 1 < n; p++) {
                 if (addr[p + 1] != addr[p] - pl->elem_bytes) f->next_below[p] = 0;
                 if (f->next_adjacent[p] && addr[p + 1] != addr[p] + pl->elem_bytes) {
@@ -161,6 +192,7 @@ static layout_status gather(const layout_access_plan *pl, pos_facts *f, layout_e
             }
         }
     if (n > 0) f->next_adjacent[n - 1] = f->next_below[n - 1] = 0;
+    for (int p = n - 1; p >= 0; p--) f->rel[p] = addr0[p] - addr0[f->klass[p]]; /* klass[p] <= p: downwards */
     return LAYOUT_OK;
 }
 
@@ -234,7 +266,9 @@ static layout_status push_step(layout_access_plan *pl, layout_ds_op op, int p0, 
     st->access = (p0 + dir * (int)first) / pl->vector_elems;
     st->align_bytes = align;
     st->bad_warp = st->bad_lane = -1;
+    st->pair_step = -1;
     pl->op_count[op]++;
+    pl->n_instrs++;
     return LAYOUT_OK;
 }
 
@@ -277,21 +311,96 @@ static void mark_step(layout_access_plan *pl, const pos_facts *f, layout_access_
     if (st->flags & LAYOUT_ACCESS_NONCONTIGUOUS) pl->n_noncontiguous++;
 }
 
-/* Emit the legal chop of contiguous positions [p0, p1). */
-static layout_status emit_run(layout_access_plan *pl, const pos_facts *f, int p0, int p1, int dir, layout_error *err)
+/* Whether LLVM's load/store vectorizer forms a chunk of `size` bytes of
+ * `eb`-byte elements at known alignment `a` (LoadStoreVectorizer.cpp,
+ * IsAllowedAndFast: aligned, or allowed misaligned and at least as fast as
+ * the elements; the AMDGPU speeds of SIISelLowering.cpp
+ * allowsMisalignedMemoryAccessesImpl for LDS: a wide access below 4-byte
+ * alignment rates 32, a dword or narrower one below its natural alignment 0,
+ * b64 at 4 and b128 at 8 bytes are full speed as read2/write2). */
+static int chunk_allowed(int size, int eb, int a, unsigned forms)
 {
-    chop_piece pieces[LAYOUT_MAX_ACCESS_STEPS];
-    int base = dir > 0 ? p0 : p1 - 1; /* the lowest address */
-    int64_t bytes = (int64_t)(p1 - p0) * pl->elem_bytes;
-    int m = chop(f->residues[base], bytes, pieces, LAYOUT_MAX_ACCESS_STEPS);
-    for (int i = 0; i < m; i++) {
-        if (i >= LAYOUT_MAX_ACCESS_STEPS) /* the plan is full by now: push_step reports the capacity */
-            return push_step(pl, LAYOUT_DS_B8, base, 0, dir, 1, 1, err);
-        layout_status s = push_step(pl, pieces[i].op, base, pieces[i].off, dir, p1 - p0,
-                                    proven_align(f->residues[base], pieces[i].off), err);
-        if (s) return s;
+    if (size == 12) return a >= 16 || (a < 4 && (forms & LAYOUT_DS_FORM_UNALIGNED));
+    if (a % size == 0) return 1;
+    if (size == 8 && a == 4) return (forms & LAYOUT_DS_FORM_PAIRED) != 0;
+    if (size == 16 && a == 8) return (forms & LAYOUT_DS_FORM_PAIRED) != 0;
+    if (!(forms & LAYOUT_DS_FORM_UNALIGNED) || a >= 4) return 0;
+    if (size >= 8) return 1;                  /* speed 32 >= any element's */
+    return eb < 8 && a < eb;                   /* speed 0 >= an under-aligned element's 0 */
+}
+
+/* The compiler's chop of a run of `bytes` whose start is proven a0-aligned
+ * (access.h step 2b): a piece at `off` is known aligned to min(a0, low bit
+ * of off) only (R3); from there the widest chunk the vectorizer forms
+ * (chunk_allowed: R4 below 4 bytes).  A 16-byte chunk at 8 is one
+ * read2/write2_b64 of two adjacent qwords (LAYOUT_DS_PAIR_B64 here), an
+ * 8-byte one at 4 one read2/write2_b32 of two adjacent dwords. */
+static layout_ds_op chop_compiler_next(int a0, int64_t o, int64_t bytes, int eb, unsigned forms, int *size_out)
+{
+    static const int sizes[6] = {16, 12, 8, 4, 2, 1};
+    int64_t left = bytes - o;
+    int a = a0, size = eb;
+    if (o) {
+        int low = (int)(o & -o);
+        if (low < a) a = low;
+    }
+    int found = 0;
+    for (int i = 0; i < 6 && !found; i++) /* whole elements */
+        if (sizes[i] <= left && sizes[i] % eb == 0 && chunk_allowed(sizes[i], eb, a, forms)) {
+            size = sizes[i];
+            found = 1;
+        }
+    for (int i = 0; i < 6 && !found; i++) /* an element under its own alignment: its naturally aligned pieces */
+        if (sizes[i] < eb && sizes[i] <= left && sizes[i] != 12 &&
+            (a % sizes[i] == 0 || (sizes[i] == 8 && a == 4 && (forms & LAYOUT_DS_FORM_PAIRED)))) {
+            size = sizes[i];
+            found = 1;
+        }
+    *size_out = size;
+    return size == 16 ? (a == 8 ? LAYOUT_DS_PAIR_B64 : LAYOUT_DS_B128)
+         : size == 12 ? LAYOUT_DS_B96
+         : size == 8  ? (a == 4 ? LAYOUT_DS_PAIR_B32 : LAYOUT_DS_B64)
+         : size == 4  ? LAYOUT_DS_B32 : size == 2 ? LAYOUT_DS_B16 : LAYOUT_DS_B8;
+}
+
+/* Emit the compiler's chop of a run based at position `base` (its lowest
+ * address) of n_el elements; dir as layout_access_step::elem_dir. */
+static layout_status emit_run_at(layout_access_plan *pl, const pos_facts *f, int base, int n_el, int dir,
+                                 unsigned forms, layout_error *err)
+{
+    int64_t bytes = (int64_t)n_el * pl->elem_bytes;
+    int a0 = proven_align(f->residues[base], 0);
+    for (int64_t o = 0; o < bytes;) {
+        int size;
+        layout_ds_op op = chop_compiler_next(a0, o, bytes, pl->elem_bytes, forms, &size);
+        const int halves = op == LAYOUT_DS_PAIR_B64; /* two qword steps, one instruction */
+        for (int h = 0; h <= halves; h++) {
+            int64_t off = o + 8 * h;
+            int al = proven_align(f->residues[base], off);
+            layout_status s = push_step(pl, halves ? LAYOUT_DS_B64 : op, base, off, dir ? dir : 1, n_el, al, err);
+            if (s) return s;
+            layout_access_step *st = &pl->steps[pl->n_steps - 1];
+            if (!dir) st->elem_dir = 0;
+            if (h) { /* the vectorizer's 16-byte chunk at 8: ds_read2_b64 offset1:1 */
+                layout_access_step *lo = st - 1;
+                pl->op_count[LAYOUT_DS_B64] -= 2;
+                pl->op_count[LAYOUT_DS_PAIR_B64]++;
+                pl->n_instrs--;
+                lo->op = st->op = LAYOUT_DS_PAIR_B64;
+                lo->pair_step = pl->n_steps - 1;
+                st->pair_step = pl->n_steps - 2;
+            }
+        }
+        o += size;
     }
     return LAYOUT_OK;
+}
+
+/* Emit the chop of contiguous issue positions [p0, p1) walked in dir. */
+static layout_status emit_run(layout_access_plan *pl, const pos_facts *f, int p0, int p1, int dir, unsigned forms,
+                              layout_error *err)
+{
+    return emit_run_at(pl, f, dir > 0 ? p0 : p1 - 1, p1 - p0, dir, forms, err);
 }
 
 /* A tile-window vector at [p0, p0+k) is flagged when not adjacent or, chopped at its
@@ -322,19 +431,121 @@ static layout_status emit_trusted(layout_access_plan *pl, const pos_facts *f, in
     return LAYOUT_OK;
 }
 
+/* The DS forms of the target (access.h step 2). */
+static unsigned ds_forms_of(const layout_access_options *opt)
+{
+    return opt->arch ? opt->arch->ds_forms : (unsigned)LAYOUT_DS_FORMS_AMD;
+}
+
+/* Rule R1 (access.h step 2c), as SILoadStoreOptimizer does it: the b32
+ * (and the b64) steps of one rigid class (one base register) sorted by
+ * address; neighbours in that order pair when their distance fits the
+ * offsets, the pair leaves the list and the walk goes on after it. */
+static void pair_steps(layout_access_plan *pl, const pos_facts *f)
+{
+    int idx[LAYOUT_MAX_ACCESS_STEPS];
+    int64_t at[LAYOUT_MAX_ACCESS_STEPS];
+    int m = 0;
+    for (int i = 0; i < pl->n_steps; i++) {
+        const layout_access_step *a = &pl->steps[i];
+        if (a->op != LAYOUT_DS_B32 && a->op != LAYOUT_DS_B64) continue;
+        int64_t ai = f->rel[a->seq_first] + a->byte_offset;
+        int j = m++;
+        for (; j > 0; j--) { /* by (class, op, address, step) */
+            const layout_access_step *b = &pl->steps[idx[j - 1]];
+            int kb = f->klass[b->seq_first], ka = f->klass[a->seq_first];
+            if (kb < ka || (kb == ka && (b->op < a->op || (b->op == a->op && at[j - 1] <= ai)))) break;
+            idx[j] = idx[j - 1];
+            at[j] = at[j - 1];
+        }
+        idx[j] = i;
+        at[j] = ai;
+    }
+    for (int j = 0; j + 1 < m; j++) {
+        layout_access_step *a = &pl->steps[idx[j]], *b = &pl->steps[idx[j + 1]];
+        if (b->op != a->op || f->klass[b->seq_first] != f->klass[a->seq_first]) continue;
+        const int64_t w = a->op == LAYOUT_DS_B32 ? 4 : 8, d = at[j + 1] - at[j];
+        if (d == 0 || d % w) continue;
+        const int64_t q = d / w;
+        const int st64 = q % 64 == 0 && q / 64 <= 255;
+        if (!st64 && q > 255) continue;
+        layout_ds_op op = w == 4 ? (st64 ? LAYOUT_DS_PAIR_ST64_B32 : LAYOUT_DS_PAIR_B32)
+                                 : (st64 ? LAYOUT_DS_PAIR_ST64_B64 : LAYOUT_DS_PAIR_B64);
+        pl->op_count[a->op] -= 2;
+        pl->op_count[op]++;
+        pl->n_instrs--;
+        a->op = b->op = op;
+        a->pair_step = idx[j + 1];
+        b->pair_step = idx[j];
+        j++; /* the pair leaves the list */
+    }
+}
+
+/* A unit of the plan: a run (indices [first, first + len) of the address-
+ * sorted positions) or a flagged vector (len = 0, issue positions from
+ * first); `key` = the issue position that orders it. */
+typedef struct plan_unit { int key, first, len; } plan_unit;
+
 static layout_status build_auto(layout_access_plan *pl, const pos_facts *f, const layout_access_options *opt,
                                 layout_error *err)
 {
-    int n = pl->n_elems, k = pl->vector_elems;
-    int p = 0;
-    while (p < n) {
-        if (k > 1 && p % k == 0 && vector_is_bad(pl, f, p, k)) {
-            layout_status s;
+    const int n = pl->n_elems, k = pl->vector_elems;
+    const unsigned forms = ds_forms_of(opt);
+    unsigned char flagged[LAYOUT_MAX_THREAD_ELEMS];
+    int sorted[LAYOUT_MAX_THREAD_ELEMS], m = 0, n_units = 0;
+    plan_unit units[LAYOUT_MAX_THREAD_ELEMS];
+    memset(flagged, 0, (size_t)n);
+    for (int p = 0; p < n; p += k)
+        if (k > 1 && vector_is_bad(pl, f, p, k)) {
+            memset(flagged + p, 1, (size_t)k);
+            units[n_units].key = p;
+            units[n_units].first = p;
+            units[n_units++].len = 0;
+        }
+    /* Step 2a: the other positions sorted by (class, [access,] address,
+     * issue position); runs are the address-adjacent stretches. */
+    for (int p = 0; p < n; p++) {
+        if (flagged[p]) continue;
+        int j = m++;
+        for (; j > 0; j--) {
+            int q = sorted[j - 1];
+            int64_t kq = f->klass[q], kp = f->klass[p];
+            if (opt->no_merge) {
+                kq = kq * LAYOUT_MAX_THREAD_ELEMS + q / k;
+                kp = kp * LAYOUT_MAX_THREAD_ELEMS + p / k;
+            }
+            if (kq < kp || (kq == kp && f->rel[q] <= f->rel[p])) break;
+            sorted[j] = q;
+        }
+        sorted[j] = p;
+    }
+    for (int i = 0; i < m;) {
+        int j = i;
+        while (j + 1 < m && f->klass[sorted[j + 1]] == f->klass[sorted[i]] &&
+               f->rel[sorted[j + 1]] == f->rel[sorted[j]] + pl->elem_bytes &&
+               (!opt->no_merge || sorted[j + 1] / k == sorted[i] / k))
+            j++;
+        units[n_units].key = sorted[i];
+        units[n_units].first = i;
+        units[n_units++].len = j - i + 1;
+        i = j + 1;
+    }
+    for (int i = 1; i < n_units; i++) /* by issue position of the lowest address */
+        for (int j = i; j > 0 && units[j - 1].key > units[j].key; j--) {
+            plan_unit t = units[j];
+            units[j] = units[j - 1];
+            units[j - 1] = t;
+        }
+    for (int u = 0; u < n_units; u++) {
+        const plan_unit *un = &units[u];
+        layout_status s;
+        if (un->len == 0) { /* a flagged tile-window vector */
+            int p = un->first;
             if (opt->policy == LAYOUT_VECTOR_SPLIT) {
                 pl->n_vectors_split++;
                 for (int q = p; q < p + k;) {
                     int dir, r = run_end(f, q, p + k, &dir);
-                    s = emit_run(pl, f, q, r + 1, dir, err);
+                    s = emit_run(pl, f, q, r + 1, dir, forms, err);
                     if (s) return s;
                     q = r + 1;
                 }
@@ -342,37 +553,33 @@ static layout_status build_auto(layout_access_plan *pl, const pos_facts *f, cons
                 s = emit_trusted(pl, f, p, k, err);
                 if (s) return s;
             }
-            p += k;
             continue;
         }
-        /* Scalar accesses may also merge downwards (a row the snake order walks backwards). */
-        if (k == 1 && !opt->no_merge && p + 1 < n && !f->next_adjacent[p] && f->next_below[p]) {
-            int dir, q = run_end(f, p, n, &dir);
-            layout_status s = emit_run(pl, f, p, q + 1, dir, err);
-            if (s) return s;
-            p = q + 1;
-            continue;
+        /* Step 2b: the run's direction in issue order, if it has one. */
+        const int *el = sorted + un->first;
+        int dir = 1, len = un->len;
+        for (int i = 1; i < len && dir; i++)
+            if (el[i] != el[0] + i) dir = 0;
+        if (!dir) {
+            dir = -1;
+            for (int i = 1; i < len && dir; i++)
+                if (el[i] != el[0] - i) dir = 0;
         }
-        /* Extend a run while the next element is adjacent and may be merged. */
-        int q = p;
-        while (q + 1 < n && f->next_adjacent[q]) {
-            int next = q + 1;
-            if (next % k == 0) {
-                if (opt->no_merge) break;
-                if (k > 1 && vector_is_bad(pl, f, next, k)) break;
-            }
-            q = next;
-        }
-        layout_status s = emit_run(pl, f, p, q + 1, 1, err);
+        if (len == 1) dir = 1;
+        s = emit_run_at(pl, f, el[0], len, dir, forms, err);
         if (s) return s;
-        p = q + 1;
     }
+    if (forms & LAYOUT_DS_FORM_PAIRED) pair_steps(pl, f);
     return LAYOUT_OK;
 }
 
 static layout_status build_explicit(layout_access_plan *pl, const pos_facts *f, layout_ds_op op, layout_error *err)
 {
     int w = op_widths[op], eb = pl->elem_bytes;
+    if (op > LAYOUT_DS_PAIR_B32)
+        return layout_fail(err, LAYOUT_ERR_ARG,
+                           "layout_access_plan_make: opt->op %s pairs two addresses: only the compiler model forms it",
+                           layout_ds_op_name(op, pl->direction));
     if (w < eb || w % eb)
         return layout_fail(err, LAYOUT_ERR_ARG,
                            "layout_access_plan_make: opt->op %s moves %d bytes, not a multiple of elem_bytes %d",
@@ -657,6 +864,7 @@ int layout_access_step_explain(const layout_access_plan *plan, int step, char *b
     layout_sb_printf(&t, "step %d %s (access %d, positions %d..%d, +%d bytes): %d-byte aligned", step,
                      layout_ds_op_name(st->op, plan->direction), st->access, st->seq_first,
                      st->seq_first + st->elem_dir * (st->n_elems - 1), st->byte_offset, st->align_bytes);
+    if (st->pair_step >= 0) layout_sb_printf(&t, "; paired with step %d", st->pair_step);
     if (st->flags == LAYOUT_ACCESS_NONCONTIGUOUS)
         layout_sb_printf(&t, "; non-contiguous: warp %d lane %d's elements are not adjacent in LDS", st->bad_warp,
                          st->bad_lane);
@@ -694,7 +902,7 @@ void layout_access_table_order(layout_access_plan *pl, const layout_distribution
     pl->elem_bytes = elem_bytes;
     pl->base_bytes = opt->base_bytes;
     pl->n_elems = (int)dist->elems_per_thread;
-    pl->n_steps = 0;
+    pl->n_steps = pl->n_instrs = 0;
     memset(pl->op_count, 0, sizeof pl->op_count);
     pl->n_misaligned = pl->n_noncontiguous = pl->n_vectors_split = 0;
     if (opt->vector_elems > 0) {
@@ -705,6 +913,39 @@ void layout_access_table_order(layout_access_plan *pl, const layout_distribution
     }
     pl->n_accesses = pl->n_elems / pl->vector_elems;
     build_order(pl);
+}
+
+/* Rigid classes (access_internal.h) of position-major addresses: p joins
+ * the class of the first earlier founder r with addr_t(p) - addr_t(r) the
+ * same in every thread t (a mismatch shows within a few threads); the
+ * previous position's class is tried first. */
+static int same_difference(const uint32_t *a, const uint32_t *b, int n_threads)
+{
+    const uint32_t d = a[0] - b[0];
+    for (int t = 1; t < n_threads; t++)
+        if (a[t] - b[t] != d) return 0;
+    return 1;
+}
+
+static void table_classes(pos_facts *f, const uint32_t *addr, int n, int n_threads, int64_t eb)
+{
+    for (int p = 0; p < n; p++) {
+        const uint32_t *a = addr + (size_t)p * (size_t)n_threads;
+        int r = p;
+        if (p > 0 && (f->next_adjacent[p - 1] || f->next_below[p - 1])) { /* adjacent: rigid already */
+            f->klass[p] = f->klass[p - 1];
+            f->rel[p] = f->rel[p - 1] + (f->next_adjacent[p - 1] ? eb : -eb);
+            continue;
+        }
+        if (p > 0 && same_difference(a, addr + (size_t)f->klass[p - 1] * (size_t)n_threads, n_threads))
+            r = f->klass[p - 1];
+        for (int q = 0; r == p && q < p; q++)
+            if (f->klass[q] == q && (p == 0 || q != f->klass[p - 1]) &&
+                same_difference(a, addr + (size_t)q * (size_t)n_threads, n_threads))
+                r = q;
+        f->klass[p] = (unsigned char)r;
+        f->rel[p] = (int64_t)a[0] - (int64_t)addr[(size_t)r * (size_t)n_threads];
+    }
 }
 
 layout_status layout_access_table_build(layout_access_plan *pl, const layout_access_options *opt,
@@ -740,6 +981,7 @@ layout_status layout_access_table_build(layout_access_plan *pl, const layout_acc
         f->next_adjacent[p] = (unsigned char)(same && d0 == eb);
         f->next_below[p] = (unsigned char)(same && d0 == 0u - eb);
     }
+    table_classes(f, addr, n, n_threads, (int64_t)eb);
     return layout_access_table_build_facts(pl, opt, f, err);
 }
 

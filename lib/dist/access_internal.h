@@ -40,6 +40,11 @@ typedef struct layout_access_facts {
     unsigned char next_adjacent[LAYOUT_MAX_THREAD_ELEMS]; /* addr(p+1) == addr(p) + eb in every thread */
     unsigned char next_below[LAYOUT_MAX_THREAD_ELEMS];    /* addr(p+1) == addr(p) - eb in every thread */
     int break_warp[LAYOUT_MAX_THREAD_ELEMS], break_lane[LAYOUT_MAX_THREAD_ELEMS]; /* -1 here */
+    /* rigid classes: klass[p] = the first position q whose address differs
+     * from p's by the same constant in every thread; rel[p] = that constant,
+     * addr(p) - addr(klass[p]) (bytes; 0 for klass[p] == p) */
+    unsigned char klass[LAYOUT_MAX_THREAD_ELEMS];                /* positions < LAYOUT_MAX_THREAD_ELEMS = 256 */
+    int64_t rel[LAYOUT_MAX_THREAD_ELEMS];
 } layout_access_facts;
 
 layout_status layout_access_table_build_facts(layout_access_plan *plan, const layout_access_options *opt,

@@ -62,7 +62,7 @@ layout_status layout_side_accumulate(const char *fn, const layout_checker *check
     r.n_misaligned = plan->n_misaligned;
     r.n_noncontiguous = plan->n_noncontiguous;
     r.n_warps = plan->dist->n_warps;
-    r.instrs_per_tile = (int64_t)plan->n_steps * plan->dist->n_warps;
+    r.instrs_per_tile = (int64_t)plan->n_instrs * plan->dist->n_warps;
     r.worst_warp = r.worst_step = -1;
     layout_instr ins;
     for (int w = 0; w < plan->dist->n_warps; w++)
@@ -103,14 +103,22 @@ static layout_status side_fail(const char *fn, layout_error *err, layout_status 
     return s;
 }
 
+void layout_access_options_for(layout_access_options *out, const layout_access_options *opt, const layout_arch *arch)
+{
+    if (opt) *out = *opt;
+    else memset(out, 0, sizeof *out);
+    if (!out->arch) out->arch = arch;
+}
+
 /* Plan of one side of spec (write when side == 0). */
-static layout_status side_plan(const char *fn, const layout_kernel_spec *spec, int side, layout_access_plan *plan,
-                                layout_error *err)
+static layout_status side_plan(const char *fn, const layout_arch *arch, const layout_kernel_spec *spec, int side,
+                                layout_access_plan *plan, layout_error *err)
 {
     const layout_descriptor *desc = side && spec->read_desc ? spec->read_desc : spec->write_desc;
+    layout_access_options opt;
+    layout_access_options_for(&opt, side ? spec->read_opt : spec->write_opt, arch);
     layout_status s = layout_access_plan_make(plan, desc, side ? spec->read_dist : spec->write_dist,
-                                              side ? LAYOUT_READ : LAYOUT_WRITE, spec->elem_bytes,
-                                              side ? spec->read_opt : spec->write_opt, err);
+                                              side ? LAYOUT_READ : LAYOUT_WRITE, spec->elem_bytes, &opt, err);
     return s ? side_fail(fn, err, s, side ? "read" : "write") : LAYOUT_OK;
 }
 
@@ -134,7 +142,7 @@ layout_status layout_check_kernel(const layout_arch *arch, const layout_kernel_s
     layout_kernel_result r;
     memset(&r, 0, sizeof r);
     for (int side = 0; side < 2; side++) {
-        if ((s = side_plan(name, spec, side, &plan, err))) return s;
+        if ((s = side_plan(name, arch, spec, side, &plan, err))) return s;
         s = layout_check_side(&checker, &plan, spec->tiles, side ? &r.read : &r.write, err);
         if (s) return side_fail(name, err, s, side ? "read" : "write");
     }
@@ -162,7 +170,7 @@ layout_status layout_kernel_report(const layout_arch *arch, const layout_kernel_
     layout_access_plan plan;
     size_t count[2], most = 0;
     for (int side = 0; side < 2; side++) {
-        layout_status s = side_plan(name, spec, side, &plan, err);
+        layout_status s = side_plan(name, arch, spec, side, &plan, err);
         if (s) return s;
         count[side] = (size_t)plan.dist->n_warps * (size_t)plan.n_steps;
         if (count[side] > most) most = count[side];
@@ -178,7 +186,7 @@ layout_status layout_kernel_report(const layout_arch *arch, const layout_kernel_
     if (!s) s = layout_check_report_init(&r, arch, err);
     for (int side = 0; side < 2 && !s; side++) {
         size_t n = 0;
-        if (!(s = side_plan(name, spec, side, &plan, err)) && !(s = layout_access_stream(&plan, scratch, scratch_cap, &n, err)))
+        if (!(s = side_plan(name, arch, spec, side, &plan, err)) && !(s = layout_access_stream(&plan, scratch, scratch_cap, &n, err)))
             s = layout_check_report_add(&r, &checker, side ? "read" : "write", scratch, n, err);
     }
     if (s) return s;

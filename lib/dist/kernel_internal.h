@@ -25,4 +25,8 @@ int layout_access_thread_parts(const layout_access_plan *plan, int warp, int64_t
 layout_status layout_access_instr_tp(const layout_access_plan *plan, int warp, int step,
                                      const int64_t (*tps)[LAYOUT_MAX_DIMS], layout_instr *out, layout_error *err);
 
+/* *out = *opt (zero when NULL), with out->arch = arch where opt names none:
+ * a kernel check's access plans take the target's DS forms (access.h). */
+void layout_access_options_for(layout_access_options *out, const layout_access_options *opt, const layout_arch *arch);
+
 #endif /* LAYOUT_KERNEL_INTERNAL_H */

@@ -45,10 +45,13 @@ static layout_status compose(layout_side_plan *s, const char *fn, layout_plan_im
 
 static layout_status make_side(layout_side_plan *s, const char *fn, const layout_descriptor *desc,
                                const layout_distribution *dist, layout_direction dir, int elem_bytes,
-                               const layout_access_options *opt, layout_plan_impl impl, layout_error *err)
+                               const layout_access_options *opt, const layout_arch *arch, layout_plan_impl impl,
+                               layout_error *err)
 {
     const char *side = dir == LAYOUT_WRITE ? "write" : "read";
-    layout_status st = layout_access_plan_make(&s->access, desc, dist, dir, elem_bytes, opt, err);
+    layout_access_options o;
+    layout_access_options_for(&o, opt, arch);
+    layout_status st = layout_access_plan_make(&s->access, desc, dist, dir, elem_bytes, &o, err);
     if (!st) st = compose(s, fn, impl, err);
     if (st) {
         if (err) {
@@ -87,9 +90,9 @@ layout_status layout_kernel_plan_make(layout_kernel_plan *out, const layout_arch
                            spec->write_dist->wave_size, spec->read_dist->wave_size, arch->name, arch->wave_size);
     const layout_descriptor *rdesc = spec->read_desc ? spec->read_desc : spec->write_desc;
     layout_side_plan w, r;
-    st = make_side(&w, fn, spec->write_desc, spec->write_dist, LAYOUT_WRITE, spec->elem_bytes, spec->write_opt, impl,
+    st = make_side(&w, fn, spec->write_desc, spec->write_dist, LAYOUT_WRITE, spec->elem_bytes, spec->write_opt, arch, impl,
                    err);
-    if (!st) st = make_side(&r, fn, rdesc, spec->read_dist, LAYOUT_READ, spec->elem_bytes, spec->read_opt, impl, err);
+    if (!st) st = make_side(&r, fn, rdesc, spec->read_dist, LAYOUT_READ, spec->elem_bytes, spec->read_opt, arch, impl, err);
     if (st) return st;
     out->write = w;
     out->read = r;

@@ -654,6 +654,7 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
 
     memset(&opt, 0, sizeof opt);
     opt.base_bytes = spec->base_bytes;
+    opt.arch = spec->arch; /* NULL: AMD's DS forms, as the default --arch gfx942 */
     side[0].tag = "w";
     side[0].desc = spec->write_desc;
     side[0].dist = spec->write_dist;

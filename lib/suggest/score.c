@@ -228,6 +228,8 @@ layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_su
     memset(out->f2_basis, 0, sizeof out->f2_basis);
     out->spec = *spec;
     if (out->spec.top_k == 0) out->spec.top_k = 8;
+    for (int i = 0; i < out->spec.n_sides; i++) /* the compiler model's forms are the target's (access.h) */
+        if (!out->spec.sides[i].opt.arch) out->spec.sides[i].opt.arch = spec->arch;
     out->checker = checker;
     out->tile_elems = tile_elems;
     /* lcm(bank row bytes, 16): shifts by it keep banks and alignments (score) */
@@ -294,7 +296,7 @@ static void score_side_counts(layout_suggest_cost *r, int i, const layout_access
     r->side_noncontiguous[i] = p->n_noncontiguous;
     r->side_split[i] = p->n_vectors_split;
     r->vector_damage += p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
-    r->instrs += (int64_t)p->n_steps * p->dist->n_warps;
+    r->instrs += (int64_t)p->n_instrs * p->dist->n_warps;
 }
 
 void layout_suggest_work_init(layout_suggest_work *w)

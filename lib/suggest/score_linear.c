@@ -205,10 +205,36 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 }
             }
         }
+        /* rigid classes: the difference of positions q and r is the same in
+         * every thread exactly when XE_q ^ XE_r has no bit of a thread image
+         * (as above); it is then eb * (XE_r - XE_q) + P * (GE_r - GE_q) */
+        for (int q = 0; q < n; q++) {
+            int r = 0;
+            while (r < q && (f.klass[r] != r || ((XE[r] ^ XE[q]) & or_thread))) r++;
+            f.klass[q] = (unsigned char)r;
+            f.rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
+        }
+        /* The classes shape the steps through runs (succ: the class mate at
+         * the next address, or -1) and through read2 / write2 pairs of b32 /
+         * b64 steps.  Steps built from the same residues, adjacency and succ
+         * are the same up to pairing; when they have no b32 / b64 step to
+         * pair, they are the same for any klass / rel (the cache below). */
+        short succ[LAYOUT_MAX_THREAD_ELEMS];
+        for (int q = 0; q < n; q++) {
+            succ[q] = -1;
+            for (int r = 0; r < n; r++)
+                if (r != q && f.klass[r] == f.klass[q] && f.rel[r] == f.rel[q] + eb) {
+                    succ[q] = (short)r;
+                    break;
+                }
+        }
         /* the steps follow from the order and the facts (access_internal.h) */
         layout_status s;
         if (!cache || !cache->built || cache->n != n || memcmp(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n) ||
-            memcmp(cache->next_adjacent, f.next_adjacent, (size_t)n) || memcmp(cache->next_below, f.next_below, (size_t)n)) {
+            memcmp(cache->next_adjacent, f.next_adjacent, (size_t)n) || memcmp(cache->next_below, f.next_below, (size_t)n) ||
+            memcmp(cache->succ, succ, sizeof succ[0] * (size_t)n) ||
+            (cache->pairable && (memcmp(cache->klass, f.klass, sizeof f.klass[0] * (size_t)n) ||
+                                 memcmp(cache->rel, f.rel, sizeof f.rel[0] * (size_t)n)))) {
             if (cache && cache->built) /* steps of other facts: back to the ordered state */
                 layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
             if (cache) cache->built = 0;
@@ -222,6 +248,13 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 memcpy(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n);
                 memcpy(cache->next_adjacent, f.next_adjacent, (size_t)n);
                 memcpy(cache->next_below, f.next_below, (size_t)n);
+                cache->pairable = 0;
+                for (int st = 0; st < p->n_steps; st++)
+                    cache->pairable |= p->steps[st].pair_step >= 0 || p->steps[st].op == LAYOUT_DS_B32 ||
+                                       p->steps[st].op == LAYOUT_DS_B64;
+                memcpy(cache->succ, succ, sizeof succ[0] * (size_t)n);
+                memcpy(cache->klass, f.klass, sizeof f.klass[0] * (size_t)n);
+                memcpy(cache->rel, f.rel, sizeof f.rel[0] * (size_t)n);
             }
         }
         r.side_steps[i] = p->n_steps;
@@ -230,7 +263,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         r.side_noncontiguous[i] = p->n_noncontiguous;
         r.side_split[i] = p->n_vectors_split;
         r.vector_damage += p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
-        r.instrs += (int64_t)p->n_steps * warps;
+        r.instrs += (int64_t)p->n_instrs * warps;
 
         /* lane and warp parts of the addresses: XOR part (bytes) and pad part */
         uint32_t lane_x[LAYOUT_MAX_LANES], *warp_x = w->warp_bytes;

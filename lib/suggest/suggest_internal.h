@@ -45,6 +45,10 @@ typedef struct layout_suggest_work {
         int built, n;
         unsigned residues[LAYOUT_MAX_THREAD_ELEMS];
         unsigned char next_adjacent[LAYOUT_MAX_THREAD_ELEMS], next_below[LAYOUT_MAX_THREAD_ELEMS];
+        int pairable;                                 /* the steps have b32 / b64 steps or pairs: klass / rel matter */
+        short succ[LAYOUT_MAX_THREAD_ELEMS];          /* the class mate at the next address, or -1 (score_linear.c) */
+        unsigned char klass[LAYOUT_MAX_THREAD_ELEMS]; /* rigid classes (access_internal.h) */
+        int64_t rel[LAYOUT_MAX_THREAD_ELEMS];
         layout_access_plan plan;
     } steps_cache[2];
     /* the vector hints of the last XOR + pad set scored, keyed by the set

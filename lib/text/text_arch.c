@@ -234,7 +234,8 @@ static layout_status parse_arch(text_cursor *c, layout_arch *out)
     size_t at, start;
     int64_t banks = 0, bank_bytes = 0, wave = 0;
     size_t banks_at = 0, wave_at = 0, bytes_at = 0;
-    int have_name = 0, have_base = 0, n_items = 0, i;
+    int have_name = 0, have_base = 0, have_ds = 0, n_items = 0, i;
+    unsigned ds = 0;
     rule_item items[MAX_ITEMS];
     layout_arch a;
     layout_error e;
@@ -264,6 +265,18 @@ static layout_status parse_arch(text_cursor *c, layout_arch *out)
             if (parse_name(c, preset, sizeof preset, &pat, "a preset name")) return c->status;
             if (layout_arch_preset(preset, &a, &e)) return layout_tx_lib_fail(c, pat, &e);
             have_base = 1;
+        } else if (strcmp(word, "ds") == 0) { /* the DS instruction forms (arch.h layout_ds_form) */
+            char v[16];
+            size_t vat;
+            if (have_ds) return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "ds= given twice");
+            if (layout_tx_expect(c, '=', "'=' after ds")) return c->status;
+            if (parse_name(c, v, sizeof v, &vat, "none, paired, unaligned or amd")) return c->status;
+            if (strcmp(v, "none") == 0) ds = 0;
+            else if (strcmp(v, "paired") == 0) ds = LAYOUT_DS_FORM_PAIRED;
+            else if (strcmp(v, "unaligned") == 0) ds = LAYOUT_DS_FORM_UNALIGNED;
+            else if (strcmp(v, "amd") == 0) ds = LAYOUT_DS_FORMS_AMD;
+            else return layout_tx_fail_at(c, vat, LAYOUT_ERR_PARSE, "ds=%s: expected none, paired, unaligned or amd", v);
+            have_ds = 1;
         } else if (strcmp(word, "name") == 0) {
             size_t nat;
             if (have_name) return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "name= given twice");
@@ -283,7 +296,7 @@ static layout_status parse_arch(text_cursor *c, layout_arch *out)
             if (layout_tx_int_in(c, 1, 1024, LAYOUT_ERR_ARG, word, slot)) return c->status;
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE,
-                              "unknown arch item '%s' (expected base, name, banks, bank_bytes, wave, read, write or rw)",
+                              "unknown arch item '%s' (expected base, name, banks, bank_bytes, wave, ds, read, write or rw)",
                               word);
         }
         if (layout_tx_accept(c, ')')) break;
@@ -307,6 +320,7 @@ static layout_status parse_arch(text_cursor *c, layout_arch *out)
         a.bank_confidence = LAYOUT_CONFIDENCE_MEDIUM;
         snprintf(a.note, sizeof a.note, "%s", USER_SOURCE);
     }
+    if (have_ds) a.ds_forms = ds;
     for (i = 0; i < n_items; i++)
         if (apply_rule(c, &a, &items[i])) return c->status;
     if (layout_arch_validate(&a, &e)) return layout_tx_lib_fail(c, start, &e);
@@ -346,7 +360,7 @@ static int arch_equal(const layout_arch *x, const layout_arch *y, int exact)
 {
     int d, w;
     if (strcmp(x->name, y->name) != 0 || x->n_banks != y->n_banks || x->bank_width_bytes != y->bank_width_bytes ||
-        x->wave_size != y->wave_size)
+        x->wave_size != y->wave_size || x->ds_forms != y->ds_forms)
         return 0;
     for (d = 0; d < 2; d++)
         for (w = 0; w < LAYOUT_N_WIDTHS; w++) {
@@ -437,6 +451,8 @@ static int print_arch(text_out *o, const void *obj)
     else if (!strchr(a->name, '"') && !strchr(a->name, '\n')) layout_to_printf(o, "arch(name=\"%s\"", a->name);
     else return 1;
     layout_to_printf(o, ", banks=%d, bank_bytes=%d, wave=%d", a->n_banks, a->bank_width_bytes, a->wave_size);
+    if (a->ds_forms != LAYOUT_DS_FORMS_AMD) /* the default of arch(...) */
+        layout_to_str(o, a->ds_forms == 0 ? ", ds=none" : a->ds_forms == LAYOUT_DS_FORM_PAIRED ? ", ds=paired" : ", ds=unaligned");
     for (w = 0; w < LAYOUT_N_WIDTHS; w++) {
         if (rule_equal(&a->rules[0][w], &a->rules[1][w])) {
             keys[n] = 3;

@@ -35,7 +35,7 @@ MAX_LANES = 64
 #: LAYOUT_MAX_DIMS of limits.h.
 MAX_DIMS = 8
 #: LAYOUT_DS_OP_COUNT of access.h.
-DS_OP_COUNT = 8
+DS_OP_COUNT = 11
 #: LAYOUT_ERROR_MESSAGE_CAP of status.h.
 ERROR_MESSAGE_CAP = 256
 
@@ -118,6 +118,7 @@ class AccessOptions(ctypes.Structure):
         ("op", c_int),
         ("base_bytes", c_int64),
         ("desc_plan", c_void_p),
+        ("arch", c_void_p),
     ]
 
 
