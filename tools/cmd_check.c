@@ -309,6 +309,7 @@ static int run(int argc, char **argv)
         return TOOL_BAD_INPUT;
     memset(&opt, 0, sizeof opt);
     opt.base_bytes = base;
+    opt.arch = &arch; /* the DS forms the arch has (pairs, unaligned access) */
     memset(&spec, 0, sizeof spec);
     spec.write_desc = &lds_desc;
     spec.write_dist = &wdist;

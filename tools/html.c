@@ -295,6 +295,7 @@ static int check_arch(FILE *f, const html_check *c, const layout_arch *arch, int
                           c->write_dist->wave_size);
     memset(&opt, 0, sizeof opt);
     opt.base_bytes = c->base_bytes;
+    opt.arch = arch; /* the DS forms the arch has (pairs, unaligned access) */
     memset(&spec, 0, sizeof spec);
     spec.write_desc = c->lds;
     spec.write_dist = c->write_dist;

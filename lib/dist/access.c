@@ -540,8 +540,15 @@ static layout_status build_auto(layout_access_plan *pl, const pos_facts *f, cons
         const plan_unit *un = &units[u];
         layout_status s;
         if (un->len == 0) { /* a flagged tile-window vector */
-            int p = un->first;
-            if (opt->policy == LAYOUT_VECTOR_SPLIT) {
+            int p = un->first, contiguous = 1;
+            for (int q = p; q + 1 < p + k; q++)
+                if (!f->next_adjacent[q]) contiguous = 0;
+            /* Without unaligned DS access (NVIDIA) a misaligned vector cannot
+             * be issued whole (the hardware faults: the seed 05 probe on the
+             * H100 did, until the emitter gave its type the alignment it
+             * has), so a contiguous one is issued in its aligned pieces, as
+             * the compiler then does (docs/calibrate.md, rule N3). */
+            if (opt->policy == LAYOUT_VECTOR_SPLIT || (contiguous && !(forms & LAYOUT_DS_FORM_UNALIGNED))) {
                 pl->n_vectors_split++;
                 for (int q = p; q < p + k;) {
                     int dir, r = run_end(f, q, p + k, &dir);
