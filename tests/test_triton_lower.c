@@ -235,7 +235,7 @@ static void test_corpus_per_loc(void)
     DIR *d = opendir(corpus_dir);
     struct dirent *e;
     int n_kernels = 0, n_cmp = 0, n_equal = 0, n_differ = 0, n_rule_ok = 0, kernels_equal = 0, i, j;
-    int rules[4] = {0, 0, 0, 0}, n_full = 0, full_equal = 0, full_x15 = 0, kernel_agrees;
+    int rules[4] = {0, 0, 0, 0}, n_scratch_checked = 0, n_full = 0, full_equal = 0, full_x15 = 0, kernel_agrees;
     CHECK_MSG(d != NULL, "no corpus at %s", corpus_dir);
     if (!d) return;
     while ((e = readdir(d)) != NULL) {
@@ -326,6 +326,18 @@ static void test_corpus_per_loc(void)
             }
         }
         kernels_equal += counts_equal(&whole);
+        if (strncmp(name, "transpose_", 10) == 0 && amd) {
+            static char json[1 << 14];
+            const char *p;
+            int64_t scratch = 0;
+            for (i = 0; i < kern.n_ops; i++)
+                if (kern.ops[i].modelled && kern.ops[i].cvt_scratch_bytes > scratch) scratch = kern.ops[i].cvt_scratch_bytes;
+            if (read_file(name, ".json", json, sizeof json) > 0 && (p = strstr(json, "\"shared\": ")) != NULL) {
+                CHECK_MSG(scratch == atol(p + 10), "%s: scratch %lld, Triton's shared %ld", name, (long long)scratch,
+                          atol(p + 10));
+                n_scratch_checked++;
+            }
+        }
         (void)kernel_equal;
     }
     closedir(d);
@@ -334,20 +346,25 @@ static void test_corpus_per_loc(void)
            n_kernels, n_cmp, n_equal, n_differ, rules[0], rules[3], rules[1], rules[2], kernels_equal, n_full,
            full_equal, full_x15);
     CHECK_EQ_I64(n_kernels, 66);
-    CHECK_EQ_I64(n_equal, 56);
+    CHECK_EQ_I64(n_equal, 76);
     CHECK_EQ_I64(n_differ, (int64_t)(sizeof expected / sizeof expected[0]));
     CHECK_EQ_I64(n_rule_ok, n_differ);
     /* Kernels: 24 have every op modelled: the 12 gfx950 matmuls (2 equal
      * their ISA exactly, the 3-stage 128x64x64 ones; 8 hold 3 static copies
      * of 2 ops, x1.5; the 2 fp32 ones leave some b32 stores unpaired) and
      * the 12 gfx942 matmuls now that amd_rotating_shared is read (10 equal,
-     * the 2 fp32 ones x1.5).  The sm_90 ones wait for convert_layout (the
-     * epilogue); transposes, rowsum and attention for convert_layout and
-     * reduce scratch. */
-    CHECK_EQ_I64(n_full, 24);
-    CHECK_EQ_I64(full_equal, 12);
+     * the 2 fp32 ones x1.5), and the 16 gfx942 / gfx950 transposes, whose
+     * convert_layout goes through Triton's swizzled scratch (all 16 equal).
+     * The sm_90 ones wait for NVIDIA's convert (ldmatrix / stmatrix tiles);
+     * rowsum for reduce scratch; attention for its within-warp converts. */
+    CHECK_EQ_I64(n_full, 40);
+    CHECK_EQ_I64(full_equal, 28);
     CHECK_EQ_I64(full_x15, 10);
-    CHECK_EQ_I64(kernels_equal, 12);
+    CHECK_EQ_I64(kernels_equal, 30);
+    /* Scratch size: a transpose's only shared memory is its convert's
+     * scratch, so the largest cvt_scratch_bytes must equal the "shared"
+     * bytes Triton reported for the kernel (the .json beside it). */
+    CHECK_EQ_I64(n_scratch_checked, 16);
 }
 
 static const char *const hand =
@@ -388,8 +405,17 @@ static void test_hand_written(void)
     CHECK_EQ_I64(kern.ops[1].vec_elems, 1);
     CHECK_STR_CONTAINS(kern.ops[1].counts[0].mnemonic, "ds_read_u16");
     CHECK_EQ_I64(kern.ops[1].counts[0].count, 16);
-    CHECK_EQ_I64(kern.ops[2].modelled, 0);
-    CHECK_STR_CONTAINS(kern.ops[2].reason, "convert_layout");
+    /* The convert #col -> #blocked crosses warps: through shared memory.
+     * By Triton's optimalSwizzlingLdSt (GenericSwizzling.cpp): the only
+     * register basis common to both layouts is column 4 (#col's first
+     * register, #blocked's third), so vbasis = [column 4]: 2 x 16 = 32
+     * bits, no bank fill; the store puts #col's registers 0 and 1 (columns
+     * 4 apart) in one 32-bit word: vector 2.  No segment basis is a
+     * register of both sides: one round, the whole 64 x 64 f16 tile, 8 KiB. */
+    CHECK_MSG(kern.ops[2].modelled, "%s", kern.ops[2].reason);
+    CHECK_EQ_I64(kern.ops[2].vec_elems, 2);
+    CHECK_EQ_I64(kern.ops[2].cvt_reps, 1);
+    CHECK_EQ_I64(kern.ops[2].cvt_scratch_bytes, 8192);
     /* Brute force, access 0 of the store (no access conflicts, so it is the
      * one kept as the worst): lane l of warp 0 holds, by the blocked
      * formula, row l / 8 and columns 8 (l % 8) .. +7 of register 0..7; the
@@ -594,7 +620,7 @@ static void test_ncu_zero_conflicts(void)
            "conflicts; %d kernels with measured conflicts (reported only)\n",
            n_kernels, n_kernels - n_conflicted_kernels, n_ops, n_conflicted_kernels);
     CHECK_EQ_I64(n_kernels, 22);
-    CHECK_EQ_I64(n_ops, 23); /* the A, B stores (st.shared.b16) of the fp16 / bf16 matmuls and attention, and the
+    CHECK_EQ_I64(n_ops, 24); /* (and one register-only convert_layout, no instruction); the A, B stores (st.shared.b16) of the fp16 / bf16 matmuls and attention, and the
                               * ldmatrix reads of the 32x32x64 ones; cp.async left out (n_async) */
     CHECK_EQ_I64(n_async, 8); /* the fp32 matmuls' A and B copies, 2 static copies each */
 }

@@ -105,6 +105,12 @@ typedef struct layout_triton_kernel_op {
     int worst_extra;                         /**< its extra cycles */
     int worst_nway;                          /**< its worst N-way */
     layout_instr worst;                      /**< its lane addresses (warp 0), for layout_triton_kernel_op_explain() */
+    /* ttg.convert_layout through shared memory (0 for other ops): the
+     * stores and loads of its scratch are both in counts[] and the costs;
+     * vec_elems is the store's vector. */
+    int cvt_load_vec_elems;                  /**< the load's elements per lane per access */
+    int cvt_reps;                            /**< rounds (store, barrier, load) over the scratch: 2^|reps| */
+    int64_t cvt_scratch_bytes;               /**< scratch bytes of one round (Triton's `reps` dim excluded) */
 } layout_triton_kernel_op;
 
 /** One analysed kernel. */
