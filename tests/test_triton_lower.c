@@ -346,7 +346,7 @@ static void test_corpus_per_loc(void)
            n_kernels, n_cmp, n_equal, n_differ, rules[0], rules[3], rules[1], rules[2], kernels_equal, n_full,
            full_equal, full_x15);
     CHECK_EQ_I64(n_kernels, 66);
-    CHECK_EQ_I64(n_equal, 76);
+    CHECK_EQ_I64(n_equal, 91);
     CHECK_EQ_I64(n_differ, (int64_t)(sizeof expected / sizeof expected[0]));
     CHECK_EQ_I64(n_rule_ok, n_differ);
     /* Kernels: 24 have every op modelled: the 12 gfx950 matmuls (2 equal
@@ -354,13 +354,15 @@ static void test_corpus_per_loc(void)
      * of 2 ops, x1.5; the 2 fp32 ones leave some b32 stores unpaired) and
      * the 12 gfx942 matmuls now that amd_rotating_shared is read (10 equal,
      * the 2 fp32 ones x1.5), and the 16 gfx942 / gfx950 transposes, whose
-     * convert_layout goes through Triton's swizzled scratch (all 16 equal).
-     * The sm_90 ones wait for NVIDIA's convert (ldmatrix / stmatrix tiles);
-     * rowsum for reduce scratch; attention for its within-warp converts. */
-    CHECK_EQ_I64(n_full, 40);
-    CHECK_EQ_I64(full_equal, 28);
+     * convert_layout goes through Triton's swizzled scratch (all 16 equal),
+     * and the 2 fp32 sm_90 transposes whose convert finds no st.shared.v4 /
+     * stmatrix / ldmatrix tile (equal).  The other sm_90 transposes take
+     * the tile path (not modelled); the sm_90 matmuls keep their
+     * warp_group_dot; rowsum and attention their reduce. */
+    CHECK_EQ_I64(n_full, 44);
+    CHECK_EQ_I64(full_equal, 32);
     CHECK_EQ_I64(full_x15, 10);
-    CHECK_EQ_I64(kernels_equal, 30);
+    CHECK_EQ_I64(kernels_equal, 43);
     /* Scratch size: a transpose's only shared memory is its convert's
      * scratch, so the largest cvt_scratch_bytes must equal the "shared"
      * bytes Triton reported for the kernel (the .json beside it). */
@@ -552,7 +554,7 @@ static void test_ncu_zero_conflicts(void)
 {
     static char csv[1 << 16];
     char fields[16][64], *line, *save = NULL;
-    int n_kernels = 0, n_ops = 0, n_async = 0, n_conflicted_kernels = 0;
+    int n_kernels = 0, n_ops = 0, n_async = 0, n_conflicted_kernels = 0, n_full_cmp = 0;
     if (read_file("ncu_sm90", ".csv", csv, sizeof csv) <= 0) {
         CHECK_MSG(0, "no ncu_sm90.csv in %s", corpus_dir);
         return;
@@ -570,6 +572,36 @@ static void test_ncu_zero_conflicts(void)
         CHECK(layout_ttgir_parse(ttgir_buf, strlen(ttgir_buf), &mod, &terr) == LAYOUT_OK);
         CHECK(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK);
         n_kernels++;
+        /* Fully modelled kernels without a loop (the fp32 transposes on
+         * sm_90): every counter is compared, times the warps of the grid
+         * (block threads / 32 x grid CTAs); the convert's report holds its
+         * stores and loads, so wavefronts and conflicts are compared as
+         * loads + stores. */
+        if (kern.n_modelled == kern.n_ops && strncmp(fields[0], "transpose_", 10) == 0) {
+            int bx = 0, gx = 0, gy = 0;
+            int64_t w, st_i = 0, ld_i = 0, wf = 0, conf = 0;
+            sscanf(fields[3], "(%d", &bx);
+            if (sscanf(fields[4], "(%d %d", &gx, &gy) != 2) gx = gy = 0;
+            w = (int64_t)(bx / 32) * gx * gy;
+            for (i = 0; i < kern.n_ops; i++) {
+                int c;
+                for (c = 0; c < kern.ops[i].n_counts; c++) {
+                    if (strncmp(kern.ops[i].counts[c].mnemonic, "st", 2) == 0) st_i += kern.ops[i].counts[c].count;
+                    if (strncmp(kern.ops[i].counts[c].mnemonic, "ld", 2) == 0) ld_i += kern.ops[i].counts[c].count;
+                }
+                wf += kern.ops[i].total_cycles;
+                conf += kern.ops[i].extra_cycles;
+            }
+            CHECK_MSG(st_i * w == strtol(fields[11], NULL, 10) && ld_i * w == strtol(fields[10], NULL, 10),
+                      "%s: %lld / %lld st / ld instructions x %lld warps, ncu %s / %s", fields[0], (long long)st_i,
+                      (long long)ld_i, (long long)w, fields[11], fields[10]);
+            CHECK_MSG(wf * w == strtol(fields[8], NULL, 10) + strtol(fields[9], NULL, 10),
+                      "%s: %lld wavefronts x %lld warps, ncu %s + %s", fields[0], (long long)wf, (long long)w, fields[8],
+                      fields[9]);
+            CHECK_MSG(conf * w == ld_conf + st_conf, "%s: %lld conflicts x %lld, ncu %ld", fields[0], (long long)conf,
+                      (long long)w, ld_conf + st_conf);
+            n_full_cmp++;
+        }
         if (ld_conf != 0 || st_conf != 0) {
             /* Known answer: each op of these kernels (not pipelined: the
              * local_allocs are inside the loop) runs once per warp per trip,
@@ -620,9 +652,10 @@ static void test_ncu_zero_conflicts(void)
            "conflicts; %d kernels with measured conflicts (reported only)\n",
            n_kernels, n_kernels - n_conflicted_kernels, n_ops, n_conflicted_kernels);
     CHECK_EQ_I64(n_kernels, 22);
-    CHECK_EQ_I64(n_ops, 24); /* (and one register-only convert_layout, no instruction); the A, B stores (st.shared.b16) of the fp16 / bf16 matmuls and attention, and the
+    CHECK_EQ_I64(n_ops, 35); /* with the 10 modelled matmul epilogues (convert_layout) and one register-only convert; the A, B stores (st.shared.b16) of the fp16 / bf16 matmuls and attention, and the
                               * ldmatrix reads of the 32x32x64 ones; cp.async left out (n_async) */
-    CHECK_EQ_I64(n_async, 8); /* the fp32 matmuls' A and B copies, 2 static copies each */
+    CHECK_EQ_I64(n_async, 8);
+    CHECK_EQ_I64(n_full_cmp, 2); /* transpose_fp32_64x64_w4 and _128x32_w8 on sm_90 */ /* the fp32 matmuls' A and B copies, 2 static copies each */
 }
 
 static void test_targets(void)

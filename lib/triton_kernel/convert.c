@@ -223,6 +223,111 @@ static void merge(layout_triton_kernel_op *r, const layout_triton_kernel_op *sub
     }
 }
 
+/* A layout's hardware bits (register, lane, warp) for solving flat offsets. */
+typedef struct hw_side {
+    const bvec *reg, *lane, *warp;
+} hw_side;
+
+/* The register and lane parts of the hardware index of flat offset x in
+ * side s (x outside its span: both ~0). */
+static void hw_of(const hw_side *s, uint64_t x, uint64_t *reg, uint64_t *lane)
+{
+    echelon e;
+    uint64_t t;
+    int i, nr = s->reg->n, nl = s->lane->n;
+    memset(&e, 0, sizeof e);
+    for (i = 0; i < nr; i++) ech_insert(&e, s->reg->v[i], (uint64_t)1 << i);
+    for (i = 0; i < nl; i++) ech_insert(&e, s->lane->v[i], (uint64_t)1 << (nr + i));
+    for (i = 0; i < s->warp->n; i++) ech_insert(&e, s->warp->v[i], (uint64_t)1 << (nr + nl + i));
+    t = ech_solve(&e, x);
+    if (t == ~(uint64_t)0) {
+        *reg = *lane = ~(uint64_t)0;
+        return;
+    }
+    *reg = t & (((uint64_t)1 << nr) - 1);
+    *lane = (t >> nr) & (((uint64_t)1 << nl) - 1);
+}
+
+/* A LocalMemOpTile (GenericSwizzling.h): lanes that hold contiguous
+ * elements, lanes that give row addresses. */
+typedef struct mem_tile {
+    int n_contig, contig[3], n_addr, addr[3];
+} mem_tile;
+
+/* optimalSwizzlingTile (GenericSwizzling.cpp): 1 when a tile matching
+ * instruction ta on side a and tb on side b exists (nRegA >= nRegB after
+ * the swap it does). */
+static int swz_tile(const hw_side *a, const hw_side *b, int nra, int nrb, const mem_tile *ta, const mem_tile *tb)
+{
+    bvec vb = {0, {0}};
+    int i;
+    if (nra < nrb) return swz_tile(b, a, nrb, nra, tb, ta);
+    for (i = 0; i < a->reg->n; i++)
+        if (a->reg->v[i] && has(b->reg, a->reg->v[i])) push(&vb, a->reg->v[i]);
+    if (vb.n < nrb) return 0;
+    for (i = 0; i < ta->n_contig; i++)
+        if (ta->contig[i] >= a->lane->n || !a->lane->v[ta->contig[i]]) return 0;
+    for (i = 0; i < tb->n_contig; i++)
+        if (tb->contig[i] >= b->lane->n || !b->lane->v[tb->contig[i]]) return 0;
+    /* cvt = b^-1 o a on a's lanes: the first nra - nrb of tb's lanes must
+     * reach b's registers, the rest a lane each as ta's lanes say */
+    for (i = 0; i < nra - nrb; i++) {
+        uint64_t rg, ln;
+        if (i >= tb->n_contig) return 0;
+        hw_of(b, a->lane->v[tb->contig[i]], &rg, &ln);
+        if (rg == 0 || rg == ~(uint64_t)0) return 0;
+    }
+    for (i = 0; i < ta->n_contig; i++) {
+        uint64_t rg, ln;
+        int idx_b = tb->contig[tb->n_contig - ta->n_contig + i];
+        hw_of(b, a->lane->v[idx_b], &rg, &ln);
+        if (ln != (uint64_t)1 << ta->contig[i]) return 0;
+    }
+    return 1;
+}
+
+/* getTile: 3 - |laneAddr| registers not in the tile's vector bases must exist. */
+static int get_tile(const mem_tile *t, const bvec *regs, const bvec *vb)
+{
+    int need = 3 - t->n_addr, i;
+    for (i = 0; i < regs->n && need > 0; i++)
+        if (!has(vb, regs->v[i])) need--;
+    return need <= 0;
+}
+
+/* Does Triton's tile path (optimalSwizzling with getSrcDstTiles' lists,
+ * lib/Conversion/TritonGPUToLLVM/Utility.cpp) find an instruction pair?
+ * Then it lowers with st.shared.v4 / stmatrix / ldmatrix tiles, not with
+ * optimalSwizzlingLdSt. */
+static int nvidia_tiles(const layout_triton_kernel *k, const hw_side *src, const hw_side *dst, int bitwidth)
+{
+    static const mem_tile ldst = {0, {0}, 3, {0, 1, 2}}, mat = {2, {0, 1}, 3, {2, 3, 4}},
+                          trans = {3, {2, 3, 4}, 2, {0, 1}};
+    const mem_tile *ts[3], *td[3];
+    int ns = 0, nd = 0, i, j, total = ilog2((uint64_t)(128 / bitwidth));
+    ts[ns++] = &ldst;
+    td[nd++] = &ldst;
+    if (bitwidth <= 32) {
+        if (k->sm >= 90) ts[ns++] = &mat;
+        if (k->sm >= 75) td[nd++] = &mat;
+    }
+    if (bitwidth == 16) {
+        if (k->sm >= 90) ts[ns++] = &trans;
+        if (k->sm >= 75) td[nd++] = &trans;
+    }
+    for (i = 0; i < ns; i++)
+        for (j = 0; j < nd; j++) {
+            int nrs = total - ts[i]->n_contig, nrd = total - td[j]->n_contig, t;
+            bvec vb = {0, {0}};
+            if (nrs < 0 || nrd < 0 || !swz_tile(src, dst, nrs, nrd, ts[i], td[j])) continue;
+            /* the tile's vector bases: the first min(nrs, nrd) common registers */
+            for (t = 0; t < src->reg->n && vb.n < (nrs < nrd ? nrs : nrd); t++)
+                if (has(dst->reg, src->reg->v[t])) push(&vb, src->reg->v[t]);
+            if (get_tile(ts[i], src->reg, &vb) && get_tile(td[j], dst->reg, &vb)) return 1;
+        }
+    return 0;
+}
+
 layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
                                       layout_error *err)
 {
@@ -247,7 +352,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
     r->reg_enc_len = st->enc_len;
     r->shared_enc_at = dt->enc_at; /* the result's layout, in the place of a memdesc's */
     r->shared_enc_len = dt->enc_len;
-    if (st->rank != 2 || dt->rank != 2) return why_not(r, "only 2-D tensors are modelled");
+    if (st->rank < 1 || st->rank != dt->rank) return why_not(r, "the two tensors differ in rank");
     bitwidth = st->elem_bits < 8 ? 8 : st->elem_bits; /* sub-byte types go through i8 */
     if (bitwidth > 64 || (bitwidth & (bitwidth - 1))) return why_not(r, "element type not 8, 16, 32 or 64 bits");
     r->elem_bits = bitwidth;
@@ -257,8 +362,10 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
     if (layout_tk_reg_linear(m, st, sattr, slen, &sa, &sl, r->reason, sizeof r->reason) != LAYOUT_OK ||
         layout_tk_reg_linear(m, dt, dattr, dlen, &da, &dl, r->reason, sizeof r->reason) != LAYOUT_OK)
         return LAYOUT_OK;
-    if (sl.n_out != 2 || sl.out_shift[0] != 0 || dl.total_out_bits != sl.total_out_bits)
-        return why_not(r, "the two layouts do not span the same 2-D tensor");
+    /* flattened as Triton's flattenOuts: dim0 the fastest (the packed order) */
+    if (sl.n_out != dl.n_out || sl.out_shift[0] != 0 || dl.out_shift[0] != 0 ||
+        dl.total_out_bits != sl.total_out_bits)
+        return why_not(r, "the two layouts do not span the same tensor");
     dim = sl.total_out_bits;
     dim_bases(&sl, "register", &rs);
     dim_bases(&sl, "lane", &ls);
@@ -306,10 +413,6 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
                               "(transferWithinWarp) or, when cvtNeedsWarpShuffle declines, shared memory; not modelled");
         }
     }
-    if (k->is_nvidia)
-        return why_not(r, "across warps through shared memory; on NVIDIA Triton 3.6 picks the scratch layout among "
-                          "ld/st.shared and ldmatrix/stmatrix tiles (optimalSwizzling with LocalMemOpTile lists, "
-                          "third_party/nvidia ConvertLayoutOpToLLVM.cpp); not modelled");
 
     /* transferWithinBlockSwizzlingImpl: broadcast registers removed, then optimalSwizzlingLdSt. */
     {
@@ -324,6 +427,13 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
             if (rs.v[i]) push(&rs2, rs.v[i]);
         for (i = 0; i < rd.n; i++)
             if (rd.v[i]) push(&rd2, rd.v[i]);
+        if (k->is_nvidia) {
+            hw_side hs = {&rs2, &ls, &ws}, hd = {&rd2, &ld, &wd};
+            if (nvidia_tiles(k, &hs, &hd, bitwidth))
+                return why_not(r, "across warps through shared memory with a tile Triton's optimalSwizzling finds "
+                                  "among st.shared.v4 / stmatrix / ldmatrix(.trans) (getSrcDstTiles); that lowering "
+                                  "is not modelled");
+        }
         for (i = 0; i < rs2.n; i++)
             if (!pow2(rs2.v[i])) return why_not(r, "a source register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
         for (i = 0; i < rd2.n; i++)

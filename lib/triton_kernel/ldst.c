@@ -43,6 +43,13 @@ static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_o
             return;
         }
         const char *op = r->direction == LAYOUT_WRITE ? "st.shared" : "ld.shared";
+        /* A load of two 16-bit elements keeps LLVM's <2 x i16> in the PTX
+         * (ld.shared.v2.b16); the store of the same pair is packed into a
+         * b32 (attn_fp16_64x64x64_w4_s2_sm90 93:63 shows both). */
+        if (r->direction == LAYOUT_READ && r->elem_bits == 16 && r->vec_elems == 2) {
+            snprintf(buf, cap, "ld.shared.v2.b16");
+            return;
+        }
         if (bits >= 32 && bits / 32 > 1)
             snprintf(buf, cap, "%s.v%d.b32", op, bits / 32);
         else if (bits >= 32)
