@@ -289,7 +289,10 @@ static void test_corpus_per_loc(void)
         kernel_agrees = whole.all_modelled && (counts_equal(&whole) || counts_x15(&whole));
         if (whole.all_modelled) {
             n_full++;
-            if (counts_equal(&whole)) full_equal++;
+            if (counts_equal(&whole)) {
+                full_equal++;
+                if (getenv("TRITON_LOWER_VERBOSE")) printf("    fully modelled, equal: %s\n", name);
+            }
             else if (counts_x15(&whole)) full_x15++;
             else printf("test_triton_lower: %s: fully modelled, totals differ otherwise\n", name);
         }

@@ -22,10 +22,15 @@
  * along K; NVIDIA `ldmatrix` / `stmatrix` .x1/.x2/.x4[.trans] where Triton's
  * lowerLdStMatrix applies, else `st.shared.v2.b32`, `ld.shared.b16`,
  * `cp.async.ca.shared.global`) and the exact cost of every access on the
- * target's arch preset (docs/triton.md has the rules and their sources).  Ops Triton lowers
- * another way (convert_layout and reduce scratch, wgmma operands, AMD
- * direct-to-LDS loads) and layouts the dialect cannot read yet are reported
- * with `modelled = 0` and the reason, never dropped.
+ * target's arch preset (docs/triton.md has the rules and their sources).
+ * `ttg.convert_layout` is modelled as Triton 3.6 lowers it when it needs
+ * no data movement (registers renamed: no instruction) or goes across warps
+ * through Triton's swizzled scratch (optimalSwizzlingLdSt: its stores and
+ * loads, both in the op's counts; on NVIDIA only when Triton's tile search
+ * finds no st.shared.v4 / stmatrix / ldmatrix tile).  Ops Triton lowers
+ * another way (those tile converts, within-warp shuffles, reduce scratch,
+ * wgmma operands, AMD direct-to-LDS loads) and layouts the dialect cannot
+ * read are reported with `modelled = 0` and the reason, never dropped.
  * Example (tests/fixtures/triton/kernels/matmul_fp16_64x64x32_w4_s2_gfx942.ttgir):
  * @code
  *   static layout_ttgir m;  static layout_triton_kernel k;   // large: static or heap
