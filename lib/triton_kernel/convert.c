@@ -367,6 +367,10 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         dl.total_out_bits != sl.total_out_bits)
         return why_not(r, "the two layouts do not span the same tensor");
     dim = sl.total_out_bits;
+    /* Triton's bases are int32: tensors of at most 2^31 elements; the
+     * hardware tags below need register + lane + warp bits < 64 */
+    if (dim > 31 || sl.total_in_bits > 62 || dl.total_in_bits > 62)
+        return why_not(r, "a tensor of more than 2^31 elements or 62 hardware bits");
     dim_bases(&sl, "register", &rs);
     dim_bases(&sl, "lane", &ls);
     dim_bases(&sl, "warp", &ws);
