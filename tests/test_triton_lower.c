@@ -661,6 +661,51 @@ static void test_ncu_zero_conflicts(void)
     CHECK_EQ_I64(n_full_cmp, 2); /* transpose_fp32_64x64_w4 and _128x32_w8 on sm_90 */ /* the fp32 matmuls' A and B copies, 2 static copies each */
 }
 
+/* ttg.convert_layout's three paths (convert.c), each with a known answer:
+ * identical layouts only rename registers (Triton's transferWithinThread:
+ * no instruction); on sm_90 a fp16 transpose finds an stmatrix / ldmatrix
+ * tile (its PTX: st.shared.v4.b32 + ldmatrix.x4.trans) and is listed, not
+ * modelled; a fp32 transpose finds none and goes through the ld/st scratch
+ * (its PTX: 32 st.shared.b32 and 32 ld.shared.b32 per warp, `grep -c`). */
+static const char *const same =
+    "#a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
+    "#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [0, 1]}>\n"
+    "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"hip:gfx942\", \"ttg.threads-per-warp\" = 64 : i32} {\n"
+    "    %1 = ttg.convert_layout %0 : tensor<64x64xf16, #a> -> tensor<64x64xf16, #b>\n"
+    "}\n";
+
+static void test_convert_paths(void)
+{
+    int i;
+    CHECK_MSG(layout_ttgir_parse(same, strlen(same), &mod, &terr) == LAYOUT_OK, "%s", terr.message);
+    CHECK_MSG(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK, "%s", terr.message);
+    if (kern.n_ops == 1) {
+        CHECK_MSG(kern.ops[0].modelled, "%s", kern.ops[0].reason);
+        CHECK_EQ_I64(kern.ops[0].n_counts, 0);
+        CHECK_EQ_I64(kern.ops[0].n_accesses, 0);
+    } else {
+        CHECK_EQ_I64(kern.n_ops, 1);
+    }
+    CHECK(read_file("transpose_fp16_64x64_w4_s1_sm90", ".ttgir", ttgir_buf, FILE_CAP) > 0);
+    CHECK(layout_ttgir_parse(ttgir_buf, strlen(ttgir_buf), &mod, &terr) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK);
+    CHECK_EQ_I64(kern.n_ops, 1);
+    CHECK_EQ_I64(kern.ops[0].modelled, 0);
+    CHECK_STR_CONTAINS(kern.ops[0].reason, "stmatrix");
+    CHECK(read_file("transpose_fp32_64x64_w4_s1_sm90", ".ttgir", ttgir_buf, FILE_CAP) > 0);
+    CHECK(layout_ttgir_parse(ttgir_buf, strlen(ttgir_buf), &mod, &terr) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK);
+    CHECK_EQ_I64(kern.n_ops, 1);
+    CHECK_MSG(kern.ops[0].modelled, "%s", kern.ops[0].reason);
+    for (i = 0; i < kern.ops[0].n_counts; i++) {
+        CHECK_EQ_I64(kern.ops[0].counts[i].count, 32);
+        CHECK(strcmp(kern.ops[0].counts[i].mnemonic, "st.shared.b32") == 0 ||
+              strcmp(kern.ops[0].counts[i].mnemonic, "ld.shared.b32") == 0);
+    }
+    CHECK_EQ_I64(kern.ops[0].n_counts, 2);
+    CHECK_EQ_I64(kern.ops[0].cvt_scratch_bytes, 16384); /* the .json's "shared": 16384 */
+}
+
 static void test_targets(void)
 {
     layout_arch a;
@@ -679,6 +724,7 @@ int main(void)
     RUN(test_hand_written);
     RUN(test_targets);
     RUN(test_divide_left);
+    RUN(test_convert_paths);
     RUN(test_ncu_zero_conflicts);
     RUN(test_corpus_per_loc);
     return harness_finish("test_triton_lower");
