@@ -254,78 +254,137 @@ typedef struct mem_tile {
     int n_contig, contig[3], n_addr, addr[3];
 } mem_tile;
 
-/* optimalSwizzlingTile (GenericSwizzling.cpp): 1 when a tile matching
- * instruction ta on side a and tb on side b exists (nRegA >= nRegB after
- * the swap it does). */
-static int swz_tile(const hw_side *a, const hw_side *b, int nra, int nrb, const mem_tile *ta, const mem_tile *tb)
+/* optimalSwizzlingTile (GenericSwizzling.cpp): 1 and the tile's vector
+ * bases (nRegB common registers, then tb's contiguous lanes of side b,
+ * after the swap to nRegA >= nRegB) when instruction ta on side a and tb on
+ * side b fit. */
+static int swz_tile(const hw_side *a, const hw_side *b, int nra, int nrb, const mem_tile *ta, const mem_tile *tb,
+                    bvec *vb)
 {
-    bvec vb = {0, {0}};
     int i;
-    if (nra < nrb) return swz_tile(b, a, nrb, nra, tb, ta);
+    if (nra < nrb) return swz_tile(b, a, nrb, nra, tb, ta, vb);
+    vb->n = 0;
     for (i = 0; i < a->reg->n; i++)
-        if (a->reg->v[i] && has(b->reg, a->reg->v[i])) push(&vb, a->reg->v[i]);
-    if (vb.n < nrb) return 0;
+        if (a->reg->v[i] && has(b->reg, a->reg->v[i])) push(vb, a->reg->v[i]);
+    if (vb->n < nrb) return 0;
+    vb->n = nrb;
     for (i = 0; i < ta->n_contig; i++)
         if (ta->contig[i] >= a->lane->n || !a->lane->v[ta->contig[i]]) return 0;
     for (i = 0; i < tb->n_contig; i++)
         if (tb->contig[i] >= b->lane->n || !b->lane->v[tb->contig[i]]) return 0;
-    /* cvt = b^-1 o a on a's lanes: the first nra - nrb of tb's lanes must
-     * reach b's registers, the rest a lane each as ta's lanes say */
+    /* cvt = b.invertAndCompose(a) = a^-1 o b, from b's hardware to a's: the
+     * first nra - nrb of tb's lanes of b must be registers of a, the rest
+     * exactly the lanes ta names in a */
     for (i = 0; i < nra - nrb; i++) {
         uint64_t rg, ln;
         if (i >= tb->n_contig) return 0;
-        hw_of(b, a->lane->v[tb->contig[i]], &rg, &ln);
+        hw_of(a, b->lane->v[tb->contig[i]], &rg, &ln);
         if (rg == 0 || rg == ~(uint64_t)0) return 0;
     }
     for (i = 0; i < ta->n_contig; i++) {
         uint64_t rg, ln;
         int idx_b = tb->contig[tb->n_contig - ta->n_contig + i];
-        hw_of(b, a->lane->v[idx_b], &rg, &ln);
+        hw_of(a, b->lane->v[idx_b], &rg, &ln);
         if (ln != (uint64_t)1 << ta->contig[i]) return 0;
+    }
+    for (i = 0; i < tb->n_contig; i++) push(vb, b->lane->v[tb->contig[i]]);
+    return 1;
+}
+
+/* getTile: the first 3 - |laneAddr| registers not in vb, then the laneAddr
+ * lanes; 0 when registers run short. */
+static int get_tile(const mem_tile *t, const hw_side *s, const bvec *vb, bvec *tile)
+{
+    int need = 3 - t->n_addr, i;
+    tile->n = 0;
+    for (i = 0; i < s->reg->n && need > 0; i++)
+        if (!has(vb, s->reg->v[i])) {
+            push(tile, s->reg->v[i]);
+            need--;
+        }
+    if (need > 0) return 0;
+    for (i = 0; i < t->n_addr; i++) {
+        if (t->addr[i] >= s->lane->n) return 0;
+        push(tile, s->lane->v[t->addr[i]]);
     }
     return 1;
 }
 
-/* getTile: 3 - |laneAddr| registers not in the tile's vector bases must exist. */
-static int get_tile(const mem_tile *t, const bvec *regs, const bvec *vb)
+/* The scratch of optimalSwizzling (GenericSwizzling.cpp) for vector bases
+ * vb and the two bank tiles: bank bases (complementBasis of vector +
+ * segment), segment bases (computeSegment) and reps (buildReps: segment
+ * bases that are registers of both sides). */
+static void scratch_of(const bvec *vb, const bvec *tile_s, const bvec *tile_d, int dim, int bitwidth, const bvec *rs,
+                       const bvec *rd, bvec *bb, bvec *seg2, bvec *reps)
 {
-    int need = 3 - t->n_addr, i;
-    for (i = 0; i < regs->n && need > 0; i++)
-        if (!has(vb, regs->v[i])) need--;
-    return need <= 0;
+    bvec bank_s = *vb, bank_d = *vb, seg, uni;
+    int i, len_b, len_s;
+    for (i = 0; i < tile_s->n; i++) push(&bank_s, tile_s->v[i]);
+    for (i = 0; i < tile_d->n; i++) push(&bank_d, tile_d->v[i]);
+    len_b = ilog2((uint64_t)(1024 / ((1 << vb->n) * bitwidth)));
+    if (len_b > dim - vb->n) len_b = dim - vb->n;
+    len_s = dim - len_b - vb->n;
+    compute_segment(&bank_s, &bank_d, dim, len_s, &seg);
+    uni = *vb;
+    for (i = 0; i < seg.n; i++) push(&uni, seg.v[i]);
+    complement(&uni, dim, bb);
+    seg2->n = reps->n = 0;
+    for (i = 0; i < seg.n; i++) push(has(rs, seg.v[i]) && has(rd, seg.v[i]) ? reps : seg2, seg.v[i]);
 }
 
-/* Does Triton's tile path (optimalSwizzling with getSrcDstTiles' lists,
- * lib/Conversion/TritonGPUToLLVM/Utility.cpp) find an instruction pair?
- * Then it lowers with st.shared.v4 / stmatrix / ldmatrix tiles, not with
- * optimalSwizzlingLdSt. */
-static int nvidia_tiles(const layout_triton_kernel *k, const hw_side *src, const hw_side *dst, int bitwidth)
+/* The tile path (optimalSwizzling with getSrcDstTiles' lists,
+ * lib/Conversion/TritonGPUToLLVM/Utility.cpp): among the instruction pairs
+ * whose tiles fit, the scratch with the fewest bank conflicts by
+ * logBankConflicts (the first 32 bits of the scratch plus its segment,
+ * intersected with each tile), ties to more reps.  Returns 1 with the
+ * chosen scratch and instructions (0 st/ld.shared, 1 stmatrix/ldmatrix,
+ * 2 .trans), 0 when no pair fits. */
+static int nvidia_tiles(const layout_triton_kernel *k, const hw_side *src, const hw_side *dst, int bitwidth, int dim,
+                        bvec *vb_out, bvec *bb_out, bvec *seg_out, bvec *reps_out, int *kind_s, int *kind_d)
 {
-    static const mem_tile ldst = {0, {0}, 3, {0, 1, 2}}, mat = {2, {0, 1}, 3, {2, 3, 4}},
-                          trans = {3, {2, 3, 4}, 2, {0, 1}};
-    const mem_tile *ts[3], *td[3];
-    int ns = 0, nd = 0, i, j, total = ilog2((uint64_t)(128 / bitwidth));
-    ts[ns++] = &ldst;
-    td[nd++] = &ldst;
+    static const mem_tile tiles[3] = {{0, {0}, 3, {0, 1, 2}}, {2, {0, 1}, 3, {2, 3, 4}}, {3, {2, 3, 4}, 2, {0, 1}}};
+    int ks[3], kd[3], ns = 0, nd = 0, i, j, found = 0, best = 0, best_reps = 0;
+    int total = ilog2((uint64_t)(128 / bitwidth)), n_bank0 = ilog2((uint64_t)(bitwidth < 32 ? 32 / bitwidth : 1));
+    ks[ns++] = 0;
+    kd[nd++] = 0;
     if (bitwidth <= 32) {
-        if (k->sm >= 90) ts[ns++] = &mat;
-        if (k->sm >= 75) td[nd++] = &mat;
+        if (k->sm >= 90) ks[ns++] = 1;
+        if (k->sm >= 75) kd[nd++] = 1;
     }
     if (bitwidth == 16) {
-        if (k->sm >= 90) ts[ns++] = &trans;
-        if (k->sm >= 75) td[nd++] = &trans;
+        if (k->sm >= 90) ks[ns++] = 2;
+        if (k->sm >= 75) kd[nd++] = 2;
     }
     for (i = 0; i < ns; i++)
         for (j = 0; j < nd; j++) {
-            int nrs = total - ts[i]->n_contig, nrd = total - td[j]->n_contig, t;
-            bvec vb = {0, {0}};
-            if (nrs < 0 || nrd < 0 || !swz_tile(src, dst, nrs, nrd, ts[i], td[j])) continue;
-            /* the tile's vector bases: the first min(nrs, nrd) common registers */
-            for (t = 0; t < src->reg->n && vb.n < (nrs < nrd ? nrs : nrd); t++)
-                if (has(dst->reg, src->reg->v[t])) push(&vb, src->reg->v[t]);
-            if (get_tile(ts[i], src->reg, &vb) && get_tile(td[j], dst->reg, &vb)) return 1;
+            const mem_tile *ts = &tiles[ks[i]], *td = &tiles[kd[j]];
+            int nrs = total - ts->n_contig, nrd = total - td->n_contig, score, t;
+            bvec vb, tile_s, tile_d, bb, seg2, reps, zero;
+            if (nrs < 0 || nrd < 0 || !swz_tile(src, dst, nrs, nrd, ts, td, &vb)) continue;
+            if (!get_tile(ts, src, &vb, &tile_s) || !get_tile(td, dst, &vb, &tile_d)) continue;
+            scratch_of(&vb, &tile_s, &tile_d, dim, bitwidth, src->reg, dst->reg, &bb, &seg2, &reps);
+            /* logBankConflicts: bank zero = the first n_bank0 scratch bases, then the segment */
+            zero.n = 0;
+            for (t = 0; t < vb.n + bb.n && zero.n < n_bank0; t++) push(&zero, t < vb.n ? vb.v[t] : bb.v[t - vb.n]);
+            for (t = 0; t < seg2.n; t++) push(&zero, seg2.v[t]);
+            score = 0;
+            for (t = 0; t < zero.n; t++) {
+                if (zero.v[t] && has(&tile_s, zero.v[t])) score++;
+                if (zero.v[t] && has(&tile_d, zero.v[t])) score++;
+            }
+            if (!found || score < best || (score == best && reps.n > best_reps)) {
+                found = 1;
+                best = score;
+                best_reps = reps.n;
+                *vb_out = vb;
+                *bb_out = bb;
+                *seg_out = seg2;
+                *reps_out = reps;
+                *kind_s = ks[i];
+                *kind_d = kd[j];
+            }
         }
-    return 0;
+    return found;
 }
 
 layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
@@ -420,8 +479,8 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
 
     /* transferWithinBlockSwizzlingImpl: broadcast registers removed, then optimalSwizzlingLdSt. */
     {
-        bvec rs2 = {0, {0}}, rd2 = {0, {0}}, vb, bank_s, bank_d, seg, bb, uni, seg2 = {0, {0}}, reps = {0, {0}};
-        int len_b, len_s, n_addr, log2_vec, src_fills;
+        bvec rs2 = {0, {0}}, rd2 = {0, {0}}, vb, bb, seg2 = {0, {0}}, reps = {0, {0}};
+        int n_addr, log2_vec, src_fills, kind_s = 0, kind_d = 0, tiled = 0;
         layout_linear cst, cld;
         layout_triton_kernel_op sub;
         layout_checker ck;
@@ -431,17 +490,15 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
             if (rs.v[i]) push(&rs2, rs.v[i]);
         for (i = 0; i < rd.n; i++)
             if (rd.v[i]) push(&rd2, rd.v[i]);
-        if (k->is_nvidia) {
-            hw_side hs = {&rs2, &ls, &ws}, hd = {&rd2, &ld, &wd};
-            if (nvidia_tiles(k, &hs, &hd, bitwidth))
-                return why_not(r, "across warps through shared memory with a tile Triton's optimalSwizzling finds "
-                                  "among st.shared.v4 / stmatrix / ldmatrix(.trans) (getSrcDstTiles); that lowering "
-                                  "is not modelled");
-        }
         for (i = 0; i < rs2.n; i++)
             if (!pow2(rs2.v[i])) return why_not(r, "a source register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
         for (i = 0; i < rd2.n; i++)
             if (!pow2(rd2.v[i])) return why_not(r, "a result register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
+        if (k->is_nvidia) {
+            hw_side hs = {&rs2, &ls, &ws}, hd = {&rd2, &ld, &wd};
+            tiled = nvidia_tiles(k, &hs, &hd, bitwidth, dim, &vb, &bb, &seg2, &reps, &kind_s, &kind_d);
+        }
+        if (!tiled) {
         /* vbasis = intersectionBasis(regSrc, regDst) (unit vectors: src's
          * order), at most log2(128 / bitwidth) of them */
         vb.n = 0;
@@ -484,20 +541,12 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         }
         /* tiles: the lanes, minus the last log2(vector bits / 32) */
         log2_vec = ilog2((uint64_t)((1 << vb.n) * bitwidth / 32 > 1 ? (1 << vb.n) * bitwidth / 32 : 1));
-        bank_s = vb;
-        for (i = 0; i < ls.n - log2_vec; i++) push(&bank_s, ls.v[i]);
-        bank_d = vb;
-        for (i = 0; i < ld.n - log2_vec; i++) push(&bank_d, ld.v[i]);
-        len_b = ilog2((uint64_t)(1024 / ((1 << vb.n) * bitwidth)));
-        if (len_b > dim - vb.n) len_b = dim - vb.n;
-        len_s = dim - len_b - vb.n;
-        compute_segment(&bank_s, &bank_d, dim, len_s, &seg);
-        uni = vb;
-        for (i = 0; i < seg.n; i++) push(&uni, seg.v[i]);
-        complement(&uni, dim, &bb);
-        /* buildReps: segment bases that are registers of both sides are reps */
-        for (i = 0; i < seg.n; i++)
-            push(has(&rs2, seg.v[i]) && has(&rd2, seg.v[i]) ? &reps : &seg2, seg.v[i]);
+        {
+            bvec tile_s = {0, {0}}, tile_d = {0, {0}};
+            for (i = 0; i < ls.n - log2_vec; i++) push(&tile_s, ls.v[i]);
+            for (i = 0; i < ld.n - log2_vec; i++) push(&tile_d, ld.v[i]);
+            scratch_of(&vb, &tile_s, &tile_d, dim, bitwidth, &rs2, &rd2, &bb, &seg2, &reps);
+        }
         /* below 128-bit vectors: the bank bases that are registers of the
          * side that filled the bank (else of the side with more) first */
         if (log2_vec < 2) {
@@ -512,6 +561,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
             for (i = 0; i < bb.n; i++)
                 if (!has(&order, bb.v[i])) push(&order, bb.v[i]);
             bb = order;
+        }
         }
         if (vb.n + bb.n + seg2.n + reps.n != dim) return why_not(r, "the scratch layout is not a basis (internal)");
         /* the address of logical x: its coordinates in (vector, bank, segment, reps) */
@@ -547,7 +597,12 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         sub.direction = LAYOUT_WRITE;
         sub.elem_bits = bitwidth;
         sub.worst_access = -1;
-        if ((s2 = layout_tk_lower_ldst(k, &ck, &cst, &nopad, 0, &sub)) != LAYOUT_OK) return s2;
+        if (kind_s) { /* stmatrix (.trans): the tile path's store */
+            if (!layout_tk_ldst_matrix(k, &ck, &cst, kind_s == 2, &sub))
+                return why_not(r, "the tile path chose stmatrix but its lowering does not apply (not modelled)");
+        } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cst, &nopad, 0, &sub)) != LAYOUT_OK) {
+            return s2;
+        }
         if (!sub.modelled) return why_not(r, sub.reason);
         r->vec_elems = sub.vec_elems;
         r->vec_bits = sub.vec_bits;
@@ -558,7 +613,12 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         sub.direction = LAYOUT_READ;
         sub.elem_bits = bitwidth;
         sub.worst_access = -1;
-        if ((s2 = layout_tk_lower_ldst(k, &ck, &cld, &nopad, 0, &sub)) != LAYOUT_OK) return s2;
+        if (kind_d) { /* ldmatrix (.trans) */
+            if (!layout_tk_ldst_matrix(k, &ck, &cld, kind_d == 2, &sub))
+                return why_not(r, "the tile path chose ldmatrix but its lowering does not apply (not modelled)");
+        } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cld, &nopad, 0, &sub)) != LAYOUT_OK) {
+            return s2;
+        }
         if (!sub.modelled) return why_not(r, sub.reason);
         r->cvt_load_vec_elems = sub.vec_elems;
         merge(r, &sub, (int64_t)1 << reps.n);

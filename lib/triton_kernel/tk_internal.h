@@ -43,6 +43,11 @@ long layout_tk_inline_aliases(const layout_ttgir *m, const char *attr, size_t al
 void layout_tk_set_why(char *why, size_t cap, const char *prefix, const char *msg);
 uint64_t layout_tk_basis(const layout_linear *c, int d, int b);
 
+/* NVIDIA ldmatrix / stmatrix of cvt (Triton's lowerLdStMatrix), plain or
+ * transposed: 1 and r filled when the op lowers this way, else 0. */
+int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
+                          int transpose, layout_triton_kernel_op *r);
+
 /* ttg.convert_layout (convert.c): Triton 3.6's transferWithinBlockSwizzling
  * on AMD, the rest reported as not modelled.  r has op, kind, line, loc
  * set. */
