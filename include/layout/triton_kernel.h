@@ -25,10 +25,10 @@
  * target's arch preset (docs/triton.md has the rules and their sources).
  * `ttg.convert_layout` is modelled as Triton 3.6 lowers it when it needs
  * no data movement (registers renamed: no instruction) or goes across warps
- * through Triton's swizzled scratch (optimalSwizzlingLdSt: its stores and
- * loads, both in the op's counts; on NVIDIA only when Triton's tile search
- * finds no st.shared.v4 / stmatrix / ldmatrix tile).  Ops Triton lowers
- * another way (those tile converts, within-warp shuffles, reduce scratch,
+ * through Triton's swizzled scratch (its stores and loads, both in the
+ * op's counts: optimalSwizzlingLdSt, or on NVIDIA the tile pair Triton's
+ * search picks among st/ld.shared.v4, stmatrix / ldmatrix and .trans).
+ * Ops Triton lowers another way (within-warp shuffles, reduce scratch,
  * wgmma operands, AMD direct-to-LDS loads) and layouts the dialect cannot
  * read are reported with `modelled = 0` and the reason, never dropped.
  * Example (tests/fixtures/triton/kernels/matmul_fp16_64x64x32_w4_s2_gfx942.ttgir):

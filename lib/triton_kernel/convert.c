@@ -1,20 +1,26 @@
 /* ttg.convert_layout as Triton 3.6 lowers it (triton_kernel.h).
  *
- * Sources read (triton-lang/triton; the index holds no 3.6 tag, so these
- * are the revisions it stores: lib/Tools/GenericSwizzling.cpp at 014546ac,
- * lib/Conversion/TritonGPUToLLVM/ConvertLayoutOpToLLVM.cpp and
- * lib/Analysis/Utility.cpp of the same era):
+ * Sources read (triton-lang/triton; the index holds no v3.6.0 tag.  The
+ * revision of lib/Tools/GenericSwizzling.cpp whose optimalSwizzlingLdSt
+ * fills the bank with registers that are warps of the other side
+ * (`srcFillsBank`) is the one the corpus's ISA confirms; the newer one at
+ * 014546ac and the older one at 1a006ef1 each mispredict a transpose,
+ * docs/triton.md.  Also lib/Conversion/TritonGPUToLLVM/
+ * ConvertLayoutOpToLLVM.cpp, lib/Analysis/Utility.cpp and getSrcDstTiles in
+ * lib/Conversion/TritonGPUToLLVM/Utility.cpp of that era):
  *
  *  - ConvertLayoutOpConversion::matchAndRewrite takes minimalCvtLayout
  *    (dst^-1 o src, quotiented by warp, then lane, while the map is the
  *    identity on them): a warp part left -> transferWithinBlockSwizzling
  *    (shared memory); only lanes -> warp shuffles or shared memory
  *    (cvtNeedsWarpShuffle); only registers -> a register permutation.
- *  - transferWithinBlockSwizzlingImpl removes broadcast registers, takes the
- *    scratch layout optimalSwizzlingLdSt(src, dst, bitwidth) (getVbasis,
- *    computeSegment, complementBasis, buildReps), and for each of its
- *    2^|reps| rounds stores the tile with lowerLdStShared and loads it back
- *    the same way.
+ *  - transferWithinBlockSwizzlingImpl removes broadcast registers and takes
+ *    the scratch layout: on NVIDIA the best tile pair of optimalSwizzling
+ *    (optimalSwizzlingTile, getTile, logBankConflicts) when one fits, else
+ *    optimalSwizzlingLdSt (intersection, bank fill, computeSegment,
+ *    complementBasis, buildReps, bank reorder); for each of its 2^|reps|
+ *    rounds it stores the tile and loads it back (lowerLdStShared, or
+ *    stmatrix / ldmatrix for a matrix tile).
  *
  * Nothing is copied: the steps are re-derived on bit vectors here (every
  * basis of the flattened tensor is one uint64_t, dim0 the fastest, as
