@@ -249,9 +249,9 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     switch (o->kind) {
     case LAYOUT_TTGIR_CONVERT_LAYOUT: return layout_tk_lower_convert(k, op, r, err);
     case LAYOUT_TTGIR_REDUCE:
-        return not_modelled(r, "%stt.reduce: the partial results of each warp cross warps through a scratch "
-                               "buffer (ReduceOpToLLVM.cpp: store per warp, barrier, load and combine; rowsum on "
-                               "gfx942 shows 9 ds_write_b32 / 9 ds_read_b32 per warp); not modelled", "");
+        return not_modelled(r, "%stt.reduce: across warps Triton stores each warp's partials "
+                               "(storeWarpReduceToSharedMemory), combines them (accumulatePartialReductions) and "
+                               "reads the results back (loadReductionAndPackResult) in its scratch; not modelled", "");
     case LAYOUT_TTGIR_WARP_GROUP_DOT:
         return not_modelled(r, "%sttng.warp_group_dot: the tensor core reads shared memory through wgmma "
                                "descriptors, not LSU instructions (ncu does not count them as shared ld/st)", "");
