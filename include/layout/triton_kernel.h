@@ -22,10 +22,15 @@
  * along K; NVIDIA `ldmatrix` / `stmatrix` .x1/.x2/.x4[.trans] where Triton's
  * lowerLdStMatrix applies, else `st.shared.v2.b32`, `ld.shared.b16`,
  * `cp.async.ca.shared.global`) and the exact cost of every access on the
- * target's arch preset (docs/triton.md has the rules and their sources).  Ops Triton lowers
- * another way (convert_layout and reduce scratch, wgmma operands, AMD
- * direct-to-LDS loads) and layouts the dialect cannot read yet are reported
- * with `modelled = 0` and the reason, never dropped.
+ * target's arch preset (docs/triton.md has the rules and their sources).
+ * `ttg.convert_layout` is modelled as Triton 3.6 lowers it when it needs
+ * no data movement (registers renamed: no instruction) or goes across warps
+ * through Triton's swizzled scratch (its stores and loads, both in the
+ * op's counts: optimalSwizzlingLdSt, or on NVIDIA the tile pair Triton's
+ * search picks among st/ld.shared.v4, stmatrix / ldmatrix and .trans).
+ * Ops Triton lowers another way (within-warp shuffles, reduce scratch,
+ * wgmma operands, AMD direct-to-LDS loads) and layouts the dialect cannot
+ * read are reported with `modelled = 0` and the reason, never dropped.
  * Example (tests/fixtures/triton/kernels/matmul_fp16_64x64x32_w4_s2_gfx942.ttgir):
  * @code
  *   static layout_ttgir m;  static layout_triton_kernel k;   // large: static or heap
@@ -105,6 +110,12 @@ typedef struct layout_triton_kernel_op {
     int worst_extra;                         /**< its extra cycles */
     int worst_nway;                          /**< its worst N-way */
     layout_instr worst;                      /**< its lane addresses (warp 0), for layout_triton_kernel_op_explain() */
+    /* ttg.convert_layout through shared memory (0 for other ops): the
+     * stores and loads of its scratch are both in counts[] and the costs;
+     * vec_elems is the store's vector. */
+    int cvt_load_vec_elems;                  /**< the load's elements per lane per access */
+    int cvt_reps;                            /**< rounds (store, barrier, load) over the scratch: 2^|reps| */
+    int64_t cvt_scratch_bytes;               /**< scratch bytes of one round (Triton's `reps` dim excluded) */
 } layout_triton_kernel_op;
 
 /** One analysed kernel. */

@@ -1,0 +1,636 @@
+/* ttg.convert_layout as Triton 3.6 lowers it (triton_kernel.h).
+ *
+ * Sources read (triton-lang/triton; the index holds no v3.6.0 tag.  The
+ * revision of lib/Tools/GenericSwizzling.cpp whose optimalSwizzlingLdSt
+ * fills the bank with registers that are warps of the other side
+ * (`srcFillsBank`) is the one the corpus's ISA confirms; the newer one at
+ * 014546ac and the older one at 1a006ef1 each mispredict a transpose,
+ * docs/triton.md.  Also lib/Conversion/TritonGPUToLLVM/
+ * ConvertLayoutOpToLLVM.cpp, lib/Analysis/Utility.cpp and getSrcDstTiles in
+ * lib/Conversion/TritonGPUToLLVM/Utility.cpp of that era):
+ *
+ *  - ConvertLayoutOpConversion::matchAndRewrite takes minimalCvtLayout
+ *    (dst^-1 o src, quotiented by warp, then lane, while the map is the
+ *    identity on them): a warp part left -> transferWithinBlockSwizzling
+ *    (shared memory); only lanes -> warp shuffles or shared memory
+ *    (cvtNeedsWarpShuffle); only registers -> a register permutation.
+ *  - transferWithinBlockSwizzlingImpl removes broadcast registers and takes
+ *    the scratch layout: on NVIDIA the best tile pair of optimalSwizzling
+ *    (optimalSwizzlingTile, getTile, logBankConflicts) when one fits, else
+ *    optimalSwizzlingLdSt (intersection, bank fill, computeSegment,
+ *    complementBasis, buildReps, bank reorder); for each of its 2^|reps|
+ *    rounds it stores the tile and loads it back (lowerLdStShared, or
+ *    stmatrix / ldmatrix for a matrix tile).
+ *
+ * Nothing is copied: the steps are re-derived on bit vectors here (every
+ * basis of the flattened tensor is one uint64_t, dim0 the fastest, as
+ * Triton's flattenOuts). */
+#include "../core/internal.h"
+#include "../core/strbuf.h"
+#include "layout/linear.h"
+#include "layout/triton.h"
+#include "layout/triton_kernel.h"
+#include "tk_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NB LAYOUT_LINEAR_MAX_BITS
+
+typedef struct bvec {
+    int n;
+    uint64_t v[NB];
+} bvec;
+
+static int has(const bvec *s, uint64_t x)
+{
+    int i;
+    for (i = 0; i < s->n; i++)
+        if (s->v[i] == x) return 1;
+    return 0;
+}
+
+static void push(bvec *s, uint64_t x)
+{
+    if (s->n < NB) s->v[s->n++] = x;
+}
+
+static int pow2(uint64_t x) { return x && !(x & (x - 1)); }
+
+static int ctz64(uint64_t x)
+{
+    int b = 0;
+    while (!(x & 1)) { x >>= 1; b++; }
+    return b;
+}
+
+static int ilog2(uint64_t v)
+{
+    int b = 0;
+    while (v > 1) { v >>= 1; b++; }
+    return b;
+}
+
+static layout_status why_not(layout_triton_kernel_op *r, const char *msg)
+{
+    layout_strbuf sb;
+    r->modelled = 0;
+    layout_sb_init(&sb, r->reason, sizeof r->reason);
+    layout_sb_printf(&sb, "ttg.convert_layout: %s", msg);
+    return LAYOUT_OK;
+}
+
+/* The bases of one input dim (flattened: the packed output value). */
+static void dim_bases(const layout_linear *l, const char *name, bvec *out)
+{
+    int d = layout_linear_in_dim(l, name), i;
+    out->n = 0;
+    if (d < 0) return;
+    for (i = 0; i < l->in_bits[d]; i++) push(out, l->bases[l->in_shift[d] + i]);
+}
+
+/* Echelon insert keyed by the lowest set bit (tags track which inputs were
+ * combined); 1 when x was independent. */
+typedef struct echelon {
+    uint64_t row[64], tag[64]; /* row[p]: lowest set bit p */
+    int used[64];
+} echelon;
+
+static int ech_insert(echelon *e, uint64_t x, uint64_t tag)
+{
+    while (x) {
+        int p = ctz64(x);
+        if (!e->used[p]) {
+            e->used[p] = 1;
+            e->row[p] = x;
+            e->tag[p] = tag;
+            return 1;
+        }
+        x ^= e->row[p];
+        tag ^= e->tag[p];
+    }
+    return 0;
+}
+
+/* The tag combination giving x, or -1 (as all ones) when x is outside the span. */
+static uint64_t ech_solve(const echelon *e, uint64_t x)
+{
+    uint64_t tag = 0;
+    while (x) {
+        int p = ctz64(x);
+        if (!e->used[p]) return ~(uint64_t)0;
+        x ^= e->row[p];
+        tag ^= e->tag[p];
+    }
+    return tag;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* computeSegment (GenericSwizzling.cpp). */
+static void compute_segment(const bvec *bank_src, const bvec *bank_dst, int dim, int len, bvec *seg)
+{
+    bvec a = {0, {0}}, b = {0, {0}};
+    int i, lbc;
+    seg->n = 0;
+    for (i = 0; i < dim; i++) {
+        uint64_t u = (uint64_t)1 << i;
+        if (!has(bank_src, u) && !has(bank_dst, u)) push(seg, u);
+    }
+    if (seg->n >= len) {
+        seg->n = len;
+        return;
+    }
+    for (i = 0; i < bank_src->n; i++)
+        if (bank_src->v[i] && !has(bank_dst, bank_src->v[i]) && !has(&a, bank_src->v[i])) push(&a, bank_src->v[i]);
+    for (i = 0; i < bank_dst->n; i++)
+        if (bank_dst->v[i] && !has(bank_src, bank_dst->v[i]) && !has(&b, bank_dst->v[i])) push(&b, bank_dst->v[i]);
+    if (a.n > b.n) {
+        bvec t = a;
+        a = b;
+        b = t;
+    }
+    qsort(a.v, (size_t)a.n, sizeof a.v[0], cmp_u64);
+    qsort(b.v, (size_t)b.n, sizeof b.v[0], cmp_u64);
+    lbc = len - a.n - seg->n;
+    if (lbc < 0) lbc = 0;
+    if (lbc > a.n) lbc = a.n;
+    for (i = lbc; i < a.n; i++) push(seg, a.v[i] ^ b.v[i]); /* conflict-free */
+    for (i = 0; i < lbc; i++) push(seg, a.v[i]);            /* write conflicts */
+    for (i = 0; i < lbc; i++) push(seg, b.v[i]);            /* read conflicts */
+    if (seg->n > len) seg->n = len;
+}
+
+/* complementBasis: the unit vectors of the non-pivot columns of the
+ * reduced echelon form (pivot = lowest set bit). */
+static void complement(const bvec *basis, int dim, bvec *out)
+{
+    echelon e;
+    int i;
+    memset(&e, 0, sizeof e);
+    for (i = 0; i < basis->n; i++) ech_insert(&e, basis->v[i], 0);
+    out->n = 0;
+    for (i = 0; i < dim; i++)
+        if (!e.used[i]) push(out, (uint64_t)1 << i);
+}
+
+/* Build cvt: register (the given bases), lane, warp -> address, where the
+ * address of logical x solves x = sum addr_i A[i] (A: vector, bank,
+ * segment bases; reps excluded).  0 when some basis is outside the span. */
+static int addr_cvt(const echelon *inv, int addr_bits, const bvec *regs, const bvec *lanes, const bvec *warps,
+                    layout_linear *out)
+{
+    layout_error e;
+    const bvec *dims[3] = {regs, lanes, warps};
+    static const char *const names[3] = {"register", "lane", "warp"};
+    int d, i;
+    if (layout_linear_init(out, &e) != LAYOUT_OK) return 0;
+    for (d = 0; d < 3; d++)
+        if (layout_linear_add_in_dim(out, names[d], dims[d]->n, &e) != LAYOUT_OK) return 0;
+    if (layout_linear_add_out_dim(out, "offset", addr_bits, &e) != LAYOUT_OK) return 0;
+    for (d = 0; d < 3; d++)
+        for (i = 0; i < dims[d]->n; i++) {
+            uint64_t a = ech_solve(inv, dims[d]->v[i]);
+            int64_t v;
+            if (a == ~(uint64_t)0 || (addr_bits < 64 && (a >> addr_bits))) return 0;
+            v = (int64_t)a;
+            if (layout_linear_set_basis(out, d, i, &v, &e) != LAYOUT_OK) return 0;
+        }
+    return 1;
+}
+
+/* Add sub's counts and costs, times reps, into r. */
+static void merge(layout_triton_kernel_op *r, const layout_triton_kernel_op *sub, int64_t reps)
+{
+    int i, j;
+    for (i = 0; i < sub->n_counts; i++) {
+        for (j = 0; j < r->n_counts && strcmp(r->counts[j].mnemonic, sub->counts[i].mnemonic) != 0; j++) {}
+        if (j == r->n_counts) {
+            if (r->n_counts == LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS) continue;
+            r->counts[r->n_counts] = sub->counts[i];
+            r->counts[r->n_counts++].count = 0;
+        }
+        r->counts[j].count += sub->counts[i].count * reps;
+    }
+    r->n_accesses += (int)(sub->n_accesses * reps);
+    r->extra_cycles += sub->extra_cycles * reps;
+    r->total_cycles += sub->total_cycles * reps;
+    r->n_conflicted += (int)(sub->n_conflicted * reps);
+    if (sub->worst_access >= 0 && (r->worst_access < 0 || sub->worst_extra > r->worst_extra)) {
+        r->worst_access = sub->worst_access;
+        r->worst_extra = sub->worst_extra;
+        r->worst_nway = sub->worst_nway;
+        r->worst = sub->worst;
+    }
+}
+
+/* A layout's hardware bits (register, lane, warp) for solving flat offsets. */
+typedef struct hw_side {
+    const bvec *reg, *lane, *warp;
+} hw_side;
+
+/* The register and lane parts of the hardware index of flat offset x in
+ * side s (x outside its span: both ~0). */
+static void hw_of(const hw_side *s, uint64_t x, uint64_t *reg, uint64_t *lane)
+{
+    echelon e;
+    uint64_t t;
+    int i, nr = s->reg->n, nl = s->lane->n;
+    memset(&e, 0, sizeof e);
+    for (i = 0; i < nr; i++) ech_insert(&e, s->reg->v[i], (uint64_t)1 << i);
+    for (i = 0; i < nl; i++) ech_insert(&e, s->lane->v[i], (uint64_t)1 << (nr + i));
+    for (i = 0; i < s->warp->n; i++) ech_insert(&e, s->warp->v[i], (uint64_t)1 << (nr + nl + i));
+    t = ech_solve(&e, x);
+    if (t == ~(uint64_t)0) {
+        *reg = *lane = ~(uint64_t)0;
+        return;
+    }
+    *reg = t & (((uint64_t)1 << nr) - 1);
+    *lane = (t >> nr) & (((uint64_t)1 << nl) - 1);
+}
+
+/* A LocalMemOpTile (GenericSwizzling.h): lanes that hold contiguous
+ * elements, lanes that give row addresses. */
+typedef struct mem_tile {
+    int n_contig, contig[3], n_addr, addr[3];
+} mem_tile;
+
+/* optimalSwizzlingTile (GenericSwizzling.cpp): 1 and the tile's vector
+ * bases (nRegB common registers, then tb's contiguous lanes of side b,
+ * after the swap to nRegA >= nRegB) when instruction ta on side a and tb on
+ * side b fit. */
+static int swz_tile(const hw_side *a, const hw_side *b, int nra, int nrb, const mem_tile *ta, const mem_tile *tb,
+                    bvec *vb)
+{
+    int i;
+    if (nra < nrb) return swz_tile(b, a, nrb, nra, tb, ta, vb);
+    vb->n = 0;
+    for (i = 0; i < a->reg->n; i++)
+        if (a->reg->v[i] && has(b->reg, a->reg->v[i])) push(vb, a->reg->v[i]);
+    if (vb->n < nrb) return 0;
+    vb->n = nrb;
+    for (i = 0; i < ta->n_contig; i++)
+        if (ta->contig[i] >= a->lane->n || !a->lane->v[ta->contig[i]]) return 0;
+    for (i = 0; i < tb->n_contig; i++)
+        if (tb->contig[i] >= b->lane->n || !b->lane->v[tb->contig[i]]) return 0;
+    /* cvt = b.invertAndCompose(a) = a^-1 o b, from b's hardware to a's: the
+     * first nra - nrb of tb's lanes of b must be registers of a, the rest
+     * exactly the lanes ta names in a */
+    for (i = 0; i < nra - nrb; i++) {
+        uint64_t rg, ln;
+        if (i >= tb->n_contig) return 0;
+        hw_of(a, b->lane->v[tb->contig[i]], &rg, &ln);
+        if (rg == 0 || rg == ~(uint64_t)0) return 0;
+    }
+    for (i = 0; i < ta->n_contig; i++) {
+        uint64_t rg, ln;
+        int idx_b = tb->contig[tb->n_contig - ta->n_contig + i];
+        hw_of(a, b->lane->v[idx_b], &rg, &ln);
+        if (ln != (uint64_t)1 << ta->contig[i]) return 0;
+    }
+    for (i = 0; i < tb->n_contig; i++) push(vb, b->lane->v[tb->contig[i]]);
+    return 1;
+}
+
+/* getTile: the first 3 - |laneAddr| registers not in vb, then the laneAddr
+ * lanes; 0 when registers run short. */
+static int get_tile(const mem_tile *t, const hw_side *s, const bvec *vb, bvec *tile)
+{
+    int need = 3 - t->n_addr, i;
+    tile->n = 0;
+    for (i = 0; i < s->reg->n && need > 0; i++)
+        if (!has(vb, s->reg->v[i])) {
+            push(tile, s->reg->v[i]);
+            need--;
+        }
+    if (need > 0) return 0;
+    for (i = 0; i < t->n_addr; i++) {
+        if (t->addr[i] >= s->lane->n) return 0;
+        push(tile, s->lane->v[t->addr[i]]);
+    }
+    return 1;
+}
+
+/* The scratch of optimalSwizzling (GenericSwizzling.cpp) for vector bases
+ * vb and the two bank tiles: bank bases (complementBasis of vector +
+ * segment), segment bases (computeSegment) and reps (buildReps: segment
+ * bases that are registers of both sides). */
+static void scratch_of(const bvec *vb, const bvec *tile_s, const bvec *tile_d, int dim, int bitwidth, const bvec *rs,
+                       const bvec *rd, bvec *bb, bvec *seg2, bvec *reps)
+{
+    bvec bank_s = *vb, bank_d = *vb, seg, uni;
+    int i, len_b, len_s;
+    for (i = 0; i < tile_s->n; i++) push(&bank_s, tile_s->v[i]);
+    for (i = 0; i < tile_d->n; i++) push(&bank_d, tile_d->v[i]);
+    len_b = ilog2((uint64_t)(1024 / ((1 << vb->n) * bitwidth)));
+    if (len_b > dim - vb->n) len_b = dim - vb->n;
+    len_s = dim - len_b - vb->n;
+    compute_segment(&bank_s, &bank_d, dim, len_s, &seg);
+    uni = *vb;
+    for (i = 0; i < seg.n; i++) push(&uni, seg.v[i]);
+    complement(&uni, dim, bb);
+    seg2->n = reps->n = 0;
+    for (i = 0; i < seg.n; i++) push(has(rs, seg.v[i]) && has(rd, seg.v[i]) ? reps : seg2, seg.v[i]);
+}
+
+/* The tile path (optimalSwizzling with getSrcDstTiles' lists,
+ * lib/Conversion/TritonGPUToLLVM/Utility.cpp): among the instruction pairs
+ * whose tiles fit, the scratch with the fewest bank conflicts by
+ * logBankConflicts (the first 32 bits of the scratch plus its segment,
+ * intersected with each tile), ties to more reps.  Returns 1 with the
+ * chosen scratch and instructions (0 st/ld.shared, 1 stmatrix/ldmatrix,
+ * 2 .trans), 0 when no pair fits. */
+static int nvidia_tiles(const layout_triton_kernel *k, const hw_side *src, const hw_side *dst, int bitwidth, int dim,
+                        bvec *vb_out, bvec *bb_out, bvec *seg_out, bvec *reps_out, int *kind_s, int *kind_d)
+{
+    static const mem_tile tiles[3] = {{0, {0}, 3, {0, 1, 2}}, {2, {0, 1}, 3, {2, 3, 4}}, {3, {2, 3, 4}, 2, {0, 1}}};
+    int ks[3], kd[3], ns = 0, nd = 0, i, j, found = 0, best = 0, best_reps = 0;
+    int total = ilog2((uint64_t)(128 / bitwidth)), n_bank0 = ilog2((uint64_t)(bitwidth < 32 ? 32 / bitwidth : 1));
+    ks[ns++] = 0;
+    kd[nd++] = 0;
+    if (bitwidth <= 32) {
+        if (k->sm >= 90) ks[ns++] = 1;
+        if (k->sm >= 75) kd[nd++] = 1;
+    }
+    if (bitwidth == 16) {
+        if (k->sm >= 90) ks[ns++] = 2;
+        if (k->sm >= 75) kd[nd++] = 2;
+    }
+    for (i = 0; i < ns; i++)
+        for (j = 0; j < nd; j++) {
+            const mem_tile *ts = &tiles[ks[i]], *td = &tiles[kd[j]];
+            int nrs = total - ts->n_contig, nrd = total - td->n_contig, score, t;
+            bvec vb, tile_s, tile_d, bb, seg2, reps, zero;
+            if (nrs < 0 || nrd < 0 || !swz_tile(src, dst, nrs, nrd, ts, td, &vb)) continue;
+            if (!get_tile(ts, src, &vb, &tile_s) || !get_tile(td, dst, &vb, &tile_d)) continue;
+            scratch_of(&vb, &tile_s, &tile_d, dim, bitwidth, src->reg, dst->reg, &bb, &seg2, &reps);
+            /* logBankConflicts: bank zero = the first n_bank0 scratch bases, then the segment */
+            zero.n = 0;
+            for (t = 0; t < vb.n + bb.n && zero.n < n_bank0; t++) push(&zero, t < vb.n ? vb.v[t] : bb.v[t - vb.n]);
+            for (t = 0; t < seg2.n; t++) push(&zero, seg2.v[t]);
+            score = 0;
+            for (t = 0; t < zero.n; t++) {
+                if (zero.v[t] && has(&tile_s, zero.v[t])) score++;
+                if (zero.v[t] && has(&tile_d, zero.v[t])) score++;
+            }
+            if (!found || score < best || (score == best && reps.n > best_reps)) {
+                found = 1;
+                best = score;
+                best_reps = reps.n;
+                *vb_out = vb;
+                *bb_out = bb;
+                *seg_out = seg2;
+                *reps_out = reps;
+                *kind_s = ks[i];
+                *kind_d = kd[j];
+            }
+        }
+    return found;
+}
+
+layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                      layout_error *err)
+{
+    const layout_ttgir *m = k->module;
+    const layout_ttgir_op *o = &m->ops[op];
+    const layout_ttgir_type *st, *dt;
+    const char *sattr, *dattr;
+    size_t slen, dlen;
+    layout_triton_attr sa, da;
+    layout_linear sl, dl;
+    bvec rs, ls, ws, rd, ld, wd;
+    int i, dim, bitwidth;
+    echelon e;
+    uint64_t warp_mask, lane_mask;
+    int nr, nl;
+
+    if (o->n_src < 1 || o->n_dst < 1 || o->src[0].is_memdesc || o->dst[0].is_memdesc)
+        return why_not(r, "no source and result tensor among the op's types");
+    st = &o->src[0];
+    dt = &o->dst[0];
+    r->reg_enc_at = st->enc_at;
+    r->reg_enc_len = st->enc_len;
+    r->shared_enc_at = dt->enc_at; /* the result's layout, in the place of a memdesc's */
+    r->shared_enc_len = dt->enc_len;
+    if (st->rank < 1 || st->rank != dt->rank) return why_not(r, "the two tensors differ in rank");
+    bitwidth = st->elem_bits < 8 ? 8 : st->elem_bits; /* sub-byte types go through i8 */
+    if (bitwidth > 64 || (bitwidth & (bitwidth - 1))) return why_not(r, "element type not 8, 16, 32 or 64 bits");
+    r->elem_bits = bitwidth;
+    if (layout_ttgir_encoding(m, st, &sattr, &slen) != LAYOUT_OK ||
+        layout_ttgir_encoding(m, dt, &dattr, &dlen) != LAYOUT_OK)
+        return why_not(r, "a tensor's encoding is not defined");
+    if (layout_tk_reg_linear(m, st, sattr, slen, &sa, &sl, r->reason, sizeof r->reason) != LAYOUT_OK ||
+        layout_tk_reg_linear(m, dt, dattr, dlen, &da, &dl, r->reason, sizeof r->reason) != LAYOUT_OK)
+        return LAYOUT_OK;
+    /* flattened as Triton's flattenOuts: dim0 the fastest (the packed order) */
+    if (sl.n_out != dl.n_out || sl.out_shift[0] != 0 || dl.out_shift[0] != 0 ||
+        dl.total_out_bits != sl.total_out_bits)
+        return why_not(r, "the two layouts do not span the same tensor");
+    dim = sl.total_out_bits;
+    /* Triton's bases are int32: tensors of at most 2^31 elements; the
+     * hardware tags below need register + lane + warp bits < 64 */
+    if (dim > 31 || sl.total_in_bits > 62 || dl.total_in_bits > 62)
+        return why_not(r, "a tensor of more than 2^31 elements or 62 hardware bits");
+    dim_bases(&sl, "register", &rs);
+    dim_bases(&sl, "lane", &ls);
+    dim_bases(&sl, "warp", &ws);
+    dim_bases(&dl, "register", &rd);
+    dim_bases(&dl, "lane", &ld);
+    dim_bases(&dl, "warp", &wd);
+    nr = rd.n;
+    nl = ld.n;
+    if (ls.n != ilog2((uint64_t)k->arch.wave_size) || nl != ls.n)
+        return why_not(r, "the layouts' lanes differ from the arch's wave size");
+
+    /* minimalCvtLayout: dst's hardware index of each src basis (tags: dst
+     * register bits, then lane, then warp). */
+    memset(&e, 0, sizeof e);
+    for (i = 0; i < rd.n; i++) ech_insert(&e, rd.v[i], (uint64_t)1 << i);
+    for (i = 0; i < ld.n; i++) ech_insert(&e, ld.v[i], (uint64_t)1 << (nr + i));
+    for (i = 0; i < wd.n; i++) ech_insert(&e, wd.v[i], (uint64_t)1 << (nr + nl + i));
+    warp_mask = ((((uint64_t)1 << wd.n) - 1) << (nr + nl));
+    lane_mask = ((((uint64_t)1 << nl) - 1) << nr);
+    {
+        int warp_q = ws.n == wd.n, lane_q = 1;
+        for (i = 0; i < ws.n && warp_q; i++) {
+            uint64_t t = ech_solve(&e, ws.v[i]);
+            if (!(ws.v[i] == 0 && wd.v[i] == 0) && t != (uint64_t)1 << (nr + nl + i)) warp_q = 0;
+        }
+        for (i = 0; i < rs.n + ls.n && warp_q; i++) {
+            uint64_t t = ech_solve(&e, i < rs.n ? rs.v[i] : ls.v[i - rs.n]);
+            if (t == ~(uint64_t)0 || (t & warp_mask)) warp_q = 0;
+        }
+        if (warp_q) {
+            for (i = 0; i < ls.n && lane_q; i++) {
+                uint64_t t = ech_solve(&e, ls.v[i]);
+                if (!(ls.v[i] == 0 && ld.v[i] == 0) && t != (uint64_t)1 << (nr + i)) lane_q = 0;
+            }
+            for (i = 0; i < rs.n && lane_q; i++)
+                if (ech_solve(&e, rs.v[i]) & lane_mask) lane_q = 0;
+            if (lane_q) { /* transferWithinThread: registers renamed, no instruction */
+                r->modelled = 1;
+                r->direction = LAYOUT_WRITE;
+                r->n_accesses = 0;
+                return LAYOUT_OK;
+            }
+            return why_not(r, "the data moves only between lanes of a warp: Triton 3.6 uses warp shuffles "
+                              "(transferWithinWarp) or, when cvtNeedsWarpShuffle declines, shared memory; not modelled");
+        }
+    }
+
+    /* transferWithinBlockSwizzlingImpl: broadcast registers removed, then optimalSwizzlingLdSt. */
+    {
+        bvec rs2 = {0, {0}}, rd2 = {0, {0}}, vb, bb, seg2 = {0, {0}}, reps = {0, {0}};
+        int n_addr, log2_vec, src_fills, kind_s = 0, kind_d = 0, tiled = 0;
+        layout_linear cst, cld;
+        layout_triton_kernel_op sub;
+        layout_checker ck;
+        layout_tk_pad nopad = {0, {0}, {0}, 0};
+        layout_status s2;
+        for (i = 0; i < rs.n; i++)
+            if (rs.v[i]) push(&rs2, rs.v[i]);
+        for (i = 0; i < rd.n; i++)
+            if (rd.v[i]) push(&rd2, rd.v[i]);
+        for (i = 0; i < rs2.n; i++)
+            if (!pow2(rs2.v[i])) return why_not(r, "a source register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
+        for (i = 0; i < rd2.n; i++)
+            if (!pow2(rd2.v[i])) return why_not(r, "a result register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
+        if (k->is_nvidia) {
+            hw_side hs = {&rs2, &ls, &ws}, hd = {&rd2, &ld, &wd};
+            tiled = nvidia_tiles(k, &hs, &hd, bitwidth, dim, &vb, &bb, &seg2, &reps, &kind_s, &kind_d);
+        }
+        if (!tiled) {
+        /* vbasis = intersectionBasis(regSrc, regDst) (unit vectors: src's
+         * order), at most log2(128 / bitwidth) of them */
+        vb.n = 0;
+        for (i = 0; i < rs2.n; i++)
+            if (has(&rd2, rs2.v[i]) && vb.n < ilog2((uint64_t)(128 / bitwidth))) push(&vb, rs2.v[i]);
+        src_fills = -1;
+        if ((1 << vb.n) * bitwidth < 32) {
+            /* fill up to 32 bits: registers of one side that are warps of the
+             * other (more wins; on a tie the smaller lowest basis), then
+             * common warps, then warps of each side alternately */
+            int per_bank = ilog2((uint64_t)(32 / bitwidth));
+            bvec wsn = {0, {0}}, wdn = {0, {0}}, rsw = {0, {0}}, rdw = {0, {0}};
+            const bvec *largest;
+            for (i = 0; i < ws.n; i++)
+                if (ws.v[i]) push(&wsn, ws.v[i]);
+            for (i = 0; i < wd.n; i++)
+                if (wd.v[i]) push(&wdn, wd.v[i]);
+            for (i = 0; i < rs2.n; i++)
+                if (!has(&vb, rs2.v[i]) && has(&wdn, rs2.v[i])) push(&rsw, rs2.v[i]);
+            for (i = 0; i < rd2.n; i++)
+                if (!has(&vb, rd2.v[i]) && has(&wsn, rd2.v[i])) push(&rdw, rd2.v[i]);
+            if (rsw.n == rdw.n && rsw.n > 0) {
+                uint64_t ms = rsw.v[0], md = rdw.v[0];
+                for (i = 1; i < rsw.n; i++) ms = rsw.v[i] < ms ? rsw.v[i] : ms;
+                for (i = 1; i < rdw.n; i++) md = rdw.v[i] < md ? rdw.v[i] : md;
+                src_fills = ms < md;
+            } else {
+                src_fills = rsw.n > rdw.n;
+            }
+            largest = src_fills ? &rsw : &rdw;
+            for (i = 0; i < largest->n; i++) push(&vb, largest->v[i]);
+            if (vb.n < per_bank)
+                for (i = 0; i < wsn.n; i++)
+                    if (has(&wdn, wsn.v[i])) push(&vb, wsn.v[i]);
+            for (i = 0; vb.n < per_bank && (i < wsn.n || i < wdn.n); i++) {
+                if (i < wsn.n && !has(&vb, wsn.v[i])) push(&vb, wsn.v[i]);
+                if (vb.n < per_bank && i < wdn.n && !has(&vb, wdn.v[i])) push(&vb, wdn.v[i]);
+            }
+            if (vb.n > per_bank) vb.n = per_bank;
+        }
+        /* tiles: the lanes, minus the last log2(vector bits / 32) */
+        log2_vec = ilog2((uint64_t)((1 << vb.n) * bitwidth / 32 > 1 ? (1 << vb.n) * bitwidth / 32 : 1));
+        {
+            bvec tile_s = {0, {0}}, tile_d = {0, {0}};
+            for (i = 0; i < ls.n - log2_vec; i++) push(&tile_s, ls.v[i]);
+            for (i = 0; i < ld.n - log2_vec; i++) push(&tile_d, ld.v[i]);
+            scratch_of(&vb, &tile_s, &tile_d, dim, bitwidth, &rs2, &rd2, &bb, &seg2, &reps);
+        }
+        /* below 128-bit vectors: the bank bases that are registers of the
+         * side that filled the bank (else of the side with more) first */
+        if (log2_vec < 2) {
+            bvec in_s = {0, {0}}, in_d = {0, {0}}, order = {0, {0}};
+            const bvec *first;
+            for (i = 0; i < bb.n; i++) {
+                if (has(&rs2, bb.v[i])) push(&in_s, bb.v[i]);
+                if (has(&rd2, bb.v[i])) push(&in_d, bb.v[i]);
+            }
+            first = src_fills == 1 ? &in_s : src_fills == 0 ? &in_d : in_s.n > in_d.n ? &in_s : &in_d;
+            order = *first;
+            for (i = 0; i < bb.n; i++)
+                if (!has(&order, bb.v[i])) push(&order, bb.v[i]);
+            bb = order;
+        }
+        }
+        if (vb.n + bb.n + seg2.n + reps.n != dim) return why_not(r, "the scratch layout is not a basis (internal)");
+        /* the address of logical x: its coordinates in (vector, bank, segment, reps) */
+        memset(&e, 0, sizeof e);
+        n_addr = 0;
+        {
+            const bvec *parts[4] = {&vb, &bb, &seg2, &reps};
+            int p;
+            for (p = 0; p < 4; p++)
+                for (i = 0; i < parts[p]->n; i++, n_addr++)
+                    if (!ech_insert(&e, parts[p]->v[i], (uint64_t)1 << n_addr))
+                        return why_not(r, "the scratch bases are dependent (internal)");
+        }
+        n_addr = dim - reps.n;
+        /* the tile's registers: those not mapped to reps (divideRight) */
+        {
+            bvec ts_reg = {0, {0}}, td_reg = {0, {0}};
+            for (i = 0; i < rs2.n; i++)
+                if (!has(&reps, rs2.v[i])) push(&ts_reg, rs2.v[i]);
+            for (i = 0; i < rd2.n; i++)
+                if (!has(&reps, rd2.v[i])) push(&td_reg, rd2.v[i]);
+            if (!addr_cvt(&e, n_addr, &ts_reg, &ls, &ws, &cst) || !addr_cvt(&e, n_addr, &td_reg, &ld, &wd, &cld))
+                return why_not(r, "a register, lane or warp maps outside the scratch tile (internal)");
+        }
+        if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
+        r->direction = LAYOUT_WRITE;
+        r->worst_access = -1;
+        r->n_accesses = 0;
+        r->n_counts = 0;
+        /* the store */
+        memset(&sub, 0, sizeof sub);
+        sub.kind = r->kind;
+        sub.direction = LAYOUT_WRITE;
+        sub.elem_bits = bitwidth;
+        sub.worst_access = -1;
+        if (kind_s) { /* stmatrix (.trans): the tile path's store */
+            if (!layout_tk_ldst_matrix(k, &ck, &cst, kind_s == 2, &sub))
+                return why_not(r, "the tile path chose stmatrix but its lowering does not apply (not modelled)");
+        } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cst, &nopad, 0, &sub)) != LAYOUT_OK) {
+            return s2;
+        }
+        if (!sub.modelled) return why_not(r, sub.reason);
+        r->vec_elems = sub.vec_elems;
+        r->vec_bits = sub.vec_bits;
+        merge(r, &sub, (int64_t)1 << reps.n);
+        /* the load */
+        memset(&sub, 0, sizeof sub);
+        sub.kind = r->kind;
+        sub.direction = LAYOUT_READ;
+        sub.elem_bits = bitwidth;
+        sub.worst_access = -1;
+        if (kind_d) { /* ldmatrix (.trans) */
+            if (!layout_tk_ldst_matrix(k, &ck, &cld, kind_d == 2, &sub))
+                return why_not(r, "the tile path chose ldmatrix but its lowering does not apply (not modelled)");
+        } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cld, &nopad, 0, &sub)) != LAYOUT_OK) {
+            return s2;
+        }
+        if (!sub.modelled) return why_not(r, sub.reason);
+        r->cvt_load_vec_elems = sub.vec_elems;
+        merge(r, &sub, (int64_t)1 << reps.n);
+        r->cvt_reps = 1 << reps.n;
+        r->cvt_scratch_bytes = ((int64_t)1 << n_addr) * (bitwidth / 8);
+        r->modelled = 1;
+    }
+    return LAYOUT_OK;
+}

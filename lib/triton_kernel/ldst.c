@@ -1,0 +1,415 @@
+/* Triton's lowerLdStShared for one register -> offset map (tk_internal.h):
+ * the vector, the accesses of warp 0 costed by the checker, the mnemonics
+ * the ISA prints; and the readers of a register layout shared by the ops
+ * (triton_kernel.c) and ttg.convert_layout (convert.c). */
+#include "../core/internal.h"
+#include "../core/strbuf.h"
+#include "layout/check.h"
+#include "layout/linear.h"
+#include "layout/triton.h"
+#include "layout/triton_kernel.h"
+#include "tk_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Set a not-modelled reason (printf) and return LAYOUT_OK: such an op is no error. */
+static layout_status not_modelled(layout_triton_kernel_op *r, const char *fmt, const char *a) LAYOUT_PRINTF(2, 0);
+static layout_status not_modelled(layout_triton_kernel_op *r, const char *fmt, const char *a)
+{
+    layout_strbuf sb;
+    r->modelled = 0;
+    layout_sb_init(&sb, r->reason, sizeof r->reason);
+    layout_sb_printf(&sb, fmt, a ? a : "");
+    return LAYOUT_OK;
+}
+
+int layout_tk_log2i(int64_t v)
+{
+    int b = 0;
+    while (v > 1) { v >>= 1; b++; }
+    return b;
+}
+
+/* The mnemonic of one access of `bytes` bytes per lane. */
+static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_op *r, int bytes, int pair_kind,
+                     char *buf, size_t cap)
+{
+    int bits = bytes * 8;
+    if (k->is_nvidia) {
+        if (r->kind == LAYOUT_TTGIR_ASYNC_COPY) {
+            /* cp.async: 16 bytes may bypass L1 (.cg); smaller sizes must use .ca. */
+            snprintf(buf, cap, "cp.async.%s.shared.global", bytes == 16 ? "cg" : "ca");
+            return;
+        }
+        const char *op = r->direction == LAYOUT_WRITE ? "st.shared" : "ld.shared";
+        /* A load of two 16-bit elements keeps LLVM's <2 x i16> in the PTX
+         * (ld.shared.v2.b16); the store of the same pair is packed into a
+         * b32 (attn_fp16_64x64x64_w4_s2_sm90 93:63 shows both). */
+        if (r->direction == LAYOUT_READ && r->elem_bits == 16 && r->vec_elems == 2) {
+            snprintf(buf, cap, "ld.shared.v2.b16");
+            return;
+        }
+        if (bits >= 32 && bits / 32 > 1)
+            snprintf(buf, cap, "%s.v%d.b32", op, bits / 32);
+        else if (bits >= 32)
+            snprintf(buf, cap, "%s.b32", op);
+        else if (r->vec_elems > 1)
+            snprintf(buf, cap, "%s.v%d.b%d", op, r->vec_elems, r->elem_bits);
+        else
+            snprintf(buf, cap, "%s.b%d", op, bits);
+        return;
+    }
+    if (r->direction == LAYOUT_WRITE) {
+        if (pair_kind) snprintf(buf, cap, "ds_write2%s_b%d", pair_kind == 2 ? "st64" : "", bits);
+        else snprintf(buf, cap, "ds_write_b%d", bits);
+    } else {
+        if (pair_kind) snprintf(buf, cap, "ds_read2%s_b%d", pair_kind == 2 ? "st64" : "", bits);
+        else if (bits < 32) snprintf(buf, cap, "ds_read_u%d", bits);
+        else snprintf(buf, cap, "ds_read_b%d", bits);
+    }
+}
+
+void layout_tk_count_add(layout_triton_kernel_op *r, const char *mn, int64_t n)
+{
+    int i;
+    for (i = 0; i < r->n_counts; i++)
+        if (strcmp(r->counts[i].mnemonic, mn) == 0) { r->counts[i].count += n; return; }
+    if (r->n_counts < LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS) {
+        snprintf(r->counts[r->n_counts].mnemonic, LAYOUT_TRITON_KERNEL_MNEMONIC_CAP, "%s", mn);
+        r->counts[r->n_counts++].count = n;
+    }
+}
+
+/* LLVM's SILoadStoreOptimizer::offsetsCanBeCombined for two DS accesses of
+ * `size` bytes at constant byte offsets a, b from one base: 2 = the st64
+ * form (both offsets multiples of 64 elements, each / 64 < 256), 1 = the
+ * plain form (each < 256 elements), trying the rebased forms (base moved to
+ * the smaller offset) after the direct ones; 0 = cannot pair. */
+static int pair_kind_of(int64_t a, int64_t b, int size)
+{
+    if (a % size || b % size) return 0;
+    int64_t ea = a / size, eb = b / size, d = ea > eb ? ea - eb : eb - ea;
+    if (ea % 64 == 0 && eb % 64 == 0 && ea / 64 < 256 && eb / 64 < 256) return 2;
+    if (ea < 256 && eb < 256) return 1;
+    if (d % 64 == 0 && d / 64 < 256) return 2;
+    if (d < 256) return 1;
+    return 0;
+}
+
+/* Copy attr into buf with every `#alias` (e.g. a dot_op's `parent = #mma`)
+ * replaced by the alias's text, recursively (the dialect reads only inline
+ * attributes).  Returns the length, or -1 when buf is too small or aliases nest
+ * deeper than 8. */
+long layout_tk_inline_aliases(const layout_ttgir *m, const char *attr, size_t alen, char *buf, size_t cap, int depth)
+{
+    size_t i = 0, n = 0;
+    if (depth > 8) return -1;
+    while (i < alen) {
+        if (attr[i] == '#' && !(i + 5 <= alen && memcmp(attr + i, "#ttg.", 5) == 0)) {
+            size_t j = i + 1;
+            int a, found = -1;
+            while (j < alen && (attr[j] == '_' || attr[j] == '.' || attr[j] == '$' || attr[j] == '-' ||
+                                (attr[j] >= '0' && attr[j] <= '9') || (attr[j] >= 'a' && attr[j] <= 'z') ||
+                                (attr[j] >= 'A' && attr[j] <= 'Z')))
+                j++;
+            for (a = 0; a < m->n_aliases && found < 0; a++)
+                if (m->aliases[a].name_len == j - i && memcmp(m->text + m->aliases[a].name_at, attr + i, j - i) == 0)
+                    found = a;
+            if (found >= 0) {
+                long got = layout_tk_inline_aliases(m, m->text + m->aliases[found].text_at, m->aliases[found].text_len, buf + n,
+                                          cap - n, depth + 1);
+                if (got < 0) return -1;
+                n += (size_t)got;
+                i = j;
+                continue;
+            }
+        }
+        if (n + 1 >= cap) return -1;
+        buf[n++] = attr[i++];
+    }
+    buf[n] = 0;
+    return (long)n;
+}
+
+/* why = prefix + message, truncated. */
+void layout_tk_set_why(char *why, size_t cap, const char *prefix, const char *msg)
+{
+    layout_strbuf sb;
+    layout_sb_init(&sb, why, cap);
+    layout_sb_printf(&sb, "%s%s", prefix, msg);
+}
+
+/* padded_shared's padding (layout_tk_pad, tk_internal.h). */
+
+static uint64_t apply_padding(const layout_tk_pad *p, uint64_t bytes)
+{
+    uint64_t out = bytes;
+    int k;
+    for (k = 0; k < p->n; k++) out += (bytes >> p->ishift[k]) << p->pshift[k];
+    return out;
+}
+
+layout_status layout_tk_reg_linear(const layout_ttgir *m, const layout_ttgir_type *reg, const char *attr, size_t alen,
+                                   layout_triton_attr *a_out, layout_linear *out, char *why, size_t why_cap)
+{
+    char text[2048];
+    layout_triton_attr *a = a_out;
+    layout_error e;
+    size_t where = 0;
+    if (layout_tk_inline_aliases(m, attr, alen, text, sizeof text, 0) < 0) {
+        layout_tk_set_why(why, why_cap, "register layout not read: ", "its aliases expand to more than 2 KiB or nest too deep");
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    if (layout_triton_from_text(text, a, &where, &e) != LAYOUT_OK ||
+        layout_triton_to_linear(a, reg->rank, reg->shape, out, &e) != LAYOUT_OK) {
+        layout_tk_set_why(why, why_cap, "register layout not read: ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    return LAYOUT_OK;
+}
+
+/* The image (offset) of input dim d's bit b. */
+uint64_t layout_tk_basis(const layout_linear *c, int d, int b)
+{
+    return c->bases[c->in_shift[d] + b];
+}
+
+/* lowerLdStShared for one cvt (register, lane, warp -> element offset):
+ * Triton's vectorisation, the accesses of warp 0 costed by the checker, and
+ * the mnemonics; fills r's vec_*, n_accesses, counts and costs (r->kind,
+ * direction and elem_bits set by the caller). */
+layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
+                                   const layout_tk_pad *pad, int tr, layout_triton_kernel_op *r)
+{
+    int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
+    int iw = layout_linear_in_dim(cvt, "warp"), i, j;
+    layout_error e;
+    int64_t ins[LAYOUT_LINEAR_MAX_DIMS];
+    /* Triton's largestVectorisation (Utility.cpp): the largest v <= 128 bits
+     * such that offsets 1, 2, .., v/2 are each the image of a register bit
+     * (registers permuted to put them first) and cvt divides on the left by
+     * that tile (divideLeft, getReps in LayoutUtils.cpp): every other basis,
+     * of any input dim, is clear of the tile's offset bits. */
+    int nreg = ir >= 0 ? cvt->in_bits[ir] : 0, nvec = 0;
+    int is_vec[LAYOUT_LINEAR_MAX_BITS] = {0};
+    int max_log = layout_tk_log2i((tr ? 64 : 128) / r->elem_bits); /* ds_read_b64_tr_b*: 64 bits per lane */
+    if (pad->n && layout_tk_log2i(pad->min_interval) < max_log) max_log = layout_tk_log2i(pad->min_interval);
+    for (nvec = max_log; nvec > 0; nvec--) {
+        int ok = 1, d, b2;
+        uint64_t mask = ((uint64_t)1 << nvec) - 1;
+        memset(is_vec, 0, sizeof is_vec);
+        for (j = 0; j < nvec && ok; j++) {
+            int found = -1;
+            for (i = 0; i < nreg && found < 0; i++)
+                if (!is_vec[i] && layout_tk_basis(cvt, ir, i) == (uint64_t)1 << j) found = i;
+            if (pad->n && found != j) found = -1; /* padded: no register permutation */
+            if (found < 0) ok = 0;
+            else is_vec[found] = 1;
+        }
+        for (d = 0; d < cvt->n_in && ok; d++)
+            for (b2 = 0; b2 < cvt->in_bits[d] && ok; b2++)
+                if (!(d == ir && is_vec[b2]) && (layout_tk_basis(cvt, d, b2) & mask)) ok = 0;
+        if (ok) break;
+    }
+    if (nvec == 0) memset(is_vec, 0, sizeof is_vec);
+    r->vec_elems = 1 << nvec;
+    r->vec_bits = r->vec_elems * r->elem_bits;
+    int bytes = r->vec_bits / 8, elem_bytes = r->elem_bits / 8;
+
+    /* The other non-broadcast register bits enumerate the accesses. */
+    int rest[LAYOUT_LINEAR_MAX_BITS], nrest = 0;
+    uint64_t lanewarp = 0;
+    for (i = 0; i < nreg; i++)
+        if (!is_vec[i] && layout_tk_basis(cvt, ir, i) != 0) rest[nrest++] = i;
+    for (i = 0; i < cvt->in_bits[il]; i++) lanewarp |= layout_tk_basis(cvt, il, i);
+    if (iw >= 0)
+        for (i = 0; i < cvt->in_bits[iw]; i++) lanewarp |= layout_tk_basis(cvt, iw, i);
+    if ((1 << nrest) > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
+        return not_modelled(r, "%smore than LAYOUT_TRITON_KERNEL_MAX_ACCESSES (1024) accesses per warp", "");
+    r->n_accesses = 1 << nrest;
+
+    for (j = 0; j < LAYOUT_LINEAR_MAX_DIMS; j++) ins[j] = 0;
+    /* additive[a]: the access's offset part from register bits whose offset
+     * bits are disjoint from every lane and warp bit (Triton's
+     * actionAdditiveStrides: base + constant, what LLVM can pair); base_key:
+     * the XOR of the other register bits (a different base register). */
+    uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    for (int a = 0; a < r->n_accesses; a++) {
+        layout_linear_access acc;
+        layout_instr ins_;
+        layout_cost c;
+        int64_t regval = 0;
+        uint64_t key = 0, add = 0;
+        for (i = 0; i < nrest; i++)
+            if (a >> i & 1) {
+                uint64_t bimg = layout_tk_basis(cvt, ir, rest[i]);
+                regval |= (int64_t)1 << rest[i];
+                if (bimg & lanewarp) key ^= bimg;
+                else add ^= bimg;
+            }
+        base_key[a] = key;
+        add_off[a] = (int64_t)apply_padding(pad, add * (uint64_t)elem_bytes);
+        if (ir >= 0) ins[ir] = regval;
+        if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
+            layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
+            return not_modelled(r, "lane addresses: %s", e.message);
+        if (pad->n) /* the padding is applied to each lane's byte offset after the linear part */
+            for (int l = 0; l < ins_.n_lanes; l++) {
+                uint64_t padded = apply_padding(pad, ins_.addr_bytes[l]);
+                if (padded > UINT32_MAX - 16) return not_modelled(r, "%spadded byte address beyond 32 bits", "");
+                ins_.addr_bytes[l] = (uint32_t)padded;
+            }
+        if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
+            return not_modelled(r, "the checker has no rule: %s", e.message);
+        r->extra_cycles += c.extra_cycles;
+        r->total_cycles += c.total_cycles;
+        if (c.extra_cycles > 0) r->n_conflicted++;
+        if (r->worst_access < 0 || c.extra_cycles > r->worst_extra) {
+            r->worst_access = a;
+            r->worst_extra = c.extra_cycles;
+            r->worst_nway = c.worst_nway;
+            r->worst = ins_;
+        }
+    }
+
+    /* Mnemonics: AMD pairs b32 / b64 accesses of one base in program order
+     * (SILoadStoreOptimizer); everything else is one instruction per access. */
+    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    if (tr && bytes == 8) {
+        snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
+        layout_tk_count_add(r, mn, r->n_accesses);
+    } else if (!k->is_nvidia && (bytes == 4 || bytes == 8)) {
+        unsigned char used[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+        memset(used, 0, (size_t)r->n_accesses);
+        for (int a = 0; a < r->n_accesses; a++) {
+            int kind = 0;
+            if (used[a]) continue;
+            used[a] = 1;
+            for (int b = a + 1; b < r->n_accesses; b++) {
+                if (used[b] || base_key[b] != base_key[a]) continue;
+                kind = pair_kind_of(add_off[a], add_off[b], bytes);
+                if (kind) { used[b] = 1; break; }
+            }
+            mnemonic(k, r, bytes, kind, mn, sizeof mn);
+            layout_tk_count_add(r, mn, 1);
+        }
+    } else {
+        mnemonic(k, r, bytes, 0, mn, sizeof mn);
+        layout_tk_count_add(r, mn, r->n_accesses);
+    }
+    r->modelled = 1;
+    return LAYOUT_OK;
+}
+
+/* NVIDIA ldmatrix / stmatrix (Triton's lowerLdStMatrix,
+ * third_party/nvidia/lib/TritonNVIDIAGPUToLLVM/Utility.cpp): each 8x8
+ * matrix row is 16 bytes, one lane per row address; up to 4 matrices
+ * (x1/x2/x4) per instruction.  Non-transposed: registers must hold 32-bit
+ * words (offsets 1 .. 32/bits - 1, registers permuted) and lanes 0, 1 the
+ * next two words of a row (cvt divisible on the left by that tile); the
+ * row addresses come from lanes 2-4 and then up to 2 more register bits.
+ * Transposed (16-bit only): lanes 2-4 give offsets 1, 2, 4 (the row's 8
+ * elements are 8 lanes) and no other basis touches those 3 bits; the row
+ * addresses come from register bit 0, lanes 0-1, then up to 2 more
+ * register bits.  Returns 1 and fills r when the op lowers this way. */
+int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
+                           int transpose, layout_triton_kernel_op *r)
+{
+    int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
+    int iw = layout_linear_in_dim(cvt, "warp"), bits = r->elem_bits, eb = 32 / (bits ? bits : 1);
+    int t = layout_tk_log2i(eb), nreg = 0, nwarp = 0, i, j, vec, n_in_instr, n_instr;
+    uint64_t reg[LAYOUT_LINEAR_MAX_BITS], lane[6], warp[LAYOUT_LINEAR_MAX_BITS], addr[8];
+    int n_addr = 0;
+    (void)warp;
+    if (il < 0 || cvt->in_bits[il] != 5 || ir < 0) return 0;
+    if (transpose ? bits != 16 : (bits > 32 || bits < 8)) return 0;
+    if (r->direction == LAYOUT_WRITE && k->sm < 90) return 0; /* stmatrix: sm_90 */
+    if (r->direction == LAYOUT_READ && k->sm < 75) return 0;  /* ldmatrix: sm_75 */
+    for (i = 0; i < cvt->in_bits[ir]; i++) {
+        uint64_t b = layout_tk_basis(cvt, ir, i);
+        if (b) reg[nreg++] = b; /* broadcast registers removed */
+    }
+    for (i = 0; i < 5; i++) lane[i] = layout_tk_basis(cvt, il, i);
+    if (iw >= 0)
+        for (i = 0; i < cvt->in_bits[iw]; i++) warp[nwarp++] = layout_tk_basis(cvt, iw, i);
+    if (!transpose) {
+        uint64_t low = (uint64_t)eb * 4 - 1;
+        /* the tile: registers -> words' elements (permuted first), lanes 0, 1 -> next words */
+        for (i = 0; i < t; i++) {
+            for (j = i; j < nreg && reg[j] != (uint64_t)1 << i; j++) {}
+            if (j == nreg) return 0;
+            uint64_t tmp = reg[i];
+            reg[i] = reg[j];
+            reg[j] = tmp;
+        }
+        if (lane[0] != (uint64_t)eb || lane[1] != (uint64_t)eb * 2) return 0;
+        for (i = t; i < nreg; i++)
+            if (reg[i] & low) return 0;
+        for (i = 2; i < 5; i++)
+            if (lane[i] & low) return 0;
+        for (i = 0; i < nwarp; i++)
+            if (warp[i] & low) return 0;
+        vec = nreg - t < 2 ? nreg - t : 2;
+        if (vec < 0) return 0;
+        for (i = 0; i < 3; i++) addr[n_addr++] = lane[2 + i];
+        for (i = 0; i < vec; i++) addr[n_addr++] = reg[t + i];
+        n_in_instr = t + vec;
+    } else {
+        for (i = 0; i < 3; i++)
+            if (lane[2 + i] != (uint64_t)1 << i) return 0;
+        for (i = 0; i < nreg; i++)
+            if (reg[i] & 7) return 0;
+        for (i = 0; i < 2; i++)
+            if (lane[i] & 7) return 0;
+        for (i = 0; i < nwarp; i++)
+            if (warp[i] & 7) return 0;
+        if (nreg < 1) return 0;
+        vec = nreg - 1 < 2 ? nreg - 1 : 2;
+        addr[n_addr++] = reg[0];
+        addr[n_addr++] = lane[0];
+        addr[n_addr++] = lane[1];
+        for (i = 0; i < vec; i++) addr[n_addr++] = reg[1 + i];
+        n_in_instr = 1 + vec;
+    }
+    if (nreg - n_in_instr > layout_tk_log2i(LAYOUT_TRITON_KERNEL_MAX_ACCESSES)) return 0;
+    n_instr = 1 << (nreg - n_in_instr);
+    r->vec_elems = 8;                 /* a matrix row: 8 x 16 bits (4 x 32 bits) per lane address */
+    r->vec_bits = 128;
+    r->n_accesses = n_instr;
+    for (int a = 0; a < n_instr; a++) {
+        layout_instr ins;
+        layout_cost c;
+        layout_error e;
+        uint64_t off = 0;
+        for (i = 0; i < nreg - n_in_instr; i++)
+            if (a >> i & 1) off ^= reg[n_in_instr + i];
+        if (layout_instr_init(&ins, 32, 16, r->direction, &e) != LAYOUT_OK) return 0;
+        ins.active_mask = n_addr >= 5 ? 0xffffffffu : ((uint64_t)1 << (1 << n_addr)) - 1;
+        for (int l = 0; l < 32; l++) {
+            uint64_t o = off;
+            for (i = 0; i < n_addr; i++)
+                if (l >> i & 1) o ^= addr[i];
+            ins.addr_bytes[l] = (uint32_t)(o * (uint64_t)(bits / 8));
+        }
+        if (layout_checker_cost(ck, &ins, &c, &e) != LAYOUT_OK) return 0;
+        r->extra_cycles += c.extra_cycles;
+        r->total_cycles += c.total_cycles;
+        if (c.extra_cycles > 0) r->n_conflicted++;
+        if (r->worst_access < 0 || c.extra_cycles > r->worst_extra) {
+            r->worst_access = a;
+            r->worst_extra = c.extra_cycles;
+            r->worst_nway = c.worst_nway;
+            r->worst = ins;
+        }
+    }
+    {
+        char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+        snprintf(mn, sizeof mn, "%s.sync.aligned.m8n8.x%d%s.shared.b16",
+                 r->direction == LAYOUT_WRITE ? "stmatrix" : "ldmatrix", 1 << vec, transpose ? ".trans" : "");
+        layout_tk_count_add(r, mn, n_instr);
+    }
+    r->modelled = 1;
+    return 1;
+}

@@ -1,0 +1,57 @@
+/* Shared between the files of lib/triton_kernel (not a public header):
+ * the lowering of one register <-> shared map as Triton's lowerLdStShared
+ * emits it, and the readers of an op's layouts. */
+#ifndef LAYOUT_TK_INTERNAL_H
+#define LAYOUT_TK_INTERNAL_H
+
+#include "layout/check.h"
+#include "layout/linear.h"
+#include "layout/triton.h"
+#include "layout/triton_kernel.h"
+
+/* padded_shared: byte offset b becomes b + sum_k (b >> ishift_k) << pshift_k
+ * (Triton's getPaddedSharedShifts / applyPadding, Utility.cpp), and Triton
+ * caps the vector at the smallest interval with no register permutation.
+ * n = 0: not padded. */
+typedef struct layout_tk_pad {
+    int n;
+    int ishift[LAYOUT_TRITON_MAX_PADS]; /* log2(interval * elem_bytes) */
+    int pshift[LAYOUT_TRITON_MAX_PADS]; /* log2(pad * elem_bytes) */
+    int64_t min_interval;               /* elements */
+} layout_tk_pad;
+
+/* lowerLdStShared of cvt (register, lane, warp -> element offset): the
+ * vector, warp 0's accesses costed on ck, the mnemonics (AMD pairing;
+ * tr: gfx950's ds_read_b64_tr_b*).  r->kind, direction and elem_bits must
+ * be set; fills vec_*, n_accesses, counts, costs, worst and modelled (or a
+ * reason).  Returns LAYOUT_OK also when not modelled. */
+layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
+                                   const layout_tk_pad *pad, int tr, layout_triton_kernel_op *r);
+
+/* An op's register layout text (aliases inlined) read as a linear layout on
+ * the tensor's shape; why gets the reason when it cannot be. */
+layout_status layout_tk_reg_linear(const layout_ttgir *m, const layout_ttgir_type *reg, const char *attr, size_t alen,
+                                   layout_triton_attr *a_out, layout_linear *out, char *why, size_t why_cap);
+
+/* Helpers of ldst.c used by triton_kernel.c: floor(log2(v)); add n
+ * instructions of mnemonic mn to r; copy attr into buf with every `#alias`
+ * replaced by its text (-1: too long or nested deeper than 8); why =
+ * prefix + msg; the image of input dim d's bit b. */
+int layout_tk_log2i(int64_t v);
+void layout_tk_count_add(layout_triton_kernel_op *r, const char *mn, int64_t n);
+long layout_tk_inline_aliases(const layout_ttgir *m, const char *attr, size_t alen, char *buf, size_t cap, int depth);
+void layout_tk_set_why(char *why, size_t cap, const char *prefix, const char *msg);
+uint64_t layout_tk_basis(const layout_linear *c, int d, int b);
+
+/* NVIDIA ldmatrix / stmatrix of cvt (Triton's lowerLdStMatrix), plain or
+ * transposed: 1 and r filled when the op lowers this way, else 0. */
+int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
+                          int transpose, layout_triton_kernel_op *r);
+
+/* ttg.convert_layout (convert.c): Triton 3.6's transferWithinBlockSwizzling
+ * on AMD, the rest reported as not modelled.  r has op, kind, line, loc
+ * set. */
+layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                      layout_error *err);
+
+#endif
