@@ -47,6 +47,7 @@ from ._extras import (
     suggest,
 )
 from ._ttgir import ProfileDispatch, TritonKernel, TritonOp, TritonType, read_profile, triton_kernel
+from . import triton  # liblayout.triton.report() / watch(); imports Triton only when watch() is called
 
 __version__ = "0.1.0"
 
@@ -82,5 +83,6 @@ __all__ = [
     "TritonOp",
     "TritonType",
     "read_profile",
+    "triton",
     "triton_kernel",
 ]

@@ -96,11 +96,19 @@ class TritonKernel:
     """A TTGIR module: ``target`` (``hip:gfx942``, ``cuda:90``), ``num_warps``, ``threads_per_warp``,
     ``num_ctas``, ``layouts`` (alias name -> attribute text) and ``ops`` (:class:`TritonOp`)."""
 
-    __slots__ = ("target", "num_warps", "threads_per_warp", "num_ctas", "layouts", "ops")
+    __slots__ = ("target", "num_warps", "threads_per_warp", "num_ctas", "layouts", "ops", "_text")
 
     def __repr__(self) -> str:
         return (f"TritonKernel({self.target}, {self.num_warps} warps x {self.threads_per_warp}, "
                 f"{len(self.ops)} shared-memory ops)")
+
+    def report(self, arch: Optional[str] = None) -> dict:
+        """The kernel's shared-memory cost report (liblayout.triton.report(): per op the
+        instructions one warp issues as Triton 3.6 lowers it and their bank conflicts,
+        ``per_warp_total``, ``not_modelled``, ``suggestions``), on its target or on ``arch``."""
+        from .triton import report
+
+        return report(self._text, arch=arch)
 
 
 def triton_kernel(path_or_text: Union[str, bytes, os.PathLike]) -> TritonKernel:
@@ -117,6 +125,7 @@ def triton_kernel(path_or_text: Union[str, bytes, os.PathLike]) -> TritonKernel:
     base = m.ptr.value
     off = lib.offsetof
     k = TritonKernel()
+    k._text = text
     k.target = ctypes.string_at(base + off("layout_ttgir", "target")).decode()
     k.num_warps = _i32(base + off("layout_ttgir", "num_warps"))
     k.threads_per_warp = _i32(base + off("layout_ttgir", "threads_per_warp"))

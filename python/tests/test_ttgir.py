@@ -52,3 +52,54 @@ def test_profile_ncu() -> None:
     v3 = ('"Dispatch_Id","Kernel_Name","Counter_Name","Counter_Value"\n'
           '1,"layout_probe","SQ_LDS_BANK_CONFLICT",3670016.000000\n1,"layout_probe","SQ_INSTS_LDS",294912\n')
     assert ll.read_profile(v3)[0].counters == {"SQ_LDS_BANK_CONFLICT": 3670016, "SQ_INSTS_LDS": 294912}
+
+
+@pytest.mark.parametrize("case", ["matmul_fp16_64x64x32_w4_s2_gfx942", "matmul_bf16_128x64x64_w4_s3_gfx950",
+                                  "matmul_fp8_64x64x32_w4_s2_sm90", "transpose_fp32_64x32_w2_s1_sm90",
+                                  "attn_fp16_64x64x64_w4_s2_gfx950"])
+def test_report_equals_the_tool(case, tool) -> None:
+    """liblayout.triton.report() and TritonKernel.report() give the object `layout triton --json` prints."""
+    _need_corpus()
+    import json
+
+    from conftest import run_tool
+
+    path = str(KERNELS / (case + ".ttgir"))
+    r = run_tool(tool, "triton", "--json", path)
+    assert r.returncode in (0, 1), r.stderr
+    want = json.loads(r.stdout)
+    assert ll.triton.report(path) == want
+    assert ll.triton_kernel(path).report() == want
+    assert want["ops"] and "per_warp_total" in want and "not_modelled" in want and "suggestions" in want
+    other = "sm_80" if case.endswith("sm90") else "gfx950" if case.endswith("gfx942") else "gfx942"
+    r = run_tool(tool, "triton", "--json", "--arch", other, path)
+    assert r.returncode in (0, 1), r.stderr
+    assert ll.triton.report(path, arch=other) == json.loads(r.stdout)
+    assert ll.triton.report(path, arch=other)["arch"] == other
+
+
+def test_report_matmul_gfx942_figures() -> None:
+    """The gfx942 fp16 matmul: the per-warp totals equal the DS instructions of Triton's own
+    AMDGCN for this kernel (tests/fixtures/triton/kernels/matmul_fp16_64x64x32_w4_s2_gfx942.amdgcn:
+    8 ds_write_b16, 2 ds_write_b64, 8 ds_read_b64)."""
+    _need_corpus()
+    import re
+
+    rep = ll.triton.report(KERNELS / "matmul_fp16_64x64x32_w4_s2_gfx942.ttgir")
+    isa = (KERNELS / "matmul_fp16_64x64x32_w4_s2_gfx942.amdgcn").read_text()
+    counts = {}
+    for m in re.finditer(r"^\s+(ds_[a-z0-9_]+)", isa, re.M):
+        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    assert counts == {"ds_write_b16": 8, "ds_write_b64": 2, "ds_read_b64": 8}
+    assert rep["per_warp_total"] == counts
+    text = ll.triton.format_report(rep, "matmul_kernel")
+    assert text.startswith("liblayout: kernel matmul_kernel (hip:gfx942): 4 shared-memory ops")
+
+
+def test_report_errors() -> None:
+    with pytest.raises(ll.LayoutError) as e:
+        ll.triton.report("module attributes {\"ttg.target\" = \"hip:gfx942\"} {\n"
+                         "  %0 = ttg.local_load %x : !ttg.memdesc<4xf16, #s, #smem -> tensor<4xf16, #t>\n")
+    assert "line 2" in str(e.value)
+    with pytest.raises(ll.LayoutError):
+        ll.triton.report("module attributes {\"ttg.target\" = \"hip:gfx942\"} {\n}\n", arch="no_such_arch")

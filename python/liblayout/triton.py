@@ -1,0 +1,203 @@
+"""A Triton kernel's shared-memory cost, from its TTGIR or from inside Triton.
+
+``report(path_or_text)`` reads a kernel's TTGIR (``kernel.asm["ttgir"]`` or a
+``.ttgir`` file) and returns what ``layout triton --json`` prints: per
+shared-memory op, the instructions one warp issues as Triton 3.6 lowers it,
+their bank conflicts as the checker counts them, and per kernel
+``per_warp_total`` (mnemonic -> instructions per warp) and ``not_modelled``
+(each op left out, with its location and reason).
+
+``watch()`` installs a Triton compile hook
+(``triton.knobs.runtime.add_stages_inspection_hook``) that wraps the
+``ttgir`` stage without changing its result and reports every kernel Triton
+compiles in this process::
+
+    import liblayout.triton
+    liblayout.triton.watch()          # one line, before the kernels compile
+    matmul_kernel[grid](...)          # prints each shared-memory op's cost
+
+Every figure is the C library's (``triton_kernel.h``); this module only calls
+it and formats.  Thread safety: ``report`` may be called from any thread;
+``watch`` sets a process-wide Triton knob (call it once, from one thread).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import sys
+import warnings
+from typing import Any, Callable, Dict, List, Optional, TextIO, Union
+
+from . import _native as N
+from ._errors import Status
+from ._ttgir import _text_of
+
+__all__ = ["report", "format_report", "watch", "Watch"]
+
+
+def _lib() -> N.Native:
+    lib = N.native()
+    if not getattr(lib, "_triton_kernel_ready", False):
+        E = ctypes.POINTER(N.Error)
+        lib._proto("layout_ttgir_parse", ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, E)
+        lib._proto("layout_triton_kernel_report_json", ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p,
+                   ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, E)
+        for t in ("layout_ttgir", "layout_triton_kernel"):
+            lib.sizeof[t] = lib.lib.layout_abi_sizeof(t.encode())
+        lib._triton_kernel_ready = True
+    return lib
+
+
+def report(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[str] = None) -> Dict[str, Any]:
+    """The cost report of a kernel's TTGIR, as a dict (the JSON of ``layout triton --json``).
+
+    ``arch`` names an architecture preset (``"gfx950"``, ``"sm_90"``) instead of
+    the module's ``ttg.target``.  Raises :class:`liblayout.LayoutError` with the
+    line and column of malformed text, or naming an unknown target."""
+    text = _text_of(path_or_text)
+    lib = _lib()
+    m = lib.blob("layout_ttgir")
+    k = lib.blob("layout_triton_kernel")
+    err = N.Error()
+    keep = ctypes.create_string_buffer(text, len(text))  # the module points into the text
+    status = lib.lib.layout_ttgir_parse(keep, len(text), m.ptr, ctypes.byref(err))
+    if status != 0:
+        raise lib.fail(status, err)
+    cap = 1 << 16
+    while True:
+        buf = ctypes.create_string_buffer(cap)
+        status = lib.lib.layout_triton_kernel_report_json(m.ptr, arch.encode() if arch else None, k.ptr, buf, cap,
+                                                          ctypes.byref(err))
+        if status != Status.ERR_BUFFER or cap >= 1 << 28:
+            break
+        cap *= 4
+    if status != 0:
+        raise lib.fail(status, err)
+    return json.loads(buf.value.decode())
+
+
+def _op_line(op: Dict[str, Any]) -> str:
+    where = op.get("loc") or "line %s" % op.get("line")
+    instrs = ", ".join("%d x %s" % (n, name) for name, n in op.get("instructions", {}).items())
+    cost = op.get("cost", {})
+    extra = cost.get("extra_cycles", cost.get("bank_conflicts", 0))
+    flag = "CONFLICTS" if extra else "ok"
+    return "  %-9s %s %s: %s per warp (%s %s)" % (flag, op.get("op", "?"), where, instrs or "-",
+                                                 "extra cycles" if "extra_cycles" in cost else "bank conflicts",
+                                                 extra)
+
+
+def format_report(rep: Dict[str, Any], name: str = "") -> str:
+    """A few lines per kernel: each shared-memory op's instructions and conflicts, the conflicted
+    ones flagged, the suggested attribute where the report has one, and what was not modelled."""
+    lines = ["liblayout: kernel %s (%s): %d shared-memory ops" % (name or rep.get("name", "?"), rep.get("target", "?"),
+                                                                len(rep.get("ops", [])))]
+    for op in rep.get("ops", []):
+        if op.get("modelled", True):
+            lines.append(_op_line(op))
+    for s in rep.get("suggestions", []):
+        lines.append("  suggest   %s for %s: %s (cost %s -> %s)" % (s.get("alloc", "?"), s.get("loc", ""),
+                                                                 s.get("attr", "?"), s.get("current_cost"),
+                                                                 s.get("cost")))
+    for nm in rep.get("not_modelled", []):
+        lines.append("  not modelled: %s %s: %s" % (nm.get("op", "?"), nm.get("loc") or "line %s" % nm.get("line"),
+                                                    nm.get("reason", "")))
+    total = rep.get("per_warp_total", {})
+    if total:
+        lines.append("  per warp: " + ", ".join("%d x %s" % (n, k) for k, n in total.items()))
+    return "\n".join(lines)
+
+
+class Watch:
+    """The handle ``watch()`` returns: ``reports`` (one dict per kernel compiled since, with
+    ``name`` added) and ``stop()``, which puts back the hook that was there before."""
+
+    def __init__(self) -> None:
+        self.reports: List[Dict[str, Any]] = []
+        self._prev: Any = None
+        self._knobs: Any = None
+        self._hook: Any = None
+        self._prev_always: Any = None
+
+    def stop(self) -> None:
+        if self._knobs is not None and self._knobs.runtime.add_stages_inspection_hook is self._hook:
+            self._knobs.runtime.add_stages_inspection_hook = self._prev
+            if self._prev_always is not None:
+                self._knobs.compilation.always_compile = self._prev_always
+        self._knobs = None
+
+
+def watch(callback: Optional[Callable[[Dict[str, Any]], None]] = None, arch: Optional[str] = None,
+          file: Optional[TextIO] = None, always_compile: bool = True) -> Watch:
+    """Report every kernel Triton compiles from now on in this process.
+
+    Wraps the ``ttgir`` stage of Triton's pipeline (Triton 3.6's
+    ``knobs.runtime.add_stages_inspection_hook``, chaining any hook already
+    set): the stage's result is returned unchanged, and its text goes to
+    :func:`report`.  Each report is appended to the returned handle's
+    ``reports``, passed to ``callback`` if given, else printed with
+    :func:`format_report` to ``file`` (default ``sys.stderr``); a conflicted op
+    also raises a ``UserWarning``.  Triton does not key its cache on the hook,
+    so ``always_compile`` (default) sets ``knobs.compilation.always_compile``
+    so that cached kernels are seen too.  A failure of the report never fails
+    the compile: it becomes a warning.  Raises ``ImportError`` where Triton is
+    absent."""
+    try:
+        from triton import knobs  # type: ignore
+    except ImportError as e:  # pragma: no cover - exercised where Triton is absent
+        raise ImportError("liblayout.triton.watch() needs Triton (3.6 or later): %s" % e) from e
+    handle = Watch()
+    handle._knobs = knobs
+    handle._prev = knobs.runtime.add_stages_inspection_hook
+    out = file if file is not None else sys.stderr
+
+    def deliver(rep: Dict[str, Any]) -> None:
+        handle.reports.append(rep)
+        if callback is not None:
+            callback(rep)
+        else:
+            print(format_report(rep), file=out)
+        bad = [op for op in rep.get("ops", []) if op.get("modelled", True)
+               and (op.get("cost", {}).get("extra_cycles") or op.get("cost", {}).get("bank_conflicts"))]
+        if bad:
+            warnings.warn("liblayout: kernel %s has %d shared-memory op(s) with bank conflicts"
+                          % (rep.get("name", "?"), len(bad)), UserWarning, stacklevel=2)
+
+    def hook(backend: Any, stages: Dict[str, Any], options: Any, language: Any, capability: Any) -> None:
+        if handle._prev is not None:
+            handle._prev(backend, stages, options, language, capability)
+        inner = stages.get("ttgir")
+        if inner is None:
+            return
+
+        def ttgir_stage(src: Any, metadata: Dict[str, Any]) -> Any:
+            mod = inner(src, metadata)
+            try:
+                rep = report(str(mod), arch=arch)
+                rep["name"] = metadata.get("name") or _kernel_name(str(mod))
+                deliver(rep)
+            except Exception as e:  # the compile goes on; the report says why it failed
+                warnings.warn("liblayout: no report for this kernel: %s" % e, UserWarning, stacklevel=2)
+            return mod
+
+        stages["ttgir"] = ttgir_stage
+
+    handle._hook = hook
+    knobs.runtime.add_stages_inspection_hook = hook
+    if always_compile:
+        handle._prev_always = knobs.compilation.always_compile
+        knobs.compilation.always_compile = True
+    return handle
+
+
+def _kernel_name(text: str) -> str:
+    """The first ``tt.func`` name of a module's text ("?" if none)."""
+    at = text.find("tt.func")
+    if at < 0:
+        return "?"
+    at = text.find("@", at)
+    end = at + 1
+    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        end += 1
+    return text[at + 1:end] if at >= 0 else "?"
