@@ -726,11 +726,50 @@ static void test_targets(void)
     CHECK_STR_CONTAINS(terr.message, "tpu");
 }
 
+/* The confidence of each op's cost rule: a transposing read is low (no bank
+ * rule is published or measured for ds_read_b64_tr_b16); any other op takes
+ * the least of the arch's bank confidence and the lane rule of its direction
+ * and width, read here independently from the preset (arch.h). */
+static void test_confidence(void)
+{
+    const char *note;
+    int n_tr = 0, n_other = 0;
+    CHECK(read_file("matmul_fp16_64x64x32_w4_s2_gfx950", ".ttgir", ttgir_buf, FILE_CAP) > 0);
+    CHECK(layout_ttgir_parse(ttgir_buf, strlen(ttgir_buf), &mod, &terr) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK);
+    for (int i = 0; i < kern.n_ops; i++) {
+        const layout_triton_kernel_op *r = &kern.ops[i];
+        layout_confidence c = layout_triton_kernel_op_confidence(&kern, r, &note);
+        if (!r->modelled) continue;
+        if (strstr(r->counts[0].mnemonic, "_tr_")) {
+            n_tr++;
+            CHECK(c == LAYOUT_CONFIDENCE_LOW);
+            CHECK_STR_CONTAINS(note, "transposing read");
+        } else {
+            const layout_lane_rule *rule = layout_arch_rule(&kern.arch, r->direction, r->vec_bits / 8);
+            layout_confidence want = kern.arch.bank_confidence;
+            CHECK(rule != NULL && rule->supported);
+            if (rule && rule->confidence < want) want = rule->confidence;
+            n_other++;
+            CHECK(c == want);
+            CHECK(note[0] == '\0');
+        }
+    }
+    CHECK_EQ_I64(n_tr, 2);     /* B's two local_loads (the loop body and the prologue's) */
+    CHECK_EQ_I64(n_other, 6);
+    /* gfx950's 2-byte writes are its low-confidence narrow widths; b128 reads are high */
+    CHECK(layout_triton_kernel_op_confidence(&kern, &kern.ops[0], NULL) == LAYOUT_CONFIDENCE_LOW);
+    CHECK(layout_triton_kernel_op_confidence(&kern, &kern.ops[2], NULL) == LAYOUT_CONFIDENCE_HIGH);
+    CHECK(layout_triton_kernel_op_confidence(NULL, NULL, &note) == LAYOUT_CONFIDENCE_LOW);
+    CHECK_STR_CONTAINS(note, "not modelled");
+}
+
 int main(void)
 {
     find_corpus();
     RUN(test_hand_written);
     RUN(test_targets);
+    RUN(test_confidence);
     RUN(test_divide_left);
     RUN(test_convert_paths);
     RUN(test_ncu_zero_conflicts);

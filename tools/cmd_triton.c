@@ -86,6 +86,12 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
         else
             printf("  cost per warp: %" PRId64 " extra cycles (%" PRId64 " total), %d of %d accesses conflicted\n",
                    r->extra_cycles, r->total_cycles, r->n_conflicted, r->n_accesses);
+        {
+            const char *note;
+            layout_confidence c = layout_triton_kernel_op_confidence(k, r, &note);
+            if (c != LAYOUT_CONFIDENCE_HIGH)
+                printf("  confidence: %s%s%s\n", layout_confidence_name(c), note[0] ? ": " : "", note);
+        }
         if (r->worst_extra > 0 && layout_triton_kernel_op_explain(k, r, explain, sizeof explain, NULL) == LAYOUT_OK) {
             printf("  worst access %d (%d extra, %d-way):\n", r->worst_access, r->worst_extra, r->worst_nway);
             for (char *line = strtok(explain, "\n"); line; line = strtok(NULL, "\n")) printf("    %s\n", line);

@@ -165,6 +165,22 @@ layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op
                                            layout_triton_kernel_op *out, layout_error *err);
 
 /**
+ * How well the rule that costs op @p r is established: the least of the
+ * arch's bank confidence and the confidence of each lane rule the op uses
+ * (its direction at its access width; a convert's load side too), and
+ * ::LAYOUT_CONFIDENCE_LOW for a transposing read (`ds_read_b64_tr_b16` /
+ * `_b8`): no measurement or document gives its bank rule, so it is costed
+ * as an ordinary read of its width.  Example: the B operand of the gfx950
+ * fp16 matmul (4 `ds_read_b64_tr_b16` per warp) is low; its A operand (2
+ * `ds_read_b128`) has gfx950's b128 read rule's confidence, high.
+ * @p note (may be NULL) gets a static sentence saying why when the answer
+ * is lowered for the instruction, else "".  A report that is not modelled
+ * is low with note "not modelled".  Thread safety: pure.
+ */
+layout_confidence layout_triton_kernel_op_confidence(const layout_triton_kernel *k, const layout_triton_kernel_op *r,
+                                                     const char **note);
+
+/**
  * The worst access of a modelled report explained as `layout check` does
  * (layout_check_report_text() of that one instruction): summary, then one
  * line per conflicted lane group.  snprintf semantics.

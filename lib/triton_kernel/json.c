@@ -74,6 +74,15 @@ static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout
     else
         layout_sb_printf(sb, "},\"cost\":{\"extra_cycles\":%" PRId64 ",\"total_cycles\":%" PRId64 ",\"conflicted\":%d}",
                          r->extra_cycles, r->total_cycles, r->n_conflicted);
+    {
+        const char *note;
+        layout_confidence c = layout_triton_kernel_op_confidence(k, r, &note);
+        layout_sb_printf(sb, ",\"confidence\":\"%s\"", layout_confidence_name(c));
+        if (note[0]) {
+            layout_sb_printf(sb, ",\"confidence_note\":");
+            js_cstr(sb, note);
+        }
+    }
     layout_sb_printf(sb, ",\"worst\":{\"access\":%d,\"extra\":%d,\"nway\":%d,\"explain\":", r->worst_access,
                      r->worst_extra, r->worst_nway);
     if (layout_triton_kernel_op_explain(k, r, explain, explain_cap, NULL) != LAYOUT_OK) explain[0] = 0;

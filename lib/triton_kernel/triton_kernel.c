@@ -363,3 +363,38 @@ layout_status layout_triton_kernel_op_explain(const layout_triton_kernel *k, con
     if ((st = layout_check_report_add(&rep, &ck, "worst", &r->worst, 1, err)) != LAYOUT_OK) return st;
     return layout_check_report_text(&rep, buf, cap, NULL, err);
 }
+
+static layout_confidence least_confidence(layout_confidence a, layout_confidence b) { return a < b ? a : b; }
+
+/* The rule of (direction, bytes) capped to the widest width the arch rules
+ * know; an unsupported or unknown width leaves the confidence as it is. */
+static layout_confidence rule_confidence(const layout_arch *arch, layout_direction dir, int bytes, layout_confidence c)
+{
+    if (bytes > 16) bytes = 16;
+    const layout_lane_rule *rule = layout_arch_rule(arch, dir, bytes);
+    return rule && rule->supported ? least_confidence(c, rule->confidence) : c;
+}
+
+layout_confidence layout_triton_kernel_op_confidence(const layout_triton_kernel *k, const layout_triton_kernel_op *r,
+                                                     const char **note)
+{
+    if (note) *note = "";
+    if (!k || !r || !r->modelled) {
+        if (note) *note = "not modelled";
+        return LAYOUT_CONFIDENCE_LOW;
+    }
+    for (int j = 0; j < r->n_counts; j++)
+        if (strstr(r->counts[j].mnemonic, "_tr_")) {
+            if (note)
+                *note = "a transposing read (ds_read_b64_tr_b*): no measurement or document gives its bank rule; "
+                        "costed as an ordinary read of its width";
+            return LAYOUT_CONFIDENCE_LOW;
+        }
+    layout_confidence c = k->arch.bank_confidence;
+    c = rule_confidence(&k->arch, r->direction, r->vec_bits / 8 > 0 ? r->vec_bits / 8 : 1, c);
+    if (r->kind == LAYOUT_TTGIR_CONVERT_LAYOUT && r->cvt_load_vec_elems > 0) {
+        int bytes = r->cvt_load_vec_elems * r->elem_bits / 8;
+        c = rule_confidence(&k->arch, LAYOUT_READ, bytes > 0 ? bytes : 1, c);
+    }
+    return c;
+}
