@@ -331,8 +331,9 @@ static void print_triton(void)
             for (int j = 0; j < r->n_counts && len < (int)sizeof ins; j++)
                 len += snprintf(ins + len, sizeof ins - (size_t)len, "%s%2lld x %s", j ? ", " : "",
                                 (long long)r->counts[j].count, r->counts[j].mnemonic);
-            printf("    line %3d %-16s %-26s %3lld extra cycles\n", r->line, layout_ttgir_op_name(r->kind), ins,
-                   (long long)r->extra_cycles);
+            printf("    line %3d %-16s %-26s %3lld extra cycles (%s confidence)\n", r->line,
+                   layout_ttgir_op_name(r->kind), ins, (long long)r->extra_cycles,
+                   layout_confidence_name(layout_triton_kernel_op_confidence(&k, r, NULL)));
         }
         for (int a = 0; a < s.n_allocs; a++) {
             const layout_triton_kernel_alloc *x = &s.allocs[a];
