@@ -6,6 +6,7 @@ import os
 from typing import List, Optional, Union
 
 from . import _native as N
+from ._text import _text_of
 
 __all__ = ["TritonType", "TritonOp", "TritonKernel", "triton_kernel", "ProfileDispatch", "read_profile"]
 
@@ -32,16 +33,6 @@ def _lib() -> N.Native:
             lib.sizeof[t] = lib.lib.layout_abi_sizeof(t.encode())
         lib._ttgir_ready = True
     return lib
-
-
-def _text_of(path_or_text: Union[str, bytes, "os.PathLike[str]"]) -> bytes:
-    """The bytes of a path (a str naming an existing file, or a PathLike) or of the text itself."""
-    if isinstance(path_or_text, bytes):
-        return path_or_text
-    if isinstance(path_or_text, os.PathLike) or ("\n" not in path_or_text and os.path.exists(path_or_text)):
-        with open(path_or_text, "rb") as f:
-            return f.read()
-    return str(path_or_text).encode()
 
 
 def _i32(addr: int) -> int:

@@ -31,7 +31,7 @@ from typing import Any, Callable, Dict, List, Optional, TextIO, Union
 
 from . import _native as N
 from ._errors import Status
-from ._ttgir import _text_of
+from ._text import _text_of
 
 __all__ = ["report", "format_report", "watch", "Watch"]
 
