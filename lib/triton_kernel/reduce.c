@@ -109,6 +109,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
         return rd_not_modelled(r, "element type not 8, 16, 32 or 64 bits");
     if ((axis = rd_axis(m, o)) < 0 || axis > 1) return rd_not_modelled(r, "its axis attribute was not read");
     if (lanes != 32 && lanes != 64) return rd_not_modelled(r, "ttg.threads-per-warp not 32 or 64");
+    if (nwarps < 1 || nwarps > 1024) return rd_not_modelled(r, "ttg.num-warps absent or out of range");
     if (layout_ttgir_encoding(m, src, &attr, &alen) != LAYOUT_OK)
         return rd_not_modelled(r, "the operand's encoding is not defined");
     if (layout_tk_reg_linear(m, src, attr, alen, &ta, &R, why, sizeof why) != LAYOUT_OK)
@@ -148,7 +149,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     elems = s_axis * src->shape[other];
     threads = (int64_t)lanes * nwarps;
     rounds = elems / threads > 1 ? elems / threads : 1;
-    if ((int64_t)1 << n_reg_other > LAYOUT_TRITON_KERNEL_MAX_ACCESSES / 2 || rounds > 64)
+    if (n_reg_other > 9 || rounds > 64)
         return rd_not_modelled(r, "more than 512 accumulators or 64 rounds per thread");
     r->cvt_scratch_bytes = elems * eb;
     r->cvt_reps = 1;
