@@ -106,6 +106,7 @@ static void test_text_and_json(void)
         CHECK_EQ_I64(run_tool("triton '%s'", path), 0);
         CHECK_STR_CONTAINS(g_out, "not modelled: ttg.convert_layout");
         CHECK_STR_CONTAINS(g_out, "per warp total: 17 st.shared.b32, 17 ld.shared.b32");
+        CHECK_STR_CONTAINS(g_out, "scratch 512 bytes"); /* the .json's "shared": 512 */
         CHECK_EQ_I64(run_tool("triton --json '%s'", path), 0);
         CHECK_STR_CONTAINS(g_out, "\"not_modelled\":[{\"loc\":\"\\\"tests/fixtures/triton/kernels/gen_kernels.py\\\":");
         CHECK_STR_CONTAINS(g_out, "\"op\":\"ttg.convert_layout\",\"reason\":");
