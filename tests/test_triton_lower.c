@@ -5,7 +5,10 @@
  * real AMDGCN / PTX attributes to that location (`.loc FILE LINE COL`
  * directives; every instruction counted once, as every op appears once).
  * ISA `ds_write_b16_d16_hi` counts as `ds_write_b16` (the same 16-bit
- * store of the upper half of a register).
+ * store of the upper half of a register).  A guarded PTX instruction
+ * (`@%p1 st.shared.b32`) counts as its mnemonic; a `.loc` of inlined code
+ * (`standard.py:293:36 @[ gen_kernels.py:68:32 ]`, tl.sum) counts at its
+ * outermost caller, as layout_ttgir_op_loc resolves a callsite.
  * A location that differs must show the rule the table below names
  * (docs/triton.md, "Rules"), checked mechanically:
  *   x1.5   the ISA holds 3 static copies of ops TTGIR has 2 of (LLVM
