@@ -5,7 +5,10 @@
  * real AMDGCN / PTX attributes to that location (`.loc FILE LINE COL`
  * directives; every instruction counted once, as every op appears once).
  * ISA `ds_write_b16_d16_hi` counts as `ds_write_b16` (the same 16-bit
- * store of the upper half of a register).
+ * store of the upper half of a register).  A guarded PTX instruction
+ * (`@%p1 st.shared.b32`) counts as its mnemonic; a `.loc` of inlined code
+ * (`standard.py:293:36 @[ gen_kernels.py:68:32 ]`, tl.sum) counts at its
+ * outermost caller, as layout_ttgir_op_loc resolves a callsite.
  * A location that differs must show the rule the table below names
  * (docs/triton.md, "Rules"), checked mechanically:
  *   x1.5   the ISA holds 3 static copies of ops TTGIR has 2 of (LLVM
@@ -61,7 +64,7 @@ static long read_file(const char *name, const char *ext, char *buf, long cap)
 
 /* Mnemonic counts at one source location. */
 typedef struct loc_counts {
-    int line, col, all_modelled, n;
+    int line, col, all_modelled, n, has_op;
     char mn[MAX_MN][64];
     long pred[MAX_MN], isa[MAX_MN];
 } loc_counts;
@@ -101,6 +104,11 @@ static int isa_mnemonic(const char *line, char *out, size_t cap)
     static const char *const pre[] = {"ds_", "st.shared", "ld.shared", "ldmatrix", "stmatrix", "cp.async.ca", "cp.async.cg"};
     size_t i, n = 0;
     while (*line == ' ' || *line == '\t') line++;
+    /* A guarded instruction (Triton's predicated inline asm, `@%p1 st.shared.b32`) */
+    if (*line == '@') {
+        while (*line && *line != ' ' && *line != '\t') line++;
+        while (*line == ' ' || *line == '\t') line++;
+    }
     for (i = 0; i < sizeof pre / sizeof pre[0]; i++)
         if (strncmp(line, pre[i], strlen(pre[i])) == 0) break;
     if (i == sizeof pre / sizeof pre[0] || strncmp(line, "ds_bpermute", 11) == 0) return 0; /* bpermute: no LDS memory */
@@ -124,6 +132,17 @@ static void count_isa(const char *isa)
         int f, l, c;
         snprintf(buf, sizeof buf, "%.*s", (int)(len < 255 ? len : 255), p);
         if (sscanf(buf, " .loc %d %d %d", &f, &l, &c) == 3) {
+            /* An inlined call (tl.sum -> standard.py) prints its caller
+             * chain as a comment, `standard.py:293:36 @[ gen_kernels.py:68:32 ]`;
+             * layout_ttgir_op_loc resolves a callsite to the kernel's own
+             * line, so the ISA side takes the outermost caller too. */
+            const char *at = strstr(buf, "@[ "), *next;
+            int il, ic;
+            while (at && (next = strstr(at + 3, "@[ ")) != NULL) at = next;
+            if (at && sscanf(strchr(at + 3, ':') ? strchr(at + 3, ':') + 1 : "", "%d:%d", &il, &ic) == 2) {
+                l = il;
+                c = ic;
+            }
             line = l;
             col = c;
         } else if (isa_mnemonic(buf, mn, sizeof mn)) {
@@ -235,7 +254,7 @@ static void test_corpus_per_loc(void)
     DIR *d = opendir(corpus_dir);
     struct dirent *e;
     int n_kernels = 0, n_cmp = 0, n_equal = 0, n_differ = 0, n_rule_ok = 0, kernels_equal = 0, i, j;
-    int rules[4] = {0, 0, 0, 0}, n_scratch_checked = 0, n_full = 0, full_equal = 0, full_x15 = 0, kernel_agrees;
+    int rules[4] = {0, 0, 0, 0}, n_scratch_checked = 0, n_zero_locs = 0, n_full = 0, full_equal = 0, full_x15 = 0, kernel_agrees;
     CHECK_MSG(d != NULL, "no corpus at %s", corpus_dir);
     if (!d) return;
     while ((e = readdir(d)) != NULL) {
@@ -269,6 +288,7 @@ static void test_corpus_per_loc(void)
                 continue;
             }
             if (!(lc = loc_of(line, col))) continue;
+            lc->has_op = 1;
             if (!r->modelled) {
                 lc->all_modelled = 0;
                 CHECK_MSG(r->reason[0] != '\0', "%s line %d: not modelled without a reason", name, r->line);
@@ -301,6 +321,16 @@ static void test_corpus_per_loc(void)
             long npred = 0;
             for (j = 0; j < l->n; j++) npred += l->pred[j];
             if (!counts_equal(l)) kernel_equal = 0;
+            if (l->has_op && l->all_modelled && npred == 0) {
+                /* every op here modelled with no instruction (a reduce within
+                 * a warp, a register-renaming convert): the ISA has none */
+                long nisa = 0;
+                for (j = 0; j < l->n; j++) nisa += l->isa[j];
+                n_zero_locs++;
+                CHECK_MSG(nisa == 0, "%s %d:%d: modelled with no instruction, the ISA has %ld", name, l->line,
+                          l->col, nisa);
+                if (getenv("TRITON_LOWER_VERBOSE")) printf("    none %s %d:%d\n", name, l->line, l->col);
+            }
             if (!l->all_modelled || npred == 0) continue;
             n_cmp++;
             if (counts_equal(l)) {
@@ -349,7 +379,11 @@ static void test_corpus_per_loc(void)
            n_kernels, n_cmp, n_equal, n_differ, rules[0], rules[3], rules[1], rules[2], kernels_equal, n_full,
            full_equal, full_x15);
     CHECK_EQ_I64(n_kernels, 66);
-    CHECK_EQ_I64(n_equal, 99);
+    CHECK_EQ_I64(n_equal, 102); /* 99 + rowsum's tt.reduce on sm_90, gfx942, gfx950 */
+    /* Locations whose ops are all modelled with no instruction (attention's
+     * tl.max / tl.sum within a warp on 3 targets, one register-only
+     * convert): the ISA has no shared instruction there either. */
+    CHECK_EQ_I64(n_zero_locs, 7);
     CHECK_EQ_I64(n_differ, (int64_t)(sizeof expected / sizeof expected[0]));
     CHECK_EQ_I64(n_rule_ok, n_differ);
     /* Kernels: 24 have every op modelled: the 12 gfx950 matmuls (2 equal
@@ -359,12 +393,14 @@ static void test_corpus_per_loc(void)
      * the 2 fp32 ones x1.5), and the 16 gfx942 / gfx950 transposes, whose
      * convert_layout goes through Triton's swizzled scratch (all 16 equal),
      * and the 8 sm_90 transposes (2 through the ld/st scratch, 6 through
-     * Triton's stmatrix / ldmatrix tile path: all equal).  10 sm_90 matmuls
-     * keep their warp_group_dot; rowsum and attention their reduce. */
-    CHECK_EQ_I64(n_full, 50);
-    CHECK_EQ_I64(full_equal, 38);
+     * Triton's stmatrix / ldmatrix tile path: all equal); with tt.reduce
+     * modelled, rowsum on gfx942 / gfx950 and attention on gfx942 (all 3
+     * equal).  10 sm_90 matmuls keep their warp_group_dot; rowsum sm_90,
+     * attention sm_90 and gfx950 a convert_layout within a warp. */
+    CHECK_EQ_I64(n_full, 53);
+    CHECK_EQ_I64(full_equal, 41);
     CHECK_EQ_I64(full_x15, 10);
-    CHECK_EQ_I64(kernels_equal, 51);
+    CHECK_EQ_I64(kernels_equal, 53);
     /* Scratch size: a transpose's only shared memory is its convert's
      * scratch, so the largest cvt_scratch_bytes must equal the "shared"
      * bytes Triton reported for the kernel (the .json beside it). */
@@ -658,7 +694,7 @@ static void test_ncu_zero_conflicts(void)
            "conflicts; %d kernels with measured conflicts (reported only)\n",
            n_kernels, n_kernels - n_conflicted_kernels, n_ops, n_conflicted_kernels);
     CHECK_EQ_I64(n_kernels, 22);
-    CHECK_EQ_I64(n_ops, 43); /* with the 12 matmul epilogues and 6 transposes (convert_layout), one register-only convert; the A, B stores (st.shared.b16) of the fp16 / bf16 matmuls and attention, and the
+    CHECK_EQ_I64(n_ops, 46); /* the tt.reduce of rowsum (scratch) and attention's two (within a warp, no instruction); with the 12 matmul epilogues and 6 transposes (convert_layout), one register-only convert; the A, B stores (st.shared.b16) of the fp16 / bf16 matmuls and attention, and the
                               * ldmatrix reads of the 32x32x64 ones; cp.async left out (n_async) */
     CHECK_EQ_I64(n_async, 8);
     CHECK_EQ_I64(n_full_cmp, 8); /* the 8 sm_90 transposes */ /* the fp32 matmuls' A and B copies, 2 static copies each */
@@ -764,6 +800,107 @@ static void test_confidence(void)
     CHECK_STR_CONTAINS(note, "not modelled");
 }
 
+/* tt.reduce across warps, by hand from ReduceOpToLLVM.cpp (triton-lang/triton
+ * 9c3434b3): 4 warps along dim 0 of a 4 x 32 f32 tensor, lanes along dim 1,
+ * reduced over dim 0.  Scratch shape [4 warps, 32] linearised axis first:
+ * element (w, c) at w + 4 c, 512 bytes.  storeWarpReduceToSharedMemory:
+ * lane l of warp 0 writes element 4 l, byte 16 l: 32 lanes over 512 bytes,
+ * 4 lanes per bank -> 4 wavefronts, 3 conflicts.  accumulatePartialReductions:
+ * 128 elements / 128 threads = 1 round; lane l reads byte 4 l (1 wavefront),
+ * lanes l % 4 == 0 write it back (8 lanes, 1 wavefront).
+ * loadReductionAndPackResult: lane l reads (0, l) = byte 16 l: 4 wavefronts,
+ * 3 conflicts.  Total 2 st.shared.b32, 2 ld.shared.b32, 10 wavefronts, 6
+ * conflicts.  Along dim 1 instead (lanes only) the reduce stays in a warp:
+ * shuffles, no instruction.  A 1-D operand is not modelled. */
+static const char *const reduce_hand =
+    "#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
+    "#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", "
+    "\"ttg.threads-per-warp\" = 32 : i32} {\n"
+    "    %1 = \"tt.reduce\"(%0) <{axis = 0 : i32}> ({\n"
+    "    ^bb0(%a: f32, %b: f32):\n"
+    "      %s = arith.addf %a, %b : f32\n"
+    "      tt.reduce.return %s : f32\n"
+    "    }) : (tensor<4x32xf32, #b>) -> tensor<32xf32, #ttg.slice<{dim = 0, parent = #b}>> loc(#loc1)\n"
+    "    %2 = \"tt.reduce\"(%0) <{axis = 1 : i32}> ({\n"
+    "    ^bb0(%a: f32, %b: f32):\n"
+    "      %s = arith.addf %a, %b : f32\n"
+    "      tt.reduce.return %s : f32\n"
+    "    }) : (tensor<4x32xf32, #b>) -> tensor<4xf32, #ttg.slice<{dim = 1, parent = #b}>> loc(#loc1)\n"
+    "    %3 = \"tt.reduce\"(%9) <{axis = 0 : i32}> ({\n"
+    "    ^bb0(%a: f32, %b: f32):\n"
+    "      %s = arith.addf %a, %b : f32\n"
+    "      tt.reduce.return %s : f32\n"
+    "    }) : (tensor<128xf32, #b1>) -> f32 loc(#loc1)\n"
+    "}\n"
+    "#loc1 = loc(\"k.py\":3:9)\n";
+
+static int64_t count_of(const layout_triton_kernel_op *r, const char *mn)
+{
+    for (int j = 0; j < r->n_counts; j++)
+        if (strcmp(r->counts[j].mnemonic, mn) == 0) return r->counts[j].count;
+    return 0;
+}
+
+static void test_reduce(void)
+{
+    static const char *const arch[3] = {"sm90", "gfx942", "gfx950"};
+    CHECK_MSG(layout_ttgir_parse(reduce_hand, strlen(reduce_hand), &mod, &terr) == LAYOUT_OK, "%s", terr.message);
+    CHECK_MSG(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK, "%s", terr.message);
+    if (kern.n_ops != 3) {
+        CHECK_EQ_I64(kern.n_ops, 3);
+        return;
+    }
+    CHECK_MSG(kern.ops[0].modelled, "%s", kern.ops[0].reason);
+    CHECK_EQ_I64(count_of(&kern.ops[0], "st.shared.b32"), 2);
+    CHECK_EQ_I64(count_of(&kern.ops[0], "ld.shared.b32"), 2);
+    CHECK_EQ_I64(kern.ops[0].n_accesses, 4);
+    CHECK_EQ_I64(kern.ops[0].total_cycles, 10);
+    CHECK_EQ_I64(kern.ops[0].extra_cycles, 6);
+    CHECK_EQ_I64(kern.ops[0].n_conflicted, 2);
+    CHECK_EQ_I64(kern.ops[0].worst_nway, 4);
+    CHECK_EQ_I64(kern.ops[0].cvt_scratch_bytes, 512);
+    CHECK_EQ_I64(kern.ops[1].modelled, 1);
+    CHECK_EQ_I64(kern.ops[1].n_counts, 0);
+    CHECK_EQ_I64(kern.ops[1].n_accesses, 0);
+    CHECK_EQ_I64(kern.ops[2].modelled, 0);
+    CHECK_STR_CONTAINS(kern.ops[2].reason, "2-D");
+
+    /* The corpus rowsum (16 x 256 f32, 8 warps): on sm_90 the warps are all
+     * along the row ([1, 8]): 16 accumulators -> 16 st.shared.b32 (lane 0
+     * of each warp, PTX `@%p1 st.shared.b32`), one accumulation round
+     * (16 x 8 = 128 elements < 256 threads: 1 ld + 1 st), 16 result loads
+     * (`ld.shared.b32 [global_smem+32 k]`): 17 + 17, scratch 8 x 16 x 4 =
+     * 512 bytes = the .json's "shared".  On gfx942 / gfx950 ([2, 4] warps)
+     * 8 accumulators + 1 each: 9 ds_write_b32, 9 ds_read_b32, scratch
+     * 4 x 16 x 4 = 256 = "shared".  ncu measured rowsum conflict-free; the
+     * model finds none (the lone-lane stores, the consecutive accumulation,
+     * the broadcast result loads). */
+    for (int a = 0; a < 3; a++) {
+        char name[96];
+        int amd = a > 0, i, found = 0;
+        snprintf(name, sizeof name, "rowsum_fp16_16x256_w8_s1_%s", arch[a]);
+        if (read_file(name, ".ttgir", ttgir_buf, FILE_CAP) <= 0) {
+            CHECK_MSG(0, "%s: unreadable", name);
+            continue;
+        }
+        CHECK_MSG(layout_ttgir_parse(ttgir_buf, strlen(ttgir_buf), &mod, &terr) == LAYOUT_OK, "%s", terr.message);
+        CHECK_MSG(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK, "%s", terr.message);
+        for (i = 0; i < kern.n_ops; i++) {
+            const layout_triton_kernel_op *r = &kern.ops[i];
+            if (r->kind != LAYOUT_TTGIR_REDUCE) continue;
+            found++;
+            CHECK_MSG(r->modelled, "%s: %s", name, r->reason);
+            CHECK_EQ_I64(count_of(r, amd ? "ds_write_b32" : "st.shared.b32"), amd ? 9 : 17);
+            CHECK_EQ_I64(count_of(r, amd ? "ds_read_b32" : "ld.shared.b32"), amd ? 9 : 17);
+            CHECK_EQ_I64(r->cvt_scratch_bytes, amd ? 256 : 512);
+            CHECK_EQ_I64(r->extra_cycles, 0);
+            if (!amd) CHECK_EQ_I64(r->total_cycles, 34); /* one wavefront per access */
+        }
+        CHECK_EQ_I64(found, 1);
+    }
+}
+
 int main(void)
 {
     find_corpus();
@@ -772,6 +909,7 @@ int main(void)
     RUN(test_confidence);
     RUN(test_divide_left);
     RUN(test_convert_paths);
+    RUN(test_reduce);
     RUN(test_ncu_zero_conflicts);
     RUN(test_corpus_per_loc);
     return harness_finish("test_triton_lower");

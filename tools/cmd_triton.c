@@ -74,8 +74,19 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
             printf("  not modelled: %s\n\n", r->reason);
             continue;
         }
-        printf("  %s, vector %d x %d bits = %d bits, %d accesses per warp\n", layout_direction_name(r->direction),
-               r->vec_elems, r->elem_bits, r->vec_bits, r->n_accesses);
+        if (r->n_counts == 0) { /* modelled with no instruction */
+            printf("  no shared-memory instruction: %s\n\n", r->kind == LAYOUT_TTGIR_REDUCE
+                                                               ? "reduced within each warp (shuffles)"
+                                                               : "registers renamed within each thread");
+            continue;
+        }
+        if (r->kind == LAYOUT_TTGIR_REDUCE)
+            printf("  scratch %" PRId64 " bytes: each warp's partials stored, combined, the results read back; "
+                   "%d scalar accesses of %d bits per warp\n",
+                   r->cvt_scratch_bytes, r->n_accesses, r->elem_bits);
+        else
+            printf("  %s, vector %d x %d bits = %d bits, %d accesses per warp\n", layout_direction_name(r->direction),
+                   r->vec_elems, r->elem_bits, r->vec_bits, r->n_accesses);
         printf("  instructions per warp:");
         for (int j = 0; j < r->n_counts; j++)
             printf("%s %" PRId64 " %s", j ? "," : "", r->counts[j].count, r->counts[j].mnemonic);

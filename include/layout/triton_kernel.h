@@ -28,8 +28,14 @@
  * through Triton's swizzled scratch (its stores and loads, both in the
  * op's counts: optimalSwizzlingLdSt, or on NVIDIA the tile pair Triton's
  * search picks among st/ld.shared.v4, stmatrix / ldmatrix and .trans).
- * Ops Triton lowers another way (within-warp shuffles, reduce scratch,
- * wgmma operands, AMD direct-to-LDS loads) and layouts the dialect cannot
+ * `tt.reduce` is modelled as ReduceOpToLLVM.cpp lowers it: within a warp
+ * no instruction (shuffles); across warps its scratch (getScratchRepShape:
+ * the operand's shape with the axis replaced by the warps along it): one
+ * store of each warp's partial per accumulator, max(elements / threads, 1)
+ * rounds of a load and a store, one load per result element, all scalar,
+ * in counts, costs and cvt_scratch_bytes.
+ * Ops Triton lowers another way (within-warp convert shuffles, wgmma
+ * operands, AMD direct-to-LDS loads) and layouts the dialect cannot
  * read are reported with `modelled = 0` and the reason, never dropped.
  * Example (tests/fixtures/triton/kernels/matmul_fp16_64x64x32_w4_s2_gfx942.ttgir):
  * @code
@@ -115,7 +121,7 @@ typedef struct layout_triton_kernel_op {
      * vec_elems is the store's vector. */
     int cvt_load_vec_elems;                  /**< the load's elements per lane per access */
     int cvt_reps;                            /**< rounds (store, barrier, load) over the scratch: 2^|reps| */
-    int64_t cvt_scratch_bytes;               /**< scratch bytes of one round (Triton's `reps` dim excluded) */
+    int64_t cvt_scratch_bytes;               /**< scratch bytes of one round (Triton's `reps` dim excluded); a tt.reduce: its scratch (getScratchSizeInBytes), 0 within a warp */
 } layout_triton_kernel_op;
 
 /** One analysed kernel. */

@@ -54,4 +54,11 @@ int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *c
 layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
                                       layout_error *err);
 
+/* tt.reduce (reduce.c): Triton 3.6's inter-warp scratch (stores of each
+ * warp's partials, the accumulation round, the result loads), or no
+ * instruction when the axis stays within a warp; else not modelled with a
+ * reason.  r has op, kind, line, loc set. */
+layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                     layout_error *err);
+
 #endif

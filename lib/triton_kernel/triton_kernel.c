@@ -248,10 +248,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
 
     switch (o->kind) {
     case LAYOUT_TTGIR_CONVERT_LAYOUT: return layout_tk_lower_convert(k, op, r, err);
-    case LAYOUT_TTGIR_REDUCE:
-        return not_modelled(r, "%stt.reduce: across warps Triton stores each warp's partials "
-                               "(storeWarpReduceToSharedMemory), combines them (accumulatePartialReductions) and "
-                               "reads the results back (loadReductionAndPackResult) in its scratch; not modelled", "");
+    case LAYOUT_TTGIR_REDUCE: return layout_tk_lower_reduce(k, op, r, err);
     case LAYOUT_TTGIR_WARP_GROUP_DOT:
         return not_modelled(r, "%sttng.warp_group_dot: the tensor core reads shared memory through wgmma "
                                "descriptors, not LSU instructions (ncu does not count them as shared ld/st)", "");
@@ -396,5 +393,7 @@ layout_confidence layout_triton_kernel_op_confidence(const layout_triton_kernel 
         int bytes = r->cvt_load_vec_elems * r->elem_bits / 8;
         c = rule_confidence(&k->arch, LAYOUT_READ, bytes > 0 ? bytes : 1, c);
     }
+    if (r->kind == LAYOUT_TTGIR_REDUCE && r->n_accesses > 0) /* its scratch is written and read */
+        c = rule_confidence(&k->arch, LAYOUT_READ, r->elem_bits / 8 > 0 ? r->elem_bits / 8 : 1, c);
     return c;
 }
