@@ -584,16 +584,20 @@ static void put_vec_type(layout_strbuf *sb, layout_emit_lang lang, const char *n
     }
 }
 
-/* The alignment every vector of a side has when some step is flagged
- * misaligned (the least proven alignment of its steps), else 0: the vector's
- * own.  A CUDA vector type may not claim more (NVIDIA faults on it). */
-static int proven_align(const layout_access_plan *ap)
+/* The alignment a side's vectors are proven to have when it is less than
+ * their natural one (the vector's size rounded up to a power of two, at
+ * most 16): the least proven alignment of the plan's steps, which the
+ * model chops (AMD) or splits (an arch without unaligned DS access) at the
+ * alignment it proves, or flags.  0: the natural alignment holds.  A CUDA
+ * vector type may not claim more: NVIDIA faults on a misaligned vector. */
+static int proven_align(const layout_access_plan *ap, int vec_bytes)
 {
-    if (ap->n_misaligned == 0) return 0;
-    int a = 16;
+    int natural = 1;
+    while (natural < vec_bytes && natural < 16) natural *= 2;
+    int a = natural;
     for (int i = 0; i < ap->n_steps; i++)
         if (ap->steps[i].align_bytes > 0 && ap->steps[i].align_bytes < a) a = ap->steps[i].align_bytes;
-    return a;
+    return a < natural ? a : 0;
 }
 
 /* A macro calling lp_<tag>_<what>(x[0], x[1], ...) from an array. */
@@ -743,8 +747,10 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_sb_printf(&sb, "typedef %s lp_idx; /* index type of the descriptors' arithmetic */\n",
                      fits32 ? "int" : "long long");
     layout_sb_printf(&sb, "#define LP_HD __host__ __device__\n");
-    put_vec_type(&sb, spec->lang, "lp_vw", w->access.vector_elems * words, word_bytes, proven_align(&w->access));
-    put_vec_type(&sb, spec->lang, "lp_vr", r->access.vector_elems * words, word_bytes, proven_align(&r->access));
+    put_vec_type(&sb, spec->lang, "lp_vw", w->access.vector_elems * words, word_bytes,
+                 proven_align(&w->access, w->access.vector_elems * spec->elem_bytes));
+    put_vec_type(&sb, spec->lang, "lp_vr", r->access.vector_elems * words, word_bytes,
+                 proven_align(&r->access, r->access.vector_elems * spec->elem_bytes));
     layout_sb_printf(&sb, "\n");
 
     /* Index arithmetic of both sides. */
