@@ -406,7 +406,12 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
     a->cost = a->current_cost;
     a->extra = a->current_extra;
     a->bytes = a->current_bytes;
-    snprintf(a->attr, sizeof a->attr, "%s", a->current);
+    {   /* memcpy, not snprintf: gcc -O1 sees both strings in *a and warns (-Wrestrict) */
+        size_t n = strlen(a->current);
+        if (n >= sizeof a->attr) n = sizeof a->attr - 1;
+        memcpy(a->attr, a->current, n);
+        a->attr[n] = '\0';
+    }
     if (a->n_scored == 0) {
         set_note(a, "no modelled access to score (%lld ops, none modelled): current layout kept", a->n_ops);
         return;
