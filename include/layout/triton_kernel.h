@@ -101,8 +101,10 @@ typedef struct layout_triton_kernel_op {
     int modelled;                            /**< 1: lowered and costed below; 0: see reason */
     char reason[LAYOUT_TRITON_KERNEL_REASON_CAP]; /**< why not modelled ("" when modelled) */
     layout_direction direction;              /**< write (registers -> shared) or read */
-    size_t reg_enc_at, reg_enc_len;          /**< the register tensor's encoding in the text (alias or inline) */
-    size_t shared_enc_at, shared_enc_len;    /**< the memdesc's encoding in the text */
+    size_t reg_enc_at;                       /**< offset in the text of the register tensor's encoding (alias or inline) */
+    size_t reg_enc_len;                      /**< its length; 0: none */
+    size_t shared_enc_at;                    /**< offset in the text of the memdesc's encoding */
+    size_t shared_enc_len;                   /**< its length; 0: none */
     int elem_bits;                           /**< element bits */
     int vec_elems;                           /**< elements per lane per access */
     int vec_bits;                            /**< vec_elems * elem_bits */
@@ -220,7 +222,8 @@ typedef struct layout_triton_kernel_alloc {
     int rank;              /**< 2, or 3 with a leading buffer dim */
     int64_t shape[3];      /**< the memdesc shape of the allocation, outermost first */
     int elem_bits;         /**< element bits */
-    size_t enc_at, enc_len; /**< the encoding as written in the allocation's type (`#shared` or inline) */
+    size_t enc_at;         /**< offset in the text of the encoding as written in the allocation's type (`#shared` or inline) */
+    size_t enc_len;        /**< its length */
     int n_ops;             /**< reports (k->ops indices) of this allocation's writers and readers */
     int ops[LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS]; /**< those indices, text order */
     int n_ops_dropped;     /**< further accesses past ::LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS: not listed, not scored (the note says so) */
