@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* layout_triton_kernel_suggest on real Triton 3.6 kernels
  * (tests/fixtures/triton/kernels/): the allocations found from the TTGIR's
  * SSA values (counted by hand from the text), the suggestion never worse
@@ -331,6 +332,76 @@ static void test_errors(void)
     CHECK_EQ_I64(layout_triton_kernel_suggest(&g_k, NULL, NULL, NULL), LAYOUT_ERR_NULL);
 }
 
+/* Every kernel of the corpus, on its own target and on a neighbour (gfx942
+ * <-> gfx950, sm_90 -> sm_80), with the default search and with
+ * same_bytes and one family at a time: the invariants of a suggestion hold
+ * (never dearer; within budget; improved means cheaper; the suggestion,
+ * pasted back where its alias is the allocation's own, scores what was
+ * reported), the op reports are reproduced by op_cost, and the JSON renders. */
+static void test_whole_corpus(void)
+{
+    static const char *const other[][2] = {{"hip:gfx942", "gfx950"}, {"hip:gfx950", "gfx942"}, {"cuda:90", "sm_80"}};
+    static const unsigned families[] = {LAYOUT_TRITON_SEARCH_SWIZZLED, LAYOUT_TRITON_SEARCH_PADDED,
+                                        LAYOUT_TRITON_SEARCH_ROTATING, LAYOUT_TRITON_SEARCH_NVMMA};
+    static char json[1 << 20];
+    static layout_triton_kernel_op rep;
+    char cmd[700], name[256];
+    FILE *ls;
+    int n_kernels = 0, n_allocs = 0, n_improved = 0, n_other = 0;
+    const long want = harness_scaled(66); /* all 66 at full scale (valgrind runs a few) */
+    snprintf(cmd, sizeof cmd, "ls '%s' | sed -n 's/\\.ttgir$//p'", g_dir);
+    ls = popen(cmd, "r");
+    CHECK(ls != NULL);
+    if (!ls) return;
+    while (n_kernels < want && fgets(name, sizeof name, ls)) {
+        layout_error err;
+        layout_arch arch;
+        const char *alt = NULL;
+        int i, f;
+        name[strcspn(name, "\n")] = 0;
+        if (!analyze(name)) continue;
+        n_kernels++;
+        check_all(name);
+        n_allocs += g_s.n_allocs;
+        for (i = 0; i < g_s.n_allocs; i++) n_improved += g_s.allocs[i].improved;
+        for (i = 0; i < g_k.n_ops; i++) {
+            CHECK(layout_triton_kernel_op_cost(&g_k, i, NULL, 0, &rep, &err) == LAYOUT_OK);
+            CHECK_MSG(rep.extra_cycles == g_k.ops[i].extra_cycles && rep.n_counts == g_k.ops[i].n_counts &&
+                          rep.modelled == g_k.ops[i].modelled,
+                      "%s op %d", name, i);
+        }
+        CHECK(layout_triton_kernel_json(&g_k, &g_s, json, sizeof json, NULL, &err) == LAYOUT_OK);
+        for (f = 0; f < (int)(sizeof families / sizeof families[0]); f++) {
+            layout_triton_kernel_suggest_options o;
+            memset(&o, 0, sizeof o);
+            o.same_bytes = 1;
+            o.families = families[f];
+            CHECK(layout_triton_kernel_suggest(&g_k, &o, &g_s2, &err) == LAYOUT_OK);
+            for (i = 0; i < g_s2.n_allocs; i++) {
+                CHECK(g_s2.allocs[i].cost <= g_s2.allocs[i].current_cost);
+                CHECK(g_s2.allocs[i].bytes <= g_s2.allocs[i].current_bytes || !g_s2.allocs[i].searched);
+            }
+        }
+        for (i = 0; i < 3; i++)
+            if (strcmp(g_m.target, other[i][0]) == 0) alt = other[i][1];
+        CHECK_MSG(alt != NULL, "%s: target %s", name, g_m.target);
+        if (!alt || layout_arch_preset(alt, &arch, &err) != LAYOUT_OK) continue;
+        CHECK(layout_triton_kernel_analyze(&g_m, &arch, &g_k2, &err) == LAYOUT_OK);
+        CHECK_EQ_I64(g_k2.n_ops, g_k.n_ops);
+        CHECK(layout_triton_kernel_suggest(&g_k2, NULL, &g_s2, &err) == LAYOUT_OK);
+        for (i = 0; i < g_s2.n_allocs; i++) CHECK(g_s2.allocs[i].cost <= g_s2.allocs[i].current_cost);
+        CHECK(layout_triton_kernel_json(&g_k2, &g_s2, json, sizeof json, NULL, &err) == LAYOUT_OK);
+        n_other++;
+    }
+    pclose(ls);
+    CHECK_EQ_I64(n_kernels, want);
+    CHECK_EQ_I64(n_other, want);
+    CHECK(n_improved <= n_allocs);
+    if (want == 66) CHECK(n_improved > 0);
+    printf("test_triton_suggest: %d corpus kernels on their target and a neighbour: %d allocations, %d improved\n",
+           n_kernels, n_allocs, n_improved);
+}
+
 int main(void)
 {
     const char *f = __FILE__, *slash = strrchr(f, '/');
@@ -342,6 +413,7 @@ int main(void)
     RUN(test_exhaustive);
     RUN(test_json);
     RUN(test_capacity);
+    RUN(test_whole_corpus);
     RUN(test_errors);
     return harness_finish("test_triton_suggest");
 }
