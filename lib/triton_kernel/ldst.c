@@ -81,6 +81,19 @@ void layout_tk_count_add(layout_triton_kernel_op *r, const char *mn, int64_t n)
     }
 }
 
+void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cost *c, const layout_instr *ins)
+{
+    r->extra_cycles += c->extra_cycles;
+    r->total_cycles += c->total_cycles;
+    if (c->extra_cycles > 0) r->n_conflicted++;
+    if (r->worst_access < 0 || c->extra_cycles > r->worst_extra) {
+        r->worst_access = access;
+        r->worst_extra = c->extra_cycles;
+        r->worst_nway = c->worst_nway;
+        r->worst = *ins;
+    }
+}
+
 /* LLVM's SILoadStoreOptimizer::offsetsCanBeCombined for two DS accesses of
  * `size` bytes at constant byte offsets a, b from one base: 2 = the st64
  * form (both offsets multiples of 64 elements, each / 64 < 256), 1 = the
@@ -263,15 +276,7 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
             }
         if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
             return not_modelled(r, "the checker has no rule: %s", e.message);
-        r->extra_cycles += c.extra_cycles;
-        r->total_cycles += c.total_cycles;
-        if (c.extra_cycles > 0) r->n_conflicted++;
-        if (r->worst_access < 0 || c.extra_cycles > r->worst_extra) {
-            r->worst_access = a;
-            r->worst_extra = c.extra_cycles;
-            r->worst_nway = c.worst_nway;
-            r->worst = ins_;
-        }
+        layout_tk_cost_add(r, a, &c, &ins_);
     }
 
     /* Mnemonics: AMD pairs b32 / b64 accesses of one base in program order
@@ -394,15 +399,7 @@ int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *c
             ins.addr_bytes[l] = (uint32_t)(o * (uint64_t)(bits / 8));
         }
         if (layout_checker_cost(ck, &ins, &c, &e) != LAYOUT_OK) return 0;
-        r->extra_cycles += c.extra_cycles;
-        r->total_cycles += c.total_cycles;
-        if (c.extra_cycles > 0) r->n_conflicted++;
-        if (r->worst_access < 0 || c.extra_cycles > r->worst_extra) {
-            r->worst_access = a;
-            r->worst_extra = c.extra_cycles;
-            r->worst_nway = c.worst_nway;
-            r->worst = ins;
-        }
+        layout_tk_cost_add(r, a, &c, &ins);
     }
     {
         char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];

@@ -59,15 +59,7 @@ static layout_status rd_cost(const layout_checker *ck, const layout_triton_kerne
     for (l = 0; l < lanes; l++) ins.addr_bytes[l] = (uint32_t)addr[l];
     if (layout_checker_cost(ck, &ins, &c, &e) != LAYOUT_OK) return e.status;
     (void)k;
-    r->extra_cycles += c.extra_cycles;
-    r->total_cycles += c.total_cycles;
-    if (c.extra_cycles > 0) r->n_conflicted++;
-    if (r->worst_access < 0 || c.extra_cycles > r->worst_extra) {
-        r->worst_access = r->n_accesses;
-        r->worst_extra = c.extra_cycles;
-        r->worst_nway = c.worst_nway;
-        r->worst = ins;
-    }
+    layout_tk_cost_add(r, r->n_accesses, &c, &ins);
     r->n_accesses++;
     return LAYOUT_OK;
 }

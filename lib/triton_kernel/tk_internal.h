@@ -39,6 +39,9 @@ layout_status layout_tk_reg_linear(const layout_ttgir *m, const layout_ttgir_typ
  * prefix + msg; the image of input dim d's bit b. */
 int layout_tk_log2i(int64_t v);
 void layout_tk_count_add(layout_triton_kernel_op *r, const char *mn, int64_t n);
+/* Add access number `access`'s checker cost c (of instruction ins) to r's
+ * sums, its conflicted count and, if it is the costliest so far, its worst. */
+void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cost *c, const layout_instr *ins);
 long layout_tk_inline_aliases(const layout_ttgir *m, const char *attr, size_t alen, char *buf, size_t cap, int depth);
 void layout_tk_set_why(char *why, size_t cap, const char *prefix, const char *msg);
 uint64_t layout_tk_basis(const layout_linear *c, int d, int b);
