@@ -24,7 +24,7 @@
  *    is not of that shape (a misaligned part of a split vector).
  * The caller falls back to the address path when a condition fails. */
 #include "suggest_internal.h"
-#include "../dist/access_internal.h"
+#include "../tile/access_internal.h"
 
 #include <string.h>
 

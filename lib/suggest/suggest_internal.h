@@ -7,7 +7,7 @@
 #include "layout/suggest.h"
 #include "layout/linear.h"
 
-/* The most warps a distribution has (DIST_MAX_WARPS in lib/dist/distribution.c). */
+/* The most warps a distribution has (DIST_MAX_WARPS in lib/tile/distribution.c). */
 #define LAYOUT_SUGGEST_MAX_WARPS 1024
 
 /* Stack workspace of one fast score (about 200 KiB): kept out of the
