@@ -100,8 +100,22 @@ $(BUILD)/cxx_header_check.o: $(HEADERS)
 	printf '#include "layout.h"\nint main() { return 0; }\n' > $(BUILD)/cxx_header_check.cpp
 	$(CXX_FOR_CC) -std=c++11 -Wall -Wextra $(WERRFLAG) -pedantic $(CPPFLAGS) -c $(BUILD)/cxx_header_check.cpp -o $@
 
-test: $(TEST_BINS) $(EXAMPLE_BINS) $(BUILD)/cxx_header_check.o $(TOOL_BIN) deps
-	@sh tests/run.sh $(TEST_BINS) $(PYTHON_TESTS)
+test: $(TEST_BINS) $(EXAMPLE_BINS) $(BUILD)/cxx_header_check.o $(TOOL_BIN) deps $(SNIPPET_PREFIX)
+	@sh tests/run.sh $(TEST_BINS) $(PYTHON_TESTS) $(SNIPPET_TESTS)
+
+# Every code block of README.md and docs/*.md, run against an installed copy
+# (tests/snippets/run_snippets.sh): C blocks compiled through pkg-config,
+# shell blocks with the installed tool, Python blocks with the module.  Not
+# in sanitizer or coverage builds (a snippet compiled with plain flags cannot
+# link their instrumented library).
+SNIPPET_PREFIX = $(if $(findstring -fsanitize,$(OPT) $(LDFLAGS))$(findstring --coverage,$(OPT)),,$(BUILD)/snippet-prefix)
+SNIPPET_TESTS  = $(if $(SNIPPET_PREFIX),tests/snippets/test_snippets.sh)
+.PHONY: snippets
+$(BUILD)/snippet-prefix: lib $(TOOL_BIN) $(BUILD)/layout.pc $(BUILD)/cmake/layoutConfigVersion.cmake
+	rm -rf $@
+	$(MAKE) --no-print-directory PREFIX=$(abspath $@) install >/dev/null
+snippets: $(BUILD)/snippet-prefix
+	@LAYOUT_SNIPPET_PREFIX=$(abspath $(BUILD)/snippet-prefix) sh tests/snippets/test_snippets.sh
 
 # The layer check (lib/LAYERS, tests/layers/check_layers.sh): no file
 # includes or calls into a layer above its own, no circle of calls but the
@@ -239,8 +253,13 @@ stable:
 
 examples: $(EXAMPLE_BINS)
 
-demo: $(BUILD)/examples/demo
+# The main job also builds what the README's tour uses: the `layout` tool and
+# both libraries (the Python module loads liblayout.so).
+demo: all $(BUILD)/examples/demo
 	@$(BUILD)/examples/demo
+	@echo
+	@echo "Built: $(TOOL_BIN), $(STATIC_LIB), $(SHARED_LIB)."
+	@echo "Run the tool as $(TOOL_BIN), or put it on PATH:  export PATH=\"$(abspath $(BUILD))/bin:\$$PATH\""
 
 bench: $(BENCH_BINS)
 	@sh bench/run.sh $(BUILD) $(BENCH_BINS)
@@ -266,7 +285,7 @@ install: lib $(TOOL_BIN) $(BUILD)/layout.pc $(BUILD)/cmake/layoutConfigVersion.c
 	install -m 644 include/layout.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/layout/*.h $(DESTDIR)$(PREFIX)/include/layout/
 	install -m 644 $(STATIC_LIB) $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(BUILD)/layout.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' pkgconfig/layout.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/layout.pc
 	install -d $(DESTDIR)$(PREFIX)/lib/cmake/layout
 	install -m 644 cmake/layoutConfig.cmake $(BUILD)/cmake/layoutConfigVersion.cmake $(DESTDIR)$(PREFIX)/lib/cmake/layout/
 	$(if $(TOOL_BIN),install -d $(DESTDIR)$(PREFIX)/bin && install -m 755 $(TOOL_BIN) $(DESTDIR)$(PREFIX)/bin/)
@@ -324,6 +343,7 @@ PYTHON_TESTS = $(if $(findstring -fsanitize,$(OPT) $(LDFLAGS)),,python/run_tests
 test: $(if $(PYTHON_TESTS),$(SHARED_LIB))
 test: export LIBLAYOUT_PATH = $(abspath $(SHARED_LIB))
 test: export LAYOUT_TOOL = $(abspath $(TOOL_BIN))
+test: export LAYOUT_SNIPPET_PREFIX = $(abspath $(BUILD)/snippet-prefix)
 
 .PHONY: python-test
 python-test: $(SHARED_LIB) $(TOOL_BIN)

@@ -1420,6 +1420,35 @@ static void test_tool(void)
     n = fread(out, 1, sizeof out - 1, f);
     out[n] = '\0';
     pclose(f);
+    /* The winner's ck_tile C++ (the README's tour promises it): the block
+     * after "ck_tile C++:" is exactly `layout convert --to ck-cpp` of the
+     * winner's text form (the dialect layer's printer, run separately). */
+    {
+        static char winner[4096], conv[1 << 14], cmd2[8192];
+        const char *w = strstr(out, "\nwinner: "), *cpp = strstr(out, "\nck_tile C++:\n");
+        CHECK(w != NULL && cpp != NULL);
+        if (w && cpp) {
+            w += strlen("\nwinner: ");
+            size_t wl = strcspn(w, "\n");
+            CHECK(wl < sizeof winner);
+            memcpy(winner, w, wl < sizeof winner ? wl : 0);
+            winner[wl < sizeof winner ? wl : 0] = '\0';
+            cpp += strlen("\nck_tile C++:\n");
+            const char *end = strstr(cpp, "\nverdict:");
+            CHECK(end != NULL);
+            snprintf(cmd2, sizeof cmd2, "%s convert --to ck-cpp '%s' 2>&1", LAYOUT_TOOL_PATH, winner);
+            FILE *g = popen(cmd2, "r");
+            CHECK(g != NULL);
+            if (g && end) {
+                size_t m = fread(conv, 1, sizeof conv - 1, g);
+                conv[m] = '\0';
+                pclose(g);
+                while (m > 0 && conv[m - 1] == '\n') conv[--m] = '\0';
+                CHECK(strstr(conv, "make_xor_transform") != NULL);
+                CHECK((size_t)(end - cpp) == m && strncmp(cpp, conv, m) == 0);
+            }
+        }
+    }
     int rows_b128_read = 0, rows_b128_read_dim0 = 0;
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
         if (!strstr(line, "1 x ds_read_b128") || strstr(line, "bytes ")) continue;

@@ -417,6 +417,10 @@ static int run(int argc, char **argv)
         }
         if (layout_desc_to_text(&best->desc, text, sizeof text, NULL) == LAYOUT_OK) printf("winner: %s\n", text);
         if (layout_suggest_c_calls(best, text, sizeof text) > 0) printf("C:\n%s", text);
+        /* The same winner as ck_tile C++ (the dialect layer's printer), for
+         * kernel authors who paste it into a ck_tile pipeline. */
+        if (layout_desc_to_ck_cpp(&best->desc, text, sizeof text, NULL, NULL) == LAYOUT_OK)
+            printf("ck_tile C++:\n%s%s", text, text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n");
         if (rc == TOOL_OK)
             printf("verdict: conflict-free layout found\n");
         else
