@@ -4,6 +4,7 @@
  * (triton_kernel.c) and ttg.convert_layout (convert.c). */
 #include "../core/internal.h"
 #include "../core/strbuf.h"
+#include "../ttgir/alias.h"
 #include "layout/check.h"
 #include "layout/linear.h"
 #include "layout/triton.h"
@@ -121,14 +122,12 @@ long layout_tk_inline_aliases(const layout_ttgir *m, const char *attr, size_t al
     while (i < alen) {
         if (attr[i] == '#' && !(i + 5 <= alen && memcmp(attr + i, "#ttg.", 5) == 0)) {
             size_t j = i + 1;
-            int a, found = -1;
+            int found;
             while (j < alen && (attr[j] == '_' || attr[j] == '.' || attr[j] == '$' || attr[j] == '-' ||
                                 (attr[j] >= '0' && attr[j] <= '9') || (attr[j] >= 'a' && attr[j] <= 'z') ||
                                 (attr[j] >= 'A' && attr[j] <= 'Z')))
                 j++;
-            for (a = 0; a < m->n_aliases && found < 0; a++)
-                if (m->aliases[a].name_len == j - i && memcmp(m->text + m->aliases[a].name_at, attr + i, j - i) == 0)
-                    found = a;
+            found = layout_ttgir_alias_find(m, attr + i, j - i);
             if (found >= 0) {
                 long got = layout_tk_inline_aliases(m, m->text + m->aliases[found].text_at, m->aliases[found].text_len, buf + n,
                                           cap - n, depth + 1);
