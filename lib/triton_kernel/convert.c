@@ -398,6 +398,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
     echelon e;
     uint64_t warp_mask, lane_mask;
     int nr, nl;
+    char why[LAYOUT_TRITON_KERNEL_REASON_CAP] = "";
 
     if (o->n_src < 1 || o->n_dst < 1 || o->src[0].is_memdesc || o->dst[0].is_memdesc)
         return layout_tk_not_modelled(r, "ttg.convert_layout: no source and result tensor among the op's types");
@@ -414,9 +415,9 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
     if (layout_ttgir_encoding(m, st, &sattr, &slen) != LAYOUT_OK ||
         layout_ttgir_encoding(m, dt, &dattr, &dlen) != LAYOUT_OK)
         return layout_tk_not_modelled(r, "ttg.convert_layout: a tensor's encoding is not defined");
-    if (layout_tk_reg_linear(m, st, sattr, slen, &sa, &sl, r->reason, sizeof r->reason) != LAYOUT_OK ||
-        layout_tk_reg_linear(m, dt, dattr, dlen, &da, &dl, r->reason, sizeof r->reason) != LAYOUT_OK)
-        return LAYOUT_OK;
+    if (layout_tk_reg_linear(m, st, sattr, slen, &sa, &sl, why, sizeof why) != LAYOUT_OK ||
+        layout_tk_reg_linear(m, dt, dattr, dlen, &da, &dl, why, sizeof why) != LAYOUT_OK)
+        return layout_tk_not_modelled(r, "%s", why);
     /* flattened as Triton's flattenOuts: dim0 the fastest (the packed order) */
     if (sl.n_out != dl.n_out || sl.out_shift[0] != 0 || dl.out_shift[0] != 0 ||
         dl.total_out_bits != sl.total_out_bits)

@@ -218,6 +218,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     layout_linear rl, sl, cvt;
     layout_triton_attr ra, sa;
     layout_tk_pad pad = {0, {0}, {0}, 0};
+    char why[LAYOUT_TRITON_KERNEL_REASON_CAP] = "";
     int tr;
     layout_error e;
     int il;
@@ -259,8 +260,9 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     }
     if (layout_ttgir_encoding(m, reg, &rattr, &rlen) != LAYOUT_OK)
         return layout_tk_not_modelled(r, "the tensor's encoding is not defined");
-    if (shared_linear(m, mem, sattr, slen, &sa, &sl, &pad, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
-    if (layout_tk_reg_linear(m, reg, rattr, rlen, &ra, &rl, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
+    if (shared_linear(m, mem, sattr, slen, &sa, &sl, &pad, why, sizeof why) != LAYOUT_OK ||
+        layout_tk_reg_linear(m, reg, rattr, rlen, &ra, &rl, why, sizeof why) != LAYOUT_OK)
+        return layout_tk_not_modelled(r, "%s", why);
     tr = uses_ds_read_tr(k, o, &ra, &sa, r->elem_bits);
     if (tr) rotate_for_tr(&rl, r->elem_bits);
     if (layout_linear_compose(&cvt, &rl, &sl, &e) != LAYOUT_OK)
