@@ -26,7 +26,6 @@
  * basis of the flattened tensor is one uint64_t, dim0 the fastest, as
  * Triton's flattenOuts). */
 #include "../core/internal.h"
-#include "../core/strbuf.h"
 #include "layout/linear.h"
 #include "layout/triton.h"
 #include "layout/triton_kernel.h"
@@ -70,15 +69,6 @@ static int ilog2(uint64_t v)
     int b = 0;
     while (v > 1) { v >>= 1; b++; }
     return b;
-}
-
-static layout_status why_not(layout_triton_kernel_op *r, const char *msg)
-{
-    layout_strbuf sb;
-    r->modelled = 0;
-    layout_sb_init(&sb, r->reason, sizeof r->reason);
-    layout_sb_printf(&sb, "ttg.convert_layout: %s", msg);
-    return LAYOUT_OK;
 }
 
 /* The bases of one input dim (flattened: the packed output value). */
@@ -408,34 +398,35 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
     echelon e;
     uint64_t warp_mask, lane_mask;
     int nr, nl;
+    char why[LAYOUT_TRITON_KERNEL_REASON_CAP] = "";
 
     if (o->n_src < 1 || o->n_dst < 1 || o->src[0].is_memdesc || o->dst[0].is_memdesc)
-        return why_not(r, "no source and result tensor among the op's types");
+        return layout_tk_not_modelled(r, "ttg.convert_layout: no source and result tensor among the op's types");
     st = &o->src[0];
     dt = &o->dst[0];
     r->reg_enc_at = st->enc_at;
     r->reg_enc_len = st->enc_len;
     r->shared_enc_at = dt->enc_at; /* the result's layout, in the place of a memdesc's */
     r->shared_enc_len = dt->enc_len;
-    if (st->rank < 1 || st->rank != dt->rank) return why_not(r, "the two tensors differ in rank");
+    if (st->rank < 1 || st->rank != dt->rank) return layout_tk_not_modelled(r, "ttg.convert_layout: the two tensors differ in rank");
     bitwidth = st->elem_bits < 8 ? 8 : st->elem_bits; /* sub-byte types go through i8 */
-    if (bitwidth > 64 || (bitwidth & (bitwidth - 1))) return why_not(r, "element type not 8, 16, 32 or 64 bits");
+    if (bitwidth > 64 || (bitwidth & (bitwidth - 1))) return layout_tk_not_modelled(r, "ttg.convert_layout: element type not 8, 16, 32 or 64 bits");
     r->elem_bits = bitwidth;
     if (layout_ttgir_encoding(m, st, &sattr, &slen) != LAYOUT_OK ||
         layout_ttgir_encoding(m, dt, &dattr, &dlen) != LAYOUT_OK)
-        return why_not(r, "a tensor's encoding is not defined");
-    if (layout_tk_reg_linear(m, st, sattr, slen, &sa, &sl, r->reason, sizeof r->reason) != LAYOUT_OK ||
-        layout_tk_reg_linear(m, dt, dattr, dlen, &da, &dl, r->reason, sizeof r->reason) != LAYOUT_OK)
-        return LAYOUT_OK;
+        return layout_tk_not_modelled(r, "ttg.convert_layout: a tensor's encoding is not defined");
+    if (layout_tk_reg_linear(m, st, sattr, slen, &sa, &sl, why, sizeof why) != LAYOUT_OK ||
+        layout_tk_reg_linear(m, dt, dattr, dlen, &da, &dl, why, sizeof why) != LAYOUT_OK)
+        return layout_tk_not_modelled(r, "%s", why);
     /* flattened as Triton's flattenOuts: dim0 the fastest (the packed order) */
     if (sl.n_out != dl.n_out || sl.out_shift[0] != 0 || dl.out_shift[0] != 0 ||
         dl.total_out_bits != sl.total_out_bits)
-        return why_not(r, "the two layouts do not span the same tensor");
+        return layout_tk_not_modelled(r, "ttg.convert_layout: the two layouts do not span the same tensor");
     dim = sl.total_out_bits;
     /* Triton's bases are int32: tensors of at most 2^31 elements; the
      * hardware tags below need register + lane + warp bits < 64 */
     if (dim > 31 || sl.total_in_bits > 62 || dl.total_in_bits > 62)
-        return why_not(r, "a tensor of more than 2^31 elements or 62 hardware bits");
+        return layout_tk_not_modelled(r, "ttg.convert_layout: a tensor of more than 2^31 elements or 62 hardware bits");
     dim_bases(&sl, "register", &rs);
     dim_bases(&sl, "lane", &ls);
     dim_bases(&sl, "warp", &ws);
@@ -445,7 +436,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
     nr = rd.n;
     nl = ld.n;
     if (ls.n != ilog2((uint64_t)k->arch.wave_size) || nl != ls.n)
-        return why_not(r, "the layouts' lanes differ from the arch's wave size");
+        return layout_tk_not_modelled(r, "ttg.convert_layout: the layouts' lanes differ from the arch's wave size");
 
     /* minimalCvtLayout: dst's hardware index of each src basis (tags: dst
      * register bits, then lane, then warp). */
@@ -478,8 +469,8 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
                 r->n_accesses = 0;
                 return LAYOUT_OK;
             }
-            return why_not(r, "the data moves only between lanes of a warp: Triton 3.6 uses warp shuffles "
-                              "(transferWithinWarp) or, when cvtNeedsWarpShuffle declines, shared memory; not modelled");
+            return layout_tk_not_modelled(r, "ttg.convert_layout: the data moves only between lanes of a warp: Triton 3.6 uses warp shuffles "
+                                             "(transferWithinWarp) or, when cvtNeedsWarpShuffle declines, shared memory; not modelled");
         }
     }
 
@@ -497,9 +488,9 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         for (i = 0; i < rd.n; i++)
             if (rd.v[i]) push(&rd2, rd.v[i]);
         for (i = 0; i < rs2.n; i++)
-            if (!pow2(rs2.v[i])) return why_not(r, "a source register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
+            if (!pow2(rs2.v[i])) return layout_tk_not_modelled(r, "ttg.convert_layout: a source register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
         for (i = 0; i < rd2.n; i++)
-            if (!pow2(rd2.v[i])) return why_not(r, "a result register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
+            if (!pow2(rd2.v[i])) return layout_tk_not_modelled(r, "ttg.convert_layout: a result register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
         if (k->is_nvidia) {
             hw_side hs = {&rs2, &ls, &ws}, hd = {&rd2, &ld, &wd};
             tiled = nvidia_tiles(k, &hs, &hd, bitwidth, dim, &vb, &bb, &seg2, &reps, &kind_s, &kind_d);
@@ -569,7 +560,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
             bb = order;
         }
         }
-        if (vb.n + bb.n + seg2.n + reps.n != dim) return why_not(r, "the scratch layout is not a basis (internal)");
+        if (vb.n + bb.n + seg2.n + reps.n != dim) return layout_tk_not_modelled(r, "ttg.convert_layout: the scratch layout is not a basis (internal)");
         /* the address of logical x: its coordinates in (vector, bank, segment, reps) */
         memset(&e, 0, sizeof e);
         n_addr = 0;
@@ -579,7 +570,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
             for (p = 0; p < 4; p++)
                 for (i = 0; i < parts[p]->n; i++, n_addr++)
                     if (!ech_insert(&e, parts[p]->v[i], (uint64_t)1 << n_addr))
-                        return why_not(r, "the scratch bases are dependent (internal)");
+                        return layout_tk_not_modelled(r, "ttg.convert_layout: the scratch bases are dependent (internal)");
         }
         n_addr = dim - reps.n;
         /* the tile's registers: those not mapped to reps (divideRight) */
@@ -590,7 +581,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
             for (i = 0; i < rd2.n; i++)
                 if (!has(&reps, rd2.v[i])) push(&td_reg, rd2.v[i]);
             if (!addr_cvt(&e, n_addr, &ts_reg, &ls, &ws, &cst) || !addr_cvt(&e, n_addr, &td_reg, &ld, &wd, &cld))
-                return why_not(r, "a register, lane or warp maps outside the scratch tile (internal)");
+                return layout_tk_not_modelled(r, "ttg.convert_layout: a register, lane or warp maps outside the scratch tile (internal)");
         }
         if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
         r->direction = LAYOUT_WRITE;
@@ -605,11 +596,11 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         sub.worst_access = -1;
         if (kind_s) { /* stmatrix (.trans): the tile path's store */
             if (!layout_tk_ldst_matrix(k, &ck, &cst, kind_s == 2, &sub))
-                return why_not(r, "the tile path chose stmatrix but its lowering does not apply (not modelled)");
+                return layout_tk_not_modelled(r, "ttg.convert_layout: the tile path chose stmatrix but its lowering does not apply (not modelled)");
         } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cst, &nopad, 0, &sub)) != LAYOUT_OK) {
             return s2;
         }
-        if (!sub.modelled) return why_not(r, sub.reason);
+        if (!sub.modelled) return layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub.reason);
         r->vec_elems = sub.vec_elems;
         r->vec_bits = sub.vec_bits;
         merge(r, &sub, (int64_t)1 << reps.n);
@@ -621,11 +612,11 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         sub.worst_access = -1;
         if (kind_d) { /* ldmatrix (.trans) */
             if (!layout_tk_ldst_matrix(k, &ck, &cld, kind_d == 2, &sub))
-                return why_not(r, "the tile path chose ldmatrix but its lowering does not apply (not modelled)");
+                return layout_tk_not_modelled(r, "ttg.convert_layout: the tile path chose ldmatrix but its lowering does not apply (not modelled)");
         } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cld, &nopad, 0, &sub)) != LAYOUT_OK) {
             return s2;
         }
-        if (!sub.modelled) return why_not(r, sub.reason);
+        if (!sub.modelled) return layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub.reason);
         r->cvt_load_vec_elems = sub.vec_elems;
         merge(r, &sub, (int64_t)1 << reps.n);
         r->cvt_reps = 1 << reps.n;

@@ -2,6 +2,7 @@
  * `layout triton --json` prints and the Python module reads. */
 #include "../core/internal.h"
 #include "../core/strbuf.h"
+#include "../ttgir/alias.h"
 #include "layout/arch.h"
 #include "layout/triton_kernel.h"
 
@@ -27,14 +28,11 @@ static void js_cstr(layout_strbuf *sb, const char *s) { js_str(sb, s, strlen(s))
 /* A type's encoding as written (`#blocked`) resolved to its alias text. */
 static void js_layout(layout_strbuf *sb, const layout_ttgir *m, size_t at, size_t len)
 {
-    int a;
+    int a = -1;
     if (len > 0 && m->text[at] == '#' && !(len > 5 && memcmp(m->text + at, "#ttg.", 5) == 0))
-        for (a = 0; a < m->n_aliases; a++)
-            if (m->aliases[a].name_len == len && memcmp(m->text + m->aliases[a].name_at, m->text + at, len) == 0) {
-                js_str(sb, m->text + m->aliases[a].text_at, m->aliases[a].text_len);
-                return;
-            }
-    js_str(sb, m->text + at, len);
+        a = layout_ttgir_alias_find(m, m->text + at, len);
+    if (a >= 0) js_str(sb, m->text + m->aliases[a].text_at, m->aliases[a].text_len);
+    else js_str(sb, m->text + at, len);
 }
 
 static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout_triton_kernel_op *r, char *explain,

@@ -4,23 +4,25 @@
  * (triton_kernel.c) and ttg.convert_layout (convert.c). */
 #include "../core/internal.h"
 #include "../core/strbuf.h"
+#include "../ttgir/alias.h"
 #include "layout/check.h"
 #include "layout/linear.h"
 #include "layout/triton.h"
 #include "layout/triton_kernel.h"
 #include "tk_internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Set a not-modelled reason (printf) and return LAYOUT_OK: such an op is no error. */
-static layout_status not_modelled(layout_triton_kernel_op *r, const char *fmt, const char *a) LAYOUT_PRINTF(2, 0);
-static layout_status not_modelled(layout_triton_kernel_op *r, const char *fmt, const char *a)
+layout_status layout_tk_not_modelled(layout_triton_kernel_op *r, const char *fmt, ...)
 {
-    layout_strbuf sb;
+    va_list ap;
     r->modelled = 0;
-    layout_sb_init(&sb, r->reason, sizeof r->reason);
-    layout_sb_printf(&sb, fmt, a ? a : "");
+    r->reason[0] = '\0';
+    va_start(ap, fmt);
+    vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+    va_end(ap);
     return LAYOUT_OK;
 }
 
@@ -121,14 +123,12 @@ long layout_tk_inline_aliases(const layout_ttgir *m, const char *attr, size_t al
     while (i < alen) {
         if (attr[i] == '#' && !(i + 5 <= alen && memcmp(attr + i, "#ttg.", 5) == 0)) {
             size_t j = i + 1;
-            int a, found = -1;
+            int found;
             while (j < alen && (attr[j] == '_' || attr[j] == '.' || attr[j] == '$' || attr[j] == '-' ||
                                 (attr[j] >= '0' && attr[j] <= '9') || (attr[j] >= 'a' && attr[j] <= 'z') ||
                                 (attr[j] >= 'A' && attr[j] <= 'Z')))
                 j++;
-            for (a = 0; a < m->n_aliases && found < 0; a++)
-                if (m->aliases[a].name_len == j - i && memcmp(m->text + m->aliases[a].name_at, attr + i, j - i) == 0)
-                    found = a;
+            found = layout_ttgir_alias_find(m, attr + i, j - i);
             if (found >= 0) {
                 long got = layout_tk_inline_aliases(m, m->text + m->aliases[found].text_at, m->aliases[found].text_len, buf + n,
                                           cap - n, depth + 1);
@@ -239,7 +239,7 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
     if (iw >= 0)
         for (i = 0; i < cvt->in_bits[iw]; i++) lanewarp |= layout_tk_basis(cvt, iw, i);
     if ((1 << nrest) > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
-        return not_modelled(r, "%smore than LAYOUT_TRITON_KERNEL_MAX_ACCESSES (1024) accesses per warp", "");
+        return layout_tk_not_modelled(r, "more than LAYOUT_TRITON_KERNEL_MAX_ACCESSES (1024) accesses per warp");
     r->n_accesses = 1 << nrest;
 
     for (j = 0; j < LAYOUT_LINEAR_MAX_DIMS; j++) ins[j] = 0;
@@ -267,15 +267,15 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
         if (ir >= 0) ins[ir] = regval;
         if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
             layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
-            return not_modelled(r, "lane addresses: %s", e.message);
+            return layout_tk_not_modelled(r, "lane addresses: %s", e.message);
         if (pad->n) /* the padding is applied to each lane's byte offset after the linear part */
             for (int l = 0; l < ins_.n_lanes; l++) {
                 uint64_t padded = apply_padding(pad, ins_.addr_bytes[l]);
-                if (padded > UINT32_MAX - 16) return not_modelled(r, "%spadded byte address beyond 32 bits", "");
+                if (padded > UINT32_MAX - 16) return layout_tk_not_modelled(r, "padded byte address beyond 32 bits");
                 ins_.addr_bytes[l] = (uint32_t)padded;
             }
         if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
-            return not_modelled(r, "the checker has no rule: %s", e.message);
+            return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message);
         layout_tk_cost_add(r, a, &c, &ins_);
     }
 

@@ -22,13 +22,6 @@
 #include "tk_internal.h"
 #include "../core/strbuf.h"
 
-static layout_status rd_not_modelled(layout_triton_kernel_op *r, const char *msg)
-{
-    r->modelled = 0;
-    layout_tk_set_why(r->reason, sizeof r->reason, "tt.reduce: ", msg);
-    return LAYOUT_OK;
-}
-
 /* The coordinate of packed output vector v along output dim d. */
 static uint64_t rd_coord(const layout_linear *l, uint64_t v, int d)
 {
@@ -94,23 +87,23 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     int64_t s_axis, elems, threads, rounds, i, j;
 
     if (o->n_src != 1 || o->src[0].is_memdesc || o->src[0].enc_len == 0)
-        return rd_not_modelled(r, "only a reduce of one register tensor is modelled");
+        return layout_tk_not_modelled(r, "tt.reduce: only a reduce of one register tensor is modelled");
     src = &o->src[0];
-    if (src->rank != 2) return rd_not_modelled(r, "only 2-D operands are modelled");
+    if (src->rank != 2) return layout_tk_not_modelled(r, "tt.reduce: only 2-D operands are modelled");
     if (src->elem_bits != 8 && src->elem_bits != 16 && src->elem_bits != 32 && src->elem_bits != 64)
-        return rd_not_modelled(r, "element type not 8, 16, 32 or 64 bits");
-    if ((axis = rd_axis(m, o)) < 0 || axis > 1) return rd_not_modelled(r, "its axis attribute was not read");
-    if (lanes != 32 && lanes != 64) return rd_not_modelled(r, "ttg.threads-per-warp not 32 or 64");
-    if (nwarps < 1 || nwarps > 1024) return rd_not_modelled(r, "ttg.num-warps absent or out of range");
+        return layout_tk_not_modelled(r, "tt.reduce: element type not 8, 16, 32 or 64 bits");
+    if ((axis = rd_axis(m, o)) < 0 || axis > 1) return layout_tk_not_modelled(r, "tt.reduce: its axis attribute was not read");
+    if (lanes != 32 && lanes != 64) return layout_tk_not_modelled(r, "tt.reduce: ttg.threads-per-warp not 32 or 64");
+    if (nwarps < 1 || nwarps > 1024) return layout_tk_not_modelled(r, "tt.reduce: ttg.num-warps absent or out of range");
     if (layout_ttgir_encoding(m, src, &attr, &alen) != LAYOUT_OK)
-        return rd_not_modelled(r, "the operand's encoding is not defined");
+        return layout_tk_not_modelled(r, "tt.reduce: the operand's encoding is not defined");
     if (layout_tk_reg_linear(m, src, attr, alen, &ta, &R, why, sizeof why) != LAYOUT_OK)
-        return rd_not_modelled(r, why);
+        return layout_tk_not_modelled(r, "tt.reduce: %s", why);
     ir = layout_linear_in_dim(&R, "register");
     il = layout_linear_in_dim(&R, "lane");
     iw = layout_linear_in_dim(&R, "warp");
-    if (ir < 0 || il < 0 || R.n_out != 2) return rd_not_modelled(r, "the operand's layout has no register/lane dims");
-    if (R.in_bits[il] != layout_tk_log2i(lanes)) return rd_not_modelled(r, "the layout's lanes differ from the warp size");
+    if (ir < 0 || il < 0 || R.n_out != 2) return layout_tk_not_modelled(r, "tt.reduce: the operand's layout has no register/lane dims");
+    if (R.in_bits[il] != layout_tk_log2i(lanes)) return layout_tk_not_modelled(r, "tt.reduce: the layout's lanes differ from the warp size");
     other = 1 - axis;
     /* Triton's per-dim helpers (getWarpsPerCTA, getThreadsPerWarp, ...)
      * read a layout whose every basis lies along one dim; a mixed basis or
@@ -119,8 +112,8 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
         for (b = 0; b < R.in_bits[d]; b++) {
             uint64_t v = layout_tk_basis(&R, d, b);
             int along_a = rd_coord(&R, v, axis) != 0, along_o = rd_coord(&R, v, other) != 0;
-            if (along_a && along_o) return rd_not_modelled(r, "a basis of the operand's layout spans both dims");
-            if (d == ir && v == 0) return rd_not_modelled(r, "the operand's layout has broadcast registers");
+            if (along_a && along_o) return layout_tk_not_modelled(r, "tt.reduce: a basis of the operand's layout spans both dims");
+            if (d == ir && v == 0) return layout_tk_not_modelled(r, "tt.reduce: the operand's layout has broadcast registers");
             if (d == ir && along_o) reg_other[n_reg_other++] = b;
             if (d == il && (v == 0 || along_a)) lane_inactive |= (uint64_t)1 << b;
             if (d == iw && along_a) warp_axis_bits++;
@@ -142,7 +135,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     threads = (int64_t)lanes * nwarps;
     rounds = elems / threads > 1 ? elems / threads : 1;
     if (n_reg_other > 9 || rounds > 64)
-        return rd_not_modelled(r, "more than 512 accumulators or 64 rounds per thread");
+        return layout_tk_not_modelled(r, "tt.reduce: more than 512 accumulators or 64 rounds per thread");
     r->cvt_scratch_bytes = elems * eb;
     r->cvt_reps = 1;
     if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
@@ -160,7 +153,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
             if (!((uint64_t)l & lane_inactive)) active |= (uint64_t)1 << l;
         }
         if (rd_cost(&ck, k, r, 1, eb, active, addr, lanes) != LAYOUT_OK)
-            return rd_not_modelled(r, "the checker refused an access");
+            return layout_tk_not_modelled(r, "tt.reduce: the checker refused an access");
     }
     rd_mnemonic(k, 1, src->elem_bits, mn, sizeof mn);
     layout_tk_count_add(r, mn, (int64_t)1 << n_reg_other);
@@ -177,7 +170,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
         }
         if (rd_cost(&ck, k, r, 0, eb, ld, addr, lanes) != LAYOUT_OK ||
             rd_cost(&ck, k, r, 1, eb, st, addr, lanes) != LAYOUT_OK)
-            return rd_not_modelled(r, "the checker refused an access");
+            return layout_tk_not_modelled(r, "tt.reduce: the checker refused an access");
     }
     layout_tk_count_add(r, mn, rounds);
     rd_mnemonic(k, 0, src->elem_bits, mn, sizeof mn);
@@ -195,7 +188,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
             addr[l] = (uint64_t)s_axis * rd_coord(&R, v, other) * (uint64_t)eb;
         }
         if (rd_cost(&ck, k, r, 0, eb, all, addr, lanes) != LAYOUT_OK)
-            return rd_not_modelled(r, "the checker refused an access");
+            return layout_tk_not_modelled(r, "tt.reduce: the checker refused an access");
     }
     layout_tk_count_add(r, mn, (int64_t)1 << n_reg_other);
     (void)iw;

@@ -4,6 +4,7 @@
 #ifndef LAYOUT_TK_INTERNAL_H
 #define LAYOUT_TK_INTERNAL_H
 
+#include "../core/internal.h"
 #include "layout/check.h"
 #include "layout/linear.h"
 #include "layout/triton.h"
@@ -19,6 +20,20 @@ typedef struct layout_tk_pad {
     int pshift[LAYOUT_TRITON_MAX_PADS]; /* log2(pad * elem_bytes) */
     int64_t min_interval;               /* elements */
 } layout_tk_pad;
+
+/* Record that op report r is not modelled, with its reason:
+ *
+ *   r->modelled = 0,  r->reason = the printf of fmt, cut to
+ *   LAYOUT_TRITON_KERNEL_REASON_CAP - 1 bytes and NUL-terminated
+ *
+ * nothing else of r changes (what a lowering filled before it gave up
+ * stays).  Returns LAYOUT_OK: an op Triton lowers in a way the model does
+ * not rebuild is a finding of the analysis, not an error.  Every "not
+ * modelled" of lib/triton_kernel is recorded here; an op's name, when the
+ * reason carries it, is part of fmt:
+ *   return layout_tk_not_modelled(r, "tt.reduce: %s", why);
+ */
+layout_status layout_tk_not_modelled(layout_triton_kernel_op *r, const char *fmt, ...) LAYOUT_PRINTF(2, 3);
 
 /* lowerLdStShared of cvt (register, lane, warp -> element offset): the
  * vector, warp 0's accesses costed on ck, the mnemonics (AMD pairing;

@@ -3,7 +3,6 @@
  * vectorisation, the mnemonics the ISA prints, and every access costed by
  * the checker. */
 #include "../core/internal.h"
-#include "../core/strbuf.h"
 #include "layout/check.h"
 #include "layout/descriptor.h"
 #include "layout/linear.h"
@@ -15,17 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Set a not-modelled reason (printf) and return LAYOUT_OK: such an op is no error. */
-static layout_status not_modelled(layout_triton_kernel_op *r, const char *fmt, const char *a) LAYOUT_PRINTF(2, 0);
-static layout_status not_modelled(layout_triton_kernel_op *r, const char *fmt, const char *a)
-{
-    layout_strbuf sb;
-    r->modelled = 0;
-    layout_sb_init(&sb, r->reason, sizeof r->reason);
-    layout_sb_printf(&sb, fmt, a ? a : "");
-    return LAYOUT_OK;
-}
 
 layout_status layout_triton_kernel_target_arch(const char *target, layout_arch *out, layout_error *err)
 {
@@ -230,6 +218,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     layout_linear rl, sl, cvt;
     layout_triton_attr ra, sa;
     layout_tk_pad pad = {0, {0}, {0}, 0};
+    char why[LAYOUT_TRITON_KERNEL_REASON_CAP] = "";
     int tr;
     layout_error e;
     int il;
@@ -250,36 +239,37 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     case LAYOUT_TTGIR_CONVERT_LAYOUT: return layout_tk_lower_convert(k, op, r, err);
     case LAYOUT_TTGIR_REDUCE: return layout_tk_lower_reduce(k, op, r, err);
     case LAYOUT_TTGIR_WARP_GROUP_DOT:
-        return not_modelled(r, "%sttng.warp_group_dot: the tensor core reads shared memory through wgmma "
-                               "descriptors, not LSU instructions (ncu does not count them as shared ld/st)", "");
+        return layout_tk_not_modelled(r, "ttng.warp_group_dot: the tensor core reads shared memory through wgmma "
+                                         "descriptors, not LSU instructions (ncu does not count them as shared ld/st)");
     case LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL:
-        return not_modelled(r, "%samdg.buffer_load_to_local: direct global-to-LDS loads (buffer_load ... lds) "
-                               "issue no DS instruction; their LDS write pattern is not modelled", "");
+        return layout_tk_not_modelled(r, "amdg.buffer_load_to_local: direct global-to-LDS loads (buffer_load ... lds) "
+                                         "issue no DS instruction; their LDS write pattern is not modelled");
     default: break;
     }
-    if (!reg || !mem) return not_modelled(r, "%sno register tensor with a layout and memdesc among the op's types", "");
+    if (!reg || !mem) return layout_tk_not_modelled(r, "no register tensor with a layout and memdesc among the op's types");
     if (reg->rank != 2 || mem->rank < 2)
-        return not_modelled(r, "%sonly 2-D tiles are modelled", "");
+        return layout_tk_not_modelled(r, "only 2-D tiles are modelled");
     r->elem_bits = mem->elem_bits;
     if (r->elem_bits < 8 || r->elem_bits > 64 || (r->elem_bits & (r->elem_bits - 1)))
-        return not_modelled(r, "element type %s: not 8, 16, 32 or 64 bits", mem->elem);
+        return layout_tk_not_modelled(r, "element type %s: not 8, 16, 32 or 64 bits", mem->elem);
     if (mem->shape[mem->rank - 1] != reg->shape[1] || mem->shape[mem->rank - 2] != reg->shape[0])
-        return not_modelled(r, "%sthe memdesc's shape differs from the tensor's (a view is not followed)", "");
+        return layout_tk_not_modelled(r, "the memdesc's shape differs from the tensor's (a view is not followed)");
     if (!sattr) {
         if (layout_ttgir_encoding(m, mem, &sattr, &slen) != LAYOUT_OK)
-            return not_modelled(r, "%sthe memdesc's encoding is not defined", "");
+            return layout_tk_not_modelled(r, "the memdesc's encoding is not defined");
     }
     if (layout_ttgir_encoding(m, reg, &rattr, &rlen) != LAYOUT_OK)
-        return not_modelled(r, "%sthe tensor's encoding is not defined", "");
-    if (shared_linear(m, mem, sattr, slen, &sa, &sl, &pad, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
-    if (layout_tk_reg_linear(m, reg, rattr, rlen, &ra, &rl, r->reason, sizeof r->reason) != LAYOUT_OK) return LAYOUT_OK;
+        return layout_tk_not_modelled(r, "the tensor's encoding is not defined");
+    if (shared_linear(m, mem, sattr, slen, &sa, &sl, &pad, why, sizeof why) != LAYOUT_OK ||
+        layout_tk_reg_linear(m, reg, rattr, rlen, &ra, &rl, why, sizeof why) != LAYOUT_OK)
+        return layout_tk_not_modelled(r, "%s", why);
     tr = uses_ds_read_tr(k, o, &ra, &sa, r->elem_bits);
     if (tr) rotate_for_tr(&rl, r->elem_bits);
     if (layout_linear_compose(&cvt, &rl, &sl, &e) != LAYOUT_OK)
-        return not_modelled(r, "register and shared layouts do not compose: %s", e.message);
+        return layout_tk_not_modelled(r, "register and shared layouts do not compose: %s", e.message);
     il = layout_linear_in_dim(&cvt, "lane");
     if (il < 0 || cvt.in_bits[il] != layout_tk_log2i(k->arch.wave_size))
-        return not_modelled(r, "%sthe register layout's lanes differ from the arch's wave size", "");
+        return layout_tk_not_modelled(r, "the register layout's lanes differ from the arch's wave size");
 
     layout_checker ck;
     if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;

@@ -4,6 +4,7 @@
  * (their types in full); every other line is skipped, so a new op or
  * attribute in a later Triton does not stop the reader. */
 #include "../core/internal.h"
+#include "alias.h"
 #include "layout/ttgir.h"
 
 #include <stdio.h>
@@ -400,12 +401,10 @@ static layout_status parse_line(scan *s, layout_ttgir *m)
         {
             layout_ttgir_alias *a = &m->aliases[m->n_aliases];
             size_t e = s->le;
-            int i;
             while (e > eq && (s->t[e - 1] == ' ' || s->t[e - 1] == '\r')) e--;
             if (e == eq) return fail_at(s, eq, LAYOUT_ERR_PARSE, "expected the alias's attribute after '='");
-            for (i = 0; i < m->n_aliases; i++)
-                if (m->aliases[i].name_len == q - name && memcmp(s->t + m->aliases[i].name_at, s->t + name, q - name) == 0)
-                    return fail_at(s, name, LAYOUT_ERR_PARSE, "this alias is defined twice");
+            if (layout_ttgir_alias_find(m, s->t + name, q - name) >= 0)
+                return fail_at(s, name, LAYOUT_ERR_PARSE, "this alias is defined twice");
             a->name_at = name;
             a->name_len = q - name;
             a->text_at = eq;
@@ -483,11 +482,12 @@ layout_status layout_ttgir_parse(const char *text, size_t len, layout_ttgir *out
 
 /* ------------------------------------------------------------------ queries */
 
-static int alias_of(const layout_ttgir *m, size_t at, size_t len)
+int layout_ttgir_alias_find(const layout_ttgir *m, const char *name, size_t len)
 {
     int i;
+    if (!m || !name) return -1;
     for (i = 0; i < m->n_aliases; i++)
-        if (m->aliases[i].name_len == len && memcmp(m->text + m->aliases[i].name_at, m->text + at, len) == 0) return i;
+        if (m->aliases[i].name_len == len && memcmp(m->text + m->aliases[i].name_at, name, len) == 0) return i;
     return -1;
 }
 
@@ -505,7 +505,7 @@ layout_status layout_ttgir_encoding(const layout_ttgir *m, const layout_ttgir_ty
         int a;
         while (k < len && m->text[at + k] != '<' && m->text[at + k] != '.') k++;
         if (k < len || m->text[at + len - 1] == '>') break; /* an inline attribute */
-        if ((a = alias_of(m, at, len)) < 0) return LAYOUT_ERR_NOT_FOUND;
+        if ((a = layout_ttgir_alias_find(m, m->text + at, len)) < 0) return LAYOUT_ERR_NOT_FOUND;
         at = m->aliases[a].text_at;
         len = m->aliases[a].text_len;
     }
