@@ -33,16 +33,14 @@ from ._api import (
     check_triple,
     library_path,
 )
+from ._dialect import capabilities, detect_dialect, dialects
 from ._errors import LayoutError, LibraryNotFoundError, Status
 from ._extras import (
     SuggestResult,
     Suggestion,
-    capabilities,
     convert,
     desc_from_dialect,
     desc_to_dialect,
-    detect_dialect,
-    dialects,
     dist_from_dialect,
     suggest,
 )

@@ -8,8 +8,10 @@ from array import array
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
+from . import _dialect as D
 from . import _native as N
 from ._errors import LayoutError, Status
+from ._native import encode as _encode
 
 Buffer = Any  # any object with the writable buffer protocol (array, bytearray, memoryview, numpy)
 
@@ -21,15 +23,6 @@ _POLICIES = {"trust": 0, "split": 1}
 
 def _lib() -> N.Native:
     return N.native()
-
-
-def _encode(text: str, what: str) -> bytes:
-    if not isinstance(text, str):
-        raise TypeError(f"{what}: expected str, got {type(text).__name__}")
-    data = text.encode("utf-8")
-    if b"\0" in data:
-        raise LayoutError(f"{what}: the text contains a NUL byte", status=Status.ERR_PARSE, where=data.index(b"\0"))
-    return data
 
 
 def _arg_error(message: str) -> LayoutError:
@@ -241,16 +234,12 @@ class Descriptor:
         (_8,_64):(_64,_1)``, Triton ``#ttg.swizzled_shared<...>`` (needs
         ``shape``), IREE ``#iree_codegen.xor_shuffle<...>``, linear bases, or
         ck text; ``dialect`` None detects it.  Needs a library with dialect.h."""
-        from ._extras import desc_from_dialect
-
-        return desc_from_dialect(text, dialect, shape)
+        return cls._wrap(D.desc_blob(text, dialect, shape))
 
     def to_dialect(self, dialect: str) -> str:
         """This descriptor written in ``dialect`` (``"cute"``, ``"triton"``, ...);
         ``ERR_UNSUPPORTED`` says why a dialect cannot express it."""
-        from ._extras import desc_to_dialect
-
-        return desc_to_dialect(self, dialect)
+        return D.desc_text(self._blob, dialect)
 
     # -- properties ---------------------------------------------------------------------
 
@@ -540,15 +529,15 @@ class Distribution:
 
     @classmethod
     def from_dialect(cls, text: str, dialect: Optional[str] = None,
-                     shape: Optional[Sequence[int]] = None) -> "Distribution":
+                     shape: Optional[Sequence[int]] = None, max_table: int = 1 << 20) -> "Distribution":
         """A distribution in another dialect: Triton ``#ttg.blocked``,
         ``#ttg.amd_mfma``, ``#ttg.amd_wmma``, ``#ttg.nvidia_mma``,
         ``#ttg.dot_op``, ``#ttg.slice`` (each needs ``shape``), linear bases,
         or ck ``dist(...)``; ``dialect`` None detects it.  Needs a library
-        with dialect.h."""
-        from ._extras import dist_from_dialect
-
-        return dist_from_dialect(text, dialect, shape)
+        with dialect.h.  A table distribution keeps its table (up to
+        ``max_table`` values) with it."""
+        blob, table = D.dist_blob(text, dialect, shape, max_table)
+        return cls._wrap(blob, table)
 
     @classmethod
     def from_text(cls, text: str, wave_size: int = 0, n_warps: int = 0) -> "Distribution":

@@ -11,61 +11,10 @@ import ctypes
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import _native as N
-from ._api import Arch, Descriptor, Distribution, SideResult, _encode
+from ._api import Arch, Descriptor, Distribution, SideResult
+from ._dialect import need
 from ._errors import LayoutError, Status
-
-
-def capabilities() -> Dict[str, bool]:
-    """Which optional parts the loaded library has: ``{"suggest": ..., "dialect": ...}``."""
-    lib = N.native()
-    return {"suggest": lib.has_suggest, "dialect": lib.has_dialect}
-
-
-def _need(what: str) -> N.Native:
-    lib = N.native()
-    if not getattr(lib, "has_" + what):
-        header = {"suggest": "suggest.h", "dialect": "dialect.h"}[what]
-        raise LayoutError(f"liblayout: the loaded library ({lib.path}) was built without {header}",
-                          status=Status.ERR_UNSUPPORTED)
-    return lib
-
-
-# --------------------------------------------------------------------------------------------
-# Dialects
-
-
-def dialects() -> List[str]:
-    """Names of the dialects: ``['ck', 'triton', 'cute', 'iree', 'linear', 'ck-cpp']``."""
-    lib = _need("dialect").lib
-    out = []
-    for i in range(32):
-        name = lib.layout_dialect_name(i).decode()
-        if name == "?":
-            break
-        out.append(name)
-    return out
-
-
-def _dialect_id(lib: N.Native, name: str) -> int:
-    out = ctypes.c_int(0)
-    err = N.Error()
-    status = lib.lib.layout_dialect_from_name(_encode(name, "dialect"), ctypes.byref(out), ctypes.byref(err))
-    if status != 0:
-        raise lib.fail(status, err)
-    return int(out.value)
-
-
-def detect_dialect(text: str) -> str:
-    """The dialect a text is written in (``layout_dialect_detect``), e.g. ``'cute'``."""
-    lib = _need("dialect")
-    return lib.lib.layout_dialect_name(lib.lib.layout_dialect_detect(_encode(text, "detect_dialect"))).decode()
-
-
-def _shape_args(shape: Optional[Sequence[int]]) -> Any:
-    if not shape:
-        return 0, None
-    vals = [int(v) for v in shape]
-    return len(vals), (ctypes.c_int64 * len(vals))(*vals)
+from ._native import encode as _encode
 
 
 def desc_from_dialect(text: str, dialect: Optional[str] = None,
@@ -76,32 +25,14 @@ def desc_from_dialect(text: str, dialect: Optional[str] = None,
     what Triton's swizzled_shared and IREE's xor_shuffle need.  Example:
     ``desc_from_dialect("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)")``.
     """
-    lib = _need("dialect")
-    data = _encode(text, "desc_from_dialect")
-    did = _dialect_id(lib, dialect) if dialect is not None else lib.lib.layout_dialect_detect(data)
-    n_shape, shape_arr = _shape_args(shape)
-    blob = lib.blob("layout_descriptor")
-    where = ctypes.c_size_t(0)
-    err = N.Error()
-    status = lib.lib.layout_desc_from_dialect(did, data, n_shape, shape_arr, blob.ptr, ctypes.byref(where),
-                                              ctypes.byref(err))
-    if status != 0:
-        raise lib.fail(status, err, data, where.value)
-    return Descriptor._wrap(blob)
+    return Descriptor.from_dialect(text, dialect, shape)
 
 
 def desc_to_dialect(desc: Union[Descriptor, str], dialect: str) -> str:
     """The descriptor written in ``dialect`` (``layout_desc_to_dialect``); raises
     ``ERR_UNSUPPORTED`` saying why when the dialect cannot express it."""
-    lib = _need("dialect")
     d = desc if isinstance(desc, Descriptor) else Descriptor.from_text(desc)
-    did = _dialect_id(lib, dialect)
-    buf = ctypes.create_string_buffer(N.TEXT_CAP)
-    err = N.Error()
-    status = lib.lib.layout_desc_to_dialect(did, d._blob.ptr, buf, N.TEXT_CAP, ctypes.byref(err))
-    if status != 0:
-        raise lib.fail(status, err)
-    return buf.value.decode("utf-8")
+    return d.to_dialect(dialect)
 
 
 def dist_from_dialect(text: str, dialect: Optional[str] = None, shape: Optional[Sequence[int]] = None,
@@ -109,24 +40,7 @@ def dist_from_dialect(text: str, dialect: Optional[str] = None, shape: Optional[
     """A distribution in any dialect that has them (ck ``dist(...)``, Triton
     ``#ttg.blocked`` with ``shape``, linear bases over register/lane/warp);
     a table distribution keeps its table (up to ``max_table`` values) with it."""
-    lib = _need("dialect")
-    data = _encode(text, "dist_from_dialect")
-    did = _dialect_id(lib, dialect) if dialect is not None else lib.lib.layout_dialect_detect(data)
-    n_shape, shape_arr = _shape_args(shape)
-    cap = 4096
-    while True:
-        table = (ctypes.c_int64 * cap)()
-        blob = lib.blob("layout_distribution")
-        where = ctypes.c_size_t(0)
-        err = N.Error()
-        status = lib.lib.layout_dist_from_dialect(did, data, n_shape, shape_arr, table, cap, blob.ptr,
-                                                  ctypes.byref(where), ctypes.byref(err))
-        if status == Status.ERR_BUFFER and cap < max_table:
-            cap = min(cap * 8, max_table)
-            continue
-        if status != 0:
-            raise lib.fail(status, err, data, where.value)
-        return Distribution._wrap(blob, table)
+    return Distribution.from_dialect(text, dialect, shape, max_table)
 
 
 def convert(text: str, to: str, *, source: Optional[str] = None, shape: Optional[Sequence[int]] = None) -> str:
@@ -334,7 +248,7 @@ def suggest(spec: Optional[str] = None, *, shape: Optional[Sequence[int]] = None
         r.best.extra_cycles      # 0
         r.best.descriptor.text   # the winning layout
     """
-    lib = _need("suggest")
+    lib = need("suggest")
     if spec is None:
         spec = _spec_text(shape, write, read, read_view, arch, elem, budget, families, top, threads,
                           max_candidates, policy)

@@ -15,11 +15,12 @@ import ctypes
 import ctypes.util
 import os
 import sys
+import sysconfig
 import threading
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-from ._errors import LayoutError, LibraryNotFoundError, status_name
+from ._errors import LayoutError, LibraryNotFoundError, Status, status_name
 
 c_int = ctypes.c_int
 c_int64 = ctypes.c_int64
@@ -448,8 +449,50 @@ class Native:
         return buf.value.decode("utf-8", "replace")
 
 
+def encode(text: str, what: str) -> bytes:
+    """UTF-8 bytes of a str for a C text argument (TypeError for a non-str,
+    ERR_PARSE for an embedded NUL, which C would silently cut at)."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what}: expected str, got {type(text).__name__}")
+    data = text.encode("utf-8")
+    if b"\0" in data:
+        raise LayoutError(f"{what}: the text contains a NUL byte", status=Status.ERR_PARSE, where=data.index(b"\0"))
+    return data
+
+
 _lock = threading.Lock()
 _native: Optional[Native] = None
+
+
+#: The library's SONAME (the Makefile links it with -soname liblayout.so.0 and
+#: `make install` puts it beside liblayout.so.X.Y.Z): the file looked for
+#: first in every directory, then the development link liblayout.so.
+SONAME = "liblayout.so.0"
+LINK_NAME = "liblayout.so"
+
+
+def _in_dir(directory: Path) -> List[str]:
+    return [str(directory / SONAME), str(directory / LINK_NAME)]
+
+
+def recorded_libdir() -> Optional[str]:
+    """The directory `make install PYTHON=...` (or pip's ``--config-settings
+    libdir=...``) recorded in the generated ``liblayout/_prefix.py``; None
+    when the package was installed without one (or runs from the tree)."""
+    try:
+        from ._prefix import LIBDIR  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return str(LIBDIR)
+
+
+def installed_prefix(package_dir: Path) -> Optional[Path]:
+    """The prefix P of a package that lies in P/lib*/pythonX.Y/site-packages
+    (or Debian's P/lib/python3/dist-packages); None elsewhere (e.g. the tree)."""
+    site_dir = package_dir.parent
+    if site_dir.name in ("site-packages", "dist-packages") and site_dir.parent.parent.name in ("lib", "lib64"):
+        return site_dir.parent.parent.parent
+    return None
 
 
 def candidate_paths() -> List[str]:
@@ -458,22 +501,35 @@ def candidate_paths() -> List[str]:
     env = os.environ.get("LIBLAYOUT_PATH")
     if env:
         path = Path(env)
-        out.append(str(path / "liblayout.so") if path.is_dir() else str(path))
+        if path.is_dir():
+            path = path / SONAME if (path / SONAME).exists() else path / LINK_NAME
+        out.append(str(path))
         return out  # an explicit choice: no fallback that could hide a typo
     here = Path(__file__).resolve().parent
-    # Run from the source tree: python/liblayout/ -> the tree's build/liblayout.so.
+    # 1. Run from the source tree: python/liblayout/ -> the tree's build/liblayout.so.
     tree = here.parent.parent
     if (tree / "include" / "layout.h").is_file():
-        out.append(str(tree / "build" / "liblayout.so"))
-    # An installed prefix: the interpreter's prefix, the usual lib dirs, then the
-    # dynamic loader's own search (LD_LIBRARY_PATH, ld.so.cache).
-    for prefix in (sys.prefix, sys.base_prefix, "/usr/local", "/usr"):
-        for libdir in ("lib", "lib64", "lib/x86_64-linux-gnu", "lib/aarch64-linux-gnu"):
-            out.append(str(Path(prefix) / libdir / "liblayout.so"))
+        out.append(str(tree / "build" / LINK_NAME))
+    # 2. The library directory recorded when the package was installed.
+    libdir = recorded_libdir()
+    if libdir:
+        out += _in_dir(Path(libdir))
+    # 3. The prefix the package itself is installed in (relocatable: a moved
+    #    prefix still finds its own lib/), then the interpreter's prefixes and
+    #    the usual ones; then the dynamic loader's own search (LD_LIBRARY_PATH,
+    #    ld.so.cache).
+    prefixes = [installed_prefix(here), Path(sys.prefix), Path(sys.base_prefix), Path("/usr/local"), Path("/usr")]
+    multiarch = sysconfig.get_config_var("MULTIARCH")
+    libdirs = ["lib", "lib64"] + ([f"lib/{multiarch}"] if multiarch else [])
+    for prefix in prefixes:
+        if prefix is None:
+            continue
+        for sub in libdirs:
+            out += _in_dir(prefix / sub)
     found = ctypes.util.find_library("layout")
     if found:
         out.append(found)
-    out.append("liblayout.so")
+    out += [SONAME, LINK_NAME]
     seen = set()
     unique = []
     for c in out:
