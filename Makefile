@@ -33,6 +33,12 @@ LIB_OBJS   := $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRCS))
 HEADERS    := include/layout.h $(wildcard include/layout/*.h)
 STATIC_LIB := $(BUILD)/liblayout.a
 SHARED_LIB := $(BUILD)/liblayout.so
+# The shared library's ABI name: liblayout.so.<major>.  `make install` puts the
+# file as liblayout.so.$(VERSION) with the links liblayout.so.$(SOVERSION) (the
+# SONAME, what programs and the Python module load) and liblayout.so (what
+# -llayout links against); the build directory keeps only liblayout.so.
+SOVERSION  := $(firstword $(subst ., ,$(VERSION)))
+SONAME     := liblayout.so.$(SOVERSION)
 
 TEST_SRCS    := $(sort $(wildcard tests/test_*.c))
 TEST_BINS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
@@ -64,8 +70,9 @@ $(STATIC_LIB): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(SHARED_LIB): $(LIB_OBJS)
-	$(CC) -shared $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+# Relinked when the Makefile changes (the SONAME is set here).
+$(SHARED_LIB): $(LIB_OBJS) Makefile
+	$(CC) -shared $(CFLAGS) $(LDFLAGS) -Wl,-soname,$(SONAME) -o $@ $(LIB_OBJS) $(LDLIBS)
 
 $(BUILD)/tests/support/%.o: tests/support/%.c $(HEADERS) $(wildcard tests/*.h tests/support/*.h)
 	@mkdir -p $(dir $@)
@@ -111,7 +118,7 @@ test: $(TEST_BINS) $(EXAMPLE_BINS) $(BUILD)/cxx_header_check.o $(TOOL_BIN) deps 
 SNIPPET_PREFIX = $(if $(findstring -fsanitize,$(OPT) $(LDFLAGS))$(findstring --coverage,$(OPT)),,$(BUILD)/snippet-prefix)
 SNIPPET_TESTS  = $(if $(SNIPPET_PREFIX),tests/snippets/test_snippets.sh)
 .PHONY: snippets
-$(BUILD)/snippet-prefix: lib $(TOOL_BIN) $(BUILD)/layout.pc $(BUILD)/cmake/layoutConfigVersion.cmake
+$(BUILD)/snippet-prefix: lib $(TOOL_BIN) $(BUILD)/cmake/layoutConfigVersion.cmake
 	rm -rf $@
 	$(MAKE) --no-print-directory PREFIX=$(abspath $@) install >/dev/null
 snippets: $(BUILD)/snippet-prefix
@@ -269,10 +276,6 @@ docs:
 	@mkdir -p $(BUILD)/docs
 	( cat docs/Doxyfile; echo "OUTPUT_DIRECTORY=$(BUILD)/docs"; echo "PROJECT_NUMBER=$(VERSION)" ) | doxygen -
 
-$(BUILD)/layout.pc: pkgconfig/layout.pc.in
-	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
-
 # CMake package (cmake/): PREFIX/lib/cmake/layout/layoutConfig.cmake is
 # relocatable as is; the version file records VERSION and the pointer size.
 SIZEOF_VOID_P = $(shell printf '__SIZEOF_POINTER__\n' | $(CC) -E -P - 2>/dev/null | tr -d ' ')
@@ -280,23 +283,40 @@ $(BUILD)/cmake/layoutConfigVersion.cmake: cmake/layoutConfigVersion.cmake.in
 	@mkdir -p $(dir $@)
 	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SIZEOF_VOID_P@|$(SIZEOF_VOID_P)|g' $< > $@
 
-install: lib $(TOOL_BIN) $(BUILD)/layout.pc $(BUILD)/cmake/layoutConfigVersion.cmake
-	install -d $(DESTDIR)$(PREFIX)/include/layout $(DESTDIR)$(PREFIX)/lib/pkgconfig
+# install / uninstall.  PYTHON=... (command line or environment) also installs
+# the Python package with that interpreter (python/backend/liblayout_build.py:
+# no pip needed) into its site directory under PREFIX, recording
+# PREFIX/lib as where liblayout.so is; uninstall removes it whether or not
+# PYTHON is given.  layout.pc is written at install time, so it always names
+# this PREFIX.
+LIBDIR      = $(PREFIX)/lib
+PY_SITE_GLOB = $(DESTDIR)$(LIBDIR)/python*/*-packages
+
+install: lib $(TOOL_BIN) $(BUILD)/cmake/layoutConfigVersion.cmake
+	install -d $(DESTDIR)$(PREFIX)/include/layout $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 644 include/layout.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/layout/*.h $(DESTDIR)$(PREFIX)/include/layout/
-	install -m 644 $(STATIC_LIB) $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' pkgconfig/layout.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/layout.pc
-	install -d $(DESTDIR)$(PREFIX)/lib/cmake/layout
-	install -m 644 cmake/layoutConfig.cmake $(BUILD)/cmake/layoutConfigVersion.cmake $(DESTDIR)$(PREFIX)/lib/cmake/layout/
+	install -m 644 $(STATIC_LIB) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/liblayout.so.$(VERSION)
+	ln -sf liblayout.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/liblayout.so
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' pkgconfig/layout.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/layout.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/layout.pc
+	install -d $(DESTDIR)$(LIBDIR)/cmake/layout
+	install -m 644 cmake/layoutConfig.cmake $(BUILD)/cmake/layoutConfigVersion.cmake $(DESTDIR)$(LIBDIR)/cmake/layout/
 	$(if $(TOOL_BIN),install -d $(DESTDIR)$(PREFIX)/bin && install -m 755 $(TOOL_BIN) $(DESTDIR)$(PREFIX)/bin/)
 	$(if $(wildcard docs/layout.1),install -d $(DESTDIR)$(PREFIX)/share/man/man1 && install -m 644 docs/layout.1 $(DESTDIR)$(PREFIX)/share/man/man1/)
+	$(if $(PYTHON),$(PYTHON) python/backend/liblayout_build.py install --prefix '$(PREFIX)' --root '$(DESTDIR)' --libdir '$(LIBDIR)')
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/include/layout $(DESTDIR)$(PREFIX)/include/layout.h
-	rm -f $(DESTDIR)$(PREFIX)/lib/liblayout.a $(DESTDIR)$(PREFIX)/lib/liblayout.so
-	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/layout.pc $(DESTDIR)$(PREFIX)/bin/layout
-	rm -rf $(DESTDIR)$(PREFIX)/lib/cmake/layout
+	rm -f $(DESTDIR)$(LIBDIR)/liblayout.a $(DESTDIR)$(LIBDIR)/liblayout.so
+	rm -f $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/liblayout.so.$(VERSION)
+	rm -f $(DESTDIR)$(LIBDIR)/pkgconfig/layout.pc $(DESTDIR)$(PREFIX)/bin/layout
+	rm -rf $(DESTDIR)$(LIBDIR)/cmake/layout
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/layout.1
+	rm -rf $(PY_SITE_GLOB)/liblayout $(PY_SITE_GLOB)/liblayout-[0-9]*.dist-info
+	rmdir $(PY_SITE_GLOB) $(DESTDIR)$(LIBDIR)/python* 2>/dev/null || true
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-vg $(BUILD)-cov $(BUILD)-fuzz $(BUILD)-stable-* $(BUILD)-tsan

@@ -15,7 +15,9 @@ get_filename_component(_layout_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOL
 
 set(layout_INCLUDE_DIR "${_layout_prefix}/include")
 set(_layout_static "${_layout_prefix}/lib/liblayout.a")
-set(_layout_shared "${_layout_prefix}/lib/liblayout.so")
+# The shared library by its SONAME (make install: liblayout.so.0 ->
+# liblayout.so.X.Y.Z, and the link liblayout.so -> liblayout.so.0).
+set(_layout_shared "${_layout_prefix}/lib/liblayout.so.0")
 
 if(NOT EXISTS "${layout_INCLUDE_DIR}/layout.h" OR NOT EXISTS "${_layout_static}")
     set(layout_FOUND FALSE)
@@ -38,11 +40,12 @@ endif()
 
 if(NOT TARGET layout::layout_shared AND EXISTS "${_layout_shared}")
     add_library(layout::layout_shared SHARED IMPORTED)
-    # The Makefile links liblayout.so without a SONAME: link it as -llayout so
-    # the executable records "liblayout.so", not this absolute path.
+    # The library carries the SONAME liblayout.so.0: an executable linked
+    # against it records that name (found at run time through the RPATH
+    # CMake sets, or the loader's path), not this absolute path.
     set_target_properties(layout::layout_shared PROPERTIES
         IMPORTED_LOCATION "${_layout_shared}"
-        IMPORTED_NO_SONAME TRUE
+        IMPORTED_SONAME "liblayout.so.0"
         INTERFACE_INCLUDE_DIRECTORIES "${layout_INCLUDE_DIR}"
         INTERFACE_LINK_LIBRARIES "m")
 endif()

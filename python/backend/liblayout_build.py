@@ -640,7 +640,7 @@ def main(argv: Sequence[str]) -> int:
         p.add_argument("outdir")
     args = ap.parse_args(argv)
     if args.cmd == "install":
-        libdir = args.libdir or os.path.join(os.path.abspath(args.prefix), "lib")
+        libdir = os.path.abspath(args.libdir or os.path.join(args.prefix, "lib"))
         dest = install(args.prefix, args.root, libdir, args.target)
         print(f"liblayout: Python package installed into {args.root}{dest}")
         on_path = {os.path.abspath(p) for p in sys.path if p}
