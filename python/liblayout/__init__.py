@@ -3,7 +3,8 @@
 A thin, standard-library-only binding (ctypes) over the C library
 liblayout.so; every result is the C library's.  The library is found through
 ``LIBLAYOUT_PATH`` (the file or its directory), the source tree's
-``build/liblayout.so``, or an installed prefix (see :func:`library_path`).
+``build/liblayout.so``, or an installed prefix (the order is in
+:func:`library_path`).
 
 Seed kernel 08 of the talk "LDS Bank Conflicts on CDNA" is conflict-free on gfx942::
 

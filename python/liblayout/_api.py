@@ -1038,8 +1038,12 @@ class KernelPlan:
 
 def library_path() -> str:
     """Path of the loaded liblayout.so.  Looked for in this order: the
-    ``LIBLAYOUT_PATH`` environment variable (the file or its directory; then
-    nothing else), the source tree's ``build/liblayout.so`` when the package
-    runs from the tree, then an installed prefix (the interpreter's prefix,
-    /usr/local, /usr, ``ctypes.util.find_library``, the loader's search path)."""
+    ``LIBLAYOUT_PATH`` environment variable (the file, or a directory holding
+    liblayout.so.0 or liblayout.so; then nothing else), the source tree's
+    ``build/liblayout.so`` when the package runs from the tree, the directory
+    recorded at install time (``make install PYTHON=...``: PREFIX/lib), the
+    prefix the package is installed in (P/lib for P/lib/pythonX.Y/site-packages),
+    the interpreter's prefixes, /usr/local, /usr (each lib, lib64,
+    lib/<multiarch>), then the dynamic loader's search.  In each directory
+    liblayout.so.0 (the SONAME) comes before liblayout.so."""
     return _lib().path
