@@ -40,6 +40,7 @@ import hashlib
 import io
 import os
 import re
+import shutil
 import site
 import sys
 import sysconfig
@@ -600,26 +601,13 @@ def install(prefix: str, root: str = "", libdir: Optional[str] = None, target: O
     # replace a previous installation (any version), as pip does
     for old in list(full.glob(f"{project.dist_name}-*.dist-info")) + [full / p for p in project.packages]:
         if old.is_dir():
-            _rmtree(old)
+            shutil.rmtree(old)
     for path, data in files:
         target_path = full / path
         target_path.parent.mkdir(parents=True, exist_ok=True)
         target_path.write_bytes(data)
         target_path.chmod(0o644)
     return dest
-
-
-def _rmtree(path: Path) -> None:
-    for dirpath, dirnames, filenames in os.walk(path, topdown=False):
-        for fn in filenames:
-            os.unlink(os.path.join(dirpath, fn))
-        for d in dirnames:
-            full = os.path.join(dirpath, d)
-            if os.path.islink(full):
-                os.unlink(full)
-            else:
-                os.rmdir(full)
-    os.rmdir(path)
 
 
 def main(argv: Sequence[str]) -> int:
