@@ -117,6 +117,9 @@ test: $(TEST_BINS) $(EXAMPLE_BINS) $(BUILD)/cxx_header_check.o $(TOOL_BIN) deps 
 # link their instrumented library).
 SNIPPET_PREFIX = $(if $(findstring -fsanitize,$(OPT) $(LDFLAGS))$(findstring --coverage,$(OPT)),,$(BUILD)/snippet-prefix)
 SNIPPET_TESTS  = $(if $(SNIPPET_PREFIX),tests/snippets/test_snippets.sh)
+# (a prerequisite list is expanded when read: the `test:` rule above saw
+# SNIPPET_PREFIX still undefined, so the installed copy is named here)
+test: $(SNIPPET_PREFIX)
 .PHONY: snippets
 $(BUILD)/snippet-prefix: lib $(TOOL_BIN) $(BUILD)/cmake/layoutConfigVersion.cmake
 	rm -rf $@
