@@ -31,12 +31,17 @@ static const struct {
     {"ttg.convert_layout", LAYOUT_TTGIR_CONVERT_LAYOUT},
     {"ttng.warp_group_dot", LAYOUT_TTGIR_WARP_GROUP_DOT},
     {"tt.reduce", LAYOUT_TTGIR_REDUCE},
+    {"tt.scan", LAYOUT_TTGIR_SCAN},
+    {"tt.histogram", LAYOUT_TTGIR_HISTOGRAM},
+    {"tt.gather", LAYOUT_TTGIR_GATHER},
+    {"ttg.warp_specialize", LAYOUT_TTGIR_WARP_SPECIALIZE},
 };
 
 static const char *const k_kind_names[LAYOUT_TTGIR_OP_KIND_COUNT] = {
     "ttg.local_alloc",   "ttg.local_store",      "ttg.local_load",       "ttg.local_dealloc",
     "ttg.async_copy_global_to_local", "amdg.buffer_load_to_local", "ttg.memdesc_index",
-    "ttg.convert_layout", "ttng.warp_group_dot", "tt.reduce"};
+    "ttg.convert_layout", "ttng.warp_group_dot", "tt.reduce", "tt.scan", "tt.histogram", "tt.gather",
+    "ttg.warp_specialize", "(other shared-memory op)"};
 
 const char *layout_ttgir_op_name(layout_ttgir_op_kind kind)
 {
@@ -264,6 +269,45 @@ static int op_kind_of(const scan *s, size_t p, size_t q, layout_ttgir_op_kind *k
     return 0;
 }
 
+/* Text [p, q) of the current line has `lit` (strings included). */
+static int has(const scan *s, size_t p, size_t q, const char *lit)
+{
+    size_t k = strlen(lit);
+    for (; p + k <= q; p++)
+        if (memcmp(s->t + p, lit, k) == 0) return 1;
+    return 0;
+}
+
+static int name_is(const scan *s, size_t p, size_t q, const char *lit)
+{
+    return q - p == strlen(lit) && memcmp(s->t + p, lit, q - p) == 0;
+}
+
+static int name_starts(const scan *s, size_t p, size_t q, const char *lit)
+{
+    size_t k = strlen(lit);
+    return q - p >= k && memcmp(s->t + p, lit, k) == 0;
+}
+
+/* An op named [p, q) that k_ops does not know but whose lowering may touch
+ * shared memory, by Triton's own evidence in the text: the allocation
+ * analysis gave it scratch (`allocation.offset`), it is an op of a GPU
+ * dialect on a memdesc, or it is an atomic on one scalar (its result is
+ * broadcast through shared memory).  Ops on memdescs that issue no access
+ * (views, waits) are not. */
+static int may_touch_shared(const scan *s, size_t p, size_t q)
+{
+    if (has(s, q, s->le, "allocation.offset")) return 1;
+    if (name_is(s, p, q, "tt.atomic_rmw") || name_is(s, p, q, "tt.atomic_cas")) return !has(s, q, s->le, "tensor<");
+    if (name_starts(s, p, q, "ttg.memdesc_") || name_is(s, p, q, "ttng.warp_group_dot_wait") ||
+        name_is(s, p, q, "ttg.async_wait") || name_is(s, p, q, "ttg.async_commit_group"))
+        return 0;
+    if (!(name_starts(s, p, q, "ttg.") || name_starts(s, p, q, "ttng.") || name_starts(s, p, q, "amdg.") ||
+          name_starts(s, p, q, "amdgpu.") || name_starts(s, p, q, "nvws.") || name_starts(s, p, q, "nvg.")))
+        return 0;
+    return has(s, q, s->le, "memdesc<");
+}
+
 static void next_line(scan *s)
 {
     s->ls = s->le < s->n ? s->le + 1 : s->n;
@@ -327,6 +371,13 @@ static layout_status parse_op(scan *s, layout_ttgir *m, size_t p, size_t q, size
     op->column = (int)(p - s->ls) + 1;
     op->result_at = res_at;
     op->result_len = res_len;
+    op->name_at = p + (quoted ? 1 : 0);
+    op->name_len = q - op->name_at;
+    if (kind == LAYOUT_TTGIR_OTHER_SHARED || kind == LAYOUT_TTGIR_WARP_SPECIALIZE) {
+        /* recorded, not read: their types and regions vary; the report lists them as not modelled */
+        m->n_ops++;
+        return LAYOUT_OK;
+    }
     r = skip_blank(s, q + (quoted ? 1 : 0));
     if (r < s->le && s->t[r] == '(') r = skip_blank(s, r + 1);
     if (r < s->le && s->t[r] == '%') {
@@ -414,6 +465,10 @@ static layout_status parse_line(scan *s, layout_ttgir *m)
         return LAYOUT_OK;
     }
     if (starts(s, p, "module attributes")) {
+        if (!m->module_line) {
+            m->module_line = s->line;
+            m->module_column = (int)(p - s->ls) + 1;
+        }
         header_int(s, "ttg.num-warps", &m->num_warps);
         header_int(s, "ttg.threads-per-warp", &m->threads_per_warp);
         header_int(s, "ttg.num-ctas", &m->num_ctas);
@@ -435,11 +490,157 @@ static layout_status parse_line(scan *s, layout_ttgir *m)
         size_t e = q + 1;
         while (e < s->le && s->t[e] != '"') e++;
         if (e < s->le && op_kind_of(s, q + 1, e, &kind)) return parse_op(s, m, q, e, res_at, res_len, kind, 1);
+        if (e < s->le && may_touch_shared(s, q + 1, e))
+            return parse_op(s, m, q, e, res_at, res_len, LAYOUT_TTGIR_OTHER_SHARED, 1);
         return LAYOUT_OK;
     }
     p = q;
     while (q < s->le && is_ident(s->t[q])) q++;
     if (q > p && op_kind_of(s, p, q, &kind)) return parse_op(s, m, p, q, res_at, res_len, kind, 0);
+    if (q > p && may_touch_shared(s, p, q)) return parse_op(s, m, p, q, res_at, res_len, LAYOUT_TTGIR_OTHER_SHARED, 0);
+    return LAYOUT_OK;
+}
+
+/* ------------------------------------------------------------------ whole-text checks */
+
+static int line_of(const scan *s, size_t at, int *col)
+{
+    int line = 1;
+    size_t k, ls = 0;
+    for (k = 0; k < at && k < s->n; k++)
+        if (s->t[k] == '\n') line++, ls = k + 1;
+    *col = (int)(at - ls) + 1;
+    return line;
+}
+
+/* The error `what` at byte `at` of the text (its line and column counted). */
+static layout_status fail_pos(const scan *s, size_t at, const char *what)
+{
+    int col, line = line_of(s, at, &col);
+    return layout_fail(s->err, LAYOUT_ERR_PARSE, FN ": line %d, column %d: %s", line, col, what);
+}
+
+static const char k_cut[] = "is the text cut short?";
+
+/* What a cut or a stray edit shows, over the whole text: no text at all,
+ * the dialect of Triton < 3.2, a string or '<' not closed on its line, a
+ * '(' '[' '{' never closed or closed by the wrong bracket. */
+static layout_status check_structure(scan *s)
+{
+    enum { MAX_DEPTH = 256 };
+    size_t open[MAX_DEPTH], k, angle_at = 0;
+    int depth = 0, angle = 0, blank = 1, l, c;
+    char what[160];
+    for (k = 0; k < s->n; k++) {
+        char ch = s->t[k];
+        if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n') blank = 0;
+        if (ch == 't' && k + 11 <= s->n && memcmp(s->t + k, "triton_gpu.", 11) == 0 &&
+            (k == 0 || !is_ident(s->t[k - 1])))
+            return fail_pos(s, k, "this TTGIR is from Triton < 3.2 (triton_gpu dialect); liblayout reads Triton 3.2+ "
+                                  "(ttg dialect)");
+        if (ch == '"') {
+            size_t q = k;
+            for (k++; k < s->n && s->t[k] != '"' && s->t[k] != '\n'; k++)
+                if (s->t[k] == '\\' && k + 1 < s->n && s->t[k + 1] != '\n') k++;
+            if (k >= s->n || s->t[k] == '\n') {
+                snprintf(what, sizeof what, "a string opened here is not closed on its line (%s)", k_cut);
+                return fail_pos(s, q, what);
+            }
+            continue;
+        }
+        if (ch == '\n' && angle > 0) break;
+        if (ch == '\n') {
+            angle = 0;
+        } else if (ch == '-' && k + 1 < s->n && s->t[k + 1] == '>') {
+            k++;
+        } else if (ch == '<') {
+            if (angle++ == 0) angle_at = k;
+        } else if (ch == '>') {
+            if (angle > 0) angle--;
+        } else if (ch == '(' || ch == '[' || ch == '{') {
+            if (depth == MAX_DEPTH) {
+                snprintf(what, sizeof what, "'%c' nested more than %d deep", ch, MAX_DEPTH);
+                return fail_pos(s, k, what);
+            }
+            open[depth++] = k;
+        } else if (ch == ')' || ch == ']' || ch == '}') {
+            char o = depth ? s->t[open[depth - 1]] : 0;
+            char want = o == '(' ? ')' : o == '[' ? ']' : o == '{' ? '}' : 0;
+            if (ch != want) {
+                if (depth) {
+                    l = line_of(s, open[depth - 1], &c);
+                    snprintf(what, sizeof what, "unexpected '%c': the '%c' open at line %d, column %d is not closed by it",
+                             ch, o, l, c);
+                } else {
+                    snprintf(what, sizeof what, "unexpected '%c': no bracket is open", ch);
+                }
+                return fail_pos(s, k, what);
+            }
+            depth--;
+        }
+    }
+    if (angle > 0) {
+        snprintf(what, sizeof what, "'<' opened here is not closed on its line (%s)", k_cut);
+        return fail_pos(s, angle_at, what);
+    }
+    if (depth > 0) {
+        l = line_of(s, open[depth - 1], &c);
+        snprintf(what, sizeof what, "the text ends inside '%c' opened at line %d, column %d (%s)", s->t[open[depth - 1]],
+                 l, c, k_cut);
+        return fail_pos(s, s->n, what);
+    }
+    if (blank) return fail_pos(s, 0, "the text is empty: no TTGIR module");
+    return LAYOUT_OK;
+}
+
+static int loc_defined(const layout_ttgir *m, size_t at, size_t len)
+{
+    int i;
+    for (i = 0; i < m->n_locs; i++) {
+        size_t p = m->loc_name_at[i];
+        if (p + len <= m->len && memcmp(m->text + p, m->text + at, len) == 0 &&
+            (p + len == m->len || !is_ident(m->text[p + len])))
+            return 1;
+    }
+    return 0;
+}
+
+/* Every `#name` inside a `loc(...)` names a location definition: the
+ * definitions come last, so a text cut among them leaves references. */
+static layout_status check_loc_refs(scan *s, const layout_ttgir *m)
+{
+    size_t k;
+    long budget = 1L << 26; /* name comparisons; a real kernel needs far fewer */
+    char what[128];
+    for (k = 0; k + 4 <= s->n; k++) {
+        size_t e, j;
+        if (s->t[k] == '"') { /* strings hold no references */
+            for (k++; k < s->n && s->t[k] != '"'; k++)
+                if (s->t[k] == '\\') k++;
+            continue;
+        }
+        if (memcmp(s->t + k, "loc(", 4) != 0 || (k > 0 && is_ident(s->t[k - 1]))) continue;
+        for (e = k + 4; e < s->n && s->t[e] != '\n'; e++) {}
+        for (j = k + 4; j < e; j++) {
+            size_t q;
+            if (s->t[j] == '"') {
+                for (j++; j < e && s->t[j] != '"'; j++)
+                    if (s->t[j] == '\\') j++;
+                continue;
+            }
+            if (s->t[j] != '#') continue;
+            for (q = j + 1; q < e && is_ident(s->t[q]); q++) {}
+            if (q == j + 1) continue;
+            if ((budget -= m->n_locs + 1) < 0) return fail_pos(s, j, "too many location references to check");
+            if (!loc_defined(m, j, q - j)) {
+                snprintf(what, sizeof what, "location %.*s is used but never defined (%s)", (int)(q - j > 40 ? 40 : q - j),
+                         s->t + j, k_cut);
+                return fail_pos(s, j, what);
+            }
+            j = q - 1;
+        }
+        k = e > k + 4 ? e - 1 : k;
+    }
     return LAYOUT_OK;
 }
 
@@ -458,6 +659,9 @@ layout_status layout_ttgir_parse(const char *text, size_t len, layout_ttgir *out
     s.line = 0;
     s.le = (size_t)-1; /* next_line starts at 0 */
     s.ls = 0;
+    s.line = 1;
+    if ((st = check_structure(&s))) return st;
+    s.line = 0;
     for (;;) {
         if (s.le == (size_t)-1) {
             s.ls = 0;
@@ -477,6 +681,7 @@ layout_status layout_ttgir_parse(const char *text, size_t len, layout_ttgir *out
         if ((st = parse_line(&s, out))) return st;
     }
     out->n_lines = s.line;
+    if ((st = check_loc_refs(&s, out))) return st;
     return layout_ok(err);
 }
 
