@@ -465,10 +465,18 @@ static layout_status parse_line(scan *s, layout_ttgir *m)
         return LAYOUT_OK;
     }
     if (starts(s, p, "module attributes")) {
+        size_t a = p + 17, c;
         if (!m->module_line) {
             m->module_line = s->line;
             m->module_column = (int)(p - s->ls) + 1;
         }
+        /* `module attributes {...} {`: without the body's '{' the module was cut after its header */
+        while (a < s->le && s->t[a] != '{') a++;
+        c = a < s->le ? close_of(s, a) : s->le;
+        c = c < s->le ? skip_blank(s, c + 1) : s->le;
+        if (c >= s->le || s->t[c] != '{')
+            return fail_at(s, c, LAYOUT_ERR_PARSE, "expected '{' opening the module's body after its attributes "
+                                                   "(is the text cut short?)");
         header_int(s, "ttg.num-warps", &m->num_warps);
         header_int(s, "ttg.threads-per-warp", &m->threads_per_warp);
         header_int(s, "ttg.num-ctas", &m->num_ctas);
@@ -531,13 +539,13 @@ static layout_status check_structure(scan *s)
     size_t open[MAX_DEPTH], k, angle_at = 0;
     int depth = 0, angle = 0, blank = 1, l, c;
     char what[160];
+    for (k = 0; k + 11 <= s->n; k++) /* strings included: "triton_gpu.num-warps" */
+        if (s->t[k] == 't' && memcmp(s->t + k, "triton_gpu.", 11) == 0 && (k == 0 || !is_ident(s->t[k - 1])))
+            return fail_pos(s, k, "this TTGIR is from Triton < 3.2 (triton_gpu dialect); liblayout reads Triton 3.2+ "
+                                  "(ttg dialect)");
     for (k = 0; k < s->n; k++) {
         char ch = s->t[k];
         if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n') blank = 0;
-        if (ch == 't' && k + 11 <= s->n && memcmp(s->t + k, "triton_gpu.", 11) == 0 &&
-            (k == 0 || !is_ident(s->t[k - 1])))
-            return fail_pos(s, k, "this TTGIR is from Triton < 3.2 (triton_gpu dialect); liblayout reads Triton 3.2+ "
-                                  "(ttg dialect)");
         if (ch == '"') {
             size_t q = k;
             for (k++; k < s->n && s->t[k] != '"' && s->t[k] != '\n'; k++)
