@@ -400,3 +400,4 @@ $(BUILD)/tests/test_calibrate: $(TOOL_BIN)
 
 # The CLI test of `layout triton` runs the tool of the same build.
 $(BUILD)/tests/test_tool_triton: $(TOOL_BIN)
+$(BUILD)/tests/test_triton_cut: $(TOOL_BIN)

@@ -10,8 +10,11 @@
  * analysis succeeds or fails with a message, every report is modelled or
  * says why, and op_cost of each report reproduces it; the per-allocation
  * suggestion never costs more than the current layout and the JSON renders
- * (or says the buffer is short).  The seed corpus
- * holds real Triton 3.6 TTGIR (tests/corpus/fuzz_ttgir/). */
+ * (or says the buffer is short); a report comes only from a whole module
+ * (its header, ttg.num-warps and ttg.target).  The seed corpus holds real
+ * Triton 3.6 TTGIR and the bad inputs the reader refuses: a cut kernel, an
+ * empty file, the triton_gpu dialect, a header without target or warps
+ * (tests/corpus/fuzz_ttgir/). */
 #include "layout.h"
 #include "fuzz_input.h"
 
@@ -33,15 +36,18 @@ static void check_kernel(const layout_arch *arch)
         FUZZ_ASSERT(e.message[0] != '\0');
         return;
     }
+    /* a report needs a whole module: its header with warps and target */
+    FUZZ_ASSERT(m.module_line >= 1 && m.num_warps > 0 && m.target[0] != '\0');
     FUZZ_ASSERT(k.n_ops >= 0 && k.n_ops <= m.n_ops && k.n_modelled <= k.n_ops);
     for (i = 0; i < k.n_ops; i++) {
         const layout_triton_kernel_op *r = &k.ops[i];
         /* a modelled op issues instructions, except a convert_layout that only
-         * renames registers or a tt.reduce within a warp (shuffles) --
-         * modelled, none issued, nothing to cost */
+         * renames registers or a tt.reduce / tt.scan within a warp (shuffles)
+         * -- modelled, none issued, nothing to cost */
         FUZZ_ASSERT(r->modelled ? r->reason[0] == '\0' &&
                                       ((r->n_counts > 0 && r->vec_elems >= 1) ||
-                                       ((r->kind == LAYOUT_TTGIR_CONVERT_LAYOUT || r->kind == LAYOUT_TTGIR_REDUCE) && r->n_counts == 0 &&
+                                       ((r->kind == LAYOUT_TTGIR_CONVERT_LAYOUT || r->kind == LAYOUT_TTGIR_REDUCE ||
+                                         r->kind == LAYOUT_TTGIR_SCAN) && r->n_counts == 0 &&
                                         r->n_accesses == 0 && r->extra_cycles == 0))
                                 : r->reason[0] != '\0');
         FUZZ_ASSERT(layout_triton_kernel_op_cost(&k, i, NULL, 0, &rep, &e) == LAYOUT_OK);
@@ -93,7 +99,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > (1 << 18)) return 0;
     if (layout_ttgir_parse(text, size, &m, &e) != LAYOUT_OK) {
         FUZZ_ASSERT(strncmp(e.message, "layout_ttgir_parse: ", 20) == 0);
-        FUZZ_ASSERT(strstr(e.message, "line ") != NULL || strstr(e.message, "4 GiB") != NULL);
+        FUZZ_ASSERT((strstr(e.message, "line ") != NULL && strstr(e.message, ", column ") != NULL) ||
+                    strstr(e.message, "4 GiB") != NULL);
         return 0;
     }
     FUZZ_ASSERT(m.n_ops >= 0 && m.n_ops <= LAYOUT_TTGIR_MAX_OPS);
@@ -110,7 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_ASSERT((int)o->kind >= 0 && o->kind < LAYOUT_TTGIR_OP_KIND_COUNT);
         FUZZ_ASSERT(o->line >= 1 && o->line <= m.n_lines && o->column >= 1);
         FUZZ_ASSERT(o->result_at + o->result_len <= size && o->operand_at + o->operand_len <= size);
-        FUZZ_ASSERT(o->loc_at + o->loc_len <= size);
+        FUZZ_ASSERT(o->loc_at + o->loc_len <= size && o->name_at + o->name_len <= size && o->name_len > 0);
         FUZZ_ASSERT(o->n_src >= 0 && o->n_src <= LAYOUT_TTGIR_MAX_TYPES);
         FUZZ_ASSERT(o->n_dst >= 0 && o->n_dst <= LAYOUT_TTGIR_MAX_TYPES);
         for (j = 0; j < o->n_src; j++) check_type(&o->src[j], size);

@@ -202,7 +202,7 @@ static void test_bad_input(void)
     CHECK_STR_CONTAINS(g_err, "line 1, column");
     CHECK_EQ_I64(run_tool("triton --arch sm_90 '%s'", g_kernel_path), 2); /* 64 lanes vs a 32-lane arch */
     CHECK_STR_CONTAINS(g_err, "threads per warp");
-    CHECK_EQ_I64(run_tool("triton - < '%s'", temp_text("module attributes {ttg.target = \"tpu:v5\"} {\n}\n")), 2);
+    CHECK_EQ_I64(run_tool("triton - < '%s'", temp_text("module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"tpu:v5\"} {\n}\n")), 2);
     CHECK_STR_CONTAINS(g_err, "tpu:v5");
     remove(temp_text(""));
 }

@@ -307,14 +307,20 @@ static void test_capacity(void)
     if (!body || !locs) return;
     body++;
     locs++;
-    memcpy(big, g_text, (size_t)(body - g_text));
-    len = (size_t)(body - g_text);
-    for (c = 0; c < 10; c++) {
-        memcpy(big + len, body, (size_t)(locs - body));
-        len += (size_t)(locs - body);
+    /* the module's closing "}" line (the last line before the locations) stays single:
+     * the reader refuses a '}' that closes nothing */
+    {
+        const char *end = locs - 1;
+        while (end > body && end[-1] != '\n') end--;
+        memcpy(big, g_text, (size_t)(body - g_text));
+        len = (size_t)(body - g_text);
+        for (c = 0; c < 10; c++) {
+            memcpy(big + len, body, (size_t)(end - body));
+            len += (size_t)(end - body);
+        }
+        memcpy(big + len, end, strlen(end));
+        len += strlen(end);
     }
-    memcpy(big + len, locs, strlen(locs));
-    len += strlen(locs);
     CHECK(layout_ttgir_parse(big, len, &g_m2, NULL) == LAYOUT_OK);
     CHECK(layout_triton_kernel_analyze(&g_m2, NULL, &g_k2, NULL) == LAYOUT_OK);
     CHECK(layout_triton_kernel_suggest(&g_k2, NULL, &g_s2, NULL) == LAYOUT_OK);

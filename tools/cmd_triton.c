@@ -19,8 +19,10 @@ const tool_command tool_cmd_triton = {
     "prints them (ds_write_b16, ds_read2st64_b64, st.shared.v2.b32 ...) with\n"
     "their count per warp, the extra (conflict) cycles or wavefronts and bank\n"
     "conflicts, and the worst instruction explained as `layout check` does.\n"
-    "Ops lowered another way (convert_layout, reduce, wgmma operands, direct\n"
-    "loads to LDS) are listed as not modelled with the reason.\n"
+    "Every op whose lowering may touch shared memory is either modelled or\n"
+    "listed as not modelled with the reason (wgmma operands, direct loads to\n"
+    "LDS, scans across warps, histogram, gather, warp_specialize, any op with\n"
+    "allocation.offset or an unknown op on a memdesc).\n"
     "\n"
     "  --arch A   preset name or arch(...) text; default: from ttg.target\n"
     "             (hip:gfx942 -> gfx942, cuda:90 -> sm_90)\n"
@@ -34,7 +36,10 @@ const tool_command tool_cmd_triton = {
     "  --html FILE  one self-contained page, a tab per op: layouts, instructions,\n"
     "             the worst instruction's lanes and banks, the suggestion\n"
     "\n"
-    "Exit status: 0 no modelled op conflicts, 1 some op conflicts, 2 bad input.\n"
+    "Exit status: 0 no modelled op conflicts, 1 some op conflicts, 2 bad input:\n"
+    "an empty or cut text, unbalanced brackets, a missing ttg.target or\n"
+    "ttg.num-warps (--arch does not replace them), Triton < 3.2's triton_gpu\n"
+    "dialect; the message gives the line and column.\n"
     "\n"
     "example:\n"
     "  layout triton tests/fixtures/triton/kernels/matmul_fp16_64x64x32_w4_s2_gfx942.ttgir\n",
@@ -67,7 +72,11 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
            k->n_modelled);
     for (int i = 0; i < k->n_ops; i++) {
         const layout_triton_kernel_op *r = &k->ops[i];
-        printf("%s line %d  %s\n", r->loc[0] ? r->loc : "(no loc)", r->line, layout_ttgir_op_name(r->kind));
+        const layout_ttgir_op *o = &m->ops[r->op];
+        if (r->kind == LAYOUT_TTGIR_OTHER_SHARED && o->name_len)
+            printf("%s line %d  %.*s\n", r->loc[0] ? r->loc : "(no loc)", r->line, (int)o->name_len, m->text + o->name_at);
+        else
+            printf("%s line %d  %s\n", r->loc[0] ? r->loc : "(no loc)", r->line, layout_ttgir_op_name(r->kind));
         if (r->reg_enc_len) printf("  registers: %.*s\n", (int)r->reg_enc_len, m->text + r->reg_enc_at);
         if (r->shared_enc_len) printf("  shared:    %.*s\n", (int)r->shared_enc_len, m->text + r->shared_enc_at);
         if (!r->modelled) {
@@ -75,9 +84,10 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
             continue;
         }
         if (r->n_counts == 0) { /* modelled with no instruction */
-            printf("  no shared-memory instruction: %s\n\n", r->kind == LAYOUT_TTGIR_REDUCE
-                                                               ? "reduced within each warp (shuffles)"
-                                                               : "registers renamed within each thread");
+            printf("  no shared-memory instruction: %s\n\n",
+                   r->kind == LAYOUT_TTGIR_REDUCE ? "reduced within each warp (shuffles)"
+                   : r->kind == LAYOUT_TTGIR_SCAN ? "scanned within each warp (registers and shuffles)"
+                                                  : "registers renamed within each thread");
             continue;
         }
         if (r->kind == LAYOUT_TTGIR_REDUCE)

@@ -71,6 +71,13 @@ typedef enum layout_ttgir_op_kind {
     LAYOUT_TTGIR_CONVERT_LAYOUT,     /**< `ttg.convert_layout`: registers -> registers, maybe through shared scratch */
     LAYOUT_TTGIR_WARP_GROUP_DOT,     /**< `ttng.warp_group_dot`: wgmma reading shared operands (sm_90) */
     LAYOUT_TTGIR_REDUCE,             /**< `tt.reduce`: may exchange partial results through shared scratch */
+    LAYOUT_TTGIR_SCAN,               /**< `tt.scan`: across warps, exchanges partial results through shared scratch */
+    LAYOUT_TTGIR_HISTOGRAM,          /**< `tt.histogram`: counts in shared scratch when several warps share a bin */
+    LAYOUT_TTGIR_GATHER,             /**< `tt.gather`: unless warp-local, the source goes through shared scratch */
+    LAYOUT_TTGIR_WARP_SPECIALIZE,    /**< `ttg.warp_specialize`: captures passed to the partitions through shared memory */
+    LAYOUT_TTGIR_OTHER_SHARED,       /**< any other op that may touch shared memory: one carrying `allocation.offset`,
+                                          a `ttg.` / `ttng.` / `amdg.` / `nvws.` op on a memdesc, a scalar
+                                          `tt.atomic_rmw` / `tt.atomic_cas`; its name is layout_ttgir_op::name_at */
     LAYOUT_TTGIR_OP_KIND_COUNT
 } layout_ttgir_op_kind;
 
@@ -102,6 +109,8 @@ typedef struct layout_ttgir_op {
     int n_dst;                            /**< result types kept */
     layout_ttgir_type src[LAYOUT_TTGIR_MAX_TYPES]; /**< operand types, in order */
     layout_ttgir_type dst[LAYOUT_TTGIR_MAX_TYPES]; /**< result types, in order */
+    size_t name_at;                       /**< offset of the op's name as the text spells it (`ttg.local_load`, `ttng.tc_gen5_mma`) */
+    size_t name_len;                      /**< its length */
 } layout_ttgir_op;
 
 /** A layout alias: `#name = <text>`. */
@@ -127,13 +136,23 @@ typedef struct layout_ttgir {
     layout_ttgir_op ops[LAYOUT_TTGIR_MAX_OPS]; /**< the shared-memory ops, in text order */
     int n_locs;                           /**< `#locN = loc(...)` definitions */
     uint32_t loc_name_at[LAYOUT_TTGIR_MAX_LOCS]; /**< offset of each `#locN` definition */
+    int module_line;                      /**< line of the `module attributes {...}` header; 0: none (a fragment) */
+    int module_column;                    /**< its column (1-based); 0: none */
 } layout_ttgir;
 
 /**
  * Read TTGIR text (len bytes; need not be NUL-terminated) into *out.
  * Lines that are no alias, module header, shared-memory op or location are
- * skipped; a shared-memory op's types must parse.  On error *out is
- * unspecified (it may be partly written).
+ * skipped; a shared-memory op's types must parse.  The whole text must be
+ * well formed as far as a cut would show: not empty, every string closed on
+ * its line, every `<` closed on its line, every `(`, `[` and `{` closed, and
+ * every `#name` a `loc(...)` refers to defined; a text of Triton before 3.2
+ * (the `triton_gpu` dialect) is refused by name.  A fragment without a
+ * module header parses (module_line = 0); layout_triton_kernel_analyze()
+ * needs the header.  On error *out is unspecified (it may be partly
+ * written).  Errors seen on a cut text, for example:
+ * "line 40, column 1: the text ends inside '{' opened at line 12, column 88
+ * (is it cut short?)".
  * @return ::LAYOUT_OK, ::LAYOUT_ERR_NULL, ::LAYOUT_ERR_PARSE (line and
  *         column in the message), ::LAYOUT_ERR_CAPACITY.
  */

@@ -35,13 +35,21 @@ static void js_layout(layout_strbuf *sb, const layout_ttgir *m, size_t at, size_
     else js_str(sb, m->text + at, len);
 }
 
+/* The op's name: its kind's, or for an op the model does not know, as the text spells it. */
+static void js_opname(layout_strbuf *sb, const layout_triton_kernel *k, const layout_triton_kernel_op *r)
+{
+    const layout_ttgir_op *o = &k->module->ops[r->op];
+    if (r->kind == LAYOUT_TTGIR_OTHER_SHARED && o->name_len) js_str(sb, k->module->text + o->name_at, o->name_len);
+    else js_cstr(sb, layout_ttgir_op_name(r->kind));
+}
+
 static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout_triton_kernel_op *r, char *explain,
                   size_t explain_cap)
 {
     const layout_ttgir *m = k->module;
     int j;
     layout_sb_printf(sb, "{\"op\":");
-    js_cstr(sb, layout_ttgir_op_name(r->kind));
+    js_opname(sb, k, r);
     layout_sb_printf(sb, ",\"line\":%d,\"loc\":", r->line);
     js_cstr(sb, r->loc);
     layout_sb_printf(sb, ",\"modelled\":%d", r->modelled);
@@ -145,7 +153,7 @@ layout_status layout_triton_kernel_json(const layout_triton_kernel *k, const lay
         first = 0;
         js_cstr(&sb, r->loc);
         layout_sb_printf(&sb, ",\"line\":%d,\"op\":", r->line);
-        js_cstr(&sb, layout_ttgir_op_name(r->kind));
+        js_opname(&sb, k, r);
         layout_sb_printf(&sb, ",\"reason\":");
         js_cstr(&sb, r->reason);
         layout_sb_printf(&sb, "}");

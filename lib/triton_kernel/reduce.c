@@ -195,3 +195,46 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     r->modelled = 1;
     return LAYOUT_OK;
 }
+
+/* tt.scan (ScanOpToLLVM.cpp, read at triton-lang/triton 06eec7d4, the
+ * stored revision): scanWithinThreads (registers) and scanWithinWarps
+ * (shuffles) touch no shared memory; only when the layout puts warps along
+ * the axis (hasInterWarpScan) does scanAcrossWarps store each warp's totals
+ * to a scratch and read them back.  The first case is modelled (no
+ * instruction), the second is reported as not modelled. */
+layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r, layout_error *err)
+{
+    const layout_ttgir *m = k->module;
+    const layout_ttgir_op *o = &m->ops[op];
+    const layout_ttgir_type *src;
+    const char *attr;
+    size_t alen;
+    layout_triton_attr ta;
+    layout_linear R;
+    char why[LAYOUT_TRITON_KERNEL_REASON_CAP];
+    int axis, iw, b, warps_along = 0;
+    (void)err;
+    if (o->n_src < 1 || o->src[0].is_memdesc || o->src[0].enc_len == 0)
+        return layout_tk_not_modelled(r, "tt.scan: the operand's register tensor was not read");
+    src = &o->src[0];
+    if ((axis = rd_axis(m, o)) < 0 || axis >= src->rank)
+        return layout_tk_not_modelled(r, "tt.scan: its axis attribute was not read");
+    if (layout_ttgir_encoding(m, src, &attr, &alen) != LAYOUT_OK)
+        return layout_tk_not_modelled(r, "tt.scan: the operand's encoding is not defined");
+    if (layout_tk_reg_linear(m, src, attr, alen, &ta, &R, why, sizeof why) != LAYOUT_OK)
+        return layout_tk_not_modelled(r, "tt.scan: %s", why);
+    if (axis >= R.n_out) return layout_tk_not_modelled(r, "tt.scan: the layout has no dim %d", axis);
+    iw = layout_linear_in_dim(&R, "warp");
+    for (b = 0; iw >= 0 && b < R.in_bits[iw]; b++)
+        if (rd_coord(&R, layout_tk_basis(&R, iw, b), axis) != 0) warps_along++;
+    r->elem_bits = src->elem_bits;
+    r->reg_enc_at = src->enc_at;
+    r->reg_enc_len = src->enc_len;
+    r->shared_enc_at = r->shared_enc_len = 0;
+    if (warps_along)
+        return layout_tk_not_modelled(r, "tt.scan: the scan axis spans %d warps: Triton's scanAcrossWarps stores "
+                                         "each warp's totals to shared scratch and reads them back; that exchange "
+                                         "is not modelled", 1 << warps_along);
+    r->modelled = 1; /* within threads and warps: registers and shuffles */
+    return LAYOUT_OK;
+}

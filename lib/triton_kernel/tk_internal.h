@@ -79,4 +79,9 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
 layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
                                      layout_error *err);
 
+/* tt.scan (reduce.c): modelled with no instruction when the axis stays
+ * within a warp (registers and shuffles); across warps not modelled with a
+ * reason.  r has op, kind, line, loc set. */
+layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r, layout_error *err);
+
 #endif

@@ -38,11 +38,40 @@ static int accesses_memory(const layout_ttgir_op *o)
 {
     switch (o->kind) {
     case LAYOUT_TTGIR_LOCAL_ALLOC: return o->n_src > 0 && !o->src[0].is_memdesc;
-    case LAYOUT_TTGIR_LOCAL_DEALLOC:
-    case LAYOUT_TTGIR_MEMDESC_VIEW:
+    case LAYOUT_TTGIR_LOCAL_DEALLOC: /* the allocator frees it: no instruction */
+    case LAYOUT_TTGIR_MEMDESC_VIEW:  /* address arithmetic only */
     case LAYOUT_TTGIR_OP_KIND_COUNT: return 0;
     default: return 1;
     }
+}
+
+/* Does the text of op o's first line hold lit? */
+static int op_line_has(const layout_ttgir *m, const layout_ttgir_op *o, const char *lit)
+{
+    size_t p = o->name_at, e = p, k = strlen(lit);
+    while (e < m->len && m->text[e] != '\n') e++;
+    for (; p + k <= e; p++)
+        if (memcmp(m->text + p, lit, k) == 0) return 1;
+    return 0;
+}
+
+/* An op the reader kept because it may touch shared memory but that has
+ * no lowering here: the reason names it and Triton's evidence. */
+static layout_status other_not_modelled(const layout_ttgir *m, const layout_ttgir_op *o, layout_triton_kernel_op *r)
+{
+    int n = o->name_len > 64 ? 64 : (int)o->name_len;
+    const char *name = m->text + o->name_at;
+    if (op_line_has(m, o, "allocation.offset"))
+        return layout_tk_not_modelled(r, "%.*s: Triton's allocation gave it shared scratch (allocation.offset); its "
+                                         "lowering is not modelled", n, name);
+    if (op_line_has(m, o, "tensor_memory"))
+        return layout_tk_not_modelled(r, "%.*s: an op on tensor memory (or between it and shared memory); not "
+                                         "modelled", n, name);
+    if (op_line_has(m, o, "memdesc<"))
+        return layout_tk_not_modelled(r, "%.*s: an op on a shared-memory descriptor whose lowering liblayout does "
+                                         "not model", n, name);
+    return layout_tk_not_modelled(r, "%.*s: a scalar atomic; Triton passes its result to the other threads "
+                                     "through shared memory; not modelled", n, name);
 }
 
 /* The first register tensor and the first memdesc among an op's types. */
@@ -238,6 +267,18 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     switch (o->kind) {
     case LAYOUT_TTGIR_CONVERT_LAYOUT: return layout_tk_lower_convert(k, op, r, err);
     case LAYOUT_TTGIR_REDUCE: return layout_tk_lower_reduce(k, op, r, err);
+    case LAYOUT_TTGIR_SCAN: return layout_tk_lower_scan(k, op, r, err);
+    case LAYOUT_TTGIR_HISTOGRAM:
+        return layout_tk_not_modelled(r, "tt.histogram: Triton's lowering (HistogramOpToLLVM) may accumulate the "
+                                         "bins of several warps in shared scratch; not modelled");
+    case LAYOUT_TTGIR_GATHER:
+        return layout_tk_not_modelled(r, "tt.gather: unless Triton finds a warp-local gather (shuffles), its lowering "
+                                         "(GatherOpToLLVM) stores the source to shared scratch and reads it at the "
+                                         "gathered, data-dependent indices; not modelled");
+    case LAYOUT_TTGIR_WARP_SPECIALIZE:
+        return layout_tk_not_modelled(r, "ttg.warp_specialize: the captures reach the partitions' warps through "
+                                         "shared memory; not modelled");
+    case LAYOUT_TTGIR_OTHER_SHARED: return other_not_modelled(m, o, r);
     case LAYOUT_TTGIR_WARP_GROUP_DOT:
         return layout_tk_not_modelled(r, "ttng.warp_group_dot: the tensor core reads shared memory through wgmma "
                                          "descriptors, not LSU instructions (ncu does not count them as shared ld/st)");
@@ -297,6 +338,23 @@ layout_status layout_triton_kernel_analyze(const layout_ttgir *m, const layout_a
     layout_status st;
     int i, j;
     if (!m || !out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: NULL argument", name);
+    /* A whole module, whatever arch is given: without the header's warps
+     * and target the text is a fragment or was edited, and every figure
+     * below would rest on a guess. */
+    if (!m->module_line)
+        return layout_fail(err, LAYOUT_ERR_PARSE,
+                           "%s: line 1, column 1: no `module attributes {...}` line: not a whole TTGIR module "
+                           "(hint: pass all of kernel.asm[\"ttgir\"] or the .ttgir file Triton wrote)", name);
+    if (m->num_warps <= 0)
+        return layout_fail(err, LAYOUT_ERR_PARSE,
+                           "%s: line %d, column %d: the module has no ttg.num-warps attribute (hint: Triton 3.2+ "
+                           "prints \"ttg.num-warps\" = N : i32 in the module attributes; --arch does not replace it)",
+                           name, m->module_line, m->module_column);
+    if (!m->target[0])
+        return layout_fail(err, LAYOUT_ERR_PARSE,
+                           "%s: line %d, column %d: the module has no ttg.target attribute (hint: Triton 3.2+ "
+                           "prints ttg.target = \"hip:gfx942\" or \"cuda:90\" in the module attributes; --arch does "
+                           "not replace it)", name, m->module_line, m->module_column);
     out->module = m;
     out->n_ops = out->n_modelled = out->n_per_warp = 0;
     out->extra_cycles = out->total_cycles = out->n_accesses = 0;

@@ -5,6 +5,7 @@
  * attribute in a later Triton does not stop the reader. */
 #include "../core/internal.h"
 #include "alias.h"
+#include "wellformed_internal.h"
 #include "layout/ttgir.h"
 
 #include <stdio.h>
@@ -31,12 +32,17 @@ static const struct {
     {"ttg.convert_layout", LAYOUT_TTGIR_CONVERT_LAYOUT},
     {"ttng.warp_group_dot", LAYOUT_TTGIR_WARP_GROUP_DOT},
     {"tt.reduce", LAYOUT_TTGIR_REDUCE},
+    {"tt.scan", LAYOUT_TTGIR_SCAN},
+    {"tt.histogram", LAYOUT_TTGIR_HISTOGRAM},
+    {"tt.gather", LAYOUT_TTGIR_GATHER},
+    {"ttg.warp_specialize", LAYOUT_TTGIR_WARP_SPECIALIZE},
 };
 
 static const char *const k_kind_names[LAYOUT_TTGIR_OP_KIND_COUNT] = {
     "ttg.local_alloc",   "ttg.local_store",      "ttg.local_load",       "ttg.local_dealloc",
     "ttg.async_copy_global_to_local", "amdg.buffer_load_to_local", "ttg.memdesc_index",
-    "ttg.convert_layout", "ttng.warp_group_dot", "tt.reduce"};
+    "ttg.convert_layout", "ttng.warp_group_dot", "tt.reduce", "tt.scan", "tt.histogram", "tt.gather",
+    "ttg.warp_specialize", "(other shared-memory op)"};
 
 const char *layout_ttgir_op_name(layout_ttgir_op_kind kind)
 {
@@ -264,6 +270,45 @@ static int op_kind_of(const scan *s, size_t p, size_t q, layout_ttgir_op_kind *k
     return 0;
 }
 
+/* Text [p, q) of the current line has `lit` (strings included). */
+static int has(const scan *s, size_t p, size_t q, const char *lit)
+{
+    size_t k = strlen(lit);
+    for (; p + k <= q; p++)
+        if (memcmp(s->t + p, lit, k) == 0) return 1;
+    return 0;
+}
+
+static int name_is(const scan *s, size_t p, size_t q, const char *lit)
+{
+    return q - p == strlen(lit) && memcmp(s->t + p, lit, q - p) == 0;
+}
+
+static int name_starts(const scan *s, size_t p, size_t q, const char *lit)
+{
+    size_t k = strlen(lit);
+    return q - p >= k && memcmp(s->t + p, lit, k) == 0;
+}
+
+/* An op named [p, q) that k_ops does not know but whose lowering may touch
+ * shared memory, by Triton's own evidence in the text: the allocation
+ * analysis gave it scratch (`allocation.offset`), it is an op of a GPU
+ * dialect on a memdesc, or it is an atomic on one scalar (its result is
+ * broadcast through shared memory).  Ops on memdescs that issue no access
+ * (views, waits) are not. */
+static int may_touch_shared(const scan *s, size_t p, size_t q)
+{
+    if (has(s, q, s->le, "allocation.offset")) return 1;
+    if (name_is(s, p, q, "tt.atomic_rmw") || name_is(s, p, q, "tt.atomic_cas")) return !has(s, q, s->le, "tensor<");
+    if (name_starts(s, p, q, "ttg.memdesc_") || name_is(s, p, q, "ttng.warp_group_dot_wait") ||
+        name_is(s, p, q, "ttg.async_wait") || name_is(s, p, q, "ttg.async_commit_group"))
+        return 0;
+    if (!(name_starts(s, p, q, "ttg.") || name_starts(s, p, q, "ttng.") || name_starts(s, p, q, "amdg.") ||
+          name_starts(s, p, q, "amdgpu.") || name_starts(s, p, q, "nvws.") || name_starts(s, p, q, "nvg.")))
+        return 0;
+    return has(s, q, s->le, "memdesc<");
+}
+
 static void next_line(scan *s)
 {
     s->ls = s->le < s->n ? s->le + 1 : s->n;
@@ -327,6 +372,13 @@ static layout_status parse_op(scan *s, layout_ttgir *m, size_t p, size_t q, size
     op->column = (int)(p - s->ls) + 1;
     op->result_at = res_at;
     op->result_len = res_len;
+    op->name_at = p + (quoted ? 1 : 0);
+    op->name_len = q - op->name_at;
+    if (kind == LAYOUT_TTGIR_OTHER_SHARED || kind == LAYOUT_TTGIR_WARP_SPECIALIZE) {
+        /* recorded, not read: their types and regions vary; the report lists them as not modelled */
+        m->n_ops++;
+        return LAYOUT_OK;
+    }
     r = skip_blank(s, q + (quoted ? 1 : 0));
     if (r < s->le && s->t[r] == '(') r = skip_blank(s, r + 1);
     if (r < s->le && s->t[r] == '%') {
@@ -414,6 +466,18 @@ static layout_status parse_line(scan *s, layout_ttgir *m)
         return LAYOUT_OK;
     }
     if (starts(s, p, "module attributes")) {
+        size_t a = p + 17, c;
+        if (!m->module_line) {
+            m->module_line = s->line;
+            m->module_column = (int)(p - s->ls) + 1;
+        }
+        /* `module attributes {...} {`: without the body's '{' the module was cut after its header */
+        while (a < s->le && s->t[a] != '{') a++;
+        c = a < s->le ? close_of(s, a) : s->le;
+        c = c < s->le ? skip_blank(s, c + 1) : s->le;
+        if (c >= s->le || s->t[c] != '{')
+            return fail_at(s, c, LAYOUT_ERR_PARSE, "expected '{' opening the module's body after its attributes "
+                                                   "(is the text cut short?)");
         header_int(s, "ttg.num-warps", &m->num_warps);
         header_int(s, "ttg.threads-per-warp", &m->threads_per_warp);
         header_int(s, "ttg.num-ctas", &m->num_ctas);
@@ -435,11 +499,14 @@ static layout_status parse_line(scan *s, layout_ttgir *m)
         size_t e = q + 1;
         while (e < s->le && s->t[e] != '"') e++;
         if (e < s->le && op_kind_of(s, q + 1, e, &kind)) return parse_op(s, m, q, e, res_at, res_len, kind, 1);
+        if (e < s->le && may_touch_shared(s, q + 1, e))
+            return parse_op(s, m, q, e, res_at, res_len, LAYOUT_TTGIR_OTHER_SHARED, 1);
         return LAYOUT_OK;
     }
     p = q;
     while (q < s->le && is_ident(s->t[q])) q++;
     if (q > p && op_kind_of(s, p, q, &kind)) return parse_op(s, m, p, q, res_at, res_len, kind, 0);
+    if (q > p && may_touch_shared(s, p, q)) return parse_op(s, m, p, q, res_at, res_len, LAYOUT_TTGIR_OTHER_SHARED, 0);
     return LAYOUT_OK;
 }
 
@@ -458,6 +525,7 @@ layout_status layout_ttgir_parse(const char *text, size_t len, layout_ttgir *out
     s.line = 0;
     s.le = (size_t)-1; /* next_line starts at 0 */
     s.ls = 0;
+    if ((st = layout_ttgir_check_text(text, len, err))) return st;
     for (;;) {
         if (s.le == (size_t)-1) {
             s.ls = 0;
@@ -477,6 +545,7 @@ layout_status layout_ttgir_parse(const char *text, size_t len, layout_ttgir *out
         if ((st = parse_line(&s, out))) return st;
     }
     out->n_lines = s.line;
+    if ((st = layout_ttgir_check_locs(out, err))) return st;
     return layout_ok(err);
 }
 

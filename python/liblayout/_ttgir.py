@@ -12,7 +12,8 @@ __all__ = ["TritonType", "TritonOp", "TritonKernel", "triton_kernel", "ProfileDi
 
 _KIND_NAMES = ["ttg.local_alloc", "ttg.local_store", "ttg.local_load", "ttg.local_dealloc",
                "ttg.async_copy_global_to_local", "amdg.buffer_load_to_local", "ttg.memdesc_index",
-               "ttg.convert_layout", "ttng.warp_group_dot", "tt.reduce"]
+               "ttg.convert_layout", "ttng.warp_group_dot", "tt.reduce", "tt.scan", "tt.histogram", "tt.gather",
+               "ttg.warp_specialize"]  # then LAYOUT_TTGIR_OTHER_SHARED: the name as the text spells it
 
 _COUNTERS = ["shared_st_conflicts", "shared_ld_conflicts", "shared_st_wavefronts", "shared_ld_wavefronts",
              "shared_st_insts", "shared_ld_insts", "SQ_LDS_BANK_CONFLICT", "SQ_INSTS_LDS"]
@@ -136,7 +137,10 @@ def triton_kernel(path_or_text: Union[str, bytes, os.PathLike]) -> TritonKernel:
         o = base + off("layout_ttgir", "ops") + i * op_size
         op = TritonOp()
         kind = _i32(o + off("layout_ttgir_op", "kind"))
-        op.kind = _KIND_NAMES[kind] if 0 <= kind < len(_KIND_NAMES) else "?"
+        name_at = _size(o + off("layout_ttgir_op", "name_at"))
+        op.kind = (_KIND_NAMES[kind] if 0 <= kind < len(_KIND_NAMES)
+                   else text[name_at:name_at + _size(o + off("layout_ttgir_op", "name_len"))].decode("utf-8", "replace")
+                   or "?")
         op.line = _i32(o + off("layout_ttgir_op", "line"))
         op.column = _i32(o + off("layout_ttgir_op", "column"))
         op.result = text[_size(o + off("layout_ttgir_op", "result_at")):][
@@ -187,7 +191,7 @@ class ProfileDispatch:
 
 def read_profile(path_or_text: Union[str, bytes, os.PathLike]) -> List[ProfileDispatch]:
     """Read Nsight Compute or rocprofv3 CSV (a path or the text) with ``layout_profile_from_csv``."""
-    text = _text_of(path_or_text)
+    text = _text_of(path_or_text, suffixes=(".csv",))
     lib = _lib()
     p = lib.blob("layout_profile")
     err = N.Error()
