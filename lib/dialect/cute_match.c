@@ -223,7 +223,8 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                FN_FROM_DESC ": dim %d has length %lld; the recogniser handles dims up to 4096", j,
                                (long long)layout_desc_length(d, j));
-    while (bits < 62 && ((int64_t)1 << bits) <= maxoff) bits++;
+    bits = layout_bit_length((uint64_t)maxoff); /* maxoff >= 0 */
+    if (bits > 62) bits = 62;
     /* the raw offsets along each dim, once (when they fit) */
     int64_t raw[4096], n_raw = 1;
     for (j = 0; j < n; j++) n_raw += layout_desc_length(d, j);

@@ -7,6 +7,7 @@
 #define LAYOUT_DIALECT_INTERNAL_H
 
 #include "../text/text_internal.h"
+#include "../core/bits.h"
 #include "layout/descriptor.h"
 
 #include <stddef.h>
@@ -24,23 +25,6 @@ int layout_dx_accept_raw(text_cursor *c, const char *word);
 
 /* Expect the identifier `name`; fails "expected <what>". */
 layout_status layout_dx_expect_ident(text_cursor *c, const char *name, const char *what);
-
-/* 1 when v is a power of two (v >= 1). */
-static inline int dx_is_pow2(int64_t v)
-{
-    return v > 0 && (v & (v - 1)) == 0;
-}
-
-/* log2 of a power of two. */
-static inline int dx_log2(int64_t v)
-{
-    int k = 0;
-    while (v > 1) {
-        v >>= 1;
-        k++;
-    }
-    return k;
-}
 
 /* Row-major coordinate of linear index k over the descriptor's top lengths. */
 void layout_dx_coord(const layout_descriptor *d, int64_t k, int64_t *coord);

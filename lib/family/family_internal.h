@@ -4,20 +4,12 @@
 #define LAYOUT_FAMILY_INTERNAL_H
 
 #include "../core/internal.h"
+#include "../core/bits.h"
 #include "layout/family.h"
 
 #define FAM_MAX_TILE ((int64_t)1 << 40)
 #define FAM_MAX_PAD ((int64_t)1 << 30)
 #define FAM_MAX_BITS 30
-
-static inline int fam_is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
-
-static inline int fam_log2_exact(int64_t x)
-{
-    int b = 0;
-    while (((int64_t)1 << b) < x) b++;
-    return b;
-}
 
 static inline int64_t fam_abs64(int64_t x) { return x < 0 ? -x : x; }
 
@@ -33,7 +25,7 @@ static inline void fam_cute_elem(const int64_t *p, int64_t *B, int64_t *M, int64
 {
     *B = p[0];
     *S = p[2];
-    *M = p[3] > 0 ? p[1] - fam_log2_exact(p[3]) : p[1];
+    *M = p[3] > 0 ? p[1] - layout_log2_exact(p[3]) : p[1];
 }
 
 /* The vector hints (layout_desc_vector_hints) of family set *params's

@@ -25,15 +25,9 @@
  * The caller falls back to the address path when a condition fails. */
 #include "suggest_internal.h"
 #include "../tile/access_internal.h"
+#include "../core/bits.h"
 
 #include <string.h>
-
-static int log2_u(uint64_t v)
-{
-    int b = 0;
-    while (((uint64_t)1 << b) < v) b++;
-    return b;
-}
 
 /* L(packed coordinates) for a row-major tile index of tile [2^b0, 2^b1]:
  * the index is d0 * 2^b1 + d1, L's packed input d0 | d1 << b0. */
@@ -84,7 +78,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
 {
     const layout_suggest_spec *spec = &sc->spec;
     const int b0 = ll->in_bits[0], b1 = ll->in_bits[1];
-    const int lg = log2_u((uint64_t)spec->elem_bytes);
+    const int lg = layout_log2_ceil_u64((uint64_t)spec->elem_bytes);
     const int64_t eb = spec->elem_bytes, P = pad * eb; /* bytes of one pad */
     const uint32_t bw = (uint32_t)spec->arch->bank_width_bytes;
     layout_suggest_cost r;

@@ -3,6 +3,7 @@
  * instructions their proven alignment allows (see access.h for the rule). */
 #include "../core/internal.h"
 #include "../core/strbuf.h"
+#include "../core/bits.h"
 #include "layout/access.h"
 #include "dist_internal.h"
 #include "access_internal.h"
@@ -605,16 +606,6 @@ static layout_status build_explicit(layout_access_plan *pl, const pos_facts *f, 
     return LAYOUT_OK;
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* ck_tile's choice of vector Y and ScalarPerVector from the descriptor's hints. */
 static void pick_vector_hints(layout_access_plan *pl, const int64_t *lens, const int64_t *strides);
 
@@ -644,7 +635,7 @@ static void pick_vector_hints(layout_access_plan *pl, const int64_t *lens, const
         if (ma < 1) continue;
         int i = ma - 1;
         if (mi != e->n_h[i] - 1 || strides[i] != 1 || lens[i] <= 0) continue;
-        int64_t v = gcd64(lens[i], e->h[i][mi]);
+        int64_t v = layout_gcd(lens[i], e->h[i][mi]);
         if (v > best) {
             best = v;
             pl->vector_y = j;
