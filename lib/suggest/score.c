@@ -478,7 +478,7 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
             w->cached_vy[i] = p->vector_y;
             w->cached_ve[i] = p->vector_elems;
         }
-        /* Every address must be a valid LDS byte address (as access.c checks). */
+        /* Every address must be a valid LDS byte address (as access_addr.c checks). */
         if (lo < 0 || hi > ((int64_t)UINT32_MAX - 16 - base) / eb) {
             lo = INT64_MAX, hi = INT64_MIN;
             for (int64_t e = 0; e < sc->tile_elems; e++) {

@@ -50,4 +50,39 @@ typedef struct layout_access_facts {
 layout_status layout_access_table_build_facts(layout_access_plan *plan, const layout_access_options *opt,
                                               const layout_access_facts *facts, layout_error *err);
 
+/* ------------------------------------------------------------------------
+ * Shared by the access plan files of lib/tile only (access*.c). */
+
+/* Bytes per lane over both halves of a pair; natural alignment of one half
+ * (access_ops.c), indexed by layout_ds_op (0 for LAYOUT_DS_AUTO). */
+extern const int layout_access_op_widths[LAYOUT_DS_OP_COUNT];
+extern const int layout_access_op_aligns[LAYOUT_DS_OP_COUNT];
+
+/* access_addr.c.  Addresses of positions [p0, p0 + n) of one thread; `part`
+ * = every position's element part (encodings, indexed by position), NULL
+ * for plain distributions; `given_tp`: the thread's
+ * layout_dist_thread_part() when the caller has it, else NULL. */
+layout_status layout_access_thread_addrs_tp(const layout_access_plan *pl, int warp, int lane, int p0, int n,
+                                            const int64_t (*part)[LAYOUT_MAX_DIMS], const int64_t *given_tp,
+                                            int64_t *addr, layout_error *err);
+/* Address of one position of one thread (slow path: explanations). */
+layout_status layout_access_elem_addr(const layout_access_plan *pl, int warp, int lane, int pos, int64_t *addr,
+                                      layout_error *err);
+/* The facts of every position over every lane of every warp, through the
+ * plan's descriptor (or its desc_plan). */
+layout_status layout_access_gather(const layout_access_plan *pl, layout_access_facts *f, layout_error *err);
+
+/* access.c.  ck_tile's choice of vector Y and ScalarPerVector from the
+ * view's hints (lens, strides per X dim), and the snake-ordered
+ * space-filling curve over the Y access lengths (plan->order). */
+void layout_access_pick_vector_hints(layout_access_plan *pl, const int64_t *lens, const int64_t *strides);
+void layout_access_build_order(layout_access_plan *pl);
+
+/* access_model.c: the steps of a plan whose order is set, from its facts:
+ * the compiler's choice (opt->op == LAYOUT_DS_AUTO) or one explicit op. */
+layout_status layout_access_build_auto(layout_access_plan *pl, const layout_access_facts *f,
+                                       const layout_access_options *opt, layout_error *err);
+layout_status layout_access_build_explicit(layout_access_plan *pl, const layout_access_facts *f, layout_ds_op op,
+                                           layout_error *err);
+
 #endif /* LAYOUT_ACCESS_INTERNAL_H */
