@@ -128,11 +128,12 @@ snippets: $(BUILD)/snippet-prefix
 	@LAYOUT_SNIPPET_PREFIX=$(abspath $(BUILD)/snippet-prefix) sh tests/snippets/test_snippets.sh
 
 # The layer check (lib/LAYERS, tests/layers/check_layers.sh): no file
-# includes or calls into a layer above its own, no circle of calls but the
-# named twins, every global symbol prefixed layout_.  First its own test
-# (tests/layers/test_layers.sh plants an upward include, an upward call, a
-# circle and an unprefixed symbol in a copy of the tree and requires each
-# to fail), then the tree as built.
+# includes or calls into a layer above its own, nor includes another
+# folder's *_internal.h, no circle of calls but the named twins, every
+# global symbol prefixed layout_.  First its own test
+# (tests/layers/test_layers.sh plants an upward include, another folder's
+# private header, an upward call, a circle and an unprefixed symbol in a
+# copy of the tree and requires each to fail), then the tree as built.
 deps: $(LIB_OBJS)
 	@sh tests/layers/test_layers.sh $(BUILD)/lib
 	@sh tests/layers/check_layers.sh $(BUILD)/lib

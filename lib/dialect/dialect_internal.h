@@ -6,7 +6,7 @@
 #ifndef LAYOUT_DIALECT_INTERNAL_H
 #define LAYOUT_DIALECT_INTERNAL_H
 
-#include "../text/text_internal.h"
+#include "../text/text_scan.h"
 #include "../core/bits.h"
 #include "layout/descriptor.h"
 

@@ -2,7 +2,7 @@
  * per spec, then per candidate only the LDS mapping, the compiler model on
  * the resulting addresses and the checker (see suggest.h). */
 #include "suggest_internal.h"
-#include "../tile/access_internal.h"
+#include "../tile/access_plan.h"
 #include "../core/bits.h"
 #include "layout/plan.h"
 #include "layout/transform.h"

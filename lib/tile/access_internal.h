@@ -1,57 +1,10 @@
-/* Private: access plans from precomputed addresses, for the layout search
- * (lib/suggest), which scores many LDS layouts against fixed distributions.
+/* Private to the access plan files of lib/tile (access*.c): the functions
+ * they share.  What other layers need of access plans is access_plan.h.
  * Not installed. */
 #ifndef LAYOUT_ACCESS_INTERNAL_H
 #define LAYOUT_ACCESS_INTERNAL_H
 
-#include "layout/access.h"
-
-/* Access plans of one side exactly as layout_access_plan_make() builds
- * them, but from byte addresses instead of a descriptor, in two steps:
- *
- * layout_access_table_order(): the tile window's vector choice from the
- * view's vector hints (hint_lengths / hint_strides per X dim, as
- * layout_desc_vector_hints() of the view gives) and the issue order
- * (plan->order: position -> register element).
- *
- * layout_access_table_build(): the compiler model on the addresses,
- * position-major in issue order: addr[p * n_threads + t] is the byte
- * address (base included) of position p of thread t = warp * wave_size +
- * lane.
- *
- * The arguments must already have passed layout_access_plan_make() once
- * (same dist, direction, elem_bytes, opt) and addresses must lie in
- * 0..2^32-17.  The plan's desc is NULL: it is for counting only
- * (layout_access_instr() cannot use it), and flagged steps carry no
- * bad_warp / bad_lane.  On error (capacity) *plan is partly written. */
-void layout_access_table_order(layout_access_plan *plan, const layout_distribution *dist, layout_direction direction,
-                               int elem_bytes, const layout_access_options *opt, const int64_t *hint_lengths,
-                               const int64_t *hint_strides);
-layout_status layout_access_table_build(layout_access_plan *plan, const layout_access_options *opt,
-                                        const uint32_t *addr, int n_threads, layout_error *err);
-
-/* What the compiler model needs of the addresses, per position p of the
- * issue order, over every thread: layout_access_table_build() gathers it
- * from the addresses; a caller that knows the addresses in closed form (the
- * search's F2 candidates, lib/suggest/score_linear.c) derives it without
- * them and calls layout_access_table_build_facts(). */
-typedef struct layout_access_facts {
-    unsigned residues[LAYOUT_MAX_THREAD_ELEMS];           /* bit r: some thread's address % 16 == r */
-    unsigned char next_adjacent[LAYOUT_MAX_THREAD_ELEMS]; /* addr(p+1) == addr(p) + eb in every thread */
-    unsigned char next_below[LAYOUT_MAX_THREAD_ELEMS];    /* addr(p+1) == addr(p) - eb in every thread */
-    int break_warp[LAYOUT_MAX_THREAD_ELEMS], break_lane[LAYOUT_MAX_THREAD_ELEMS]; /* -1 here */
-    /* rigid classes: klass[p] = the first position q whose address differs
-     * from p's by the same constant in every thread; rel[p] = that constant,
-     * addr(p) - addr(klass[p]) (bytes; 0 for klass[p] == p) */
-    unsigned char klass[LAYOUT_MAX_THREAD_ELEMS];                /* positions < LAYOUT_MAX_THREAD_ELEMS = 256 */
-    int64_t rel[LAYOUT_MAX_THREAD_ELEMS];
-} layout_access_facts;
-
-layout_status layout_access_table_build_facts(layout_access_plan *plan, const layout_access_options *opt,
-                                              const layout_access_facts *facts, layout_error *err);
-
-/* ------------------------------------------------------------------------
- * Shared by the access plan files of lib/tile only (access*.c). */
+#include "access_plan.h"
 
 /* Bytes per lane over both halves of a pair; natural alignment of one half
  * (access_ops.c), indexed by layout_ds_op (0 for LAYOUT_DS_AUTO). */

@@ -1,7 +1,7 @@
 /* The compiler model of access plans: how the compiler merges a thread's
  * adjacent elements into the fewest DS instructions their proven alignment
  * allows (see access.h for the rule), from the per-position facts
- * (access_internal.h) that access_addr.c gathers from a descriptor and
+ * (access_plan.h) that access_addr.c gathers from a descriptor and
  * access_table.c from a search's address table. */
 #include "../core/internal.h"
 #include "layout/access.h"

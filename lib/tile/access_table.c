@@ -33,7 +33,7 @@ void layout_access_table_order(layout_access_plan *pl, const layout_distribution
     layout_access_build_order(pl);
 }
 
-/* Rigid classes (access_internal.h) of position-major addresses: p joins
+/* Rigid classes (access_plan.h) of position-major addresses: p joins
  * the class of the first earlier founder r with addr_t(p) - addr_t(r) the
  * same in every thread t (a mismatch shows within a few threads); the
  * previous position's class is tried first. */
