@@ -52,9 +52,6 @@ void layout_dx_stage_add(dx_stage *s, const layout_transform *t, int nl, const i
 /* Apply the stage to *d in place. */
 layout_status layout_dx_stage_apply(layout_descriptor *d, const dx_stage *s, layout_error *err);
 
-/* Print an int64 into a text_out. */
-void layout_dx_put_i64(text_out *o, int64_t v);
-
 /* CuTe's Swizzle<B,M,S> on x: x ^ ((x & (mask << (M+S))) >> S) for S >= 0,
  * x ^ ((x & (mask << M)) << -S) otherwise.  In uint64 (the same bits) so
  * that the recogniser's wide trial swizzles (e.g. B = 12 at bit 52) neither
