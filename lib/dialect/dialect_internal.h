@@ -52,22 +52,6 @@ void layout_dx_stage_add(dx_stage *s, const layout_transform *t, int nl, const i
 /* Apply the stage to *d in place. */
 layout_status layout_dx_stage_apply(layout_descriptor *d, const dx_stage *s, layout_error *err);
 
-/* CuTe's Swizzle<B,M,S> on x: x ^ ((x & (mask << (M+S))) >> S) for S >= 0,
- * x ^ ((x & (mask << M)) << -S) otherwise.  In uint64 (the same bits) so
- * that the recogniser's wide trial swizzles (e.g. B = 12 at bit 52) neither
- * overflow a signed shift nor shift by 64 or more (found by fuzz_dialect). */
-static inline int64_t dx_cute_swizzle(int b, int m, int s, int64_t x)
-{
-    if (b <= 0) return x;
-    const uint64_t ux = (uint64_t)x, mask = b >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << b) - 1;
-    const int from = s >= 0 ? m + s : m; /* lowest bit of the source field */
-    if (from < 0 || from >= 64) return x;
-    const uint64_t field = ux & (mask << from);
-    const int by = s >= 0 ? s : -s;
-    if (by >= 64) return x;
-    return (int64_t)(ux ^ (s >= 0 ? field >> by : field << by));
-}
-
 /* The writers' promise (limits.h): what a writer prints, its reader reads.
  * After a writer rendered buf, it calls this with the reader's verdict
  * `back` (and the reader's message in *back_err): on a refusal buf is
