@@ -4,14 +4,13 @@
 #include "../core/internal.h"
 #include "layout/access.h"
 #include "dist_internal.h"
-#include "kernel_internal.h"
 #include "access_internal.h"
 
 #include <string.h>
 
 /* layout_access_instr(); `tps` (encodings only, may be NULL) holds every
  * lane's layout_dist_thread_part() of this warp, so a stream derives each
- * thread's P digits once per warp instead of once per step (kernel_internal.h). */
+ * thread's P digits once per warp instead of once per step (access_internal.h). */
 layout_status layout_access_instr_tp(const layout_access_plan *plan, int warp, int step,
                                      const int64_t (*tps)[LAYOUT_MAX_DIMS], layout_instr *out, layout_error *err)
 {

@@ -1,5 +1,5 @@
-/* Private to the access plan files of lib/tile (access*.c): the functions
- * they share.  What other layers need of access plans is access_plan.h.
+/* Private to lib/tile: what the access plan files (access*.c) share, and
+ * what the kernel check (kernel.c) takes from them.  What other layers need of access plans is access_plan.h.
  * Not installed. */
 #ifndef LAYOUT_ACCESS_INTERNAL_H
 #define LAYOUT_ACCESS_INTERNAL_H
@@ -25,7 +25,16 @@ layout_status layout_access_elem_addr(const layout_access_plan *pl, int warp, in
  * plan's descriptor (or its desc_plan). */
 layout_status layout_access_gather(const layout_access_plan *pl, layout_access_facts *f, layout_error *err);
 
-/* access.c.  ck_tile's choice of vector Y and ScalarPerVector from the
+/* access_instr.c.  Every lane's layout_dist_thread_part() of one warp into
+ * tps (encodings: returns 1; plain distributions: 0, tps untouched), and
+ * layout_access_instr() given them (tps NULL: derived per lane), so that a
+ * stream (and the kernel check, kernel.c) derives each thread's P digits
+ * once per warp instead of once per step. */
+int layout_access_thread_parts(const layout_access_plan *plan, int warp, int64_t (*tps)[LAYOUT_MAX_DIMS]);
+layout_status layout_access_instr_tp(const layout_access_plan *plan, int warp, int step,
+                                     const int64_t (*tps)[LAYOUT_MAX_DIMS], layout_instr *out, layout_error *err);
+
+/* access_make.c.  ck_tile's choice of vector Y and ScalarPerVector from the
  * view's hints (lens, strides per X dim), and the snake-ordered
  * space-filling curve over the Y access lengths (plan->order). */
 void layout_access_pick_vector_hints(layout_access_plan *pl, const int64_t *lens, const int64_t *strides);
