@@ -128,11 +128,12 @@ snippets: $(BUILD)/snippet-prefix
 	@LAYOUT_SNIPPET_PREFIX=$(abspath $(BUILD)/snippet-prefix) sh tests/snippets/test_snippets.sh
 
 # The layer check (lib/LAYERS, tests/layers/check_layers.sh): no file
-# includes or calls into a layer above its own, no circle of calls but the
-# named twins, every global symbol prefixed layout_.  First its own test
-# (tests/layers/test_layers.sh plants an upward include, an upward call, a
-# circle and an unprefixed symbol in a copy of the tree and requires each
-# to fail), then the tree as built.
+# includes or calls into a layer above its own, nor includes another
+# folder's *_internal.h, no circle of calls but the named twins, every
+# global symbol prefixed layout_.  First its own test
+# (tests/layers/test_layers.sh plants an upward include, another folder's
+# private header, an upward call, a circle and an unprefixed symbol in a
+# copy of the tree and requires each to fail), then the tree as built.
 deps: $(LIB_OBJS)
 	@sh tests/layers/test_layers.sh $(BUILD)/lib
 	@sh tests/layers/check_layers.sh $(BUILD)/lib
@@ -179,11 +180,13 @@ FUZZ_SUPPORT := $(patsubst tests/support/%.c,$(BUILD)-fuzz/tests/support/%.o,$(S
 # fuzz_dist's time (perf, issue 12).  Likewise the fuzzers' reference
 # evaluator (tests/support/ref_eval.c).  Parsers, constructors and validators
 # keep it.  FUZZ_EVAL_FLAGS is set only by the fuzz build below.
-FUZZ_EVAL_SRCS := lib/core/adaptor.c lib/core/transform.c lib/core/descriptor.c lib/tile/distribution.c lib/tile/access.c \
+FUZZ_EVAL_SRCS := lib/core/adaptor.c lib/core/transform.c lib/core/descriptor.c lib/tile/distribution.c \
+                  $(wildcard lib/tile/access*.c) \
                   lib/plan/plan.c lib/plan/plan_avx2.c lib/check/check.c lib/check/check_avx2.c \
                   lib/family/enumerate.c lib/family/closed_form.c lib/suggest/score.c lib/suggest/score_linear.c \
                   lib/dialect/cute_match.c
-# (enumerate.c, closed_form.c: the parameter-set enumerator and the closed forms, whose compares are range bounds
+# (lib/tile/access*.c: the access plans, split by concept, as one unit;
+# enumerate.c, closed_form.c: the parameter-set enumerator and the closed forms, whose compares are range bounds
 # and divisibility tests; score.c, score_linear.c: the search's scoring loops; cute_match.c:
 # the CuTe recogniser's trial swizzles, ~55 % of fuzz_dialect's time.)
 $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(filter $(LIB_SRCS),$(FUZZ_EVAL_SRCS))): CFLAGS += $(FUZZ_EVAL_FLAGS)

@@ -1,4 +1,5 @@
 /* Architecture descriptions: construction and validation (no presets here). */
+#include "../core/bits.h"
 #include "../core/internal.h"
 #include "layout/arch.h"
 
@@ -15,8 +16,6 @@ const char *layout_confidence_name(layout_confidence confidence)
     return "?";
 }
 
-static int is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
-
 static void copy_text(char *dst, size_t cap, const char *src)
 {
     size_t n = src ? strlen(src) : 0;
@@ -28,7 +27,7 @@ static void copy_text(char *dst, size_t cap, const char *src)
 static layout_status check_shape(const char *fn, int n_banks, int bank_width_bytes, int wave_size,
                                  layout_error *err)
 {
-    if (!is_pow2(n_banks) || n_banks > LAYOUT_MAX_BANKS)
+    if (!layout_is_pow2(n_banks) || n_banks > LAYOUT_MAX_BANKS)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: n_banks = %d must be a power of two in 1..%d", fn,
                            n_banks, LAYOUT_MAX_BANKS);
     if (bank_width_bytes != 4 && bank_width_bytes != 8)

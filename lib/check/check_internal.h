@@ -12,7 +12,7 @@
 void layout_cost_scalar(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *instr,
                         layout_cost_detail *detail);
 
-/* AVX2 implementation; only called when layout_avx2_usable() is true. */
+/* AVX2 implementation; only called when layout_check_impl_available(LAYOUT_IMPL_AVX2). */
 void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, const layout_checker_rule *prep,
                       const layout_instr *instr, layout_cost *out);
 

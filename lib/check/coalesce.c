@@ -1,4 +1,5 @@
 /* Global-memory coalescing: distinct lines / sectors and useful bytes. */
+#include "../core/bits.h"
 #include "../core/internal.h"
 #include "layout/coalesce.h"
 
@@ -20,8 +21,6 @@ layout_coalesce_params layout_coalesce_nvidia(void)
     return p;
 }
 
-static int is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
-
 /* One touched line: its id and which of its (<= 256) bytes are wanted. */
 typedef struct touched_line {
     uint64_t id;
@@ -39,10 +38,10 @@ layout_status layout_coalesce(const layout_instr *instr, const layout_coalesce_p
     layout_status st = layout_instr_validate(instr, &sub);
     if (st) return layout_fail(err, st, "%s: %s", fn, sub.message);
     const int line = params->line_bytes, sector = params->sector_bytes;
-    if (!is_pow2(line) || line < 16 || line > 256)
+    if (!layout_is_pow2(line) || line < 16 || line > 256)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: params->line_bytes = %d must be a power of two in 16..256", fn,
                            line);
-    if (sector != 0 && (!is_pow2(sector) || sector < 4 || sector > line))
+    if (sector != 0 && (!layout_is_pow2(sector) || sector < 4 || sector > line))
         return layout_fail(err, LAYOUT_ERR_ARG,
                            "%s: params->sector_bytes = %d must be 0 or a power of two in 4..line_bytes = %d", fn,
                            sector, line);

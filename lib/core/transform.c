@@ -1,6 +1,7 @@
 /* The transform kinds: constructors, and one protocol row per kind
  * (formula, validity, vector hint, printer, rebuild, range bound). */
 #include "transform_table.h"
+#include "bits.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -74,18 +75,6 @@ static void suffix_products(int n, const int64_t *lengths, int64_t *scan)
         scan[i] = p;
         p *= lengths[i];
     }
-}
-
-int64_t layout_gcd64(int64_t a, int64_t b)
-{
-    if (a < 0) a = -a;
-    if (b < 0) b = -b;
-    while (b) {
-        int64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
 }
 
 /* Interval helpers: return 1 on overflow. */
@@ -264,7 +253,7 @@ static void hint_unmerge(const layout_transform *t, const int64_t *ll, const int
 {
     int last = t->n_upper - 1;
     for (int i = 0; i < last; i++) ul[i] = us[i] = -1;
-    ul[last] = ll[0] != -1 ? layout_gcd64(ll[0], t->upper_lengths[last]) : -1;
+    ul[last] = ll[0] != -1 ? layout_gcd(ll[0], t->upper_lengths[last]) : -1;
     us[last] = ls[0];
 }
 static void print_unmerge(const layout_transform *t, layout_strbuf *sb)

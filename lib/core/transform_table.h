@@ -37,9 +37,6 @@ typedef struct layout_kind_row {
 /* Indexed by layout_transform_kind. */
 extern const layout_kind_row layout_kind_table[LAYOUT_TRANSFORM_KIND_COUNT];
 
-/* Greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
-int64_t layout_gcd64(int64_t a, int64_t b);
-
 /* The row of a kind, NULL when the kind is out of range. */
 const layout_kind_row *layout_kind_row_of(layout_transform_kind kind);
 

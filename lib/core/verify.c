@@ -3,6 +3,7 @@
 #include "layout/verify.h"
 
 #include "adaptor_internal.h"
+#include "bits.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -207,7 +208,7 @@ layout_status layout_desc_contiguity(const layout_descriptor *d, int dim, layout
             int valid = offset_of(d, c, &off);
             if (p > 0 && !(prev_valid && valid && off == prev_off + 1)) {
                 /* The step from p-1 breaks: groups of V survive only if V divides p. */
-                int64_t g = layout_gcd64(r.vector_length, p);
+                int64_t g = layout_gcd(r.vector_length, p);
                 r.has_break = 1;
                 if (g != r.vector_length) {
                     r.vector_length = g;
@@ -229,11 +230,6 @@ layout_status layout_desc_contiguity(const layout_descriptor *d, int dim, layout
 }
 
 /* ----------------------------------------------------------- diagnostics */
-
-static int is_pow2(int64_t v)
-{
-    return v > 0 && (v & (v - 1)) == 0;
-}
 
 static void emit(layout_diagnostic *out, int cap, int *count, layout_diagnostic_kind kind, int transform,
                  int position, int hidden_id, int64_t declared, int64_t actual)
@@ -266,7 +262,7 @@ layout_status layout_adaptor_diagnose(const layout_adaptor *a, layout_diagnostic
             if (declared && actual && declared != actual)
                 emit(out, cap, &n, LAYOUT_DIAG_LENGTH_MISMATCH, i, j, low->ids[j], declared, actual);
         }
-        if (t->kind == LAYOUT_XOR && !is_pow2(t->upper_lengths[1]))
+        if (t->kind == LAYOUT_XOR && !layout_is_pow2(t->upper_lengths[1]))
             emit(out, cap, &n, LAYOUT_DIAG_XOR_NOT_POW2, i, 1, low->ids[1], t->upper_lengths[1], 0);
         if (t->kind == LAYOUT_FREEZE) {
             int64_t actual = a->hidden_lengths[low->ids[0]];

@@ -1,8 +1,8 @@
 /* ck_tile C++ for a descriptor (ck_cpp.h).  The stage structure comes from
  * the text printer (layout_text_desc_shape_of(), which verifies it by parsing the
  * text back); this file only spells each piece with ck_tile's makers. */
-#include "../text/text_desc_internal.h"
-#include "../text/text_internal.h"
+#include "../text/text_desc_shape.h"
+#include "../text/text_scan.h"
 #include "layout/ck_cpp.h"
 #include "layout/text.h"
 

@@ -104,11 +104,6 @@ layout_status layout_dx_stage_apply(layout_descriptor *d, const dx_stage *s, lay
     return layout_transform_descriptor(d, d, s->n, s->t, s->lo, s->up, err);
 }
 
-void layout_dx_put_i64(text_out *o, int64_t v)
-{
-    layout_to_printf(o, "%lld", (long long)v);
-}
-
 layout_status layout_dx_reads_back(const char *fn, layout_status back, const layout_error *back_err, char *buf,
                                    layout_error *err)
 {

@@ -12,6 +12,22 @@
 
 #define FN_FROM_DESC "layout_cute_from_desc"
 
+/* CuTe's Swizzle<B,M,S> on x: x ^ ((x & (mask << (M+S))) >> S) for S >= 0,
+ * x ^ ((x & (mask << M)) << -S) otherwise.  In uint64 (the same bits) so
+ * that the recogniser's wide trial swizzles (e.g. B = 12 at bit 52) neither
+ * overflow a signed shift nor shift by 64 or more (found by fuzz_dialect). */
+static int64_t cute_swizzle(int b, int m, int s, int64_t x)
+{
+    if (b <= 0) return x;
+    const uint64_t ux = (uint64_t)x, mask = b >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << b) - 1;
+    const int from = s >= 0 ? m + s : m; /* lowest bit of the source field */
+    if (from < 0 || from >= 64) return x;
+    const uint64_t field = ux & (mask << from);
+    const int by = s >= 0 ? s : -s;
+    if (by >= 64) return x;
+    return (int64_t)(ux ^ (s >= 0 ? field >> by : field << by));
+}
+
 /* ---- reference evaluation: CuTe's definition ---- */
 
 static int64_t mode_size(const layout_cute_layout *l, int m)
@@ -45,7 +61,7 @@ layout_status layout_cute_offset(const layout_cute_layout *l, const int64_t *coo
             idx /= l->shape[leaf];
         }
     }
-    *offset = l->has_swizzle ? dx_cute_swizzle(l->sw_bits, l->sw_base, l->sw_shift, sum) : sum;
+    *offset = l->has_swizzle ? cute_swizzle(l->sw_bits, l->sw_base, l->sw_shift, sum) : sum;
     return layout_ok(err);
 }
 
@@ -123,20 +139,20 @@ static int try_layout(const layout_descriptor *d, const int64_t *raw, const cute
      * integers are equal mod 2^64), so that most trials are refused after a
      * dozen swizzles instead of a line per dim. */
     if (raw && probe) {
-        const uint64_t sw0 = (uint64_t)dx_cute_swizzle(b, m, s, raw[0]);
+        const uint64_t sw0 = (uint64_t)cute_swizzle(b, m, s, raw[0]);
         for (k = 0; k < 3; k++) {
             const int64_t *line = raw + 1;
             uint64_t sum = sw0;
             for (j = 0; j < n; j++) {
-                sum += (uint64_t)dx_cute_swizzle(b, m, s, line[probe->coord[k][j]]) - sw0;
+                sum += (uint64_t)cute_swizzle(b, m, s, line[probe->coord[k][j]]) - sw0;
                 line += layout_desc_length(d, j);
             }
-            if (sum != (uint64_t)dx_cute_swizzle(b, m, s, probe->offset[k])) return -1;
+            if (sum != (uint64_t)cute_swizzle(b, m, s, probe->offset[k])) return -1;
         }
     }
     memset(&l, 0, sizeof l);
     memset(coord, 0, sizeof coord);
-    l.sw_offset = dx_cute_swizzle(b, m, s, raw ? raw[0] : layout_desc_offset_unchecked(d, coord));
+    l.sw_offset = cute_swizzle(b, m, s, raw ? raw[0] : layout_desc_offset_unchecked(d, coord));
     const int64_t *raw_dim = raw ? raw + 1 : NULL;
     l.top_is_tuple = 1;
     l.n_modes = n;
@@ -145,7 +161,7 @@ static int try_layout(const layout_descriptor *d, const int64_t *raw, const cute
         if (L > 4096) return -1;
         for (i = 0; i < L; i++) {
             coord[j] = i;
-            g[i] = dx_cute_swizzle(b, m, s, raw_dim ? raw_dim[i] : layout_desc_offset_unchecked(d, coord)) - l.sw_offset;
+            g[i] = cute_swizzle(b, m, s, raw_dim ? raw_dim[i] : layout_desc_offset_unchecked(d, coord)) - l.sw_offset;
         }
         if (raw_dim) raw_dim += L;
         coord[j] = 0;
@@ -223,7 +239,8 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                FN_FROM_DESC ": dim %d has length %lld; the recogniser handles dims up to 4096", j,
                                (long long)layout_desc_length(d, j));
-    while (bits < 62 && ((int64_t)1 << bits) <= maxoff) bits++;
+    bits = layout_bit_length((uint64_t)maxoff); /* maxoff >= 0 */
+    if (bits > 62) bits = 62;
     /* the raw offsets along each dim, once (when they fit) */
     int64_t raw[4096], n_raw = 1;
     for (j = 0; j < n; j++) n_raw += layout_desc_length(d, j);

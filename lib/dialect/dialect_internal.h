@@ -6,7 +6,8 @@
 #ifndef LAYOUT_DIALECT_INTERNAL_H
 #define LAYOUT_DIALECT_INTERNAL_H
 
-#include "../text/text_internal.h"
+#include "../text/text_scan.h"
+#include "../core/bits.h"
 #include "layout/descriptor.h"
 
 #include <stddef.h>
@@ -24,23 +25,6 @@ int layout_dx_accept_raw(text_cursor *c, const char *word);
 
 /* Expect the identifier `name`; fails "expected <what>". */
 layout_status layout_dx_expect_ident(text_cursor *c, const char *name, const char *what);
-
-/* 1 when v is a power of two (v >= 1). */
-static inline int dx_is_pow2(int64_t v)
-{
-    return v > 0 && (v & (v - 1)) == 0;
-}
-
-/* log2 of a power of two. */
-static inline int dx_log2(int64_t v)
-{
-    int k = 0;
-    while (v > 1) {
-        v >>= 1;
-        k++;
-    }
-    return k;
-}
 
 /* Row-major coordinate of linear index k over the descriptor's top lengths. */
 void layout_dx_coord(const layout_descriptor *d, int64_t k, int64_t *coord);
@@ -67,25 +51,6 @@ void layout_dx_stage_init(dx_stage *s);
 void layout_dx_stage_add(dx_stage *s, const layout_transform *t, int nl, const int *lo, int nu, const int *up);
 /* Apply the stage to *d in place. */
 layout_status layout_dx_stage_apply(layout_descriptor *d, const dx_stage *s, layout_error *err);
-
-/* Print an int64 into a text_out. */
-void layout_dx_put_i64(text_out *o, int64_t v);
-
-/* CuTe's Swizzle<B,M,S> on x: x ^ ((x & (mask << (M+S))) >> S) for S >= 0,
- * x ^ ((x & (mask << M)) << -S) otherwise.  In uint64 (the same bits) so
- * that the recogniser's wide trial swizzles (e.g. B = 12 at bit 52) neither
- * overflow a signed shift nor shift by 64 or more (found by fuzz_dialect). */
-static inline int64_t dx_cute_swizzle(int b, int m, int s, int64_t x)
-{
-    if (b <= 0) return x;
-    const uint64_t ux = (uint64_t)x, mask = b >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << b) - 1;
-    const int from = s >= 0 ? m + s : m; /* lowest bit of the source field */
-    if (from < 0 || from >= 64) return x;
-    const uint64_t field = ux & (mask << from);
-    const int by = s >= 0 ? s : -s;
-    if (by >= 64) return x;
-    return (int64_t)(ux ^ (s >= 0 ? field >> by : field << by));
-}
 
 /* The writers' promise (limits.h): what a writer prints, its reader reads.
  * After a writer rendered buf, it calls this with the reader's verdict

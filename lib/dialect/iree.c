@@ -36,7 +36,7 @@ static layout_status check_params(text_cursor *c, const layout_iree_xor_shuffle 
         return layout_tx_fail_at(c, at[1], LAYOUT_ERR_ARG, "access_width %lld must divide row_width %lld",
                           (long long)x->access_width, (long long)x->row_width);
     groups = x->row_width / x->access_width;
-    if (!dx_is_pow2(groups))
+    if (!layout_is_pow2(groups))
         return layout_tx_fail_at(c, at[1], LAYOUT_ERR_ARG,
                           "row_width / access_width = %lld groups must be a power of two (the XOR stays in the row)",
                           (long long)groups);
@@ -181,7 +181,7 @@ layout_status layout_iree_from_desc(const layout_descriptor *d, layout_iree_xor_
         }
     }
     for (aw = 1; aw <= C; aw++) {
-        if (C % aw || !dx_is_pow2(C / aw)) continue;
+        if (C % aw || !layout_is_pow2(C / aw)) continue;
         for (pp = 1; pp <= R; pp++) {
             layout_iree_xor_shuffle x;
             layout_descriptor cand;

@@ -163,11 +163,11 @@ layout_status layout_triton_to_desc(const layout_triton_attr *a, int n_shape, co
             b.order[1] = 0;
             for (k = 0; k < 2; k++) {
                 int dim = b.order[k], j;
-                if (!dx_is_pow2(shape[dim]))
+                if (!layout_is_pow2(shape[dim]))
                     return layout_fail(err, LAYOUT_ERR_ARG, "layout_triton_to_desc: shape[%d] = %lld is not a power of two",
                                        dim, (long long)shape[dim]);
                 b.shape[dim] = shape[dim];
-                for (j = 0; j < dx_log2(shape[dim]); j++, bit++) {
+                for (j = 0; j < layout_log2_floor(shape[dim]); j++, bit++) {
                     b.offset_dim[bit] = dim;
                     b.offset_bit[bit] = j;
                 }

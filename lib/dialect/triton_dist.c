@@ -23,7 +23,7 @@ static layout_status blocked_to_dist(const layout_triton_attr *a, int n_shape, c
     memset(&enc, 0, sizeof enc);
     for (d = 0; d < a->rank; d++) {
         int64_t cta = a->size_per_thread[d] * a->threads_per_warp[d] * a->warps_per_cta[d], k_b;
-        if (!dx_is_pow2(shape[d]))
+        if (!layout_is_pow2(shape[d]))
             return layout_fail(err, LAYOUT_ERR_ARG, "layout_triton_to_dist: shape[%d] = %lld is not a power of two", d,
                                (long long)shape[d]);
         wave *= (int)a->threads_per_warp[d];
@@ -142,7 +142,7 @@ static layout_status blocked_to_table(const layout_triton_attr *a, int n_shape, 
     if (n_shape != a->rank) return blocked_to_dist(a, n_shape, shape, out, err); /* its rank message */
     for (d = 0; d < a->rank; d++) {
         int64_t cta = a->size_per_thread[d] * a->threads_per_warp[d] * a->warps_per_cta[d];
-        if (!dx_is_pow2(shape[d])) return blocked_to_dist(a, n_shape, shape, out, err); /* its shape message */
+        if (!layout_is_pow2(shape[d])) return blocked_to_dist(a, n_shape, shape, out, err); /* its shape message */
         enlarged[d] = shape[d] > cta ? shape[d] : cta;
     }
     if ((st = blocked_to_dist(a, n_shape, enlarged, &big, err))) return st;

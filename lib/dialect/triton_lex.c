@@ -44,7 +44,7 @@ layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int *n,
     at = c->pos;
     if (layout_tx_int_list(c, out, LAYOUT_MAX_DIMS, n, name)) return c->status;
     for (k = 0; k < *n; k++)
-        if (!dx_is_pow2(out[k]))
+        if (!layout_is_pow2(out[k]))
             return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "%s[%d] = %lld is not a power of two", name, k,
                               (long long)out[k]);
     return LAYOUT_OK;

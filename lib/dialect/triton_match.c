@@ -53,7 +53,7 @@ static int take_pad(layout_triton_attr *a, int64_t i, int64_t off)
     int64_t want = i;
     for (int k = 0; k < a->n_pads; k++) want += (i / a->interval[k]) * a->pad[k];
     if (off == want) return 0;
-    if (off < want || !dx_is_pow2(i) || !dx_is_pow2(off - want) || a->n_pads >= LAYOUT_TRITON_MAX_PADS ||
+    if (off < want || !layout_is_pow2(i) || !layout_is_pow2(off - want) || a->n_pads >= LAYOUT_TRITON_MAX_PADS ||
         i > TX_MAX_INTERVAL || off - want > TX_MAX_PAD)
         return -1;
     a->interval[a->n_pads] = i;
@@ -75,8 +75,8 @@ static int try_padded(const layout_descriptor *d, int64_t total, const int *orde
         int dim = order[k];
         a.order[k] = dim;
         a.shape[dim] = layout_desc_length(d, dim);
-        if (!dx_is_pow2(a.shape[dim])) return -1;
-        for (j = 0; j < dx_log2(a.shape[dim]); j++, bit++) {
+        if (!layout_is_pow2(a.shape[dim])) return -1;
+        for (j = 0; j < layout_log2_floor(a.shape[dim]); j++, bit++) {
             a.offset_dim[bit] = dim;
             a.offset_bit[bit] = j;
         }
@@ -109,10 +109,10 @@ static int try_padded_permuted(const layout_descriptor *d, int64_t total, layout
     memset(&a, 0, sizeof a);
     for (k = 0; k < n; k++) {
         int64_t len = layout_desc_length(d, k);
-        if (!dx_is_pow2(len)) return -1;
+        if (!layout_is_pow2(len)) return -1;
         a.shape[k] = len;
         a.order[k] = n - 1 - k;
-        for (j = 0; j < dx_log2(len); j++) {
+        for (j = 0; j < layout_log2_floor(len); j++) {
             memset(coord, 0, sizeof coord);
             coord[k] = (int64_t)1 << j;
             dim_of[nb] = k;
@@ -243,11 +243,11 @@ layout_status layout_triton_from_dist(const layout_distribution *d, layout_trito
     if (n < 1 || n > 2)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "layout_triton_from_dist: %d tile dims (recognised: 1 or 2)", n);
     for (j = 0; j < n; j++)
-        if (!dx_is_pow2(d->x_lengths[j]))
+        if (!layout_is_pow2(d->x_lengths[j]))
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                "layout_triton_from_dist: X length %lld of dim %d is not a power of two",
                                (long long)d->x_lengths[j], j);
-    if (!dx_is_pow2(d->wave_size) || !dx_is_pow2(d->n_warps) || (int64_t)d->wave_size * d->n_warps > 4096)
+    if (!layout_is_pow2(d->wave_size) || !layout_is_pow2(d->n_warps) || (int64_t)d->wave_size * d->n_warps > 4096)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                            "layout_triton_from_dist: %d warps of %d lanes (powers of two needed)", d->n_warps,
                            d->wave_size);

@@ -83,11 +83,11 @@ static void ll_id(mma_ll *b, int64_t size, const char *in, const char *out)
 {
     layout_linear t;
     if (b->st || size == 0) return;
-    if (!dx_is_pow2(size)) {
+    if (!layout_is_pow2(size)) {
         ll_fail(b, LAYOUT_ERR_ARG, "a size that is not a power of two");
         return;
     }
-    if ((b->st = layout_linear_identity(&t, in, out, dx_log2(size), b->err))) return;
+    if ((b->st = layout_linear_identity(&t, in, out, layout_log2_floor(size), b->err))) return;
     ll_mul(b, &t);
 }
 
@@ -96,11 +96,11 @@ static void ll_zeros(mma_ll *b, int64_t size, const char *in, const char *out)
 {
     layout_linear t;
     if (b->st || size == 0) return;
-    if (!dx_is_pow2(size)) {
+    if (!layout_is_pow2(size)) {
         ll_fail(b, LAYOUT_ERR_ARG, "a size that is not a power of two");
         return;
     }
-    if ((b->st = layout_linear_init(&t, b->err)) || (b->st = layout_linear_add_in_dim(&t, in, dx_log2(size), b->err)) ||
+    if ((b->st = layout_linear_init(&t, b->err)) || (b->st = layout_linear_add_in_dim(&t, in, layout_log2_floor(size), b->err)) ||
         (b->st = layout_linear_add_out_dim(&t, out, 0, b->err)))
         return;
     ll_mul(b, &t);
@@ -214,7 +214,7 @@ static int check_pow2s(const int64_t *v, int n)
 {
     int k;
     for (k = 0; k < n; k++)
-        if (!dx_is_pow2(v[k]) || v[k] > ((int64_t)1 << 30)) return 0;
+        if (!layout_is_pow2(v[k]) || v[k] > ((int64_t)1 << 30)) return 0;
     return 1;
 }
 
@@ -614,7 +614,7 @@ static void mma_or_dot_ll(mma_ll *b, const layout_triton_attr *a, layout_triton_
             fma_dot_ll(b, a, op_idx, shape);
             return;
         }
-        if (!dx_is_pow2(k_width) || k_width > 64) {
+        if (!layout_is_pow2(k_width) || k_width > 64) {
             ll_fail(b, LAYOUT_ERR_ARG, "dot_op kWidth must be a power of two in 1..64");
             return;
         }
@@ -698,7 +698,7 @@ layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, 
         return layout_fail(err, LAYOUT_ERR_ARG, FN ": the attribute has rank %d; the shape gives %d values", a->rank,
                            n_shape);
     for (k = 0; k < n_shape; k++)
-        if (!dx_is_pow2(shape[k]) || shape[k] > ((int64_t)1 << 30))
+        if (!layout_is_pow2(shape[k]) || shape[k] > ((int64_t)1 << 30))
             return layout_fail(err, LAYOUT_ERR_ARG, FN ": shape[%d] = %lld is not a power of two in 1..2^30", k,
                                (long long)shape[k]);
     ll_begin(&b, err);

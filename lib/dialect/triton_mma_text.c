@@ -208,7 +208,7 @@ static layout_status read_dot_body(text_cursor *c, layout_triton_attr *a, layout
             layout_tx_skip(c);
             kat = c->pos;
             if (read_int(c, 0, 1 << 20, key, &a->k_width)) return c->status;
-            if ((!dx_is_pow2(a->k_width) && a->k_width != 0) || a->k_width > 64)
+            if ((!layout_is_pow2(a->k_width) && a->k_width != 0) || a->k_width > 64)
                 return layout_tx_fail_at(c, kat, LAYOUT_ERR_ARG, "kWidth = %d is not 0 or a power of two in 1..64",
                                          a->k_width);
         } else {

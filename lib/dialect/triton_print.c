@@ -101,7 +101,7 @@ static int print_attr(text_out *o, const void *obj)
     case LAYOUT_TRITON_PADDED_SHARED: {
         int identity = 1, b = 0;
         for (k = 0; k < a->rank && identity; k++) {
-            int dim = a->order[k], j, nb = dx_log2(a->shape[dim]);
+            int dim = a->order[k], j, nb = layout_log2_floor(a->shape[dim]);
             for (j = 0; j < nb; j++, b++)
                 if (b >= a->n_offset_bits || a->offset_dim[b] != dim || a->offset_bit[b] != j) identity = 0;
         }

@@ -72,7 +72,7 @@ static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a, const
             layout_tx_skip(c);
             vat = c->pos;
             if (layout_tx_int(c, &v, key)) return c->status;
-            if (!dx_is_pow2(v) || v > ((int64_t)1 << LAYOUT_TRITON_MAX_SWIZZLE_LOG2))
+            if (!layout_is_pow2(v) || v > ((int64_t)1 << LAYOUT_TRITON_MAX_SWIZZLE_LOG2))
                 return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "%s = %lld is not a power of two in 1..2^%d", key,
                                          (long long)v, LAYOUT_TRITON_MAX_SWIZZLE_LOG2);
             if (key[0] == 'v') {
@@ -157,7 +157,7 @@ static layout_status parse_nvmma(text_cursor *c, layout_triton_attr *a)
             have |= 2;
         } else if (strcmp(key, "elementBitWidth") == 0) {
             if (layout_tx_int(c, &v, key)) return c->status;
-            if (!dx_is_pow2(v) || v > 128)
+            if (!layout_is_pow2(v) || v > 128)
                 return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG,
                                          "elementBitWidth = %lld is not a power of two in 1..128 (8 for i8 / fp8, 16 for "
                                          "f16 / bf16, 32 for f32)",
@@ -204,13 +204,13 @@ static layout_status offset_bases(text_cursor *c, layout_triton_attr *a, const i
         for (j = 0; j < width; j++) {
             int64_t v = vals[b * LAYOUT_MAX_DIMS + j];
             if (v == 0) continue;
-            if (dim >= 0 || !dx_is_pow2(v))
+            if (dim >= 0 || !layout_is_pow2(v))
                 return layout_tx_fail_at(c, row_at[b], LAYOUT_ERR_UNSUPPORTED,
                                   "offset basis %d is not a single coordinate bit (liblayout supports bit permutations "
                                   "as the linear component)",
                                   b);
             dim = j;
-            bit = dx_log2(v);
+            bit = layout_log2_floor(v);
         }
         if (dim < 0)
             return layout_tx_fail_at(c, row_at[b], LAYOUT_ERR_UNSUPPORTED, "offset basis %d is zero (a broadcast)", b);
@@ -249,10 +249,10 @@ static layout_status parse_padded(text_cursor *c, layout_triton_attr *a)
         layout_tx_skip(c);
         at_p = c->pos;
         if (layout_tx_int(c, &pd, "a padding")) return c->status;
-        if (!dx_is_pow2(iv) || iv > TX_MAX_INTERVAL)
+        if (!layout_is_pow2(iv) || iv > TX_MAX_INTERVAL)
             return layout_tx_fail_at(c, at_i, LAYOUT_ERR_ARG, "interval %lld is not a power of two in 1..2^%d", (long long)iv,
                               TX_MAX_INTERVAL_LOG2);
-        if (!dx_is_pow2(pd) || pd > TX_MAX_PAD)
+        if (!layout_is_pow2(pd) || pd > TX_MAX_PAD)
             return layout_tx_fail_at(c, at_p, LAYOUT_ERR_ARG, "padding %lld is not a power of two in 1..2^%d", (long long)pd,
                               TX_MAX_PAD_LOG2);
         for (k = 0; k < a->n_pads; k++)
@@ -310,7 +310,7 @@ static layout_status parse_padded(text_cursor *c, layout_triton_attr *a)
         if (have == 3) { /* the short form is the identity: order[0]'s bits lowest */
             int b = 0;
             for (k = 0; k < a->rank; k++) {
-                int dim = a->order[k], nb = dx_log2(a->shape[dim]);
+                int dim = a->order[k], nb = layout_log2_floor(a->shape[dim]);
                 for (j = 0; j < nb; j++, b++) {
                     if (b >= 64) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_CAPACITY, "more than 64 offset bits");
                     a->offset_dim[b] = dim;
@@ -377,10 +377,10 @@ static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int att
             layout_tx_skip(c);
             vat = c->pos;
             if (layout_tx_int(c, &v, "an output size")) return c->status;
-            if (!dx_is_pow2(v) || v > ((int64_t)1 << LAYOUT_LINEAR_MAX_DIM_BITS))
+            if (!layout_is_pow2(v) || v > ((int64_t)1 << LAYOUT_LINEAR_MAX_DIM_BITS))
                 return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "output size %lld is not a power of two in 1..2^%d",
                                   (long long)v, LAYOUT_LINEAR_MAX_DIM_BITS);
-            out_bits[n_out] = dx_log2(v);
+            out_bits[n_out] = layout_log2_floor(v);
             out_names[n_out] = onames[n_out];
             n_out++;
             if (layout_tx_accept(c, '}')) break;
@@ -453,7 +453,7 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
             layout_tx_skip(&c);
             at = c.pos;
             if (layout_tx_int(&c, &a->alignment, "the alignment")) return c.status;
-            if (!dx_is_pow2(a->alignment) || a->alignment > ((int64_t)1 << LAYOUT_TRITON_MAX_ALIGNMENT_LOG2))
+            if (!layout_is_pow2(a->alignment) || a->alignment > ((int64_t)1 << LAYOUT_TRITON_MAX_ALIGNMENT_LOG2))
                 return layout_tx_fail_at(&c, at, LAYOUT_ERR_ARG, "alignment %lld is not a power of two in 1..2^%d",
                                   (long long)a->alignment, LAYOUT_TRITON_MAX_ALIGNMENT_LOG2);
         }

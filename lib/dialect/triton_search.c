@@ -78,16 +78,6 @@ static void offer(search_state *s, const char *text, int64_t elems, unsigned fam
     r->top[i] = e;
 }
 
-static int ilog2(int64_t v)
-{
-    int k = 0;
-    while (v > 1) {
-        v >>= 1;
-        k++;
-    }
-    return k;
-}
-
 /* swizzled_shared and amd_rotating_shared over family.h's parameter sets. */
 static layout_status swizzled_family(search_state *s, int rotating, layout_error *err)
 {
@@ -120,7 +110,7 @@ static layout_status swizzled_family(search_state *s, int rotating, layout_error
                      (long long)mp, o ? 0 : 1, o ? 1 : 0);
             offer(s, text, s->rows * s->cols * s->n_buf,
                   rotating ? LAYOUT_TRITON_SEARCH_ROTATING : LAYOUT_TRITON_SEARCH_SWIZZLED,
-                  ilog2(vec) + ilog2(pp) + ilog2(mp), o);
+                  layout_log2_floor(vec) + layout_log2_floor(pp) + layout_log2_floor(mp), o);
         }
     }
     return layout_ok(err);
@@ -153,7 +143,7 @@ static void padded_offer(search_state *s, int n_pairs, const int64_t *iv, const 
         for (k = 0; k < n_pairs; k++) {
             len += (size_t)snprintf(text + len, sizeof text - len, "%s%lld:+%lld", k ? ", " : "", (long long)iv[k],
                                     (long long)pd[k]);
-            complexity += ilog2(pd[k]);
+            complexity += layout_log2_floor(pd[k]);
         }
         snprintf(text + len, sizeof text - len, "] {order = [%d, %d], shape = [%lld, %lld]}>", o ? 0 : 1, o ? 1 : 0,
                  (long long)s->rows, (long long)s->cols);
@@ -193,7 +183,7 @@ static void nvmma_family(search_state *s)
             snprintf(text, sizeof text,
                      "#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %s, elementBitWidth = %d}>", sw,
                      t ? "true" : "false", eb);
-            offer(s, text, s->rows * s->cols * s->n_buf, LAYOUT_TRITON_SEARCH_NVMMA, sw ? ilog2(sw / 16) + 1 + t : t, t);
+            offer(s, text, s->rows * s->cols * s->n_buf, LAYOUT_TRITON_SEARCH_NVMMA, sw ? layout_log2_floor(sw / 16) + 1 + t : t, t);
         }
 }
 
@@ -228,7 +218,7 @@ layout_status layout_triton_shared_search(const layout_triton_search_spec *spec,
                            sp.rank);
     for (k = 0; k < sp.rank; k++) {
         int tile_dim = k >= sp.rank - 2;
-        if (sp.shape[k] < 1 || sp.shape[k] > (1 << 20) || (tile_dim && !dx_is_pow2(sp.shape[k])))
+        if (sp.shape[k] < 1 || sp.shape[k] > (1 << 20) || (tile_dim && !layout_is_pow2(sp.shape[k])))
             return layout_fail(err, LAYOUT_ERR_ARG, FN_S ": shape[%d] = %lld is not %s", k, (long long)sp.shape[k],
                                tile_dim ? "a power of two in 1..2^20" : "in 1..2^20");
     }

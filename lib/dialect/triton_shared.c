@@ -199,10 +199,10 @@ static layout_status check_shape(const layout_triton_attr *a, int n_shape, const
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: nvmma_shared of rank %d: liblayout supports 2-D", fn,
                            a->rank);
     for (k = 0; k < 2; k++) {
-        if (!dx_is_pow2(shape[k]) || shape[k] > ((int64_t)1 << LAYOUT_TRITON_MAX_SHARED_TILE_LOG2))
+        if (!layout_is_pow2(shape[k]) || shape[k] > ((int64_t)1 << LAYOUT_TRITON_MAX_SHARED_TILE_LOG2))
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s: shape[%d] = %lld is not a power of two in 1..2^%d", fn,
                                name, k, (long long)shape[k], LAYOUT_TRITON_MAX_SHARED_TILE_LOG2);
-        bits += dx_log2(shape[k]);
+        bits += layout_log2_floor(shape[k]);
     }
     if (bits > LAYOUT_TRITON_MAX_SHARED_TILE_LOG2)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s on [%lld, %lld]: more than 2^%d elements", fn, name,
@@ -238,8 +238,8 @@ layout_status layout_triton_shared_linear(const layout_triton_attr *a, int n_sha
         flat[2 * k + 1] = b.v[k][1];
     }
     in_bits[0] = b.n;
-    out_bits[0] = dx_log2(shape[0]);
-    out_bits[1] = dx_log2(shape[1]);
+    out_bits[0] = layout_log2_floor(shape[0]);
+    out_bits[1] = layout_log2_floor(shape[1]);
     return layout_linear_from_bases(out, 1, in_names, in_bits, flat, 2, out_names, out_bits, err);
 }
 

@@ -184,9 +184,9 @@ int layout_family_pad_form(const layout_family_params *params, const int64_t til
         unpadded->p[0] = 0;
         break;
     case LAYOUT_FAMILY_PAD_EVERY: /* r C + (r / N) p + c */
-        if (!fam_is_pow2(params->p[0])) return 0;
+        if (!layout_is_pow2(params->p[0])) return 0;
         *pad = params->p[1];
-        *pad_shift = fam_log2_exact(params->p[0]);
+        *pad_shift = layout_log2_exact(params->p[0]);
         unpadded->p[1] = 0;
         break;
     case LAYOUT_FAMILY_IREE_XOR_SHUFFLE: /* r * row_stride = r C + r (row_stride - C) */
@@ -195,9 +195,9 @@ int layout_family_pad_form(const layout_family_params *params, const int64_t til
         break;
     case LAYOUT_FAMILY_XOR_PAD:
         if (params->xor_kind == LAYOUT_FAMILY_IREE_XOR_SHUFFLE && params->p[2] != C) return 0; /* two pad terms */
-        if (!fam_is_pow2(params->pad_rows)) return 0;
+        if (!layout_is_pow2(params->pad_rows)) return 0;
         *pad = params->pad;
-        *pad_shift = fam_log2_exact(params->pad_rows);
+        *pad_shift = layout_log2_exact(params->pad_rows);
         unpadded->kind = params->xor_kind;
         unpadded->pad = unpadded->pad_rows = 0;
         unpadded->xor_kind = (layout_family_kind)0;
@@ -215,7 +215,7 @@ int layout_family_linear_bases(const layout_family_params *params, const int64_t
     const int64_t C = tile[cd], R = tile[1 - cd];
     const int64_t *p = params->p;
     layout_family_kind kind = params->kind;
-    if (!fam_is_pow2(R) || !fam_is_pow2(C)) return 0;
+    if (!layout_is_pow2(R) || !layout_is_pow2(C)) return 0;
     if (kind == LAYOUT_FAMILY_XOR_PAD) {
         if (params->pad) return 0;
         kind = params->xor_kind;
@@ -226,16 +226,16 @@ int layout_family_linear_bases(const layout_family_params *params, const int64_t
     switch (kind) {
     case LAYOUT_FAMILY_PAD: if (p[0]) return 0; break;
     case LAYOUT_FAMILY_PAD_EVERY: if (p[1]) return 0; break;
-    case LAYOUT_FAMILY_IREE_XOR_SHUFFLE: if (!fam_is_pow2(p[2])) return 0; break;
+    case LAYOUT_FAMILY_IREE_XOR_SHUFFLE: if (!layout_is_pow2(p[2])) return 0; break;
     case LAYOUT_FAMILY_CK_XOR: case LAYOUT_FAMILY_CUTE_SWIZZLE: case LAYOUT_FAMILY_TRITON_SWIZZLED: break;
     default: return 0; /* F2: lib/suggest/f2.c */
     }
     int64_t space = layout_family_space_elems(params, R, C);
-    if (!fam_is_pow2(space) || fam_log2_exact(space) > 31) return 0;
-    int ob = fam_log2_exact(space);
+    if (!layout_is_pow2(space) || layout_log2_exact(space) > 31) return 0;
+    int ob = layout_log2_exact(space);
     int k = 0;
     for (int d = 0; d < 2; d++) {
-        in_bits[d] = fam_log2_exact(tile[d]);
+        in_bits[d] = layout_log2_exact(tile[d]);
         for (int i = 0; i < in_bits[d]; i++) {
             int64_t x0 = d == 0 ? (int64_t)1 << i : 0, x1 = d == 1 ? (int64_t)1 << i : 0;
             bases[k++] = (uint64_t)layout_family_offset_unchecked(params, tile, x0, x1);

@@ -27,13 +27,6 @@ static int64_t max_pad(const layout_family_iter *it, int64_t groups)
     return m > FAM_MAX_PAD ? FAM_MAX_PAD : m;
 }
 
-static int floor_log2(int64_t x)
-{
-    int b = 0;
-    while (((int64_t)2 << b) <= x) b++;
-    return b;
-}
-
 /* Loop dims of one base kind (first dim index k0 into v); returns how many. */
 static int base_dims(const layout_family_iter *it, layout_family_kind kind, const int64_t *v, int k, int with_pad,
                      dim_range *r)
@@ -48,7 +41,7 @@ static int base_dims(const layout_family_iter *it, layout_family_kind kind, cons
         if (k == 1) *r = (dim_range){1, R, R, STEP_DIVISOR};
         break;
     case LAYOUT_FAMILY_CUTE_SWIZZLE: {
-        int nb = floor_log2(R * C);
+        int nb = layout_log2_floor(R * C);
         n = 3;
         if (k == 0) *r = (dim_range){1, nb, 0, STEP_LINEAR};
         if (k == 1) *r = (dim_range){0, nb - v[0], 0, STEP_LINEAR};

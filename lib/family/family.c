@@ -80,7 +80,7 @@ static layout_status check_kind(const char *fn, layout_family_kind kind, const i
             return layout_fail(err, LAYOUT_ERR_ARG,
                                "%s: p[1] (mlds_layer) = %lld must be >= 1 and divide the rows (%lld)", fn,
                                (long long)p[1], (long long)R);
-        if (!fam_is_pow2(C / p[0] * p[1]))
+        if (!layout_is_pow2(C / p[0] * p[1]))
             return layout_fail(err, LAYOUT_ERR_ARG,
                                "%s: KPerBlock/KPack*MLdsLayer = %lld/%lld*%lld = %lld must be a power of two (else "
                                "the xor leaves [0, A) and is no bijection)",
@@ -108,7 +108,7 @@ static layout_status check_kind(const char *fn, layout_family_kind kind, const i
         if (p[2] < -FAM_MAX_BITS || p[2] > FAM_MAX_BITS || fam_abs64(p[2]) < p[0])
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[2] (S) = %lld must satisfy B = %lld <= |S| <= 30", fn,
                                (long long)p[2], (long long)p[0]);
-        if (p[3] != 0 && (!fam_is_pow2(p[3]) || p[3] > 16 || ((int64_t)1 << p[1]) < p[3]))
+        if (p[3] != 0 && (!layout_is_pow2(p[3]) || p[3] > 16 || ((int64_t)1 << p[1]) < p[3]))
             return layout_fail(err, LAYOUT_ERR_ARG,
                                "%s: p[3] (byte_elem) = %lld must be 0 or a power of two <= 16 and <= 2^M = %lld", fn,
                                (long long)p[3], (long long)((int64_t)1 << p[1]));
@@ -125,16 +125,16 @@ static layout_status check_kind(const char *fn, layout_family_kind kind, const i
         return LAYOUT_OK;
     }
     case LAYOUT_FAMILY_TRITON_SWIZZLED:
-        if (!fam_is_pow2(p[0]) || p[0] > FAM_MAX_TILE)
+        if (!layout_is_pow2(p[0]) || p[0] > FAM_MAX_TILE)
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[0] (vec) = %lld must be a power of two", fn,
                                (long long)p[0]);
-        if (!fam_is_pow2(p[1]) || p[1] > FAM_MAX_TILE)
+        if (!layout_is_pow2(p[1]) || p[1] > FAM_MAX_TILE)
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[1] (perPhase) = %lld must be a power of two", fn,
                                (long long)p[1]);
-        if (!fam_is_pow2(p[2]) || p[2] > FAM_MAX_TILE)
+        if (!layout_is_pow2(p[2]) || p[2] > FAM_MAX_TILE)
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[2] (maxPhase) = %lld must be a power of two", fn,
                                (long long)p[2]);
-        if (!fam_is_pow2(C))
+        if (!layout_is_pow2(C))
             return layout_fail(err, LAYOUT_ERR_ARG,
                                "%s: swizzled_shared needs a power-of-two contiguous length, got %lld", fn,
                                (long long)C);
@@ -146,7 +146,7 @@ static layout_status check_kind(const char *fn, layout_family_kind kind, const i
         if (p[0] != C)
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: p[0] (row_width) = %lld must equal the contiguous length %lld",
                                fn, (long long)p[0], (long long)C);
-        if (p[1] < 1 || C % p[1] != 0 || !fam_is_pow2(C / p[1]))
+        if (p[1] < 1 || C % p[1] != 0 || !layout_is_pow2(C / p[1]))
             return layout_fail(err, LAYOUT_ERR_ARG,
                                "%s: p[1] (access_width) = %lld must divide row_width = %lld into a power-of-two "
                                "number of groups",

@@ -1,23 +1,16 @@
-/* Private helpers shared by the layout-family files (lib/family).  Not
- * installed. */
+/* Private helpers shared by the layout-family files (lib/family); what
+ * other layers need of a family set is family_set.h.  Not installed. */
 #ifndef LAYOUT_FAMILY_INTERNAL_H
 #define LAYOUT_FAMILY_INTERNAL_H
 
 #include "../core/internal.h"
+#include "../core/bits.h"
 #include "layout/family.h"
+#include "family_set.h"
 
 #define FAM_MAX_TILE ((int64_t)1 << 40)
 #define FAM_MAX_PAD ((int64_t)1 << 30)
 #define FAM_MAX_BITS 30
-
-static inline int fam_is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
-
-static inline int fam_log2_exact(int64_t x)
-{
-    int b = 0;
-    while (((int64_t)1 << b) < x) b++;
-    return b;
-}
 
 static inline int64_t fam_abs64(int64_t x) { return x < 0 ? -x : x; }
 
@@ -33,33 +26,8 @@ static inline void fam_cute_elem(const int64_t *p, int64_t *B, int64_t *M, int64
 {
     *B = p[0];
     *S = p[2];
-    *M = p[3] > 0 ? p[1] - fam_log2_exact(p[3]) : p[1];
+    *M = p[3] > 0 ? p[1] - layout_log2_exact(p[3]) : p[1];
 }
-
-/* The vector hints (layout_desc_vector_hints) of family set *params's
- * descriptor on the tile without building it: returns 1 and fills lens[2],
- * strides[2] for the forms whose builders it mirrors (test_family compares
- * it with the descriptor on every set of its tiles), 0 for the rest (CuTe's
- * byte form and identity swizzle, F2): build the descriptor (closed_form.c). */
-int layout_family_vector_hints(const layout_family_params *params, const int64_t tile[2], int64_t *lens,
-                               int64_t *strides);
-
-/* The family set *params as an unpadded set plus a pad term:
- * offset(r, c) = offset_unpadded(r, c) + (r >> *pad_shift) * *pad (r the
- * storage row); returns 0 when it has no such form (a pad every N rows with
- * N not a power of two, IREE's row stride and a XOR + pad together).
- * test_family checks the identity on every set of its tiles (closed_form.c). */
-int layout_family_pad_form(const layout_family_params *params, const int64_t tile[2], layout_family_params *unpadded,
-                           int64_t *pad, int *pad_shift);
-
-/* When the family set *params (accepted by layout_family_check(), not F2)
- * is linear over F2 on the tile: every length a power of two and no
- * padding.  Then bases[] gets the offset of each unit coordinate (dim 0's
- * bits, then dim 1's), in_bits[] log2 of the tile, *out_bits log2 of the
- * element space; returns 1.  Returns 0 otherwise (closed_form.c). */
-int layout_family_linear_bases(const layout_family_params *params, const int64_t tile[2], uint64_t *bases,
-                               int *in_bits, int *out_bits);
-
 
 /* Legality of a tile (1..2^40 elements per dim and in all, contiguous_dim
  * 0 or 1) and of a whole parameter set on it; fn names the caller in the

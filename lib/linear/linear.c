@@ -16,23 +16,6 @@ uint64_t layout_lin_mask(int bits)
     return bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1);
 }
 
-int layout_lin_top_bit(uint64_t v)
-{
-    return 63 - __builtin_clzll(v);
-}
-
-/* Bits needed to hold v (0 for v = 0). */
-int layout_lin_bit_length(uint64_t v)
-{
-    return v ? layout_lin_top_bit(v) + 1 : 0;
-}
-
-int layout_lin_log2_exact(int64_t v)
-{
-    if (v <= 0 || (v & (v - 1))) return -1;
-    return __builtin_ctzll((uint64_t)v);
-}
-
 uint64_t layout_lin_extract(const layout_linear *ll, uint64_t packed, int out_dim)
 {
     return layout_lin_shr(packed, ll->out_shift[out_dim]) & layout_lin_mask(ll->out_bits[out_dim]);
@@ -190,7 +173,7 @@ layout_status layout_linear_from_bases(layout_linear *out, int n_in, const char 
                 if (v < 0)
                     return layout_fail(err, LAYOUT_ERR_ARG, "%s: bases[%d] = %" PRId64 " is negative", fn,
                                        k * n_out + j, v);
-                if (!out_bits && layout_lin_bit_length((uint64_t)v) > ob[j]) ob[j] = layout_lin_bit_length((uint64_t)v);
+                if (!out_bits && layout_bit_length((uint64_t)v) > ob[j]) ob[j] = layout_bit_length((uint64_t)v);
             }
     }
     layout_linear_init(&l, NULL);
@@ -420,7 +403,7 @@ int layout_lin_rank_of(const uint64_t *v, int n)
     for (int k = 0; k < n; k++) {
         uint64_t x = v[k];
         while (x) {
-            int h = layout_lin_top_bit(x);
+            int h = layout_log2_floor_u64(x);
             if (!piv[h]) {
                 piv[h] = x;
                 rank++;
@@ -508,7 +491,7 @@ static void right_inverse(const layout_linear *ll, uint64_t *pre)
     for (int b = 0; b < ll->total_in_bits; b++) {
         uint64_t x = ll->bases[b], c = (uint64_t)1 << b;
         while (x) {
-            int h = layout_lin_top_bit(x);
+            int h = layout_log2_floor_u64(x);
             if (!img[h]) {
                 img[h] = x;
                 combo[h] = c;

@@ -62,7 +62,7 @@ layout_status layout_linear_lane_access(const layout_linear *ll, const char *lan
     if (ll->in_bits[li] != 5 && ll->in_bits[li] != 6)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: lane dim '%s' has %d bits, 5 or 6 needed", fn, lane_dim,
                            ll->in_bits[li]);
-    int eb = layout_lin_log2_exact(elem_bytes);
+    int eb = layout_log2_exact(elem_bytes);
     if (eb < 0 || eb > 4)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: elem_bytes = %d must be 1, 2, 4, 8 or 16", fn, elem_bytes);
     if (!in_values && ll->n_in > 1) return layout_fail(err, LAYOUT_ERR_NULL, "%s: in_values is NULL", fn);
@@ -153,8 +153,8 @@ layout_status layout_linear_access_cost(const layout_arch *arch, const layout_li
     if (!rule || !rule->supported)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %.31s has no %s b%d instruction", fn, arch->name,
                            layout_direction_name(acc->direction), W * 8);
-    int lw = layout_lin_log2_exact(W), lbw = layout_lin_log2_exact(arch->bank_width_bytes),
-        lnb = layout_lin_log2_exact(arch->n_banks);
+    int lw = layout_log2_exact(W), lbw = layout_log2_exact(arch->bank_width_bytes),
+        lnb = layout_log2_exact(arch->n_banks);
     if (lw < 0 || lbw < 0 || lnb < 0) /* bank width and count: only an invalid arch */
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                            "%s: width %d bytes, bank width %d or bank count %d is not a power of two (not F2-linear)",

@@ -55,7 +55,7 @@ static int prove_sum(lin_proof *p, const layout_transform *t, int index, const l
         const lin_rep *u = &p->rep[up->ids[i]];
         int64_t c = t->params[i];
         if (u->nb == 0 || c == 0) continue;
-        int s = layout_lin_log2_exact(c);
+        int s = layout_log2_exact(c);
         if (s < 0) {
             if (t->kind == LAYOUT_UNMERGE)
                 return fail_why(p, t, index, "place value %" PRId64 " of upper dim %" PRId64 " is not a power of two",
@@ -141,7 +141,7 @@ static int prove_transform(lin_proof *p, const layout_adaptor *a, int index)
     case LAYOUT_UNMERGE:
         return prove_sum(p, t, index, up, low0);
     case LAYOUT_MODULO: {
-        int m = layout_lin_log2_exact(t->params[0]);
+        int m = layout_log2_exact(t->params[0]);
         if ((uint64_t)t->params[0] >= ((uint64_t)1 << u0->nb)) {
             copy_rep(low0, u0); /* never reduces */
             return 1;
@@ -153,7 +153,7 @@ static int prove_transform(lin_proof *p, const layout_adaptor *a, int index)
     case LAYOUT_XOR: {
         const lin_rep *u1 = &p->rep[up->ids[1]];
         lin_rep a0 = *u0, r = *u1;
-        int m = layout_lin_log2_exact(t->upper_lengths[1]);
+        int m = layout_log2_exact(t->upper_lengths[1]);
         int reach = u0->nb;
         if ((uint64_t)t->upper_lengths[1] < ((uint64_t)1 << u0->nb)) {
             if (m < 0)
@@ -172,7 +172,7 @@ static int prove_transform(lin_proof *p, const layout_adaptor *a, int index)
     case LAYOUT_MERGE_DIVMOD: {
         int total = 0, lg[LAYOUT_MAX_TRANSFORM_DIMS];
         for (int i = 0; i < t->n_lower; i++) {
-            lg[i] = layout_lin_log2_exact(t->lower_lengths[i]);
+            lg[i] = layout_log2_exact(t->lower_lengths[i]);
             if (lg[i] < 0)
                 return fail_why(p, t, index, "length %" PRId64 " of lower dim %" PRId64 " is not a power of two",
                                 t->lower_lengths[i], i);
@@ -234,7 +234,7 @@ layout_status layout_desc_to_linear(const layout_descriptor *d, layout_linear *o
     int n = d->adaptor.n_top;
     for (int i = 0; i < n; i++) {
         int64_t len = layout_desc_length(d, i);
-        int lg = layout_lin_log2_exact(len);
+        int lg = layout_log2_exact(len);
         if (lg < 0)
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                "%s: not linear over F2: top length %" PRId64 " of dim %d is not a power of two", fn,
@@ -269,10 +269,10 @@ layout_status layout_desc_to_linear(const layout_descriptor *d, layout_linear *o
     }
     uint64_t all = 0;
     for (int b = 0; b < l.total_in_bits; b++) all |= img[b];
-    if (layout_lin_bit_length(all) > LAYOUT_LINEAR_MAX_DIM_BITS)
+    if (layout_bit_length(all) > LAYOUT_LINEAR_MAX_DIM_BITS)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: offsets reach 2^%d, beyond a linear dim's %d bits", fn,
-                           layout_lin_bit_length(all) - 1, LAYOUT_LINEAR_MAX_DIM_BITS);
-    layout_linear_add_out_dim(&l, "offset", layout_lin_bit_length(all), NULL);
+                           layout_bit_length(all) - 1, LAYOUT_LINEAR_MAX_DIM_BITS);
+    layout_linear_add_out_dim(&l, "offset", layout_bit_length(all), NULL);
     memcpy(l.bases, img, sizeof img);
     *out = l;
     return layout_ok(err);
@@ -292,10 +292,10 @@ static int enc_is_placement(const layout_distribution *d)
     if (d->kind != LAYOUT_DIST_ENCODING) return 0;
     const layout_dist_encoding *e = &d->encoding;
     for (int i = 0; i < e->n_r; i++)
-        if (layout_lin_log2_exact(e->r[i]) < 0) return 0;
+        if (layout_log2_exact(e->r[i]) < 0) return 0;
     for (int x = 0; x < e->n_x; x++)
         for (int i = 0; i < e->n_h[x]; i++)
-            if (layout_lin_log2_exact(e->h[x][i]) < 0) return 0;
+            if (layout_log2_exact(e->h[x][i]) < 0) return 0;
     return 1;
 }
 
@@ -304,8 +304,8 @@ layout_status layout_dist_to_linear(const layout_distribution *d, layout_linear 
     static const char fn[] = "layout_dist_to_linear";
     if (!d) return layout_fail(err, LAYOUT_ERR_NULL, "%s: d is NULL", fn);
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
-    int rb = layout_lin_log2_exact(d->elems_per_thread), lb = layout_lin_log2_exact(d->wave_size),
-        wb = layout_lin_log2_exact(d->n_warps);
+    int rb = layout_log2_exact(d->elems_per_thread), lb = layout_log2_exact(d->wave_size),
+        wb = layout_log2_exact(d->n_warps);
     if (rb < 0)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                            "%s: not linear over F2: elems_per_thread %" PRId64 " is not a power of two", fn,
@@ -322,7 +322,7 @@ layout_status layout_dist_to_linear(const layout_distribution *d, layout_linear 
     layout_linear_add_in_dim(&l, "lane", lb, NULL);
     layout_linear_add_in_dim(&l, "warp", wb, NULL);
     for (int x = 0; x < d->n_x; x++) {
-        int lg = layout_lin_log2_exact(d->x_lengths[x]);
+        int lg = layout_log2_exact(d->x_lengths[x]);
         if (lg < 0)
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                "%s: not linear over F2: X length %" PRId64 " of dim %d is not a power of two", fn,
@@ -495,7 +495,7 @@ static int stage_form(const layout_linear *ll, layout_descriptor *out)
         for (int k = 0; k < ll->in_bits[i]; k++) dim_of[ll->in_shift[i] + k] = i;
     for (int b = 0; b < T; b++) {
         tgt[b] = -1;
-        home[b] = v[b] ? layout_lin_top_bit(v[b]) : -1;
+        home[b] = v[b] ? layout_log2_floor_u64(v[b]) : -1;
         if (home[b] < 0) continue;
         if (owner[home[b]] >= 0) return 0;
         owner[home[b]] = b;
@@ -636,7 +636,7 @@ layout_status layout_linear_to_desc(const layout_linear *ll, layout_descriptor *
                 if (n_ops < max_ops) ops_t[n_ops] = a, ops_s[n_ops] = b;
                 n_ops++;
             }
-        piv[b] = layout_lin_top_bit(col[b]);
+        piv[b] = layout_log2_floor_u64(col[b]);
         for (int a = 0; a < b; a++)
             if (piv[a] >= 0 && ((col[a] >> piv[b]) & 1u)) {
                 col[a] ^= col[b]; /* column op a ^= b  ->  wire b ^= wire a */

@@ -3,6 +3,7 @@
 #define LAYOUT_LINEAR_INTERNAL_H
 
 #include "layout/linear.h"
+#include "../core/bits.h"
 
 #include <stdint.h>
 
@@ -12,12 +13,6 @@ static inline uint64_t layout_lin_shl(uint64_t v, int s) { return s >= 64 ? 0 : 
 static inline uint64_t layout_lin_shr(uint64_t v, int s) { return s >= 64 ? 0 : v >> s; }
 /* Low `bits` bits set (bits in 0..64). */
 uint64_t layout_lin_mask(int bits);
-/* Index of the highest set bit of v != 0. */
-int layout_lin_top_bit(uint64_t v);
-/* Bits needed to hold v (0 for 0). */
-int layout_lin_bit_length(uint64_t v);
-/* log2(v) when v is a power of two >= 1, else -1. */
-int layout_lin_log2_exact(int64_t v);
 /* Value of output dim j in a packed output. */
 uint64_t layout_lin_extract(const layout_linear *ll, uint64_t packed, int out_dim);
 /* 1 when ll has at least one output dim and at most one of them has bits:

@@ -1,21 +1,12 @@
 /* Seed 002's stride lint (lint.h): every number comes from the checker; the
  * closed form is reported next to it for the cases it covers. */
 #include "../core/internal.h"
+#include "../core/bits.h"
 #include "layout/lint.h"
 
 #include <string.h>
 
 #define FN "layout_stride_lint"
-
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
 
 /* Costs of one wave reading and writing arr[tid * S]. */
 static layout_status cost_at(const layout_checker *c, int elem, int64_t S, layout_cost *rd, layout_cost *wr,
@@ -77,7 +68,7 @@ layout_status layout_stride_lint(const layout_arch *arch, int elem_bytes, int64_
     for (int g = 0; g < rr->n_groups; g++)
         consecutive &= g * G < 64 && rr->groups[g] == (((G == 64 ? ~0ull : (((uint64_t)1 << G) - 1))) << (g * G));
     if (elem_bytes == 4 && arch->bank_width_bytes == 4 && consecutive && rr->n_fold_xors == 0) {
-        int64_t g = gcd64(stride_elems, arch->n_banks);
+        int64_t g = layout_gcd(stride_elems, arch->n_banks);
         r.closed_form_applies = 1;
         r.closed_form_nway = stride_elems == 0 ? 1 : (int)((G * g + arch->n_banks - 1) / arch->n_banks);
     }

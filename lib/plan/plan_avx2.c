@@ -4,6 +4,7 @@
  * input and offset is proven to fit int32, so affine parts computed modulo
  * 2^32 are exact, and a division in double precision is exact (|x| < 2^53). */
 #include "plan_internal.h"
+#include "../core/bits.h"
 
 #include <string.h>
 
@@ -63,9 +64,8 @@ PLAN_INLINE void vterms(const layout_plan *p, int from, int to, __m256i (*vv)[GR
             UPD(_mm256_add_epi32);
         } else if (coef == -1) {
             UPD(_mm256_sub_epi32);
-        } else if (coef > 0 && (coef & (coef - 1)) == 0) {
-            int sh = 0;
-            while (((int64_t)1 << sh) < coef) sh++;
+        } else if (layout_is_pow2(coef)) {
+            int sh = layout_log2_exact(coef);
             const __m128i cnt = _mm_cvtsi32_si128(sh);
 #define ADD_SHL(a, b) _mm256_add_epi32(a, _mm256_sll_epi32(b, cnt))
             UPD(ADD_SHL);

@@ -1,22 +1,16 @@
-/* Private: the plan compiler entry for composed plans and the evaluation
- * helpers shared by plan.c and plan_avx2.c.  Not installed. */
+/* Private to lib/plan: the evaluation helpers shared by plan.c,
+ * plan_build.c and plan_avx2.c.  What other layers need of the plan
+ * compiler (composed plans, unchecked box walks) is plan_compose.h.  Not
+ * installed. */
 #ifndef LAYOUT_PLAN_INTERNAL_H
 #define LAYOUT_PLAN_INTERNAL_H
 
 #include "layout/adaptor.h"
 #include "layout/plan.h"
 #include "../core/internal.h"
+#include "plan_compose.h"
 
 #include <stdint.h>
-
-/* Compile a chain of up to two adaptors into *out.  The plan has n_top
- * variables (top coordinates) of lengths top_lengths.  When `first` is
- * non-NULL, its top dim j reads plan variable first_top_var[j] and its bottom
- * dims feed the top dims of `second` in order; else second's top dim j is plan
- * variable j.  second's bottom dim 0 is the offset.  Messages start with fn. */
-layout_status layout_plan_compile(const char *fn, layout_plan *out, int n_top, const int64_t *top_lengths,
-                                  const layout_adaptor *first, const int *first_top_var,
-                                  const layout_adaptor *second, layout_plan_impl impl, layout_error *err);
 
 /* uint64 -> int64 without implementation-defined conversion (compiles to nothing). */
 static inline int64_t layout_u2i(uint64_t u)
@@ -90,13 +84,6 @@ static inline int layout_plan_row_setup(const layout_plan *p, uint64_t *v, uint6
         if (!p->checks[c].per_element && !in_range(rowbase[p->checks[c].expr], &p->checks[c])) return 0;
     return 1;
 }
-
-
-
-/* layout_plan_box() without argument checks (arguments already validated):
- * dispatches to the plan's implementation. */
-void layout_plan_box_unchecked(const layout_plan *p, const int64_t *origin, const int64_t *extent, int64_t *offsets,
-                               uint8_t *valid);
 
 /* 1 when the AVX2 kernel was compiled in (plan_avx2.c, not its stub). */
 int layout_plan_avx2_compiled(void);

@@ -2,17 +2,10 @@
  * layout_suggest_build), built with linear.h, and their enumeration. */
 #include "suggest_internal.h"
 #include "../core/strbuf.h"
+#include "../core/bits.h"
 #include "layout/linear.h"
 
 #include <string.h>
-
-static int log2_exact(int64_t v)
-{
-    if (v < 1 || (v & (v - 1))) return -1;
-    int b = 0;
-    while (((int64_t)1 << b) < v) b++;
-    return b;
-}
 
 layout_status layout_suggest_f2_linear(const layout_family_params *params, const int64_t tile[2], layout_linear *out,
                                        layout_error *err)
@@ -22,7 +15,7 @@ layout_status layout_suggest_f2_linear(const layout_family_params *params, const
     if (cd != 0 && cd != 1)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: contiguous_dim = %d must be 0 or 1", fn, cd);
     int64_t R = tile[1 - cd], C = tile[cd], vec = params->p[0];
-    int rb = log2_exact(R), cb = log2_exact(C), vb = log2_exact(vec);
+    int rb = layout_log2_exact(R), cb = layout_log2_exact(C), vb = layout_log2_exact(vec);
     if (rb < 0 || cb < 0)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: F2 swizzle: tile [%lld, %lld] is not a power of two in each dim",
                            fn, (long long)tile[0], (long long)tile[1]);
@@ -141,8 +134,8 @@ void layout_suggest_f2_iter_init(layout_suggest_f2_iter *it, const int64_t tile[
     it->cd = contiguous_dim;
     it->R = tile[1 - contiguous_dim];
     it->C = tile[contiguous_dim];
-    it->rb = log2_exact(it->R);
-    it->cb = log2_exact(it->C);
+    it->rb = layout_log2_exact(it->R);
+    it->cb = layout_log2_exact(it->C);
     if (it->rb < 1 || it->cb < 1 || it->rb + it->cb > 30 || it->rb > 12) {
         it->done = 1;
         return;

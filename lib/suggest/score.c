@@ -2,7 +2,8 @@
  * per spec, then per candidate only the LDS mapping, the compiler model on
  * the resulting addresses and the checker (see suggest.h). */
 #include "suggest_internal.h"
-#include "../tile/access_internal.h"
+#include "../tile/access_plan.h"
+#include "../core/bits.h"
 #include "layout/plan.h"
 #include "layout/transform.h"
 
@@ -132,21 +133,13 @@ layout_status layout_suggest_view(const layout_suggest_spec *spec, int side, con
     return layout_transform_descriptor(out, desc, n, t, lo, up, err);
 }
 
-static int log2_pow2(int64_t v)
-{
-    if (v < 1 || (v & (v - 1))) return -1;
-    int b = 0;
-    while (((int64_t)1 << b) < v) b++;
-    return b;
-}
-
 /* Whether side i's tile index is F2-linear in the bits of its (warp, lane,
  * element) index (scorer.f2_bits): checked on every index, as the F2 scorer
  * (score_linear.c) relies on it. */
 static void f2_side(layout_suggest_scorer *sc, int i)
 {
     const layout_distribution *d = sc->spec.sides[i].dist;
-    int eb = log2_pow2(d->elems_per_thread), lb = log2_pow2(d->wave_size), wb = log2_pow2(d->n_warps);
+    int eb = layout_log2_exact(d->elems_per_thread), lb = layout_log2_exact(d->wave_size), wb = layout_log2_exact(d->n_warps);
     sc->f2_bits[i][0] = sc->f2_bits[i][1] = sc->f2_bits[i][2] = -1;
     memset(sc->f2_basis[i], 0, sizeof sc->f2_basis[i]);
     if (eb < 0 || lb < 0 || wb < 0 || eb + lb + wb > 16) return;
@@ -485,7 +478,7 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
             w->cached_vy[i] = p->vector_y;
             w->cached_ve[i] = p->vector_elems;
         }
-        /* Every address must be a valid LDS byte address (as access.c checks). */
+        /* Every address must be a valid LDS byte address (as access_addr.c checks). */
         if (lo < 0 || hi > ((int64_t)UINT32_MAX - 16 - base) / eb) {
             lo = INT64_MAX, hi = INT64_MIN;
             for (int64_t e = 0; e < sc->tile_elems; e++) {

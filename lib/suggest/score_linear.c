@@ -7,7 +7,7 @@
  * linearly to element offsets, every address of the side is
  *     base + eb * (T(warp) ^ T(lane) ^ E(element)),
  * T and E the images of the bits under L o lin.  Then:
- *  - the compiler model's facts (access_internal.h) follow from the images:
+ *  - the compiler model's facts (access_plan.h) follow from the images:
  *    the residues mod 16 at position q are base + eb * (E_q ^ v) over the
  *    span of the thread images, projected on the low bits; y + 1 = x holds
  *    for every x = v ^ E_q+1, y = v ^ E_q exactly when d = E_q ^ E_q+1 is
@@ -24,16 +24,10 @@
  *    is not of that shape (a misaligned part of a split vector).
  * The caller falls back to the address path when a condition fails. */
 #include "suggest_internal.h"
-#include "../tile/access_internal.h"
+#include "../tile/access_plan.h"
+#include "../core/bits.h"
 
 #include <string.h>
-
-static int log2_u(uint64_t v)
-{
-    int b = 0;
-    while (((uint64_t)1 << b) < v) b++;
-    return b;
-}
 
 /* L(packed coordinates) for a row-major tile index of tile [2^b0, 2^b1]:
  * the index is d0 * 2^b1 + d1, L's packed input d0 | d1 << b0. */
@@ -84,7 +78,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
 {
     const layout_suggest_spec *spec = &sc->spec;
     const int b0 = ll->in_bits[0], b1 = ll->in_bits[1];
-    const int lg = log2_u((uint64_t)spec->elem_bytes);
+    const int lg = layout_log2_ceil_u64((uint64_t)spec->elem_bytes);
     const int64_t eb = spec->elem_bytes, P = pad * eb; /* bytes of one pad */
     const uint32_t bw = (uint32_t)spec->arch->bank_width_bytes;
     layout_suggest_cost r;
@@ -228,7 +222,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                     break;
                 }
         }
-        /* the steps follow from the order and the facts (access_internal.h) */
+        /* the steps follow from the order and the facts (access_plan.h) */
         layout_status s;
         if (!cache || !cache->built || cache->n != n || memcmp(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n) ||
             memcmp(cache->next_adjacent, f.next_adjacent, (size_t)n) || memcmp(cache->next_below, f.next_below, (size_t)n) ||

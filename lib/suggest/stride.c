@@ -2,19 +2,10 @@
  * checker: the factor before, the smallest record padding and the SoA
  * form after. */
 #include "suggest_internal.h"
+#include "../core/bits.h"
 #include "layout/instr.h"
 
 #include <string.h>
-
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
 
 static layout_status strided_cost(const layout_checker *ck, int lanes, int64_t stride_bytes, int width, layout_cost *c,
                                   layout_error *err)
@@ -44,7 +35,7 @@ layout_status layout_suggest_stride(const layout_arch *arch, int64_t stride, int
     memset(&r, 0, sizeof r);
     r.stride = stride;
     r.elem_bytes = elem_bytes;
-    if (elem_bytes == arch->bank_width_bytes) r.gcd_factor = (int)gcd64(stride, arch->n_banks);
+    if (elem_bytes == arch->bank_width_bytes) r.gcd_factor = (int)layout_gcd(stride, arch->n_banks);
     layout_cost c;
     if ((s = strided_cost(&ck, lanes, stride * elem_bytes, elem_bytes, &c, err))) return s;
     r.factor = c.worst_nway;

@@ -3,7 +3,7 @@
 #define LAYOUT_SUGGEST_INTERNAL_H
 
 #include "../core/internal.h"
-#include "../family/family_internal.h"
+#include "../family/family_set.h"
 #include "layout/suggest.h"
 #include "layout/linear.h"
 
@@ -47,7 +47,7 @@ typedef struct layout_suggest_work {
         unsigned char next_adjacent[LAYOUT_MAX_THREAD_ELEMS], next_below[LAYOUT_MAX_THREAD_ELEMS];
         int pairable;                                 /* the steps have b32 / b64 steps or pairs: klass / rel matter */
         short succ[LAYOUT_MAX_THREAD_ELEMS];          /* the class mate at the next address, or -1 (score_linear.c) */
-        unsigned char klass[LAYOUT_MAX_THREAD_ELEMS]; /* rigid classes (access_internal.h) */
+        unsigned char klass[LAYOUT_MAX_THREAD_ELEMS]; /* rigid classes (access_plan.h) */
         int64_t rel[LAYOUT_MAX_THREAD_ELEMS];
         layout_access_plan plan;
     } steps_cache[2];

@@ -1,8 +1,11 @@
-/* Private: shared between the descriptor text parser and printer. */
+/* Private to lib/text: shared between the descriptor text parser and
+ * printer.  What the dialects need of a descriptor's text form is
+ * text_desc_shape.h.  Not installed. */
 #ifndef LAYOUT_TEXT_DESC_INTERNAL_H
 #define LAYOUT_TEXT_DESC_INTERNAL_H
 
 #include "layout/descriptor.h"
+#include "text_desc_shape.h"
 
 /* Canonical text name of a transform kind ("pass", "merge3", ...), NULL if none. */
 const char *layout_text_transform_name(layout_transform_kind kind);
@@ -11,24 +14,5 @@ const char *layout_text_transform_name(layout_transform_kind kind);
  * parameters), same hidden-id wiring, same element space size and vector
  * guarantees.  1 when equal. */
 int layout_text_desc_equal(const layout_descriptor *a, const layout_descriptor *b);
-
-/* Base constructor of a descriptor's text form. */
-enum { TEXT_BASE_NONE = 0, TEXT_BASE_PACKED, TEXT_BASE_NAIVE, TEXT_BASE_NAIVE_OFF };
-
-/* The stage structure layout_desc_to_text() recovers (and verifies by
- * parsing it back): the base, then stages of consecutive transforms with
- * the positional lower / upper ids of ck_tile's two sequence<> tuples. */
-typedef struct text_desc_shape {
-    int base;                                    /* TEXT_BASE_* */
-    int base_transforms;                         /* transforms the base accounts for (1 or 2) */
-    int n_stages;                                /* transform_tensor_descriptor calls */
-    int stage_begin[LAYOUT_MAX_TRANSFORMS + 1];  /* stage s = transforms stage_begin[s] .. stage_begin[s+1]-1 */
-    layout_seq lower[LAYOUT_MAX_TRANSFORMS];     /* per transform: old top positions it consumes */
-    layout_seq upper[LAYOUT_MAX_TRANSFORMS];     /* per transform: new top positions it produces */
-} text_desc_shape;
-
-/* Fill *out with d's stage structure: 0, or 1 (no stage form) / 2 (no text
- * reproduces d), as layout_desc_to_text() decides. */
-int layout_text_desc_shape_of(const layout_descriptor *d, text_desc_shape *out);
 
 #endif /* LAYOUT_TEXT_DESC_INTERNAL_H */

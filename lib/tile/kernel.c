@@ -4,6 +4,7 @@
 #include "../core/strbuf.h"
 #include "layout/kernel.h"
 #include "kernel_internal.h"
+#include "access_internal.h"
 
 #include <stdint.h>
 #include <stdio.h>

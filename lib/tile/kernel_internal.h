@@ -18,13 +18,6 @@ layout_status layout_side_accumulate(const char *fn, const layout_checker *check
                                      layout_instr_source source, const void *ctx, int64_t tiles, const char *ops,
                                      layout_side_result *out, layout_error *err);
 
-/* From access.c: every lane's layout_dist_thread_part() of one warp into
- * tps (encodings: returns 1; plain distributions: 0, tps untouched), and
- * layout_access_instr() given them (tps NULL: derived per lane). */
-int layout_access_thread_parts(const layout_access_plan *plan, int warp, int64_t (*tps)[LAYOUT_MAX_DIMS]);
-layout_status layout_access_instr_tp(const layout_access_plan *plan, int warp, int step,
-                                     const int64_t (*tps)[LAYOUT_MAX_DIMS], layout_instr *out, layout_error *err);
-
 /* *out = *opt (zero when NULL), with out->arch = arch where opt names none:
  * a kernel check's access plans take the target's DS forms (access.h). */
 void layout_access_options_for(layout_access_options *out, const layout_access_options *opt, const layout_arch *arch);

@@ -1,7 +1,7 @@
 /* The precompiled triple check: access plans + composed (distribution ->
  * descriptor) offset plans + a prepared checker; per check only box walks
  * over the lanes and checker calls. */
-#include "../plan/plan_internal.h"
+#include "../plan/plan_compose.h"
 #include "layout/kernel_plan.h"
 #include "kernel_internal.h"
 

@@ -26,6 +26,7 @@
  * basis of the flattened tensor is one uint64_t, dim0 the fastest, as
  * Triton's flattenOuts). */
 #include "../core/internal.h"
+#include "../core/bits.h"
 #include "layout/linear.h"
 #include "layout/triton.h"
 #include "layout/triton_kernel.h"
@@ -55,22 +56,6 @@ static void push(bvec *s, uint64_t x)
     if (s->n < NB) s->v[s->n++] = x;
 }
 
-static int pow2(uint64_t x) { return x && !(x & (x - 1)); }
-
-static int ctz64(uint64_t x)
-{
-    int b = 0;
-    while (!(x & 1)) { x >>= 1; b++; }
-    return b;
-}
-
-static int ilog2(uint64_t v)
-{
-    int b = 0;
-    while (v > 1) { v >>= 1; b++; }
-    return b;
-}
-
 /* The bases of one input dim (flattened: the packed output value). */
 static void dim_bases(const layout_linear *l, const char *name, bvec *out)
 {
@@ -90,7 +75,7 @@ typedef struct echelon {
 static int ech_insert(echelon *e, uint64_t x, uint64_t tag)
 {
     while (x) {
-        int p = ctz64(x);
+        int p = layout_ctz(x);
         if (!e->used[p]) {
             e->used[p] = 1;
             e->row[p] = x;
@@ -108,7 +93,7 @@ static uint64_t ech_solve(const echelon *e, uint64_t x)
 {
     uint64_t tag = 0;
     while (x) {
-        int p = ctz64(x);
+        int p = layout_ctz(x);
         if (!e->used[p]) return ~(uint64_t)0;
         x ^= e->row[p];
         tag ^= e->tag[p];
@@ -317,7 +302,7 @@ static void scratch_of(const bvec *vb, const bvec *tile_s, const bvec *tile_d, i
     int i, len_b, len_s;
     for (i = 0; i < tile_s->n; i++) push(&bank_s, tile_s->v[i]);
     for (i = 0; i < tile_d->n; i++) push(&bank_d, tile_d->v[i]);
-    len_b = ilog2((uint64_t)(1024 / ((1 << vb->n) * bitwidth)));
+    len_b = layout_log2_floor_u64((uint64_t)(1024 / ((1 << vb->n) * bitwidth)));
     if (len_b > dim - vb->n) len_b = dim - vb->n;
     len_s = dim - len_b - vb->n;
     compute_segment(&bank_s, &bank_d, dim, len_s, &seg);
@@ -340,7 +325,7 @@ static int nvidia_tiles(const layout_triton_kernel *k, const hw_side *src, const
 {
     static const mem_tile tiles[3] = {{0, {0}, 3, {0, 1, 2}}, {2, {0, 1}, 3, {2, 3, 4}}, {3, {2, 3, 4}, 2, {0, 1}}};
     int ks[3], kd[3], ns = 0, nd = 0, i, j, found = 0, best = 0, best_reps = 0;
-    int total = ilog2((uint64_t)(128 / bitwidth)), n_bank0 = ilog2((uint64_t)(bitwidth < 32 ? 32 / bitwidth : 1));
+    int total = layout_log2_floor_u64((uint64_t)(128 / bitwidth)), n_bank0 = layout_log2_floor_u64((uint64_t)(bitwidth < 32 ? 32 / bitwidth : 1));
     ks[ns++] = 0;
     kd[nd++] = 0;
     if (bitwidth <= 32) {
@@ -435,7 +420,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
     dim_bases(&dl, "warp", &wd);
     nr = rd.n;
     nl = ld.n;
-    if (ls.n != ilog2((uint64_t)k->arch.wave_size) || nl != ls.n)
+    if (ls.n != layout_log2_floor_u64((uint64_t)k->arch.wave_size) || nl != ls.n)
         return layout_tk_not_modelled(r, "ttg.convert_layout: the layouts' lanes differ from the arch's wave size");
 
     /* minimalCvtLayout: dst's hardware index of each src basis (tags: dst
@@ -488,9 +473,9 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         for (i = 0; i < rd.n; i++)
             if (rd.v[i]) push(&rd2, rd.v[i]);
         for (i = 0; i < rs2.n; i++)
-            if (!pow2(rs2.v[i])) return layout_tk_not_modelled(r, "ttg.convert_layout: a source register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
+            if (!layout_is_pow2_u64(rs2.v[i])) return layout_tk_not_modelled(r, "ttg.convert_layout: a source register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
         for (i = 0; i < rd2.n; i++)
-            if (!pow2(rd2.v[i])) return layout_tk_not_modelled(r, "ttg.convert_layout: a result register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
+            if (!layout_is_pow2_u64(rd2.v[i])) return layout_tk_not_modelled(r, "ttg.convert_layout: a result register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
         if (k->is_nvidia) {
             hw_side hs = {&rs2, &ls, &ws}, hd = {&rd2, &ld, &wd};
             tiled = nvidia_tiles(k, &hs, &hd, bitwidth, dim, &vb, &bb, &seg2, &reps, &kind_s, &kind_d);
@@ -500,13 +485,13 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
          * order), at most log2(128 / bitwidth) of them */
         vb.n = 0;
         for (i = 0; i < rs2.n; i++)
-            if (has(&rd2, rs2.v[i]) && vb.n < ilog2((uint64_t)(128 / bitwidth))) push(&vb, rs2.v[i]);
+            if (has(&rd2, rs2.v[i]) && vb.n < layout_log2_floor_u64((uint64_t)(128 / bitwidth))) push(&vb, rs2.v[i]);
         src_fills = -1;
         if ((1 << vb.n) * bitwidth < 32) {
             /* fill up to 32 bits: registers of one side that are warps of the
              * other (more wins; on a tie the smaller lowest basis), then
              * common warps, then warps of each side alternately */
-            int per_bank = ilog2((uint64_t)(32 / bitwidth));
+            int per_bank = layout_log2_floor_u64((uint64_t)(32 / bitwidth));
             bvec wsn = {0, {0}}, wdn = {0, {0}}, rsw = {0, {0}}, rdw = {0, {0}};
             const bvec *largest;
             for (i = 0; i < ws.n; i++)
@@ -537,7 +522,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
             if (vb.n > per_bank) vb.n = per_bank;
         }
         /* tiles: the lanes, minus the last log2(vector bits / 32) */
-        log2_vec = ilog2((uint64_t)((1 << vb.n) * bitwidth / 32 > 1 ? (1 << vb.n) * bitwidth / 32 : 1));
+        log2_vec = layout_log2_floor_u64((uint64_t)((1 << vb.n) * bitwidth / 32 > 1 ? (1 << vb.n) * bitwidth / 32 : 1));
         {
             bvec tile_s = {0, {0}}, tile_d = {0, {0}};
             for (i = 0; i < ls.n - log2_vec; i++) push(&tile_s, ls.v[i]);

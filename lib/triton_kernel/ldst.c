@@ -26,13 +26,6 @@ layout_status layout_tk_not_modelled(layout_triton_kernel_op *r, const char *fmt
     return LAYOUT_OK;
 }
 
-int layout_tk_log2i(int64_t v)
-{
-    int b = 0;
-    while (v > 1) { v >>= 1; b++; }
-    return b;
-}
-
 /* The mnemonic of one access of `bytes` bytes per lane. */
 static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_op *r, int bytes, int pair_kind,
                      char *buf, size_t cap)
@@ -206,8 +199,8 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
      * of any input dim, is clear of the tile's offset bits. */
     int nreg = ir >= 0 ? cvt->in_bits[ir] : 0, nvec = 0;
     int is_vec[LAYOUT_LINEAR_MAX_BITS] = {0};
-    int max_log = layout_tk_log2i((tr ? 64 : 128) / r->elem_bits); /* ds_read_b64_tr_b*: 64 bits per lane */
-    if (pad->n && layout_tk_log2i(pad->min_interval) < max_log) max_log = layout_tk_log2i(pad->min_interval);
+    int max_log = layout_log2_floor((tr ? 64 : 128) / r->elem_bits); /* ds_read_b64_tr_b*: 64 bits per lane */
+    if (pad->n && layout_log2_floor(pad->min_interval) < max_log) max_log = layout_log2_floor(pad->min_interval);
     for (nvec = max_log; nvec > 0; nvec--) {
         int ok = 1, d, b2;
         uint64_t mask = ((uint64_t)1 << nvec) - 1;
@@ -324,7 +317,7 @@ int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *c
 {
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
     int iw = layout_linear_in_dim(cvt, "warp"), bits = r->elem_bits, eb = 32 / (bits ? bits : 1);
-    int t = layout_tk_log2i(eb), nreg = 0, nwarp = 0, i, j, vec, n_in_instr, n_instr;
+    int t = layout_log2_floor(eb), nreg = 0, nwarp = 0, i, j, vec, n_in_instr, n_instr;
     uint64_t reg[LAYOUT_LINEAR_MAX_BITS], lane[6], warp[LAYOUT_LINEAR_MAX_BITS], addr[8];
     int n_addr = 0;
     (void)warp;
@@ -378,7 +371,7 @@ int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *c
         for (i = 0; i < vec; i++) addr[n_addr++] = reg[1 + i];
         n_in_instr = 1 + vec;
     }
-    if (nreg - n_in_instr > layout_tk_log2i(LAYOUT_TRITON_KERNEL_MAX_ACCESSES)) return 0;
+    if (nreg - n_in_instr > layout_log2_floor(LAYOUT_TRITON_KERNEL_MAX_ACCESSES)) return 0;
     n_instr = 1 << (nreg - n_in_instr);
     r->vec_elems = 8;                 /* a matrix row: 8 x 16 bits (4 x 32 bits) per lane address */
     r->vec_bits = 128;

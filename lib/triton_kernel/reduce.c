@@ -103,7 +103,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     il = layout_linear_in_dim(&R, "lane");
     iw = layout_linear_in_dim(&R, "warp");
     if (ir < 0 || il < 0 || R.n_out != 2) return layout_tk_not_modelled(r, "tt.reduce: the operand's layout has no register/lane dims");
-    if (R.in_bits[il] != layout_tk_log2i(lanes)) return layout_tk_not_modelled(r, "tt.reduce: the layout's lanes differ from the warp size");
+    if (R.in_bits[il] != layout_log2_floor(lanes)) return layout_tk_not_modelled(r, "tt.reduce: the layout's lanes differ from the warp size");
     other = 1 - axis;
     /* Triton's per-dim helpers (getWarpsPerCTA, getThreadsPerWarp, ...)
      * read a layout whose every basis lies along one dim; a mixed basis or

@@ -6,6 +6,7 @@
 
 #include "../core/internal.h"
 #include "layout/check.h"
+#include "../core/bits.h"
 #include "layout/linear.h"
 #include "layout/triton.h"
 #include "layout/triton_kernel.h"
@@ -48,11 +49,10 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
 layout_status layout_tk_reg_linear(const layout_ttgir *m, const layout_ttgir_type *reg, const char *attr, size_t alen,
                                    layout_triton_attr *a_out, layout_linear *out, char *why, size_t why_cap);
 
-/* Helpers of ldst.c used by triton_kernel.c: floor(log2(v)); add n
- * instructions of mnemonic mn to r; copy attr into buf with every `#alias`
- * replaced by its text (-1: too long or nested deeper than 8); why =
- * prefix + msg; the image of input dim d's bit b. */
-int layout_tk_log2i(int64_t v);
+/* Helpers of ldst.c used by triton_kernel.c: add n instructions of mnemonic
+ * mn to r; copy attr into buf with every `#alias` replaced by its text (-1:
+ * too long or nested deeper than 8); why = prefix + msg; the image of input
+ * dim d's bit b. */
 void layout_tk_count_add(layout_triton_kernel_op *r, const char *mn, int64_t n);
 /* Add access number `access`'s checker cost c (of instruction ins) to r's
  * sums, its conflicted count and, if it is the costliest so far, its worst. */

@@ -102,7 +102,7 @@ static layout_status padded_linear(const layout_triton_attr *a, const int64_t *s
                                    layout_tk_pad *pi, char *why, size_t why_cap)
 {
     int od[64], ob[64], nb = 0, k, d, j;
-    int bits[2] = {layout_tk_log2i(shape[0]), layout_tk_log2i(shape[1])};
+    int bits[2] = {layout_log2_floor(shape[0]), layout_log2_floor(shape[1])};
     layout_error e;
     int64_t one[1];
     if ((int64_t)1 << bits[0] != shape[0] || (int64_t)1 << bits[1] != shape[1]) {
@@ -149,8 +149,8 @@ static layout_status padded_linear(const layout_triton_attr *a, const int64_t *s
     pi->n = a->n_pads;
     pi->min_interval = 0;
     for (k = 0; k < a->n_pads; k++) {
-        pi->ishift[k] = layout_tk_log2i(a->interval[k] * (elem_bits / 8));
-        pi->pshift[k] = layout_tk_log2i(a->pad[k] * (elem_bits / 8));
+        pi->ishift[k] = layout_log2_floor(a->interval[k] * (elem_bits / 8));
+        pi->pshift[k] = layout_log2_floor(a->pad[k] * (elem_bits / 8));
         if (pi->min_interval == 0 || a->interval[k] < pi->min_interval) pi->min_interval = a->interval[k];
     }
     return LAYOUT_OK;
@@ -224,7 +224,7 @@ static int uses_ds_read_tr(const layout_triton_kernel *k, const layout_ttgir_op 
 static void rotate_for_tr(layout_linear *ll, int elem_bits)
 {
     int ir = layout_linear_in_dim(ll, "register"), il = layout_linear_in_dim(ll, "lane");
-    int n_reg = layout_tk_log2i(64 / elem_bits), n_lane = 4, i;
+    int n_reg = layout_log2_floor(64 / elem_bits), n_lane = 4, i;
     uint64_t unit[16];
     if (ir < 0 || il < 0 || ll->in_bits[ir] < n_reg || ll->in_bits[il] < n_lane) return;
     for (i = 0; i < n_lane; i++) unit[i] = ll->bases[ll->in_shift[il] + i];
@@ -309,7 +309,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     if (layout_linear_compose(&cvt, &rl, &sl, &e) != LAYOUT_OK)
         return layout_tk_not_modelled(r, "register and shared layouts do not compose: %s", e.message);
     il = layout_linear_in_dim(&cvt, "lane");
-    if (il < 0 || cvt.in_bits[il] != layout_tk_log2i(k->arch.wave_size))
+    if (il < 0 || cvt.in_bits[il] != layout_log2_floor(k->arch.wave_size))
         return layout_tk_not_modelled(r, "the register layout's lanes differ from the arch's wave size");
 
     layout_checker ck;

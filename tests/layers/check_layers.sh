@@ -11,6 +11,8 @@
 #     from the table, a public header the table does not place;
 #   - an #include "..." of a header of a higher layer (lib/<layer>/*.h by its
 #     folder, include/layout/NAME.h by the table), with file and line;
+#   - an #include "..." of another folder's lib/*/*_internal.h (private to
+#     its folder: other layers use the layer headers beside it);
 #   - with OBJDIR: a call into a higher layer (an undefined symbol of one
 #     object defined by an object of a higher layer), with the symbols;
 #     files of one layer that call each other round a circle (except the
@@ -105,6 +107,12 @@ FILENAME ~ /incs$/ {
     if (lt == "") next   # a header outside lib/ and include/ (none today)
     if (rk(lt) > rk(lf))
         bad(file ":" line ": includes \"" inc "\" (layer " lt ") from layer " lf ": a layer may use only itself and those below (lib/LAYERS)")
+    # a *_internal.h header is private to its folder: another folder uses
+    # the layer header beside it (lib/<layer>/README.md names them)
+    fdir = file; sub(/\/[^\/]*$/, "", fdir)
+    tdir = target; sub(/\/[^\/]*$/, "", tdir)
+    if (target ~ /^lib\/[^\/]*\/[^\/]*_internal\.h$/ && tdir != fdir)
+        bad(file ":" line ": includes \"" inc "\", private to " tdir "/: include a layer header of " tdir "/ instead (a *_internal.h is private to its folder)")
     next
 }
 FILENAME ~ /syms$/ {

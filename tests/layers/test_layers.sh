@@ -48,6 +48,12 @@ fresh
 printf '#include "../suggest/suggest_internal.h"\n' >> "$tmp/t/lib/core/status.c"
 expect "upward internal include" 'lib/core/status.c:[0-9]*: includes "../suggest/suggest_internal.h" (layer suggest) from layer core'
 
+# Another folder's private header, from a layer above it (allowed by rank,
+# refused because *_internal.h is private to its folder).
+fresh
+printf '#include "../plan/plan_internal.h"\n' >> "$tmp/t/lib/tile/kernel.c"
+expect "another folder's internal header" 'lib/tile/kernel.c:[0-9]*: includes "../plan/plan_internal.h", private to lib/plan/'
+
 # A public header of a higher layer, included from a lower one.
 fresh
 printf '#include "layout/suggest.h"\n' >> "$tmp/t/lib/check/instr.c"
