@@ -1,4 +1,4 @@
-/* Figures 3 and 4 of issue 5.
+/* The triple check and its scaling.
  * 3. The full triple check (write, LDS, read) of seed kernels 08 and 01 per
  *    64x32 tile on gfx942, side by side: the precompiled kernel plan
  *    (kernel_plan.h: plans built once, offsets by AVX2 / scalar plans) and
