@@ -151,7 +151,7 @@ static void build_nvidia(layout_arch *a, const char *name, layout_confidence c, 
     uint64_t halves[2] = {0xFFFFull, 0xFFFF0000ull};
     layout_arch_init(a, name, 32, 4, 32, NULL);
     a->bank_confidence = HIGH;
-    a->ds_forms = 0; /* no paired shared-memory instruction (N2, tests/fixtures/h100 k03); misaligned vectors fault */
+    a->ds_forms = 0; /* no paired shared-memory instruction (docs/calibrate.md rule N2, tests/fixtures/h100 k03); misaligned vectors fault */
     for (int d = 0; d < 2; d++) {
         for (int w = 1; w <= 4; w *= 2) set_run(a, d, w, 32, c, src);
         set_run(a, d, 8, 16, c, src);
