@@ -2,7 +2,7 @@
  * @file layout.h
  * @brief liblayout umbrella header: include this one.
  *
- * # A tour: the seed talk's kernel 08 XOR layout
+ * # A tour: the talk's kernel 08 XOR layout (docs/lds-model.md §4.2)
  *
  * A 64x32 fp16 tile (M = 64 rows, K = 32 columns) is staged in LDS.  Stored
  * row-major, a wave that reads a column keeps hitting the same two banks
