@@ -107,8 +107,10 @@ $(BUILD)/cxx_header_check.o: $(HEADERS)
 	printf '#include "layout.h"\nint main() { return 0; }\n' > $(BUILD)/cxx_header_check.cpp
 	$(CXX_FOR_CC) -std=c++11 -Wall -Wextra $(WERRFLAG) -pedantic $(CPPFLAGS) -c $(BUILD)/cxx_header_check.cpp -o $@
 
+# tests/test_doc_refs.sh: every "docs/X.md §N" citation names an existing
+# section, and no reference to documents outside the repository comes back.
 test: $(TEST_BINS) $(EXAMPLE_BINS) $(BUILD)/cxx_header_check.o $(TOOL_BIN) deps $(SNIPPET_PREFIX)
-	@sh tests/run.sh $(TEST_BINS) $(PYTHON_TESTS) $(SNIPPET_TESTS)
+	@sh tests/run.sh $(TEST_BINS) $(PYTHON_TESTS) $(SNIPPET_TESTS) tests/test_doc_refs.sh
 
 # Every code block of README.md and docs/*.md, run against an installed copy
 # (tests/snippets/run_snippets.sh): C blocks compiled through pkg-config,
@@ -177,7 +179,7 @@ FUZZ_SUPPORT := $(patsubst tests/support/%.c,$(BUILD)-fuzz/tests/support/%.o,$(S
 # The evaluation kernels (the per-coordinate / per-lane inner loops) keep
 # edge coverage but drop libFuzzer's comparison tracing (trace-cmp): every
 # compare there is a loop bound or an index, and the callbacks took ~75 % of
-# fuzz_dist's time (perf, issue 12).  Likewise the fuzzers' reference
+# fuzz_dist's time (perf).  Likewise the fuzzers' reference
 # evaluator (tests/support/ref_eval.c).  Parsers, constructors and validators
 # keep it.  FUZZ_EVAL_FLAGS is set only by the fuzz build below.
 FUZZ_EVAL_SRCS := lib/core/adaptor.c lib/core/transform.c lib/core/descriptor.c lib/tile/distribution.c \
@@ -327,7 +329,7 @@ uninstall:
 clean:
 	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-vg $(BUILD)-cov $(BUILD)-fuzz $(BUILD)-stable-* $(BUILD)-tsan
 
-# ---- issue 12: CLI error table, threads, ThreadSanitizer --------------------
+# ---- CLI error table, threads, ThreadSanitizer ----------------------------------
 # The CLI error table runs the tool binary of the same build.
 $(BUILD)/tests/test_cli_errors: $(TOOL_BIN)
 # test_emit compares the tool's errors with `layout check`'s.

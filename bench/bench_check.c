@@ -1,5 +1,5 @@
 /* Checker throughput: ns per instruction, scalar reference vs AVX2 side by
- * side in one run, for the patterns of issue 3 / issue 5 figure 2, plus
+ * side in one run, for the patterns of bench/RESULTS.md ("Checker"), plus
  * scaling over 1e3..1e6 instructions with peak memory.
  *
  * Human table on stdout; one JSON object per figure to the file named by
@@ -11,7 +11,7 @@ enum { N_BUF = 1024 };
 static layout_instr buf[N_BUF];
 static volatile int64_t sink;
 
-/* The seed's XOR layout (LDS_MODEL §4), element offset. */
+/* The talk's XOR layout (docs/lds-model.md §4.2), element offset. */
 static uint32_t xor_off(int m, int k, int L, int pad)
 {
     int B = m / L, A = (m % L) * 4 + k / 8, C = k % 8;

@@ -2,7 +2,7 @@
  * 1. the seed 08 tile (64x32, 32 banks): layout_linear_tile_offsets (the
  *    Gray-code walk over the layout's bases) vs the hand-written closed form
  *    of bench_offsets.c and the compiled plan; ns per coordinate and the ratio
- *    to the closed form (issue 11 target: <= 0.7x);
+ *    to the closed form (target: <= 0.7x);
  * 2. the closed-form bank-conflict count (layout_linear_access_cost) vs the
  *    exact checker (layout_checker_cost, AUTO and scalar) on the same random
  *    linear accesses; ns per instruction.

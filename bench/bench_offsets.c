@@ -1,4 +1,4 @@
-/* Figure 1 of issue 5: offsets of every element of the 64x32 tile, side by
+/* Offsets of every element of the 64x32 tile, side by
  * side in one run: plan (AVX2), plan (scalar), single-coordinate calls
  * (layout_desc_offset, layout_plan_offset_unchecked) and a hand-written
  * closed-form C loop of the same layout; ns per coordinate and the ratio to

@@ -17,10 +17,11 @@
  *    layout_check_kernel() (views, access plans, every instruction);
  *  - every candidate verified first: search path == layout_check_kernel()
  *    == address path;
- *  - the whole search of each example of issue 10: each seed kernel's
+ *  - the whole search of each example: each seed kernel's
  *    accesses on gfx942 and gfx950 (no padding, all families; 1 KiB
- *    without XOR+pad; kernel 01 on gfx942 with everything), seed 003's GEMM
- *    A tile, seed 004's MFMA readback and seed 002's six strides.
+ *    without XOR+pad; kernel 01 on gfx942 with everything), the ROCm
+ *    CK-Tile blog's GEMM A tile, the IREE swizzle talk's MFMA readback and
+ *    the HLSL lint's six strides (docs/lds-model.md §6).
  * Thread CPU time (bench_util.h).  JSON names start with "suggest_". */
 #include "bench_util.h" /* first: it sets _POSIX_C_SOURCE */
 #include "seed_kernels.h"
@@ -341,8 +342,8 @@ int main(void)
             snprintf(name, sizeof name, "suggest_search_gfx950_k%s_%s", kk.id, b ? "b1k" : "b0");
             if (timed_search(&ss, label, name)) return 1;
         }
-    /* seed 003's GEMM A tile (kernel 01's row writes, MFMA-style b128 reads:
-     * m = 16 warp + lane % 16, k = 8 (lane / 16) + y) and seed 004's MFMA
+    /* the ROCm CK-Tile blog's GEMM A tile (kernel 01's row writes, MFMA-style b128 reads:
+     * m = 16 warp + lane % 16, k = 8 (lane / 16) + y) and the IREE swizzle talk's MFMA
      * readback (64 x 128 f16; vector<4xf16> row writes, 16 x 16 fragment
      * reads), the distributions as tests/test_suggest.c builds them */
     static const char *const d003r = "dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(2,0),(1,1)]), Y=[(2,1)])";
@@ -375,7 +376,7 @@ int main(void)
             snprintf(name, sizeof name, "suggest_search_seed%s_%s", c ? "004" : "003", b ? "b1k" : "b0");
             if (timed_search(&ss, label, name)) return 1;
         }
-    /* seed 002's lint case: the six strides on 32 banks (gfx11) */
+    /* the HLSL lint's case: the six strides on 32 banks (gfx11) */
     layout_arch g11;
     if (layout_arch_preset("gfx11", &g11, &e)) {
         fprintf(stderr, "bench_suggest: %s\n", e.message);
@@ -390,7 +391,7 @@ int main(void)
         }
     }
     double t = bench_now() - t0;
-    printf("%-44s %9d %9.6f\n", "seed 002, strides 2..64 (gfx11, elem 4)", 6, t);
+    printf("%-44s %9d %9.6f\n", "HLSL lint, strides 2..64 (gfx11, elem 4)", 6, t);
     bench_emit("suggest_search_seed002_strides_s", "s", t);
     return mismatches ? 1 : 0;
 }

@@ -1,9 +1,9 @@
-/* Figures 3 and 4 of issue 5.
- * 3. The full triple check (write, LDS, read) of seed kernels 08 and 01 per
+/* The triple check and its scaling.
+ * 1. The full triple check (write, LDS, read) of seed kernels 08 and 01 per
  *    64x32 tile on gfx942, side by side: the precompiled kernel plan
  *    (kernel_plan.h: plans built once, offsets by AVX2 / scalar plans) and
  *    layout_check_kernel (everything rebuilt and re-interpreted per call).
- * 4. Scaling of the precompiled check: 10^3 .. 10^6 instructions (tiles of
+ * 2. Scaling of the precompiled check: 10^3 .. 10^6 instructions (tiles of
  *    kernel 01, 36 instructions each), time, ns per instruction (must be
  *    flat: linear time) and peak RSS before / after (must not grow).
  * Every result is verified equal to layout_check_kernel before timing. */

@@ -1,5 +1,5 @@
-/* `make demo`: reproduce the table of seed 000 ("LDS Bank Conflicts on
- * CDNA") from the kernels' descriptors and distributions alone, for gfx942
+/* `make demo`: reproduce the table of the talk "LDS Bank Conflicts on CDNA"
+ * (docs/lds-model.md §4.1) from the kernels' descriptors and distributions alone, for gfx942
  * (MI300, 32 banks) and gfx950 (MI355, 64 banks), next to the published
  * rocprofv3 figures; then kernel 08's bank map and kernel 01's worst
  * instruction, so a reader sees why one is clean and the other conflicts. */
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Published (seed 000's table, MI300 unless noted; LDS_MODEL.md §3). -1 = not in the table. */
+/* Published (the talk's table, MI300 unless noted; docs/lds-model.md §4.1). -1 = not in the table. */
 static const struct {
     int64_t conflicts, insts;
     const char *note; /* printed when the prediction differs */
@@ -92,7 +92,7 @@ static void print_table(const layout_arch *g942, const layout_arch *g950)
                    "");
     }
     printf("\n%lld tiles (M = %d, K = %d) of 64 x 32 fp16, 4 waves of 64 lanes each.  predicted = liblayout "
-           "(LDS_MODEL.md phase model);\npublished = seed 000's rocprofv3 counters on MI300.  ok = identical.\n",
+           "(docs/lds-model.md §2-§3);\npublished = the talk's rocprofv3 counters on MI300 (docs/lds-model.md §4.1).  ok = identical.\n",
            (long long)SEED_TILES, SEED_PROBLEM_M, SEED_PROBLEM_K);
 }
 
@@ -354,7 +354,7 @@ int main(void)
     layout_error err;
     if (layout_arch_preset("gfx942", &g942, &err)) die("gfx942", &err);
     if (layout_arch_preset("gfx950", &g950, &err)) die("gfx950", &err);
-    printf("liblayout demo: seed 000 \"LDS Bank Conflicts on CDNA\" -- transpose a 65536 x 256 fp16 matrix through LDS\n\n");
+    printf("liblayout demo: the talk \"LDS Bank Conflicts on CDNA\" -- transpose a 65536 x 256 fp16 matrix through LDS\n\n");
     print_table(&g942, &g950);
     print_bank_map(&g942);
     print_worst_01(&g942);

@@ -1,4 +1,5 @@
-/* The kernels of seed 000 ("LDS Bank Conflicts on CDNA"), written with
+/* The kernels of the talk "LDS Bank Conflicts on CDNA" (docs/lds-model.md
+ * §4.1, §4.2), written with
  * liblayout the way the talk writes them in ck_tile: LDS descriptors built
  * step by step, thread distributions as tile_distribution_encodings.
  *

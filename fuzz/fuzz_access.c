@@ -12,7 +12,7 @@
  *   per-instruction calls;
  * - nothing reads or writes out of bounds (ASan) or overflows (UBSan).
  *
- * Cost (issue 12): the coverage count and the stream / bytes-moved check
+ * Cost: the coverage count and the stream / bytes-moved check
  * run on tiles of at most tile_cap[level] elements and streams of at most
  * stream_cap[level] instructions, level = fuzz_sample_level(): the largest
  * (2^16 elements, 1024 instructions, as before) on one input in 256.  Plans

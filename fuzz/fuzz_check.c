@@ -8,7 +8,7 @@
  * - the scalar and AVX2 implementations, the one-shot and the prepared
  *   checker, single and batch calls all agree (status and cost);
  * - the cost equals this file's own reading of the phase model
- *   (LDS_MODEL.md §1) over the arch's lane groups;
+ *   (docs/lds-model.md §3) over the arch's lane groups;
  * - nothing reads or writes out of bounds (ASan) or overflows (UBSan). */
 #include "layout.h"
 #include "fuzz_input.h"
@@ -18,7 +18,7 @@
 
 static const int widths[LAYOUT_N_WIDTHS] = {1, 2, 4, 8, 12, 16};
 
-/* ---- the model, written from LDS_MODEL.md §1 (FUZZ_REFERENCE) --------- */
+/* ---- the model, written from docs/lds-model.md §3 (FUZZ_REFERENCE) ---- */
 
 FUZZ_REFERENCE static int fold_applies(const layout_instr *in, int m)
 {
@@ -295,7 +295,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (avx2) FUZZ_ASSERT(layout_checker_init(&cv, &a, LAYOUT_IMPL_AVX2, &err) == sv);
     int arch_ok = sv == LAYOUT_OK;
     /* Formatting the whole arch costs more than the rest of an input: on
-     * sampled inputs only (fuzz_sample_level(), one in 16; issue 12). */
+     * sampled inputs only (fuzz_sample_level(), one in 16). */
     if (arch_ok && fuzz_sample_level(data, size) > 0) {
         char buf[64];
         size_t need = 0;

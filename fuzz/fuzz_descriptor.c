@@ -17,7 +17,7 @@
  * - nothing reads out of bounds (ASan), no signed overflow (UBSan: also in
  *   the reference, so an accepted descriptor whose offsets overflow int64 is
  *   found too).
- * Cost (issue 12): the verify() enumeration runs on descriptors of at most
+ * Cost: the verify() enumeration runs on descriptors of at most
  * SMALL_ENUM coordinates, up to MAX_ENUM (as before) on sampled inputs
  * (fuzz_sample_level() > 0: one in 16). */
 #include "layout.h"

@@ -8,7 +8,7 @@
  * coordinates of a small tile; a descriptor a dialect writes reads back with
  * the same offsets.
  *
- * Cost (issue 12): the whole-tile comparisons took most of the time (up to
+ * Cost: the whole-tile comparisons took most of the time (up to
  * 4096 elements, eight read-backs per input).  Tiles of up to 256 elements
  * are compared whole on every input, larger ones (up to 4096) whole on the
  * sampled inputs (fuzz_sample_level() > 0, one in 16) and otherwise on 256

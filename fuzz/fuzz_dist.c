@@ -21,7 +21,7 @@
  * - a plan built over a compiled descriptor (opt.desc_plan) issues the same
  *   addresses as the interpreted descriptor's offsets above.
  *
- * Cost (issue 12): level = fuzz_sample_level() (0 for most inputs, 1 for
+ * Cost: level = fuzz_sample_level() (0 for most inputs, 1 for
  * one in 16, 2 for one in 256) caps the work: plans and the coverage count
  * are checked for distributions of at most work_cap[level] thread
  * elements (warps x lanes x elements; 2^16 on level 2, as before), the

@@ -71,7 +71,7 @@ static inline int64_t fuzz_i64(fuzz_in *in)
 /* On a fuzzer's own reference model (the code it checks the library
  * against): no coverage instrumentation there.  Its edges and compares are
  * not what the fuzzer should steer by, and their callbacks took ~40 % of
- * fuzz_check's time (perf, issue 12).  Not inlined: the attribute would be
+ * fuzz_check's time (perf).  Not inlined: the attribute would be
  * lost in an instrumented caller.  The library keeps its edges. */
 #if defined(__clang__)
 #define FUZZ_REFERENCE __attribute__((no_sanitize("coverage"), noinline))

@@ -2,7 +2,7 @@
  * @file layout.h
  * @brief liblayout umbrella header: include this one.
  *
- * # A tour: the seed talk's kernel 08 XOR layout
+ * # A tour: the talk's kernel 08 XOR layout (docs/lds-model.md §4.2)
  *
  * A 64x32 fp16 tile (M = 64 rows, K = 32 columns) is staged in LDS.  Stored
  * row-major, a wave that reads a column keeps hitting the same two banks
@@ -68,7 +68,7 @@
  *    8   288  296  304  312     B = 4: rows 8 and 9 trade places
  *    9   256  264  272  280
  * @endcode
- * which is the closed form of LDS_MODEL.md §4:
+ * which is the closed form of docs/lds-model.md §4.2:
  * `offset = B*kK*L + A'*8 + C` with `B = m/L`, `A = (m%L)*(kK/8) + k/8`,
  * `C = k%8`, `A' = A ^ (B % (kK/8*L))`.  On 64 banks use L = 4, RowMul = 2
  * (xor(32, 16), unmerge(4, 4), merge(16, 4)).
@@ -264,7 +264,7 @@
 #include "layout/family.h"
 #include "layout/ck_cpp.h"
 #include "layout/linear.h"
-/* Dialects (issue 11): CuTe, Triton, IREE text forms. */
+/* Dialects: CuTe, Triton, IREE text forms. */
 #include "layout/cute.h"
 #include "layout/iree.h"
 #include "layout/triton.h"

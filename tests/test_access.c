@@ -18,7 +18,7 @@ static void plans_of(seed_kernel *k, seed_kernel_id id, int banks, layout_access
               "%s", err.message);
 }
 
-/* LDS_MODEL §3: 01 1 b128 + 8 b16; 02 8 b16 + 1 b128; 03 2 x 8-byte + 8 b16; 04, 05, 10 1 + 8; 08 1 + 1. */
+/* docs/lds-model.md §4.1: 01 1 b128 + 8 b16; 02 8 b16 + 1 b128; 03 2 x 8-byte + 8 b16; 04, 05, 10 1 + 8; 08 1 + 1. */
 static void test_seed_instruction_counts(void)
 {
     static const struct { layout_ds_op wop; int wn; layout_ds_op rop; int rn; } want[SEED_KERNEL_COUNT] = {
@@ -538,7 +538,7 @@ static void test_descriptors_injective(void)
                             CHECK_MSG(!seen[off], "kernel %s view %d: offset %lld twice", k.id, v, (long long)off);
                             seen[off] = 1;
                         }
-                        /* the view agrees with the closed form of LDS_MODEL §4 */
+                        /* the view agrees with the closed form of docs/lds-model.md §4.2 */
                         int side = v;
                         CHECK_EQ_I64(off, seed_map_offset(kernel_no[i], side, banks, c));
                     }

@@ -51,7 +51,7 @@ static void test_from_hidden_grid(void)
     CHECK_EQ_I64(layout_adaptor_bottom_ndims(NULL), 0);
 }
 
-/* The kernel 08 read distribution of CK_TILE.md §3 written as a raw
+/* The kernel 08 read distribution (docs/lds-model.md §4.2) written as a raw
  * adaptor (how the distribution layer uses from_hidden): m = lane,
  * k = 8 * warp + y1. */
 static void test_from_hidden_distribution_shape(void)

@@ -1,4 +1,4 @@
-/* Architecture descriptions: presets against LDS_MODEL.md §2, user-built
+/* Architecture descriptions: presets against docs/lds-model.md §2, user-built
  * descriptions, validation and printing. */
 #include "harness.h"
 #include "layout.h"
@@ -40,7 +40,7 @@ static int ph_all(int l) { (void)l; return 0; }
 static void test_preset_list(void)
 {
     static const char *want[] = {"gfx90a", "gfx942", "gfx950", "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90",
-                                 /* issue 11 item 7 (tests/test_gpus.c) */
+                                 /* more GPUs (tests/test_gpus.c) */
                                  "sm_75", "sm_86", "sm_89", "sm_100", "sm_120", "gfx1030", "gfx1030-w64", "gfx1100",
                                  "gfx1100-w64", "xe-hpg"};
     CHECK_EQ_I64(layout_arch_preset_count(), 18);

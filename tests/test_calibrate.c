@@ -1,6 +1,6 @@
 /* Prediction against measurement (calibrate.h).
  *
- * - The seed talk's rocprofv3 figures on MI300 (shared/seeds/000, kernel
+ * - The seed talk's rocprofv3 figures on MI300 (docs/lds-model.md §4.1, kernel
  *   table: "Numbers are rocprofv3 --pmc SQ_LDS_BANK_CONFLICT SQ_INSTS_LDS
  *   ... on MI300, FP16, M=65536, K=256"): kernel 01 3,670,016 / 294,912,
  *   02 1,572,864 / 294,912, 03 786,432 / 327,680, 05 0 / 294,912, 08 0 /

@@ -1,7 +1,8 @@
-/* The bank-conflict checker: LDS_MODEL.md §3 known answers, the seed
- * kernels' per-instruction costs and whole-kernel counters rebuilt from the
- * §4 address formulas, the NVIDIA known answers of issue 3, an independent
- * brute-force reference, the AVX2-vs-scalar differential and every bad
+/* The bank-conflict checker: the known answers of docs/lds-model.md §4.3,
+ * the talk's kernels' per-instruction costs and whole-kernel counters
+ * rebuilt from their address formulas (docs/lds-model.md §4.2), the NVIDIA
+ * known answers of docs/lds-model.md §2.5, an independent brute-force
+ * reference, the AVX2-vs-scalar differential and every bad
  * input. */
 #include "harness.h"
 #include "layout.h"
@@ -112,7 +113,7 @@ static layout_cost cost_all(const layout_arch *a, const layout_instr *in)
 
 #define LANES(a, b) (((uint64_t)1 << (a)) | ((uint64_t)1 << (b)))
 
-/* ---- LDS_MODEL §3 small published measurements ------------------------ */
+/* ---- small known answers (docs/lds-model.md §4.3) ---------------------- */
 
 static void test_published_small(void)
 {
@@ -175,7 +176,7 @@ static void test_published_small(void)
     CHECK_EQ_I64(c.worst_nway, 1);
 }
 
-/* ---- seed kernels, LDS_MODEL §4 address formulas ---------------------- */
+/* ---- the talk's kernels, address formulas (docs/lds-model.md §4.2) ---- */
 
 enum { KM = 64, KK = 32, FP16 = 2, TILES = 8192 };
 
@@ -228,7 +229,7 @@ static int build_write(lds_kind kind, int L, int pad, int w, layout_instr *out)
 
 typedef enum { READ_01, READ_08, READ_10 } read_kind;
 
-/* Read side of wave w (LDS_MODEL §4). */
+/* Read side of wave w (docs/lds-model.md §4.2). */
 static int build_read(lds_kind kind, read_kind rk, int L, int pad, int w, layout_instr *out)
 {
     int n = 0;
@@ -320,7 +321,7 @@ static void test_seed_kernels(void)
     CHECK_EQ_I64(tile_conflicts(&g950, XOR, READ_10, 4, 0, NULL, NULL, &ni), 0);
 }
 
-/* ---- NVIDIA known answers (issue 3, LDS_MODEL §2.1) -------------------- */
+/* ---- NVIDIA known answers (docs/lds-model.md §2.5) --------------------- */
 
 static void test_nvidia(void)
 {

@@ -412,7 +412,7 @@ static void test_errors_and_truncation(void)
 /* ---- the snippets compile and compute the same offsets ---------------------
  * Every case's snippet is pasted into one C++17 file against
  * tests/support/ck_tile_mock.hpp (ck_tile's maker names and argument shapes,
- * offsets from CK_TILE.md), compiled with the system's c++ and run; its
+ * offsets from ck_tile's transform formulas), compiled with the system's c++ and run; its
  * offsets must equal liblayout's on every coordinate.  Skipped (with a note)
  * when no C++ compiler or no source tree is at hand. */
 

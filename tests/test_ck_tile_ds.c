@@ -1,7 +1,7 @@
-/* Seed 000's kernels through the real ck_tile (issue 20, item 3): replay.
+/* The talk's kernels (docs/lds-model.md §4.1) through the real ck_tile: replay.
  *
  * tests/fixtures/ck_tile/ds_counts.txt holds the DS instructions per wave
- * and tile that clang-22 emitted for seed 000's kernels 01-10 written with
+ * and tile that clang-22 emitted for the talk's kernels 01-10 written with
  * ROCm/composable_kernel's own ck_tile headers (tile windows, load_tile /
  * store_tile, the talk's descriptors and distributions), for gfx942 and
  * gfx950; tests/fixtures/ck_tile/gen_ck_tile.py made it (its docstring has
@@ -17,12 +17,12 @@
  *     any model: each side moves 16 bytes per lane (a 64 x 32 fp16 tile over
  *     256 threads), and on gfx942 each kernel's DS instructions per wave
  *     equal the MI300 counter SQ_INSTS_LDS / (8192 tiles x 4 waves) that the
- *     talk published (seed 000, "All Six, Side by Side": 01 294,912;
+ *     talk published (its slide "All Six, Side by Side": 01 294,912;
  *     02 294,912; 03 327,680; 05 294,912; 08 65,536; 10 294,912);
  * (c) that kernel 01's eight ds_read_u16 carry the immediate offsets of the
- *     talk's listing (seed 000, "01 Row-Major Baseline - Code": 0, 64, ...,
+ *     talk's listing (its slide "01 Row-Major Baseline - Code": 0, 64, ...,
  *     448 from one base register), and that three of kernel 04's eight
- *     carry an immediate offset (seed 000, "05 XOR + Padding": "3 of its 8
+ *     carry an immediate offset (its slide "05 XOR + Padding": "3 of its 8
  *     ds_read_u16 instructions used hardcoded offsets", "3 / 8 = 37.5%");
  * (d) that the kernels compiled are the kernels the model is given:
  *     tests/fixtures/ck_tile/ds_maps.txt holds ck_tile's own index

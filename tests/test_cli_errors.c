@@ -1,5 +1,5 @@
 /* Every error message of the `layout` command-line tool, with its exit
- * status, in one table (issue 12 item 4).  Each row runs the tool (path from
+ * status, in one table.  Each row runs the tool (path from
  * -DLAYOUT_TOOL_PATH or argv[1]) and requires the exit status and every
  * listed piece of stderr.  Path errors name the path and the reason
  * (strerror's text for the system's answer), usage errors name the command,

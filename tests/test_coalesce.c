@@ -1,4 +1,4 @@
-/* Coalescing model: seed 000's known answers, NVIDIA sectors, a brute-force
+/* Coalescing model: the talk's known answers (docs/lds-model.md §5), NVIDIA sectors, a brute-force
  * byte-level reference and bad inputs. */
 #include "harness.h"
 #include "layout.h"

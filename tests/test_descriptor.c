@@ -1,4 +1,4 @@
-/* Descriptors: the seed talk's LDS descriptors against LDS_MODEL.md §4,
+/* Descriptors: the talk's LDS descriptors against docs/lds-model.md §4.2,
  * ck_tile's construction rules, queries, hints, print, bad input. */
 #include "harness.h"
 #include "layout.h"

@@ -148,7 +148,7 @@ static void test_other_commands(void)
 {
     layout_descriptor d;
     int64_t c[2] = {3, 8};
-    /* offsets of seed 004's example: row 3, phase 3: groups 0 1 2 land on 3 2 1, so
+    /* offsets of the IREE talk's example: row 3, phase 3: groups 0 1 2 land on 3 2 1, so
      * columns 0.. read 396..399 392..395 388..391 (tile[3][8] = 388). */
     CHECK_EQ_I64(run_tool("offsets --shape 4,128 '#iree_codegen.xor_shuffle<128, 4, 128, 1>'"), 0);
     CHECK_STR_CONTAINS(g_out, "\n3: 396 397 398 399 392 393 394 395 388 389 390 391 ");

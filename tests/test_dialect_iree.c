@@ -1,4 +1,5 @@
-/* IREE dialect (iree.h): seed 004's worked example, the formula of seed 004
+/* IREE dialect (iree.h): the IREE swizzle talk's worked example
+ * (docs/lds-model.md §6), the formula that talk states
  * ("Swizzle: Permute Columns Per Row") written out here, round trips and
  * the error paths. */
 #include "harness.h"
@@ -22,7 +23,7 @@ static void test_seed_example(void)
     CHECK(layout_desc_from_iree("#iree_codegen.xor_shuffle</*row_width=*/128, /*access_width=*/4, "
                                 "/*row_stride=*/128, /*per_phase=*/1>",
                                 shape, &d, NULL, &e) == LAYOUT_OK);
-    /* seed 004: tile[3][8] -> swizzled offset 388 elements (776 bytes in f16, bank 2). */
+    /* the talk: tile[3][8] -> swizzled offset 388 elements (776 bytes in f16, bank 2). */
     CHECK_EQ_I64(layout_desc_offset_unchecked(&d, c), 388);
     CHECK_EQ_I64(((layout_desc_offset_unchecked(&d, c) * 2) / 4) % 32, 2);
 }

@@ -7,7 +7,7 @@
 
 typedef void (*closed_form)(int w, int l, int64_t elem, int64_t *x);
 
-/* LDS_MODEL §4: write row m = 16w + l/4, k = 8(l%4) + y. */
+/* docs/lds-model.md §4.2: write row m = 16w + l/4, k = 8(l%4) + y. */
 static void write_ref(int w, int l, int64_t e, int64_t *x) { x[0] = 16 * w + l / 4; x[1] = 8 * (l % 4) + e; }
 /* 01..05 read over (K, M): k = 8w + l/8, m = 8(l%8) + j. */
 static void kmajor_ref(int w, int l, int64_t e, int64_t *x) { x[0] = 8 * w + l / 8; x[1] = 8 * (l % 8) + e; }

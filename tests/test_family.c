@@ -47,7 +47,7 @@ static int64_t ref_base(layout_family_kind kind, const int64_t *p, int64_t R, in
     switch (kind) {
     case LAYOUT_FAMILY_PAD: return r * (C + p[0]) + c;
     case LAYOUT_FAMILY_PAD_EVERY: return r * C + (r / p[0]) * p[1] + c;
-    case LAYOUT_FAMILY_CK_XOR: { /* LDS_MODEL 4 / seed 003: K0' = K0 ^ (M % (KPerBlock/KPack*MLdsLayer)) */
+    case LAYOUT_FAMILY_CK_XOR: { /* docs/lds-model.md §4.2 / the ROCm CK-Tile blog: K0' = K0 ^ (M % (KPerBlock/KPack*MLdsLayer)) */
         int64_t kp = p[0], L = p[1], K0 = C / kp, Al = K0 * L;
         int64_t B = r / L, A = (r % L) * K0 + c / kp, A2 = A ^ (B % Al);
         return B * C * L + A2 * kp + c % kp;
@@ -58,7 +58,7 @@ static int64_t ref_base(layout_family_kind kind, const int64_t *p, int64_t R, in
         return cute_swizzle(o, p[0], p[1], p[2]);
     }
     case LAYOUT_FAMILY_TRITON_SWIZZLED: return r * C + triton_col(r, c, C, p[0], p[1], p[2]);
-    case LAYOUT_FAMILY_IREE_XOR_SHUFFLE: { /* seed 004 */
+    case LAYOUT_FAMILY_IREE_XOR_SHUFFLE: { /* the IREE swizzle talk (docs/lds-model.md §6) */
         int64_t aw = p[1], groups = p[0] / aw, phase = (r / p[3]) % groups;
         int64_t phys = ((c / aw) ^ phase) * aw + c % aw;
         return r * p[2] + phys;
@@ -445,7 +445,7 @@ static void test_seed004(void)
     layout_descriptor d;
     CHECK(layout_family_build(&p, tile, &d, NULL) == LAYOUT_OK);
     CHECK_EQ_I64(off_of(&d, 3, 8), 388);
-    CHECK_EQ_I64(off_of(&d, 3, 8) * 2 / 4 % 32, 2); /* seed 004: bank 2 for f16 */
+    CHECK_EQ_I64(off_of(&d, 3, 8) * 2 / 4 % 32, 2); /* the IREE talk's example: bank 2 for f16 */
     char buf[64];
     CHECK_EQ_I64(layout_family_params_print(&p, buf, sizeof buf), (int64_t)strlen("xor_shuffle<128,4,128,1>"));
     CHECK(strcmp(buf, "xor_shuffle<128,4,128,1>") == 0);

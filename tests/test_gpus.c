@@ -1,6 +1,7 @@
-/* The other GPUs of the seeds as presets (issue 11 item 7): NVIDIA sm_75 ..
+/* More GPUs as presets (docs/lds-model.md §2.4, §2.6, §2.7): NVIDIA sm_75 ..
  * sm_120, RDNA 2 / 3 in wave32 and wave64 mode, Intel Xe-HPG style SLM.
- * Known answers from seed 002 (the HLSL stride lint) through the checker,
+ * Known answers from the HLSL stride lint (docs/lds-model.md §4.3) through
+ * the checker,
  * plus the provenance every assumed rule must carry. */
 #include "harness.h"
 #include "layout.h"
@@ -61,7 +62,7 @@ static void test_seed002_strides(void)
             for (int d = 0; d < 2; d++) {
                 layout_cost c = stride_cost(&a, strides[k], (layout_direction)d);
                 int64_t way = gcd64(strides[k], 32);
-                CHECK_MSG(c.worst_nway == way, "%s stride %lld: %d-way, seed 002 says %lld", b32[i],
+                CHECK_MSG(c.worst_nway == way, "%s stride %lld: %d-way, the HLSL lint says %lld", b32[i],
                           (long long)strides[k], c.worst_nway, (long long)way);
                 CHECK_EQ_I64(c.n_groups, groups);
                 CHECK_EQ_I64(c.extra_cycles, groups * (way - 1));

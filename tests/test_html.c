@@ -4,7 +4,7 @@
  * one JSON data block that parses and cannot close its <script>, and the
  * data's known answers for seed kernels 01 and 08: per-tile counts of the
  * seed talk's table, the bank of every cell from the spec's formula
- * (LDS_MODEL.md: bank = (byte / 4) % banks) and the colliding words of
+ * (docs/lds-model.md §1.1: bank = (byte / 4) % banks) and the colliding words of
  * kernel 01's first read.  The page's behaviour in a browser is tested by
  * tests/browser/test_html.mjs (make browser-test). */
 #define _POSIX_C_SOURCE 200809L

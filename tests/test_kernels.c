@@ -1,4 +1,4 @@
-/* The triple check end to end: seed 000's table (LDS_MODEL.md §3) from the
+/* The triple check end to end: the talk's table (docs/lds-model.md §4.1) from the
  * kernels' descriptors and distributions, per-wave instruction counts,
  * kernel 04's 192 cycles per tile, an independent phase-model reference for
  * every instruction, and bad inputs. */
@@ -26,7 +26,7 @@ static layout_kernel_result run(const layout_arch *a, seed_kernel_id id)
     return r;
 }
 
-/* LDS_MODEL.md §3 on gfx942 (kernel 10: the model's 524,288; published 0 came from MI355). */
+/* docs/lds-model.md §4.1 on gfx942 (kernel 10: the model's 524,288; published 0 came from MI355). */
 static void test_seed_table_gfx942(void)
 {
     layout_arch a = arch_of("gfx942");
@@ -71,7 +71,7 @@ static void test_seed_table_gfx950(void)
     CHECK_EQ_I64(run(&a, SEED_K05).sq_lds_bank_conflict, 0);
 }
 
-/* Independent reference of LDS_MODEL §1-2 for gfx942 (lane groups written out here). */
+/* Independent reference of docs/lds-model.md §2.2 and §3 for gfx942 (lane groups written out here). */
 static int ref_group_942(int lane, int width, int is_write)
 {
     int t = lane;

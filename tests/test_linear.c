@@ -435,7 +435,7 @@ static void test_desc_seed(void)
     layout_linear l;
     layout_error e;
     char buf[4096];
-    /* kernel 08 (32 and 64 banks): linear, equal to LDS_MODEL.md §4's closed form */
+    /* kernel 08 (32 and 64 banks): linear, equal to the closed form of docs/lds-model.md §4.2 */
     for (int nb = 32; nb <= 64; nb += 32) {
         CHECK(seed_xor_mk(&d, nb, 1, 0) == LAYOUT_OK);
         CHECK_MSG(layout_desc_to_linear(&d, &l, &e) == LAYOUT_OK, "%s", e.message);
@@ -757,7 +757,7 @@ static void test_dist_seed(void)
         /* the table form goes through the exhaustive path and gives the same bases */
         CHECK(layout_dist_to_linear(&back, &l2, NULL) == LAYOUT_OK && layout_linear_equal(&l, &l2));
     }
-    /* kernel 08's read: m = lane, k = 8*warp + y1 (LDS_MODEL.md §4) */
+    /* kernel 08's read: m = lane, k = 8*warp + y1 (docs/lds-model.md §4.2) */
     seed_read_dist_08(&d, NULL);
     layout_dist_to_linear(&d, &l, NULL);
     int64_t in[3] = {5, 9, 2}, x[2];
@@ -929,7 +929,7 @@ static void test_tile(void)
 
 /* ------------------------------------------------------------ bank conflicts */
 
-/* LDS_MODEL.md §3 small published measurements, as linear accesses */
+/* the small known answers of docs/lds-model.md §4.3, as linear accesses */
 static void test_conflict_known(void)
 {
     layout_arch a;
@@ -957,7 +957,7 @@ static void test_conflict_known(void)
         for (int b = 0; b < 6; b++) acc.lane_images[b] = 16u << b;
         CHECK(layout_linear_access_cost(&a, &acc, &c, NULL) == LAYOUT_OK && c.extra_cycles == 0);
     }
-    /* kernel 08's b128 write and read on gfx942 are conflict free (seed 000's table) */
+    /* kernel 08's b128 write and read on gfx942 are conflict free (the talk's table, docs/lds-model.md §4.1) */
     layout_descriptor d;
     layout_distribution wd, rd;
     layout_linear ld, lw, lr, cw, cr;

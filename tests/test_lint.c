@@ -81,7 +81,7 @@ static void test_seed002(void)
         CHECK_EQ_I64(r.fix_conflict_factor, 1);
         CHECK_EQ_I64(r.soa_conflict_factor, 1);
     }
-    /* seed 002's AoS example: gs[lane * 4] -> 8 distinct banks, 4-way */
+    /* the HLSL lint's AoS example (docs/lds-model.md §4.3): gs[lane * 4] -> 8 distinct banks, 4-way */
     layout_stride_lint_result r;
     layout_arch s90 = preset("sm_90");
     CHECK(layout_stride_lint(&s90, 4, 4, &r, NULL) == LAYOUT_OK);

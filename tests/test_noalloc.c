@@ -1,4 +1,4 @@
-/* Zero heap allocations on the hot paths (issue 5): malloc / calloc /
+/* Zero heap allocations on the hot paths: malloc / calloc /
  * realloc are interposed by counting wrappers defined in this binary (glibc
  * lets a program replace them; the real ones are __libc_*), and every plan,
  * box walk, kernel plan and checker call must leave the count unchanged.
@@ -138,7 +138,7 @@ static void test_checker_paths(void)
     CHECK_EQ_I64(n_allocs - before, 0);
 }
 
-/* linear.h (issue 11): conversions, algebra, tile walk and closed-form cost */
+/* linear.h: conversions, algebra, tile walk and closed-form cost */
 static void test_linear_paths(void)
 {
     static layout_descriptor d, back;

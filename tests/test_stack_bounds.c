@@ -1,4 +1,4 @@
-/* The documented stack bounds hold (issue 12 item 2).  The headers promise:
+/* The documented stack bounds hold.  The headers promise:
  *
  *   plan.h        layout_plan_build()            about 70 KiB
  *                 an AVX2 box walk (plan_tile)   up to 32 KiB

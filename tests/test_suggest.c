@@ -149,7 +149,7 @@ static void test_seed_layouts_equal(void)
             CHECK_EQ_I64(fast.instrs, kr.instrs_per_tile);
         }
     }
-    /* seed 000's published numbers: kernel 01 on gfx942, 448 extra cycles per tile */
+    /* the talk's published numbers (docs/lds-model.md §4.1): kernel 01 on gfx942, 448 extra cycles per tile */
     layout_arch arch;
     CHECK(layout_arch_preset("gfx942", &arch, NULL) == LAYOUT_OK);
     CHECK(seed_kernel_build(&k, SEED_K01, 32, NULL) == LAYOUT_OK);
@@ -621,7 +621,7 @@ static void test_linear_equal(void)
             }
         }
     /* known answers: kernel 01's write is 8 elements x 64 lanes x 4 waves
-     * (LDS_MODEL.md §4), its tile index linear in those 3 + 6 + 2 bits */
+     * (docs/lds-model.md §4.2), its tile index linear in those 3 + 6 + 2 bits */
     layout_arch arch;
     CHECK(layout_arch_preset("gfx942", &arch, NULL) == LAYOUT_OK);
     CHECK(seed_kernel_build(&k, SEED_K01, 32, NULL) == LAYOUT_OK);
@@ -768,7 +768,7 @@ static void test_kernel01_settled(void)
 }
 
 /* Seed 002: strides 2..64 on 32 banks (gfx11, sm_90: wave32) and on a
- * 16-bank architecture: the factor is gcd(S, banks) (seed 002's 2x, 4x, 8x,
+ * 16-bank architecture: the factor is gcd(S, banks) (the HLSL lint's 2x, 4x, 8x,
  * 16x, 32x), the fix (+1 padding) makes it 1. */
 static void test_seed002_strides(void)
 {

@@ -1,5 +1,5 @@
-/* Thread safety, exercised: the public API driven from 8 threads at once
- * (issue 12 item 2).  Every header promises reentrancy and no global
+/* Thread safety, exercised: the public API driven from 8 threads at once.
+ * Every header promises reentrancy and no global
  * mutable state; this test makes the promise observable and gives
  * ThreadSanitizer (`make tsan`) something to watch.
  *
@@ -355,7 +355,7 @@ static uint64_t job_arch(int i)
     return f.h;
 }
 
-/* ---- jobs of the modules merged for issue 12 (search, F2, families,
+/* ---- jobs of the later modules (search, F2, families,
  * dialects, ck_tile C++, lint) ----------------------------------------------- */
 
 /* A random member of a swizzle family on a power-of-two tile (item -> seed),
@@ -689,7 +689,7 @@ static const job k_jobs[] = {
     {"desc text", job_desc_text, 24},  {"offsets", job_offsets, 24},        {"plans", job_plans, 16},
     {"dist text", job_dist_text, 14},  {"triple check", job_triple, 14},    {"kernel plans", job_kernel_plans, 14},
     {"reports", job_reports, 14},      {"arch presets", job_arch, 16},
-    /* issue 12: the modules merged since (keep "suggest" and "suggest threads" adjacent: see below) */
+    /* the later modules (keep "suggest" and "suggest threads" adjacent: see below) */
     {"suggest", job_suggest, 8},       {"suggest threads", job_suggest_threads, 8},
     {"linear", job_linear, 18},        {"families", job_family, 16},        {"dialects", job_dialects, 10},
     {"ck_cpp", job_ck_cpp, 15},        {"lint", job_lint, 12},

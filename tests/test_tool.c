@@ -559,7 +559,7 @@ static void test_check_flags_and_one_p(void)
     CHECK_STR_CONTAINS(g_out, "write: 4 x ds_write_b128 per wave, 4 waves");
 }
 
-/* cost: known answers of LDS_MODEL.md, then random instructions against the library. */
+/* cost: known answers of docs/lds-model.md §4.3, then random instructions against the library. */
 static void test_cost(void)
 {
     static char input[1 << 18];

@@ -1,5 +1,5 @@
 /* Transforms: each kind's formula, validity, vector-hint rule and printer
- * from CK_TILE.md §1, the protocol check, and every bad input. */
+ * of ck_tile's coordinate transforms (include/layout/transform.h), the protocol check, and every bad input. */
 #include "harness.h"
 #include "layout.h"
 
@@ -207,7 +207,7 @@ static void test_xor(void)
     print_is(&t, "xor(6, 6)");
 }
 
-/* CK_TILE.md §1 hint column, one case per rule. */
+/* The vector-hint rule of each kind (include/layout/transform.h), one case per rule. */
 static void test_vector_hints(void)
 {
     layout_transform t;

@@ -1,12 +1,12 @@
 /* The per-allocation search over Triton's shared encodings
  * (triton_search.h), with scorers written here:
  *
- * - the checker's scorer: seed kernel 01 (seed 000: a 64 x 32 fp16 tile on
+ * - the checker's scorer: kernel 01 (the talk's table, docs/lds-model.md §4.1: a 64 x 32 fp16 tile on
  *   gfx942 written along K with b128 and read transposed, 2-byte columns
  *   along M), each candidate attribute built with layout_desc_from_triton()
  *   and scored by layout_suggest_score() (equal to layout_check_kernel(),
  *   test_suggest.c).  Known answer: the packed layout costs 448 extra cycles
- *   per tile (seed 000's published number); swizzling removes them all;
+ *   per tile (the published number); swizzling removes them all;
  * - the search's best cost equals the minimum over an exhaustive
  *   enumeration written here (a superset of the search's candidates: every
  *   power-of-two vec / perPhase / maxPhase up to the tile, every padded
@@ -223,7 +223,7 @@ static void test_k01_known_answer(void)
     layout_triton_search_spec sp = k01_spec(0);
     const char *packed = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
     double cost_packed = rescore(&c, packed);
-    /* seed 000: the packed layout, 448 extra cycles per tile, 4 + 32 DS instructions */
+    /* the talk's kernel 01: the packed layout, 448 extra cycles per tile, 4 + 32 DS instructions */
     CHECK_MSG(cost_packed == 448.0 * 1000 + 36, "packed: %g", cost_packed);
     c.calls = 0;
     CHECK(layout_triton_shared_search(&sp, score_checker, &c, &res, &err) == LAYOUT_OK);

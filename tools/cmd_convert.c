@@ -1,5 +1,5 @@
 /* layout convert --from D --to D [--shape R,C] [--elem B] SPEC: translate a
- * layout between dialects (issue 11). */
+ * layout between dialects (docs/dialects.md). */
 #include "tool.h"
 
 #include <string.h>

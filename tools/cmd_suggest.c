@@ -1,5 +1,6 @@
 /* layout suggest: search the layout families for the LDS layouts that cost
- * least for given accesses (suggest.h), or seed 002's one-dimensional lint. */
+ * least for given accesses (suggest.h), or the HLSL stride lint's
+ * one-dimensional case (docs/lds-model.md §4.3). */
 #include "tool.h"
 #include "picture.h"
 
@@ -46,7 +47,7 @@ const tool_command tool_cmd_suggest = {
     "                   default) or split (emit the legal split)\n"
     "  --spec SPEC      the whole search as text (arch=..; elem=..; shape=..; write=..;\n"
     "                   read=..; view=..; budget=..; families=..; see docs/suggest.md)\n"
-    "  --stride S       one-dimensional mode (seed 002): a wave reads arr[lane*S + k];\n"
+    "  --stride S       one-dimensional mode (HLSL stride lint): a wave reads arr[lane*S + k];\n"
     "                   prints the conflict factor and the smallest padding / SoA fix\n"
     "  --json           print everything as one JSON object\n"
     "  --svg FILE       write the winner's bank map as an SVG picture\n"

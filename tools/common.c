@@ -203,7 +203,7 @@ int tool_elem_bytes(const char *cmd, const char *text, int *out)
     return 0;
 }
 
-/* ---- foreign dialects (issue 11): --dialect NAME and --shape R,C, taken
+/* ---- foreign dialects (docs/dialects.md): --dialect NAME and --shape R,C, taken
  * out of argv by tool_take_dialect_options() before any command parses it. */
 
 static const char *g_dialect_name;  /* --dialect, or NULL: auto-detect */

@@ -11,7 +11,7 @@
 static const tool_command *const k_commands[] = {
     &tool_cmd_offsets, &tool_cmd_banks, &tool_cmd_verify, &tool_cmd_check, &tool_cmd_cost, &tool_cmd_arch,
     &tool_cmd_print,
-    &tool_cmd_convert, /* issue 11 */
+    &tool_cmd_convert, /* docs/dialects.md */
 
     &tool_cmd_suggest,
     &tool_cmd_emit,
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], k_commands[i]->name) == 0) {
             if (tool_wants_help(argc - 1, argv + 1)) return tool_usage(k_commands[i]);
             {
-                /* issue 11: --dialect / --shape are accepted by every command. */
+                /* --dialect / --shape are accepted by every command (docs/dialects.md). */
                 int sub_argc = argc - 1;
                 if (tool_take_dialect_options(k_commands[i]->name, &sub_argc, argv + 1)) return TOOL_BAD_INPUT;
                 return k_commands[i]->run(sub_argc, argv + 1);

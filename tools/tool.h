@@ -83,7 +83,7 @@ void tool_print_desc_header(const layout_descriptor *d, const char *what);
 /* Report a parse failure of `text` with the message of e and a caret at `where`. */
 void tool_report_parse(const char *cmd, const char *what, const char *text, size_t where, const layout_error *e);
 
-/* ---- foreign dialects (issue 11) ---- */
+/* ---- foreign dialects (docs/dialects.md) ---- */
 
 extern const tool_command tool_cmd_convert;
 

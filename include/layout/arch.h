@@ -17,11 +17,12 @@
  * (groups are numbered in order of their lowest lane).  A rule may carry a
  * **fold**: NVIDIA 8/16-byte loads use groups twice as large when every
  * active lane l has the same address as lane `l ^ m` for one of the rule's
- * xor masks m (LDS_MODEL.md §2.1); the rule then lists the merged groups.
+ * xor masks m (docs/lds-model.md §2.5); the rule then lists the merged groups.
  *
  * Presets (layout_arch_preset()): "gfx90a", "gfx942", "gfx950",
- * "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90", and the other GPUs
- * the seeds name: "sm_75", "sm_86", "sm_89", "sm_100", "sm_120" (32 banks x
+ * "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90", and more GPUs
+ * (docs/lds-model.md §2.4, §2.6, §2.7): "sm_75", "sm_86", "sm_89", "sm_100",
+ * "sm_120" (32 banks x
  * 4 B; phases assumed from sm_90, the load fold measured on sm_90 only),
  * "gfx1030", "gfx1100" (RDNA 2 / 3 wave32, 32 banks), "gfx1030-w64",
  * "gfx1100-w64" (their wave64 modes: two wave32 halves assumed), "xe-hpg"
@@ -63,7 +64,7 @@ extern "C" {
 /** Capacity of ::layout_arch::note, including the NUL. */
 #define LAYOUT_ARCH_NOTE_CAP 400
 
-/** How well a rule is established (LDS_MODEL.md §2 "confidence"). */
+/** How well a rule is established (docs/lds-model.md §2.8). */
 typedef enum layout_confidence {
     LAYOUT_CONFIDENCE_LOW = 0,    /**< assumed or extrapolated; treat results as a hint */
     LAYOUT_CONFIDENCE_MEDIUM = 1, /**< documented or partly measured */
@@ -212,7 +213,8 @@ layout_status layout_arch_preset(const char *name, layout_arch *out, layout_erro
 /**
  * RDNA3 (gfx11, wave32) with an explicit bank count.
  *
- * LDS_MODEL.md §2: ck_tile and Triton model RDNA LDS with 32 banks; IREE uses
+ * docs/lds-model.md §2.4: ck_tile and Triton model RDNA LDS with 32 banks;
+ * IREE uses
  * 64 (a WGP-mode view of the two CUs' LDS halves).  The preset "gfx11" uses
  * 32 because the per-CU-mode LDS a single wave sees is 32 banks wide and two
  * of three independent sources agree; call this with 64 to model WGP mode.

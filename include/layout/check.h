@@ -2,7 +2,7 @@
  * @file check.h
  * @brief Exact LDS bank-conflict cost of one instruction (the phase model).
  *
- * The model (LDS_MODEL.md §1), for an instruction on a ::layout_arch:
+ * The model (docs/lds-model.md §1, §3), for an instruction on a ::layout_arch:
  *
  *     word(a)  = a / bank_width_bytes          bank(a) = word(a) % n_banks
  *     lane l touches words word(A_l) .. word(A_l + W - 1)

@@ -1,7 +1,7 @@
 /**
  * @file ck_cpp.h
  * @brief ck_tile C++ for a descriptor: the maker calls that build the same
- *        descriptor in ck_tile (issue 11 item 5).
+ *        descriptor in ck_tile.
  *
  * layout_desc_to_ck_cpp() spells the descriptor's text form (text.h) in
  * ck_tile's own makers, one statement per stage:

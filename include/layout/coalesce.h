@@ -1,6 +1,6 @@
 /**
  * @file coalesce.h
- * @brief Global-memory coalescing of one wave instruction (seed 000's model).
+ * @brief Global-memory coalescing of one wave instruction (docs/lds-model.md §5).
  *
  * The memory unit cuts the lanes' byte ranges into cache lines and issues one
  * transaction per distinct line (CDNA: 64-byte lines) or per distinct 32-byte
@@ -12,7 +12,8 @@
  *     fetched  = transactions * (sector_bytes or line_bytes)
  *     useful   = distinct bytes requested;  efficiency = useful / fetched
  *
- * Example (seed 000): 64 lanes x 16 B contiguous on CDNA -> 16 transactions,
+ * Example (the talk's figures, docs/lds-model.md §5): 64 lanes x 16 B
+ * contiguous on CDNA -> 16 transactions,
  * 1024 / 1024 = 100 %; 64 lanes x 4 B at a 256-byte stride -> 64
  * transactions, 256 / 4096 = 6.25 %.
  *

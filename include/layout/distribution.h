@@ -18,7 +18,8 @@
  * it names; X_i = unmerge of H_i (first entry most significant).  The
  * register index of a Y index is row-major over the Y lengths.
  *
- * Example: seed 000 kernel 08's read side, a 64 x 32 tile over 4 waves,
+ * Example: the talk's kernel 08 read side (docs/lds-model.md §4.2), a
+ * 64 x 32 tile over 4 waves,
  *
  *     R = <1>, H0 = <1,8,8> (M), H1 = <4,8> (K)
  *     P0 (warp) -> (2,0)          P1 (lane) -> (1,1),(1,2)

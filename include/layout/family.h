@@ -2,7 +2,7 @@
  * @file family.h
  * @brief Layout families: the padding and XOR-swizzle layouts of ck_tile,
  *        CuTe, Triton and IREE as parameterised constructors of ordinary
- *        ::layout_descriptor values (issue 10), with an exhaustive,
+ *        ::layout_descriptor values, with an exhaustive,
  *        heap-free enumeration of every legal parameter set.
  *
  * # The tile and its storage
@@ -32,7 +32,8 @@
  * | ::LAYOUT_FAMILY_XOR_PAD | `xor_kind`'s p[], plus `pad`, `pad_rows` | `xor_offset(r, c) + (r/pad_rows)*pad` |
  * | ::LAYOUT_FAMILY_F2 | (reserved for suggest.h / linear.h) | ::LAYOUT_ERR_UNSUPPORTED here |
  *
- * - **CK_XOR** (seed 001 / 003, seed kernel 08): KPerBlock = C, K0 = C/kpack,
+ * - **CK_XOR** (ck_tile's LDS docs and the ROCm CK-Tile blog; the talk's kernel
+ *   08, docs/lds-model.md §4.2): KPerBlock = C, K0 = C/kpack,
  *   A = K0*L, B = R/L.  ck_tile's four steps: naive [A, B, kpack] strides
  *   [kpack, C*L, 1] with vector kpack; `xor(B*row_mul, A)` on (B, A):
  *   A' = A ^ (B % A), i.e. K0' = K0 ^ (M % (KPerBlock/KPack*MLdsLayer));
@@ -64,11 +65,12 @@
  *   min(maxPhase, C/vec), pp = min(perPhase, R)), `xor(R/pp, P)` on
  *   (r/pp, group % P), merges back to (r, c).
  * - **IREE_XOR_SHUFFLE** (`#iree_codegen.xor_shuffle<row_width,
- *   access_width, row_stride, per_phase>`, seed 004): G = row_width /
+ *   access_width, row_stride, per_phase>`, the IREE swizzle talk,
+ *   docs/lds-model.md §6): G = row_width /
  *   access_width, `ph = (r / per_phase) % G`, physical group = group ^ ph,
- *   offset = r*row_stride + physical column.  Seed 004's example:
+ *   offset = r*row_stride + physical column.  The talk's example:
  *   xor_shuffle<128,4,128,1>, tile[3][8] -> 3*128 + (2^3)*4 + 0 = 388.
- *   row_stride > row_width is IREE's own padding.  Semantics as seed 004
+ *   row_stride > row_width is IREE's own padding.  Semantics as that talk
  *   states them (IREE's C++ was not consulted); IREE's defaults
  *   row_stride = 0 / per_phase = 0 (meaning row_width / 1) must be resolved
  *   by the caller (the dialect parser) before calling here.

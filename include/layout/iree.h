@@ -1,23 +1,24 @@
 /**
  * @file iree.h
- * @brief IREE's `#iree_codegen.xor_shuffle` shared-memory swizzle (seed 004):
+ * @brief IREE's `#iree_codegen.xor_shuffle` shared-memory swizzle (the IREE
+ *        swizzle talk, docs/lds-model.md §6):
  *        parse, print, and convert to and from descriptors.
  *
  * ## Syntax
  *
  *     #iree_codegen.xor_shuffle<128, 4, 128, 1>
  *     #iree_codegen.xor_shuffle<row_width = 128, access_width = 4, row_stride = 128, per_phase = 1>
- *     #xor<128,4,128,1>                      (the short alias seed 004's IR snapshots use)
+ *     #xor<128,4,128,1>                      (the short alias the talk's IR snapshots use)
  *
  * Parameters are positional in the order row_width, access_width,
  * row_stride, per_phase, or named (`name = value`, the same order); C-style
- * comments (slash-star ... star-slash, as seed 004 writes the names) may
+ * comments (slash-star ... star-slash, as the talk writes the names) may
  * appear between tokens.  row_stride and per_phase may be
  * omitted: IREE creates the attribute with them unset (0) and its resolver
  * then uses row_stride = row_width and per_phase = 1; liblayout reads an
  * omitted or 0 value the same way and prints all four.
  *
- * ## Semantics (seed 004, "Swizzle: Permute Columns Per Row")
+ * ## Semantics (the talk's slide "Swizzle: Permute Columns Per Row")
  *
  * For logical element (row, col) of a tile [R, C] with C = row_width:
  * `groups = row_width / access_width`, `phase = (row / per_phase) % groups`,

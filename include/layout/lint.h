@@ -15,7 +15,8 @@
  * distinct banks, so the worst bank holds `ceil(G * g / n_banks)` distinct
  * words (1 when w = 0: one shared word).  For G = n_banks (32 lanes on
  * 32 banks) that is g-way: stride 2 -> 2-way, 4 -> 4-way, 64 -> 32-way, the
- * numbers seed 002 works through; seed 002's printed formula 32 / gcd(S, 32)
+ * numbers the HLSL lint works through (docs/lds-model.md §4.3); its
+ * printed formula 32 / gcd(S, 32)
  * is the count of distinct banks (stride 4: 8 banks, 4-way).  Example on
  * sm_90: S = 4 -> 4-way, 3 extra cycles; fix S' = 5 (1-way); SoA 1-way.
  *
@@ -41,7 +42,7 @@ typedef struct layout_stride_lint_result {
     layout_cost read;          /**< checker cost of the wave's load of arr[tid * S] */
     layout_cost write;         /**< checker cost of the wave's store */
     int conflict_factor;       /**< max(read.worst_nway, write.worst_nway): 1 = conflict free */
-    int distinct_banks;        /**< banks touched by the first lane group (seed 002's 32 / gcd(S, 32)) */
+    int distinct_banks;        /**< banks touched by the first lane group (the HLSL lint's 32 / gcd(S, 32)) */
     int closed_form_applies;   /**< 1 when the closed form of the file comment applies (4-byte elements and banks, consecutive equal groups) */
     int closed_form_nway;      /**< ceil(G * gcd(S, n_banks) / n_banks) (1 for S = 0) when it applies, else 0 */
     int64_t fix_stride_elems;  /**< smallest S' >= S whose access is conflict free (both directions) */

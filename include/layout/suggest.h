@@ -20,8 +20,9 @@
  * vector to be misaligned, non-contiguous or split (access.h), so a layout
  * that keeps the vectors always ranks above one that breaks them.
  *
- * Example: seed 000 kernel 01's accesses on gfx942 (64 x 32 fp16, write
- * b128 rows along K, read 2-byte columns along M): the seed's packed
+ * Example: kernel 01's accesses of the talk's table (docs/lds-model.md §4.1)
+ * on gfx942 (64 x 32 fp16, write b128 rows along K, read 2-byte columns
+ * along M): the talk's packed
  * row-major layout costs 448 extra cycles per tile; the search returns
  * layouts with 0 (file docs/suggest.md walks through why).
  *
@@ -259,7 +260,7 @@ layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest
 typedef struct layout_suggest_stride_result {
     int64_t stride;           /**< the stride S (elements) */
     int elem_bytes;           /**< element size (bytes) */
-    int gcd_factor;           /**< the lint's closed form gcd(S * elem_bytes / bank_bytes, banks) for elements of bank_bytes (seed 002's 2x, 4x ... 32x); 0 for other element sizes */
+    int gcd_factor;           /**< the lint's closed form gcd(S * elem_bytes / bank_bytes, banks) for elements of bank_bytes (the HLSL lint's 2x, 4x ... 32x, docs/lds-model.md §4.3); 0 for other element sizes */
     int factor;               /**< the checker's worst N-way of one wave reading arr[lane * S] */
     int extra_cycles;         /**< the checker's extra cycles of that instruction */
     int64_t pad;              /**< smallest p >= 0 for which stride S + p reaches the SoA factor (-1: none up to 2 * banks) */
@@ -270,7 +271,8 @@ typedef struct layout_suggest_stride_result {
 } layout_suggest_stride_result;
 
 /**
- * The lint of seed 002 with the exact checker: one wave of @p arch reads
+ * The HLSL stride lint (docs/lds-model.md §4.3) with the exact checker: one
+ * wave of @p arch reads
  * (::LAYOUT_READ, @p elem_bytes per lane) `arr[lane * stride + k]`; report
  * its conflict factor, the smallest padding of the record (stride + p) and
  * the structure-of-arrays form (stride 1) that remove it.

@@ -68,7 +68,7 @@
  * `read` / `write` / `rw` picks the direction(s); widths are b8 b16 b32 b64
  * b96 b128 joined by `/`.  Groups are `seq(N)` (consecutive groups of N
  * lanes), explicit lane sets `{0-3,20-23}{4-7,16-19}...`, or `none` (no such
- * instruction).  A load fold (NVIDIA, LDS_MODEL.md §2.1) follows the groups:
+ * instruction).  A load fold (NVIDIA, docs/lds-model.md §2.5) follows the groups:
  * `rw b64=seq(16) fold[1,2]=seq(32)`.  `base=PRESET` as the first item
  * starts from a preset and overrides what follows:
  * `arch(base=gfx942, name=gfx942-64, banks=64)`.  Omitted rules are

@@ -1,5 +1,5 @@
-/* Preset architectures, transcribed from LDS_MODEL.md §2 (the sources and
- * confidences quoted there travel with each rule). */
+/* Preset architectures, transcribed from docs/lds-model.md §2 (the sources
+ * and confidences given there travel with each rule). */
 #include "../core/internal.h"
 #include "layout/arch.h"
 
@@ -42,37 +42,40 @@ static void set_note(layout_arch *a, const char *note)
 }
 
 static const char src_942_b128r[] =
-    "LDS_MODEL 2: ck_tile LDS docs (seed 001), ROCm blog (seed 004), MI300 timing, Triton tests";
+    "docs/lds-model.md §2.2: ck_tile LDS docs, ROCm blog on CK-Tile bank conflicts, MI300 timing, Triton tests";
 
 static void build_gfx942(layout_arch *a, const char *name)
 {
     layout_arch_init(a, name, 32, 4, 64, NULL);
     a->bank_confidence = HIGH;
     for (int w = 1; w <= 4; w *= 2) {
-        set_run(a, R, w, 32, HIGH, "LDS_MODEL 2: AMD OpenCL guide, MI300 stride sweep, seed 000 table (kernel 01)");
-        set_run(a, W, w, 32, MED, "LDS_MODEL 2 (medium-high): seed 000 table, kernel 02 b16 writes");
+        set_run(a, R, w, 32, HIGH, "docs/lds-model.md §2.2: AMD OpenCL guide, MI300 stride sweep, the talk's MI300 table (kernel 01)");
+        set_run(a, W, w, 32, MED, "docs/lds-model.md §2.2 (medium-high): the talk's MI300 table, kernel 02 b16 writes");
     }
-    set_run(a, R, 8, 16, HIGH, "LDS_MODEL 2: MI300 timing (tingqli/pyhip)");
-    set_run(a, W, 8, 16, LOW, "LDS_MODEL 2: assumed equal to ds_read_b64");
-    set_phases(a, R, 12, phase_gfx942_b128_read, 8, LOW, "LDS_MODEL 2: b96 assumed as b128 read");
-    set_phases(a, W, 12, phase_gfx942_b128_read, 8, LOW, "LDS_MODEL 2: b96 assumed as b128 read");
+    set_run(a, R, 8, 16, HIGH, "docs/lds-model.md §2.2: MI300 timing (tingqli/pyhip)");
+    set_run(a, W, 8, 16, LOW, "docs/lds-model.md §2.2: assumed equal to ds_read_b64");
+    set_phases(a, R, 12, phase_gfx942_b128_read, 8, LOW, "docs/lds-model.md §2.2: b96 assumed as b128 read");
+    set_phases(a, W, 12, phase_gfx942_b128_read, 8, LOW, "docs/lds-model.md §2.2: b96 assumed as b128 read");
     set_phases(a, R, 16, phase_gfx942_b128_read, 8, HIGH, src_942_b128r);
-    set_run(a, W, 16, 8, MED, "LDS_MODEL 2 (medium-high): ck_tile LDS docs (seed 001)");
+    set_run(a, W, 16, 8, MED, "docs/lds-model.md §2.2 (medium-high): ck_tile LDS docs, ROCm blog on CK-Tile bank conflicts");
     set_note(a, "CDNA3 (MI300): 32 banks x 4 B, wave64. SQ_LDS_BANK_CONFLICT = sum of extra cycles.");
 }
 
+static const char src_90a[] =
+    "assumed = gfx942 (docs/lds-model.md §2.2: no gfx90a table published; same 32-bank LDS design)";
+
 static void build_gfx90a(layout_arch *a, const char *name)
 {
-    /* No row in LDS_MODEL: CDNA2 shares CDNA3's 32-bank LDS design, so the
-     * gfx942 groups are the best guess; every rule is marked low. */
+    /* No published lane-group table for CDNA2 (docs/lds-model.md §2.2): it
+     * shares CDNA3's 32-bank LDS design, so the gfx942 groups are the best
+     * guess; every rule is marked low. */
     build_gfx942(a, name);
     a->bank_confidence = MED;
     for (int d = 0; d < 2; d++)
         for (int w = 0; w < LAYOUT_N_WIDTHS; w++) {
             layout_lane_rule *r = &a->rules[d][w];
             r->confidence = r->fold_confidence = LOW;
-            memcpy(r->source, "assumed = gfx942 (no gfx90a row in LDS_MODEL; same 32-bank LDS design)",
-                   sizeof "assumed = gfx942 (no gfx90a row in LDS_MODEL; same 32-bank LDS design)");
+            memcpy(r->source, src_90a, sizeof src_90a);
         }
     set_note(a, "CDNA2 (MI200): no published lane-group table; rules copied from gfx942 (same 32-bank x 4 B "
                 "LDS design), every rule low confidence.");
@@ -82,20 +85,20 @@ static void build_gfx950_common(layout_arch *a, const char *name, int small_lane
 {
     layout_arch_init(a, name, 64, 4, 64, NULL);
     a->bank_confidence = HIGH;
-    const char *small_src = small_lanes == 32 ? "LDS_MODEL 2: assumed half-waves (0-31, 32-63)"
-                                              : "LDS_MODEL 2: variant serving 64 lanes at once (assumed)";
+    const char *small_src = small_lanes == 32 ? "docs/lds-model.md §2.3: assumed half-waves (0-31, 32-63)"
+                                              : "docs/lds-model.md §2.3: variant serving 64 lanes at once (assumed)";
     for (int w = 1; w <= 4; w *= 2) {
         set_run(a, R, w, small_lanes, LOW, small_src);
         set_run(a, W, w, small_lanes, LOW, small_src);
     }
-    set_run(a, R, 8, 32, HIGH, "LDS_MODEL 2: HipKittens rocprofv3 measurements");
-    set_run(a, W, 8, 16, HIGH, "LDS_MODEL 2: HipKittens rocprofv3 measurements");
+    set_run(a, R, 8, 32, HIGH, "docs/lds-model.md §2.3: HipKittens rocprofv3 measurements");
+    set_run(a, W, 8, 16, HIGH, "docs/lds-model.md §2.3: HipKittens rocprofv3 measurements");
     set_phases(a, R, 12, phase_gfx942_b128_read, 8, HIGH,
-               "LDS_MODEL 2: HipKittens (b96 read = gfx942 b128-read groups)");
-    set_phases(a, W, 12, phase_gfx942_b128_read, 8, LOW, "assumed = b96 read (not in LDS_MODEL)");
+               "docs/lds-model.md §2.3: HipKittens (b96 read = gfx942 b128-read groups)");
+    set_phases(a, W, 12, phase_gfx942_b128_read, 8, LOW, "docs/lds-model.md §2.3: assumed = b96 read");
     set_phases(a, R, 16, phase_gfx950_b128_read, 4, HIGH,
-               "LDS_MODEL 2: HipKittens rocprofv3; Triton tests; IREE table");
-    set_run(a, W, 16, 8, LOW, "LDS_MODEL 2: assumed 8-lane groups");
+               "docs/lds-model.md §2.3: HipKittens rocprofv3; Triton tests; IREE table");
+    set_run(a, W, 16, 8, LOW, "docs/lds-model.md §2.3: assumed 8-lane groups");
 }
 
 static void build_gfx950(layout_arch *a, const char *name)
@@ -118,16 +121,16 @@ static void build_rdna(layout_arch *a, const char *name, int n_banks, layout_con
     layout_arch_init(a, name, n_banks, 4, 32, NULL);
     a->bank_confidence = LOW;
     for (int d = 0; d < 2; d++) {
-        for (int w = 1; w <= 4; w *= 2) set_run(a, d, w, 32, MED, "LDS_MODEL 2: RDNA <= 4 B: 32 lanes");
-        set_run(a, d, 8, 16, LOW, "LDS_MODEL 2: RDNA 8 B: 16 consecutive lanes");
-        set_run(a, d, 12, 8, LOW, "assumed as b128 (not in LDS_MODEL)");
+        for (int w = 1; w <= 4; w *= 2) set_run(a, d, w, 32, MED, "docs/lds-model.md §2.4: RDNA <= 4 B: 32 lanes");
+        set_run(a, d, 8, 16, LOW, "docs/lds-model.md §2.4: RDNA 8 B: 16 consecutive lanes");
+        set_run(a, d, 12, 8, LOW, "docs/lds-model.md §2.4: b96 assumed as b128");
         set_run(a, d, 16, 8, wide_conf, wide_src);
     }
 }
 
 static void build_gfx11_banks(layout_arch *a, const char *name, int n_banks)
 {
-    build_rdna(a, name, n_banks, LOW, "LDS_MODEL 2: RDNA 16 B: 8 consecutive lanes");
+    build_rdna(a, name, n_banks, LOW, "docs/lds-model.md §2.4: RDNA 16 B: 8 consecutive lanes");
     set_note(a, "RDNA3 wave32. Bank count is a parameter (layout_arch_gfx11): 32 as in ck_tile and Triton "
                 "(per-CU LDS), 64 as in IREE (WGP mode); the preset uses 32.");
 }
@@ -136,7 +139,7 @@ static void build_gfx11(layout_arch *a, const char *name) { build_gfx11_banks(a,
 
 static void build_gfx12(layout_arch *a, const char *name)
 {
-    build_rdna(a, name, 32, MED, "LDS_MODEL 2: gfx12/gfx1250 b128 sequential 8-lane groups (Triton PR, ISA docs)");
+    build_rdna(a, name, 32, MED, "docs/lds-model.md §2.4: gfx12/gfx1250 b128 sequential 8-lane groups (Triton PR, ISA docs)");
     set_note(a, "RDNA4 / gfx1250 wave32, 32 banks assumed (low). Only the b128 groups are documented.");
 }
 
@@ -148,7 +151,7 @@ static void build_nvidia(layout_arch *a, const char *name, layout_confidence c, 
     uint64_t halves[2] = {0xFFFFull, 0xFFFF0000ull};
     layout_arch_init(a, name, 32, 4, 32, NULL);
     a->bank_confidence = HIGH;
-    a->ds_forms = 0; /* no paired shared-memory instruction (N2, tests/fixtures/h100 k03); misaligned vectors fault */
+    a->ds_forms = 0; /* no paired shared-memory instruction (docs/calibrate.md rule N2, tests/fixtures/h100 k03); misaligned vectors fault */
     for (int d = 0; d < 2; d++) {
         for (int w = 1; w <= 4; w *= 2) set_run(a, d, w, 32, c, src);
         set_run(a, d, 8, 16, c, src);
@@ -161,7 +164,7 @@ static void build_nvidia(layout_arch *a, const char *name, layout_confidence c, 
 
 static void build_sm90(layout_arch *a, const char *name)
 {
-    build_nvidia(a, name, HIGH, HIGH, "LDS_MODEL 2.1: measured on H100 with Nsight Compute wavefront counters");
+    build_nvidia(a, name, HIGH, HIGH, "docs/lds-model.md §2.5: measured on H100 with Nsight Compute wavefront counters");
     set_note(a, "NVIDIA H100 (warp 32, 32 banks x 4 B). extra = bank conflicts; total = wavefronts. "
                 "No 12-byte accesses.");
 }
@@ -169,15 +172,15 @@ static void build_sm90(layout_arch *a, const char *name)
 static void build_sm80(layout_arch *a, const char *name)
 {
     build_nvidia(a, name, MED, LOW,
-                 "assumed = sm_90 (H100 measurements, LDS_MODEL 2.1); same 32 x 4 B shared-memory banks");
+                 "docs/lds-model.md §2.6: assumed = sm_90 (measured on H100); same 32 x 4 B shared-memory banks");
     set_note(a, "NVIDIA A100 (warp 32, 32 banks x 4 B): phases assumed as measured on sm_90; the load fold "
                 "rule is extrapolated (low).");
 }
 
-/* ---- issue 11 item 7: the other GPUs the seeds name (seed 002), as data ---- */
+/* ---- more GPUs as data: NVIDIA sm_75 .. sm_120, RDNA 2 / 3, Intel Xe-HPG ---- */
 
 static const char src_nv_assumed[] =
-    "assumed = sm_90 phases (LDS_MODEL 2.1, measured on H100 only); 32 banks x 4 B per CUDA guide";
+    "docs/lds-model.md §2.6: assumed = sm_90 phases (measured on H100 only); 32 banks x 4 B per CUDA guide";
 
 static void build_nvidia_assumed(layout_arch *a, const char *name, const char *note)
 {
@@ -188,7 +191,7 @@ static void build_nvidia_assumed(layout_arch *a, const char *name, const char *n
 static void build_sm75(layout_arch *a, const char *name)
 {
     build_nvidia_assumed(a, name,
-                         "NVIDIA Turing (sm_75; warp 32, 32 banks x 4 B, seed 002). Phases assumed as measured on "
+                         "NVIDIA Turing (sm_75; warp 32, 32 banks x 4 B, docs/lds-model.md §2.6). Phases assumed as measured on "
                          "sm_90 (8 B: 16 lanes, 16 B: 8 lanes); the load fold rule was measured on sm_90 only (low).");
 }
 
@@ -202,21 +205,21 @@ static void build_sm86(layout_arch *a, const char *name)
 static void build_sm89(layout_arch *a, const char *name)
 {
     build_nvidia_assumed(a, name,
-                         "NVIDIA Ada (sm_89; warp 32, 32 banks x 4 B, seed 002). Phases assumed as measured on "
+                         "NVIDIA Ada (sm_89; warp 32, 32 banks x 4 B, docs/lds-model.md §2.6). Phases assumed as measured on "
                          "sm_90; the load fold rule was measured on sm_90 only (low).");
 }
 
 static void build_sm100(layout_arch *a, const char *name)
 {
     build_nvidia_assumed(a, name,
-                         "NVIDIA Blackwell B200 (sm_100; warp 32, 32 banks x 4 B, seed 002). Phases assumed as "
+                         "NVIDIA Blackwell B200 (sm_100; warp 32, 32 banks x 4 B, docs/lds-model.md §2.6). Phases assumed as "
                          "measured on sm_90; the load fold rule was measured on sm_90 only (low).");
 }
 
 static void build_sm120(layout_arch *a, const char *name)
 {
     build_nvidia_assumed(a, name,
-                         "NVIDIA Blackwell RTX 50 (sm_120; warp 32, 32 banks x 4 B, seed 002). Phases assumed as "
+                         "NVIDIA Blackwell RTX 50 (sm_120; warp 32, 32 banks x 4 B, docs/lds-model.md §2.6). Phases assumed as "
                          "measured on sm_90; the load fold rule was measured on sm_90 only (low).");
 }
 
@@ -225,7 +228,7 @@ static void build_sm120(layout_arch *a, const char *name)
 static void build_rdna_w64(layout_arch *a, const char *name)
 {
     static const char src[] =
-        "assumed: wave64 served as two wave32 halves, each with the RDNA wave32 groups (LDS_MODEL 2 RDNA row)";
+        "docs/lds-model.md §2.4: assumed wave64 served as two wave32 halves, each with the RDNA wave32 groups";
     layout_arch_init(a, name, 32, 4, 64, NULL);
     a->bank_confidence = LOW;
     for (int d = 0; d < 2; d++) {
@@ -238,9 +241,9 @@ static void build_rdna_w64(layout_arch *a, const char *name)
 
 static void build_gfx1030(layout_arch *a, const char *name)
 {
-    build_rdna(a, name, 32, LOW, "LDS_MODEL 2: RDNA 16 B: 8 consecutive lanes");
+    build_rdna(a, name, 32, LOW, "docs/lds-model.md §2.4: RDNA 16 B: 8 consecutive lanes");
     set_note(a, "RDNA2 (gfx1030) wave32, CU mode: 32 banks x 4 B as ck_tile and Triton model RDNA (low). Lane "
-                "groups from the LDS_MODEL RDNA row (32/16/8 lanes for <=4/8/16 B); wave64: gfx1030-w64.");
+                "groups of docs/lds-model.md §2.4 (32/16/8 lanes for <=4/8/16 B); wave64: gfx1030-w64.");
 }
 
 static void build_gfx1030_w64(layout_arch *a, const char *name)
@@ -264,13 +267,13 @@ static void build_gfx1100_w64(layout_arch *a, const char *name)
                 "served one after the other, each like gfx1100 (32 banks, 32/16/8-lane groups); every rule low.");
 }
 
-/* Intel Xe-HPG SLM (seed 002): 16 banks x 4 B.  The model needs a 32- or
+/* Intel Xe-HPG SLM (docs/lds-model.md §2.7): 16 banks x 4 B.  The model needs a 32- or
  * 64-lane wave: SIMD32, served as two SIMD16 halves (16 lanes x 4 B = one
  * 64-byte SLM access per clock). */
 static void build_xe_hpg(layout_arch *a, const char *name)
 {
     static const char src[] =
-        "assumed: 16 banks x 4 B serve 64 B per clock (seed 002); SIMD32 split into 16-lane halves";
+        "docs/lds-model.md §2.7: assumed 16 banks x 4 B serve 64 B per clock; SIMD32 split into 16-lane halves";
     layout_arch_init(a, name, 16, 4, 32, NULL);
     a->bank_confidence = MED;
     a->ds_forms = 0; /* Intel's compiler and ISA: no read2 / write2; unaligned SLM access not assumed */
@@ -280,7 +283,7 @@ static void build_xe_hpg(layout_arch *a, const char *name)
         set_run(a, d, 12, 4, LOW, src);
         set_run(a, d, 16, 4, LOW, src);
     }
-    set_note(a, "Intel Xe-HPG style SLM: 16 banks x 4 B (seed 002, bank count medium). Lane grouping not "
+    set_note(a, "Intel Xe-HPG style SLM: 16 banks x 4 B (docs/lds-model.md §2.7, bank count medium). Lane grouping not "
                 "published. Assumed: SIMD32 waves served 64 bytes per clock, i.e. 16 lanes x 4 B, 8 x 8 B, "
                 "4 x 16 B consecutive lanes; every rule low.");
 }
@@ -294,7 +297,7 @@ static const struct {
     {"gfx90a", build_gfx90a}, {"gfx942", build_gfx942}, {"gfx950", build_gfx950},
     {"gfx950-b32x64", build_gfx950_b32x64}, {"gfx11", build_gfx11}, {"gfx12", build_gfx12},
     {"sm_80", build_sm80}, {"sm_90", build_sm90},
-    /* issue 11 item 7 */
+    /* more GPUs (assumed from the measured ones, docs/lds-model.md §2.6, §2.4, §2.7) */
     {"sm_75", build_sm75}, {"sm_86", build_sm86}, {"sm_89", build_sm89}, {"sm_100", build_sm100},
     {"sm_120", build_sm120}, {"gfx1030", build_gfx1030}, {"gfx1030-w64", build_gfx1030_w64},
     {"gfx1100", build_gfx1100}, {"gfx1100-w64", build_gfx1100_w64}, {"xe-hpg", build_xe_hpg},

@@ -1,5 +1,5 @@
 /* The phase model: validation, implementation dispatch and the scalar
- * reference.  The reference is written to read like LDS_MODEL.md §1; every
+ * reference.  The reference is written to read like docs/lds-model.md §3; every
  * fast path is tested against it. */
 #include "check_internal.h"
 #include "../core/internal.h"

@@ -3,7 +3,8 @@
  *   attr  := ('#iree_codegen.xor_shuffle' | '#xor') '<' param {',' param} '>'
  *   param := [name '='] int            (2 or 4 params, in order)
  *
- * C-style comments may appear between tokens (seed 004 writes the names so). */
+ * C-style comments may appear between tokens (as the IREE swizzle talk
+ * writes the names, docs/lds-model.md §6). */
 #include "dialect_internal.h"
 #include "layout/family.h"
 #include "layout/iree.h"

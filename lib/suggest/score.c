@@ -512,7 +512,7 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
          * so only warps that are not such translations reach the checker. */
         int64_t period = sc->period;
         /* The same holds between steps: the checker's cost is a function of
-         * which lanes share a bank and a word (LDS_MODEL.md §1-2: lane groups
+         * which lanes share a bank and a word (docs/lds-model.md §2, §3.1: lane groups
          * by lane number and width, per bank the distinct words, the fold by
          * equal addresses), so an instruction of the same width whose lane
          * addresses are an earlier one's plus a multiple of the bank width

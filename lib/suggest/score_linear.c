@@ -12,7 +12,7 @@
  *    span of the thread images, projected on the low bits; y + 1 = x holds
  *    for every x = v ^ E_q+1, y = v ^ E_q exactly when d = E_q ^ E_q+1 is
  *    2^(k+1) - 1, E_q & d = d >> 1 and no thread image has a bit of d;
- *  - the checker's cost (LDS_MODEL.md §1-2: per lane group, per bank the
+ *  - the checker's cost (docs/lds-model.md §3.1: per lane group, per bank the
  *    distinct words) is unchanged by address ^ c when every lane is
  *    W-aligned and c is a multiple of W (W, bank width and bank count
  *    powers of two): each lane's words map by word ^ (c / bank width),

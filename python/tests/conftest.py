@@ -1,5 +1,5 @@
 """Shared fixtures of the liblayout Python tests: the seed kernels of the talk
-"LDS Bank Conflicts on CDNA" (seed 000) in liblayout's text form, the `layout`
+"LDS Bank Conflicts on CDNA" (docs/lds-model.md §4.1) in liblayout's text form, the `layout`
 command-line tool (the C results to compare with) and a random descriptor
 generator."""
 

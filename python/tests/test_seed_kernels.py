@@ -1,6 +1,6 @@
-"""Known answers from the seed kernels (seed 000, "LDS Bank Conflicts on CDNA"):
+"""Known answers from the seed kernels (the talk "LDS Bank Conflicts on CDNA", docs/lds-model.md §4.1):
 the published rocprofv3 counters on MI300 (gfx942) for the whole problem
-(8192 tiles), the closed forms of the layouts (LDS_MODEL.md §4), and the
+(8192 tiles), the closed forms of the layouts (docs/lds-model.md §4.2), and the
 structure of the instructions the talk lists."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from conftest import LDS_08, R_08, R_KMAJOR, SEED, SEED_TILES, W_ALL
 @pytest.mark.parametrize(
     "kernel, conflicts, insts",
     [
-        # seed 000's table: SQ_LDS_BANK_CONFLICT and SQ_INSTS_LDS measured on MI300
+        # the talk's table: SQ_LDS_BANK_CONFLICT and SQ_INSTS_LDS measured on MI300
         ("01", 3_670_016, 294_912),
         ("02", 1_572_864, 294_912),
         ("03", 786_432, 327_680),
@@ -97,7 +97,7 @@ def test_kernel03_offsets() -> None:
 
 
 def k08_closed_form(m: int, k: int, L: int = 2) -> int:
-    # LDS_MODEL.md §4 / tests/consumer/consumer.c: B = m / L, A = (m % L)*4 + k/8, C = k % 8
+    # docs/lds-model.md §4.2 / tests/consumer/consumer.c: B = m / L, A = (m % L)*4 + k/8, C = k % 8
     B, A, C = m // L, (m % L) * 4 + k // 8, k % 8
     return B * 32 * L + (A ^ (B % (4 * L))) * 8 + C
 

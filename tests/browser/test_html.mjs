@@ -4,7 +4,7 @@
 // `layout banks` page with the tool, loads each from disk (file://) in
 // Debian's chromium driven by playwright-core (no browser download), and
 // checks the DOM against values derived here from the spec, not from the
-// tool: the bank of every cell ((byte / 4) % banks, LDS_MODEL.md), the lanes
+// tool: the bank of every cell ((byte / 4) % banks, docs/lds-model.md §1.1), the lanes
 // touching a known cell (the distributions' formulas in
 // examples/seed_kernels.h), the per-tile counts of the seed talk's table
 // (01: 1 b128 write + 8 b16 reads per wave, 14 extra cycles per read, 448 per
@@ -52,7 +52,7 @@ const off08 = (m, k) => { const b = m >> 1, A = 4 * (m & 1) + (k >> 3); return 8
 const writer = (m, k) => ({ warp: m >> 4, step: 0, lane: 4 * (m % 16) + (k >> 3) });
 const reader01 = (m, k) => ({ warp: k >> 3, step: m % 8, lane: 8 * (k % 8) + (m >> 3) });
 const reader08 = (m, k) => ({ warp: k >> 3, step: 0, lane: m });
-// Lane groups (LDS_MODEL.md section 2), numbered by lowest lane as the arch lists them.
+// Lane groups (docs/lds-model.md §2), numbered by lowest lane as the arch lists them.
 const half = lane => lane >> 5;                          // b8/b16/b32 on gfx942 and gfx950
 const write128 = lane => lane >> 3;                      // b128 writes: 8 consecutive lanes
 const read128gfx942 = (() => {                           // {0-3,20-23} {4-7,16-19} {8-11,28-31} {12-15,24-27}, +32
@@ -237,7 +237,7 @@ async function kernel08(browser) {
   eq((await hotCells(p)).length, 0, '08 read: no colliding cell');
   eq(await p.$$eval('#groups-body .grp', gs => gs.map(g => g.dataset.extra).join(',')), '0,0,0,0,0,0,0,0', '08 read groups');
   eq(await p.$$eval('#group-0 + .chips .chip', cs => cs.map(c => c.dataset.lane).join(',')),
-    '0,1,2,3,20,21,22,23', '08 read group 0 lanes (LDS_MODEL gfx942 b128 read)');
+    '0,1,2,3,20,21,22,23', '08 read group 0 lanes (gfx942 b128 read, docs/lds-model.md §2.2)');
   await checkScreenshot(browser, p, 'k08-gfx942');
   await p.selectOption('#arch', '1');
   checkBanks(await banksOnPage(p), off08, 64, '08 gfx950');

@@ -1,7 +1,7 @@
 /* A tiny program built outside the tree through pkg-config by .ci/run:
  * proves that an installed liblayout can be found, compiled against and
  * linked, and computes the seed talk's kernel 08 XOR offsets (the tutorial
- * of layout.h, for 32 and 64 banks) against LDS_MODEL.md §4's closed form. */
+ * of layout.h, for 32 and 64 banks) against the closed form of docs/lds-model.md §4.2. */
 #include <layout.h>
 #include <stdio.h>
 #include <string.h>

@@ -8,7 +8,7 @@
  * reports, checker costs and per-group explanations, access plans and
  * kernel results, compiled plans (listings, tiles, boxes, offsets; run with
  * the AVX2 plan implementation in the avx2 run) and kernel plans (results
- * and materialised instructions), and (issue 12) search results on seed
+ * and materialised instructions), and search results on seed
  * kernels 01 / 08 / 10 (families, parameters, costs, order, per-family
  * counts; top candidates re-checked with this run's checker), every
  * dialect's printed form and read-back of seed / family / random
@@ -380,7 +380,7 @@ static void dump_kernel_plans(digest *d, layout_check_impl impl)
     }
 }
 
-/* ---- issue 12: search results, dialects, F2 bases, family offsets ----------- */
+/* ---- search results, dialects, F2 bases, family offsets -------------------- */
 
 static void feed_desc_offsets(digest *d, const char *what, const layout_descriptor *desc)
 {
@@ -502,7 +502,7 @@ static void dump_suggest(digest *d, layout_check_impl impl)
             }
         for (int i = 0; i < res.n_pareto; i++) feed_candidate(d, "pareto", &res.pareto[i], s.n_sides);
     }
-    /* the one-dimensional mode (seed 002) on every preset */
+    /* the one-dimensional mode (the HLSL stride lint) on every preset */
     for (size_t p = 0; p < layout_arch_preset_count(); p++) {
         layout_arch arch;
         layout_error err;
@@ -788,7 +788,7 @@ int main(int argc, char **argv)
     dump_kernels(&ds[3], impl);
     dump_plans(&ds[4], impl);
     dump_kernel_plans(&ds[5], impl);
-    /* search / dialect digests (issue 12) */
+    /* search / dialect digests */
     dump_suggest(&ds[6], impl);
     dump_dialects(&ds[7]);
     dump_linear(&ds[8]);

@@ -4,8 +4,9 @@
 // make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset,
 // transform_tensor_descriptor; coordinate_transform.hpp: make_*_transform;
 // number<>, long_number<>, sequence<>, make_tuple).  Offsets follow the
-// formulas of shared/spec/CK_TILE.md, written here from that table and not
-// from liblayout's code.  tests/test_ck_cpp.c compiles every snippet against
+// formulas of ck_tile's coordinate transforms (as include/layout/transform.h
+// states them), written here from ck_tile's definitions and not from
+// liblayout's code.  tests/test_ck_cpp.c compiles every snippet against
 // it (C++17, constexpr as the snippets declare) and compares the offsets.
 #ifndef CK_TILE_MOCK_HPP
 #define CK_TILE_MOCK_HPP
@@ -138,7 +139,7 @@ constexpr Desc transform_tensor_descriptor(Desc d, List trs, List los, List ups)
 }
 
 // Element offset of one top coordinate: write the top, run the transforms
-// from last to first (CK_TILE.md 1 and 2).
+// from last to first, as ck_tile's tensor descriptors do.
 inline i64 offset_of(const Desc& d, const i64* coord)
 {
     i64 h[64] = {0};

@@ -1,5 +1,6 @@
-/* The seed talk's (seed 000) LDS descriptors, built exactly as the talk
- * builds them, and LDS_MODEL.md §4's closed form for the XOR layouts.
+/* The talk's LDS descriptors (docs/lds-model.md §4.1), built exactly as the
+ * talk builds them, and the closed form of docs/lds-model.md §4.2 for the
+ * XOR layouts.
  * Tile kM = 64 x kK = 32 fp16, kKPack = 8. */
 #ifndef LAYOUT_TEST_SEED_LDS_H
 #define LAYOUT_TEST_SEED_LDS_H
@@ -26,7 +27,7 @@ layout_status seed_03_km(layout_descriptor *d);
 layout_status seed_xor_mk(layout_descriptor *d, int n_banks, int row_mul, int pad);
 /* MLdsLayer = NBanks*4/kK/sizeof(fp16) */
 int seed_mlds_layer(int n_banks);
-/* LDS_MODEL.md §4: B*(kK+pad)*L + A'*8 + C with B = m/L,
+/* docs/lds-model.md §4.2: B*(kK+pad)*L + A'*8 + C with B = m/L,
  * A = (m%L)*(kK/8) + k/8, C = k%8, A' = A ^ (B % (kK/8*L)). */
 int64_t seed_xor_closed_form(int64_t m, int64_t k, int n_banks, int pad);
 

@@ -1,4 +1,4 @@
-/* Closed forms of seed 000's lane maps and LDS layouts (see seed_maps.h). */
+/* Closed forms of the talk's lane maps and LDS layouts (see seed_maps.h). */
 #include "seed_maps.h"
 
 int seed_map_coord(int kernel, int side, int w, int l, int64_t e, int64_t *x)

@@ -1,4 +1,4 @@
-/* Closed-form references for seed 000's kernels (LDS_MODEL.md §4), written
+/* Closed-form references for the talk's kernels (docs/lds-model.md §4.2), written
  * independently of the library: which tile element a lane holds, and at
  * which element offset each kernel's LDS view stores it. */
 #ifndef LAYOUT_TEST_SEED_MAPS_H
