@@ -17,6 +17,16 @@ int tool_error(const char *cmd, const char *fmt, ...)
     return TOOL_BAD_INPUT;
 }
 
+void tool_hint(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "layout %s: hint: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
 int tool_wants_help(int argc, char **argv)
 {
     int i;
@@ -175,6 +185,8 @@ static int parse_spec(const char *cmd, const char *what, const char *arg, enum s
     }
     if (st == LAYOUT_OK) return 0;
     tool_report_parse(cmd, what, text, where, &e);
+    if (kind == SPEC_ARCH && st == LAYOUT_ERR_NOT_FOUND)
+        tool_hint(cmd, "`layout arch` lists every preset and alias (H100, MI300X, cuda:90, hip:gfx942, ...)");
     return TOOL_BAD_INPUT;
 }
 

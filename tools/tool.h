@@ -35,6 +35,13 @@ int tool_error(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
+/* Print "layout <cmd>: hint: ..." to stderr: how to fix the error just reported. */
+void tool_hint(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* 1 when argv[i] is "-h" or "--help" anywhere. */
 int tool_wants_help(int argc, char **argv);
 

@@ -1,5 +1,6 @@
 /* Preset architectures, transcribed from LDS_MODEL.md §2 (the sources and
  * confidences quoted there travel with each rule). */
+#include "check_internal.h"
 #include "../core/internal.h"
 #include "layout/arch.h"
 
@@ -305,21 +306,50 @@ size_t layout_arch_preset_count(void) { return N_PRESETS; }
 
 const char *layout_arch_preset_name(size_t index) { return index < N_PRESETS ? presets[index].name : NULL; }
 
+/* The preset names, in table order, for the name functions of arch_names.c. */
+static void preset_names(const char *names[N_PRESETS])
+{
+    for (size_t i = 0; i < N_PRESETS; i++) names[i] = presets[i].name;
+}
+
+const char *layout_arch_canonical_name(const char *name)
+{
+    const char *names[N_PRESETS];
+    preset_names(names);
+    return layout_arch_names_resolve(name, names, N_PRESETS);
+}
+
+const char *layout_arch_closest_name(const char *name, const char **alias)
+{
+    const char *names[N_PRESETS];
+    preset_names(names);
+    return layout_arch_names_closest(name, names, N_PRESETS, alias);
+}
+
 layout_status layout_arch_preset(const char *name, layout_arch *out, layout_error *err)
 {
     if (!name) return layout_fail(err, LAYOUT_ERR_NULL, "layout_arch_preset: name is NULL");
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "layout_arch_preset: out is NULL");
-    for (size_t i = 0; i < N_PRESETS; i++)
-        if (strcmp(presets[i].name, name) == 0) {
+    const char *canonical = layout_arch_canonical_name(name);
+    for (size_t i = 0; canonical && i < N_PRESETS; i++)
+        if (presets[i].name == canonical) {
             layout_arch tmp;
             presets[i].build(&tmp, presets[i].name);
             *out = tmp;
             return layout_ok(err);
         }
+    const char *alias = NULL, *close = layout_arch_closest_name(name, &alias);
+    if (close && alias)
+        return layout_fail(err, LAYOUT_ERR_NOT_FOUND,
+                           "layout_arch_preset: name = \"%.40s\" is unknown; did you mean %s (%s)?", name, alias,
+                           close);
+    if (close)
+        return layout_fail(err, LAYOUT_ERR_NOT_FOUND, "layout_arch_preset: name = \"%.40s\" is unknown; did you mean %s?",
+                           name, close);
     return layout_fail(err, LAYOUT_ERR_NOT_FOUND,
-                       "layout_arch_preset: name = \"%.40s\" is unknown (known: gfx90a, gfx942, gfx950, "
-                       "gfx950-b32x64, gfx11, gfx12, sm_80, sm_90, sm_75, sm_86, sm_89, sm_100, sm_120, gfx1030, "
-                       "gfx1030-w64, gfx1100, gfx1100-w64, xe-hpg)",
+                       "layout_arch_preset: name = \"%.40s\" is unknown (known e.g. gfx942, gfx950, sm_90, sm_80, "
+                       "H100, MI300X, cuda:90, hip:gfx942; layout_arch_preset_name() and layout_arch_alias_name() "
+                       "list all)",
                        name);
 }
 
