@@ -426,7 +426,7 @@ static void test_format(void)
     char buf[8192];
     CHECK(layout_arch_format(&a, buf, sizeof buf, NULL, &e) == LAYOUT_OK);
     CHECK_EQ_I64(strlen(buf), need);
-    CHECK_STR_CONTAINS(buf, "sm_90: 32 banks x 4 B (high), wave32");
+    CHECK_STR_CONTAINS(buf, "sm_90: 32 banks x 4 B (high), warp32"); /* NVIDIA says warp */
     CHECK_STR_CONTAINS(buf, "read  b96  unsupported");
     CHECK_STR_CONTAINS(buf, "m in {1,2}: {0-15} {16-31}  [high]");
     CHECK_STR_CONTAINS(buf, "Nsight");

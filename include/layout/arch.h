@@ -220,6 +220,37 @@ const char *layout_arch_preset_name(size_t index);
  */
 layout_status layout_arch_preset(const char *name, layout_arch *out, layout_error *err);
 
+/** Who makes an architecture's GPU: decides the vocabulary reports use. */
+typedef enum layout_vendor {
+    LAYOUT_VENDOR_UNKNOWN = 0, /**< a custom architecture that names no known target */
+    LAYOUT_VENDOR_AMD = 1,     /**< gfx targets: DS instructions, waves, SQ_ counters (rocprofv3) */
+    LAYOUT_VENDOR_NVIDIA = 2,  /**< sm_ targets: PTX ld/st.shared, warps, Nsight Compute metrics */
+    LAYOUT_VENDOR_INTEL = 3    /**< Xe: shared local memory, sub-groups */
+} layout_vendor;
+
+/**
+ * The vendor of @p arch, read from its name, else from its shape.
+ *
+ * `vendor = by prefix of canonical(name) (layout_arch_canonical_name(), or
+ * the name itself when it is no known name): "sm_" -> NVIDIA, "gfx" -> AMD,
+ * "xe" -> Intel; otherwise NVIDIA for a 32-lane architecture without AMD's
+ * paired / unaligned DS forms (ds_forms == 0, as `arch(..., ds=none)` and
+ * every sm_ preset have), AMD when ds_forms has AMD's forms, else unknown`.
+ * Examples: sm_90, "H100" -> NVIDIA; gfx942, `arch(base=gfx942,
+ * name=mi300-64, banks=64)` -> AMD; `arch(base=sm_90, name=h100-x)` ->
+ * NVIDIA (ds=none, wave 32).  NULL -> unknown.  Pure, thread-safe.
+ */
+layout_vendor layout_arch_vendor(const layout_arch *arch);
+
+/** "AMD", "NVIDIA", "Intel" or "unknown" (also for values outside the enum).  Never NULL. */
+const char *layout_vendor_name(layout_vendor vendor);
+
+/**
+ * What the vendor calls the lanes that issue one instruction together:
+ * "warp" (NVIDIA), "sub-group" (Intel), "wave" (AMD and unknown).  Never NULL.
+ */
+const char *layout_vendor_wave_word(layout_vendor vendor);
+
 /**
  * Number of aliases: names users type for a preset besides its own name,
  * i.e. product names ("H100", "B200", "MI300X", "MI355X") and Triton target
@@ -283,7 +314,8 @@ const char *layout_arch_closest_name(const char *name, const char **alias);
 layout_status layout_arch_gfx11(int n_banks, layout_arch *out, layout_error *err);
 
 /**
- * Human-readable description of @p arch (banks, wave, every rule with its
+ * Human-readable description of @p arch (banks, wave size - "wave64", or
+ * "warp32" on NVIDIA (layout_arch_vendor()) -, every rule with its
  * groups, fold, confidence and source, then the note) into @p buf with
  * snprintf semantics: at most cap-1 characters plus a NUL are written (buf
  * may be NULL when cap is 0) and *needed (if non-NULL) receives the full

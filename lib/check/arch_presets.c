@@ -326,6 +326,40 @@ const char *layout_arch_closest_name(const char *name, const char **alias)
     return layout_arch_names_closest(name, names, N_PRESETS, alias);
 }
 
+layout_vendor layout_arch_vendor(const layout_arch *arch)
+{
+    if (!arch) return LAYOUT_VENDOR_UNKNOWN;
+    char name[LAYOUT_ARCH_NAME_CAP];
+    const char *end = memchr(arch->name, '\0', sizeof name - 1);
+    size_t n = end ? (size_t)(end - arch->name) : sizeof name - 1;
+    memcpy(name, arch->name, n);
+    name[n] = '\0';
+    const char *canonical = layout_arch_canonical_name(name);
+    const char *p = canonical ? canonical : name;
+    if (strncmp(p, "sm_", 3) == 0) return LAYOUT_VENDOR_NVIDIA;
+    if (strncmp(p, "gfx", 3) == 0) return LAYOUT_VENDOR_AMD;
+    if (strncmp(p, "xe", 2) == 0) return LAYOUT_VENDOR_INTEL;
+    if (arch->ds_forms == 0 && arch->wave_size == 32) return LAYOUT_VENDOR_NVIDIA;
+    if (arch->ds_forms & LAYOUT_DS_FORMS_AMD) return LAYOUT_VENDOR_AMD;
+    return LAYOUT_VENDOR_UNKNOWN;
+}
+
+const char *layout_vendor_name(layout_vendor vendor)
+{
+    switch (vendor) {
+    case LAYOUT_VENDOR_AMD: return "AMD";
+    case LAYOUT_VENDOR_NVIDIA: return "NVIDIA";
+    case LAYOUT_VENDOR_INTEL: return "Intel";
+    case LAYOUT_VENDOR_UNKNOWN: break;
+    }
+    return "unknown";
+}
+
+const char *layout_vendor_wave_word(layout_vendor vendor)
+{
+    return vendor == LAYOUT_VENDOR_NVIDIA ? "warp" : vendor == LAYOUT_VENDOR_INTEL ? "sub-group" : "wave";
+}
+
 layout_status layout_arch_preset(const char *name, layout_arch *out, layout_error *err)
 {
     if (!name) return layout_fail(err, LAYOUT_ERR_NULL, "layout_arch_preset: name is NULL");

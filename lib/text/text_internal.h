@@ -63,6 +63,12 @@ layout_status layout_tx_int_list(text_cursor *c, int64_t *out, int max, int *n, 
 /* Same for int dim ids (each must fit in an int; range is checked by the library). */
 layout_status layout_tx_id_list(text_cursor *c, int *out, int max, int *n, const char *what);
 
+/* Offset of item k (0-based) of the "[a, b, ...]" list of integers whose
+ * '[' is at offset `open` (whitespace and comments skipped), for carets
+ * under the item a semantic error names; `open` when the list is shorter
+ * or malformed. */
+size_t layout_tx_list_item_at(const char *text, size_t open, int k);
+
 /* After a complete object: only whitespace/comments may follow. */
 layout_status layout_tx_expect_end(text_cursor *c);
 

@@ -10,14 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const read_names[LAYOUT_DS_OP_COUNT] = {
-    "auto",         "ds_read_u8",    "ds_read_u16",      "ds_read_b32",      "ds_read_b64",      "ds_read_b96",
-    "ds_read_b128", "ds_read2_b32",  "ds_read2_b64",     "ds_read2st64_b32", "ds_read2st64_b64",
-};
-static const char *const write_names[LAYOUT_DS_OP_COUNT] = {
-    "auto",          "ds_write_b8",   "ds_write_b16",      "ds_write_b32",      "ds_write_b64",      "ds_write_b96",
-    "ds_write_b128", "ds_write2_b32", "ds_write2_b64",     "ds_write2st64_b32", "ds_write2st64_b64",
-};
 /* bytes per lane over both halves of a pair; natural alignment of one half */
 static const int op_widths[LAYOUT_DS_OP_COUNT] = {0, 1, 2, 4, 8, 12, 16, 8, 16, 8, 16};
 static const int op_aligns[LAYOUT_DS_OP_COUNT] = {0, 1, 2, 4, 8, 16, 16, 4, 8, 4, 8};
@@ -30,12 +22,6 @@ int layout_ds_op_width(layout_ds_op op)
 int layout_ds_op_align(layout_ds_op op)
 {
     return op > LAYOUT_DS_AUTO && op < LAYOUT_DS_OP_COUNT ? op_aligns[op] : 0;
-}
-
-const char *layout_ds_op_name(layout_ds_op op, layout_direction direction)
-{
-    if (op < LAYOUT_DS_AUTO || op >= LAYOUT_DS_OP_COUNT) return "?";
-    return direction == LAYOUT_WRITE ? write_names[op] : read_names[op];
 }
 
 /* Largest power of two <= 16 dividing (r + off) for every residue r (mod 16) in the set. */
@@ -842,6 +828,11 @@ layout_status layout_access_stream(const layout_access_plan *plan, layout_instr 
 
 int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t cap)
 {
+    return layout_access_plan_print_vendor(plan, LAYOUT_VENDOR_AMD, buf, cap);
+}
+
+int layout_access_plan_print_vendor(const layout_access_plan *plan, layout_vendor vendor, char *buf, size_t cap)
+{
     layout_strbuf t;
     layout_sb_init(&t, buf, cap);
     if (!plan) {
@@ -854,7 +845,8 @@ int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t c
         layout_ds_op op = plan->steps[i].op;
         if (seen[op]) continue;
         seen[op] = 1;
-        layout_sb_printf(&t, "%s%d x %s", first ? "" : " + ", plan->op_count[op], layout_ds_op_name(op, plan->direction));
+        layout_sb_printf(&t, "%s%d x %s", first ? "" : " + ", plan->op_count[op],
+                         layout_ds_op_vendor_name(op, plan->direction, vendor));
         first = 0;
     }
     if (plan->n_misaligned) layout_sb_printf(&t, " [%d misaligned]", plan->n_misaligned);
@@ -864,12 +856,18 @@ int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t c
 
 int layout_access_step_explain(const layout_access_plan *plan, int step, char *buf, size_t cap)
 {
+    return layout_access_step_explain_vendor(plan, step, LAYOUT_VENDOR_AMD, buf, cap);
+}
+
+int layout_access_step_explain_vendor(const layout_access_plan *plan, int step, layout_vendor vendor, char *buf,
+                                      size_t cap)
+{
     layout_strbuf t;
     layout_sb_init(&t, buf, cap);
     if (!plan || step < 0 || step >= plan->n_steps) return layout_sb_result(&t);
     const layout_access_step *st = &plan->steps[step];
     layout_sb_printf(&t, "step %d %s (access %d, positions %d..%d, +%d bytes): %d-byte aligned", step,
-                     layout_ds_op_name(st->op, plan->direction), st->access, st->seq_first,
+                     layout_ds_op_vendor_name(st->op, plan->direction, vendor), st->access, st->seq_first,
                      st->seq_first + st->elem_dir * (st->n_elems - 1), st->byte_offset, st->align_bytes);
     if (st->pair_step >= 0) layout_sb_printf(&t, "; paired with step %d", st->pair_step);
     if (st->flags == LAYOUT_ACCESS_NONCONTIGUOUS)
@@ -889,7 +887,7 @@ int layout_access_step_explain(const layout_access_plan *plan, int step, char *b
         for (int op = 1; op < LAYOUT_DS_OP_COUNT; op++)
             if (st->split_count[op]) {
                 layout_sb_printf(&t, "%s %d x %s", first ? "" : " +", st->split_count[op],
-                        layout_ds_op_name((layout_ds_op)op, plan->direction));
+                        layout_ds_op_vendor_name((layout_ds_op)op, plan->direction, vendor));
                 first = 0;
             }
     }
