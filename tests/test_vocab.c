@@ -198,6 +198,29 @@ static void test_tool_nvidia(void)
     CHECK(strstr(g_out, "\"op\":\"ds_") == NULL);
 }
 
+/* `layout arch` lists the aliases under their presets (the product names
+ * of NVIDIA's compute-capability and AMD's ROCm tables, cited in
+ * tests/test_arch.c), and every --arch takes them. */
+static void test_tool_arch_list(void)
+{
+    CHECK_EQ_I64(run_tool("arch"), 0);
+    CHECK_STR_CONTAINS(g_out, "aliases (any case; every --arch takes them):\n");
+    CHECK_STR_CONTAINS(g_out, "  H100, H200, H800, GH200, cuda:90, sm_90a -> sm_90\n");
+    CHECK_STR_CONTAINS(g_out, "  MI300X, MI300A, MI325X, hip:gfx942 -> gfx942\n");
+    CHECK_STR_CONTAINS(g_out, "  MI350X, MI355X, hip:gfx950 -> gfx950\n");
+    CHECK_STR_CONTAINS(g_out, "  B200, B100, GB200, cuda:100, sm_100a -> sm_100\n");
+    CHECK_STR_CONTAINS(g_out, "  A100, cuda:80 -> sm_80\n");
+    CHECK_EQ_I64(run_tool("arch B200"), 0);
+    CHECK_STR_CONTAINS(g_out, "sm_100: 32 banks x 4 B (high), warp32\n");
+    CHECK_EQ_I64(run_tool("banks 'packed([4,32])' --arch MI355X --elem 4"), 0);
+    /* TTGIR --arch: an AMD kernel (64 threads per warp) on the H200 alias is refused, naming sm_90 */
+    const char *f = __FILE__, *slash = strrchr(f, '/');
+    CHECK_EQ_I64(run_tool("triton --arch h200 '%.*s/fixtures/triton/kernels/matmul_fp16_64x64x32_w4_s2_gfx942.ttgir'",
+                          slash ? (int)(slash - f) : 1, slash ? f : "."),
+                 2);
+    CHECK_STR_CONTAINS(g_err, "the module has 64 threads per warp, arch sm_90 32");
+}
+
 static void test_tool_amd(void)
 {
     CHECK_EQ_I64(run_tool("check --arch MI300X " GFX942_ARGS), 1);
@@ -228,6 +251,7 @@ int main(int argc, char **argv)
         return 1;
     }
     RUN(test_tool_nvidia);
+    RUN(test_tool_arch_list);
     RUN(test_tool_amd);
     {
         char cmd[160];
