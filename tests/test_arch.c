@@ -175,7 +175,125 @@ static void test_preset_errors(void)
     CHECK(memcmp(&a, &before, sizeof a) == 0);
     CHECK(layout_arch_preset(NULL, &a, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_arch_preset("gfx942", NULL, &e) == LAYOUT_ERR_NULL);
-    CHECK(layout_arch_preset("GFX942", &a, NULL) == LAYOUT_ERR_NOT_FOUND);
+    CHECK(layout_arch_preset("gfx94", &a, &e) == LAYOUT_ERR_NOT_FOUND);
+    CHECK_STR_CONTAINS(e.message, "layout_arch_preset: name = \"gfx94\" is unknown; did you mean gfx942?");
+    CHECK(layout_arch_preset("h10", &a, &e) == LAYOUT_ERR_NOT_FOUND);
+    CHECK_STR_CONTAINS(e.message, "did you mean H100 (sm_90)?");
+    CHECK(memcmp(&a, &before, sizeof a) == 0);
+}
+
+/* Product names and Triton targets, each with the preset its vendor's
+ * documentation gives: NVIDIA's compute-capability table (H100, H200, H800,
+ * GH200: 9.0; B200, B100, GB200: 10.0; A100: 8.0; A10, A40: 8.6; L4, L40S:
+ * 8.9; T4: 7.5; RTX 5090: 12.0) and AMD's ROCm GPU table (MI300X, MI300A,
+ * MI325X: gfx942; MI350X, MI355X: gfx950; MI250X, MI250, MI210: gfx90a).
+ * Triton's ttg.target spells targets "cuda:<cc without the dot>" and
+ * "hip:<gfx>"; "sm_90a" is NVIDIA's arch-specific feature target of 9.0. */
+#define CHECK_STR_EQ(a, b)                                                           \
+    do {                                                                             \
+        const char *sa_ = (a), *sb_ = (b);                                           \
+        CHECK_MSG(sa_ && sb_ && strcmp(sa_, sb_) == 0, "\"%s\" != \"%s\"", sa_ ? sa_ : "NULL", sb_); \
+    } while (0)
+
+static void test_aliases(void)
+{
+    static const struct {
+        const char *typed, *preset;
+    } known[] = {
+        {"H100", "sm_90"}, {"H200", "sm_90"}, {"H800", "sm_90"}, {"GH200", "sm_90"}, {"B200", "sm_100"},
+        {"B100", "sm_100"}, {"GB200", "sm_100"}, {"A100", "sm_80"}, {"A10", "sm_86"}, {"A40", "sm_86"},
+        {"L4", "sm_89"}, {"L40S", "sm_89"}, {"T4", "sm_75"}, {"RTX5090", "sm_120"},
+        {"MI300X", "gfx942"}, {"MI300A", "gfx942"}, {"MI325X", "gfx942"}, {"MI350X", "gfx950"},
+        {"MI355X", "gfx950"}, {"MI250X", "gfx90a"}, {"MI250", "gfx90a"}, {"MI210", "gfx90a"},
+        {"cuda:90", "sm_90"}, {"cuda:80", "sm_80"}, {"cuda:100", "sm_100"}, {"cuda:75", "sm_75"},
+        {"cuda:86", "sm_86"}, {"cuda:89", "sm_89"}, {"cuda:120", "sm_120"}, {"sm_90a", "sm_90"},
+        {"sm_100a", "sm_100"}, {"hip:gfx942", "gfx942"}, {"hip:gfx950", "gfx950"}, {"hip:gfx90a", "gfx90a"},
+        {"hip:gfx1030", "gfx1030"}, {"hip:gfx1100", "gfx1100"},
+        /* any case */
+        {"h100", "sm_90"}, {"mi355x", "gfx950"}, {"Mi300A", "gfx942"}, {"CUDA:80", "sm_80"},
+        {"HIP:GFX942", "gfx942"}, {"SM_90", "sm_90"}, {"GFX942", "gfx942"}, {"Gfx950-B32X64", "gfx950-b32x64"},
+        /* ROCm target ids with features */
+        {"gfx90a:sramecc+:xnack-", "gfx90a"}, {"hip:gfx942:sramecc+:xnack-", "gfx942"},
+    };
+    layout_arch a, p;
+    layout_error e;
+    /* Every listed alias is in the table above, and only once. */
+    CHECK_EQ_I64(layout_arch_alias_count(), 36);
+    for (size_t i = 0; i < layout_arch_alias_count(); i++) {
+        int found = 0;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+            if (strcmp(known[k].typed, layout_arch_alias_name(i)) == 0) {
+                found++;
+                CHECK_STR_EQ(layout_arch_alias_preset(i), known[k].preset);
+            }
+        CHECK_MSG(found == 1, "alias %s has no known answer", layout_arch_alias_name(i));
+    }
+    CHECK(layout_arch_alias_name(layout_arch_alias_count()) == NULL);
+    CHECK(layout_arch_alias_preset(layout_arch_alias_count()) == NULL);
+    for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
+        const char *c = layout_arch_canonical_name(known[k].typed);
+        CHECK_MSG(c && strcmp(c, known[k].preset) == 0, "%s -> %s, want %s", known[k].typed, c ? c : "NULL",
+                  known[k].preset);
+        CHECK_MSG(layout_arch_preset(known[k].typed, &a, &e) == LAYOUT_OK, "%s: %s", known[k].typed, e.message);
+        CHECK(layout_arch_preset(known[k].preset, &p, NULL) == LAYOUT_OK);
+        CHECK(memcmp(&a, &p, sizeof a) == 0); /* the preset itself, named as the preset */
+        CHECK_STR_EQ(a.name, known[k].preset);
+    }
+    /* The text form and base= take them too. */
+    CHECK(layout_arch_from_text("  H200 ", &a, NULL, &e) == LAYOUT_OK);
+    CHECK_STR_EQ(a.name, "sm_90");
+    CHECK(layout_arch_from_text("arch(base=hip:gfx950, name=mi355-64, banks=64)", &a, NULL, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(a.wave_size, 64);
+    CHECK(layout_arch_canonical_name(NULL) == NULL);
+    CHECK(layout_arch_canonical_name("") == NULL);
+    CHECK(layout_arch_canonical_name("sm90") == NULL);
+    CHECK(layout_arch_canonical_name("hip:") == NULL);
+    CHECK(layout_arch_canonical_name("gfx94:xnack-") == NULL);
+    CHECK(layout_arch_canonical_name("cuda:91") == NULL);
+}
+
+/* Typos: the suggestion each should get, worked out by hand from the rule
+ * (lower case, no '_' '-' ':' '.' ' ', optimal-string-alignment distance,
+ * 1 edit up to 6 characters, 2 beyond). */
+static void test_closest_name(void)
+{
+    static const struct {
+        const char *typed, *preset, *alias;
+    } typos[] = {
+        {"sm90", "sm_90", NULL},        /* separators dropped: distance 0 */
+        {"SM90", "sm_90", NULL},
+        {"sm-90", "sm_90", NULL},
+        {"gfx94", "gfx942", NULL},      /* one deletion */
+        {"gfx924", "gfx942", NULL},     /* two neighbours swapped */
+        {"h10", "sm_90", "H100"},       /* one deletion */
+        {"h1000", "sm_90", "H100"},     /* one insertion */
+        {"mi300", "gfx942", "MI300X"},  /* MI300X and MI300A tie: the first listed */
+        {"mi355", "gfx950", "MI355X"},
+        {"cuda90", "sm_90", "cuda:90"},
+        {"hipgfx950", "gfx950", "hip:gfx950"},
+        {"gfx1100w64", "gfx1100-w64", NULL},
+        {"gfx110-w64", "gfx1100-w64", NULL}, /* 9 characters: one of two edits */
+        {"b20", "sm_100", "B200"},
+    };
+    static const char *const far[] = {"gfx0", "gfx999", "zzz", "nvidia", "", "sm_9999"};
+    for (size_t k = 0; k < sizeof typos / sizeof typos[0]; k++) {
+        const char *alias = "unset", *p = layout_arch_closest_name(typos[k].typed, &alias);
+        CHECK_MSG(p && strcmp(p, typos[k].preset) == 0, "%s -> %s, want %s", typos[k].typed, p ? p : "NULL",
+                  typos[k].preset);
+        if (typos[k].alias)
+            CHECK_MSG(alias && strcmp(alias, typos[k].alias) == 0, "%s: alias %s, want %s", typos[k].typed,
+                      alias ? alias : "NULL", typos[k].alias);
+        else
+            CHECK_MSG(alias == NULL, "%s: alias %s, want none", typos[k].typed, alias);
+        CHECK(layout_arch_canonical_name(typos[k].typed) == NULL); /* a typo is not accepted */
+    }
+    for (size_t k = 0; k < sizeof far / sizeof far[0]; k++) {
+        const char *alias = "unset";
+        CHECK_MSG(layout_arch_closest_name(far[k], &alias) == NULL, "%s has a suggestion", far[k]);
+        CHECK(alias == NULL);
+    }
+    CHECK(layout_arch_closest_name(NULL, NULL) == NULL);
+    CHECK_STR_EQ(layout_arch_closest_name("gfx94", NULL), "gfx942");
 }
 
 static void test_custom_arch(void)
@@ -308,7 +426,7 @@ static void test_format(void)
     char buf[8192];
     CHECK(layout_arch_format(&a, buf, sizeof buf, NULL, &e) == LAYOUT_OK);
     CHECK_EQ_I64(strlen(buf), need);
-    CHECK_STR_CONTAINS(buf, "sm_90: 32 banks x 4 B (high), wave32");
+    CHECK_STR_CONTAINS(buf, "sm_90: 32 banks x 4 B (high), warp32"); /* NVIDIA says warp */
     CHECK_STR_CONTAINS(buf, "read  b96  unsupported");
     CHECK_STR_CONTAINS(buf, "m in {1,2}: {0-15} {16-31}  [high]");
     CHECK_STR_CONTAINS(buf, "Nsight");
@@ -342,6 +460,8 @@ int main(void)
     RUN(test_gfx90a_is_gfx942_low);
     RUN(test_rdna_and_nvidia);
     RUN(test_preset_errors);
+    RUN(test_aliases);
+    RUN(test_closest_name);
     RUN(test_custom_arch);
     RUN(test_custom_arch_errors);
     RUN(test_format);

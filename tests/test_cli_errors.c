@@ -89,6 +89,12 @@ typedef struct cli_case {
 } cli_case;
 
 #define DIST64 "'dist(R=[], H=([64],[32]), P=([(1,0)]), Y=[(2,0)])'"
+/* Seed kernel 01: the write distribution of its 64 x 32 tile and the read
+ * distribution of the transposed 32 x 64 tile (4 waves of 64 lanes). */
+#define W01 "'dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])'"
+#define R01 "'dist(R=[], H=([4,8],[8,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])'"
+/* The view of the same memory the read side needs (the transpose of packed([64,32])). */
+#define T01 "'packed([64,32]) | T{pass(32):[1]->[0]; pass(64):[0]->[1]}'"
 
 static const cli_case k_cases[] = {
     /* ---- usage: commands, options, arguments */
@@ -99,8 +105,21 @@ static const cli_case k_cases[] = {
     {"print", NULL, 2, {"layout print: error: expected exactly one SPEC", NULL, NULL}},
     {"verify 'packed([4])' 'packed([4])'", NULL, 2, {"layout verify: error: expected exactly one SPEC", NULL, NULL}},
     {"arch gfx942 gfx11", NULL, 2, {"layout arch: error: expected at most one NAME", NULL, NULL}},
-    {"check --lds 'packed([4])'", NULL, 2, {"layout check: error: --lds, --write and --read are required", NULL, NULL}},
-    {"cost --arch gfx942", NULL, 2, {"layout cost: error: --arch, --width and --op are required", NULL, NULL}},
+    /* a missing option is named exactly */
+    {"check --lds 'packed([4])'", NULL, 2,
+     {"layout check: error: missing options --write and --read (--lds, --write and --read are required)\n",
+      "  hint: layout check --lds SPEC --write DIST --read DIST", NULL}},
+    {"check --write " W01 " --read " R01, NULL, 2,
+     {"layout check: error: missing option --lds (--lds, --write and --read are required)\n", NULL, NULL}},
+    {"check --lds 'packed([4])' --write " W01, NULL, 2,
+     {"layout check: error: missing option --read (--lds, --write and --read are required)\n", NULL, NULL}},
+    {"emit --hip --lds 'packed([4])' --read " R01, NULL, 2,
+     {"layout emit: error: missing option --write (--lds, --write and --read are required)\n", NULL, NULL}},
+    {"cost --arch gfx942", NULL, 2,
+     {"layout cost: error: missing options --width and --op (--arch, --width and --op are required)\n",
+      "  hint: e.g. printf '0 4 8\\n' | layout cost --arch gfx942 --width 4 --op read", NULL}},
+    {"cost --width 4 --op read", NULL, 2,
+     {"layout cost: error: missing option --arch (--arch, --width and --op are required)\n", NULL, NULL}},
     {"offsets 'packed([4])' --bogus", NULL, 2,
      {"layout offsets: error: unknown option '--bogus' (see layout offsets --help)", NULL, NULL}},
     {"offsets 'packed([4])' extra", NULL, 2, {"layout offsets: error: unexpected argument 'extra'", NULL, NULL}},
@@ -123,6 +142,71 @@ static const cli_case k_cases[] = {
     {"print 'packed([4,0])'", NULL, 2, {"layout print: error in the descriptor: layout_desc_from_text:", "^", NULL}},
     {"check --lds 'packed([64,32])' --write 'dist(R=[])' --read " DIST64, NULL, 2,
      {"layout check: error in --write: layout_dist_from_text", "^", NULL}},
+    /* ---- semantic errors: the caret under the offending token, not column 1 */
+    {"check --arch sm_90 --lds 'packed([64,32])' --write " W01 " --read " R01, NULL, 2,
+     {"layout check: error in --write: layout_dist_from_text: column 41: layout_dist_make: P1 (lane) length 64 != "
+      "wave_size 32\n",
+      "  dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])\n"
+      "                                          ^\n",
+      "  hint: --arch runs 32 lanes at a time: the lengths of the lane P list (the last) must multiply to 32"}},
+    {"check --lds 'packed([64,32])' --write 'dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), "
+     "Y=[(2,1),(1,0)])' --read " R01, NULL, 2,
+     {"layout check: error in --write: layout_dist_from_text: column 66: layout_dist_make: H0[0] (major 1, minor 0) "
+      "is named 2 times by P and Y", "^", NULL}},
+    {"check --lds 'packed([64,32])' --write 'dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), "
+     "Y=[(2,1),(3,0)])' --read " R01, NULL, 2,
+     {"layout check: error in --write: layout_dist_from_text: column 66: layout_dist_make: Y1 entry 0 has major 3",
+      "^", NULL}},
+    {"check --lds 'packed([64,32])' --write 'dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[])' "
+     "--read " R01, NULL, 2,
+     {"layout check: error in --write: layout_dist_from_text: column 59: layout_dist_make: enc->n_y = 0",
+      "  dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[])\n"
+      "                                                            ^\n", NULL}},
+    {"check --lds 'packed([64,32])' --write 'dist(R=[], H=([4,16],[4,8,2]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])' "
+     "--read " R01, NULL, 2,
+     {"layout check: error in --write: layout_dist_from_text: column 27: layout_dist_make: H1[2] (major 2, minor 2) "
+      "is named 0 times", "^", NULL}},
+    {"offsets 'naive([4,4],[4])'", NULL, 2,
+     {"layout offsets: error in the descriptor: layout_desc_from_text: column 13: naive has 2 lengths but 1 strides",
+      "  naive([4,4],[4])\n              ^\n", NULL}},
+    {"offsets 'packed([4,0])'", NULL, 2,
+     {"layout offsets: error in the descriptor: layout_desc_from_text: column 11:", "  packed([4,0])\n            ^\n",
+      NULL}},
+    {"offsets 'packed([4,4]) | T{foo(4):[0]->[0]}'", NULL, 2,
+     {"layout offsets: error in the descriptor: layout_desc_from_text: column 19: unknown transform 'foo'",
+      "  packed([4,4]) | T{foo(4):[0]->[0]}\n                    ^\n", NULL}},
+    /* ---- a tile that does not fit its LDS view: what differs and the fix */
+    {"check --elem 2 --lds 'packed([64,32])' --write " W01 " --read " R01, NULL, 2,
+     {"layout check: error: the --read distribution covers a 32 x 64 tile, but --lds packed([64,32]) is 64 x 32\n",
+      "  hint: the read side sees the same LDS memory through another view: give it with --read-lds SPEC, e.g. the "
+      "transposed view --read-lds " T01 "\n", NULL}},
+    {"emit --hip --elem 2 --lds 'packed([64,32])' --write " W01 " --read " R01, NULL, 2,
+     {"layout emit: error: the --read distribution covers a 32 x 64 tile, but --lds packed([64,32]) is 64 x 32\n",
+      "  hint: the read side sees the same LDS memory through another view: give it with --read-lds SPEC", NULL}},
+    /* the hint's --read-lds is the fix: seed kernel 01 then runs (exit 1: its conflicts) */
+    {"check --elem 2 --lds 'packed([64,32])' --read-lds " T01 " --write " W01 " --read " R01, NULL, 1, {NULL}},
+    {"check --elem 2 --lds 'packed([32,64])' --read-lds 'packed([32,64])' --write " W01 " --read " R01, NULL, 2,
+     {"layout check: error: the --write distribution covers a 64 x 32 tile, but --lds packed([32,64]) is 32 x 64\n",
+      "  hint: --lds describes the tile the --write distribution stores: its dims must be the write tile's (64 x 32)",
+      NULL}},
+    {"check --elem 2 --lds 'packed([64,32])' --read-lds 'packed([64,32])' --write " W01 " --read " R01, NULL, 2,
+     {"layout check: error: the --read distribution covers a 32 x 64 tile, but --read-lds packed([64,32]) is 64 x 32",
+      "  hint: --read-lds must describe the tile the --read distribution loads (32 x 64)", NULL}},
+    /* ---- architecture names: aliases accepted, typos answered with the closest name */
+    {"arch H100", NULL, 0, {NULL}},
+    {"arch cuda:90", NULL, 0, {NULL}},
+    {"arch mi300x", NULL, 0, {NULL}},
+    {"banks 'packed([4,4])' --arch sm90", NULL, 2,
+     {"layout banks: error in --arch: layout_arch_from_text: column 1: layout_arch_preset: name = \"sm90\" is "
+      "unknown; did you mean sm_90?\n",
+      "  sm90\n  ^\n", "  hint: `layout arch` lists every preset and alias"}},
+    {"arch h10", NULL, 2, {"name = \"h10\" is unknown; did you mean H100 (sm_90)?", NULL, NULL}},
+    {"check --arch gfx94 --lds 'packed([64,32])' --write " W01 " --read " R01, NULL, 2,
+     {"name = \"gfx94\" is unknown; did you mean gfx942?", NULL, NULL}},
+    {"arch 'arch(base=gfx94, name=x)'", NULL, 2,
+     {"layout arch: error in --arch: layout_arch_from_text: column 11: layout_arch_preset: name = \"gfx94\" is "
+      "unknown; did you mean gfx942?", "  arch(base=gfx94, name=x)\n            ^\n", NULL}},
+    {"triton --arch h10 @D/missing.ttgir", NULL, 2, {"did you mean H100 (sm_90)?", NULL, NULL}},
     /* ---- a bad arch name or arch text */
     {"banks 'packed([4,4])' --arch gfx0", NULL, 2, {"layout banks: error in --arch: layout_arch_from_text:", "gfx0", "^"}},
     {"arch gfx0", NULL, 2, {"layout arch: error in --arch: layout_arch_from_text:", "gfx0", NULL}},
@@ -140,6 +224,8 @@ static const cli_case k_cases[] = {
     {"banks 'packed([4,4])' --arch @@D/dir", NULL, 2, {"layout banks: error: cannot read '@D/dir': Is a directory", NULL, NULL}},
     {"check --lds @@D/missing --write " DIST64 " --read " DIST64, NULL, 2,
      {"layout check: error: cannot open '@D/missing': No such file or directory", NULL, NULL}},
+    {"triton @D/missing.ttgir", NULL, 2,
+     {"layout triton: error: cannot open '@D/missing.ttgir': No such file or directory", NULL, NULL}},
     /* ---- output paths */
     {"banks 'packed([4,4])' --svg @D/dir", NULL, 2, {"layout banks: error: cannot write '@D/dir': Is a directory", NULL, NULL}},
     {"banks 'packed([4,4])' --svg @D/no/such/dir.svg", NULL, 2,

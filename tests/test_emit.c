@@ -999,11 +999,17 @@ static void print_summary(void)
                !full ? "LAYOUT_TEST_SCALE runs a subset" : "clang-22 is not LLVM 22");
 }
 
+static void widest_ptx(const char *ptx, int *st, int *ld);
+
 /* Bytes of the widest DS step in a `layout check --json` side's "ops" text
- * ("4 x ds_write_b32"): b8..b128 / u8..u16 / pairs of b32 or b64 (one half). */
+ * ("4 x ds_write_b32"): b8..b128 / u8..u16 / pairs of b32 or b64 (one half);
+ * on NVIDIA the ops are PTX ("1 x st.shared.v4.b32"), read as widest_ptx
+ * reads the compiler's. */
 static int widest_ds(const char *ops)
 {
-    int best = 0;
+    int best = 0, st, ld;
+    widest_ptx(ops, &st, &ld);
+    best = st > ld ? st : ld;
     for (const char *p = strstr(ops, "ds_"); p; p = strstr(p + 3, "ds_")) {
         const char *u = strchr(p, '_');
         u = u ? strchr(u + 1, '_') : NULL;

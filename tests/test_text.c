@@ -387,13 +387,13 @@ static void test_malformed_specs(void)
         {"naiv([1],[1])", LAYOUT_ERR_PARSE, 1, "unknown base 'naiv'"},
         {"naive([8,32],[32 1])", LAYOUT_ERR_PARSE, 18, "expected ',' or ']', found '1'"},
         {"naive([8,32],[32,1]", LAYOUT_ERR_PARSE, 20, "found end of input"},
-        {"naive([8,32],[32])", LAYOUT_ERR_MISMATCH, 1, "naive has 2 lengths but 1 strides"},
+        {"naive([8,32],[32])", LAYOUT_ERR_MISMATCH, 14, "naive has 2 lengths but 1 strides"}, /* at the strides */
         {"packed([64,32]) | T{pass(64):[0]->[0] ; pass(32):[1]->[1]", LAYOUT_ERR_PARSE, 58,
          "expected ';' between transforms or '}' closing the stage"},
         {"packed([64,32]) | T{foo(3):[0]->[0]}", LAYOUT_ERR_PARSE, 21, "unknown transform 'foo'"},
         {"packed([64,32]) | T{pass(64):[0]-[0] ; pass(32):[1]->[1]}", LAYOUT_ERR_PARSE, 33,
          "expected '->' between the lower and upper ids"},
-        {"packed([0,32])", LAYOUT_ERR_ARG, 1, "layout_packed_vec: lengths[0] = 0 must be > 0"},
+        {"packed([0,32])", LAYOUT_ERR_ARG, 9, "layout_packed_vec: lengths[0] = 0 must be > 0"}, /* at the 0 */
         {"packed([99999999999999999999])", LAYOUT_ERR_PARSE, 9, "does not fit in a 64-bit signed integer"},
         {"naive([4],[1],gvl=4,gvl=4)", LAYOUT_ERR_PARSE, 21, "keyword 'gvl' given twice"},
         {"naive_off([4],[1])", LAYOUT_ERR_PARSE, 18, "', off=' (naive_off needs it)"},
@@ -635,7 +635,12 @@ static void test_dist_malformed(void)
         {"dist(R=[], H=([4]), P=([(1,0)] Y=[])", LAYOUT_ERR_PARSE, 32, "',' or ')' after a P list"},
         {"dist(R=[], H=([4]), P=([(1 0)]), Y=[])", LAYOUT_ERR_PARSE, 28, "',' between RH major and minor"},
         {"dist(R=[], H=([4]), P=([(9,0)]), Y=[])", LAYOUT_ERR_DIM_ID, 26, "RH major 9 is outside 0..8"},
-        {"dist(R=[], H=([4],[2]), P=([(1,0)]), Y=[(1,0)])", LAYOUT_ERR_ARG, 1, "layout_dist_make"},
+        {"dist(R=[], H=([4],[2]), P=([(1,0)]), Y=[(1,0)])", LAYOUT_ERR_ARG, 41, "layout_dist_make"}, /* Y's (1,0): H0[0] named again */
+        /* semantic errors of layout_dist_make: the caret under the entry it names */
+        {"dist(R=[], H=([4],[2,3]), P=([(1,0)]), Y=[(2,0)])", LAYOUT_ERR_ARG, 22, "H1[1] (major 2, minor 1) is named 0 times"},
+        {"dist(R=[2], H=([4],[2]), P=([(1,0)]), Y=[(2,0)])", LAYOUT_ERR_ARG, 9, "R[0] = 2 (major 0, minor 0) is named 0 times"},
+        {"dist(R=[], H=([4],[0]), P=([(1,0)]), Y=[(2,0)])", LAYOUT_ERR_ARG, 20, "enc->h[1][0] = 0 must be > 0"},
+        {"dist(R=[], H=([4],[2]), P=([(1,0)]), Y=[(0,0)])", LAYOUT_ERR_DIM_ID, 41, "Y0 entry 0 has minor 0"},
         {"dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], warps=0)", LAYOUT_ERR_ARG, 56, "warps 0 is outside 1..1024"},
         {"dist(R=[], H=([64],[8]), P=([(1,0)]), Y=[(2,0)], wraps=2)", LAYOUT_ERR_PARSE, 50, "'warps=' or ')'"},
         {"dist(R=[], H=([4]), P=([(1,0)],[(1,0)],[(1,0)]), Y=[])", LAYOUT_ERR_CAPACITY, 40, "more than 2 P lists"},

@@ -8,11 +8,15 @@ static int run(int argc, char **argv);
 
 const tool_command tool_cmd_arch = {
     "arch", "list the architecture presets, or show one architecture's rules",
-    "usage: layout arch              list the presets\n"
+    "usage: layout arch              list the presets and their aliases\n"
     "       layout arch NAME         one preset's rules, sources and confidence\n"
     "       layout arch 'arch(...)'  a custom architecture (see below), checked\n"
     "\n"
-    "Every --arch option of the other commands takes a preset NAME or a custom\n"
+    "NAME is a preset (gfx942, sm_90, ...) or an alias, in any case: a product\n"
+    "name (H100, H200 = sm_90, B200 = sm_100, A100 = sm_80, MI300X, MI300A,\n"
+    "MI325X = gfx942, MI350X, MI355X = gfx950) or a Triton target (cuda:90,\n"
+    "hip:gfx942).  An unknown name gets the closest known one suggested.\n"
+    "Every --arch option of the other commands takes a NAME or a custom\n"
     "architecture in text form, e.g.\n"
     "  arch(name=rdna64, banks=64, bank_bytes=4, wave=32,\n"
     "       rw b8/b16/b32=seq(32), rw b64=seq(16), rw b96/b128=seq(8))\n"
@@ -61,6 +65,17 @@ static int run(int argc, char **argv)
         else
             snprintf(groups, sizeof groups, "unsupported");
         printf("%-16s %5d %5d %4d  %s\n", a.name, a.n_banks, a.bank_width_bytes, a.wave_size, groups);
+    }
+    printf("\naliases (any case; every --arch takes them):\n");
+    for (i = 0; i < layout_arch_preset_count(); i++) {
+        const char *preset = layout_arch_preset_name(i);
+        size_t k, n = 0;
+        for (k = 0; k < layout_arch_alias_count(); k++) {
+            if (strcmp(layout_arch_alias_preset(k), preset) != 0) continue;
+            printf("%s%s", n ? ", " : "  ", layout_arch_alias_name(k));
+            n++;
+        }
+        if (n) printf(" -> %s\n", preset);
     }
     printf("\n`layout arch NAME` shows every rule with its source and confidence.\n");
     return TOOL_OK;

@@ -24,12 +24,19 @@ const tool_command tool_cmd_check = {
     "extra (bank-conflict) cycles per wave, explains the worst instruction of\n"
     "each side, and gives totals per tile and over --tiles tiles (the predicted\n"
     "SQ_LDS_BANK_CONFLICT and SQ_INSTS_LDS counters).\n"
+    "On NVIDIA (sm_*, H100, ...) the report speaks the vendor's words: warps,\n"
+    "PTX shared-memory instructions (st.shared.v4.b32, ld.shared.b16, ...),\n"
+    "bank conflicts and wavefronts, and the Nsight Compute metrics\n"
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st/_ld.sum and\n"
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st/_ld.sum.\n"
     "\n"
-    "  --arch A         preset name or arch(...) text (default gfx942)\n"
+    "  --arch A         preset name, alias (H100, MI300X, cuda:90, ...) or\n"
+    "                   arch(...) text (default gfx942; see layout arch)\n"
     "  --elem BYTES     element size: 1, 2, 4, 8 or 16 (default 2, fp16)\n"
     "  --lds SPEC       LDS descriptor over the write distribution's tile dims\n"
     "  --read-lds SPEC  a different view for the read side (e.g. [K, M] of the\n"
-    "                   same memory); default: --lds\n"
+    "                   same memory); default: --lds.  Needed when --read\n"
+    "                   covers another tile shape than --write (a transpose)\n"
     "  --write DIST     dist(...) of the store side; --read DIST of the load side\n"
     "  --tiles N        tiles per kernel for the counter totals (default 1)\n"
     "  --base BYTES     byte address of LDS offset 0 (default 0; affects alignment)\n"
@@ -104,15 +111,17 @@ static int print_side_text(const layout_arch *arch, const side *s)
     layout_instr in;
     layout_cost_detail dt;
     layout_error e;
-    layout_access_plan_print(&s->plan, buf, sizeof buf);
-    printf("%s: %s per wave, %d wave%s\n", s->name, buf, n_warps, n_warps == 1 ? "" : "s");
+    tool_vocab v = tool_vocab_of(arch);
+    layout_access_plan_print_vendor(&s->plan, v.vendor, buf, sizeof buf);
+    printf("%s: %s per %s, %d %s%s\n", s->name, buf, v.unit, n_warps, v.unit, n_warps == 1 ? "" : "s");
     for (st = 0; st < n_steps; st++) {
         const layout_access_step *step = &s->plan.steps[st];
-        printf("  step %-3d %-15s extra cycles per wave:", st, layout_ds_op_name(step->op, s->dir));
+        printf("  step %-3d %-16s %s per %s:", st, layout_ds_op_vendor_name(step->op, s->dir, v.vendor), v.extra,
+               v.unit);
         for (w = 0; w < n_warps; w++) printf(" %d", s->costs[w * n_steps + st].extra_cycles);
         printf("\n");
         if (step->flags) {
-            layout_access_step_explain(&s->plan, st, buf, sizeof buf);
+            layout_access_step_explain_vendor(&s->plan, st, v.vendor, buf, sizeof buf);
             printf("           ! %s\n", buf);
         }
     }
@@ -124,18 +133,19 @@ static int print_side_text(const layout_arch *arch, const side *s)
         printf("  worst: none - every %s instruction is conflict-free\n", s->name);
         return 0;
     }
-    printf("  worst: warp %d step %d %s, %d extra cycles (explained in the checker's report below)\n",
-           s->worst_warp, s->worst_step, layout_ds_op_name(s->plan.steps[s->worst_step].op, s->dir),
-           dt.cost.extra_cycles);
+    printf("  worst: warp %d step %d %s, %d %s (explained in the checker's report below)\n", s->worst_warp,
+           s->worst_step, layout_ds_op_vendor_name(s->plan.steps[s->worst_step].op, s->dir, v.vendor),
+           dt.cost.extra_cycles, v.extra);
     return 0;
 }
 
-static void print_side_json(const side *s)
+static void print_side_json(const layout_arch *arch, const side *s)
 {
     int st, w, n_steps = s->plan.n_steps, n_warps = s->dist->n_warps;
     const layout_side_result *r = s->res;
     char buf[512];
-    layout_access_plan_print(&s->plan, buf, sizeof buf);
+    layout_vendor vendor = layout_arch_vendor(arch);
+    layout_access_plan_print_vendor(&s->plan, vendor, buf, sizeof buf);
     printf("{\"direction\":\"%s\",\"ops\":", s->name);
     json_string(buf);
     printf(",\"steps_per_wave\":%d,\"waves\":%d,\"instrs_per_tile\":%" PRId64 ",\"extra_cycles_per_tile\":%" PRId64
@@ -151,7 +161,7 @@ static void print_side_json(const side *s)
             const layout_access_step *step = &s->plan.steps[st];
             printf("%s{\"warp\":%d,\"step\":%d,\"op\":\"%s\",\"width_bytes\":%d,\"extra_cycles\":%d,"
                    "\"total_cycles\":%d,\"groups\":%d,\"worst_nway\":%d,\"misaligned\":%s,\"noncontiguous\":%s}",
-                   w || st ? "," : "", w, st, layout_ds_op_name(step->op, s->dir), step->width_bytes,
+                   w || st ? "," : "", w, st, layout_ds_op_vendor_name(step->op, s->dir, vendor), step->width_bytes,
                    c->extra_cycles, c->total_cycles, c->n_groups, c->worst_nway,
                    step->flags & LAYOUT_ACCESS_MISALIGNED ? "true" : "false",
                    step->flags & LAYOUT_ACCESS_NONCONTIGUOUS ? "true" : "false");
@@ -193,7 +203,8 @@ static int write_svg(const char *path, const layout_arch *arch, int elem, int64_
 {
     const layout_descriptor *d = sides[0].desc;
     int64_t rows, cols, *w0, *w1, hot_words[2 * LAYOUT_MAX_LANES * SVG_MAX_DWORDS];
-    int *banks, n_hot = 0, k, ok;
+    int *banks, n_hot = 0, k, ok, extra;
+    tool_vocab vocab = tool_vocab_of(arch);
     unsigned char *hot;
     static svg_instr panels[2];
     char headings[2][256], title[256], sub[1024], text[LAYOUT_TEXT_CAP];
@@ -220,10 +231,10 @@ static int write_svg(const char *path, const layout_arch *arch, int elem, int64_
         side *s = &sides[k];
         if (s->plan.n_steps == 0) continue;
         if (layout_access_instr(&s->plan, s->worst_warp, s->worst_step, &in, &e)) goto lib_fail;
-        snprintf(headings[k], sizeof headings[k], "worst %s: warp %d step %d, %s, %d extra cycle%s", s->name,
-                 s->worst_warp, s->worst_step, layout_ds_op_name(s->plan.steps[s->worst_step].op, s->dir),
-                 s->costs[s->worst_warp * s->plan.n_steps + s->worst_step].extra_cycles,
-                 s->costs[s->worst_warp * s->plan.n_steps + s->worst_step].extra_cycles == 1 ? "" : "s");
+        extra = s->costs[s->worst_warp * s->plan.n_steps + s->worst_step].extra_cycles;
+        snprintf(headings[k], sizeof headings[k], "worst %s: warp %d step %d, %s, %d %.*s", s->name, s->worst_warp,
+                 s->worst_step, layout_ds_op_vendor_name(s->plan.steps[s->worst_step].op, s->dir, vocab.vendor), extra,
+                 (int)strlen(vocab.extra) - (extra == 1), vocab.extra);
         if (picture_instr(arch, &in, headings[k], &panels[p.n_instrs], hot_words, &n_hot,
                           (int)(sizeof hot_words / sizeof hot_words[0]), &e))
             goto lib_fail;
@@ -233,10 +244,11 @@ static int write_svg(const char *path, const layout_arch *arch, int elem, int64_
     picture_mark_hot(w0, w1, (size_t)(rows * cols), hot_words, n_hot, hot);
     if (layout_desc_to_text(d, text, sizeof text, NULL)) strcpy(text, "(descriptor)");
     snprintf(title, sizeof title, "%s: %" PRId64 " x %" PRId64 " tile, %d-byte elements - %" PRId64
-                                  " extra cycles per tile (write %" PRId64 ", read %" PRId64 ")",
-             arch->name, rows, cols, elem, res->extra_cycles_per_tile, res->write.extra_cycles_per_tile,
+                                  " %s per tile (write %" PRId64 ", read %" PRId64 ")",
+             arch->name, rows, cols, elem, res->extra_cycles_per_tile, vocab.extra, res->write.extra_cycles_per_tile,
              res->read.extra_cycles_per_tile);
-    snprintf(sub, sizeof sub, "write %s, read %s per wave; LDS %.300s", res->write.ops, res->read.ops, text);
+    snprintf(sub, sizeof sub, "write %s, read %s per %s; LDS %.300s", res->write.ops, res->read.ops, vocab.unit,
+             text);
     p.title = title;
     p.subtitle = sub;
     p.rows = (int)rows;
@@ -280,6 +292,10 @@ static int run(int argc, char **argv)
     layout_checker checker;
     layout_error e;
     char text[LAYOUT_TEXT_CAP], *report = NULL;
+    tool_vocab vocab;
+    layout_counter ctr_names[LAYOUT_CTR_COUNT];
+    int64_t ctr_values[LAYOUT_CTR_COUNT];
+    int n_ctr = 0;
     {
         const char *elem_text = NULL, *tiles_text = NULL, *base_text = NULL;
         int n_pos;
@@ -295,7 +311,13 @@ static int run(int argc, char **argv)
             (base_text && tool_int("check", "--base", base_text, 0, UINT32_MAX, &base)))
             return TOOL_BAD_INPUT;
     }
-    if (!lds || !wr || !rd) return tool_error("check", "--lds, --write and --read are required");
+    {
+        const char *const names[] = {"--lds", "--write", "--read"}, *const values[] = {lds, wr, rd};
+        if (tool_require("check", names, values, 3,
+                         "layout check --lds SPEC --write DIST --read DIST; `layout check --help` has a worked "
+                         "example"))
+            return TOOL_BAD_INPUT;
+    }
     (void)arch_text; /* every --arch is read by html_parse_arches */
     if (html_parse_arches("check", argc, argv, "gfx942", arches, HTML_MAX_ARCHES, &n_arches))
         return TOOL_BAD_INPUT;
@@ -319,7 +341,11 @@ static int run(int argc, char **argv)
     spec.read_opt = &opt;
     spec.elem_bytes = elem;
     spec.tiles = tiles;
-    if (layout_check_kernel(&arch, &spec, &res, &e)) return tool_error("check", "%s", e.message);
+    if (layout_check_kernel(&arch, &spec, &res, &e)) {
+        if (tool_explain_tile_mismatch("check", &lds_desc, read_lds ? &read_desc : NULL, &wdist, &rdist))
+            return TOOL_BAD_INPUT;
+        return tool_error("check", "%s", e.message);
+    }
     if (layout_checker_init(&checker, &arch, LAYOUT_IMPL_AUTO, &e)) return tool_error("check", "%s", e.message);
     sides[0].name = "write";
     sides[0].dir = LAYOUT_WRITE;
@@ -339,6 +365,8 @@ static int run(int argc, char **argv)
         }
     }
     rc = res.extra_cycles_per_tile > 0 ? TOOL_FINDING : TOOL_OK;
+    vocab = tool_vocab_of(&arch);
+    n_ctr = tool_counters(&arch, &res, ctr_names, ctr_values, LAYOUT_CTR_COUNT);
     report = library_report(&arch, &spec, json);
     if (!report) {
         rc = TOOL_BAD_INPUT;
@@ -369,17 +397,22 @@ static int run(int argc, char **argv)
             json_string(text);
         }
         printf(",\"sides\":[");
-        print_side_json(&sides[0]);
+        print_side_json(&arch, &sides[0]);
         printf(",");
-        print_side_json(&sides[1]);
+        print_side_json(&arch, &sides[1]);
         printf("],\"report\":%s", report);
+        /* The profiler counters in the vendor's own names (SQ_... / l1tex__...). */
+        printf(",\"vendor\":\"%s\",\"counters\":{", layout_vendor_name(layout_arch_vendor(&arch)));
+        for (i = 0; i < n_ctr; i++)
+            printf("%s\"%s\":%" PRId64, i ? "," : "", layout_counter_name(ctr_names[i]), ctr_values[i]);
+        printf("}");
         printf(",\"extra_cycles_per_tile\":%" PRId64 ",\"instrs_per_tile\":%" PRId64 ",\"sq_lds_bank_conflict\":%" PRId64
                ",\"sq_insts_lds\":%" PRId64 ",\"conflict_free\":%s}\n",
                res.extra_cycles_per_tile, res.instrs_per_tile, res.sq_lds_bank_conflict, res.sq_insts_lds,
                rc == TOOL_OK ? "true" : "false");
     } else {
-        printf("# check on %s (%d banks x %d B, wave%d), %d-byte elements, %" PRId64 " tile%s\n", arch.name,
-               arch.n_banks, arch.bank_width_bytes, arch.wave_size, elem, tiles, tiles == 1 ? "" : "s");
+        printf("# check on %s (%d banks x %d B, %s%d), %d-byte elements, %" PRId64 " tile%s\n", arch.name,
+               arch.n_banks, arch.bank_width_bytes, vocab.unit, arch.wave_size, elem, tiles, tiles == 1 ? "" : "s");
         if (layout_desc_to_text(&lds_desc, text, sizeof text, NULL) == LAYOUT_OK) printf("# lds:      %s\n", text);
         if (read_lds && layout_desc_to_text(&read_desc, text, sizeof text, NULL) == LAYOUT_OK)
             printf("# read lds: %s\n", text);
@@ -391,17 +424,30 @@ static int run(int argc, char **argv)
         }
         printf("checker's report of one tile:\n%s%s", report,
                report[0] && report[strlen(report) - 1] != '\n' ? "\n" : "");
-        printf("per tile: write %" PRId64 " extra cycles in %" PRId64 " instructions, read %" PRId64
-               " extra cycles in %" PRId64 " instructions\n",
-               res.write.extra_cycles_per_tile, res.write.instrs_per_tile, res.read.extra_cycles_per_tile,
-               res.read.instrs_per_tile);
-        printf("kernel (%" PRId64 " tile%s): SQ_LDS_BANK_CONFLICT %" PRId64 ", SQ_INSTS_LDS %" PRId64 "\n", tiles,
-               tiles == 1 ? "" : "s", res.sq_lds_bank_conflict, res.sq_insts_lds);
+        printf("per tile: write %" PRId64 " %s in %" PRId64 " instructions, read %" PRId64 " %s in %" PRId64
+               " instructions\n",
+               res.write.extra_cycles_per_tile, vocab.extra, res.write.instrs_per_tile, res.read.extra_cycles_per_tile,
+               vocab.extra, res.read.instrs_per_tile);
+        if (vocab.vendor == LAYOUT_VENDOR_NVIDIA) {
+            /* Nsight Compute's metrics, one a line (the names are long). */
+            printf("kernel (%" PRId64 " tile%s), as Nsight Compute counts it:\n", tiles, tiles == 1 ? "" : "s");
+            for (i = 0; i < n_ctr; i++) printf("  %-58s %" PRId64 "\n", layout_counter_name(ctr_names[i]), ctr_values[i]);
+        } else if (n_ctr > 0) {
+            printf("kernel (%" PRId64 " tile%s):", tiles, tiles == 1 ? "" : "s");
+            for (i = 0; i < n_ctr; i++)
+                printf("%s %s %" PRId64, i ? "," : "", layout_counter_name(ctr_names[i]), ctr_values[i]);
+            printf("\n");
+        } else {
+            /* no profiler counters for this vendor: the model's own totals */
+            printf("kernel (%" PRId64 " tile%s): %" PRId64 " %s, %" PRId64 " instructions\n", tiles,
+                   tiles == 1 ? "" : "s", res.sq_lds_bank_conflict, vocab.extra, res.sq_insts_lds);
+        }
         if (rc == TOOL_OK)
             printf("verdict: conflict-free\n");
         else
-            printf("verdict: CONFLICTS - %" PRId64 " extra cycles per tile (write %" PRId64 ", read %" PRId64 ")\n",
-                   res.extra_cycles_per_tile, res.write.extra_cycles_per_tile, res.read.extra_cycles_per_tile);
+            printf("verdict: CONFLICTS - %" PRId64 " %s per tile (write %" PRId64 ", read %" PRId64 ")\n",
+                   res.extra_cycles_per_tile, vocab.extra, res.write.extra_cycles_per_tile,
+                   res.read.extra_cycles_per_tile);
     }
     if (svg && write_svg(svg, &arch, elem, base, sides, &res)) rc = TOOL_BAD_INPUT;
     if (html) {

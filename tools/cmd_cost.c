@@ -102,7 +102,12 @@ static int run(int argc, char **argv)
                                     {"--explain", NULL, &explain}, {NULL, NULL, NULL}};
         if (tool_parse_args("cost", argc, argv, opts, NULL, 0, &n_pos)) return TOOL_BAD_INPUT;
     }
-    if (!arch_text || !width_text || !op_text) return tool_error("cost", "--arch, --width and --op are required");
+    {
+        const char *const names[] = {"--arch", "--width", "--op"}, *const values[] = {arch_text, width_text, op_text};
+        if (tool_require("cost", names, values, 3,
+                         "e.g. printf '0 4 8\\n' | layout cost --arch gfx942 --width 4 --op read"))
+            return TOOL_BAD_INPUT;
+    }
     if (tool_parse_arch("cost", arch_text, &arch)) return TOOL_BAD_INPUT;
     if (tool_int("cost", "--width", width_text, 1, 16, &width)) return TOOL_BAD_INPUT;
     if (layout_width_index((int)width) < 0) return tool_error("cost", "--width %s must be 1, 2, 4, 8, 12 or 16", width_text);
@@ -115,8 +120,8 @@ static int run(int argc, char **argv)
     else return tool_error("cost", "--impl '%s' must be auto, scalar or avx2", impl_text);
     if (layout_checker_init(&checker, &arch, impl, &e)) return tool_error("cost", "%s", e.message);
     if (layout_instr_init(&in, arch.wave_size, (int)width, dir, &e)) return tool_error("cost", "%s", e.message);
-    printf("# %s, %s b%d (%d-byte lanes), %d lanes per wave, checker %s\n", arch.name, op_text, (int)width * 8,
-           (int)width, arch.wave_size, layout_check_impl_name(checker.impl));
+    printf("# %s, %s b%d (%d-byte lanes), %d lanes per %s, checker %s\n", arch.name, op_text, (int)width * 8,
+           (int)width, arch.wave_size, tool_vocab_of(&arch).unit, layout_check_impl_name(checker.impl));
     while (fgets(line, sizeof line, stdin)) {
         layout_cost c;
         size_t len = strlen(line);
@@ -162,8 +167,11 @@ static int run(int argc, char **argv)
         }
     }
     if (ferror(stdin)) return tool_error("cost", "error reading standard input");
-    printf("total: %" PRId64 " instruction%s, %" PRId64 " extra cycles, %" PRId64 " total cycles, %" PRId64
-           " with conflicts\n",
-           n, n == 1 ? "" : "s", extra, total, conflicted);
+    {
+        tool_vocab v = tool_vocab_of(&arch);
+        printf("total: %" PRId64 " instruction%s, %" PRId64 " %s, %" PRId64 " %s, %" PRId64 " with conflicts\n", n,
+               n == 1 ? "" : "s", extra, v.extra, total,
+               v.vendor == LAYOUT_VENDOR_NVIDIA ? "wavefronts" : "total cycles", conflicted);
+    }
     return any_conflict ? TOOL_FINDING : TOOL_OK;
 }

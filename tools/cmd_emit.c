@@ -167,9 +167,12 @@ static int run(int argc, char **argv)
         free(args);
         return tool_error("emit", "give exactly one of --hip and --cuda");
     }
-    if (!lds || !wr || !rd) {
-        free(args);
-        return tool_error("emit", "--lds, --write and --read are required");
+    {
+        const char *const names[] = {"--lds", "--write", "--read"}, *const values[] = {lds, wr, rd};
+        if (tool_require("emit", names, values, 3, "the same --lds, --write and --read as `layout check`")) {
+            free(args);
+            return TOOL_BAD_INPUT;
+        }
     }
     if (tool_parse_arch("emit", arch_text, &arch) || tool_parse_desc("emit", lds, &lds_desc) ||
         (read_lds && tool_parse_desc("emit", read_lds, &read_desc)) ||
@@ -192,6 +195,8 @@ static int run(int argc, char **argv)
     kspec.tiles = tiles;
     if (layout_check_kernel(&arch, &kspec, &res, &e)) {
         free(args);
+        if (tool_explain_tile_mismatch("emit", &lds_desc, read_lds ? &read_desc : NULL, &wdist, &rdist))
+            return TOOL_BAD_INPUT;
         return tool_error("emit", "%s", e.message);
     }
     spec_text = spec_options(kept, args, arch_text);

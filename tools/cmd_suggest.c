@@ -4,6 +4,7 @@
 #include "tool.h"
 #include "picture.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,7 +195,7 @@ static int write_svg(const char *path, const layout_suggest_candidate *c, const 
     svg_picture p;
     char title[256], prm[160];
     static char sub[LAYOUT_TEXT_CAP + 64], text[LAYOUT_TEXT_CAP];
-    if (!f) return tool_error("suggest", "cannot write '%s'", path);
+    if (!f) return tool_error("suggest", "cannot write '%s': %s", path, strerror(errno));
     if (layout_desc_to_text(&c->desc, text, sizeof text, NULL)) strcpy(text, "(descriptor)");
     layout_suggest_params_print(&c->params, prm, sizeof prm);
     snprintf(title, sizeof title, "%s: suggested %s %s, %" PRId64 " extra cycles per tile, %" PRId64 " LDS bytes",
@@ -263,7 +264,10 @@ static int run(int argc, char **argv)
         int n = 0;
         const int64_t *shape = tool_shape(&n);
         memset(&ts, 0, sizeof ts);
-        if (!shape || !wr || !rd) return tool_error("suggest", "--shape, --write and --read are required (or --spec, --stride)");
+        const char *const names[] = {"--shape", "--write", "--read"};
+        const char *const values[] = {shape ? "" : NULL, wr, rd};
+        if (tool_require("suggest", names, values, 3, "or describe the accesses with --spec FILE, or --stride S"))
+            return TOOL_BAD_INPUT;
         if (tool_parse_arch("suggest", arch_text, &ts.arch)) return TOOL_BAD_INPUT;
         spec->n_dims = n;
         memcpy(spec->tile, shape, sizeof shape[0] * (size_t)n);

@@ -2,6 +2,7 @@
  * lowered as Triton 3.6 lowers it and costed by the checker. */
 #include "tool.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,8 @@ const tool_command tool_cmd_triton = {
     "LDS, scans across warps, histogram, gather, warp_specialize, any op with\n"
     "allocation.offset or an unknown op on a memdesc).\n"
     "\n"
-    "  --arch A   preset name or arch(...) text; default: from ttg.target\n"
+    "  --arch A   preset name, alias (H100, MI300X, cuda:90, hip:gfx942, ...;\n"
+    "             see layout arch) or arch(...) text; default: from ttg.target\n"
     "             (hip:gfx942 -> gfx942, cuda:90 -> sm_90)\n"
     "  --json     one JSON object: target, arch, ops, per_warp_total, not_modelled,\n"
     "             totals, suggestions (always: layout_triton_kernel_report_json's object)\n"
@@ -169,7 +171,7 @@ static int run(int argc, char **argv)
     if (n_pos != 1) return tool_error("triton", "expected one FILE.ttgir ('-' for standard input)");
     if (arch_arg && tool_parse_arch("triton", arch_arg, &arch)) return TOOL_BAD_INPUT;
     f = strcmp(pos[0], "-") == 0 ? stdin : fopen(pos[0], "rb");
-    if (!f) return tool_error("triton", "cannot open %s", pos[0]);
+    if (!f) return tool_error("triton", "cannot open '%s': %s", pos[0], strerror(errno));
     n = read_all(f, g_text, sizeof g_text, &too_big);
     if (f != stdin) fclose(f);
     if (too_big) return tool_error("triton", "%s: more than %zu bytes", pos[0], sizeof g_text - 1);

@@ -2,6 +2,7 @@
 #include "tool.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,42 @@ int tool_error(const char *cmd, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
+    return TOOL_BAD_INPUT;
+}
+
+void tool_hint(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    (void)cmd; /* the error line above names the command */
+    fprintf(stderr, "  hint: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int tool_require(const char *cmd, const char *const *names, const char *const *values, int n, const char *example)
+{
+    char missing[256], all[256];
+    size_t m = 0, a = 0;
+    int i, k = 0, n_missing = 0;
+    for (i = 0; i < n; i++) n_missing += values[i] == NULL;
+    if (n_missing == 0) return 0;
+    missing[0] = all[0] = '\0';
+    for (i = 0; i < n; i++) {
+        /* "--a", "--a and --b", "--a, --b and --c" */
+        const char *sep_all = i == 0 ? "" : i == n - 1 ? " and " : ", ";
+        a += (size_t)snprintf(all + a, a < sizeof all ? sizeof all - a : 0, "%s%s", sep_all, names[i]);
+        if (a >= sizeof all) a = sizeof all - 1;
+        if (values[i]) continue;
+        k++;
+        m += (size_t)snprintf(missing + m, m < sizeof missing ? sizeof missing - m : 0, "%s%s",
+                              k == 1 ? "" : k == n_missing ? " and " : ", ", names[i]);
+        if (m >= sizeof missing) m = sizeof missing - 1;
+    }
+    tool_error(cmd, "missing option%s %s (%s %s required)", n_missing == 1 ? "" : "s", missing, all,
+               n == 1 ? "is" : "are");
+    if (example) tool_hint(cmd, "%s", example);
     return TOOL_BAD_INPUT;
 }
 
@@ -144,6 +181,104 @@ void tool_report_parse(const char *cmd, const char *what, const char *text, size
     }
 }
 
+tool_vocab tool_vocab_of(const layout_arch *arch)
+{
+    tool_vocab v;
+    v.vendor = layout_arch_vendor(arch);
+    v.unit = layout_vendor_wave_word(v.vendor);
+    v.extra = v.vendor == LAYOUT_VENDOR_NVIDIA ? "bank conflicts" : "extra cycles";
+    return v;
+}
+
+int tool_counters(const layout_arch *arch, const layout_kernel_result *res, layout_counter *names, int64_t *values,
+                  int max)
+{
+    int c, n = 0;
+    for (c = 0; c < LAYOUT_CTR_COUNT && n < max; c++)
+        if (layout_calibrate_predict(arch, res, (layout_counter)c, &values[n])) names[n++] = (layout_counter)c;
+    return n;
+}
+
+/* "64 x 32" */
+static void lengths_text(char *buf, size_t cap, int n, const int64_t *len)
+{
+    size_t k = 0;
+    int i;
+    buf[0] = '\0';
+    for (i = 0; i < n && k < cap; i++) {
+        k += (size_t)snprintf(buf + k, cap - k, "%s%" PRId64, i ? " x " : "", len[i]);
+        if (k >= cap) k = cap - 1;
+    }
+}
+
+int tool_explain_tile_mismatch(const char *cmd, const layout_descriptor *lds, const layout_descriptor *read_lds,
+                               const layout_distribution *wdist, const layout_distribution *rdist)
+{
+    static char text[LAYOUT_TEXT_CAP], hint[LAYOUT_TEXT_CAP + 256];
+    char want[128], have[128];
+    int64_t lens[LAYOUT_MAX_DIMS];
+    int n = layout_desc_ndims(lds), i, j;
+    const layout_distribution *d = wdist;
+    const char *side = "--write";
+    for (i = 0; i < n; i++) lens[i] = layout_desc_length(lds, i);
+    /* The write side must fit --lds; the read side --read-lds, else --lds. */
+    for (int pass = 0; pass < 2; pass++) {
+        const layout_descriptor *view = pass == 0 || !read_lds ? lds : read_lds;
+        int nv = layout_desc_ndims(view), bad = d->n_x != nv;
+        for (i = 0; !bad && i < nv; i++) bad = d->x_lengths[i] > layout_desc_length(view, i);
+        if (bad) {
+            int64_t vl[LAYOUT_MAX_DIMS];
+            for (i = 0; i < nv && i < LAYOUT_MAX_DIMS; i++) vl[i] = layout_desc_length(view, i);
+            lengths_text(want, sizeof want, d->n_x, d->x_lengths);
+            lengths_text(have, sizeof have, nv, vl);
+            if (layout_desc_to_text(view, text, sizeof text, NULL) != LAYOUT_OK) strcpy(text, "(descriptor)");
+            tool_error(cmd, "the %s distribution covers a %s tile, but %s %s is %s", side, want,
+                       view == lds ? "--lds" : "--read-lds", text, have);
+            if (pass == 0) {
+                tool_hint(cmd, "--lds describes the tile the --write distribution stores: its dims must be the "
+                               "write tile's (%s)", want);
+                return 1;
+            }
+            if (read_lds) {
+                tool_hint(cmd, "--read-lds must describe the tile the --read distribution loads (%s)", want);
+                return 1;
+            }
+            /* A read tile whose lengths permute the write tile's: the same
+             * memory read through a permuted view, e.g. the transpose. */
+            if (d->n_x == n && n <= LAYOUT_MAX_DIMS) {
+                int used[LAYOUT_MAX_DIMS] = {0}, from[LAYOUT_MAX_DIMS], ok = 1;
+                for (i = 0; i < n && ok; i++) {
+                    from[i] = -1;
+                    for (j = 0; j < n; j++)
+                        if (!used[j] && lens[j] == d->x_lengths[i]) {
+                            used[j] = 1;
+                            from[i] = j;
+                            break;
+                        }
+                    ok = from[i] >= 0;
+                }
+                if (ok && layout_desc_to_text(lds, text, sizeof text, NULL) == LAYOUT_OK) {
+                    size_t k = (size_t)snprintf(hint, sizeof hint, "%s | T{", text);
+                    for (i = 0; i < n && k < sizeof hint; i++)
+                        k += (size_t)snprintf(hint + k, sizeof hint - k, "%spass(%" PRId64 "):[%d]->[%d]", i ? "; " : "",
+                                              lens[from[i]], from[i], i);
+                    if (k < sizeof hint) snprintf(hint + k, sizeof hint - k, "}");
+                    tool_hint(cmd, "the read side sees the same LDS memory through another view: give it with "
+                                   "--read-lds SPEC, e.g. the %s view --read-lds '%s'",
+                              n == 2 ? "transposed" : "permuted", hint);
+                    return 1;
+                }
+            }
+            tool_hint(cmd, "give the read side its own view of the same LDS memory with --read-lds SPEC (its dims "
+                           "= the read tile's, %s)", want);
+            return 1;
+        }
+        d = rdist;
+        side = "--read";
+    }
+    return 0;
+}
+
 /* What a spec argument describes. */
 enum spec_kind { SPEC_DESC, SPEC_ARCH, SPEC_DIST };
 
@@ -175,6 +310,12 @@ static int parse_spec(const char *cmd, const char *what, const char *arg, enum s
     }
     if (st == LAYOUT_OK) return 0;
     tool_report_parse(cmd, what, text, where, &e);
+    if (kind == SPEC_ARCH && st == LAYOUT_ERR_NOT_FOUND)
+        tool_hint(cmd, "`layout arch` lists every preset and alias (H100, MI300X, cuda:90, hip:gfx942, ...)");
+    if (kind == SPEC_DIST && wave > 0 && st == LAYOUT_ERR_MISMATCH && strstr(e.message, "wave_size"))
+        tool_hint(cmd, "--arch runs %d lanes at a time: the lengths of the lane P list (the last) must multiply "
+                       "to %d, or --arch must name a GPU with as many lanes as the distribution",
+                  wave, wave);
     return TOOL_BAD_INPUT;
 }
 

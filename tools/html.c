@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 #ifndef LAYOUT_VERSION
@@ -137,6 +138,12 @@ static int write_arch_head(FILE *f, const char *command, const layout_descriptor
     fputs("{\"name\":", f);
     json_str(f, arch->name);
     json_key_str(f, "text", layout_arch_to_text(arch, text, sizeof text, NULL) == LAYOUT_OK ? text : NULL);
+    {
+        /* The vendor's words for the page: warp / wave, bank conflicts / extra cycles. */
+        tool_vocab v = tool_vocab_of(arch);
+        fprintf(f, ",\"vendor\":\"%s\",\"unit\":\"%s\",\"extra_word\":\"%s\"", layout_vendor_name(v.vendor), v.unit,
+                v.extra);
+    }
     fprintf(f, ",\"n_banks\":%d,\"bank_bytes\":%d,\"wave_size\":%d,\"banks\":", arch->n_banks,
             arch->bank_width_bytes, arch->wave_size);
     json_ints(f, banks, (size_t)n);
@@ -150,7 +157,7 @@ static int write_page(const char *command, const char *path, data_writer data, c
 {
     FILE *f = fopen(path, "w");
     int i, rc = 0;
-    if (!f) return tool_error(command, "cannot write '%s'", path);
+    if (!f) return tool_error(command, "cannot write '%s': %s", path, strerror(errno));
     for (i = 0; html_page_lines[i]; i++) {
         if (strcmp(html_page_lines[i], "@DATA@\n") == 0) {
             if ((rc = data(f, ctx)) != 0) break;
@@ -236,7 +243,8 @@ static int write_instr(FILE *f, const layout_arch *arch, const layout_checker *c
         return -1;
     fprintf(f, "{\"warp\":%d,\"step\":%d,\"op\":\"%s\",\"width_bytes\":%d,\"extra_cycles\":%d,\"total_cycles\":%d"
                ",\"worst_nway\":%d,\"flags\":\"%s%s\",\"addr\":[",
-            warp, step, layout_ds_op_name(st->op, plan->direction), in.width_bytes, cost.extra_cycles,
+            warp, step, layout_ds_op_vendor_name(st->op, plan->direction, layout_arch_vendor(arch)), in.width_bytes,
+            cost.extra_cycles,
             cost.total_cycles, cost.worst_nway, st->flags & LAYOUT_ACCESS_MISALIGNED ? "misaligned " : "",
             st->flags & LAYOUT_ACCESS_NONCONTIGUOUS ? "non-contiguous" : "");
     for (lane = 0; lane < in.n_lanes; lane++)
@@ -309,15 +317,26 @@ static int check_arch(FILE *f, const html_check *c, const layout_arch *arch, int
         return tool_error("check", "%s: %s", arch->name, e.message);
     if ((rc = write_arch_head(f, "check", c->lds, arch, c->elem_bytes, c->base_bytes, banks)) != 0) return rc;
     fprintf(f, ",\"extra_cycles_per_tile\":%" PRId64 ",\"instrs_per_tile\":%" PRId64 ",\"sq_lds_bank_conflict\":%" PRId64
-               ",\"sq_insts_lds\":%" PRId64 ",\"sides\":[",
+               ",\"sq_insts_lds\":%" PRId64,
             res.extra_cycles_per_tile, res.instrs_per_tile, res.sq_lds_bank_conflict, res.sq_insts_lds);
+    {
+        /* The profiler counters in the vendor's names (SQ_... on AMD, l1tex__... on NVIDIA). */
+        layout_counter names[LAYOUT_CTR_COUNT];
+        int64_t values[LAYOUT_CTR_COUNT];
+        int i, n = tool_counters(arch, &res, names, values, LAYOUT_CTR_COUNT);
+        fputs(",\"counters\":[", f);
+        for (i = 0; i < n; i++)
+            fprintf(f, "%s{\"name\":\"%s\",\"value\":%" PRId64 "}", i ? "," : "", layout_counter_name(names[i]),
+                    values[i]);
+        fputs("],\"sides\":[", f);
+    }
     for (k = 0; k < 2; k++) {
         const layout_side_result *r = k ? &res.read : &res.write;
         const layout_distribution *dist = k ? c->read_dist : c->write_dist;
         const layout_descriptor *view = k && c->read_lds ? c->read_lds : c->lds;
         if (layout_access_plan_make(plan, view, dist, k ? LAYOUT_READ : LAYOUT_WRITE, c->elem_bytes, &opt, &e))
             return tool_error("check", "%s side: %s", names[k], e.message);
-        layout_access_plan_print(plan, ops, sizeof ops);
+        layout_access_plan_print_vendor(plan, layout_arch_vendor(arch), ops, sizeof ops);
         fprintf(f, "%s{\"name\":\"%s\",\"ops\":", k ? "," : "", names[k]);
         json_str(f, ops);
         fprintf(f, ",\"waves\":%d,\"steps_per_wave\":%d,\"instrs_per_tile\":%" PRId64

@@ -35,6 +35,27 @@ int tool_error(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
+/* Print "  hint: ..." to stderr: how to fix the error just reported (the
+ * same words for every command, so `check` and `emit` agree). */
+void tool_hint(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* The options names[0..n-1] a command needs: 0 when every values[i] is set,
+ * else print "missing option --b (--a, --b and --c are required)" naming
+ * exactly the missing ones, then `example` as a hint (if non-NULL), and
+ * return TOOL_BAD_INPUT. */
+int tool_require(const char *cmd, const char *const *names, const char *const *values, int n, const char *example);
+
+/* After a kernel check failed: when a distribution's tile does not fit its
+ * LDS view (--write vs --lds, --read vs --read-lds or --lds), print what
+ * differs and how to fix it (for a read tile that permutes the write tile
+ * without --read-lds: the --read-lds view to add) and return 1; else 0. */
+int tool_explain_tile_mismatch(const char *cmd, const layout_descriptor *lds, const layout_descriptor *read_lds,
+                               const layout_distribution *wdist, const layout_distribution *rdist);
+
 /* 1 when argv[i] is "-h" or "--help" anywhere. */
 int tool_wants_help(int argc, char **argv);
 
@@ -82,6 +103,24 @@ void tool_print_desc_header(const layout_descriptor *d, const char *what);
 
 /* Report a parse failure of `text` with the message of e and a caret at `where`. */
 void tool_report_parse(const char *cmd, const char *what, const char *text, size_t where, const layout_error *e);
+
+/* ---- vendor vocabulary: what the architecture's own tools call things ---- */
+
+/* AMD (and unknown): "wave", "extra cycles", DS mnemonics, SQ_ counters;
+ * NVIDIA: "warp", "bank conflicts", PTX mnemonics, Nsight Compute metrics. */
+typedef struct tool_vocab {
+    layout_vendor vendor;
+    const char *unit;  /* "wave" / "warp" */
+    const char *extra; /* "extra cycles" / "bank conflicts" */
+} tool_vocab;
+
+tool_vocab tool_vocab_of(const layout_arch *arch);
+
+/* The profiler counters the checker predicts for this kernel result on
+ * arch (layout_calibrate_predict(): the vendor's own names), at most max;
+ * returns how many were filled. */
+int tool_counters(const layout_arch *arch, const layout_kernel_result *res, layout_counter *names, int64_t *values,
+                  int max);
 
 /* ---- foreign dialects (docs/dialects.md) ---- */
 

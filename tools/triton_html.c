@@ -5,6 +5,7 @@
  * for the allocation it touches.  Every number comes from the library. */
 #include "tool.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -138,7 +139,7 @@ int triton_html_write(const char *path, const layout_triton_kernel *k, const lay
     const layout_ttgir *m = k->module;
     FILE *f = fopen(path, "w");
     int i, j, rc = 0;
-    if (!f) return tool_error("triton", "cannot write '%s'", path);
+    if (!f) return tool_error("triton", "cannot write '%s': %s", path, strerror(errno));
     fputs(page_head, f);
     fprintf(f, "<div id=\"head\"><h1>layout triton: %d shared-memory ops, %d modelled</h1>\n", k->n_ops,
             k->n_modelled);
@@ -187,8 +188,8 @@ int triton_html_write(const char *path, const layout_triton_kernel *k, const lay
                         r->extra_cycles, r->total_cycles, r->n_conflicted, r->n_accesses);
             suggestion_box(f, s, i);
             if (r->worst_access >= 0) {
-                fprintf(f, "<h3>worst access %d: %d extra cycles, %d-way</h3>\n", r->worst_access, r->worst_extra,
-                        r->worst_nway);
+                fprintf(f, "<h3>worst access %d: %d %s, %d-way</h3>\n", r->worst_access, r->worst_extra,
+                        k->is_nvidia ? "bank conflicts" : "extra cycles", r->worst_nway);
                 lane_picture(f, &k->arch, &r->worst);
                 if (layout_triton_kernel_op_explain(k, r, explain, sizeof explain, NULL) == LAYOUT_OK) {
                     fputs("<pre>", f);

@@ -231,12 +231,40 @@ int layout_ds_op_align(layout_ds_op op);
 const char *layout_ds_op_name(layout_ds_op op, layout_direction direction);
 
 /**
+ * The op's name in @p vendor's vocabulary: NVIDIA's PTX shared-memory
+ * instruction of the same width, else layout_ds_op_name().
+ *
+ *   op         AMD (and unknown, Intel)      NVIDIA (PTX)
+ *   B8         ds_read_u8 / ds_write_b8      ld.shared.b8 / st.shared.b8
+ *   B16        ds_read_u16 / ds_write_b16    ld.shared.b16 / st.shared.b16
+ *   B32        ds_read_b32 / ds_write_b32    ld.shared.b32 / st.shared.b32
+ *   B64        ds_read_b64 / ds_write_b64    ld.shared.v2.b32 / st.shared.v2.b32
+ *   B128       ds_read_b128 / ds_write_b128  ld.shared.v4.b32 / st.shared.v4.b32
+ *
+ * PTX has no 12-byte access and no two-address pair, so B96 and the
+ * PAIR_* kinds keep their AMD names (no NVIDIA preset plans them:
+ * ::layout_arch::ds_forms is 0 there and no 12-byte rule exists).  Example:
+ * `layout_ds_op_vendor_name(LAYOUT_DS_B128, LAYOUT_WRITE,
+ * layout_arch_vendor(&sm90))` is "st.shared.v4.b32".  "?" for an op
+ * outside the enum; never NULL; static strings; thread-safe.
+ */
+const char *layout_ds_op_vendor_name(layout_ds_op op, layout_direction direction, layout_vendor vendor);
+
+/**
  * One line per plan: "1 x ds_write_b128" or "2 x ds_write2_b32" or
  * "8 x ds_read_u16" (ops in issue order of first use, "+"-joined), plus
  * " [3 misaligned]" / " [2 non-contiguous]" when flagged.
- * snprintf semantics.
+ * snprintf semantics.  AMD's names; layout_access_plan_print_vendor()
+ * prints another vendor's.
  */
 int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t cap);
+
+/**
+ * layout_access_plan_print() with the op names of @p vendor
+ * (layout_ds_op_vendor_name()), e.g. "1 x st.shared.v4.b32" for the plan
+ * printed "1 x ds_write_b128" on AMD.  snprintf semantics.
+ */
+int layout_access_plan_print_vendor(const layout_access_plan *plan, layout_vendor vendor, char *buf, size_t cap);
 
 /**
  * Explain step @p step: its op, issue positions, alignment and, when
@@ -245,6 +273,13 @@ int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t c
  *  needs 2 x ds_write2_b32".  snprintf semantics; "" for an invalid step.
  */
 int layout_access_step_explain(const layout_access_plan *plan, int step, char *buf, size_t cap);
+
+/**
+ * layout_access_step_explain() with the op names of @p vendor
+ * (layout_ds_op_vendor_name()).  snprintf semantics; "" for an invalid step.
+ */
+int layout_access_step_explain_vendor(const layout_access_plan *plan, int step, layout_vendor vendor, char *buf,
+                                      size_t cap);
 
 #ifdef __cplusplus
 }

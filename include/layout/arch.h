@@ -26,7 +26,11 @@
  * 4 B; phases assumed from sm_90, the load fold measured on sm_90 only),
  * "gfx1030", "gfx1100" (RDNA 2 / 3 wave32, 32 banks), "gfx1030-w64",
  * "gfx1100-w64" (their wave64 modes: two wave32 halves assumed), "xe-hpg"
- * (Intel Xe-HPG style SLM, 16 banks x 4 B, 16-lane groups assumed).  Every rule records its
+ * (Intel Xe-HPG style SLM, 16 banks x 4 B, 16-lane groups assumed).  Product
+ * names and Triton targets name presets too (layout_arch_alias_name():
+ * "H100", "H200" -> sm_90, "B200" -> sm_100, "A100" -> sm_80, "MI300X",
+ * "MI325X" -> gfx942, "MI355X" -> gfx950, "cuda:90", "hip:gfx942"; any
+ * case).  Every rule records its
  * source and a ::layout_confidence; layout_arch_format() prints them.  Users
  * build their own with layout_arch_init() + layout_arch_set_groups() /
  * layout_arch_set_consecutive() / layout_arch_set_fold(), then
@@ -203,12 +207,99 @@ size_t layout_arch_preset_count(void);
 const char *layout_arch_preset_name(size_t index);
 
 /**
- * Fill @p out with the preset called @p name (case-sensitive; see the list in
- * the file description).
+ * Fill @p out with the preset @p name means: a preset name or an alias
+ * (layout_arch_canonical_name(): case-insensitive; "H100", "cuda:90" ->
+ * sm_90, "MI300X", "hip:gfx942" -> gfx942).  The result carries the
+ * preset's own name ("sm_90"), whatever was typed.
+ *
+ * Example: `layout_arch_preset("h200", &a, &err)` gives a.name "sm_90".
  * Errors: ::LAYOUT_ERR_NULL (name, out); ::LAYOUT_ERR_NOT_FOUND for an unknown
- * name (the message lists the known ones).
+ * name.  The message suggests the closest known name when one is close
+ * (layout_arch_closest_name()): "name = \"sm90\" is unknown; did you mean
+ * sm_90?", "name = \"h10\" is unknown; did you mean H100 (sm_90)?"; else it
+ * names a few known ones.  Thread-safe (constant tables only).
  */
 layout_status layout_arch_preset(const char *name, layout_arch *out, layout_error *err);
+
+/** Who makes an architecture's GPU: decides the vocabulary reports use. */
+typedef enum layout_vendor {
+    LAYOUT_VENDOR_UNKNOWN = 0, /**< a custom architecture that names no known target */
+    LAYOUT_VENDOR_AMD = 1,     /**< gfx targets: DS instructions, waves, SQ_ counters (rocprofv3) */
+    LAYOUT_VENDOR_NVIDIA = 2,  /**< sm_ targets: PTX ld/st.shared, warps, Nsight Compute metrics */
+    LAYOUT_VENDOR_INTEL = 3    /**< Xe: shared local memory, sub-groups */
+} layout_vendor;
+
+/**
+ * The vendor of @p arch, read from its name, else from its shape.
+ *
+ * `vendor = by prefix of canonical(name) (layout_arch_canonical_name(), or
+ * the name itself when it is no known name): "sm_" -> NVIDIA, "gfx" -> AMD,
+ * "xe" -> Intel; otherwise NVIDIA for a 32-lane architecture without AMD's
+ * paired / unaligned DS forms (ds_forms == 0, as `arch(..., ds=none)` and
+ * every sm_ preset have), AMD when ds_forms has AMD's forms, else unknown`.
+ * Examples: sm_90, "H100" -> NVIDIA; gfx942, `arch(base=gfx942,
+ * name=mi300-64, banks=64)` -> AMD; `arch(base=sm_90, name=h100-x)` ->
+ * NVIDIA (ds=none, wave 32).  NULL -> unknown.  Pure, thread-safe.
+ */
+layout_vendor layout_arch_vendor(const layout_arch *arch);
+
+/** "AMD", "NVIDIA", "Intel" or "unknown" (also for values outside the enum).  Never NULL. */
+const char *layout_vendor_name(layout_vendor vendor);
+
+/**
+ * What the vendor calls the lanes that issue one instruction together:
+ * "warp" (NVIDIA), "sub-group" (Intel), "wave" (AMD and unknown).  Never NULL.
+ */
+const char *layout_vendor_wave_word(layout_vendor vendor);
+
+/**
+ * Number of aliases: names users type for a preset besides its own name,
+ * i.e. product names ("H100", "B200", "MI300X", "MI355X") and Triton target
+ * strings ("cuda:90", "hip:gfx942", "sm_90a").  Constant.
+ */
+size_t layout_arch_alias_count(void);
+
+/**
+ * Alias @p index (0 .. layout_arch_alias_count()-1) as it is listed, e.g.
+ * "H100"; NULL when out of range.  Static storage, thread-safe.
+ */
+const char *layout_arch_alias_name(size_t index);
+
+/**
+ * The preset alias @p index stands for, e.g. "sm_90" for "H100"; NULL when
+ * out of range.  Static storage, thread-safe.
+ */
+const char *layout_arch_alias_preset(size_t index);
+
+/**
+ * The preset name @p name means, or NULL when it means none.
+ *
+ * `canonical(name) = the preset p with lower(name) == lower(p), else the
+ * preset of the alias a with lower(name) == lower(a), else, for a gfx
+ * target with ROCm features ("gfx90a:sramecc+:xnack-", "hip:gfx942:xnack-"),
+ * the preset of the plain target`.  Examples: "SM_90" -> "sm_90",
+ * "h100" -> "sm_90", "CUDA:80" -> "sm_80", "MI325X" -> "gfx942",
+ * "mi355x" -> "gfx950", "sm90" -> NULL (a typo: see
+ * layout_arch_closest_name()).  Returns the static string of
+ * layout_arch_preset_name(); thread-safe; NULL for NULL.
+ */
+const char *layout_arch_canonical_name(const char *name);
+
+/**
+ * The preset a mistyped @p name most likely means, for "did you mean"
+ * messages; NULL when no known name is close.
+ *
+ * Both names are compared lower-case without '_', '-', ':', '.' and ' ';
+ * the distance is the optimal-string-alignment edit distance (insert,
+ * delete, substitute, swap two neighbours); the closest preset name or
+ * alias wins (the first listed on a tie) when it is within 1 edit for a
+ * name of at most 6 such characters, within 2 otherwise.  Examples:
+ * "sm90" -> "sm_90" (distance 0), "gfx94" -> "gfx942", "h10" -> "sm_90"
+ * with *alias = "H100", "gfx0" -> NULL.  @p alias (may be NULL) receives
+ * the alias spelled when the closest name is an alias, else NULL.
+ * Static strings; thread-safe.
+ */
+const char *layout_arch_closest_name(const char *name, const char **alias);
 
 /**
  * RDNA3 (gfx11, wave32) with an explicit bank count.
@@ -225,7 +316,8 @@ layout_status layout_arch_preset(const char *name, layout_arch *out, layout_erro
 layout_status layout_arch_gfx11(int n_banks, layout_arch *out, layout_error *err);
 
 /**
- * Human-readable description of @p arch (banks, wave, every rule with its
+ * Human-readable description of @p arch (banks, wave size - "wave64", or
+ * "warp32" on NVIDIA (layout_arch_vendor()) -, every rule with its
  * groups, fold, confidence and source, then the note) into @p buf with
  * snprintf semantics: at most cap-1 characters plus a NUL are written (buf
  * may be NULL when cap is 0) and *needed (if non-NULL) receives the full

@@ -61,8 +61,10 @@ typedef struct layout_calibration {
 /**
  * The predicted value of counter @p c for @p result on @p arch (see the
  * table above); returns 1, or 0 (leaving *out) when the vendor of @p arch
- * has no such counter.  The vendor is read from the arch's name: "sm_..."
- * NVIDIA, "gfx..." AMD; other architectures have no profiler counters.
+ * has no such counter.  The vendor is layout_arch_vendor()'s: NVIDIA
+ * (sm_ presets and their aliases, 32-lane archs without DS forms) predicts
+ * the Nsight Compute metrics, AMD the rocprofv3 counters; Intel and
+ * unknown architectures have no profiler counters.
  */
 int layout_calibrate_predict(const layout_arch *arch, const layout_kernel_result *result, layout_counter c,
                              int64_t *out);

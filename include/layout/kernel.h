@@ -61,7 +61,7 @@ typedef struct layout_side_result {
     int worst_extra;                   ///< its extra cycles
     int64_t sq_lds_bank_conflict;      ///< extra_cycles_per_tile * tiles
     int64_t sq_insts_lds;              ///< instrs_per_tile * tiles
-    char ops[96];                      ///< plan summary, e.g. "8 x ds_read_u16" (layout_access_plan_print)
+    char ops[96];                      ///< plan summary in the arch vendor's names (layout_access_plan_print_vendor()), e.g. "8 x ds_read_u16" on gfx942, "8 x ld.shared.b16" on sm_90
 } layout_side_result;
 
 /** Result of ::layout_check_kernel / ::layout_check_triple. */

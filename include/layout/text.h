@@ -204,8 +204,11 @@ layout_status layout_dist_from_text(const char *text, int wave_size, int n_warps
 layout_status layout_dist_to_text(const layout_distribution *d, char *buf, size_t cap, layout_error *err);
 
 /**
- * Parse an architecture: a preset name or `arch(...)` (see the file
- * documentation), validated with layout_arch_validate().
+ * Parse an architecture: a preset name or alias (layout_arch_preset():
+ * any case, "H100", "MI300X", "cuda:90", "hip:gfx942" ...) or `arch(...)`
+ * (see the file documentation; `base=` takes the same names), validated
+ * with layout_arch_validate().  An unknown name fails at its first
+ * character with layout_arch_preset()'s "did you mean ...?" message.
  *
  * @param text   NUL-terminated text.
  * @param out    receives the architecture; untouched on failure.

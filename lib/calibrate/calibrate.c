@@ -9,8 +9,8 @@ int layout_calibrate_predict(const layout_arch *arch, const layout_kernel_result
     int nvidia, amd;
     int64_t v;
     if (!arch || !r || !out) return 0;
-    nvidia = strncmp(arch->name, "sm_", 3) == 0;
-    amd = strncmp(arch->name, "gfx", 3) == 0;
+    nvidia = layout_arch_vendor(arch) == LAYOUT_VENDOR_NVIDIA;
+    amd = layout_arch_vendor(arch) == LAYOUT_VENDOR_AMD;
     switch (c) {
     case LAYOUT_CTR_SHARED_ST_CONFLICTS: v = r->write.sq_lds_bank_conflict; break;
     case LAYOUT_CTR_SHARED_LD_CONFLICTS: v = r->read.sq_lds_bank_conflict; break;

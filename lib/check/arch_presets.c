@@ -1,5 +1,6 @@
 /* Preset architectures, transcribed from docs/lds-model.md §2 (the sources
  * and confidences given there travel with each rule). */
+#include "check_internal.h"
 #include "../core/internal.h"
 #include "layout/arch.h"
 
@@ -308,21 +309,84 @@ size_t layout_arch_preset_count(void) { return N_PRESETS; }
 
 const char *layout_arch_preset_name(size_t index) { return index < N_PRESETS ? presets[index].name : NULL; }
 
+/* The preset names, in table order, for the name functions of arch_names.c. */
+static void preset_names(const char *names[N_PRESETS])
+{
+    for (size_t i = 0; i < N_PRESETS; i++) names[i] = presets[i].name;
+}
+
+const char *layout_arch_canonical_name(const char *name)
+{
+    const char *names[N_PRESETS];
+    preset_names(names);
+    return layout_arch_names_resolve(name, names, N_PRESETS);
+}
+
+const char *layout_arch_closest_name(const char *name, const char **alias)
+{
+    const char *names[N_PRESETS];
+    preset_names(names);
+    return layout_arch_names_closest(name, names, N_PRESETS, alias);
+}
+
+layout_vendor layout_arch_vendor(const layout_arch *arch)
+{
+    if (!arch) return LAYOUT_VENDOR_UNKNOWN;
+    char name[LAYOUT_ARCH_NAME_CAP];
+    const char *end = memchr(arch->name, '\0', sizeof name - 1);
+    size_t n = end ? (size_t)(end - arch->name) : sizeof name - 1;
+    memcpy(name, arch->name, n);
+    name[n] = '\0';
+    const char *canonical = layout_arch_canonical_name(name);
+    const char *p = canonical ? canonical : name;
+    if (strncmp(p, "sm_", 3) == 0) return LAYOUT_VENDOR_NVIDIA;
+    if (strncmp(p, "gfx", 3) == 0) return LAYOUT_VENDOR_AMD;
+    if (strncmp(p, "xe", 2) == 0) return LAYOUT_VENDOR_INTEL;
+    if (arch->ds_forms == 0 && arch->wave_size == 32) return LAYOUT_VENDOR_NVIDIA;
+    if (arch->ds_forms & LAYOUT_DS_FORMS_AMD) return LAYOUT_VENDOR_AMD;
+    return LAYOUT_VENDOR_UNKNOWN;
+}
+
+const char *layout_vendor_name(layout_vendor vendor)
+{
+    switch (vendor) {
+    case LAYOUT_VENDOR_AMD: return "AMD";
+    case LAYOUT_VENDOR_NVIDIA: return "NVIDIA";
+    case LAYOUT_VENDOR_INTEL: return "Intel";
+    case LAYOUT_VENDOR_UNKNOWN: break;
+    }
+    return "unknown";
+}
+
+const char *layout_vendor_wave_word(layout_vendor vendor)
+{
+    return vendor == LAYOUT_VENDOR_NVIDIA ? "warp" : vendor == LAYOUT_VENDOR_INTEL ? "sub-group" : "wave";
+}
+
 layout_status layout_arch_preset(const char *name, layout_arch *out, layout_error *err)
 {
     if (!name) return layout_fail(err, LAYOUT_ERR_NULL, "layout_arch_preset: name is NULL");
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "layout_arch_preset: out is NULL");
-    for (size_t i = 0; i < N_PRESETS; i++)
-        if (strcmp(presets[i].name, name) == 0) {
+    const char *canonical = layout_arch_canonical_name(name);
+    for (size_t i = 0; canonical && i < N_PRESETS; i++)
+        if (presets[i].name == canonical) {
             layout_arch tmp;
             presets[i].build(&tmp, presets[i].name);
             *out = tmp;
             return layout_ok(err);
         }
+    const char *alias = NULL, *close = layout_arch_closest_name(name, &alias);
+    if (close && alias)
+        return layout_fail(err, LAYOUT_ERR_NOT_FOUND,
+                           "layout_arch_preset: name = \"%.40s\" is unknown; did you mean %s (%s)?", name, alias,
+                           close);
+    if (close)
+        return layout_fail(err, LAYOUT_ERR_NOT_FOUND, "layout_arch_preset: name = \"%.40s\" is unknown; did you mean %s?",
+                           name, close);
     return layout_fail(err, LAYOUT_ERR_NOT_FOUND,
-                       "layout_arch_preset: name = \"%.40s\" is unknown (known: gfx90a, gfx942, gfx950, "
-                       "gfx950-b32x64, gfx11, gfx12, sm_80, sm_90, sm_75, sm_86, sm_89, sm_100, sm_120, gfx1030, "
-                       "gfx1030-w64, gfx1100, gfx1100-w64, xe-hpg)",
+                       "layout_arch_preset: name = \"%.40s\" is unknown (known e.g. gfx942, gfx950, sm_90, sm_80, "
+                       "H100, MI300X, cuda:90, hip:gfx942; layout_arch_preset_name() and layout_arch_alias_name() "
+                       "list all)",
                        name);
 }
 

@@ -38,8 +38,9 @@ layout_status layout_arch_format(const layout_arch *arch, char *buf, size_t cap,
     if (!buf && cap) return layout_fail(err, LAYOUT_ERR_NULL, "layout_arch_format: buf is NULL with cap = %zu", cap);
     layout_strbuf t;
     layout_sb_init(&t, buf, cap);
-    layout_sb_printf(&t, "%.31s: %d banks x %d B (%s), wave%d\n", arch->name, arch->n_banks,
-                    arch->bank_width_bytes, layout_confidence_name(arch->bank_confidence), arch->wave_size);
+    layout_sb_printf(&t, "%.31s: %d banks x %d B (%s), %s%d\n", arch->name, arch->n_banks,
+                    arch->bank_width_bytes, layout_confidence_name(arch->bank_confidence),
+                    layout_arch_vendor(arch) == LAYOUT_VENDOR_NVIDIA ? "warp" : "wave", arch->wave_size);
     for (int d = 0; d < 2; d++)
         for (int w = 0; w < LAYOUT_N_WIDTHS; w++) {
             const layout_lane_rule *r = &arch->rules[d][w];

@@ -56,4 +56,14 @@ static inline uint64_t layout_lane_xor_permute(uint64_t mask, int m)
     return mask;
 }
 
+/* Architecture names (arch_names.c), given the preset names by
+ * arch_presets.c: the preset a typed name means (case-insensitive preset
+ * name, alias, or a gfx target with ROCm features), or NULL; and the
+ * closest known name to a typo (the preset it means; *alias = the alias
+ * spelled when the closest name is one, else NULL), or NULL when none is
+ * close. */
+const char *layout_arch_names_resolve(const char *name, const char *const *presets, size_t n_presets);
+const char *layout_arch_names_closest(const char *name, const char *const *presets, size_t n_presets,
+                                      const char **alias);
+
 #endif /* LAYOUT_CHECK_INTERNAL_H */

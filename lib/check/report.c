@@ -55,9 +55,18 @@ layout_status layout_check_report_text(const layout_check_report *r, char *buf, 
     arch[sizeof arch - 1] = '\0';
     layout_strbuf sb;
     layout_sb_init(&sb, buf, cap);
-    layout_sb_printf(&sb, "%s: %zu instruction%s, %lld extra cycle%s, %lld total cycles (%s)\n", arch, r->n_instrs,
-                     plural((int64_t)r->n_instrs), (long long)r->extra_cycles, plural(r->extra_cycles),
-                     (long long)r->total_cycles, layout_check_impl_name(r->impl));
+    /* NVIDIA's words for the same figures: extra cycles are bank conflicts,
+     * total cycles wavefronts (the Nsight Compute metrics). */
+    const char *canonical = layout_arch_canonical_name(arch);
+    if (strncmp(canonical ? canonical : arch, "sm_", 3) == 0)
+        layout_sb_printf(&sb, "%s: %zu instruction%s, %lld bank conflict%s, %lld wavefront%s (%s)\n", arch,
+                         r->n_instrs, plural((int64_t)r->n_instrs), (long long)r->extra_cycles,
+                         plural(r->extra_cycles), (long long)r->total_cycles, plural(r->total_cycles),
+                         layout_check_impl_name(r->impl));
+    else
+        layout_sb_printf(&sb, "%s: %zu instruction%s, %lld extra cycle%s, %lld total cycles (%s)\n", arch,
+                         r->n_instrs, plural((int64_t)r->n_instrs), (long long)r->extra_cycles,
+                         plural(r->extra_cycles), (long long)r->total_cycles, layout_check_impl_name(r->impl));
     for (int i = 0; i < side_count(r); i++) {
         const layout_report_side *s = &r->sides[i];
         char label[LAYOUT_REPORT_LABEL_CAP];

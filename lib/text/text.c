@@ -65,6 +65,19 @@ static void position_text(const char *text, size_t at, char *buf, size_t cap)
         snprintf(buf, cap, "column %zu", col);
 }
 
+size_t layout_tx_list_item_at(const char *text, size_t open, int k)
+{
+    text_cursor t;
+    int64_t v;
+    layout_tx_init(&t, text, "", NULL, NULL);
+    t.pos = open;
+    if (layout_tx_expect(&t, '[', "")) return open;
+    for (int j = 0; j < k; j++)
+        if (layout_tx_int(&t, &v, "") || layout_tx_expect(&t, ',', "")) return open;
+    layout_tx_skip(&t);
+    return t.pos;
+}
+
 layout_status layout_tx_fail_at(text_cursor *c, size_t at, layout_status status, const char *fmt, ...)
 {
     char pos[48], msg[LAYOUT_ERROR_MESSAGE_CAP];

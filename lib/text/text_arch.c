@@ -8,7 +8,7 @@
  *   widths    := WIDTH { '/' WIDTH }               WIDTH := b8 | b16 | b32 | b64 | b96 | b128
  *   groups    := 'none' | 'seq' '(' INT ')' | set { set }
  *   set       := '{' range { ',' range } '}'       range := INT [ '-' INT ]
- *   NAME      := [A-Za-z0-9_.-]+ | '"' any but '"' '"'
+ *   NAME      := [A-Za-z0-9_.:+-]+ | '"' any but '"' '"'
  *
  * e.g. arch(name=mygpu, banks=32, wave=32, rw b8/b16/b32=seq(32), rw b64=seq(16), rw b96/b128=seq(8))
  */
@@ -41,13 +41,15 @@ typedef struct rule_item {
     groups_text fold;
 } rule_item;
 
+/* ':' and '+' for the Triton / ROCm target names presets answer to ("cuda:90",
+ * "hip:gfx942", "gfx90a:sramecc+:xnack-"). */
 static int name_char(char ch)
 {
     return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' ||
-           ch == '-' || ch == '.';
+           ch == '-' || ch == '.' || ch == ':' || ch == '+';
 }
 
-/* NAME: bare [A-Za-z0-9_.-]+ or "quoted". */
+/* NAME: bare [A-Za-z0-9_.:+-]+ or "quoted". */
 static layout_status parse_name(text_cursor *c, char *buf, size_t cap, size_t *at, const char *what)
 {
     size_t n = 0;

@@ -198,6 +198,7 @@ typedef struct base_kw {
     const char *key;
     int64_t value;
     int seen;
+    size_t at; /* offset of the key, for errors about its value */
 } base_kw;
 
 static layout_status parse_keywords(text_cursor *c, base_kw *kw, int n_kw, const char *base, int required)
@@ -213,6 +214,7 @@ static layout_status parse_keywords(text_cursor *c, base_kw *kw, int n_kw, const
             if (strcmp(kw[i].key, key) == 0) break;
         if (i == n_kw) return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown keyword '%s': %s", key, what);
         if (kw[i].seen) return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "keyword '%s' given twice", key);
+        kw[i].at = at;
         snprintf(what, sizeof what, "'=' after %s", key);
         if (layout_tx_expect(c, '=', what)) return c->status;
         snprintf(what, sizeof what, "a number for %s", key);
@@ -227,11 +229,32 @@ static layout_status parse_keywords(text_cursor *c, base_kw *kw, int n_kw, const
     return LAYOUT_OK;
 }
 
+/* The token a base constructor's message is about: "lengths[k]" /
+ * "strides[k]" (item k of that list), a keyword it names ("gvl", "align",
+ * ...), else the base's name at `at`. */
+static size_t base_error_at(const char *text, const layout_error *e, size_t at, size_t lens_at, size_t strides_at,
+                            const base_kw *kw, int n_kw)
+{
+    static const char *const lists[2] = {"lengths[", "strides["};
+    for (int l = 0; l < 2; l++) {
+        const char *p = strstr(e->message, lists[l]);
+        size_t open = l ? strides_at : lens_at;
+        if (p && (l == 0 || strides_at)) {
+            int k = 0;
+            for (p += strlen(lists[l]); *p >= '0' && *p <= '9'; p++) k = k * 10 + (*p - '0');
+            return layout_tx_list_item_at(text, open, k);
+        }
+    }
+    for (int i = 0; i < n_kw; i++)
+        if (kw[i].key && kw[i].seen && strstr(e->message, kw[i].key)) return kw[i].at;
+    return at;
+}
+
 /* base := name '(' list [, list] {, key=value} ')' */
 static layout_status parse_base(text_cursor *c, layout_descriptor *out)
 {
     char name[16];
-    size_t at;
+    size_t at, lens_at, strides_at = 0;
     int64_t lens[LAYOUT_MAX_DIMS], strides[LAYOUT_MAX_DIMS];
     int n_l = 0, n_s = 0;
     base_kw kw[2];
@@ -248,9 +271,13 @@ static layout_status parse_base(text_cursor *c, layout_descriptor *out)
         return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown base '%s' (expected naive, naive_off, packed or aligned)",
                           name);
     if (layout_tx_expect(c, '(', "'(' after the base name")) return c->status;
+    layout_tx_skip(c);
+    lens_at = c->pos;
     if (layout_tx_int_list(c, lens, LAYOUT_MAX_DIMS, &n_l, "'[' starting the lengths")) return c->status;
     if (which == NAIVE || which == NAIVE_OFF) {
         if (layout_tx_expect(c, ',', "',' then the strides")) return c->status;
+        layout_tx_skip(c);
+        strides_at = c->pos;
         if (layout_tx_int_list(c, strides, LAYOUT_MAX_DIMS, &n_s, "'[' starting the strides")) return c->status;
     }
     memset(kw, 0, sizeof kw);
@@ -277,7 +304,8 @@ static layout_status parse_base(text_cursor *c, layout_descriptor *out)
                           : which == PACKED ? "')' or ', gvl='" : "')' closing the base"))
         return c->status;
     if ((which == NAIVE || which == NAIVE_OFF) && n_s != n_l)
-        return layout_tx_fail_at(c, at, LAYOUT_ERR_MISMATCH, "%s has %d lengths but %d strides", name, n_l, n_s);
+        return layout_tx_fail_at(c, strides_at, LAYOUT_ERR_MISMATCH, "%s has %d lengths but %d strides", name, n_l,
+                                 n_s);
     switch (which) {
     case NAIVE:
         st = layout_naive_vec(out, n_l, lens, strides, kw[0].seen ? kw[0].value : -1, kw[1].seen ? kw[1].value : -1,
@@ -287,7 +315,7 @@ static layout_status parse_base(text_cursor *c, layout_descriptor *out)
     case PACKED: st = layout_packed_vec(out, n_l, lens, kw[0].seen ? kw[0].value : -1, &e); break;
     default: st = layout_aligned(out, n_l, lens, kw[0].value, &e); break;
     }
-    if (st) return layout_tx_lib_fail(c, at, &e);
+    if (st) return layout_tx_lib_fail(c, base_error_at(c->text, &e, at, lens_at, strides_at, kw, 2), &e);
     return LAYOUT_OK;
 }
 

@@ -7,6 +7,11 @@
 
 int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t cap)
 {
+    return layout_access_plan_print_vendor(plan, LAYOUT_VENDOR_AMD, buf, cap);
+}
+
+int layout_access_plan_print_vendor(const layout_access_plan *plan, layout_vendor vendor, char *buf, size_t cap)
+{
     layout_strbuf t;
     layout_sb_init(&t, buf, cap);
     if (!plan) {
@@ -19,7 +24,8 @@ int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t c
         layout_ds_op op = plan->steps[i].op;
         if (seen[op]) continue;
         seen[op] = 1;
-        layout_sb_printf(&t, "%s%d x %s", first ? "" : " + ", plan->op_count[op], layout_ds_op_name(op, plan->direction));
+        layout_sb_printf(&t, "%s%d x %s", first ? "" : " + ", plan->op_count[op],
+                         layout_ds_op_vendor_name(op, plan->direction, vendor));
         first = 0;
     }
     if (plan->n_misaligned) layout_sb_printf(&t, " [%d misaligned]", plan->n_misaligned);
@@ -29,12 +35,18 @@ int layout_access_plan_print(const layout_access_plan *plan, char *buf, size_t c
 
 int layout_access_step_explain(const layout_access_plan *plan, int step, char *buf, size_t cap)
 {
+    return layout_access_step_explain_vendor(plan, step, LAYOUT_VENDOR_AMD, buf, cap);
+}
+
+int layout_access_step_explain_vendor(const layout_access_plan *plan, int step, layout_vendor vendor, char *buf,
+                                      size_t cap)
+{
     layout_strbuf t;
     layout_sb_init(&t, buf, cap);
     if (!plan || step < 0 || step >= plan->n_steps) return layout_sb_result(&t);
     const layout_access_step *st = &plan->steps[step];
     layout_sb_printf(&t, "step %d %s (access %d, positions %d..%d, +%d bytes): %d-byte aligned", step,
-                     layout_ds_op_name(st->op, plan->direction), st->access, st->seq_first,
+                     layout_ds_op_vendor_name(st->op, plan->direction, vendor), st->access, st->seq_first,
                      st->seq_first + st->elem_dir * (st->n_elems - 1), st->byte_offset, st->align_bytes);
     if (st->pair_step >= 0) layout_sb_printf(&t, "; paired with step %d", st->pair_step);
     if (st->flags == LAYOUT_ACCESS_NONCONTIGUOUS)
@@ -54,7 +66,7 @@ int layout_access_step_explain(const layout_access_plan *plan, int step, char *b
         for (int op = 1; op < LAYOUT_DS_OP_COUNT; op++)
             if (st->split_count[op]) {
                 layout_sb_printf(&t, "%s %d x %s", first ? "" : " +", st->split_count[op],
-                        layout_ds_op_name((layout_ds_op)op, plan->direction));
+                        layout_ds_op_vendor_name((layout_ds_op)op, plan->direction, vendor));
                 first = 0;
             }
     }

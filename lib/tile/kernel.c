@@ -88,7 +88,7 @@ layout_status layout_side_accumulate(const char *fn, const layout_checker *check
     if (ops)
         memcpy(r.ops, ops, sizeof r.ops);
     else
-        layout_access_plan_print(plan, r.ops, sizeof r.ops);
+        layout_access_plan_print_vendor(plan, layout_arch_vendor(checker->arch), r.ops, sizeof r.ops);
     *out = r;
     return layout_ok(err);
 }

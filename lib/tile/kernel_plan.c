@@ -62,7 +62,7 @@ static layout_status make_side(layout_side_plan *s, const char *fn, const layout
         return st;
     }
     memset(s->ops, 0, sizeof s->ops);
-    layout_access_plan_print(&s->access, s->ops, sizeof s->ops);
+    layout_access_plan_print_vendor(&s->access, layout_arch_vendor(arch), s->ops, sizeof s->ops);
     return LAYOUT_OK;
 }
 

@@ -5,6 +5,7 @@
 #include "../core/internal.h"
 #include "../core/strbuf.h"
 #include "../ttgir/alias.h"
+#include "layout/access.h"
 #include "layout/check.h"
 #include "layout/linear.h"
 #include "layout/triton.h"
@@ -26,18 +27,41 @@ layout_status layout_tk_not_modelled(layout_triton_kernel_op *r, const char *fmt
     return LAYOUT_OK;
 }
 
-/* The mnemonic of one access of `bytes` bytes per lane. */
+/* The op kind of access.h for one lane access of `bytes` bytes (pair_kind:
+ * 0 single, 1 read2 / write2, 2 their st64 forms); LAYOUT_DS_AUTO when
+ * there is none. */
+static layout_ds_op ds_op_of(int bytes, int pair_kind)
+{
+    if (pair_kind)
+        return bytes == 4   ? (pair_kind == 2 ? LAYOUT_DS_PAIR_ST64_B32 : LAYOUT_DS_PAIR_B32)
+               : bytes == 8 ? (pair_kind == 2 ? LAYOUT_DS_PAIR_ST64_B64 : LAYOUT_DS_PAIR_B64)
+                            : LAYOUT_DS_AUTO;
+    switch (bytes) {
+    case 1: return LAYOUT_DS_B8;
+    case 2: return LAYOUT_DS_B16;
+    case 4: return LAYOUT_DS_B32;
+    case 8: return LAYOUT_DS_B64;
+    case 12: return LAYOUT_DS_B96;
+    case 16: return LAYOUT_DS_B128;
+    default: return LAYOUT_DS_AUTO;
+    }
+}
+
+/* The mnemonic of one access of `bytes` bytes per lane: the access layer's
+ * vendor names (layout_ds_op_vendor_name()), refined where Triton's PTX
+ * keeps the element type (cp.async, vectors of sub-32-bit elements). */
 static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_op *r, int bytes, int pair_kind,
                      char *buf, size_t cap)
 {
     int bits = bytes * 8;
+    layout_ds_op op = ds_op_of(bytes, pair_kind);
     if (k->is_nvidia) {
         if (r->kind == LAYOUT_TTGIR_ASYNC_COPY) {
             /* cp.async: 16 bytes may bypass L1 (.cg); smaller sizes must use .ca. */
             snprintf(buf, cap, "cp.async.%s.shared.global", bytes == 16 ? "cg" : "ca");
             return;
         }
-        const char *op = r->direction == LAYOUT_WRITE ? "st.shared" : "ld.shared";
+        const char *pre = r->direction == LAYOUT_WRITE ? "st.shared" : "ld.shared";
         /* A load of two 16-bit elements keeps LLVM's <2 x i16> in the PTX
          * (ld.shared.v2.b16); the store of the same pair is packed into a
          * b32 (attn_fp16_64x64x64_w4_s2_sm90 93:63 shows both). */
@@ -45,24 +69,18 @@ static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_o
             snprintf(buf, cap, "ld.shared.v2.b16");
             return;
         }
-        if (bits >= 32 && bits / 32 > 1)
-            snprintf(buf, cap, "%s.v%d.b32", op, bits / 32);
-        else if (bits >= 32)
-            snprintf(buf, cap, "%s.b32", op);
-        else if (r->vec_elems > 1)
-            snprintf(buf, cap, "%s.v%d.b%d", op, r->vec_elems, r->elem_bits);
+        if (bits < 32 && r->vec_elems > 1)
+            snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+        else if (op != LAYOUT_DS_AUTO && op != LAYOUT_DS_B96 && !pair_kind)
+            snprintf(buf, cap, "%s", layout_ds_op_vendor_name(op, r->direction, LAYOUT_VENDOR_NVIDIA));
+        else if (bits >= 32 && bits / 32 > 1)
+            snprintf(buf, cap, "%s.v%d.b32", pre, bits / 32);
         else
-            snprintf(buf, cap, "%s.b%d", op, bits);
+            snprintf(buf, cap, "%s.b%d", pre, bits);
         return;
     }
-    if (r->direction == LAYOUT_WRITE) {
-        if (pair_kind) snprintf(buf, cap, "ds_write2%s_b%d", pair_kind == 2 ? "st64" : "", bits);
-        else snprintf(buf, cap, "ds_write_b%d", bits);
-    } else {
-        if (pair_kind) snprintf(buf, cap, "ds_read2%s_b%d", pair_kind == 2 ? "st64" : "", bits);
-        else if (bits < 32) snprintf(buf, cap, "ds_read_u%d", bits);
-        else snprintf(buf, cap, "ds_read_b%d", bits);
-    }
+    if (op != LAYOUT_DS_AUTO) snprintf(buf, cap, "%s", layout_ds_op_vendor_name(op, r->direction, LAYOUT_VENDOR_AMD));
+    else snprintf(buf, cap, "%s_b%d", r->direction == LAYOUT_WRITE ? "ds_write" : "ds_read", bits);
 }
 
 void layout_tk_count_add(layout_triton_kernel_op *r, const char *mn, int64_t n)
