@@ -18,14 +18,7 @@ const char *layout_emit_lang_name(layout_emit_lang lang)
     return lang == LAYOUT_EMIT_HIP ? "hip" : lang == LAYOUT_EMIT_CUDA ? "cuda" : "?";
 }
 
-/* One side of the probe: its view, distribution, compiled offsets and access plan. */
-typedef struct emit_side {
-    const char *tag; /* "w" / "r" */
-    const layout_descriptor *desc;
-    const layout_distribution *dist;
-    layout_plan plan;
-    layout_access_plan access;
-} emit_side;
+typedef layout_emit_side emit_side;
 
 /* The comment text: "*" "/" would end it, so it is broken up; lines are continued. */
 static void put_comment_text(layout_strbuf *sb, const char *s)
@@ -73,7 +66,7 @@ static void put_var(layout_strbuf *sb, int var)
 }
 
 /* An integer literal of the index type (suffixed when it needs 64 bits). */
-static void put_lit(layout_strbuf *sb, int64_t v)
+void layout_emit_put_lit(layout_strbuf *sb, int64_t v)
 {
     layout_sb_printf(sb, "%" PRId64 "%s", v, (v > INT32_MAX || v < INT32_MIN) ? "LL" : "");
 }
@@ -94,9 +87,9 @@ static void put_expr(layout_strbuf *sb, const layout_plan *p, int e)
         put_var(sb, p->term_var[i]);
         any = 1;
     }
-    if (!any) put_lit(sb, x->constant);
-    else if (x->constant > 0) layout_sb_printf(sb, " + "), put_lit(sb, x->constant);
-    else if (x->constant < 0) layout_sb_printf(sb, " - "), put_lit(sb, -x->constant);
+    if (!any) layout_emit_put_lit(sb, x->constant);
+    else if (x->constant > 0) layout_sb_printf(sb, " + "), layout_emit_put_lit(sb, x->constant);
+    else if (x->constant < 0) layout_sb_printf(sb, " - "), layout_emit_put_lit(sb, -x->constant);
     layout_sb_printf(sb, ")");
 }
 
@@ -117,7 +110,7 @@ static void put_offset_fn(layout_strbuf *sb, const emit_side *s)
         put_expr(sb, p, op->in0);
         if (op->kind == LAYOUT_PLAN_OP_DIV) {
             layout_sb_printf(sb, " / ");
-            put_lit(sb, op->divisor);
+            layout_emit_put_lit(sb, op->divisor);
         } else {
             layout_sb_printf(sb, " ^ ");
             put_expr(sb, p, op->in1);
@@ -161,7 +154,7 @@ static void put_dist_fns(layout_strbuf *sb, const emit_side *s)
                 else layout_sb_printf(sb, "%s / %" PRId64, pv, stride);
                 if (k > 0) layout_sb_printf(sb, " %% %" PRId64, len);
                 layout_sb_printf(sb, ")");
-                if (d->p_weight[p][k] != 1) layout_sb_printf(sb, " * "), put_lit(sb, d->p_weight[p][k]);
+                if (d->p_weight[p][k] != 1) layout_sb_printf(sb, " * "), layout_emit_put_lit(sb, d->p_weight[p][k]);
                 any = 1;
             }
         }
@@ -177,13 +170,13 @@ static void put_dist_fns(layout_strbuf *sb, const emit_side *s)
         for (int q = xd + 1; q < d->n_x; q++) stride *= d->x_lengths[q];
         layout_sb_printf(sb, "%s", xd ? " + " : "");
         if (stride == 1) layout_sb_printf(sb, "x%d", xd);
-        else layout_sb_printf(sb, "x%d * ", xd), put_lit(sb, stride);
+        else layout_sb_printf(sb, "x%d * ", xd), layout_emit_put_lit(sb, stride);
     }
     layout_sb_printf(sb, ";\n}\n\n");
 }
 
 /* The Y part of register index elem's coordinate: c[x] = sum of y_j * weight_j over Y_j of X dim x. */
-static void y_const(const layout_distribution *d, int elem, int64_t *c)
+void layout_emit_y_const(const layout_distribution *d, int elem, int64_t *c)
 {
     int64_t y[LAYOUT_MAX_DIMS];
     for (int x = 0; x < d->n_x; x++) c[x] = 0;
@@ -196,7 +189,7 @@ static void put_coord_args(layout_strbuf *sb, const char *base, int n_x, const i
 {
     for (int x = 0; x < n_x; x++) {
         layout_sb_printf(sb, "%s%s[%d]", x ? ", " : "", base, x);
-        if (c[x]) layout_sb_printf(sb, " + "), put_lit(sb, c[x]);
+        if (c[x]) layout_sb_printf(sb, " + "), layout_emit_put_lit(sb, c[x]);
     }
 }
 
@@ -208,7 +201,7 @@ static void put_host_coord_fn(layout_strbuf *sb, const emit_side *s)
     layout_sb_printf(sb, "    lp_%s_lane(warp, lane, x);\n", s->tag);
     for (int j = d->n_y - 1; j >= 0; j--) {
         layout_sb_printf(sb, "    x[%d] += (lp_idx)(elem %% %" PRId64 ") * ", d->encoding.y_major[j] - 1, d->y_lengths[j]);
-        put_lit(sb, d->y_weight[j]);
+        layout_emit_put_lit(sb, d->y_weight[j]);
         layout_sb_printf(sb, ";\n    elem /= %" PRId64 ";\n", d->y_lengths[j]);
     }
     layout_sb_printf(sb, "}\n\n");
@@ -227,66 +220,18 @@ static int64_t affine_step(const layout_plan *p, const int64_t *c)
 /* "lp_w_off(wx[0] + 1, wx[1])" or, through an affine view, "wo + 1": the
  * window's origin offset plus the constant step, as ck_tile moves a tile
  * window's coordinate through a linear descriptor. */
-static void put_offset_of(layout_strbuf *sb, const emit_side *s, const int64_t *c)
+void layout_emit_put_offset_of(layout_strbuf *sb, const emit_side *s, const int64_t *c)
 {
     if (s->plan.n_ops == 0) {
         int64_t k = affine_step(&s->plan, c);
         layout_sb_printf(sb, "%so", s->tag);
-        if (k > 0) layout_sb_printf(sb, " + "), put_lit(sb, k);
-        else if (k < 0) layout_sb_printf(sb, " - "), put_lit(sb, -k);
+        if (k > 0) layout_sb_printf(sb, " + "), layout_emit_put_lit(sb, k);
+        else if (k < 0) layout_sb_printf(sb, " - "), layout_emit_put_lit(sb, -k);
         return;
     }
     layout_sb_printf(sb, "lp_%s_off(", s->tag);
     put_coord_args(sb, s->tag[0] == 'w' ? "wx" : "rx", s->dist->n_x, c);
     layout_sb_printf(sb, ")");
-}
-
-/* The DS accesses of one side in issue order (the access plan's tile-window accesses). */
-static void put_lds_side(layout_strbuf *sb, const emit_side *s, int words, int write)
-{
-    const layout_access_plan *ap = &s->access;
-    const int v = ap->vector_elems, nw = v * words;
-    if (s->plan.n_ops == 0) {
-        layout_sb_printf(sb, "    /* an affine view: each access is the origin's offset plus a constant step */\n");
-        layout_sb_printf(sb, "    const lp_idx %so = lp_%s_off(", s->tag, s->tag);
-        for (int x = 0; x < s->dist->n_x; x++) layout_sb_printf(sb, "%s%sx[%d]", x ? ", " : "", s->tag, x);
-        layout_sb_printf(sb, ");\n");
-    }
-    for (int a = 0; a < ap->n_accesses; a++) {
-        int64_t c[LAYOUT_MAX_DIMS];
-        int e0 = ap->order[a * v];
-        y_const(s->dist, e0, c);
-        layout_sb_printf(sb, "    { /* access %d: register%s", a, v > 1 ? "s" : "");
-        for (int i = 0; i < v; i++) layout_sb_printf(sb, " %d", ap->order[a * v + i]);
-        layout_sb_printf(sb, " */\n");
-        if (nw == 1) {
-            if (write) {
-                layout_sb_printf(sb, "        lds[");
-                put_offset_of(sb, s, c);
-                layout_sb_printf(sb, "] = rw[%d];\n", e0);
-            } else {
-                layout_sb_printf(sb, "        rr[%d] = lds[", e0);
-                put_offset_of(sb, s, c);
-                layout_sb_printf(sb, "];\n");
-            }
-        } else if (write) {
-            layout_sb_printf(sb, "        lp_vw v;\n");
-            for (int i = 0; i < v; i++)
-                for (int k = 0; k < words; k++)
-                    layout_sb_printf(sb, "        LP_AT(v, %d) = rw[%d];\n", i * words + k, ap->order[a * v + i] * words + k);
-            layout_sb_printf(sb, "        LP_VSTORE(lp_vw, lds + %s(", words > 1 ? "LP_WORDS * " : "");
-            put_offset_of(sb, s, c);
-            layout_sb_printf(sb, "), v);\n");
-        } else {
-            layout_sb_printf(sb, "        const lp_vr v = LP_VLOAD(lp_vr, lds + %s(", words > 1 ? "LP_WORDS * " : "");
-            put_offset_of(sb, s, c);
-            layout_sb_printf(sb, "));\n");
-            for (int i = 0; i < v; i++)
-                for (int k = 0; k < words; k++)
-                    layout_sb_printf(sb, "        rr[%d] = LP_AT(v, %d);\n", ap->order[a * v + i] * words + k, i * words + k);
-        }
-        layout_sb_printf(sb, "    }\n");
-    }
 }
 
 /* The global side of one side: every register from / to the tile's global buffer. */
@@ -295,7 +240,7 @@ static void put_global_side(layout_strbuf *sb, const emit_side *s, int words, in
     const layout_distribution *d = s->dist;
     for (int e = 0; e < (int)d->elems_per_thread; e++) {
         int64_t c[LAYOUT_MAX_DIMS];
-        y_const(d, e, c);
+        layout_emit_y_const(d, e, c);
         for (int k = 0; k < words; k++) {
             if (load) layout_sb_printf(sb, "    rw[%d] = tin[", e * words + k);
             else layout_sb_printf(sb, "    tout[");
@@ -308,41 +253,6 @@ static void put_global_side(layout_strbuf *sb, const emit_side *s, int words, in
             else layout_sb_printf(sb, "] = rr[%d];\n", e * words + k);
         }
     }
-}
-
-/* Vector type of one side's accesses (n scalars of the element's word type). */
-static void put_vec_type(layout_strbuf *sb, layout_emit_lang lang, const char *name, int n, int word_bytes,
-                         int align_cap)
-{
-    if (n == 1) {
-        layout_sb_printf(sb, "typedef lp_s %s;\n", name);
-        return;
-    }
-    if (lang == LAYOUT_EMIT_HIP) {
-        layout_sb_printf(sb, "typedef lp_s %s __attribute__((ext_vector_type(%d)));\n", name, n);
-    } else {
-        int align = 1;
-        while (align < n * word_bytes) align *= 2;
-        if (align_cap > 0 && align_cap < align) align = align_cap;
-        layout_sb_printf(sb, "typedef struct __attribute__((aligned(%d))) %s {\n    lp_s e[%d];\n} %s;\n", align, name, n,
-                         name);
-    }
-}
-
-/* The alignment a side's vectors are proven to have when it is less than
- * their natural one (the vector's size rounded up to a power of two, at
- * most 16): the least proven alignment of the plan's steps, which the
- * model chops (AMD) or splits (an arch without unaligned DS access) at the
- * alignment it proves, or flags.  0: the natural alignment holds.  A CUDA
- * vector type may not claim more: NVIDIA faults on a misaligned vector. */
-static int proven_align(const layout_access_plan *ap, int vec_bytes)
-{
-    int natural = 1;
-    while (natural < vec_bytes && natural < 16) natural *= 2;
-    int a = natural;
-    for (int i = 0; i < ap->n_steps; i++)
-        if (ap->steps[i].align_bytes > 0 && ap->steps[i].align_bytes < a) a = ap->steps[i].align_bytes;
-    return a < natural ? a : 0;
 }
 
 /* A macro calling lp_<tag>_<what>(x[0], x[1], ...) from an array. */
@@ -371,6 +281,7 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_strbuf sb;
     layout_status s;
     char text[160];
+    layout_error e3;
     if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", fn_name);
     if (!spec->write_desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->write_desc is NULL", fn_name);
     if (!spec->write_dist) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->write_dist is NULL", fn_name);
@@ -439,20 +350,27 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
                      hip ? "HIP" : "CUDA", hip ? "hip" : "cuda");
     if (spec->spec_text) put_comment_text(&sb, spec->spec_text);
     else if ((s = put_spec_from_objects(&sb, spec, err))) return s;
-    layout_sb_printf(&sb, "\n *\n * The compiler model's prediction, DS instructions per wave and tile:\n *   write: ");
-    layout_access_plan_print(&w->access, text, sizeof text);
+    layout_sb_printf(&sb, "\n *\n * The compiler model's prediction, %s per %s and tile:\n *   write: ",
+                     hip ? "DS instructions" : "shared-memory instructions (PTX)", hip ? "wave" : "warp");
+    layout_emit_plan_print(&w->access, !hip, text, sizeof text);
     put_comment_text(&sb, text);
     layout_sb_printf(&sb, "\n *   read:  ");
-    layout_access_plan_print(&r->access, text, sizeof text);
+    layout_emit_plan_print(&r->access, !hip, text, sizeof text);
     put_comment_text(&sb, text);
-    layout_sb_printf(&sb, "\n *\n * One block of %d waves x %d lanes per tile, %" PRId64 " tile%s.  Each thread loads its write-side\n"
-                          " * elements from `in`, stores them to LDS one tile-window access at a time (a vector\n"
-                          " * of %d element%s), waits at __syncthreads(), loads its read-side elements (vectors of\n"
-                          " * %d) and stores them to `out`.  The offsets are the descriptors' own index\n"
-                          " * arithmetic; the compiler picks the instructions.  The host part checks every element\n"
-                          " * read against where the spec puts it and prints the time.\n *\n",
-                     wd->n_warps, wd->wave_size, spec->tiles, spec->tiles == 1 ? "" : "s", w->access.vector_elems,
-                     w->access.vector_elems == 1 ? "" : "s", r->access.vector_elems);
+    layout_sb_printf(&sb, "\n *\n * One block of %d %s x %d %s per tile, %" PRId64 " tile%s.  Each thread loads its write-side\n"
+                          " * elements from `in`, stores them to %s, waits at __syncthreads(), loads its\n"
+                          " * read-side elements and stores them to `out`.  Each %s access is one instruction\n"
+                          " * of the model: a type of exactly its width that claims exactly its proven\n"
+                          " * alignment, at the offset the descriptor's own index arithmetic gives (the\n"
+                          " * two halves of a %s from one base).  Each instruction's address\n"
+                          " * also adds its own multiple of lp_zero, a kernel argument that is 0 at run\n"
+                          " * time, so the compiler cannot join two instructions the model keeps apart.\n"
+                          " * The compiler is told what the model proves and picks the instructions; where\n"
+                          " * they differ from the prediction, the model is wrong.  The host part checks\n"
+                          " * every element read against where the spec puts it and prints the time.\n *\n",
+                     wd->n_warps, hip ? "waves" : "warps", wd->wave_size, hip ? "lanes" : "threads", spec->tiles,
+                     spec->tiles == 1 ? "" : "s", hip ? "LDS" : "shared memory", hip ? "LDS" : "shared-memory",
+                     hip ? "read2 / write2" : "pair (AMD only)");
     if (hip)
         layout_sb_printf(&sb, " * Build and run:    hipcc -O3 probe.hip -o probe && ./probe\n"
                               " * Device assembly:  clang -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=%s -O3 -S probe.hip\n",
@@ -485,18 +403,14 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
                      spec->base_bytes / word_bytes, spec->base_bytes);
     layout_sb_printf(&sb, "#if defined(LP_EMULATE)\n%s#else\n%s#endif\n", layout_emit_tpl_emulate,
                      hip ? layout_emit_tpl_hip : layout_emit_tpl_cuda);
-    layout_sb_printf(&sb, "#define LP_AT(v, k) %s\n\n", hip ? "((v)[k])" : "((v).e[k])");
     layout_sb_printf(&sb, "typedef %s lp_s; /* one word of an element */\n",
                      word_bytes == 1 ? "unsigned char" : word_bytes == 2 ? "unsigned short"
                      : word_bytes == 4 ? "unsigned int" : "unsigned long long");
     layout_sb_printf(&sb, "typedef %s lp_idx; /* index type of the descriptors' arithmetic */\n",
                      fits32 ? "int" : "long long");
     layout_sb_printf(&sb, "#define LP_HD __host__ __device__\n");
-    put_vec_type(&sb, spec->lang, "lp_vw", w->access.vector_elems * words, word_bytes,
-                 proven_align(&w->access, w->access.vector_elems * spec->elem_bytes));
-    put_vec_type(&sb, spec->lang, "lp_vr", r->access.vector_elems * words, word_bytes,
-                 proven_align(&r->access, r->access.vector_elems * spec->elem_bytes));
     layout_sb_printf(&sb, "\n");
+    layout_emit_put_step_types(&sb, side, 2, hip, word_bytes);
 
     /* Index arithmetic of both sides. */
     for (int i = 0; i < 2; i++) {
@@ -508,9 +422,11 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     }
 
     /* The kernel: one tile per block, straight-line code. */
-    layout_sb_printf(&sb, "extern \"C\" __global__ void LP_BOUNDS layout_probe(const lp_s *__restrict__ in, lp_s *__restrict__ out)\n{\n");
+    layout_sb_printf(&sb, "extern \"C\" __global__ void LP_BOUNDS layout_probe(const lp_s *__restrict__ in, lp_s *__restrict__ out,\n"
+                          "                                                     int lp_zero /* 0: see the header */)\n{\n");
     layout_sb_printf(&sb, "    __shared__ __attribute__((aligned(16))) lp_s lp_lds[LP_BASE_WORDS + LP_LDS_ELEMS * LP_WORDS];\n");
     layout_sb_printf(&sb, "    lp_s *const lds = lp_lds + LP_BASE_WORDS;\n");
+    layout_sb_printf(&sb, "    unsigned char *const lds_b = (unsigned char *)lds;\n");
     layout_sb_printf(&sb, "    const int tid = LP_TID(), warp = tid / LP_WAVE, lane = tid %% LP_WAVE;\n");
     layout_sb_printf(&sb, "    const lp_s *const tin = in + (unsigned long long)LP_BID() * (LP_W_TILE * LP_WORDS);\n");
     layout_sb_printf(&sb, "    lp_s *const tout = out + (unsigned long long)LP_BID() * (LP_R_TILE * LP_WORDS);\n");
@@ -519,15 +435,21 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_sb_printf(&sb, "    lp_w_lane(warp, lane, wx);\n    lp_r_lane(warp, lane, rx);\n\n");
     layout_sb_printf(&sb, "    /* global -> registers: the write side's elements */\n");
     put_global_side(&sb, w, words, 1);
-    layout_sb_printf(&sb, "\n    /* registers -> LDS: %d tile-window access%s of %d element%s (issue order) */\n",
+    layout_sb_printf(&sb, "\n    /* registers -> %s: the model's %d instruction%s (%d tile-window access%s of %d element%s) */\n",
+                     hip ? "LDS" : "shared memory", w->access.n_instrs, w->access.n_instrs == 1 ? "" : "s",
                      w->access.n_accesses, w->access.n_accesses == 1 ? "" : "es", w->access.vector_elems,
                      w->access.vector_elems == 1 ? "" : "s");
-    put_lds_side(&sb, w, words, 1);
+    if ((s = layout_emit_put_lds_steps(&sb, w, hip, word_bytes, 1, &e3)))
+        return layout_fail(err, s, "%s: write side: the model's instructions cannot be written: %s", fn_name,
+                           e3.message);
     layout_sb_printf(&sb, "\n    __syncthreads();\n\n");
-    layout_sb_printf(&sb, "    /* LDS -> registers: %d tile-window access%s of %d element%s (issue order) */\n",
+    layout_sb_printf(&sb, "    /* %s -> registers: the model's %d instruction%s (%d tile-window access%s of %d element%s) */\n",
+                     hip ? "LDS" : "shared memory", r->access.n_instrs, r->access.n_instrs == 1 ? "" : "s",
                      r->access.n_accesses, r->access.n_accesses == 1 ? "" : "es", r->access.vector_elems,
                      r->access.vector_elems == 1 ? "" : "s");
-    put_lds_side(&sb, r, words, 0);
+    if ((s = layout_emit_put_lds_steps(&sb, r, hip, word_bytes, 0, &e3)))
+        return layout_fail(err, s, "%s: read side: the model's instructions cannot be written: %s", fn_name,
+                           e3.message);
     layout_sb_printf(&sb, "\n    /* registers -> global: the read side's elements */\n");
     put_global_side(&sb, r, words, 0);
     layout_sb_printf(&sb, "}\n\n");
