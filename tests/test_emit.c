@@ -7,25 +7,24 @@
  *     gfx942, gfx950, gfx1100 and gfx1200, the layouts `make demo`
  *     suggests, and random specs (fixed seed), compiled to AMDGCN assembly;
  *     the DS instructions of the kernel (mnemonic and count, read2 / write2
- *     and st64 forms included; one tile per block, no loop) are held directly
- *     against the compiler model's per-wave prediction for the probe's
- *     architecture (layout_access_plan_make with that arch).  A table is
- *     printed per probe (random specs: the rows that differ).  The seed and
- *     demo probes must match exactly; a difference elsewhere must be rule R5
- *     of docs/emit.md (the same bytes per lane, split otherwise: the
- *     compiler proved less, or its middle end widened); the counts per
- *     architecture are asserted (k_want); a probe fails when it does not
- *     compile, loops, or moves other bytes than the model.  Without
- *     clang-22 the compile part is skipped with a note.
+ *     and st64 forms included; one tile per block, no loop) must equal the
+ *     compiler model's per-wave prediction for the probe's architecture
+ *     (layout_access_plan_make with that arch) on both sides, every probe,
+ *     no tolerance.  The probe writes one typed access per planned
+ *     instruction (its width, its proven alignment, pair halves from one
+ *     base), so a difference means the compiler does not issue a planned
+ *     piece as the planned instruction.  A table is printed per probe
+ *     (random specs: the rows that differ); at full scale the number of
+ *     probes per architecture is asserted.  Without clang-22 the compile
+ *     part is skipped with a note.
  * (c) When clang++-22 is on PATH: probes built with -DLP_EMULATE run on the
  *     CPU (a thread per GPU thread) and their host check must find every
- *     element where the spec puts it; a lying vector hint must be caught.
+ *     element where the spec puts it, and (for unflagged specs) no access
+ *     less aligned than its type claims; a lying vector hint must be caught.
  * (d) When clang-22 is on PATH: the CUDA probes of the twelve H100 specs
- *     (tests/fixtures/h100/specs.txt) compile for sm_90 warning-free, and no
- *     shared-memory access in their PTX is wider than the widest step the
- *     model plans for that side on sm_90: a vector type never claims more
- *     alignment than the spec proves (seed 05's did, and faulted on the H100:
- *     docs/calibrate.md N3).
+ *     (tests/fixtures/h100/specs.txt) compile for sm_90 warning-free, and
+ *     the st.shared / ld.shared accesses of their PTX, count per width,
+ *     equal the model's sm_90 plan (`layout check --json`) on each side.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -927,6 +926,9 @@ static void test_emulated_probes(void)
         int rc = run_emulated(src, es.lang == LAYOUT_EMIT_CUDA, &out);
         free(src);
         CHECK_MSG(rc == 0 && out && strstr(out, " 0 wrong"), "random (%s): rc %d: %s", rs->what, rc, out ? out : "");
+        /* the alignment each access's type claims (the model's) holds in every lane */
+        CHECK_MSG(out && strstr(out, " 0 accesses less aligned than their type claims"), "random (%s): %s", rs->what,
+                  out ? out : "");
         if (rc == 0) arrived++;
         free(out);
         ran++;

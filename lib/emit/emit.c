@@ -65,12 +65,6 @@ static void put_var(layout_strbuf *sb, int var)
     else layout_sb_printf(sb, "t%d", var - LAYOUT_MAX_DIMS);
 }
 
-/* An integer literal of the index type (suffixed when it needs 64 bits). */
-void layout_emit_put_lit(layout_strbuf *sb, int64_t v)
-{
-    layout_sb_printf(sb, "%" PRId64 "%s", v, (v > INT32_MAX || v < INT32_MIN) ? "LL" : "");
-}
-
 /* Affine expression e of plan p: (c + k v + ...), coefficients written out. */
 static void put_expr(layout_strbuf *sb, const layout_plan *p, int e)
 {
@@ -175,24 +169,6 @@ static void put_dist_fns(layout_strbuf *sb, const emit_side *s)
     layout_sb_printf(sb, ";\n}\n\n");
 }
 
-/* The Y part of register index elem's coordinate: c[x] = sum of y_j * weight_j over Y_j of X dim x. */
-void layout_emit_y_const(const layout_distribution *d, int elem, int64_t *c)
-{
-    int64_t y[LAYOUT_MAX_DIMS];
-    for (int x = 0; x < d->n_x; x++) c[x] = 0;
-    if (layout_dist_y_index(d, elem, y)) return;
-    for (int j = 0; j < d->n_y; j++) c[d->encoding.y_major[j] - 1] += y[j] * d->y_weight[j];
-}
-
-/* Arguments "x[0] + 8, x[1]" of coordinate base + c. */
-static void put_coord_args(layout_strbuf *sb, const char *base, int n_x, const int64_t *c)
-{
-    for (int x = 0; x < n_x; x++) {
-        layout_sb_printf(sb, "%s%s[%d]", x ? ", " : "", base, x);
-        if (c[x]) layout_sb_printf(sb, " + "), layout_emit_put_lit(sb, c[x]);
-    }
-}
-
 /* Host side: lp_<tag>_coord(warp, lane, elem, x), Y decomposed from the register index. */
 static void put_host_coord_fn(layout_strbuf *sb, const emit_side *s)
 {
@@ -207,33 +183,6 @@ static void put_host_coord_fn(layout_strbuf *sb, const emit_side *s)
     layout_sb_printf(sb, "}\n\n");
 }
 
-/* The constant offset step of coordinate step c through an affine plan (no ops). */
-static int64_t affine_step(const layout_plan *p, const int64_t *c)
-{
-    const layout_plan_expr *x = &p->exprs[p->offset_expr];
-    uint64_t k = 0;
-    for (int i = x->first_term; i < x->first_term + x->n_terms; i++)
-        if (p->term_var[i] < p->n_top) k += (uint64_t)p->term_coef[i] * (uint64_t)c[p->term_var[i]];
-    return (int64_t)k;
-}
-
-/* "lp_w_off(wx[0] + 1, wx[1])" or, through an affine view, "wo + 1": the
- * window's origin offset plus the constant step, as ck_tile moves a tile
- * window's coordinate through a linear descriptor. */
-void layout_emit_put_offset_of(layout_strbuf *sb, const emit_side *s, const int64_t *c)
-{
-    if (s->plan.n_ops == 0) {
-        int64_t k = affine_step(&s->plan, c);
-        layout_sb_printf(sb, "%so", s->tag);
-        if (k > 0) layout_sb_printf(sb, " + "), layout_emit_put_lit(sb, k);
-        else if (k < 0) layout_sb_printf(sb, " - "), layout_emit_put_lit(sb, -k);
-        return;
-    }
-    layout_sb_printf(sb, "lp_%s_off(", s->tag);
-    put_coord_args(sb, s->tag[0] == 'w' ? "wx" : "rx", s->dist->n_x, c);
-    layout_sb_printf(sb, ")");
-}
-
 /* The global side of one side: every register from / to the tile's global buffer. */
 static void put_global_side(layout_strbuf *sb, const emit_side *s, int words, int load)
 {
@@ -246,7 +195,7 @@ static void put_global_side(layout_strbuf *sb, const emit_side *s, int words, in
             else layout_sb_printf(sb, "    tout[");
             if (words > 1) layout_sb_printf(sb, "LP_WORDS * ");
             layout_sb_printf(sb, "lp_%s_lin(", s->tag);
-            put_coord_args(sb, load ? "wx" : "rx", d->n_x, c);
+            layout_emit_put_coord_args(sb, load ? "wx" : "rx", d->n_x, c);
             layout_sb_printf(sb, ")");
             if (k) layout_sb_printf(sb, " + %d", k);
             if (load) layout_sb_printf(sb, "];\n");
@@ -377,7 +326,10 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
                          spec->arch ? spec->arch->name : "gfx942");
     else
         layout_sb_printf(&sb, " * Build and run:    nvcc -O3 -arch=%s probe.cu -o probe && ./probe\n"
-                              " * Device assembly:  nvcc -O3 -arch=%s -ptx probe.cu\n",
+                              " * Device assembly:  nvcc -O3 -arch=%s -ptx probe.cu\n"
+                              " * Counters:         ncu --metrics smsp__inst_executed_op_shared_st.sum,smsp__inst_executed_op_shared_ld.sum,\n"
+                              " *                   l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum ./probe\n"
+                              " *                   (instructions = the prediction per warp x warps x tiles, the kernel runs twice)\n",
                          spec->arch && strncmp(spec->arch->name, "sm_", 3) == 0 ? spec->arch->name : "sm_90",
                          spec->arch && strncmp(spec->arch->name, "sm_", 3) == 0 ? spec->arch->name : "sm_90");
     layout_sb_printf(&sb, " * On the CPU:       clang++ -x c++ -std=c++11 -DLP_EMULATE -O1 probe.%s -o probe -pthread && ./probe\n",

@@ -49,11 +49,13 @@ typedef struct layout_emit_side {
     layout_access_plan access;
 } layout_emit_side;
 
-/* emit.c: an integer literal of the index type (LL when it needs 64 bits). */
+/* emit_steps.c: an integer literal of the index type (LL when it needs 64 bits). */
 void layout_emit_put_lit(layout_strbuf *sb, int64_t v);
-/* emit.c: the Y part c[x] of register index elem's X coordinate. */
+/* emit_steps.c: the Y part c[x] of register index elem's X coordinate. */
 void layout_emit_y_const(const layout_distribution *d, int elem, int64_t *c);
-/* emit.c: the LDS element offset of the side's coordinate (its lane part
+/* emit_steps.c: the arguments "x[0] + 8, x[1]" of coordinate base + c. */
+void layout_emit_put_coord_args(layout_strbuf *sb, const char *base, int n_x, const int64_t *c);
+/* emit_steps.c: the LDS element offset of the side's coordinate (its lane part
  * wx / rx plus c) as C: "lp_w_off(wx[0] + 1, wx[1])", or through an affine
  * view "wo + 1" (wo declared by the side's accesses). */
 void layout_emit_put_offset_of(layout_strbuf *sb, const layout_emit_side *s, const int64_t *c);

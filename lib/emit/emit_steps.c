@@ -10,13 +10,65 @@
  * told what the model proves (alignment, distances) and nothing it would
  * have to prove through the descriptor's XOR / DIV arithmetic; a wrong
  * claim moves wrong bytes (a distance, a word map) or is counted by the
- * CPU emulation (an alignment), never silently passes. */
+ * CPU emulation (an alignment), never silently passes.  Also here: the
+ * small writers of offsets and coordinates that emit.c uses too. */
 #include "emit_internal.h"
 #include "../core/internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+
+/* An integer literal of the index type (suffixed when it needs 64 bits). */
+void layout_emit_put_lit(layout_strbuf *sb, int64_t v)
+{
+    layout_sb_printf(sb, "%" PRId64 "%s", v, (v > INT32_MAX || v < INT32_MIN) ? "LL" : "");
+}
+
+/* The Y part of register index elem's coordinate: c[x] = sum of y_j * weight_j over Y_j of X dim x. */
+void layout_emit_y_const(const layout_distribution *d, int elem, int64_t *c)
+{
+    int64_t y[LAYOUT_MAX_DIMS];
+    for (int x = 0; x < d->n_x; x++) c[x] = 0;
+    if (layout_dist_y_index(d, elem, y)) return;
+    for (int j = 0; j < d->n_y; j++) c[d->encoding.y_major[j] - 1] += y[j] * d->y_weight[j];
+}
+
+/* Arguments "x[0] + 8, x[1]" of coordinate base + c. */
+void layout_emit_put_coord_args(layout_strbuf *sb, const char *base, int n_x, const int64_t *c)
+{
+    for (int x = 0; x < n_x; x++) {
+        layout_sb_printf(sb, "%s%s[%d]", x ? ", " : "", base, x);
+        if (c[x]) layout_sb_printf(sb, " + "), layout_emit_put_lit(sb, c[x]);
+    }
+}
+
+/* The constant offset step of coordinate step c through an affine plan (no ops). */
+static int64_t affine_step(const layout_plan *p, const int64_t *c)
+{
+    const layout_plan_expr *x = &p->exprs[p->offset_expr];
+    uint64_t k = 0;
+    for (int i = x->first_term; i < x->first_term + x->n_terms; i++)
+        if (p->term_var[i] < p->n_top) k += (uint64_t)p->term_coef[i] * (uint64_t)c[p->term_var[i]];
+    return (int64_t)k;
+}
+
+/* "lp_w_off(wx[0] + 1, wx[1])" or, through an affine view, "wo + 1": the
+ * window's origin offset plus the constant step, as ck_tile moves a tile
+ * window's coordinate through a linear descriptor. */
+void layout_emit_put_offset_of(layout_strbuf *sb, const layout_emit_side *s, const int64_t *c)
+{
+    if (s->plan.n_ops == 0) {
+        int64_t k = affine_step(&s->plan, c);
+        layout_sb_printf(sb, "%so", s->tag);
+        if (k > 0) layout_sb_printf(sb, " + "), layout_emit_put_lit(sb, k);
+        else if (k < 0) layout_sb_printf(sb, " - "), layout_emit_put_lit(sb, -k);
+        return;
+    }
+    layout_sb_printf(sb, "lp_%s_off(", s->tag);
+    layout_emit_put_coord_args(sb, s->tag[0] == 'w' ? "wx" : "rx", s->dist->n_x, c);
+    layout_sb_printf(sb, ")");
+}
 
 /* The alignment a step's type claims: its proven alignment, at most the
  * width rounded up to a power of two.  A tile-window vector the model
