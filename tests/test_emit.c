@@ -776,6 +776,21 @@ static int random_spec(harness_rng *g, rspec *rs, int *wave_out)
     return 1;
 }
 
+/* Under AddressSanitizer the emitter still writes every random probe (its
+ * code is what such a build checks), but clang-22 compiles only every
+ * tenth: the probe text does not depend on the build, and the plain gcc and
+ * clang builds compile all of them (CI time). */
+#if defined(__SANITIZE_ADDRESS__)
+#define EMIT_COMPILE_EVERY 10
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EMIT_COMPILE_EVERY 10
+#endif
+#endif
+#ifndef EMIT_COMPILE_EVERY
+#define EMIT_COMPILE_EVERY 1
+#endif
+
 static void test_random_probes(void)
 {
     if (!g_have_clang) return;
@@ -784,8 +799,8 @@ static void test_random_probes(void)
     long made = 0, tries = 0;
     rspec *rs = malloc(sizeof *rs);
     if (!rs) return;
-    printf("test_emit: %ld random specs (fixed seed), each on two architectures; rows shown where compiler and model "
-           "differ:\n", want);
+    printf("test_emit: %ld random specs (fixed seed), each on two architectures%s; rows shown where compiler and "
+           "model differ:\n", want, EMIT_COMPILE_EVERY > 1 ? " (a sanitizer build: every tenth compiled)" : "");
     while (made < want && tries < want * 50) {
         int wave = 64;
         tries++;
@@ -805,7 +820,7 @@ static void test_random_probes(void)
         if (layout_emit_probe(&es, NULL, 0, &len, &e) != LAYOUT_OK) continue; /* e.g. beyond the plan's capacity */
         char name[32];
         snprintf(name, sizeof name, "random %ld", made);
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < 2 && made % EMIT_COMPILE_EVERY == 0; k++) {
             int a = (int)((made + k * 2) % N_ARCHES);
             int v = probe_one(name, a, &es, 0);
             if (v != 1) printf("      spec: %s\n", rs->what);
@@ -953,9 +968,11 @@ static void print_summary(void)
     for (int a = 0; a < N_ARCHES; a++) {
         printf("  %-8s %4d probes: %4d equal\n", k_arches[a].target, g_probes[a], g_match[a]);
         CHECK_EQ_I64(g_match[a], g_probes[a]);
-        if (full) CHECK_EQ_I64(g_probes[a], k_want_probes[a]);
+        if (full && EMIT_COMPILE_EVERY == 1) CHECK_EQ_I64(g_probes[a], k_want_probes[a]);
     }
-    if (!full) printf("test_emit: note: LAYOUT_TEST_SCALE runs a subset; the probe counts are not asserted\n");
+    if (!full || EMIT_COMPILE_EVERY > 1)
+        printf("test_emit: note: %s runs a subset; the probe counts are not asserted\n",
+               !full ? "LAYOUT_TEST_SCALE" : "a sanitizer build");
 }
 
 /* Bytes per lane a canonical DS mnemonic moves (a paired form: both halves). */
