@@ -310,16 +310,16 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
                           " * elements from `in`, stores them to %s, waits at __syncthreads(), loads its\n"
                           " * read-side elements and stores them to `out`.  Each %s access is one instruction\n"
                           " * of the model: a type of exactly its width that claims exactly its proven\n"
-                          " * alignment, at the offset the descriptor's own index arithmetic gives (the\n"
-                          " * two halves of a %s from one base).  Each instruction's address\n"
-                          " * also adds its own multiple of lp_zero, a kernel argument that is 0 at run\n"
-                          " * time, so the compiler cannot join two instructions the model keeps apart.\n"
+                          " * alignment, at the offset the descriptor's own index arithmetic gives%s.\n"
+                          " * Each instruction's address also adds its own multiple of lp_zero, a kernel\n"
+                          " * argument that is 0 at run time, so the compiler cannot join two instructions\n"
+                          " * the model keeps apart.\n"
                           " * The compiler is told what the model proves and picks the instructions; where\n"
                           " * they differ from the prediction, the model is wrong.  The host part checks\n"
                           " * every element read against where the spec puts it and prints the time.\n *\n",
                      wd->n_warps, hip ? "waves" : "warps", wd->wave_size, hip ? "lanes" : "threads", spec->tiles,
                      spec->tiles == 1 ? "" : "s", hip ? "LDS" : "shared memory", hip ? "LDS" : "shared-memory",
-                     hip ? "read2 / write2" : "pair (AMD only)");
+                     hip ? " (the\n * two halves of a read2 / write2 from one base)" : "");
     if (hip)
         layout_sb_printf(&sb, " * Build and run:    hipcc -O3 probe.hip -o probe && ./probe\n"
                               " * Device assembly:  clang -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=%s -O3 -S probe.hip\n",
