@@ -9,18 +9,20 @@
 static int run(int argc, char **argv);
 
 const tool_command tool_cmd_emit = {
-    "emit", "a HIP / CUDA probe kernel of a spec: the compiler picks the DS instructions",
+    "emit", "a HIP / CUDA probe kernel of a spec: the compiler picks the shared-memory instructions",
     "usage: layout emit --hip|--cuda --arch A --elem BYTES --lds SPEC --write DIST --read DIST\n"
     "                   [--read-lds SPEC] [--tiles N] [--base BYTES] [-o FILE]\n"
     "\n"
-    "Write one self-contained source file whose kernel moves tiles through LDS\n"
-    "exactly as the spec says: each thread stores its part of --write and loads\n"
-    "its part of --read, one tile-window vector per access, the offsets computed\n"
-    "through the descriptor's own index arithmetic.  Nothing in it picks an\n"
-    "instruction: compile it and compare the DS instructions with what\n"
-    "`layout check` predicts (the file's first comment states the spec and the\n"
-    "prediction).  The host part launches one block per tile (--tiles), checks\n"
-    "every element and prints the time.\n"
+    "Write one self-contained source file whose kernel moves tiles through\n"
+    "shared memory (LDS) exactly as the spec says: each thread stores its part of\n"
+    "--write and loads its part of --read, one typed access per instruction the\n"
+    "model predicts (its width and proven alignment), the offsets computed through\n"
+    "the descriptor's own index arithmetic.  Nothing in it picks an instruction:\n"
+    "compile it and compare the instructions with what `layout check` predicts\n"
+    "(the file's first comment states the spec and the prediction: DS\n"
+    "instructions per wave for HIP; ld.shared / st.shared per warp, and the ncu\n"
+    "metrics that count them, for CUDA).  The host part launches one block per\n"
+    "tile (--tiles), checks every element and prints the time.\n"
     "\n"
     "  --hip | --cuda   the language (HIP: hipcc, or clang -x hip --cuda-device-only\n"
     "                   -nogpuinc -nogpulib --offload-arch=gfx942 -O3 -S for the\n"

@@ -9,9 +9,16 @@
  *
  *     global -> registers : every thread loads its write-side elements
  *                           (register index order, row-major Y)
- *     registers -> LDS    : one access per tile-window access of the write
- *                           plan (issue order), a vector of ScalarPerVector
- *                           elements at the offset of its first element
+ *     registers -> LDS    : one typed access per instruction of the write
+ *                           side's access plan (layout_access_plan_make for
+ *                           spec->arch), in the plan's order: a type of
+ *                           exactly the instruction's width claiming exactly
+ *                           its proven alignment; the two halves of a
+ *                           read2 / write2 from one base and the model's
+ *                           constant distance; each address plus its own
+ *                           multiple of a kernel argument that is 0 at run
+ *                           time, so that the compiler joins nothing the
+ *                           model keeps apart
  *     __syncthreads()
  *     LDS -> registers    : the same for the read side
  *     registers -> global : every thread stores its read-side elements
@@ -43,7 +50,7 @@
  *     model: write 1 x ds_write_b128, read 8 x ds_read_u16 per wave and tile
  *
  * Ownership and thread safety: the call writes only into the caller's
- * buffer, allocates nothing (about 62 KiB of stack for the two access
+ * buffer, allocates nothing (about 65 KiB of stack for the two access
  * plans and compiled descriptors it keeps, plus the 70 KiB that building a
  * compiled descriptor takes) and is reentrant.  The output for a
  * given spec is byte-for-byte deterministic.  Errors follow status.h.
@@ -104,7 +111,9 @@ typedef struct layout_emit_spec {
  * NULL buf with cap > 0), ::LAYOUT_ERR_ARG (lang, elem_bytes, tiles,
  * base_bytes, the distributions' waves differ), ::LAYOUT_ERR_UNSUPPORTED
  * (a plain-form distribution, a descriptor with validity checks (pads),
- * offsets that do not fit 32 bits), ::LAYOUT_ERR_BUFFER (@p cap too small:
+ * offsets that do not fit 32 bits), ::LAYOUT_ERR_MISMATCH (an instruction
+ * of the plan whose bytes are not one rigid run of the thread's elements in
+ * every lane: the model's claim does not hold), ::LAYOUT_ERR_BUFFER (@p cap too small:
  * nothing useful in @p buf, *len set), and the errors of
  * layout_access_plan_make() and layout_plan_build() (prefixed by the side).
  */

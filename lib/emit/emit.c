@@ -6,6 +6,7 @@
 #include "layout/text.h"
 #include "../core/internal.h"
 #include "../core/strbuf.h"
+#include "emit_internal.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -17,14 +18,7 @@ const char *layout_emit_lang_name(layout_emit_lang lang)
     return lang == LAYOUT_EMIT_HIP ? "hip" : lang == LAYOUT_EMIT_CUDA ? "cuda" : "?";
 }
 
-/* One side of the probe: its view, distribution, compiled offsets and access plan. */
-typedef struct emit_side {
-    const char *tag; /* "w" / "r" */
-    const layout_descriptor *desc;
-    const layout_distribution *dist;
-    layout_plan plan;
-    layout_access_plan access;
-} emit_side;
+typedef layout_emit_side emit_side;
 
 /* The comment text: "*" "/" would end it, so it is broken up; lines are continued. */
 static void put_comment_text(layout_strbuf *sb, const char *s)
@@ -71,12 +65,6 @@ static void put_var(layout_strbuf *sb, int var)
     else layout_sb_printf(sb, "t%d", var - LAYOUT_MAX_DIMS);
 }
 
-/* An integer literal of the index type (suffixed when it needs 64 bits). */
-static void put_lit(layout_strbuf *sb, int64_t v)
-{
-    layout_sb_printf(sb, "%" PRId64 "%s", v, (v > INT32_MAX || v < INT32_MIN) ? "LL" : "");
-}
-
 /* Affine expression e of plan p: (c + k v + ...), coefficients written out. */
 static void put_expr(layout_strbuf *sb, const layout_plan *p, int e)
 {
@@ -93,9 +81,9 @@ static void put_expr(layout_strbuf *sb, const layout_plan *p, int e)
         put_var(sb, p->term_var[i]);
         any = 1;
     }
-    if (!any) put_lit(sb, x->constant);
-    else if (x->constant > 0) layout_sb_printf(sb, " + "), put_lit(sb, x->constant);
-    else if (x->constant < 0) layout_sb_printf(sb, " - "), put_lit(sb, -x->constant);
+    if (!any) layout_emit_put_lit(sb, x->constant);
+    else if (x->constant > 0) layout_sb_printf(sb, " + "), layout_emit_put_lit(sb, x->constant);
+    else if (x->constant < 0) layout_sb_printf(sb, " - "), layout_emit_put_lit(sb, -x->constant);
     layout_sb_printf(sb, ")");
 }
 
@@ -116,7 +104,7 @@ static void put_offset_fn(layout_strbuf *sb, const emit_side *s)
         put_expr(sb, p, op->in0);
         if (op->kind == LAYOUT_PLAN_OP_DIV) {
             layout_sb_printf(sb, " / ");
-            put_lit(sb, op->divisor);
+            layout_emit_put_lit(sb, op->divisor);
         } else {
             layout_sb_printf(sb, " ^ ");
             put_expr(sb, p, op->in1);
@@ -160,7 +148,7 @@ static void put_dist_fns(layout_strbuf *sb, const emit_side *s)
                 else layout_sb_printf(sb, "%s / %" PRId64, pv, stride);
                 if (k > 0) layout_sb_printf(sb, " %% %" PRId64, len);
                 layout_sb_printf(sb, ")");
-                if (d->p_weight[p][k] != 1) layout_sb_printf(sb, " * "), put_lit(sb, d->p_weight[p][k]);
+                if (d->p_weight[p][k] != 1) layout_sb_printf(sb, " * "), layout_emit_put_lit(sb, d->p_weight[p][k]);
                 any = 1;
             }
         }
@@ -176,27 +164,9 @@ static void put_dist_fns(layout_strbuf *sb, const emit_side *s)
         for (int q = xd + 1; q < d->n_x; q++) stride *= d->x_lengths[q];
         layout_sb_printf(sb, "%s", xd ? " + " : "");
         if (stride == 1) layout_sb_printf(sb, "x%d", xd);
-        else layout_sb_printf(sb, "x%d * ", xd), put_lit(sb, stride);
+        else layout_sb_printf(sb, "x%d * ", xd), layout_emit_put_lit(sb, stride);
     }
     layout_sb_printf(sb, ";\n}\n\n");
-}
-
-/* The Y part of register index elem's coordinate: c[x] = sum of y_j * weight_j over Y_j of X dim x. */
-static void y_const(const layout_distribution *d, int elem, int64_t *c)
-{
-    int64_t y[LAYOUT_MAX_DIMS];
-    for (int x = 0; x < d->n_x; x++) c[x] = 0;
-    if (layout_dist_y_index(d, elem, y)) return;
-    for (int j = 0; j < d->n_y; j++) c[d->encoding.y_major[j] - 1] += y[j] * d->y_weight[j];
-}
-
-/* Arguments "x[0] + 8, x[1]" of coordinate base + c. */
-static void put_coord_args(layout_strbuf *sb, const char *base, int n_x, const int64_t *c)
-{
-    for (int x = 0; x < n_x; x++) {
-        layout_sb_printf(sb, "%s%s[%d]", x ? ", " : "", base, x);
-        if (c[x]) layout_sb_printf(sb, " + "), put_lit(sb, c[x]);
-    }
 }
 
 /* Host side: lp_<tag>_coord(warp, lane, elem, x), Y decomposed from the register index. */
@@ -207,85 +177,10 @@ static void put_host_coord_fn(layout_strbuf *sb, const emit_side *s)
     layout_sb_printf(sb, "    lp_%s_lane(warp, lane, x);\n", s->tag);
     for (int j = d->n_y - 1; j >= 0; j--) {
         layout_sb_printf(sb, "    x[%d] += (lp_idx)(elem %% %" PRId64 ") * ", d->encoding.y_major[j] - 1, d->y_lengths[j]);
-        put_lit(sb, d->y_weight[j]);
+        layout_emit_put_lit(sb, d->y_weight[j]);
         layout_sb_printf(sb, ";\n    elem /= %" PRId64 ";\n", d->y_lengths[j]);
     }
     layout_sb_printf(sb, "}\n\n");
-}
-
-/* The constant offset step of coordinate step c through an affine plan (no ops). */
-static int64_t affine_step(const layout_plan *p, const int64_t *c)
-{
-    const layout_plan_expr *x = &p->exprs[p->offset_expr];
-    uint64_t k = 0;
-    for (int i = x->first_term; i < x->first_term + x->n_terms; i++)
-        if (p->term_var[i] < p->n_top) k += (uint64_t)p->term_coef[i] * (uint64_t)c[p->term_var[i]];
-    return (int64_t)k;
-}
-
-/* "lp_w_off(wx[0] + 1, wx[1])" or, through an affine view, "wo + 1": the
- * window's origin offset plus the constant step, as ck_tile moves a tile
- * window's coordinate through a linear descriptor. */
-static void put_offset_of(layout_strbuf *sb, const emit_side *s, const int64_t *c)
-{
-    if (s->plan.n_ops == 0) {
-        int64_t k = affine_step(&s->plan, c);
-        layout_sb_printf(sb, "%so", s->tag);
-        if (k > 0) layout_sb_printf(sb, " + "), put_lit(sb, k);
-        else if (k < 0) layout_sb_printf(sb, " - "), put_lit(sb, -k);
-        return;
-    }
-    layout_sb_printf(sb, "lp_%s_off(", s->tag);
-    put_coord_args(sb, s->tag[0] == 'w' ? "wx" : "rx", s->dist->n_x, c);
-    layout_sb_printf(sb, ")");
-}
-
-/* The DS accesses of one side in issue order (the access plan's tile-window accesses). */
-static void put_lds_side(layout_strbuf *sb, const emit_side *s, int words, int write)
-{
-    const layout_access_plan *ap = &s->access;
-    const int v = ap->vector_elems, nw = v * words;
-    if (s->plan.n_ops == 0) {
-        layout_sb_printf(sb, "    /* an affine view: each access is the origin's offset plus a constant step */\n");
-        layout_sb_printf(sb, "    const lp_idx %so = lp_%s_off(", s->tag, s->tag);
-        for (int x = 0; x < s->dist->n_x; x++) layout_sb_printf(sb, "%s%sx[%d]", x ? ", " : "", s->tag, x);
-        layout_sb_printf(sb, ");\n");
-    }
-    for (int a = 0; a < ap->n_accesses; a++) {
-        int64_t c[LAYOUT_MAX_DIMS];
-        int e0 = ap->order[a * v];
-        y_const(s->dist, e0, c);
-        layout_sb_printf(sb, "    { /* access %d: register%s", a, v > 1 ? "s" : "");
-        for (int i = 0; i < v; i++) layout_sb_printf(sb, " %d", ap->order[a * v + i]);
-        layout_sb_printf(sb, " */\n");
-        if (nw == 1) {
-            if (write) {
-                layout_sb_printf(sb, "        lds[");
-                put_offset_of(sb, s, c);
-                layout_sb_printf(sb, "] = rw[%d];\n", e0);
-            } else {
-                layout_sb_printf(sb, "        rr[%d] = lds[", e0);
-                put_offset_of(sb, s, c);
-                layout_sb_printf(sb, "];\n");
-            }
-        } else if (write) {
-            layout_sb_printf(sb, "        lp_vw v;\n");
-            for (int i = 0; i < v; i++)
-                for (int k = 0; k < words; k++)
-                    layout_sb_printf(sb, "        LP_AT(v, %d) = rw[%d];\n", i * words + k, ap->order[a * v + i] * words + k);
-            layout_sb_printf(sb, "        LP_VSTORE(lp_vw, lds + %s(", words > 1 ? "LP_WORDS * " : "");
-            put_offset_of(sb, s, c);
-            layout_sb_printf(sb, "), v);\n");
-        } else {
-            layout_sb_printf(sb, "        const lp_vr v = LP_VLOAD(lp_vr, lds + %s(", words > 1 ? "LP_WORDS * " : "");
-            put_offset_of(sb, s, c);
-            layout_sb_printf(sb, "));\n");
-            for (int i = 0; i < v; i++)
-                for (int k = 0; k < words; k++)
-                    layout_sb_printf(sb, "        rr[%d] = LP_AT(v, %d);\n", ap->order[a * v + i] * words + k, i * words + k);
-        }
-        layout_sb_printf(sb, "    }\n");
-    }
 }
 
 /* The global side of one side: every register from / to the tile's global buffer. */
@@ -294,310 +189,19 @@ static void put_global_side(layout_strbuf *sb, const emit_side *s, int words, in
     const layout_distribution *d = s->dist;
     for (int e = 0; e < (int)d->elems_per_thread; e++) {
         int64_t c[LAYOUT_MAX_DIMS];
-        y_const(d, e, c);
+        layout_emit_y_const(d, e, c);
         for (int k = 0; k < words; k++) {
             if (load) layout_sb_printf(sb, "    rw[%d] = tin[", e * words + k);
             else layout_sb_printf(sb, "    tout[");
             if (words > 1) layout_sb_printf(sb, "LP_WORDS * ");
             layout_sb_printf(sb, "lp_%s_lin(", s->tag);
-            put_coord_args(sb, load ? "wx" : "rx", d->n_x, c);
+            layout_emit_put_coord_args(sb, load ? "wx" : "rx", d->n_x, c);
             layout_sb_printf(sb, ")");
             if (k) layout_sb_printf(sb, " + %d", k);
             if (load) layout_sb_printf(sb, "];\n");
             else layout_sb_printf(sb, "] = rr[%d];\n", e * words + k);
         }
     }
-}
-
-static const char preamble_hip[] =
-    "#if !defined(__HIP__)\n"
-    "#error \"a HIP probe: compile it with hipcc, or clang -x hip\"\n"
-    "#endif\n"
-    "#if defined(__has_include)\n"
-    "#if __has_include(<hip/hip_runtime.h>)\n"
-    "#include <hip/hip_runtime.h>\n"
-    "#define LP_HAVE_RUNTIME 1\n"
-    "#endif\n"
-    "#endif\n"
-    "#ifndef LP_HAVE_RUNTIME\n"
-    "/* No HIP headers (clang -nogpuinc): the few keywords the device code needs. */\n"
-    "#define __global__ __attribute__((global))\n"
-    "#define __device__ __attribute__((device))\n"
-    "#define __host__ __attribute__((host))\n"
-    "#define __shared__ __attribute__((shared))\n"
-    "static __device__ inline void lp_syncthreads(void)\n"
-    "{\n"
-    "    __builtin_amdgcn_fence(__ATOMIC_RELEASE, \"workgroup\");\n"
-    "    __builtin_amdgcn_s_barrier();\n"
-    "    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, \"workgroup\");\n"
-    "}\n"
-    "#define __syncthreads() lp_syncthreads()\n"
-    "#endif\n"
-    "#define LP_TID() ((int)__builtin_amdgcn_workitem_id_x())\n"
-    "#define LP_BID() ((int)__builtin_amdgcn_workgroup_id_x())\n"
-    "#define LP_BOUNDS __attribute__((amdgpu_flat_work_group_size(LP_THREADS, LP_THREADS)))\n"
-    "#define LP_(name) hip##name\n"
-    "#define LP_LAUNCH(in, out) layout_probe<<<LP_TILES, LP_THREADS>>>(in, out)\n"
-    "/* A tile-window vector: one typed access, as ck_tile's vector load / store. */\n"
-    "#define LP_VSTORE(T, p, v) (*(T *)(p) = (v))\n"
-    "#define LP_VLOAD(T, p) (*(const T *)(p))\n"
-    "#if defined(LP_HAVE_RUNTIME) && !defined(__HIP_DEVICE_COMPILE__)\n"
-    "#define LP_HOST 1\n"
-    "#endif\n";
-
-static const char preamble_cuda[] =
-    "#if !defined(__CUDACC__) && !defined(__CUDA__)\n"
-    "#error \"a CUDA probe: compile it with nvcc, or clang -x cuda\"\n"
-    "#endif\n"
-    "#if defined(__NVCC__) || defined(__CUDA_RUNTIME_H__)\n"
-    "#define LP_HAVE_RUNTIME 1\n"
-    "#define LP_TID() ((int)threadIdx.x)\n"
-    "#define LP_BID() ((int)blockIdx.x)\n"
-    "#else\n"
-    "/* No CUDA headers (clang -nocudainc): the few keywords the device code needs. */\n"
-    "#define __global__ __attribute__((global))\n"
-    "#define __device__ __attribute__((device))\n"
-    "#define __host__ __attribute__((host))\n"
-    "#define __shared__ __attribute__((shared))\n"
-    "#define __launch_bounds__(n) __attribute__((launch_bounds(n)))\n"
-    "#define LP_TID() ((int)__nvvm_read_ptx_sreg_tid_x())\n"
-    "#define LP_BID() ((int)__nvvm_read_ptx_sreg_ctaid_x())\n"
-    "#endif\n"
-    "#define LP_BOUNDS __launch_bounds__(LP_THREADS)\n"
-    "#define LP_(name) cuda##name\n"
-    "#define LP_LAUNCH(in, out) layout_probe<<<LP_TILES, LP_THREADS>>>(in, out)\n"
-    "/* A tile-window vector: one access of the vector's size through a vector of\n"
-    " * 32-bit words of that size (as uint4 / uint2 / uint are CUDA's native\n"
-    " * vectors, and ck_tile's are native vectors): nvcc splits a copy of a struct of\n"
-    " * 16-bit halves into narrower stores (docs/calibrate.md).  A vector the spec\n"
-    " * leaves less aligned than its size has that alignment (NVIDIA faults on a\n"
-    " * misaligned vector) and is copied in words of it.  Other sizes (12 bytes,\n"
-    " * sub-word) are copied as the struct. */\n"
-    "typedef struct __attribute__((aligned(16))) { unsigned x, y, z, w; } lp_n16;\n"
-    "typedef struct __attribute__((aligned(8))) { unsigned x, y; } lp_n8;\n"
-    "template <typename T, int N = (int)sizeof(T), int A = (int)alignof(T)> struct lp_acc {\n"
-    "    static __device__ inline void st(void *p, const T &v) { *(T *)p = v; }\n"
-    "    static __device__ inline T ld(const void *p) { return *(const T *)p; }\n"
-    "};\n"
-    "template <typename T, typename W, int K> struct lp_acc_w {\n"
-    "    static __device__ inline void st(void *p, const T &v)\n"
-    "    { for (int i = 0; i < K; i++) ((W *)p)[i] = ((const W *)&v)[i]; }\n"
-    "    static __device__ inline T ld(const void *p)\n"
-    "    { T v; for (int i = 0; i < K; i++) ((W *)&v)[i] = ((const W *)p)[i]; return v; }\n"
-    "};\n"
-    "template <typename T> struct lp_acc<T, 16, 16> : lp_acc_w<T, lp_n16, 1> {};\n"
-    "template <typename T> struct lp_acc<T, 16, 8> : lp_acc_w<T, lp_n8, 2> {};\n"
-    "template <typename T> struct lp_acc<T, 8, 8> : lp_acc_w<T, lp_n8, 1> {};\n"
-    "template <typename T, int N> struct lp_acc<T, N, 4> : lp_acc_w<T, unsigned, N / 4> {};\n"
-    "#define LP_VSTORE(T, p, v) lp_acc<T>::st((p), (v))\n"
-    "#define LP_VLOAD(T, p) lp_acc<T>::ld((p))\n"
-    "#if defined(LP_HAVE_RUNTIME) && !defined(__CUDA_ARCH__)\n"
-    "#define LP_HOST 1\n"
-    "#endif\n";
-
-/* LP_EMULATE: the probe on the CPU (clang++ -x c++ -DLP_EMULATE probe -pthread), one
- * POSIX thread per GPU thread, a barrier for __syncthreads(), the runtime calls
- * on host memory: checks that the kernel moves every element where the spec
- * says without a GPU. */
-static const char preamble_emulate[] =
-    "/* LP_EMULATE: run the probe on the CPU, one thread per GPU thread:\n"
-    " *   clang++ -x c++ -std=c++11 -DLP_EMULATE -O1 probe -o probe -pthread && ./probe */\n"
-    "#include <pthread.h>\n"
-    "#include <stdlib.h>\n"
-    "#include <string.h>\n"
-    "#include <time.h>\n"
-    "#define __global__\n"
-    "#define __device__\n"
-    "#define __host__\n"
-    "#define __shared__ static\n"
-    "#define LP_BOUNDS\n"
-    "#define LP_HAVE_RUNTIME 1\n"
-    "#define LP_HOST 1\n"
-    "static thread_local int lp_emu_tid;\n"
-    "static int lp_emu_bid;\n"
-    "static pthread_barrier_t lp_emu_barrier;\n"
-    "#define LP_TID() lp_emu_tid\n"
-    "#define LP_BID() lp_emu_bid\n"
-    "#define __syncthreads() pthread_barrier_wait(&lp_emu_barrier)\n"
-    "#define LP_(name) lp_emu##name\n"
-    "#define LP_LAUNCH(in, out) lp_emu_launch(in, out)\n"
-    "/* The CPU may not take a misaligned typed vector: copy its bytes. */\n"
-    "#define LP_VSTORE(T, p, v) memcpy((p), &(v), sizeof(T))\n"
-    "#define LP_VLOAD(T, p) ([&]() { T lp_t_; memcpy(&lp_t_, (p), sizeof(T)); return lp_t_; }())\n"
-    "typedef int lp_emuError_t;\n"
-    "typedef struct timespec lp_emuEvent_t;\n"
-    "enum { lp_emuSuccess = 0, lp_emuMemcpyHostToDevice = 1, lp_emuMemcpyDeviceToHost = 2 };\n"
-    "static const char *lp_emuGetErrorString(int e) { return e ? \"emulation error\" : \"no error\"; }\n"
-    "static int lp_emuMalloc(void **p, size_t n) { return (*p = malloc(n)) ? 0 : 1; }\n"
-    "static int lp_emuFree(void *p) { free(p); return 0; }\n"
-    "static int lp_emuMemcpy(void *d, const void *s, size_t n, int kind) { (void)kind; memcpy(d, s, n); return 0; }\n"
-    "static int lp_emuEventCreate(lp_emuEvent_t *e) { memset(e, 0, sizeof *e); return 0; }\n"
-    "static int lp_emuEventRecord(lp_emuEvent_t &e, int stream) { (void)stream; return clock_gettime(CLOCK_MONOTONIC, &e); }\n"
-    "static int lp_emuEventSynchronize(lp_emuEvent_t &e) { (void)e; return 0; }\n"
-    "static int lp_emuEventElapsedTime(float *ms, lp_emuEvent_t &a, lp_emuEvent_t &b)\n"
-    "{\n"
-    "    *ms = (float)((double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) * 1e-6);\n"
-    "    return 0;\n"
-    "}\n"
-    "static int lp_emuGetLastError(void) { return 0; }\n";
-
-static const char emulate_launch[] =
-    "#ifdef LP_EMULATE\n"
-    "typedef struct lp_emu_arg {\n"
-    "    const lp_s *in;\n"
-    "    lp_s *out;\n"
-    "    int tid;\n"
-    "} lp_emu_arg;\n"
-    "static void *lp_emu_thread(void *p)\n"
-    "{\n"
-    "    const lp_emu_arg *a = (const lp_emu_arg *)p;\n"
-    "    lp_emu_tid = a->tid;\n"
-    "    layout_probe(a->in, a->out);\n"
-    "    return NULL;\n"
-    "}\n"
-    "static void lp_emu_launch(const lp_s *in, lp_s *out)\n"
-    "{\n"
-    "    static pthread_t th[LP_THREADS];\n"
-    "    static lp_emu_arg args[LP_THREADS];\n"
-    "    pthread_barrier_init(&lp_emu_barrier, NULL, LP_THREADS);\n"
-    "    for (lp_emu_bid = 0; lp_emu_bid < LP_TILES; lp_emu_bid++) {\n"
-    "        for (int t = 0; t < LP_THREADS; t++) {\n"
-    "            args[t].in = in;\n"
-    "            args[t].out = out;\n"
-    "            args[t].tid = t;\n"
-    "            if (pthread_create(&th[t], NULL, lp_emu_thread, &args[t]) != 0) abort();\n"
-    "        }\n"
-    "        for (int t = 0; t < LP_THREADS; t++) pthread_join(th[t], NULL);\n"
-    "    }\n"
-    "    pthread_barrier_destroy(&lp_emu_barrier);\n"
-    "}\n"
-    "#endif\n\n";
-
-static const char host_part[] =
-    "#ifdef LP_HOST\n"
-    "/* ---- host: allocate, launch, check every element, time ---------------- */\n"
-    "#include <stdio.h>\n"
-    "#include <stdlib.h>\n"
-    "#include <string.h>\n"
-    "\n"
-    "#define LP_CHECK(call)                                                           \\\n"
-    "    do {                                                                         \\\n"
-    "        LP_(Error_t) lp_e_ = (call);                                             \\\n"
-    "        if (lp_e_ != LP_(Success)) {                                             \\\n"
-    "            fprintf(stderr, \"%s failed: %s\\n\", #call, LP_(GetErrorString)(lp_e_)); \\\n"
-    "            return 2;                                                            \\\n"
-    "        }                                                                        \\\n"
-    "    } while (0)\n"
-    "\n"
-    "int main(void)\n"
-    "{\n"
-    "    const size_t in_words = (size_t)LP_TILES * LP_W_TILE * LP_WORDS;\n"
-    "    const size_t out_words = (size_t)LP_TILES * LP_R_TILE * LP_WORDS;\n"
-    "    lp_s *hin = (lp_s *)malloc(in_words * sizeof(lp_s));\n"
-    "    lp_s *hout = (lp_s *)malloc(out_words * sizeof(lp_s));\n"
-    "    long long *owner = (long long *)malloc(LP_LDS_ELEMS * sizeof(long long));\n"
-    "    lp_s *din = NULL, *dout = NULL;\n"
-    "    LP_(Event_t) start, stop;\n"
-    "    float ms = 0.0f;\n"
-    "    long long checked = 0, mismatches = 0, unwritten = 0;\n"
-    "    if (!hin || !hout || !owner) {\n"
-    "        fprintf(stderr, \"out of host memory\\n\");\n"
-    "        return 2;\n"
-    "    }\n"
-    "    for (size_t i = 0; i < in_words; i++) hin[i] = (lp_s)(i * 2654435761u + 12345u);\n"
-    "    memset(hout, 0, out_words * sizeof(lp_s));\n"
-    "    LP_CHECK(LP_(Malloc)((void **)&din, in_words * sizeof(lp_s)));\n"
-    "    LP_CHECK(LP_(Malloc)((void **)&dout, out_words * sizeof(lp_s)));\n"
-    "    LP_CHECK(LP_(Memcpy)(din, hin, in_words * sizeof(lp_s), LP_(MemcpyHostToDevice)));\n"
-    "    LP_CHECK(LP_(Memcpy)(dout, hout, out_words * sizeof(lp_s), LP_(MemcpyHostToDevice)));\n"
-    "    LP_CHECK(LP_(EventCreate)(&start));\n"
-    "    LP_CHECK(LP_(EventCreate)(&stop));\n"
-    "    LP_LAUNCH(din, dout); /* warm-up */\n"
-    "    LP_CHECK(LP_(GetLastError)());\n"
-    "    LP_CHECK(LP_(EventRecord)(start, 0));\n"
-    "    LP_LAUNCH(din, dout);\n"
-    "    LP_CHECK(LP_(EventRecord)(stop, 0));\n"
-    "    LP_CHECK(LP_(EventSynchronize)(stop));\n"
-    "    LP_CHECK(LP_(EventElapsedTime)(&ms, start, stop));\n"
-    "    LP_CHECK(LP_(Memcpy)(hout, dout, out_words * sizeof(lp_s), LP_(MemcpyDeviceToHost)));\n"
-    ;
-
-static const char host_part2[] =
-    "    /* Where the spec puts each LDS element: the write side's element stored there. */\n"
-    "    for (long long i = 0; i < LP_LDS_ELEMS; i++) owner[i] = -1;\n"
-    "    for (int warp = 0; warp < LP_WARPS; warp++)\n"
-    "        for (int lane = 0; lane < LP_WAVE; lane++)\n"
-    "            for (int e = 0; e < LP_W_ELEMS; e++) {\n"
-    "                lp_idx x[LP_W_NX];\n"
-    "                lp_w_coord(warp, lane, e, x);\n"
-    "                owner[LP_W_OFF_OF(x)] = (long long)LP_W_LIN_OF(x);\n"
-    "            }\n"
-    "    for (long long t = 0; t < LP_TILES; t++)\n"
-    "        for (int warp = 0; warp < LP_WARPS; warp++)\n"
-    "            for (int lane = 0; lane < LP_WAVE; lane++)\n"
-    "                for (int e = 0; e < LP_R_ELEMS; e++) {\n"
-    "                    lp_idx x[LP_R_NX];\n"
-    "                    lp_r_coord(warp, lane, e, x);\n"
-    "                    const long long from = owner[LP_R_OFF_OF(x)];\n"
-    "                    if (from < 0) {\n"
-    "                        unwritten++;\n"
-    "                        continue;\n"
-    "                    }\n"
-    "                    const lp_s *want = hin + ((size_t)t * LP_W_TILE + (size_t)from) * LP_WORDS;\n"
-    "                    const lp_s *got = hout + ((size_t)t * LP_R_TILE + (size_t)LP_R_LIN_OF(x)) * LP_WORDS;\n"
-    "                    checked++;\n"
-    "                    if (memcmp(want, got, LP_WORDS * sizeof(lp_s)) != 0) {\n"
-    "                        if (mismatches < 5)\n"
-    "                            fprintf(stderr, \"tile %lld warp %d lane %d register %d: wrong element\\n\", t, warp,\n"
-    "                                    lane, e);\n"
-    "                        mismatches++;\n"
-    "                    }\n"
-    "                }\n"
-    "    printf(\"layout probe: %lld tiles in %.3f ms (%.1f ns per tile); %lld elements checked, %lld wrong, \"\n"
-    "           \"%lld read LDS that no thread wrote\\n\",\n"
-    "           (long long)LP_TILES, ms, ms * 1e6 / (double)LP_TILES, checked, mismatches, unwritten);\n"
-    "    LP_(Free)(din);\n"
-    "    LP_(Free)(dout);\n"
-    "    free(hin);\n"
-    "    free(hout);\n"
-    "    free(owner);\n"
-    "    return mismatches ? 1 : 0;\n"
-    "}\n"
-    "#endif /* LP_HOST */\n";
-
-/* Vector type of one side's accesses (n scalars of the element's word type). */
-static void put_vec_type(layout_strbuf *sb, layout_emit_lang lang, const char *name, int n, int word_bytes,
-                         int align_cap)
-{
-    if (n == 1) {
-        layout_sb_printf(sb, "typedef lp_s %s;\n", name);
-        return;
-    }
-    if (lang == LAYOUT_EMIT_HIP) {
-        layout_sb_printf(sb, "typedef lp_s %s __attribute__((ext_vector_type(%d)));\n", name, n);
-    } else {
-        int align = 1;
-        while (align < n * word_bytes) align *= 2;
-        if (align_cap > 0 && align_cap < align) align = align_cap;
-        layout_sb_printf(sb, "typedef struct __attribute__((aligned(%d))) %s {\n    lp_s e[%d];\n} %s;\n", align, name, n,
-                         name);
-    }
-}
-
-/* The alignment a side's vectors are proven to have when it is less than
- * their natural one (the vector's size rounded up to a power of two, at
- * most 16): the least proven alignment of the plan's steps, which the
- * model chops (AMD) or splits (an arch without unaligned DS access) at the
- * alignment it proves, or flags.  0: the natural alignment holds.  A CUDA
- * vector type may not claim more: NVIDIA faults on a misaligned vector. */
-static int proven_align(const layout_access_plan *ap, int vec_bytes)
-{
-    int natural = 1;
-    while (natural < vec_bytes && natural < 16) natural *= 2;
-    int a = natural;
-    for (int i = 0; i < ap->n_steps; i++)
-        if (ap->steps[i].align_bytes > 0 && ap->steps[i].align_bytes < a) a = ap->steps[i].align_bytes;
-    return a < natural ? a : 0;
 }
 
 /* A macro calling lp_<tag>_<what>(x[0], x[1], ...) from an array. */
@@ -626,6 +230,7 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_strbuf sb;
     layout_status s;
     char text[160];
+    layout_error e3;
     if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", fn_name);
     if (!spec->write_desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->write_desc is NULL", fn_name);
     if (!spec->write_dist) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->write_dist is NULL", fn_name);
@@ -694,27 +299,37 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
                      hip ? "HIP" : "CUDA", hip ? "hip" : "cuda");
     if (spec->spec_text) put_comment_text(&sb, spec->spec_text);
     else if ((s = put_spec_from_objects(&sb, spec, err))) return s;
-    layout_sb_printf(&sb, "\n *\n * The compiler model's prediction, DS instructions per wave and tile:\n *   write: ");
-    layout_access_plan_print(&w->access, text, sizeof text);
+    layout_sb_printf(&sb, "\n *\n * The compiler model's prediction, %s per %s and tile:\n *   write: ",
+                     hip ? "DS instructions" : "shared-memory instructions (PTX)", hip ? "wave" : "warp");
+    layout_emit_plan_print(&w->access, !hip, text, sizeof text);
     put_comment_text(&sb, text);
     layout_sb_printf(&sb, "\n *   read:  ");
-    layout_access_plan_print(&r->access, text, sizeof text);
+    layout_emit_plan_print(&r->access, !hip, text, sizeof text);
     put_comment_text(&sb, text);
-    layout_sb_printf(&sb, "\n *\n * One block of %d waves x %d lanes per tile, %" PRId64 " tile%s.  Each thread loads its write-side\n"
-                          " * elements from `in`, stores them to LDS one tile-window access at a time (a vector\n"
-                          " * of %d element%s), waits at __syncthreads(), loads its read-side elements (vectors of\n"
-                          " * %d) and stores them to `out`.  The offsets are the descriptors' own index\n"
-                          " * arithmetic; the compiler picks the instructions.  The host part checks every element\n"
-                          " * read against where the spec puts it and prints the time.\n *\n",
-                     wd->n_warps, wd->wave_size, spec->tiles, spec->tiles == 1 ? "" : "s", w->access.vector_elems,
-                     w->access.vector_elems == 1 ? "" : "s", r->access.vector_elems);
+    layout_sb_printf(&sb, "\n *\n * One block of %d %s x %d %s per tile, %" PRId64 " tile%s.  Each thread loads its write-side\n"
+                          " * elements from `in`, stores them to %s, waits at __syncthreads(), loads its\n"
+                          " * read-side elements and stores them to `out`.  Each %s access is one instruction\n"
+                          " * of the model: a type of exactly its width that claims exactly its proven\n"
+                          " * alignment, at the offset the descriptor's own index arithmetic gives%s.\n"
+                          " * Each instruction's address also adds its own multiple of lp_zero, a kernel\n"
+                          " * argument that is 0 at run time, so the compiler cannot join two instructions\n"
+                          " * the model keeps apart.\n"
+                          " * The compiler is told what the model proves and picks the instructions; where\n"
+                          " * they differ from the prediction, the model is wrong.  The host part checks\n"
+                          " * every element read against where the spec puts it and prints the time.\n *\n",
+                     wd->n_warps, hip ? "waves" : "warps", wd->wave_size, hip ? "lanes" : "threads", spec->tiles,
+                     spec->tiles == 1 ? "" : "s", hip ? "LDS" : "shared memory", hip ? "LDS" : "shared-memory",
+                     hip ? " (the\n * two halves of a read2 / write2 from one base)" : "");
     if (hip)
         layout_sb_printf(&sb, " * Build and run:    hipcc -O3 probe.hip -o probe && ./probe\n"
                               " * Device assembly:  clang -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=%s -O3 -S probe.hip\n",
                          spec->arch ? spec->arch->name : "gfx942");
     else
         layout_sb_printf(&sb, " * Build and run:    nvcc -O3 -arch=%s probe.cu -o probe && ./probe\n"
-                              " * Device assembly:  nvcc -O3 -arch=%s -ptx probe.cu\n",
+                              " * Device assembly:  nvcc -O3 -arch=%s -ptx probe.cu\n"
+                              " * Counters:         ncu --metrics smsp__inst_executed_op_shared_st.sum,smsp__inst_executed_op_shared_ld.sum,\n"
+                              " *                   l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum ./probe\n"
+                              " *                   (instructions = the prediction per warp x warps x tiles, the kernel runs twice)\n",
                          spec->arch && strncmp(spec->arch->name, "sm_", 3) == 0 ? spec->arch->name : "sm_90",
                          spec->arch && strncmp(spec->arch->name, "sm_", 3) == 0 ? spec->arch->name : "sm_90");
     layout_sb_printf(&sb, " * On the CPU:       clang++ -x c++ -std=c++11 -DLP_EMULATE -O1 probe.%s -o probe -pthread && ./probe\n",
@@ -738,20 +353,16 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_sb_printf(&sb, "#define LP_LDS_ELEMS %" PRId64 " /* LDS element space of the views */\n", space);
     layout_sb_printf(&sb, "#define LP_BASE_WORDS %" PRId64 " /* LDS offset 0 at byte %" PRId64 " */\n\n",
                      spec->base_bytes / word_bytes, spec->base_bytes);
-    layout_sb_printf(&sb, "#if defined(LP_EMULATE)\n%s#else\n%s#endif\n", preamble_emulate,
-                     hip ? preamble_hip : preamble_cuda);
-    layout_sb_printf(&sb, "#define LP_AT(v, k) %s\n\n", hip ? "((v)[k])" : "((v).e[k])");
+    layout_sb_printf(&sb, "#if defined(LP_EMULATE)\n%s#else\n%s#endif\n", layout_emit_tpl_emulate,
+                     hip ? layout_emit_tpl_hip : layout_emit_tpl_cuda);
     layout_sb_printf(&sb, "typedef %s lp_s; /* one word of an element */\n",
                      word_bytes == 1 ? "unsigned char" : word_bytes == 2 ? "unsigned short"
                      : word_bytes == 4 ? "unsigned int" : "unsigned long long");
     layout_sb_printf(&sb, "typedef %s lp_idx; /* index type of the descriptors' arithmetic */\n",
                      fits32 ? "int" : "long long");
     layout_sb_printf(&sb, "#define LP_HD __host__ __device__\n");
-    put_vec_type(&sb, spec->lang, "lp_vw", w->access.vector_elems * words, word_bytes,
-                 proven_align(&w->access, w->access.vector_elems * spec->elem_bytes));
-    put_vec_type(&sb, spec->lang, "lp_vr", r->access.vector_elems * words, word_bytes,
-                 proven_align(&r->access, r->access.vector_elems * spec->elem_bytes));
     layout_sb_printf(&sb, "\n");
+    layout_emit_put_step_types(&sb, side, 2, hip, word_bytes);
 
     /* Index arithmetic of both sides. */
     for (int i = 0; i < 2; i++) {
@@ -763,9 +374,11 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     }
 
     /* The kernel: one tile per block, straight-line code. */
-    layout_sb_printf(&sb, "extern \"C\" __global__ void LP_BOUNDS layout_probe(const lp_s *__restrict__ in, lp_s *__restrict__ out)\n{\n");
+    layout_sb_printf(&sb, "extern \"C\" __global__ void LP_BOUNDS layout_probe(const lp_s *__restrict__ in, lp_s *__restrict__ out,\n"
+                          "                                                     int lp_zero /* 0: see the header */)\n{\n");
     layout_sb_printf(&sb, "    __shared__ __attribute__((aligned(16))) lp_s lp_lds[LP_BASE_WORDS + LP_LDS_ELEMS * LP_WORDS];\n");
     layout_sb_printf(&sb, "    lp_s *const lds = lp_lds + LP_BASE_WORDS;\n");
+    layout_sb_printf(&sb, "    unsigned char *const lds_b = (unsigned char *)lds;\n");
     layout_sb_printf(&sb, "    const int tid = LP_TID(), warp = tid / LP_WAVE, lane = tid %% LP_WAVE;\n");
     layout_sb_printf(&sb, "    const lp_s *const tin = in + (unsigned long long)LP_BID() * (LP_W_TILE * LP_WORDS);\n");
     layout_sb_printf(&sb, "    lp_s *const tout = out + (unsigned long long)LP_BID() * (LP_R_TILE * LP_WORDS);\n");
@@ -774,15 +387,21 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_sb_printf(&sb, "    lp_w_lane(warp, lane, wx);\n    lp_r_lane(warp, lane, rx);\n\n");
     layout_sb_printf(&sb, "    /* global -> registers: the write side's elements */\n");
     put_global_side(&sb, w, words, 1);
-    layout_sb_printf(&sb, "\n    /* registers -> LDS: %d tile-window access%s of %d element%s (issue order) */\n",
+    layout_sb_printf(&sb, "\n    /* registers -> %s: the model's %d instruction%s (%d tile-window access%s of %d element%s) */\n",
+                     hip ? "LDS" : "shared memory", w->access.n_instrs, w->access.n_instrs == 1 ? "" : "s",
                      w->access.n_accesses, w->access.n_accesses == 1 ? "" : "es", w->access.vector_elems,
                      w->access.vector_elems == 1 ? "" : "s");
-    put_lds_side(&sb, w, words, 1);
+    if ((s = layout_emit_put_lds_steps(&sb, w, hip, word_bytes, 1, &e3)))
+        return layout_fail(err, s, "%s: write side: the model's instructions cannot be written: %s", fn_name,
+                           e3.message);
     layout_sb_printf(&sb, "\n    __syncthreads();\n\n");
-    layout_sb_printf(&sb, "    /* LDS -> registers: %d tile-window access%s of %d element%s (issue order) */\n",
+    layout_sb_printf(&sb, "    /* %s -> registers: the model's %d instruction%s (%d tile-window access%s of %d element%s) */\n",
+                     hip ? "LDS" : "shared memory", r->access.n_instrs, r->access.n_instrs == 1 ? "" : "s",
                      r->access.n_accesses, r->access.n_accesses == 1 ? "" : "es", r->access.vector_elems,
                      r->access.vector_elems == 1 ? "" : "s");
-    put_lds_side(&sb, r, words, 0);
+    if ((s = layout_emit_put_lds_steps(&sb, r, hip, word_bytes, 0, &e3)))
+        return layout_fail(err, s, "%s: read side: the model's instructions cannot be written: %s", fn_name,
+                           e3.message);
     layout_sb_printf(&sb, "\n    /* registers -> global: the read side's elements */\n");
     put_global_side(&sb, r, words, 0);
     layout_sb_printf(&sb, "}\n\n");
@@ -791,7 +410,7 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     layout_sb_printf(&sb, "#ifdef LP_HOST\n");
     put_host_coord_fn(&sb, w);
     put_host_coord_fn(&sb, r);
-    layout_sb_printf(&sb, "#endif\n\n%s%s%s", emulate_launch, host_part, host_part2);
+    layout_sb_printf(&sb, "#endif\n\n%s%s%s", layout_emit_tpl_emulate_launch, layout_emit_tpl_host, layout_emit_tpl_host_check);
 
     if (len) *len = sb.len;
     if (sb.len >= cap) {
