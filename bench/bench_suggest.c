@@ -98,7 +98,7 @@ static layout_status search_score(int i, layout_suggest_cost *c)
         if (layout_suggest_linear_usable(&sc, &ll) &&
             !layout_suggest_score_linear(&sc, &work, &ll, none, none, 0, c, NULL))
             return LAYOUT_OK;
-        if ((st = layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL))) return st;
+        if ((st = layout_linear_tile_offsets(&ll, work.tile_off, work.tile_cap, NULL))) return st;
         return layout_suggest_score_offsets(&sc, &work, none, none, (int64_t)1 << ll.total_out_bits, 0, c, NULL);
     }
     return layout_suggest_score_params(&sc, &params[i], &work, c, NULL);
@@ -126,7 +126,7 @@ static void address_range(void *p)
         if (params[i].kind == LAYOUT_FAMILY_F2) {
             layout_linear ll;
             layout_suggest_f2_linear(&params[i], sc.spec.tile, &ll, NULL);
-            layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL);
+            layout_linear_tile_offsets(&ll, work.tile_off, work.tile_cap, NULL);
             layout_suggest_score_offsets(&sc, &work, none, none, 2048, 0, &c, NULL);
         } else {
             layout_suggest_score_work(&sc, &descs[i], &work, &c, NULL);

@@ -461,7 +461,7 @@ static void linear_case(const layout_suggest_spec *s, int64_t stride, const char
             CHECK(layout_suggest_f2_linear(&p, s->tile, &ll, NULL) == LAYOUT_OK);
             if (!layout_suggest_linear_usable(&sc, &ll)) continue;
             layout_status sl = layout_suggest_score_linear(&sc, &w, &ll, none, none, 7, &lin, &e);
-            CHECK(layout_linear_tile_offsets(&ll, w.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL) == LAYOUT_OK);
+            CHECK(layout_linear_tile_offsets(&ll, w.tile_off, w.tile_cap, NULL) == LAYOUT_OK);
             layout_status sa = layout_suggest_score_offsets(&sc, &w, none, none, (int64_t)1 << ll.total_out_bits, 7,
                                                             &addr, NULL);
             CHECK_MSG(sl == sa, "%s: linear status %d, address path %d", what, sl, sa);
@@ -557,7 +557,7 @@ static void test_pad_form_equal(void)
                             declined++;
                             continue;
                         }
-                        CHECK(layout_family_tile_offsets(&p, s.tile, w.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL) == LAYOUT_OK);
+                        CHECK(layout_family_tile_offsets(&p, s.tile, w.tile_off, w.tile_cap, NULL) == LAYOUT_OK);
                         layout_status sa = layout_suggest_score_offsets(&sc, &w, hl, hs, bytes / eb, 5, &addr, NULL);
                         CHECK_MSG(sl == sa, "pad form status %d, address path %d", sl, sa);
                         if (sl || sa) continue;

@@ -77,6 +77,15 @@ static int lanes_translate_bw(const uint32_t *b, const uint32_t *a, int n, uint3
     return diff == 0;
 }
 
+/* One side's images and plan between the two passes below. */
+typedef struct side_state {
+    uint32_t X[16];
+    int64_t g[16];
+    uint32_t XE[LAYOUT_MAX_THREAD_ELEMS];
+    int64_t GE[LAYOUT_MAX_THREAD_ELEMS];
+    const layout_access_plan *p;
+} side_state;
+
 layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, layout_suggest_work *w,
                                               const layout_linear *ll, int contiguous_dim, int64_t pad, int pad_shift,
                                               int64_t space, const int64_t *hl, const int64_t *hs, int index_ops,
@@ -104,28 +113,63 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
     for (int i = 0; i < spec->n_sides; i++)
         if (hi > ((int64_t)UINT32_MAX - 16 - spec->sides[i].opt.base_bytes) / eb) return LAYOUT_ERR_UNSUPPORTED;
 
-    for (int i = 0; i < spec->n_sides; i++) {
+    /* With a cut (the search's bound, w->cut_fn) and at most two sides
+     * (whose plans have caches of their own), every side's plan comes first:
+     * the vector damage and the instructions are then exact, and a
+     * candidate the bound rules out skips the checker (pass 1). */
+    side_state sst[2];
+    const int two = spec->n_sides <= 2 && w->cut_fn;
+    w->cut_hit = 0;
+    for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1 && !two) break;
+    if (pass == 1 && w->cut_fn(w->cut_ctx, &r)) {
+        w->cut_hit = 1;
+        *out = r;
+        return layout_ok(err);
+    }
+    /* pass 0 plans first the side that had more instructions last time:
+     * with the other side's least (file comment of search.c) the bound can
+     * cut before the second plan */
+    const int order[2] = {two && w->last_instrs[1] > w->last_instrs[0], !(two && w->last_instrs[1] > w->last_instrs[0])};
+    for (int oi = 0; oi < spec->n_sides; oi++) {
+        const int i = two && pass == 0 ? order[oi] : oi;
         const layout_suggest_side *sd = &spec->sides[i];
         const layout_distribution *d = sd->dist;
         const int ebits = sc->f2_bits[i][0], lbits = sc->f2_bits[i][1], wbits = sc->f2_bits[i][2];
         const int nb = ebits + lbits + wbits, lanes = d->wave_size, warps = d->n_warps;
         const int64_t base = sd->opt.base_bytes;
+        side_state *ss = &sst[two ? i : 0];
         /* per bit of (element, lane, warp): its XOR image X and its pad group
          * g; the pad term is additive (sum of g) when the nonzero g share no
          * bit, which the distributions' bit-to-bit maps give */
-        uint32_t X[16];
-        int64_t g[16];
+        uint32_t *X = ss->X, *XE = ss->XE;
+        int64_t *g = ss->g, *GE = ss->GE;
+        const uint32_t *eX = X, *lX = X + ebits, *wX = X + ebits + lbits;
+        const int64_t *eg = g, *lg_ = g + ebits, *wg = g + ebits + lbits;
+        layout_status s;
+        if (!two || pass == 0) {
         uint64_t g_seen = 0;
+        struct layout_suggest_xcache *xc = &w->xcache[i];
+        const size_t nbase = sizeof(uint64_t) * (size_t)(b0 + b1);
+        if (xc->sc != (const void *)sc || xc->b0 != b0 || xc->b1 != b1 || b0 + b1 > 32 ||
+            memcmp(xc->bases, ll->bases, nbase)) {
+            xc->sc = NULL;
+            for (int j = 0; j < nb; j++) xc->X[j] = apply_tile_index(ll, (uint32_t)sc->f2_basis[i][j], b0, b1);
+            if (b0 + b1 <= 32) {
+                xc->sc = sc;
+                xc->b0 = b0;
+                xc->b1 = b1;
+                memcpy(xc->bases, ll->bases, nbase);
+            }
+        }
         for (int j = 0; j < nb; j++) {
             uint32_t lin = (uint32_t)sc->f2_basis[i][j];
-            X[j] = apply_tile_index(ll, lin, b0, b1);
+            X[j] = xc->X[j];
             uint32_t row = contiguous_dim ? lin >> b1 : lin & ((1u << b1) - 1u);
             g[j] = P ? (int64_t)(row >> pad_shift) : 0;
             if ((uint64_t)g[j] & g_seen) return LAYOUT_ERR_UNSUPPORTED;
             g_seen |= (uint64_t)g[j];
         }
-        const uint32_t *eX = X, *lX = X + ebits, *wX = X + ebits + lbits;
-        const int64_t *eg = g, *lg_ = g + ebits, *wg = g + ebits + lbits;
 
         int64_t vl[LAYOUT_MAX_DIMS] = {0}, vs[LAYOUT_MAX_DIMS] = {0};
         for (int k = 0; k < spec->n_dims; k++) {
@@ -174,8 +218,6 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         }
         unsigned A[16];
         for (unsigned x = 0; x < 16; x++) A[x] = (unsigned)(AW[x >> 2] >> (16u * (x & 3u))) & 0xFFFFu;
-        uint32_t XE[LAYOUT_MAX_THREAD_ELEMS];
-        int64_t GE[LAYOUT_MAX_THREAD_ELEMS];
         for (int q = 0; q < n; q++) {
             uint32_t e = (uint32_t)p->order[q], v = 0;
             int64_t gv = 0;
@@ -229,7 +271,6 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 }
         }
         /* the steps follow from the order and the facts (access_internal.h) */
-        layout_status s;
         if (!cache || !cache->built || cache->n != n || memcmp(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n) ||
             memcmp(cache->next_adjacent, f.next_adjacent, (size_t)n) || memcmp(cache->next_below, f.next_below, (size_t)n) ||
             memcmp(cache->succ, succ, sizeof succ[0] * (size_t)n) ||
@@ -264,6 +305,24 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         r.side_split[i] = p->n_vectors_split;
         r.vector_damage += p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
         r.instrs += (int64_t)p->n_instrs * warps;
+        ss->p = p;
+        }
+        if (two && pass == 0) {
+            w->last_instrs[i] = (int64_t)ss->p->n_instrs * warps;
+            if (oi + 1 < spec->n_sides) {
+                const int o = order[oi + 1];
+                const layout_distribution *od = spec->sides[o].dist;
+                layout_suggest_cost lb = r;
+                lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
+                if (w->cut_fn(w->cut_ctx, &lb)) {
+                    w->cut_hit = 1;
+                    *out = lb;
+                    return layout_ok(err);
+                }
+            }
+            continue;
+        }
+        const layout_access_plan *p = ss->p;
 
         /* lane and warp parts of the addresses: XOR part (bytes) and pad part */
         uint32_t lane_x[LAYOUT_MAX_LANES], *warp_x = w->warp_bytes;
@@ -378,6 +437,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         }
         r.side_extra[i] = extra;
         r.extra_cycles += extra;
+    }
     }
     *out = r;
     return layout_ok(err);
