@@ -227,12 +227,20 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             GE[q] = gv;
         }
         layout_access_facts f;
+        unsigned T[16], t_made = 0;
         for (int q = 0; q < n; q++) {
-            unsigned res = 0, xe16 = (XE[q] << lg) & 15u;
+            /* OR over x of rot16(A[x], (xe16 ^ x) + add) = rot16(T[xe16], add),
+             * T[v] = OR over x of rot16(A[x], x ^ v), each T[v] made once */
+            unsigned xe16 = (XE[q] << lg) & 15u;
             unsigned add = (unsigned)((uint64_t)(base + P * GE[q]) & 15u);
-            for (unsigned x = 0; x < 16; x++)
-                if (A[x]) res |= rot16(A[x], (xe16 ^ x) + add);
-            f.residues[q] = res;
+            if (!(t_made & (1u << xe16))) {
+                unsigned t = 0;
+                for (unsigned x = 0; x < 16; x++)
+                    if (A[x]) t |= rot16(A[x], xe16 ^ x);
+                T[xe16] = t;
+                t_made |= 1u << xe16;
+            }
+            f.residues[q] = rot16(T[xe16], add);
             f.break_warp[q] = f.break_lane[q] = -1;
             f.next_adjacent[q] = f.next_below[q] = 0;
             if (q + 1 < n) {
@@ -250,9 +258,22 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         /* rigid classes: the difference of positions q and r is the same in
          * every thread exactly when XE_q ^ XE_r has no bit of a thread image
          * (as above); it is then eb * (XE_r - XE_q) + P * (GE_r - GE_q) */
+        /* (the class of q is the first position r with XE_r & or_thread ==
+         * XE_q & or_thread: found through a hash of that key, as is succ
+         * below, so both take time linear in n) */
+        enum { HB = 9, HN = 1 << HB }; /* 512 slots for n <= 256 keys */
+        short slot[HN];
+        for (int h = 0; h < HN; h++) slot[h] = -1;
         for (int q = 0; q < n; q++) {
-            int r = 0;
-            while (r < q && (f.klass[r] != r || ((XE[r] ^ XE[q]) & or_thread))) r++;
+            const uint32_t key = XE[q] & or_thread;
+            uint32_t h = (key * 0x9E3779B1u) >> (32 - HB);
+            int r = q;
+            for (; slot[h] >= 0; h = (h + 1) & (HN - 1))
+                if ((XE[slot[h]] & or_thread) == key) {
+                    r = slot[h];
+                    break;
+                }
+            if (r == q) slot[h] = (short)q;
             f.klass[q] = (unsigned char)r;
             f.rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
         }
@@ -261,15 +282,32 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
          * b64 steps.  Steps built from the same residues, adjacency and succ
          * are the same up to pairing; when they have no b32 / b64 step to
          * pair, they are the same for any klass / rel (the cache below). */
+        /* succ[q] = the first r with klass_r = klass_q and rel_r = rel_q + eb
+         * (r != q as eb > 0): the first position of each (klass, rel) in a
+         * hash, then one look-up per q */
         short succ[LAYOUT_MAX_THREAD_ELEMS];
+        for (int h = 0; h < HN; h++) slot[h] = -1;
+#define KR_HASH(k, v) ((uint32_t)(((uint64_t)(k) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(v) * 0xC2B2AE3D27D4EB4FULL) >> (64 - HB)))
         for (int q = 0; q < n; q++) {
+            uint32_t h = KR_HASH(f.klass[q], f.rel[q]);
+            int dup = 0;
+            for (; slot[h] >= 0; h = (h + 1) & (HN - 1))
+                if (f.klass[slot[h]] == f.klass[q] && f.rel[slot[h]] == f.rel[q]) {
+                    dup = 1;
+                    break;
+                }
+            if (!dup) slot[h] = (short)q;
+        }
+        for (int q = 0; q < n; q++) {
+            const int64_t want = f.rel[q] + eb;
             succ[q] = -1;
-            for (int r = 0; r < n; r++)
-                if (r != q && f.klass[r] == f.klass[q] && f.rel[r] == f.rel[q] + eb) {
-                    succ[q] = (short)r;
+            for (uint32_t h = KR_HASH(f.klass[q], want); slot[h] >= 0; h = (h + 1) & (HN - 1))
+                if (f.klass[slot[h]] == f.klass[q] && f.rel[slot[h]] == want) {
+                    succ[q] = slot[h];
                     break;
                 }
         }
+#undef KR_HASH
         /* the steps follow from the order and the facts (access_internal.h) */
         if (!cache || !cache->built || cache->n != n || memcmp(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n) ||
             memcmp(cache->next_adjacent, f.next_adjacent, (size_t)n) || memcmp(cache->next_below, f.next_below, (size_t)n) ||
