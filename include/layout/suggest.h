@@ -247,7 +247,13 @@ typedef struct layout_suggest_result {
  * front re-checked from scratch (layout_suggest_score_reference()) before
  * they are returned.  With spec->threads > 1 that many threads share the
  * enumeration (candidate i goes to thread i mod threads); the result is
- * the same for any thread count.
+ * the same for any thread count.  Tiles and sides up to
+ * LAYOUT_SUGGEST_INLINE_ELEMS (the tables are on the stack); larger ones,
+ * up to 256 x 256: layout_suggest_ws().  A candidate whose exact lower
+ * bound (no damage or extra cycles below 0, its LDS bytes, and the fewest
+ * instructions any layout needs, or its plans' exact damage and
+ * instructions) cannot enter the top K, the front or its family's best is
+ * not scored further: the result is the one of scoring every candidate.
  * Errors: those of layout_suggest_prepare() (::LAYOUT_ERR_ARG for
  * families = 0 or a family bit >= LAYOUT_FAMILY_COUNT, n_dims != 2),
  * ::LAYOUT_ERR_NOT_FOUND when no candidate of the families fits the
@@ -288,7 +294,7 @@ layout_status layout_suggest_workspace_size(const layout_suggest_spec *spec, siz
  * to LAYOUT_SUGGEST_MAX_TILE = 65536 elements (256 x 256) and sides up to
  * LAYOUT_SUGGEST_MAX_SIDE_ELEMS pairs.  The scorer, its tables and every
  * worker thread's tables live in the workspace, so the stack stays small
- * (about 200 KiB on the calling thread and on each worker;
+ * (about 330 KiB on the calling thread, less on each worker;
  * tests/test_stack_bounds.c).  The result is the one layout_suggest() gives
  * for the specs both accept.  The workspace is scratch: its content after
  * the call means nothing; one workspace serves one call at a time.
