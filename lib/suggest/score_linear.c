@@ -84,7 +84,68 @@ typedef struct side_state {
     uint32_t XE[LAYOUT_MAX_THREAD_ELEMS];
     int64_t GE[LAYOUT_MAX_THREAD_ELEMS];
     const layout_access_plan *p;
+    /* a plan deferred in pass 0 (its damage and instructions known from
+     * the summary cache): the facts to build it from */
+    int deferred, n;
+    layout_access_facts f;
+    short succ[LAYOUT_MAX_THREAD_ELEMS];
+    int64_t vl[LAYOUT_MAX_DIMS], vs[LAYOUT_MAX_DIMS];
 } side_state;
+
+/* The side's steps from the order and the facts (access_internal.h): kept
+ * in the side's steps cache while the facts that shape them stay. */
+static layout_status build_side(const layout_suggest_scorer *sc, layout_suggest_work *w, int i,
+                                const layout_access_facts *f, const short *succ, const int64_t *vl, const int64_t *vs,
+                                int n, layout_access_plan **pout, layout_error *err)
+{
+    const layout_suggest_spec *spec = &sc->spec;
+    const layout_suggest_side *sd = &spec->sides[i];
+    const layout_distribution *d = sd->dist;
+    struct layout_suggest_steps_cache *cache = i < 2 ? &w->steps_cache[i] : NULL;
+    layout_access_plan *p = cache ? &cache->plan : &w->plan;
+    layout_status s;
+        /* the steps follow from the order and the facts (access_internal.h) */
+    if (!cache || !cache->built || cache->n != n || memcmp(cache->residues, f->residues, sizeof f->residues[0] * (size_t)n) ||
+        memcmp(cache->next_adjacent, f->next_adjacent, (size_t)n) || memcmp(cache->next_below, f->next_below, (size_t)n) ||
+        memcmp(cache->succ, succ, sizeof succ[0] * (size_t)n) ||
+        (cache->pairable && (memcmp(cache->klass, f->klass, sizeof f->klass[0] * (size_t)n) ||
+                             memcmp(cache->rel, f->rel, sizeof f->rel[0] * (size_t)n)))) {
+        if (cache && cache->built) /* steps of other facts: back to the ordered state */
+            layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
+        if (cache) cache->built = 0;
+        if ((s = layout_access_table_build_facts(p, &sd->opt, f, err))) {
+            if (cache) cache->sc = NULL; /* half built: order again next time */
+            return s;
+        }
+        if (cache) {
+            cache->built = 1;
+            cache->n = n;
+            memcpy(cache->residues, f->residues, sizeof f->residues[0] * (size_t)n);
+            memcpy(cache->next_adjacent, f->next_adjacent, (size_t)n);
+            memcpy(cache->next_below, f->next_below, (size_t)n);
+            cache->pairable = 0;
+            for (int st = 0; st < p->n_steps; st++)
+                cache->pairable |= p->steps[st].pair_step >= 0 || p->steps[st].op == LAYOUT_DS_B32 ||
+                                   p->steps[st].op == LAYOUT_DS_B64;
+            memcpy(cache->succ, succ, sizeof succ[0] * (size_t)n);
+            memcpy(cache->klass, f->klass, sizeof f->klass[0] * (size_t)n);
+            memcpy(cache->rel, f->rel, sizeof f->rel[0] * (size_t)n);
+        }
+    }
+    *pout = p;
+    return LAYOUT_OK;
+}
+
+static void add_counts(layout_suggest_cost *r, int i, const layout_access_plan *p, int warps)
+{
+    r->side_steps[i] = p->n_steps;
+    memcpy(r->side_op_count[i], p->op_count, sizeof r->side_op_count[i]);
+    r->side_misaligned[i] = p->n_misaligned;
+    r->side_noncontiguous[i] = p->n_noncontiguous;
+    r->side_split[i] = p->n_vectors_split;
+    r->vector_damage += p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
+    r->instrs += (int64_t)p->n_instrs * warps;
+}
 
 layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, layout_suggest_work *w,
                                               const layout_linear *ll, int contiguous_dim, int64_t pad, int pad_shift,
@@ -120,12 +181,28 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
     side_state sst[2];
     const int two = spec->n_sides <= 2 && w->cut_fn;
     w->cut_hit = 0;
+    int def_damage = 0; /* damage and instructions of the deferred plans */
+    int64_t def_instrs = 0;
+    sst[0].deferred = sst[1].deferred = 0;
     for (int pass = 0; pass < 2; pass++) {
     if (pass == 1 && !two) break;
-    if (pass == 1 && w->cut_fn(w->cut_ctx, &r)) {
-        w->cut_hit = 1;
-        *out = r;
-        return layout_ok(err);
+    if (pass == 1) {
+        layout_suggest_cost lb = r;
+        lb.vector_damage += def_damage;
+        lb.instrs += def_instrs;
+        if (w->cut_fn(w->cut_ctx, &lb)) {
+            w->cut_hit = 1;
+            *out = lb;
+            return layout_ok(err);
+        }
+        for (int i = 0; i < spec->n_sides; i++) /* the deferred plans, now needed */
+            if (sst[i].deferred) {
+                layout_access_plan *pd;
+                layout_status s = build_side(sc, w, i, &sst[i].f, sst[i].succ, sst[i].vl, sst[i].vs, sst[i].n, &pd, err);
+                if (s) return s;
+                add_counts(&r, i, pd, spec->sides[i].dist->n_warps);
+                sst[i].p = pd;
+            }
     }
     /* pass 0 plans first the side that had more instructions last time:
      * with the other side's least (file comment of search.c) the bound can
@@ -308,42 +385,92 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 }
         }
 #undef KR_HASH
-        /* the steps follow from the order and the facts (access_internal.h) */
-        if (!cache || !cache->built || cache->n != n || memcmp(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n) ||
-            memcmp(cache->next_adjacent, f.next_adjacent, (size_t)n) || memcmp(cache->next_below, f.next_below, (size_t)n) ||
-            memcmp(cache->succ, succ, sizeof succ[0] * (size_t)n) ||
-            (cache->pairable && (memcmp(cache->klass, f.klass, sizeof f.klass[0] * (size_t)n) ||
-                                 memcmp(cache->rel, f.rel, sizeof f.rel[0] * (size_t)n)))) {
-            if (cache && cache->built) /* steps of other facts: back to the ordered state */
-                layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
-            if (cache) cache->built = 0;
-            if ((s = layout_access_table_build_facts(p, &sd->opt, &f, err))) {
-                if (cache) cache->sc = NULL; /* half built: order again next time */
-                return s;
+        /* The bound's short cut: the vector damage and instructions of the
+         * plans of earlier facts (w->sumcache, keyed as the steps cache
+         * below: the hints, residues, adjacency and successors, plus the
+         * classes when the plan pairs); with them the bound may rule the
+         * candidate out before its plan is built. */
+        struct layout_suggest_sum_slot *slot_sum = NULL;
+        uint64_t key_hash = 0;
+        int deferred = 0;
+        if (two && n <= LAYOUT_SUGGEST_SUM_N) {
+            uint64_t h = 0xcbf29ce484222325ULL;
+#define SUM_MIX(v) (h = (h ^ (uint64_t)(v)) * 0x100000001b3ULL)
+            for (int k = 0; k < 2; k++) SUM_MIX(vl[k]), SUM_MIX(vs[k]);
+            SUM_MIX(n);
+            for (int q = 0; q < n; q++)
+                SUM_MIX(f.residues[q] | (unsigned)f.next_adjacent[q] << 16 | (unsigned)f.next_below[q] << 17 |
+                        (unsigned)(uint16_t)succ[q] << 18);
+#undef SUM_MIX
+            key_hash = h;
+            struct layout_suggest_sumcache *sm = &w->sumcache[i];
+            if (sm->sc != (const void *)sc) {
+                for (int k = 0; k < LAYOUT_SUGGEST_SUM_SLOTS; k++) sm->slot[k].n = -1;
+                sm->sc = sc;
             }
-            if (cache) {
-                cache->built = 1;
-                cache->n = n;
-                memcpy(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n);
-                memcpy(cache->next_adjacent, f.next_adjacent, (size_t)n);
-                memcpy(cache->next_below, f.next_below, (size_t)n);
-                cache->pairable = 0;
-                for (int st = 0; st < p->n_steps; st++)
-                    cache->pairable |= p->steps[st].pair_step >= 0 || p->steps[st].op == LAYOUT_DS_B32 ||
-                                       p->steps[st].op == LAYOUT_DS_B64;
-                memcpy(cache->succ, succ, sizeof succ[0] * (size_t)n);
-                memcpy(cache->klass, f.klass, sizeof f.klass[0] * (size_t)n);
-                memcpy(cache->rel, f.rel, sizeof f.rel[0] * (size_t)n);
+            slot_sum = &sm->slot[(h ^ (h >> 29)) & (LAYOUT_SUGGEST_SUM_SLOTS - 1)];
+            if (slot_sum->n == n && slot_sum->hash == h && !memcmp(slot_sum->hl, vl, sizeof slot_sum->hl) &&
+                !memcmp(slot_sum->hs, vs, sizeof slot_sum->hs)) {
+                int same = 1;
+                for (int q = 0; q < n && same; q++)
+                    same = slot_sum->residues[q] == f.residues[q] && slot_sum->adj[q] == f.next_adjacent[q] &&
+                           slot_sum->below[q] == f.next_below[q] && slot_sum->succ[q] == succ[q] &&
+                           (!slot_sum->pairable || (slot_sum->klass[q] == f.klass[q] && slot_sum->rel[q] == f.rel[q]));
+                if (same) {
+                    layout_suggest_cost lb = r;
+                    lb.vector_damage += def_damage + slot_sum->damage;
+                    lb.instrs += def_instrs + slot_sum->instrs;
+                    deferred = 1;
+                    if (oi + 1 < spec->n_sides) {
+                        const layout_distribution *od = spec->sides[order[oi + 1]].dist;
+                        lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
+                    }
+                    if (w->cut_fn(w->cut_ctx, &lb)) {
+                        w->cut_hit = 1;
+                        *out = lb;
+                        return layout_ok(err);
+                    }
+                }
             }
         }
-        r.side_steps[i] = p->n_steps;
-        memcpy(r.side_op_count[i], p->op_count, sizeof r.side_op_count[i]);
-        r.side_misaligned[i] = p->n_misaligned;
-        r.side_noncontiguous[i] = p->n_noncontiguous;
-        r.side_split[i] = p->n_vectors_split;
-        r.vector_damage += p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
-        r.instrs += (int64_t)p->n_instrs * warps;
+        /* a summary hit that did not cut: the plan waits (pass 1 builds it
+         * if the bound lets the candidate through) */
+        if (deferred) {
+            memcpy(&ss->f, &f, sizeof f);
+            memcpy(ss->succ, succ, sizeof succ[0] * (size_t)n);
+            memcpy(ss->vl, vl, sizeof ss->vl);
+            memcpy(ss->vs, vs, sizeof ss->vs);
+            ss->n = n;
+            ss->deferred = 1;
+            def_damage += slot_sum->damage;
+            def_instrs += slot_sum->instrs;
+            w->last_instrs[i] = slot_sum->instrs;
+            continue;
+        }
+        if ((s = build_side(sc, w, i, &f, succ, vl, vs, n, &p, err))) return s;
+        add_counts(&r, i, p, warps);
         ss->p = p;
+        if (slot_sum) { /* keep this plan's damage and instructions for later facts like these */
+            int pairable = 0;
+            for (int st = 0; st < p->n_steps; st++)
+                pairable |= p->steps[st].pair_step >= 0 || p->steps[st].op == LAYOUT_DS_B32 ||
+                            p->steps[st].op == LAYOUT_DS_B64;
+            slot_sum->n = n;
+            slot_sum->hash = key_hash;
+            memcpy(slot_sum->hl, vl, sizeof slot_sum->hl);
+            memcpy(slot_sum->hs, vs, sizeof slot_sum->hs);
+            slot_sum->pairable = pairable;
+            for (int q = 0; q < n; q++) {
+                slot_sum->residues[q] = (uint16_t)f.residues[q];
+                slot_sum->adj[q] = f.next_adjacent[q];
+                slot_sum->below[q] = f.next_below[q];
+                slot_sum->succ[q] = succ[q];
+                slot_sum->klass[q] = f.klass[q];
+                slot_sum->rel[q] = f.rel[q];
+            }
+            slot_sum->damage = p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
+            slot_sum->instrs = (int64_t)p->n_instrs * warps;
+        }
         }
         if (two && pass == 0) {
             w->last_instrs[i] = (int64_t)ss->p->n_instrs * warps;
@@ -351,7 +478,8 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 const int o = order[oi + 1];
                 const layout_distribution *od = spec->sides[o].dist;
                 layout_suggest_cost lb = r;
-                lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
+                lb.vector_damage += def_damage;
+                lb.instrs += def_instrs + (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
                 if (w->cut_fn(w->cut_ctx, &lb)) {
                     w->cut_hit = 1;
                     *out = lb;
@@ -414,6 +542,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         uint32_t recent[RECENT][LAYOUT_MAX_LANES];
         int recent_w[RECENT], recent_c[RECENT], n_recent = 0, next_recent = 0;
         int64_t extra = 0;
+        int64_t extra_checked = 0;
         for (int st = 0; st < p->n_steps; st++) {
             const layout_access_step *step = &p->steps[st];
             const uint32_t W = (uint32_t)step->width_bytes, bo = (uint32_t)step->byte_offset;
@@ -471,6 +600,17 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 }
                 if (tc) *tc = c_extra, tcache->slot[th].key = tkey;
                 extra += c_extra;
+            }
+            /* extra cycles only grow: the bound with those so far */
+            if (two && extra > extra_checked) {
+                layout_suggest_cost lb = r;
+                lb.extra_cycles += extra;
+                extra_checked = extra;
+                if (w->cut_fn(w->cut_ctx, &lb)) {
+                    w->cut_hit = 1;
+                    *out = lb;
+                    return layout_ok(err);
+                }
             }
         }
         r.side_extra[i] = extra;

@@ -133,7 +133,7 @@ static int cut_partial(const void *ctx, const layout_suggest_cost *partial)
     memset(&lb, 0, sizeof lb);
     lb.index = c->index;
     lb.damage = partial->vector_damage;
-    lb.extra = 0;
+    lb.extra = partial->extra_cycles; /* those counted so far (0 before the checker) */
     lb.instrs = partial->instrs;
     lb.bytes = partial->lds_bytes;
     lb.index_ops = 0;

@@ -7,6 +7,10 @@
 #include "layout/suggest.h"
 #include "layout/linear.h"
 
+/* The bound's cache of plan summaries (layout_suggest_work.sumcache). */
+#define LAYOUT_SUGGEST_SUM_N 64
+#define LAYOUT_SUGGEST_SUM_SLOTS 32
+
 /* The most warps a distribution has (DIST_MAX_WARPS in lib/tile/distribution.c). */
 #define LAYOUT_SUGGEST_MAX_WARPS 1024
 
@@ -85,6 +89,23 @@ typedef struct layout_suggest_work {
         uint64_t bases[32];
         uint32_t X[16];
     } xcache[LAYOUT_SUGGEST_MAX_SIDES];
+    /* sides 0 and 1: the vector damage and instructions per tile of the
+     * plans of recent facts, for the bound (score_linear.c); plans of up to
+     * LAYOUT_SUGGEST_SUM_N elements per thread */
+    struct layout_suggest_sumcache {
+        const void *sc; /* NULL: empty */
+        struct layout_suggest_sum_slot {
+            int n; /* -1: empty */
+            int pairable, damage;
+            uint64_t hash;
+            int64_t instrs;
+            int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+            uint16_t residues[LAYOUT_SUGGEST_SUM_N];
+            unsigned char adj[LAYOUT_SUGGEST_SUM_N], below[LAYOUT_SUGGEST_SUM_N], klass[LAYOUT_SUGGEST_SUM_N];
+            short succ[LAYOUT_SUGGEST_SUM_N];
+            int64_t rel[LAYOUT_SUGGEST_SUM_N];
+        } slot[LAYOUT_SUGGEST_SUM_SLOTS];
+    } sumcache[2];
 } layout_suggest_work;
 
 /* The scoring core: w->tile_off holds the candidate's offset of every tile
