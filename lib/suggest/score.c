@@ -362,6 +362,7 @@ void layout_suggest_work_init(layout_suggest_work *w)
     w->last_instrs[0] = w->last_instrs[1] = 0;
     w->ll_sc = NULL;
     w->sumcache[0].sc = w->sumcache[1].sc = NULL;
+    for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->ecache[i].sc = NULL;
     for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->xcache[i].sc = NULL;
     w->hint_valid = 0;
     memset(&w->hint_key, 0, sizeof w->hint_key);

@@ -295,13 +295,36 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         }
         unsigned A[16];
         for (unsigned x = 0; x < 16; x++) A[x] = (unsigned)(AW[x >> 2] >> (16u * (x & 3u))) & 0xFFFFu;
-        for (int q = 0; q < n; q++) {
-            uint32_t e = (uint32_t)p->order[q], v = 0;
-            int64_t gv = 0;
-            for (int j = 0; e; j++, e >>= 1)
-                if (e & 1u) v ^= eX[j], gv += eg[j];
-            XE[q] = v;
-            GE[q] = gv;
+        /* XE, GE (and below the classes) depend on the issue order and the
+         * element bits' images only, not on the pad: kept per side in *w */
+        struct layout_suggest_ecache *ec = &w->ecache[i];
+        const int ec_hit = ec->sc == (const void *)sc && ec->n == n && ec->ebits == ebits &&
+                           !memcmp(ec->hl, vl, sizeof ec->hl) && !memcmp(ec->hs, vs, sizeof ec->hs) &&
+                           !memcmp(ec->eX, eX, sizeof eX[0] * (size_t)ebits) &&
+                           !memcmp(ec->eg, eg, sizeof eg[0] * (size_t)ebits);
+        if (ec_hit) {
+            memcpy(XE, ec->XE, sizeof XE[0] * (size_t)n);
+            memcpy(GE, ec->GE, sizeof GE[0] * (size_t)n);
+        } else {
+            for (int q = 0; q < n; q++) {
+                uint32_t e = (uint32_t)p->order[q], v = 0;
+                int64_t gv = 0;
+                for (int j = 0; e; j++, e >>= 1)
+                    if (e & 1u) v ^= eX[j], gv += eg[j];
+                XE[q] = v;
+                GE[q] = gv;
+            }
+            ec->sc = sc;
+            ec->n = n;
+            ec->ebits = ebits;
+            memcpy(ec->hl, vl, sizeof ec->hl);
+            memcpy(ec->hs, vs, sizeof ec->hs);
+            memcpy(ec->eX, eX, sizeof eX[0] * (size_t)ebits);
+            memcpy(ec->eg, eg, sizeof eg[0] * (size_t)ebits);
+            memcpy(ec->XE, XE, sizeof XE[0] * (size_t)n);
+            memcpy(ec->GE, GE, sizeof GE[0] * (size_t)n);
+            ec->klass_or = 0;
+            ec->klass_ok = 0;
         }
         layout_access_facts f;
         unsigned T[16], t_made = 0;
@@ -340,6 +363,13 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
          * below, so both take time linear in n) */
         enum { HB = 9, HN = 1 << HB }; /* 512 slots for n <= 256 keys */
         short slot[HN];
+        if (ec->klass_ok && ec->klass_or == or_thread) {
+            for (int q = 0; q < n; q++) {
+                const int r = ec->klass[q];
+                f.klass[q] = (unsigned char)r;
+                f.rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
+            }
+        } else {
         for (int h = 0; h < HN; h++) slot[h] = -1;
         for (int q = 0; q < n; q++) {
             const uint32_t key = XE[q] & or_thread;
@@ -353,6 +383,10 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             if (r == q) slot[h] = (short)q;
             f.klass[q] = (unsigned char)r;
             f.rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
+        }
+        memcpy(ec->klass, f.klass, (size_t)n);
+        ec->klass_or = or_thread;
+        ec->klass_ok = 1;
         }
         /* The classes shape the steps through runs (succ: the class mate at
          * the next address, or -1) and through read2 / write2 pairs of b32 /

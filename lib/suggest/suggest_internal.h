@@ -106,6 +106,20 @@ typedef struct layout_suggest_work {
             int64_t rel[LAYOUT_SUGGEST_SUM_N];
         } slot[LAYOUT_SUGGEST_SUM_SLOTS];
     } sumcache[2];
+    /* per side: the element bits' XOR and pad-group parts at each issue
+     * position and the rigid classes, for one issue order and one set of
+     * element-bit images (score_linear.c; the pads of one XOR set share them) */
+    struct layout_suggest_ecache {
+        const void *sc; /* NULL: empty */
+        int n, ebits, klass_ok;
+        uint32_t klass_or;
+        int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+        uint32_t eX[16];
+        int64_t eg[16];
+        uint32_t XE[LAYOUT_MAX_THREAD_ELEMS];
+        int64_t GE[LAYOUT_MAX_THREAD_ELEMS];
+        unsigned char klass[LAYOUT_MAX_THREAD_ELEMS];
+    } ecache[LAYOUT_SUGGEST_MAX_SIDES];
 } layout_suggest_work;
 
 /* The scoring core: w->tile_off holds the candidate's offset of every tile
