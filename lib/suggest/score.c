@@ -360,6 +360,7 @@ void layout_suggest_work_init(layout_suggest_work *w)
     w->cut_ctx = NULL;
     w->cut_hit = 0;
     w->last_instrs[0] = w->last_instrs[1] = 0;
+    w->extra_first = 0;
     w->ll_sc = NULL;
     w->sumcache[0].sc = w->sumcache[1].sc = NULL;
     for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->ecache[i].sc = NULL;

@@ -209,7 +209,9 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
      * cut before the second plan */
     const int order[2] = {two && w->last_instrs[1] > w->last_instrs[0], !(two && w->last_instrs[1] > w->last_instrs[0])};
     for (int oi = 0; oi < spec->n_sides; oi++) {
-        const int i = two && pass == 0 ? order[oi] : oi;
+        /* pass 1 costs first the side whose extra cycles cut the last
+         * candidate cut by them */
+        const int i = two && pass == 0 ? order[oi] : two && spec->n_sides == 2 ? oi ^ w->extra_first : oi;
         const layout_suggest_side *sd = &spec->sides[i];
         const layout_distribution *d = sd->dist;
         const int ebits = sc->f2_bits[i][0], lbits = sc->f2_bits[i][1], wbits = sc->f2_bits[i][2];
@@ -641,6 +643,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 lb.extra_cycles += extra;
                 extra_checked = extra;
                 if (w->cut_fn(w->cut_ctx, &lb)) {
+                    w->extra_first = i;
                     w->cut_hit = 1;
                     *out = lb;
                     return layout_ok(err);

@@ -76,6 +76,7 @@ typedef struct layout_suggest_work {
     const void *cut_ctx;
     int cut_hit;
     int64_t last_instrs[2]; /* sides 0 and 1: instructions per tile of the last plan (the order of the plans) */
+    int extra_first;        /* the side whose extra cycles cut the last candidate cut by them (pass 1's order) */
     /* the linear form of the last unpadded family set scored (score.c) */
     const void *ll_sc; /* the scorer; NULL: empty */
     layout_family_params ll_key;
