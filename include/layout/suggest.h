@@ -41,7 +41,10 @@
  *
  * Ownership: every struct here is a caller-owned value (the scorer is
  * about 140 KiB, a result about 430 KiB: allocate them statically or on
- * the heap); the library never allocates.  A scorer *borrows* the arch and
+ * the heap); the library never allocates.  Tiles beyond
+ * LAYOUT_SUGGEST_INLINE_ELEMS = 8192 elements (up to 256 x 256) need a
+ * workspace from the caller: layout_suggest_workspace_size() and
+ * layout_suggest_ws().  A scorer *borrows* the arch and
  * the distributions of its spec.  Thread safety: reentrant; a const scorer
  * may be used by many threads; layout_suggest() may run several threads of
  * its own (spec->threads), and its result does not depend on their number.
