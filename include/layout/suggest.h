@@ -48,8 +48,8 @@
  * the distributions of its spec.  Thread safety: reentrant; a const scorer
  * may be used by many threads; layout_suggest() may run several threads of
  * its own (spec->threads), and its result does not depend on their number.
- * Stack: layout_suggest_score() uses about 430 KiB, layout_suggest()
- * about 830 KiB on the calling thread (which runs one of the workers) and
+ * Stack: layout_suggest_score() uses about 490 KiB, layout_suggest()
+ * about 880 KiB on the calling thread (which runs one of the workers) and
  * as much on each worker thread it starts (default thread attributes);
  * measured by tests/test_stack_bounds.c.  Errors follow status.h.
  */

@@ -9,7 +9,7 @@
 
 /* The bound's cache of plan summaries (layout_suggest_work.sumcache). */
 #define LAYOUT_SUGGEST_SUM_N 64
-#define LAYOUT_SUGGEST_SUM_SLOTS 32
+#define LAYOUT_SUGGEST_SUM_SLOTS 16
 
 /* The most warps a distribution has (DIST_MAX_WARPS in lib/tile/distribution.c). */
 #define LAYOUT_SUGGEST_MAX_WARPS 1024
