@@ -99,7 +99,7 @@ static layout_status search_score(int i, layout_suggest_cost *c)
         if (layout_suggest_linear_usable(&sc, &ll) &&
             !layout_suggest_score_linear(&sc, &work, &ll, none, none, 0, c, NULL))
             return LAYOUT_OK;
-        if ((st = layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL))) return st;
+        if ((st = layout_linear_tile_offsets(&ll, work.tile_off, work.tile_cap, NULL))) return st;
         return layout_suggest_score_offsets(&sc, &work, none, none, (int64_t)1 << ll.total_out_bits, 0, c, NULL);
     }
     return layout_suggest_score_params(&sc, &params[i], &work, c, NULL);
@@ -127,7 +127,7 @@ static void address_range(void *p)
         if (params[i].kind == LAYOUT_FAMILY_F2) {
             layout_linear ll;
             layout_suggest_f2_linear(&params[i], sc.spec.tile, &ll, NULL);
-            layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL);
+            layout_linear_tile_offsets(&ll, work.tile_off, work.tile_cap, NULL);
             layout_suggest_score_offsets(&sc, &work, none, none, 2048, 0, &c, NULL);
         } else {
             layout_suggest_score_work(&sc, &descs[i], &work, &c, NULL);
@@ -376,6 +376,49 @@ int main(void)
             snprintf(name, sizeof name, "suggest_search_seed%s_%s", c ? "004" : "003", b ? "b1k" : "b0");
             if (timed_search(&ss, label, name)) return 1;
         }
+    /* a 128 x 128 fp16 GEMM operand tile [M, K] through a workspace
+     * (layout_suggest_ws): 256 threads write 16-byte vectors row-major
+     * (m = 16 rep + 4 warp + lane / 16, k = 8 (lane % 16) + y); MFMA
+     * 32x32x8-style reads: warp w reads rows 32 w + lane % 32, 4
+     * consecutive k at 8 ks + 4 (lane / 32) (16 k-steps) */
+    {
+        static layout_distribution w128, r128;
+        if (layout_dist_from_text("dist(R=[], H=([8,4,4],[16,8]), P=([(1,1)],[(1,2),(2,0)]), Y=[(1,0),(2,1)])", 64, 4,
+                                  &w128, NULL, &e) ||
+            layout_dist_from_text("dist(R=[], H=([4,32],[16,2,4]), P=([(1,0)],[(2,1),(1,1)]), Y=[(2,0),(2,2)])", 64, 4,
+                                  &r128, NULL, &e)) {
+            fprintf(stderr, "bench_suggest: %s\n", e.message);
+            return 1;
+        }
+        for (int b = 0; b < 2; b++) {
+            layout_suggest_spec ss = spec_of(&k01, &arch);
+            ss.tile[0] = ss.tile[1] = 128;
+            ss.sides[0].dist = &w128;
+            ss.sides[1].dist = &r128;
+            ss.sides[1].has_view = 0;
+            ss.budget_bytes = b ? 1024 : 0;
+            size_t n = 0;
+            if (layout_suggest_workspace_size(&ss, &n, &e)) {
+                fprintf(stderr, "bench_suggest: %s\n", e.message);
+                return 1;
+            }
+            void *ws = malloc(n);
+            double t0 = bench_now();
+            if (!ws || layout_suggest_ws(&ss, ws, n, &res, &e)) {
+                fprintf(stderr, "bench_suggest: 128 x 128: %s\n", ws ? e.message : "no memory");
+                free(ws);
+                return 1;
+            }
+            double t = bench_now() - t0;
+            free(ws);
+            char label[96], name[96];
+            snprintf(label, sizeof label, "GEMM operand 128 x 128, %s", b ? "1 KiB, all families" : "no padding");
+            printf("%-44s %9lld %9.2f %12lld %10lld\n", label, (long long)res.tried, t,
+                   (long long)res.top[0].cost.extra_cycles, (long long)res.top[0].cost.lds_bytes);
+            snprintf(name, sizeof name, "suggest_search_gemm128_%s_s", b ? "b1k_all" : "b0");
+            bench_emit(name, "s", t);
+        }
+    }
     /* the HLSL lint's case: the six strides on 32 banks (gfx11) */
     layout_arch g11;
     if (layout_arch_preset("gfx11", &g11, &e)) {

@@ -696,6 +696,109 @@ static void test_dialect_limits(void)
     }
 }
 
+
+/* The layout search (suggest.h; docs/limits.md "Layout search"): each cap
+ * at the limit and one past. */
+static layout_suggest_result g_sres;
+static unsigned char *suggest_ws(const layout_suggest_spec *sp, size_t *n)
+{
+    *n = 0;
+    if (layout_suggest_workspace_size(sp, n, NULL) != LAYOUT_OK) return NULL;
+    return malloc(*n);
+}
+
+static void test_suggest_limits(void)
+{
+    layout_arch arch;
+    layout_error e;
+    CHECK(layout_arch_preset("gfx942", &arch, NULL) == LAYOUT_OK);
+    /* 256 threads writing 16-byte rows: 256 x 256 (256 elements each, the
+     * access plan's limit), 128 x 128 and 64 x 128 fp16 */
+    static layout_distribution d256, d128, d64;
+    CHECK(layout_dist_from_text("dist(R=[], H=([16,4,4],[2,16,8]), P=([(1,1)],[(1,2),(2,1)]), Y=[(1,0),(2,0),(2,2)])",
+                                64, 4, &d256, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_dist_from_text("dist(R=[], H=([8,4,4],[16,8]), P=([(1,1)],[(1,2),(2,0)]), Y=[(1,0),(2,1)])", 64, 4,
+                                &d128, NULL, &e) == LAYOUT_OK);
+    CHECK(layout_dist_from_text("dist(R=[], H=([4,4,4],[16,8]), P=([(1,1)],[(1,2),(2,0)]), Y=[(1,0),(2,1)])", 64, 4,
+                                &d64, NULL, &e) == LAYOUT_OK);
+    layout_suggest_spec s;
+    memset(&s, 0, sizeof s);
+    s.arch = &arch;
+    s.elem_bytes = 2;
+    s.n_dims = 2;
+    s.tile[0] = s.tile[1] = 256;
+    s.n_sides = 1;
+    s.sides[0].dist = &d256;
+    s.sides[0].direction = LAYOUT_WRITE;
+    s.families = 1u << LAYOUT_FAMILY_PAD;
+    /* LAYOUT_SUGGEST_MAX_TILE = 65536 and LAYOUT_SUGGEST_MAX_SIDE_ELEMS =
+     * 65536 (256 threads x 256 elements), with a workspace */
+    size_t n;
+    unsigned char *ws = suggest_ws(&s, &n);
+    CHECK(ws != NULL);
+    if (ws) {
+        CHECK_MSG(layout_suggest_ws(&s, ws, n, &g_sres, &e) == LAYOUT_OK, "%s", e.message);
+        CHECK(g_sres.n_top >= 1 && g_sres.top[0].cost.extra_cycles == 0);
+        CHECK(layout_suggest_ws(&s, ws, n - 1, &g_sres, &e) == LAYOUT_ERR_BUFFER); /* one byte short */
+        CHECK(strstr(e.message, "layout_suggest_workspace_size") != NULL);
+        /* without a workspace: the inline tables' cap */
+        CHECK(layout_suggest(&s, &g_sres, &e) == LAYOUT_ERR_CAPACITY);
+        CHECK(strstr(e.message, "LAYOUT_SUGGEST_INLINE_ELEMS") != NULL);
+        free(ws);
+    }
+    layout_suggest_spec b = s;
+    b.tile[1] = 257; /* 65792 elements: one row past */
+    CHECK(layout_suggest_workspace_size(&b, &n, &e) == LAYOUT_ERR_CAPACITY);
+    CHECK(strstr(e.message, "LAYOUT_SUGGEST_MAX_TILE") != NULL);
+    b.tile[0] = 1;
+    b.tile[1] = 65537; /* one element past */
+    CHECK(layout_suggest_workspace_size(&b, &n, &e) == LAYOUT_ERR_CAPACITY);
+    /* LAYOUT_SUGGEST_INLINE_ELEMS = 8192: 64 x 128 without a workspace;
+     * 128 x 128 needs one */
+    b = s;
+    b.tile[0] = 64;
+    b.tile[1] = 128;
+    b.sides[0].dist = &d64;
+    CHECK_MSG(layout_suggest(&b, &g_sres, &e) == LAYOUT_OK, "%s", e.message);
+    b.tile[0] = 128;
+    b.sides[0].dist = &d128;
+    CHECK(layout_suggest(&b, &g_sres, &e) == LAYOUT_ERR_CAPACITY);
+    ws = suggest_ws(&b, &n);
+    CHECK(ws && layout_suggest_ws(&b, ws, n, &g_sres, &e) == LAYOUT_OK);
+    free(ws);
+    /* sides (LAYOUT_SUGGEST_MAX_SIDES = 4), top K (16), threads (64) */
+    b.tile[0] = 64;
+    b.sides[0].dist = &d64;
+    b.n_sides = 4;
+    for (int i = 1; i < 4; i++) b.sides[i] = b.sides[0];
+    b.top_k = LAYOUT_SUGGEST_MAX_TOP;
+    b.threads = LAYOUT_SUGGEST_MAX_THREADS;
+    CHECK_MSG(layout_suggest(&b, &g_sres, &e) == LAYOUT_OK, "%s", e.message);
+    layout_suggest_spec c = b;
+    c.n_sides = 5;
+    CHECK(layout_suggest(&c, &g_sres, &e) == LAYOUT_ERR_ARG && strstr(e.message, "n_sides = 5"));
+    c = b;
+    c.top_k = LAYOUT_SUGGEST_MAX_TOP + 1;
+    CHECK(layout_suggest(&c, &g_sres, &e) == LAYOUT_ERR_ARG && strstr(e.message, "top_k = 17"));
+    c = b;
+    c.threads = LAYOUT_SUGGEST_MAX_THREADS + 1;
+    CHECK(layout_suggest(&c, &g_sres, &e) == LAYOUT_ERR_ARG && strstr(e.message, "threads = 65"));
+    /* budget: no cap of its own (pads stop at 2^30 elements); < 0 refused;
+     * max_candidates: >= 0 */
+    c = b;
+    c.n_sides = 1;
+    c.threads = 1;
+    c.budget_bytes = INT64_MAX;
+    c.max_candidates = 10;
+    CHECK_MSG(layout_suggest(&c, &g_sres, &e) == LAYOUT_OK, "%s", e.message);
+    CHECK(g_sres.tried == 10 && !g_sres.all_exhausted);
+    c.budget_bytes = -1;
+    CHECK(layout_suggest(&c, &g_sres, &e) == LAYOUT_ERR_ARG);
+    c.budget_bytes = 0;
+    c.max_candidates = -1;
+    CHECK(layout_suggest(&c, &g_sres, &e) == LAYOUT_ERR_ARG);
+}
+
 int main(void)
 {
     RUN(test_max_dims);
@@ -711,5 +814,6 @@ int main(void)
     RUN(test_message_cap);
     RUN(test_text_cap);
     RUN(test_dialect_limits);
+    RUN(test_suggest_limits);
     return harness_finish("test_limits");
 }

@@ -298,8 +298,8 @@ static bf_entry bf[40000];
  * against layout_suggest on a small tile: same optimum, same Pareto front. */
 /* One brute-force comparison: tile [rows, cols] fp16, the rows-written /
  * transposed-read pair of small_dist(), the given families and budget. */
-static void brute_force_case(const char *arch_name, int64_t rows, int64_t cols, int64_t vec, unsigned families,
-                             int64_t budget)
+static void brute_force_case_k(const char *arch_name, int64_t rows, int64_t cols, int64_t vec, unsigned families,
+                               int64_t budget, int top_k, int threads)
 {
     static layout_distribution wd, rd;
     static layout_descriptor d;
@@ -312,7 +312,8 @@ static void brute_force_case(const char *arch_name, int64_t rows, int64_t cols, 
         layout_suggest_spec s = pair_spec(&arch, rows, cols, &wd, &rd, 1);
         s.budget_bytes = budget;
         s.families = families;
-        s.top_k = 4;
+        s.top_k = top_k;
+        s.threads = threads;
         layout_error e;
         CHECK_MSG(layout_suggest(&s, &res, &e) == LAYOUT_OK, "%s", e.message);
 
@@ -353,11 +354,11 @@ static void brute_force_case(const char *arch_name, int64_t rows, int64_t cols, 
         CHECK_EQ_I64(res.scored, n);
         CHECK(res.all_exhausted);
         /* optimum and top K */
-        bf_entry best[4];
+        bf_entry best[LAYOUT_SUGGEST_MAX_TOP];
         int nb = 0;
         for (int i = 0; i < n; i++) {
-            if (nb == 4 && bf_cmp(&bf[i], &best[3]) >= 0) continue;
-            int j = nb < 4 ? nb++ : 3;
+            if (nb == top_k && bf_cmp(&bf[i], &best[top_k - 1]) >= 0) continue;
+            int j = nb < top_k ? nb++ : top_k - 1;
             while (j > 0 && bf_cmp(&bf[i], &best[j - 1]) < 0) {
                 best[j] = best[j - 1];
                 j--;
@@ -370,6 +371,8 @@ static void brute_force_case(const char *arch_name, int64_t rows, int64_t cols, 
             CHECK_EQ_I64(res.top[i].cost.extra_cycles, best[i].extra);
             CHECK_EQ_I64(res.top[i].cost.lds_bytes, best[i].bytes);
             CHECK_EQ_I64(res.top[i].cost.index_ops, best[i].ops);
+            CHECK_EQ_I64(res.top[i].cost.instrs, best[i].instrs);
+            CHECK_EQ_I64(res.top[i].cost.vector_damage, best[i].damage);
             CHECK(memcmp(&res.top[i].params, &best[i].p, sizeof best[i].p) == 0);
         }
         /* Pareto front of (damage, extra, bytes): non-dominated points, each
@@ -415,8 +418,15 @@ static void brute_force_case(const char *arch_name, int64_t rows, int64_t cols, 
                     bestd = bf[i].damage;
                 }
             CHECK_EQ_I64(res.families[kind].best_extra, bestx);
+            CHECK_EQ_I64(res.families[kind].best_damage, bestd);
         }
     }
+}
+
+static void brute_force_case(const char *arch_name, int64_t rows, int64_t cols, int64_t vec, unsigned families,
+                             int64_t budget)
+{
+    brute_force_case_k(arch_name, rows, cols, vec, families, budget, 4, 1);
 }
 
 /* Brute force over every parameter of every family with layout_check_kernel,
@@ -431,6 +441,32 @@ static void test_brute_force(void)
     brute_force_case("gfx950", 32, 16, 8, all_but_f2, 0);
     brute_force_case("gfx942", 8, 8, 1, 1u << LAYOUT_FAMILY_F2, 0);
     brute_force_case("gfx950", 8, 8, 1, (1u << LAYOUT_FAMILY_F2) | (1u << LAYOUT_FAMILY_CK_XOR), 0);
+}
+
+/* The search cuts candidates by an exact bound (search.c: before scoring,
+ * from the LDS bytes and the fewest instructions any layout needs, and
+ * after the plans, from the exact damage and instructions) and keeps
+ * linear forms, images and plans across candidates: random specs (tile,
+ * vector width, arch, families, budget, top K, threads) against every
+ * candidate scored from scratch: the same top K in the same order with
+ * the same costs, the same front and per-family counts and bests. */
+static void test_brute_force_random(void)
+{
+    uint64_t seed = 0x5eed5a11ULL;
+    /* one warp of 64 lanes: rows * cols = 64 * vec (small_dist) */
+    static const int64_t shapes[][3] = {{32, 16, 8}, {16, 32, 8}, {16, 16, 4}, {32, 8, 4}, {8, 16, 2}, {16, 8, 2}};
+    static const int64_t budgets[] = {0, 4, 16, 32, 64};
+    int n = harness_scaled(10);
+    for (int t = 0; t < n; t++) {
+        const int64_t *sh = shapes[xorshift64s_range(&seed, 0, 5)];
+        unsigned fam = (unsigned)xorshift64s_range(&seed, 1, (1 << LAYOUT_FAMILY_F2) - 1);
+        if (sh[0] * sh[1] <= 256 && xorshift64s_range(&seed, 0, 1)) fam |= 1u << LAYOUT_FAMILY_F2;
+        int64_t budget = budgets[xorshift64s_range(&seed, 0, 4)];
+        int top = (int)xorshift64s_range(&seed, 1, LAYOUT_SUGGEST_MAX_TOP);
+        int threads = (int)xorshift64s_range(&seed, 1, 3);
+        const char *arch = xorshift64s_range(&seed, 0, 1) ? "gfx950" : "gfx942";
+        brute_force_case_k(arch, sh[0], sh[1], sh[2], fam, budget, top, threads);
+    }
 }
 
 /* --- the F2 scorer (score_linear.c) ---------------------------------------- */
@@ -461,7 +497,7 @@ static void linear_case(const layout_suggest_spec *s, int64_t stride, const char
             CHECK(layout_suggest_f2_linear(&p, s->tile, &ll, NULL) == LAYOUT_OK);
             if (!layout_suggest_linear_usable(&sc, &ll)) continue;
             layout_status sl = layout_suggest_score_linear(&sc, &w, &ll, none, none, 7, &lin, &e);
-            CHECK(layout_linear_tile_offsets(&ll, w.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL) == LAYOUT_OK);
+            CHECK(layout_linear_tile_offsets(&ll, w.tile_off, w.tile_cap, NULL) == LAYOUT_OK);
             layout_status sa = layout_suggest_score_offsets(&sc, &w, none, none, (int64_t)1 << ll.total_out_bits, 7,
                                                             &addr, NULL);
             CHECK_MSG(sl == sa, "%s: linear status %d, address path %d", what, sl, sa);
@@ -557,7 +593,7 @@ static void test_pad_form_equal(void)
                             declined++;
                             continue;
                         }
-                        CHECK(layout_family_tile_offsets(&p, s.tile, w.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL) == LAYOUT_OK);
+                        CHECK(layout_family_tile_offsets(&p, s.tile, w.tile_off, w.tile_cap, NULL) == LAYOUT_OK);
                         layout_status sa = layout_suggest_score_offsets(&sc, &w, hl, hs, bytes / eb, 5, &addr, NULL);
                         CHECK_MSG(sl == sa, "pad form status %d, address path %d", sl, sa);
                         if (sl || sa) continue;
@@ -1473,6 +1509,7 @@ int main(int argc, char **argv)
     RUN_IF(test_every_candidate_equal);
     RUN_IF(test_random_equal);
     RUN_IF(test_brute_force);
+    RUN_IF(test_brute_force_random);
     RUN_IF(test_linear_equal);
     RUN_IF(test_pad_form_equal);
     RUN_IF(test_seed_acceptance);

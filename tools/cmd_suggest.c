@@ -342,7 +342,14 @@ static int run(int argc, char **argv)
             spec->families = fam;
         }
     }
-    if (layout_suggest(spec, &res, &e)) return tool_error("suggest", "%s", e.message);
+    /* the search's tables in a workspace of the size it asks for: tiles up to 256 x 256 */
+    size_t ws_bytes = 0;
+    if (layout_suggest_workspace_size(spec, &ws_bytes, &e)) return tool_error("suggest", "%s", e.message);
+    void *ws = malloc(ws_bytes);
+    if (!ws) return tool_error("suggest", "out of memory (%zu bytes of workspace)", ws_bytes);
+    layout_status st = layout_suggest_ws(spec, ws, ws_bytes, &res, &e);
+    free(ws);
+    if (st) return tool_error("suggest", "%s", e.message);
     const layout_suggest_candidate *best = &res.top[0];
     int rc = best->cost.extra_cycles > 0 ? TOOL_FINDING : TOOL_OK;
     int64_t rows = layout_desc_length(&best->desc, 0), cols = layout_desc_length(&best->desc, 1);

@@ -42,12 +42,15 @@
  *
  * Ownership: every struct here is a caller-owned value (the scorer is
  * about 140 KiB, a result about 430 KiB: allocate them statically or on
- * the heap); the library never allocates.  A scorer *borrows* the arch and
+ * the heap); the library never allocates.  Tiles beyond
+ * LAYOUT_SUGGEST_INLINE_ELEMS = 8192 elements (up to 256 x 256) need a
+ * workspace from the caller: layout_suggest_workspace_size() and
+ * layout_suggest_ws().  A scorer *borrows* the arch and
  * the distributions of its spec.  Thread safety: reentrant; a const scorer
  * may be used by many threads; layout_suggest() may run several threads of
  * its own (spec->threads), and its result does not depend on their number.
- * Stack: layout_suggest_score() uses about 430 KiB, layout_suggest()
- * about 830 KiB on the calling thread (which runs one of the workers) and
+ * Stack: layout_suggest_score() uses about 490 KiB, layout_suggest()
+ * about 880 KiB on the calling thread (which runs one of the workers) and
  * as much on each worker thread it starts (default thread attributes);
  * measured by tests/test_stack_bounds.c.  Errors follow status.h.
  */
@@ -72,14 +75,21 @@ extern "C" {
 
 /** Most sides (accesses of the tile) a spec may have. */
 #define LAYOUT_SUGGEST_MAX_SIDES 4
-/** Most tile elements (product of the tile lengths) a search handles. */
-#define LAYOUT_SUGGEST_MAX_TILE 8192
+/** Most tile elements (product of the tile lengths) a search handles:
+ *  256 x 256, with a caller's workspace (layout_suggest_ws()); without one
+ *  LAYOUT_SUGGEST_INLINE_ELEMS. */
+#define LAYOUT_SUGGEST_MAX_TILE 65536
+/** Most tile elements, and (thread, register element) pairs of one side,
+ *  that the calls without a workspace (layout_suggest_prepare(),
+ *  layout_suggest(), layout_suggest_score()) hold in their fixed-size
+ *  tables; larger specs need layout_suggest_ws(). */
+#define LAYOUT_SUGGEST_INLINE_ELEMS 8192
 /** Most results a search returns (top K and Pareto front each). */
 #define LAYOUT_SUGGEST_MAX_TOP 16
 /** Most worker threads of one search. */
 #define LAYOUT_SUGGEST_MAX_THREADS 64
-/** Most (thread, register element) pairs of one side (warps * wave size * elements per thread). */
-#define LAYOUT_SUGGEST_MAX_SIDE_ELEMS 8192
+/** Most (thread, register element) pairs of one side (warps * wave size * elements per thread), with a workspace. */
+#define LAYOUT_SUGGEST_MAX_SIDE_ELEMS 65536
 
 /** One access of the tile: who touches what, through which view. */
 typedef struct layout_suggest_side {
@@ -132,7 +142,9 @@ typedef struct layout_suggest_scorer {
     int64_t tile_elems;              /**< product of the tile lengths */
     int64_t period;                  /**< lcm(n_banks * bank_width_bytes, 16): address shifts that change no cost */
     int side_elems[LAYOUT_SUGGEST_MAX_SIDES]; /**< warps * wave size * elements per thread */
-    int32_t lin[LAYOUT_SUGGEST_MAX_SIDES][LAYOUT_SUGGEST_MAX_SIDE_ELEMS]; /**< row-major tile index of (warp, lane, element) */
+    int32_t lin[LAYOUT_SUGGEST_MAX_SIDES][LAYOUT_SUGGEST_INLINE_ELEMS]; /**< row-major tile index of (warp, lane, element), when lin_ext is NULL */
+    int32_t *lin_ext;                /**< NULL, or (layout_suggest_ws()) the same tables in the caller's workspace, side i at lin_ext + i * lin_ext_stride */
+    int64_t lin_ext_stride;          /**< entries per side in lin_ext */
     /** Per side, when its tile index is linear over F2 in the bits of k =
      *  (warp * wave size + lane) * elements + element (every count a power
      *  of two, lin[k] = XOR of lin[2^j] over the bits j of k): the element,
@@ -157,8 +169,8 @@ typedef struct layout_suggest_scorer {
  * ::LAYOUT_ERR_ARG also when a distribution leaves a tile element
  * untouched ("sides[0]: the distribution does not cover tile element
  * (3, 5)"),
- * ::LAYOUT_ERR_CAPACITY (tile or side larger than the LAYOUT_SUGGEST_MAX_*
- * bounds), and layout_access_plan_make()'s errors on the packed tile
+ * ::LAYOUT_ERR_CAPACITY (tile or side larger than LAYOUT_SUGGEST_INLINE_ELEMS
+ * = 8192, the scorer's own tables: "... use layout_suggest_ws()"), and layout_access_plan_make()'s errors on the packed tile
  * (message prefixed by the side).  @p out untouched on error.
  */
 layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_suggest_spec *spec, layout_error *err);
@@ -239,7 +251,13 @@ typedef struct layout_suggest_result {
  * front re-checked from scratch (layout_suggest_score_reference()) before
  * they are returned.  With spec->threads > 1 that many threads share the
  * enumeration (candidate i goes to thread i mod threads); the result is
- * the same for any thread count.
+ * the same for any thread count.  Tiles and sides up to
+ * LAYOUT_SUGGEST_INLINE_ELEMS (the tables are on the stack); larger ones,
+ * up to 256 x 256: layout_suggest_ws().  A candidate whose exact lower
+ * bound (no damage or extra cycles below 0, its LDS bytes, and the fewest
+ * instructions any layout needs, or its plans' exact damage and
+ * instructions) cannot enter the top K, the front or its family's best is
+ * not scored further: the result is the one of scoring every candidate.
  * Errors: those of layout_suggest_prepare() (::LAYOUT_ERR_ARG for
  * families = 0 or a family bit >= LAYOUT_FAMILY_COUNT, n_dims != 2),
  * ::LAYOUT_ERR_NOT_FOUND when no candidate of the families fits the
@@ -255,6 +273,41 @@ layout_status layout_suggest(const layout_suggest_spec *spec, layout_suggest_res
  * spec (layout_suggest_prepare()), e.g. to reuse it for several searches.
  */
 layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest_result *out, layout_error *err);
+
+/**
+ * Bytes of workspace layout_suggest_ws() needs for @p spec:
+ *
+ *     scorer + sides * E * 4 + max(1, threads) * (work + T * 12 + (sides + 1) * E * 4)
+ *
+ * (T tile elements, E the most (thread, element) pairs of a side, each
+ * part rounded up to 64 bytes; about 0.9 MiB per thread for a 128 x 128
+ * tile read and written by 256 threads, 3 MiB for 256 x 256).  The spec is
+ * checked as layout_suggest_prepare() checks it, with the workspace caps
+ * LAYOUT_SUGGEST_MAX_TILE and LAYOUT_SUGGEST_MAX_SIDE_ELEMS.
+ * Example: `size_t n; layout_suggest_workspace_size(&spec, &n, &err);
+ * void *ws = malloc(n); layout_suggest_ws(&spec, ws, n, &res, &err);`.
+ * Errors: those of layout_suggest_prepare() about the spec (::LAYOUT_ERR_NULL,
+ * ::LAYOUT_ERR_ARG, ::LAYOUT_ERR_MISMATCH, ::LAYOUT_ERR_CAPACITY beyond the
+ * workspace caps).  Pure; thread-safe.  @p bytes untouched on error.
+ */
+layout_status layout_suggest_workspace_size(const layout_suggest_spec *spec, size_t *bytes, layout_error *err);
+
+/**
+ * layout_suggest() with a caller-owned workspace of @p ws_bytes bytes at
+ * @p ws (any alignment; at least layout_suggest_workspace_size()): tiles up
+ * to LAYOUT_SUGGEST_MAX_TILE = 65536 elements (256 x 256) and sides up to
+ * LAYOUT_SUGGEST_MAX_SIDE_ELEMS pairs.  The scorer, its tables and every
+ * worker thread's tables live in the workspace, so the stack stays small
+ * (about 330 KiB on the calling thread, less on each worker;
+ * tests/test_stack_bounds.c).  The result is the one layout_suggest() gives
+ * for the specs both accept.  The workspace is scratch: its content after
+ * the call means nothing; one workspace serves one call at a time.
+ * Errors: those of layout_suggest(); ::LAYOUT_ERR_NULL (ws);
+ * ::LAYOUT_ERR_BUFFER when @p ws_bytes is below the size needed (the
+ * message says both).  @p out untouched on error.
+ */
+layout_status layout_suggest_ws(const layout_suggest_spec *spec, void *ws, size_t ws_bytes,
+                                layout_suggest_result *out, layout_error *err);
 
 /** Seed 002's one-dimensional case: `arr[lane * stride + k]`, before and after the fix. */
 typedef struct layout_suggest_stride_result {

@@ -21,9 +21,10 @@ static layout_status side_fail(layout_error *err, layout_status s, const char *f
     return s;
 }
 
-static layout_status check_spec(const char *fn, const layout_suggest_spec *spec, int64_t *tile_elems,
-                                layout_error *err)
+layout_status layout_suggest_check_spec(const char *fn, const layout_suggest_spec *spec, int64_t *tile_elems,
+                                        int64_t *side_max, layout_error *err)
 {
+    int64_t most = 0;
     if (!spec->arch) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->arch is NULL", fn);
     int eb = spec->elem_bytes;
     if (eb != 1 && eb != 2 && eb != 4 && eb != 8 && eb != 16)
@@ -38,7 +39,7 @@ static layout_status check_spec(const char *fn, const layout_suggest_spec *spec,
                                (long long)spec->tile[i]);
         if (spec->tile[i] > LAYOUT_SUGGEST_MAX_TILE || (n *= spec->tile[i]) > LAYOUT_SUGGEST_MAX_TILE)
             return layout_fail(err, LAYOUT_ERR_CAPACITY,
-                               "%s: the tile has more than LAYOUT_SUGGEST_MAX_TILE = %d elements", fn,
+                               "%s: the tile has more than LAYOUT_SUGGEST_MAX_TILE = %d elements (256 x 256)", fn,
                                LAYOUT_SUGGEST_MAX_TILE);
     }
     if (spec->n_sides < 1 || spec->n_sides > LAYOUT_SUGGEST_MAX_SIDES)
@@ -93,8 +94,13 @@ static layout_status check_spec(const char *fn, const layout_suggest_spec *spec,
             return layout_fail(err, LAYOUT_ERR_CAPACITY,
                                "%s: spec->sides[%d]: %lld (thread, element) pairs, capacity LAYOUT_SUGGEST_MAX_SIDE_ELEMS is %d",
                                fn, s, (long long)m, LAYOUT_SUGGEST_MAX_SIDE_ELEMS);
+        if (d->n_warps > LAYOUT_SUGGEST_MAX_WARPS) /* distributions stop there already; the scorer's tables rely on it */
+            return layout_fail(err, LAYOUT_ERR_CAPACITY, "%s: sides[%d]: %d warps, at most %d", fn, s, d->n_warps,
+                               LAYOUT_SUGGEST_MAX_WARPS);
+        most = m > most ? m : most;
     }
     *tile_elems = n;
+    *side_max = most;
     return LAYOUT_OK;
 }
 
@@ -143,7 +149,7 @@ static void f2_side(layout_suggest_scorer *sc, int i)
     sc->f2_bits[i][0] = sc->f2_bits[i][1] = sc->f2_bits[i][2] = -1;
     memset(sc->f2_basis[i], 0, sizeof sc->f2_basis[i]);
     if (eb < 0 || lb < 0 || wb < 0 || eb + lb + wb > 16) return;
-    const int32_t *lin = sc->lin[i];
+    const int32_t *lin = layout_suggest_side_lin(sc, i);
     int nb = eb + lb + wb, m = sc->side_elems[i];
     if (lin[0] != 0) return;
     for (int j = 0; j < nb; j++) sc->f2_basis[i][j] = lin[(size_t)1 << j];
@@ -156,12 +162,28 @@ static void f2_side(layout_suggest_scorer *sc, int i)
 
 layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_suggest_spec *spec, layout_error *err)
 {
+    return layout_suggest_prepare_ext(out, spec, NULL, 0, err);
+}
+
+layout_status layout_suggest_prepare_ext(layout_suggest_scorer *out, const layout_suggest_spec *spec, int32_t *lin_ext,
+                                         int64_t lin_stride, layout_error *err)
+{
     static const char fn[] = "layout_suggest_prepare";
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
     if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", fn);
-    int64_t tile_elems = 0;
-    layout_status s = check_spec(fn, spec, &tile_elems, err);
+    int64_t tile_elems = 0, side_max = 0;
+    layout_status s = layout_suggest_check_spec(fn, spec, &tile_elems, &side_max, err);
     if (s) return s;
+    if (!lin_ext && (tile_elems > LAYOUT_SUGGEST_INLINE_ELEMS || side_max > LAYOUT_SUGGEST_INLINE_ELEMS))
+        return layout_fail(err, LAYOUT_ERR_CAPACITY,
+                           "%s: %lld tile elements and up to %lld (thread, element) pairs per side: more than "
+                           "LAYOUT_SUGGEST_INLINE_ELEMS = %d, the scorer's own tables (use layout_suggest_ws() with a "
+                           "workspace: up to LAYOUT_SUGGEST_MAX_TILE = %d)",
+                           fn, (long long)tile_elems, (long long)side_max, LAYOUT_SUGGEST_INLINE_ELEMS,
+                           LAYOUT_SUGGEST_MAX_TILE);
+    if (lin_ext && side_max > lin_stride)
+        return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: %lld (thread, element) pairs per side, the tables hold %lld", fn,
+                           (long long)side_max, (long long)lin_stride);
 
     /* Every side must plan on the packed tile (it validates options, capacity). */
     layout_descriptor packed, view;
@@ -186,9 +208,6 @@ layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_su
         const layout_distribution *d = sd->dist;
         uint8_t seen[LAYOUT_SUGGEST_MAX_TILE / 8 + 1];
         memset(seen, 0, sizeof seen);
-        if (d->n_warps > LAYOUT_SUGGEST_MAX_WARPS) /* distributions stop there already; the scorer's tables rely on it */
-            return layout_fail(err, LAYOUT_ERR_CAPACITY, "%s: sides[%d]: %d warps, at most %d", fn, i, d->n_warps,
-                               LAYOUT_SUGGEST_MAX_WARPS);
         int n = (int)d->elems_per_thread;
         for (int w = 0; w < d->n_warps; w++)
             for (int l = 0; l < d->wave_size; l++)
@@ -225,6 +244,8 @@ layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_su
         if (!out->spec.sides[i].opt.arch) out->spec.sides[i].opt.arch = spec->arch;
     out->checker = checker;
     out->tile_elems = tile_elems;
+    out->lin_ext = lin_ext;
+    out->lin_ext_stride = lin_ext ? lin_stride : 0;
     /* lcm(bank row bytes, 16): shifts by it keep banks and alignments (score) */
     {
         int64_t row = (int64_t)spec->arch->n_banks * spec->arch->bank_width_bytes, a = row, b = 16;
@@ -247,7 +268,7 @@ layout_status layout_suggest_prepare(layout_suggest_scorer *out, const layout_su
                     for (int q = 0; q < spec->n_dims; q++) t[sd->has_view ? sd->view[q] : q] = x[q];
                     int64_t lin = 0;
                     for (int q = 0; q < spec->n_dims; q++) lin = lin * spec->tile[q] + t[q];
-                    out->lin[i][k] = (int32_t)lin;
+                    (lin_ext ? lin_ext + (size_t)i * (size_t)lin_stride : out->lin[i])[k] = (int32_t)lin;
                 }
         out->side_elems[i] = k;
         f2_side(out, i);
@@ -292,8 +313,51 @@ static void score_side_counts(layout_suggest_cost *r, int i, const layout_access
     r->instrs += (int64_t)p->n_instrs * p->dist->n_warps;
 }
 
+#define WS_ROUND(x) (((size_t)(x) + 63u) & ~(size_t)63u)
+
+size_t layout_suggest_work_ext_bytes(const layout_suggest_scorer *sc)
+{
+    int64_t most = 0;
+    for (int i = 0; i < sc->spec.n_sides; i++) most = sc->side_elems[i] > most ? sc->side_elems[i] : most;
+    return WS_ROUND(sizeof(int64_t) * (size_t)sc->tile_elems) + WS_ROUND(sizeof(uint32_t) * (size_t)sc->tile_elems) +
+           (size_t)(1 + sc->spec.n_sides) * WS_ROUND(sizeof(uint32_t) * (size_t)most);
+}
+
+void layout_suggest_work_attach(layout_suggest_work *w, const layout_suggest_scorer *sc, void *ext)
+{
+    layout_suggest_work_init(w);
+    int64_t most = 0;
+    for (int i = 0; i < sc->spec.n_sides; i++) most = sc->side_elems[i] > most ? sc->side_elems[i] : most;
+    unsigned char *p = ext;
+    w->tile_off = (int64_t *)(void *)p;
+    p += WS_ROUND(sizeof(int64_t) * (size_t)sc->tile_elems);
+    w->tile_addr = (uint32_t *)(void *)p;
+    p += WS_ROUND(sizeof(uint32_t) * (size_t)sc->tile_elems);
+    w->addr = (uint32_t *)(void *)p;
+    p += WS_ROUND(sizeof(uint32_t) * (size_t)most);
+    for (int i = 0; i < sc->spec.n_sides; i++) {
+        w->lin_pm[i] = (int32_t *)(void *)p;
+        p += WS_ROUND(sizeof(uint32_t) * (size_t)most);
+    }
+    w->tile_cap = (size_t)sc->tile_elems;
+}
+
 void layout_suggest_work_init(layout_suggest_work *w)
 {
+    w->tile_off = w->inl_tile_off;
+    w->tile_addr = w->inl_tile_addr;
+    w->addr = w->inl_addr;
+    for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->lin_pm[i] = w->inl_lin_pm[i];
+    w->tile_cap = LAYOUT_SUGGEST_INLINE_ELEMS;
+    w->cut_fn = NULL;
+    w->cut_ctx = NULL;
+    w->cut_hit = 0;
+    w->last_instrs[0] = w->last_instrs[1] = 0;
+    w->extra_first = 0;
+    w->ll_sc = NULL;
+    w->sumcache[0].sc = w->sumcache[1].sc = NULL;
+    for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->ecache[i].sc = NULL;
+    for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->xcache[i].sc = NULL;
     w->hint_valid = 0;
     memset(&w->hint_key, 0, sizeof w->hint_key);
     for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) {
@@ -310,7 +374,7 @@ layout_status layout_suggest_score_work(const layout_suggest_scorer *sc, const l
     layout_status s = check_desc(fn, sc, desc, err);
     if (s) return s;
     if ((s = layout_plan_build(&w->dplan, desc, LAYOUT_PLAN_AUTO, err))) return s;
-    if ((s = layout_plan_tile(&w->dplan, w->tile_off, NULL, LAYOUT_SUGGEST_MAX_TILE, err))) return s;
+    if ((s = layout_plan_tile(&w->dplan, w->tile_off, NULL, w->tile_cap, err))) return s;
     int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
     if ((s = layout_desc_vector_hints(desc, hl, hs, err))) return s;
     return layout_suggest_score_offsets(sc, w, hl, hs, layout_desc_element_space_size(desc), w->dplan.n_ops, out, err);
@@ -323,24 +387,33 @@ static layout_status score_family_hinted(const layout_suggest_scorer *sc, const 
                                          const int64_t *hl, const int64_t *hs, int64_t space, layout_suggest_work *w,
                                          layout_suggest_cost *out, layout_error *err)
 {
-    uint64_t bases[64];
-    int in_bits[2], out_bits, pad_shift;
+    int pad_shift;
     int64_t pad;
     layout_family_params unpadded;
-    /* linear, or linear plus a pad term (score_linear.c) */
-    if (sc->spec.n_dims == 2 && layout_family_pad_form(params, sc->spec.tile, &unpadded, &pad, &pad_shift) &&
-        layout_family_linear_bases(&unpadded, sc->spec.tile, bases, in_bits, &out_bits)) {
-        static const char *const ins[2] = {"dim0", "dim1"}, *const outs[1] = {"offset"};
-        int64_t b[64];
-        for (int j = 0; j < in_bits[0] + in_bits[1]; j++) b[j] = (int64_t)bases[j];
-        layout_linear ll;
-        if (!layout_linear_from_bases(&ll, 2, ins, in_bits, b, 1, outs, &out_bits, NULL) &&
-            layout_suggest_linear_usable(sc, &ll) &&
-            !layout_suggest_score_linear_pad(sc, w, &ll, params->contiguous_dim, pad, pad_shift, space, hl, hs, INT_MAX,
-                                             out, NULL))
+    /* linear, or linear plus a pad term (score_linear.c); the linear form
+     * of the unpadded set is kept in *w for the next set (the enumeration
+     * varies the padding fastest) */
+    if (sc->spec.n_dims == 2 && layout_family_pad_form(params, sc->spec.tile, &unpadded, &pad, &pad_shift)) {
+        if (w->ll_sc != (const void *)sc || memcmp(&unpadded, &w->ll_key, sizeof unpadded)) {
+            uint64_t bases[64];
+            int in_bits[2], out_bits;
+            w->ll_sc = sc;
+            w->ll_key = unpadded;
+            w->ll_ok = 0;
+            if (layout_family_linear_bases(&unpadded, sc->spec.tile, bases, in_bits, &out_bits)) {
+                static const char *const ins[2] = {"dim0", "dim1"}, *const outs[1] = {"offset"};
+                int64_t b[64];
+                for (int j = 0; j < in_bits[0] + in_bits[1]; j++) b[j] = (int64_t)bases[j];
+                w->ll_ok = !layout_linear_from_bases(&w->ll, 2, ins, in_bits, b, 1, outs, &out_bits, NULL) &&
+                           layout_suggest_linear_usable(sc, &w->ll);
+            }
+        }
+        if (w->ll_ok &&
+            !layout_suggest_score_linear_pad(sc, w, &w->ll, params->contiguous_dim, pad, pad_shift, space, hl, hs,
+                                             INT_MAX, out, NULL))
             return layout_ok(err);
     }
-    layout_status s = layout_family_tile_offsets(params, sc->spec.tile, w->tile_off, LAYOUT_SUGGEST_MAX_TILE, err);
+    layout_status s = layout_family_tile_offsets(params, sc->spec.tile, w->tile_off, w->tile_cap, err);
     if (s) return s;
     return layout_suggest_score_offsets(sc, w, hl, hs, space, INT_MAX, out, err);
 }
@@ -424,6 +497,9 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
     const layout_suggest_spec *spec = &sc->spec;
     layout_status s;
     int64_t eb = spec->elem_bytes;
+    if ((size_t)sc->tile_elems > w->tile_cap)
+        return layout_fail(err, LAYOUT_ERR_CAPACITY, "%s: a tile of %lld elements, the workspace holds %zu", fn,
+                           (long long)sc->tile_elems, w->tile_cap);
     layout_suggest_cost r;
     memset(&r, 0, sizeof r);
     r.n_sides = spec->n_sides;
@@ -470,7 +546,7 @@ layout_status layout_suggest_score_offsets(const layout_suggest_scorer *sc, layo
         int n = p->n_elems, lanes = d->wave_size, threads = d->n_warps * lanes;
         int32_t *lin_pm = w->lin_pm[i];
         if (w->cached_vy[i] != p->vector_y || w->cached_ve[i] != p->vector_elems) {
-            const int32_t *lin = sc->lin[i];
+            const int32_t *lin = layout_suggest_side_lin(sc, i);
             for (int q = 0; q < n; q++) {
                 int e = p->order[q];
                 for (int t = 0; t < threads; t++) lin_pm[q * threads + t] = lin[t * n + e];

@@ -71,6 +71,76 @@ static int lanes_translate_bw(const uint32_t *b, const uint32_t *a, int n, uint3
     return diff == 0;
 }
 
+/* One side's images and plan between the two passes below. */
+typedef struct side_state {
+    uint32_t X[16];
+    int64_t g[16];
+    uint32_t XE[LAYOUT_MAX_THREAD_ELEMS];
+    int64_t GE[LAYOUT_MAX_THREAD_ELEMS];
+    const layout_access_plan *p;
+    /* a plan deferred in pass 0 (its damage and instructions known from
+     * the summary cache): the facts to build it from */
+    int deferred, n;
+    layout_access_facts f;
+    short succ[LAYOUT_MAX_THREAD_ELEMS];
+    int64_t vl[LAYOUT_MAX_DIMS], vs[LAYOUT_MAX_DIMS];
+} side_state;
+
+/* The side's steps from the order and the facts (access_plan.h): kept
+ * in the side's steps cache while the facts that shape them stay. */
+static layout_status build_side(const layout_suggest_scorer *sc, layout_suggest_work *w, int i,
+                                const layout_access_facts *f, const short *succ, const int64_t *vl, const int64_t *vs,
+                                int n, layout_access_plan **pout, layout_error *err)
+{
+    const layout_suggest_spec *spec = &sc->spec;
+    const layout_suggest_side *sd = &spec->sides[i];
+    const layout_distribution *d = sd->dist;
+    struct layout_suggest_steps_cache *cache = i < 2 ? &w->steps_cache[i] : NULL;
+    layout_access_plan *p = cache ? &cache->plan : &w->plan;
+    layout_status s;
+        /* the steps follow from the order and the facts (access_plan.h) */
+    if (!cache || !cache->built || cache->n != n || memcmp(cache->residues, f->residues, sizeof f->residues[0] * (size_t)n) ||
+        memcmp(cache->next_adjacent, f->next_adjacent, (size_t)n) || memcmp(cache->next_below, f->next_below, (size_t)n) ||
+        memcmp(cache->succ, succ, sizeof succ[0] * (size_t)n) ||
+        (cache->pairable && (memcmp(cache->klass, f->klass, sizeof f->klass[0] * (size_t)n) ||
+                             memcmp(cache->rel, f->rel, sizeof f->rel[0] * (size_t)n)))) {
+        if (cache && cache->built) /* steps of other facts: back to the ordered state */
+            layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
+        if (cache) cache->built = 0;
+        if ((s = layout_access_table_build_facts(p, &sd->opt, f, err))) {
+            if (cache) cache->sc = NULL; /* half built: order again next time */
+            return s;
+        }
+        if (cache) {
+            cache->built = 1;
+            cache->n = n;
+            memcpy(cache->residues, f->residues, sizeof f->residues[0] * (size_t)n);
+            memcpy(cache->next_adjacent, f->next_adjacent, (size_t)n);
+            memcpy(cache->next_below, f->next_below, (size_t)n);
+            cache->pairable = 0;
+            for (int st = 0; st < p->n_steps; st++)
+                cache->pairable |= p->steps[st].pair_step >= 0 || p->steps[st].op == LAYOUT_DS_B32 ||
+                                   p->steps[st].op == LAYOUT_DS_B64;
+            memcpy(cache->succ, succ, sizeof succ[0] * (size_t)n);
+            memcpy(cache->klass, f->klass, sizeof f->klass[0] * (size_t)n);
+            memcpy(cache->rel, f->rel, sizeof f->rel[0] * (size_t)n);
+        }
+    }
+    *pout = p;
+    return LAYOUT_OK;
+}
+
+static void add_counts(layout_suggest_cost *r, int i, const layout_access_plan *p, int warps)
+{
+    r->side_steps[i] = p->n_steps;
+    memcpy(r->side_op_count[i], p->op_count, sizeof r->side_op_count[i]);
+    r->side_misaligned[i] = p->n_misaligned;
+    r->side_noncontiguous[i] = p->n_noncontiguous;
+    r->side_split[i] = p->n_vectors_split;
+    r->vector_damage += p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
+    r->instrs += (int64_t)p->n_instrs * warps;
+}
+
 layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, layout_suggest_work *w,
                                               const layout_linear *ll, int contiguous_dim, int64_t pad, int pad_shift,
                                               int64_t space, const int64_t *hl, const int64_t *hs, int index_ops,
@@ -98,28 +168,81 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
     for (int i = 0; i < spec->n_sides; i++)
         if (hi > ((int64_t)UINT32_MAX - 16 - spec->sides[i].opt.base_bytes) / eb) return LAYOUT_ERR_UNSUPPORTED;
 
-    for (int i = 0; i < spec->n_sides; i++) {
+    /* With a cut (the search's bound, w->cut_fn) and at most two sides
+     * (whose plans have caches of their own), every side's plan comes first:
+     * the vector damage and the instructions are then exact, and a
+     * candidate the bound rules out skips the checker (pass 1). */
+    side_state sst[2];
+    const int two = spec->n_sides <= 2 && w->cut_fn;
+    w->cut_hit = 0;
+    int def_damage = 0; /* damage and instructions of the deferred plans */
+    int64_t def_instrs = 0;
+    sst[0].deferred = sst[1].deferred = 0;
+    for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1 && !two) break;
+    if (pass == 1) {
+        layout_suggest_cost lb = r;
+        lb.vector_damage += def_damage;
+        lb.instrs += def_instrs;
+        if (w->cut_fn(w->cut_ctx, &lb)) {
+            w->cut_hit = 1;
+            *out = lb;
+            return layout_ok(err);
+        }
+        for (int i = 0; i < spec->n_sides; i++) /* the deferred plans, now needed */
+            if (sst[i].deferred) {
+                layout_access_plan *pd;
+                layout_status s = build_side(sc, w, i, &sst[i].f, sst[i].succ, sst[i].vl, sst[i].vs, sst[i].n, &pd, err);
+                if (s) return s;
+                add_counts(&r, i, pd, spec->sides[i].dist->n_warps);
+                sst[i].p = pd;
+            }
+    }
+    /* pass 0 plans first the side that had more instructions last time:
+     * with the other side's least (file comment of search.c) the bound can
+     * cut before the second plan */
+    const int order[2] = {two && w->last_instrs[1] > w->last_instrs[0], !(two && w->last_instrs[1] > w->last_instrs[0])};
+    for (int oi = 0; oi < spec->n_sides; oi++) {
+        /* pass 1 costs first the side whose extra cycles cut the last
+         * candidate cut by them */
+        const int i = two && pass == 0 ? order[oi] : two && spec->n_sides == 2 ? oi ^ w->extra_first : oi;
         const layout_suggest_side *sd = &spec->sides[i];
         const layout_distribution *d = sd->dist;
         const int ebits = sc->f2_bits[i][0], lbits = sc->f2_bits[i][1], wbits = sc->f2_bits[i][2];
         const int nb = ebits + lbits + wbits, lanes = d->wave_size, warps = d->n_warps;
         const int64_t base = sd->opt.base_bytes;
+        side_state *ss = &sst[two ? i : 0];
         /* per bit of (element, lane, warp): its XOR image X and its pad group
          * g; the pad term is additive (sum of g) when the nonzero g share no
          * bit, which the distributions' bit-to-bit maps give */
-        uint32_t X[16];
-        int64_t g[16];
+        uint32_t *X = ss->X, *XE = ss->XE;
+        int64_t *g = ss->g, *GE = ss->GE;
+        const uint32_t *eX = X, *lX = X + ebits, *wX = X + ebits + lbits;
+        const int64_t *eg = g, *lg_ = g + ebits, *wg = g + ebits + lbits;
+        layout_status s;
+        if (!two || pass == 0) {
         uint64_t g_seen = 0;
+        struct layout_suggest_xcache *xc = &w->xcache[i];
+        const size_t nbase = sizeof(uint64_t) * (size_t)(b0 + b1);
+        if (xc->sc != (const void *)sc || xc->b0 != b0 || xc->b1 != b1 || b0 + b1 > 32 ||
+            memcmp(xc->bases, ll->bases, nbase)) {
+            xc->sc = NULL;
+            for (int j = 0; j < nb; j++) xc->X[j] = apply_tile_index(ll, (uint32_t)sc->f2_basis[i][j], b0, b1);
+            if (b0 + b1 <= 32) {
+                xc->sc = sc;
+                xc->b0 = b0;
+                xc->b1 = b1;
+                memcpy(xc->bases, ll->bases, nbase);
+            }
+        }
         for (int j = 0; j < nb; j++) {
             uint32_t lin = (uint32_t)sc->f2_basis[i][j];
-            X[j] = apply_tile_index(ll, lin, b0, b1);
+            X[j] = xc->X[j];
             uint32_t row = contiguous_dim ? lin >> b1 : lin & ((1u << b1) - 1u);
             g[j] = P ? (int64_t)(row >> pad_shift) : 0;
             if ((uint64_t)g[j] & g_seen) return LAYOUT_ERR_UNSUPPORTED;
             g_seen |= (uint64_t)g[j];
         }
-        const uint32_t *eX = X, *lX = X + ebits, *wX = X + ebits + lbits;
-        const int64_t *eg = g, *lg_ = g + ebits, *wg = g + ebits + lbits;
 
         int64_t vl[LAYOUT_MAX_DIMS] = {0}, vs[LAYOUT_MAX_DIMS] = {0};
         for (int k = 0; k < spec->n_dims; k++) {
@@ -168,23 +291,52 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         }
         unsigned A[16];
         for (unsigned x = 0; x < 16; x++) A[x] = (unsigned)(AW[x >> 2] >> (16u * (x & 3u))) & 0xFFFFu;
-        uint32_t XE[LAYOUT_MAX_THREAD_ELEMS];
-        int64_t GE[LAYOUT_MAX_THREAD_ELEMS];
-        for (int q = 0; q < n; q++) {
-            uint32_t e = (uint32_t)p->order[q], v = 0;
-            int64_t gv = 0;
-            for (int j = 0; e; j++, e >>= 1)
-                if (e & 1u) v ^= eX[j], gv += eg[j];
-            XE[q] = v;
-            GE[q] = gv;
+        /* XE, GE (and below the classes) depend on the issue order and the
+         * element bits' images only, not on the pad: kept per side in *w */
+        struct layout_suggest_ecache *ec = &w->ecache[i];
+        const int ec_hit = ec->sc == (const void *)sc && ec->n == n && ec->ebits == ebits &&
+                           !memcmp(ec->hl, vl, sizeof ec->hl) && !memcmp(ec->hs, vs, sizeof ec->hs) &&
+                           !memcmp(ec->eX, eX, sizeof eX[0] * (size_t)ebits) &&
+                           !memcmp(ec->eg, eg, sizeof eg[0] * (size_t)ebits);
+        if (ec_hit) {
+            memcpy(XE, ec->XE, sizeof XE[0] * (size_t)n);
+            memcpy(GE, ec->GE, sizeof GE[0] * (size_t)n);
+        } else {
+            for (int q = 0; q < n; q++) {
+                uint32_t e = (uint32_t)p->order[q], v = 0;
+                int64_t gv = 0;
+                for (int j = 0; e; j++, e >>= 1)
+                    if (e & 1u) v ^= eX[j], gv += eg[j];
+                XE[q] = v;
+                GE[q] = gv;
+            }
+            ec->sc = sc;
+            ec->n = n;
+            ec->ebits = ebits;
+            memcpy(ec->hl, vl, sizeof ec->hl);
+            memcpy(ec->hs, vs, sizeof ec->hs);
+            memcpy(ec->eX, eX, sizeof eX[0] * (size_t)ebits);
+            memcpy(ec->eg, eg, sizeof eg[0] * (size_t)ebits);
+            memcpy(ec->XE, XE, sizeof XE[0] * (size_t)n);
+            memcpy(ec->GE, GE, sizeof GE[0] * (size_t)n);
+            ec->klass_or = 0;
+            ec->klass_ok = 0;
         }
         layout_access_facts f;
+        unsigned T[16], t_made = 0;
         for (int q = 0; q < n; q++) {
-            unsigned res = 0, xe16 = (XE[q] << lg) & 15u;
+            /* OR over x of rot16(A[x], (xe16 ^ x) + add) = rot16(T[xe16], add),
+             * T[v] = OR over x of rot16(A[x], x ^ v), each T[v] made once */
+            unsigned xe16 = (XE[q] << lg) & 15u;
             unsigned add = (unsigned)((uint64_t)(base + P * GE[q]) & 15u);
-            for (unsigned x = 0; x < 16; x++)
-                if (A[x]) res |= rot16(A[x], (xe16 ^ x) + add);
-            f.residues[q] = res;
+            if (!(t_made & (1u << xe16))) {
+                unsigned t = 0;
+                for (unsigned x = 0; x < 16; x++)
+                    if (A[x]) t |= rot16(A[x], xe16 ^ x);
+                T[xe16] = t;
+                t_made |= 1u << xe16;
+            }
+            f.residues[q] = rot16(T[xe16], add);
             f.break_warp[q] = f.break_lane[q] = -1;
             f.next_adjacent[q] = f.next_below[q] = 0;
             if (q + 1 < n) {
@@ -202,62 +354,171 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         /* rigid classes: the difference of positions q and r is the same in
          * every thread exactly when XE_q ^ XE_r has no bit of a thread image
          * (as above); it is then eb * (XE_r - XE_q) + P * (GE_r - GE_q) */
+        /* (the class of q is the first position r with XE_r & or_thread ==
+         * XE_q & or_thread: found through a hash of that key, as is succ
+         * below, so both take time linear in n) */
+        enum { HB = 9, HN = 1 << HB }; /* 512 slots for n <= 256 keys */
+        short slot[HN];
+        if (ec->klass_ok && ec->klass_or == or_thread) {
+            for (int q = 0; q < n; q++) {
+                const int r = ec->klass[q];
+                f.klass[q] = (unsigned char)r;
+                f.rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
+            }
+        } else {
+        for (int h = 0; h < HN; h++) slot[h] = -1;
         for (int q = 0; q < n; q++) {
-            int r = 0;
-            while (r < q && (f.klass[r] != r || ((XE[r] ^ XE[q]) & or_thread))) r++;
+            const uint32_t key = XE[q] & or_thread;
+            uint32_t h = (key * 0x9E3779B1u) >> (32 - HB);
+            int r = q;
+            for (; slot[h] >= 0; h = (h + 1) & (HN - 1))
+                if ((XE[slot[h]] & or_thread) == key) {
+                    r = slot[h];
+                    break;
+                }
+            if (r == q) slot[h] = (short)q;
             f.klass[q] = (unsigned char)r;
             f.rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
+        }
+        memcpy(ec->klass, f.klass, (size_t)n);
+        ec->klass_or = or_thread;
+        ec->klass_ok = 1;
         }
         /* The classes shape the steps through runs (succ: the class mate at
          * the next address, or -1) and through read2 / write2 pairs of b32 /
          * b64 steps.  Steps built from the same residues, adjacency and succ
          * are the same up to pairing; when they have no b32 / b64 step to
          * pair, they are the same for any klass / rel (the cache below). */
+        /* succ[q] = the first r with klass_r = klass_q and rel_r = rel_q + eb
+         * (r != q as eb > 0): the first position of each (klass, rel) in a
+         * hash, then one look-up per q */
         short succ[LAYOUT_MAX_THREAD_ELEMS];
+        for (int h = 0; h < HN; h++) slot[h] = -1;
+#define KR_HASH(k, v) ((uint32_t)(((uint64_t)(k) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(v) * 0xC2B2AE3D27D4EB4FULL) >> (64 - HB)))
         for (int q = 0; q < n; q++) {
+            uint32_t h = KR_HASH(f.klass[q], f.rel[q]);
+            int dup = 0;
+            for (; slot[h] >= 0; h = (h + 1) & (HN - 1))
+                if (f.klass[slot[h]] == f.klass[q] && f.rel[slot[h]] == f.rel[q]) {
+                    dup = 1;
+                    break;
+                }
+            if (!dup) slot[h] = (short)q;
+        }
+        for (int q = 0; q < n; q++) {
+            const int64_t want = f.rel[q] + eb;
             succ[q] = -1;
-            for (int r = 0; r < n; r++)
-                if (r != q && f.klass[r] == f.klass[q] && f.rel[r] == f.rel[q] + eb) {
-                    succ[q] = (short)r;
+            for (uint32_t h = KR_HASH(f.klass[q], want); slot[h] >= 0; h = (h + 1) & (HN - 1))
+                if (f.klass[slot[h]] == f.klass[q] && f.rel[slot[h]] == want) {
+                    succ[q] = slot[h];
                     break;
                 }
         }
-        /* the steps follow from the order and the facts (access_plan.h) */
-        layout_status s;
-        if (!cache || !cache->built || cache->n != n || memcmp(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n) ||
-            memcmp(cache->next_adjacent, f.next_adjacent, (size_t)n) || memcmp(cache->next_below, f.next_below, (size_t)n) ||
-            memcmp(cache->succ, succ, sizeof succ[0] * (size_t)n) ||
-            (cache->pairable && (memcmp(cache->klass, f.klass, sizeof f.klass[0] * (size_t)n) ||
-                                 memcmp(cache->rel, f.rel, sizeof f.rel[0] * (size_t)n)))) {
-            if (cache && cache->built) /* steps of other facts: back to the ordered state */
-                layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
-            if (cache) cache->built = 0;
-            if ((s = layout_access_table_build_facts(p, &sd->opt, &f, err))) {
-                if (cache) cache->sc = NULL; /* half built: order again next time */
-                return s;
+#undef KR_HASH
+        /* The bound's short cut: the vector damage and instructions of the
+         * plans of earlier facts (w->sumcache, keyed as the steps cache
+         * below: the hints, residues, adjacency and successors, plus the
+         * classes when the plan pairs); with them the bound may rule the
+         * candidate out before its plan is built. */
+        struct layout_suggest_sum_slot *slot_sum = NULL;
+        uint64_t key_hash = 0;
+        int deferred = 0;
+        if (two && n <= LAYOUT_SUGGEST_SUM_N) {
+            uint64_t h = 0xcbf29ce484222325ULL;
+#define SUM_MIX(v) (h = (h ^ (uint64_t)(v)) * 0x100000001b3ULL)
+            for (int k = 0; k < 2; k++) SUM_MIX(vl[k]), SUM_MIX(vs[k]);
+            SUM_MIX(n);
+            for (int q = 0; q < n; q++)
+                SUM_MIX(f.residues[q] | (unsigned)f.next_adjacent[q] << 16 | (unsigned)f.next_below[q] << 17 |
+                        (unsigned)(uint16_t)succ[q] << 18);
+#undef SUM_MIX
+            key_hash = h;
+            struct layout_suggest_sumcache *sm = &w->sumcache[i];
+            if (sm->sc != (const void *)sc) {
+                for (int k = 0; k < LAYOUT_SUGGEST_SUM_SLOTS; k++) sm->slot[k].n = -1;
+                sm->sc = sc;
             }
-            if (cache) {
-                cache->built = 1;
-                cache->n = n;
-                memcpy(cache->residues, f.residues, sizeof f.residues[0] * (size_t)n);
-                memcpy(cache->next_adjacent, f.next_adjacent, (size_t)n);
-                memcpy(cache->next_below, f.next_below, (size_t)n);
-                cache->pairable = 0;
-                for (int st = 0; st < p->n_steps; st++)
-                    cache->pairable |= p->steps[st].pair_step >= 0 || p->steps[st].op == LAYOUT_DS_B32 ||
-                                       p->steps[st].op == LAYOUT_DS_B64;
-                memcpy(cache->succ, succ, sizeof succ[0] * (size_t)n);
-                memcpy(cache->klass, f.klass, sizeof f.klass[0] * (size_t)n);
-                memcpy(cache->rel, f.rel, sizeof f.rel[0] * (size_t)n);
+            slot_sum = &sm->slot[(h ^ (h >> 29)) & (LAYOUT_SUGGEST_SUM_SLOTS - 1)];
+            if (slot_sum->n == n && slot_sum->hash == h && !memcmp(slot_sum->hl, vl, sizeof slot_sum->hl) &&
+                !memcmp(slot_sum->hs, vs, sizeof slot_sum->hs)) {
+                int same = 1;
+                for (int q = 0; q < n && same; q++)
+                    same = slot_sum->residues[q] == f.residues[q] && slot_sum->adj[q] == f.next_adjacent[q] &&
+                           slot_sum->below[q] == f.next_below[q] && slot_sum->succ[q] == succ[q] &&
+                           (!slot_sum->pairable || (slot_sum->klass[q] == f.klass[q] && slot_sum->rel[q] == f.rel[q]));
+                if (same) {
+                    layout_suggest_cost lb = r;
+                    lb.vector_damage += def_damage + slot_sum->damage;
+                    lb.instrs += def_instrs + slot_sum->instrs;
+                    deferred = 1;
+                    if (oi + 1 < spec->n_sides) {
+                        const layout_distribution *od = spec->sides[order[oi + 1]].dist;
+                        lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
+                    }
+                    if (w->cut_fn(w->cut_ctx, &lb)) {
+                        w->cut_hit = 1;
+                        *out = lb;
+                        return layout_ok(err);
+                    }
+                }
             }
         }
-        r.side_steps[i] = p->n_steps;
-        memcpy(r.side_op_count[i], p->op_count, sizeof r.side_op_count[i]);
-        r.side_misaligned[i] = p->n_misaligned;
-        r.side_noncontiguous[i] = p->n_noncontiguous;
-        r.side_split[i] = p->n_vectors_split;
-        r.vector_damage += p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
-        r.instrs += (int64_t)p->n_instrs * warps;
+        /* a summary hit that did not cut: the plan waits (pass 1 builds it
+         * if the bound lets the candidate through) */
+        if (deferred) {
+            memcpy(&ss->f, &f, sizeof f);
+            memcpy(ss->succ, succ, sizeof succ[0] * (size_t)n);
+            memcpy(ss->vl, vl, sizeof ss->vl);
+            memcpy(ss->vs, vs, sizeof ss->vs);
+            ss->n = n;
+            ss->deferred = 1;
+            def_damage += slot_sum->damage;
+            def_instrs += slot_sum->instrs;
+            w->last_instrs[i] = slot_sum->instrs;
+            continue;
+        }
+        if ((s = build_side(sc, w, i, &f, succ, vl, vs, n, &p, err))) return s;
+        add_counts(&r, i, p, warps);
+        ss->p = p;
+        if (slot_sum) { /* keep this plan's damage and instructions for later facts like these */
+            int pairable = 0;
+            for (int st = 0; st < p->n_steps; st++)
+                pairable |= p->steps[st].pair_step >= 0 || p->steps[st].op == LAYOUT_DS_B32 ||
+                            p->steps[st].op == LAYOUT_DS_B64;
+            slot_sum->n = n;
+            slot_sum->hash = key_hash;
+            memcpy(slot_sum->hl, vl, sizeof slot_sum->hl);
+            memcpy(slot_sum->hs, vs, sizeof slot_sum->hs);
+            slot_sum->pairable = pairable;
+            for (int q = 0; q < n; q++) {
+                slot_sum->residues[q] = (uint16_t)f.residues[q];
+                slot_sum->adj[q] = f.next_adjacent[q];
+                slot_sum->below[q] = f.next_below[q];
+                slot_sum->succ[q] = succ[q];
+                slot_sum->klass[q] = f.klass[q];
+                slot_sum->rel[q] = f.rel[q];
+            }
+            slot_sum->damage = p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
+            slot_sum->instrs = (int64_t)p->n_instrs * warps;
+        }
+        }
+        if (two && pass == 0) {
+            w->last_instrs[i] = (int64_t)ss->p->n_instrs * warps;
+            if (oi + 1 < spec->n_sides) {
+                const int o = order[oi + 1];
+                const layout_distribution *od = spec->sides[o].dist;
+                layout_suggest_cost lb = r;
+                lb.vector_damage += def_damage;
+                lb.instrs += def_instrs + (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
+                if (w->cut_fn(w->cut_ctx, &lb)) {
+                    w->cut_hit = 1;
+                    *out = lb;
+                    return layout_ok(err);
+                }
+            }
+            continue;
+        }
+        const layout_access_plan *p = ss->p;
 
         /* lane and warp parts of the addresses: XOR part (bytes) and pad part */
         uint32_t lane_x[LAYOUT_MAX_LANES], *warp_x = w->warp_bytes;
@@ -311,6 +572,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         uint32_t recent[RECENT][LAYOUT_MAX_LANES];
         int recent_w[RECENT], recent_c[RECENT], n_recent = 0, next_recent = 0;
         int64_t extra = 0;
+        int64_t extra_checked = 0;
         for (int st = 0; st < p->n_steps; st++) {
             const layout_access_step *step = &p->steps[st];
             const uint32_t W = (uint32_t)step->width_bytes, bo = (uint32_t)step->byte_offset;
@@ -369,9 +631,22 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 if (tc) *tc = c_extra, tcache->slot[th].key = tkey;
                 extra += c_extra;
             }
+            /* extra cycles only grow: the bound with those so far */
+            if (two && extra > extra_checked) {
+                layout_suggest_cost lb = r;
+                lb.extra_cycles += extra;
+                extra_checked = extra;
+                if (w->cut_fn(w->cut_ctx, &lb)) {
+                    w->extra_first = i;
+                    w->cut_hit = 1;
+                    *out = lb;
+                    return layout_ok(err);
+                }
+            }
         }
         r.side_extra[i] = extra;
         r.extra_cycles += extra;
+    }
     }
     *out = r;
     return layout_ok(err);

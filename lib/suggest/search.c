@@ -97,6 +97,49 @@ static int might_enter(const acc *a, int k, const entry *e)
     return 1;
 }
 
+/* Whether a candidate whose every field is at least lb's (same LDS bytes
+ * and enumeration index) can change nothing the search keeps: the top K
+ * (it ranks at or after the K-th), the front (a point there dominates it
+ * or is the same point ranked before it), its family's best (damage,
+ * extra).  Exact: such a candidate, scored in full, would be dropped by
+ * top_insert() and front_insert() and leave the family's best alone. */
+static int cannot_place(const acc *a, int k, const layout_suggest_family_stats *fs, const entry *lb)
+{
+    if (a->n_top < k || entry_cmp(lb, &a->top[k - 1]) < 0) return 0;
+    if (fs->best_extra < 0 || lb->damage < fs->best_damage ||
+        (lb->damage == fs->best_damage && lb->extra < fs->best_extra))
+        return 0;
+    for (int i = 0; i < a->n_front; i++) {
+        const entry *f = &a->front[i];
+        if (f->damage > lb->damage || f->extra > lb->extra || f->bytes > lb->bytes) continue;
+        if (f->damage < lb->damage || f->extra < lb->extra || f->bytes < lb->bytes) return 1;
+        if (entry_cmp(lb, f) >= 0) return 1;
+    }
+    return 0;
+}
+
+/* The search's bound as the scorers see it (layout_suggest_work.cut_fn). */
+typedef struct cut_ctx {
+    const acc *a;
+    int k;
+    const layout_suggest_family_stats *fs;
+    int64_t index;
+} cut_ctx;
+
+static int cut_partial(const void *ctx, const layout_suggest_cost *partial)
+{
+    const cut_ctx *c = ctx;
+    entry lb;
+    memset(&lb, 0, sizeof lb);
+    lb.index = c->index;
+    lb.damage = partial->vector_damage;
+    lb.extra = partial->extra_cycles; /* those counted so far (0 before the checker) */
+    lb.instrs = partial->instrs;
+    lb.bytes = partial->lds_bytes;
+    lb.index_ops = 0;
+    return cannot_place(c->a, c->k, c->fs, &lb);
+}
+
 typedef struct shared {
     const layout_suggest_scorer *sc;
     int n_threads;
@@ -110,6 +153,7 @@ typedef struct shared {
 typedef struct worker_arg {
     shared *sh;
     int tid;
+    layout_suggest_work *work; /* in the caller's workspace, or NULL: on the worker's stack */
 } worker_arg;
 
 static void merge(acc *into, const acc *from, int k)
@@ -143,19 +187,35 @@ static void acc_init(acc *a)
 }
 
 /* Candidate i of the enumeration goes to thread i % n_threads. */
-static void *worker(void *p)
+static void worker_body(worker_arg *wa, layout_suggest_work *wk)
 {
-    worker_arg *wa = p;
     shared *sh = wa->sh;
     const layout_suggest_scorer *sc = sh->sc;
     const layout_suggest_spec *spec = &sc->spec;
     acc local;
-    layout_suggest_work work;
     layout_descriptor desc;
     acc_init(&local);
-    layout_suggest_work_init(&work);
+#define work (*wk)
     int64_t g = 0, limit = spec->max_candidates;
     int stopped = 0;
+    /* The bound before any scoring: no candidate has fewer instructions
+     * than ceil(elements * elem_bytes / 16) per thread and side (16 bytes
+     * is the widest DS access, ds_read_b128 or a read2_b64 pair), no
+     * damage or extra cycles below 0; its LDS bytes are known from the
+     * parameters.  A candidate that the bound rules out is counted scored
+     * without scoring: only where scoring cannot fail (every address of
+     * its element space below 2^32 - 16; the iterator checked the rest). */
+    int64_t min_instrs = 0, max_base = 0;
+    for (int i = 0; i < spec->n_sides; i++) {
+        const layout_distribution *d = spec->sides[i].dist;
+        min_instrs += (int64_t)d->n_warps * ((d->elems_per_thread * spec->elem_bytes + 15) / 16);
+        max_base = spec->sides[i].opt.base_bytes > max_base ? spec->sides[i].opt.base_bytes : max_base;
+    }
+    cut_ctx cut;
+    cut.a = &local;
+    cut.k = spec->top_k;
+    work.cut_fn = cut_partial;
+    work.cut_ctx = &cut;
     for (int kind = 0; kind < LAYOUT_FAMILY_COUNT; kind++) {
         if (!(spec->families & (1u << kind))) continue;
         layout_suggest_family_stats *fs = &local.fam[kind];
@@ -188,6 +248,26 @@ static void *worker(void *p)
                 local.tried++;
                 layout_suggest_cost c;
                 layout_status st;
+                {
+                    int64_t bytes;
+                    entry lb;
+                    memset(&lb, 0, sizeof lb);
+                    lb.index = my;
+                    lb.instrs = min_instrs;
+                    if (is_f2)
+                        bytes = sc->tile_elems * spec->elem_bytes;
+                    else if (layout_family_lds_bytes(&prm, spec->tile, spec->elem_bytes, &bytes, NULL))
+                        bytes = -1;
+                    lb.bytes = bytes;
+                    if (bytes >= 0 && bytes <= (int64_t)UINT32_MAX - 16 - max_base &&
+                        cannot_place(&local, spec->top_k, fs, &lb)) {
+                        local.scored++;
+                        continue;
+                    }
+                }
+                cut.fs = fs;
+                cut.index = my;
+                work.cut_hit = 0;
                 if (is_f2) {
                     /* F2: offsets straight from the linear form (one XOR each),
                      * no hints (layout_linear_to_desc() gives none); the plan's
@@ -198,7 +278,7 @@ static void *worker(void *p)
                     /* from the linear form alone where it applies (score_linear.c) */
                     if (!st && (!layout_suggest_linear_usable(sc, &ll) ||
                                 layout_suggest_score_linear(sc, &work, &ll, none, none, INT_MAX, &c, NULL))) {
-                        st = layout_linear_tile_offsets(&ll, work.tile_off, LAYOUT_SUGGEST_MAX_TILE, NULL);
+                        st = layout_linear_tile_offsets(&ll, work.tile_off, work.tile_cap, NULL);
                         if (!st)
                             st = layout_suggest_score_offsets(sc, &work, none, none, (int64_t)1 << (ll.total_in_bits),
                                                               INT_MAX, &c, NULL);
@@ -211,6 +291,7 @@ static void *worker(void *p)
                     continue;
                 }
                 local.scored++;
+                if (work.cut_hit) continue; /* its plans already rule it out */
                 entry e;
                 e.params = prm;
                 e.index = my;
@@ -254,9 +335,26 @@ static void *worker(void *p)
             break;
         }
     }
+#undef work
     pthread_mutex_lock(&sh->lock);
     merge(&sh->total, &local, spec->top_k);
     pthread_mutex_unlock(&sh->lock);
+}
+
+/* The two thread entries: the worker's tables in the caller's workspace
+ * (a small stack), or in a layout_suggest_work on its own stack. */
+static void *worker_ext(void *p)
+{
+    worker_arg *wa = p;
+    worker_body(wa, wa->work);
+    return NULL;
+}
+
+static void *worker_stack(void *p)
+{
+    layout_suggest_work work;
+    layout_suggest_work_init(&work);
+    worker_body(p, &work);
     return NULL;
 }
 
@@ -287,9 +385,18 @@ static int bytes_first(const entry *a, const entry *b)
 
 layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest_result *out, layout_error *err)
 {
+    return layout_suggest_run_ext(sc, NULL, 0, out, err);
+}
+
+layout_status layout_suggest_run_ext(const layout_suggest_scorer *sc, void *ext, size_t ext_stride,
+                                     layout_suggest_result *out, layout_error *err)
+{
     static const char fn[] = "layout_suggest";
     if (!sc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: sc is NULL", fn);
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
+    if (!ext && (sc->lin_ext || sc->tile_elems > LAYOUT_SUGGEST_INLINE_ELEMS))
+        return layout_fail(err, LAYOUT_ERR_CAPACITY, "%s: a scorer of %lld tile elements needs a workspace (layout_suggest_ws())",
+                           fn, (long long)sc->tile_elems);
     const layout_suggest_spec *spec = &sc->spec;
     if (spec->n_dims != 2)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->n_dims = %d: the families lay out 2-D tiles", fn,
@@ -314,9 +421,17 @@ layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest
     for (int t = 0; t < sh.n_threads; t++) {
         args[t].sh = &sh;
         args[t].tid = t;
+        args[t].work = NULL;
+        if (ext) {
+            unsigned char *slice = (unsigned char *)ext + (size_t)t * ext_stride;
+            size_t head = (sizeof(layout_suggest_work) + 63u) & ~(size_t)63u;
+            args[t].work = (layout_suggest_work *)(void *)slice;
+            layout_suggest_work_attach(args[t].work, sc, slice + head);
+        }
     }
+    void *(*thread_fn)(void *) = ext ? worker_ext : worker_stack;
     for (int t = 1; t < sh.n_threads; t++) {
-        if (pthread_create(&tids[t], NULL, worker, &args[t])) break;
+        if (pthread_create(&tids[t], NULL, thread_fn, &args[t])) break;
         started++;
     }
     if (started < sh.n_threads) {
@@ -325,7 +440,7 @@ layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: could start only %d of %d threads", fn, started,
                            sh.n_threads);
     }
-    worker(&args[0]);
+    thread_fn(&args[0]);
     for (int t = 1; t < sh.n_threads; t++) pthread_join(tids[t], NULL);
     pthread_mutex_destroy(&sh.lock);
 
@@ -404,4 +519,53 @@ layout_status layout_suggest(const layout_suggest_spec *spec, layout_suggest_res
     layout_status s = layout_suggest_prepare(&sc, spec, err);
     if (s) return s;
     return layout_suggest_run(&sc, out, err);
+}
+
+/* The workspace of layout_suggest_ws(), each part 64-byte aligned: the
+ * scorer, its tables (sides x E), then per thread a layout_suggest_work
+ * and its tables (layout_suggest_work_ext_bytes()). */
+#define WS_ALIGN(x) (((size_t)(x) + 63u) & ~(size_t)63u)
+
+static size_t ws_slice_bytes(int64_t tile, int64_t side_max, int n_sides)
+{
+    return WS_ALIGN(sizeof(layout_suggest_work)) + WS_ALIGN(sizeof(int64_t) * (size_t)tile) +
+           WS_ALIGN(sizeof(uint32_t) * (size_t)tile) + (size_t)(1 + n_sides) * WS_ALIGN(sizeof(uint32_t) * (size_t)side_max);
+}
+
+layout_status layout_suggest_workspace_size(const layout_suggest_spec *spec, size_t *bytes, layout_error *err)
+{
+    static const char fn[] = "layout_suggest_workspace_size";
+    if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", fn);
+    if (!bytes) return layout_fail(err, LAYOUT_ERR_NULL, "%s: bytes is NULL", fn);
+    int64_t tile = 0, side_max = 0;
+    layout_status s = layout_suggest_check_spec(fn, spec, &tile, &side_max, err);
+    if (s) return s;
+    size_t threads = spec->threads > 1 ? (size_t)spec->threads : 1u;
+    *bytes = 64u + WS_ALIGN(sizeof(layout_suggest_scorer)) +
+             WS_ALIGN(sizeof(int32_t) * (size_t)spec->n_sides * (size_t)side_max) +
+             threads * ws_slice_bytes(tile, side_max, spec->n_sides);
+    return layout_ok(err);
+}
+
+layout_status layout_suggest_ws(const layout_suggest_spec *spec, void *ws, size_t ws_bytes, layout_suggest_result *out,
+                                layout_error *err)
+{
+    static const char fn[] = "layout_suggest_ws";
+    if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", fn);
+    if (!ws) return layout_fail(err, LAYOUT_ERR_NULL, "%s: ws is NULL", fn);
+    if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: out is NULL", fn);
+    size_t need;
+    layout_status s = layout_suggest_workspace_size(spec, &need, err);
+    if (s) return s;
+    if (ws_bytes < need)
+        return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: ws_bytes = %zu, this spec needs %zu (layout_suggest_workspace_size())",
+                           fn, ws_bytes, need);
+    int64_t tile = 0, side_max = 0;
+    layout_suggest_check_spec(fn, spec, &tile, &side_max, NULL); /* passed above */
+    unsigned char *base = (unsigned char *)ws + ((64u - ((uintptr_t)ws & 63u)) & 63u);
+    layout_suggest_scorer *sc = (layout_suggest_scorer *)(void *)base;
+    int32_t *lin = (int32_t *)(void *)(base + WS_ALIGN(sizeof(layout_suggest_scorer)));
+    unsigned char *slices = (unsigned char *)lin + WS_ALIGN(sizeof(int32_t) * (size_t)spec->n_sides * (size_t)side_max);
+    if ((s = layout_suggest_prepare_ext(sc, spec, lin, side_max, err))) return s;
+    return layout_suggest_run_ext(sc, slices, ws_slice_bytes(tile, side_max, spec->n_sides), out, err);
 }

@@ -7,19 +7,30 @@
 #include "layout/suggest.h"
 #include "layout/linear.h"
 
+/* The bound's cache of plan summaries (layout_suggest_work.sumcache). */
+#define LAYOUT_SUGGEST_SUM_N 64
+#define LAYOUT_SUGGEST_SUM_SLOTS 16
+
 /* The most warps a distribution has (DIST_MAX_WARPS in lib/tile/distribution.c). */
 #define LAYOUT_SUGGEST_MAX_WARPS 1024
 
-/* Stack workspace of one fast score (about 200 KiB): kept out of the
- * scorer so that a const scorer can be shared by threads. */
+/* Workspace of one fast score (about 370 KiB): kept out of the scorer so
+ * that a const scorer can be shared by threads.  Its per-element tables
+ * are the inline arrays below (tiles and sides up to
+ * LAYOUT_SUGGEST_INLINE_ELEMS; layout_suggest_work_init()) or, for larger
+ * specs, slices of the caller's workspace (layout_suggest_work_attach()). */
 typedef struct layout_suggest_work {
-    int64_t tile_off[LAYOUT_SUGGEST_MAX_TILE];       /* the candidate's offset of every tile element */
-    uint32_t tile_addr[LAYOUT_SUGGEST_MAX_TILE];     /* tile_off * elem_bytes */
-    uint32_t addr[LAYOUT_SUGGEST_MAX_SIDE_ELEMS];    /* one side's byte addresses, [position][thread] */
-    /* per side: the tile index table in the issue order of the last vector
-     * choice seen (most candidates of a family share it) */
+    int64_t *tile_off;             /* the candidate's offset of every tile element */
+    uint32_t *tile_addr;           /* tile_off * elem_bytes */
+    uint32_t *addr;                /* one side's byte addresses, [position][thread] */
+    int32_t *lin_pm[LAYOUT_SUGGEST_MAX_SIDES]; /* per side: the tile index table in the issue order
+                                                  of the last vector choice seen (most candidates of a family share it) */
+    size_t tile_cap;               /* entries of tile_off and tile_addr */
     int cached_vy[LAYOUT_SUGGEST_MAX_SIDES], cached_ve[LAYOUT_SUGGEST_MAX_SIDES];
-    int32_t lin_pm[LAYOUT_SUGGEST_MAX_SIDES][LAYOUT_SUGGEST_MAX_SIDE_ELEMS];
+    int64_t inl_tile_off[LAYOUT_SUGGEST_INLINE_ELEMS];
+    uint32_t inl_tile_addr[LAYOUT_SUGGEST_INLINE_ELEMS];
+    uint32_t inl_addr[LAYOUT_SUGGEST_INLINE_ELEMS];
+    int32_t inl_lin_pm[LAYOUT_SUGGEST_MAX_SIDES][LAYOUT_SUGGEST_INLINE_ELEMS];
     layout_access_plan plan;
     layout_plan dplan;
     int step_cost[2][LAYOUT_SUGGEST_MAX_WARPS]; /* per warp, the extra cycles of the last two access steps (score.c) */
@@ -56,6 +67,60 @@ typedef struct layout_suggest_work {
     int hint_valid;
     layout_family_params hint_key;
     int64_t hint_l[LAYOUT_MAX_DIMS], hint_s[LAYOUT_MAX_DIMS];
+    /* The search's bound (search.c): with cut_fn set, the linear scorers
+     * build every side's plan first and ask cut_fn(cut_ctx, cost so far:
+     * vector damage, instructions, LDS bytes exact, no extra cycles yet)
+     * whether the candidate can still place; if not they stop, set cut_hit
+     * and return LAYOUT_OK with that partial cost. */
+    int (*cut_fn)(const void *ctx, const layout_suggest_cost *partial);
+    const void *cut_ctx;
+    int cut_hit;
+    int64_t last_instrs[2]; /* sides 0 and 1: instructions per tile of the last plan (the order of the plans) */
+    int extra_first;        /* the side whose extra cycles cut the last candidate cut by them (pass 1's order) */
+    /* the linear form of the last unpadded family set scored (score.c) */
+    const void *ll_sc; /* the scorer; NULL: empty */
+    layout_family_params ll_key;
+    int ll_ok;         /* 1: linear and usable by the linear scorers */
+    layout_linear ll;
+    /* per side, the XOR images of its (element, lane, warp) bits under the
+     * last linear form seen (score_linear.c) */
+    struct layout_suggest_xcache {
+        const void *sc; /* NULL: empty */
+        int b0, b1;
+        uint64_t bases[32];
+        uint32_t X[16];
+    } xcache[LAYOUT_SUGGEST_MAX_SIDES];
+    /* sides 0 and 1: the vector damage and instructions per tile of the
+     * plans of recent facts, for the bound (score_linear.c); plans of up to
+     * LAYOUT_SUGGEST_SUM_N elements per thread */
+    struct layout_suggest_sumcache {
+        const void *sc; /* NULL: empty */
+        struct layout_suggest_sum_slot {
+            int n; /* -1: empty */
+            int pairable, damage;
+            uint64_t hash;
+            int64_t instrs;
+            int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+            uint16_t residues[LAYOUT_SUGGEST_SUM_N];
+            unsigned char adj[LAYOUT_SUGGEST_SUM_N], below[LAYOUT_SUGGEST_SUM_N], klass[LAYOUT_SUGGEST_SUM_N];
+            short succ[LAYOUT_SUGGEST_SUM_N];
+            int64_t rel[LAYOUT_SUGGEST_SUM_N];
+        } slot[LAYOUT_SUGGEST_SUM_SLOTS];
+    } sumcache[2];
+    /* per side: the element bits' XOR and pad-group parts at each issue
+     * position and the rigid classes, for one issue order and one set of
+     * element-bit images (score_linear.c; the pads of one XOR set share them) */
+    struct layout_suggest_ecache {
+        const void *sc; /* NULL: empty */
+        int n, ebits, klass_ok;
+        uint32_t klass_or;
+        int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+        uint32_t eX[16];
+        int64_t eg[16];
+        uint32_t XE[LAYOUT_MAX_THREAD_ELEMS];
+        int64_t GE[LAYOUT_MAX_THREAD_ELEMS];
+        unsigned char klass[LAYOUT_MAX_THREAD_ELEMS];
+    } ecache[LAYOUT_SUGGEST_MAX_SIDES];
 } layout_suggest_work;
 
 /* The scoring core: w->tile_off holds the candidate's offset of every tile
@@ -109,9 +174,40 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                                               int64_t space, const int64_t *hl, const int64_t *hs, int index_ops,
                                               layout_suggest_cost *out, layout_error *err);
 
-/* Mark the caches of *w empty: before first use and whenever the scorer
- * it serves is prepared again. */
+/* Mark the caches of *w empty and point its tables at its inline arrays:
+ * before first use and whenever the scorer it serves is prepared again. */
 void layout_suggest_work_init(layout_suggest_work *w);
+
+/* Bytes of the tables one worker needs beyond its layout_suggest_work for
+ * scorer *sc (each table rounded up to 64 bytes). */
+size_t layout_suggest_work_ext_bytes(const layout_suggest_scorer *sc);
+
+/* layout_suggest_work_init(), then point the tables at `ext` (64-byte
+ * aligned, layout_suggest_work_ext_bytes(sc) bytes). */
+void layout_suggest_work_attach(layout_suggest_work *w, const layout_suggest_scorer *sc, void *ext);
+
+/* The tile index table of side i (scorer.lin or scorer.lin_ext). */
+static inline const int32_t *layout_suggest_side_lin(const layout_suggest_scorer *sc, int i)
+{
+    return sc->lin_ext ? sc->lin_ext + (size_t)i * (size_t)sc->lin_ext_stride : sc->lin[i];
+}
+
+/* layout_suggest_prepare() into *out with its tables at lin_ext (NULL: the
+ * scorer's inline tables; else n_sides * lin_stride entries): the caps are
+ * LAYOUT_SUGGEST_INLINE_ELEMS without lin_ext, LAYOUT_SUGGEST_MAX_TILE /
+ * _MAX_SIDE_ELEMS (and lin_stride) with it (score.c). */
+layout_status layout_suggest_prepare_ext(layout_suggest_scorer *out, const layout_suggest_spec *spec, int32_t *lin_ext,
+                                         int64_t lin_stride, layout_error *err);
+
+/* The checks of the spec alone (score.c): *tile_elems and the most
+ * (thread, element) pairs of a side, with the workspace caps. */
+layout_status layout_suggest_check_spec(const char *fn, const layout_suggest_spec *spec, int64_t *tile_elems,
+                                        int64_t *side_max, layout_error *err);
+
+/* The search with a prepared scorer; with `ext` non-NULL, worker t's
+ * layout_suggest_work and tables are at ext + t * ext_stride (search.c). */
+layout_status layout_suggest_run_ext(const layout_suggest_scorer *sc, void *ext, size_t ext_stride,
+                                     layout_suggest_result *out, layout_error *err);
 
 /* layout_suggest_score() with a caller-provided workspace (the search
  * keeps one per thread). */
