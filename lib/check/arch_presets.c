@@ -369,7 +369,7 @@ layout_status layout_arch_preset(const char *name, layout_arch *out, layout_erro
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, "layout_arch_preset: out is NULL");
     const char *canonical = layout_arch_canonical_name(name);
     for (size_t i = 0; canonical && i < N_PRESETS; i++)
-        if (presets[i].name == canonical) {
+        if (strcmp(presets[i].name, canonical) == 0) { /* by content: the alias table's literals need not be merged with ours */
             layout_arch tmp;
             presets[i].build(&tmp, presets[i].name);
             *out = tmp;
