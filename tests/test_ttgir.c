@@ -311,6 +311,40 @@ static const char *alias_text(int i)
     return buf;
 }
 
+
+/* MLIR's printed forms the corpus seldom shows: a fused location (the
+ * first resolvable member names the line; MLIR prints
+ * `loc(fused[...])`, with an optional `<metadata>`), strings with escaped
+ * quotes around the tokens the reader looks for, and a region whose body
+ * holds a string with a brace. */
+static void test_printed_forms(void)
+{
+    char loc[64];
+    static const char fused[] =
+        "  %0 = ttg.local_load %x : !ttg.memdesc<4xf16, #s> -> tensor<4xf16, #t> loc(#f)\n"
+        "  %1 = ttg.local_load %x : !ttg.memdesc<4xf16, #s> -> tensor<4xf16, #t> loc(#g)\n"
+        "  %2 = ttg.local_load %x : !ttg.memdesc<4xf16, #s> -> tensor<4xf16, #t> loc(#h)\n"
+        "#a = loc(\"k.py\":7:1)\n"
+        "#f = loc(fused[#a, \"k.py\":9:2])\n"
+        "#g = loc(fused<\"meta\">[#a])\n"
+        "#h = loc(fusedonly)\n";
+    CHECK(layout_ttgir_parse(fused, sizeof fused - 1, &m, &err) == LAYOUT_OK);
+    CHECK_EQ_I64(m.n_ops, 3);
+    CHECK(layout_ttgir_op_loc(&m, 0, loc, sizeof loc) == LAYOUT_OK && strcmp(loc, "\"k.py\":7:1") == 0);
+    CHECK(layout_ttgir_op_loc(&m, 1, loc, sizeof loc) == LAYOUT_OK && strcmp(loc, "\"k.py\":7:1") == 0);
+    CHECK(layout_ttgir_op_loc(&m, 2, loc, sizeof loc) == LAYOUT_OK && loc[0] == '\0');
+    /* an attribute string holding an escaped quote, " : " and "->" */
+    static const char strings[] =
+        "  %0 = ttg.local_load %x {note = \"a\\\" : b -> c\"} : !ttg.memdesc<4x8xf16, #s> -> tensor<4x8xf16, #t>\n";
+    CHECK(layout_ttgir_parse(strings, sizeof strings - 1, &m, &err) == LAYOUT_OK);
+    CHECK_EQ_I64(m.n_ops, 1);
+    if (m.n_ops == 1) {
+        CHECK_EQ_I64(m.ops[0].src[0].rank, 2);
+        CHECK_EQ_I64(m.ops[0].dst[0].rank, 2);
+        CHECK(m.ops[0].src[0].is_memdesc && !m.ops[0].dst[0].is_memdesc);
+    }
+}
+
 /* layout_ttgir_alias_find (lib/ttgir/alias.h), the one lookup of an alias
  * by name: known answers on hand-written modules, the names spelt out in
  * the test (no pointer into the module's text). */
@@ -373,5 +407,6 @@ int main(void)
     RUN(test_corpus);
     RUN(test_errors);
     RUN(test_alias_find);
+    RUN(test_printed_forms);
     return harness_finish("test_ttgir");
 }
