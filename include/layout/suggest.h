@@ -50,7 +50,7 @@
  * may be used by many threads; layout_suggest() may run several threads of
  * its own (spec->threads), and its result does not depend on their number.
  * Stack: layout_suggest_score() uses about 490 KiB, layout_suggest()
- * about 880 KiB on the calling thread (which runs one of the workers) and
+ * about 900 KiB on the calling thread (which runs one of the workers) and
  * as much on each worker thread it starts (default thread attributes);
  * measured by tests/test_stack_bounds.c.  Errors follow status.h.
  */
@@ -298,7 +298,7 @@ layout_status layout_suggest_workspace_size(const layout_suggest_spec *spec, siz
  * to LAYOUT_SUGGEST_MAX_TILE = 65536 elements (256 x 256) and sides up to
  * LAYOUT_SUGGEST_MAX_SIDE_ELEMS pairs.  The scorer, its tables and every
  * worker thread's tables live in the workspace, so the stack stays small
- * (about 330 KiB on the calling thread, less on each worker;
+ * (about 350 KiB on the calling thread, less on each worker;
  * tests/test_stack_bounds.c).  The result is the one layout_suggest() gives
  * for the specs both accept.  The workspace is scratch: its content after
  * the call means nothing; one workspace serves one call at a time.
