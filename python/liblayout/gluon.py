@@ -720,6 +720,8 @@ def suggest(writers: Any, readers: Any, shape: Sequence[int], dtype: Any, arch: 
             reserve = lds - budget
             ttgir = module_text(ws, rs, base, dims, dtype, arch, num_warps, reserve_bytes=reserve)
             rep = _report(ttgir, arch_name)
+    for nm in rep.get("not_modelled", []):
+        raise LayoutError("suggest: not modelled: %s: %s" % (nm.get("op", "?"), nm.get("reason", "")), status=-7)
     sugg = [s for s in rep.get("suggestions", []) if s.get("ops")]
     if not sugg:
         raise LayoutError("suggest: the search found no allocation to suggest for", status=-9)
