@@ -648,10 +648,13 @@ def _to_layout(source: Optional[str]) -> Any:
         from triton.experimental.gluon import language as gl_mod  # type: ignore
     except Exception:  # Triton absent (or broken): the stand-ins
         gl_mod = layouts
-    try:
-        return eval(source, {"__builtins__": {}}, {"gl": gl_mod, "True": True, "False": False, "None": None})
-    except Exception:  # a Gluon version without this class or field: the stand-in
-        return eval(source, {"__builtins__": {}}, {"gl": layouts, "True": True, "False": False, "None": None})
+    expr = re.sub(r"^\s*(?:\w+\s*:\s*\w+(?:\.\w+)*\s*=\s*)?(?:ttgl|gl)\.", "gl.", source)  # "a: gl.constexpr = ttgl.X(..)"
+    for mod in (gl_mod, layouts):  # a Gluon version without this class or field: the stand-in
+        try:
+            return eval(expr, {"__builtins__": {}}, {"gl": mod, "True": True, "False": False, "None": None})
+        except Exception:
+            continue
+    return None
 
 
 class Suggestion:

@@ -167,6 +167,12 @@ def test_source_text_round_trip():
         rebuilt = eval(src, {"gl": gl})
         assert lg.attr_text(rebuilt) == lg.attr_text(layout)
     assert lg.source_text("#ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 8, order = [1, 0]}>") is None
+    # a suggestion's Gluon line may spell the module ttgl (Triton's tests do) or come as an assignment
+    assert lg._to_layout("ttgl.SwizzledSharedLayout(vec=2, per_phase=1, max_phase=8, order=[1, 0])") == \
+        gl.SwizzledSharedLayout(2, 1, 8, [1, 0])
+    assert lg._to_layout("s: gl.constexpr = gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2)") \
+        == gl.NVMMASharedLayout(64, 16, 2)
+    assert lg._to_layout("gl.NoSuchLayout(1)") is None
 
 
 # ---- the module and check() --------------------------------------------------------------------
