@@ -273,8 +273,16 @@ examples: $(EXAMPLE_BINS)
 demo: all $(BUILD)/examples/demo
 	@$(BUILD)/examples/demo
 	@echo
+	@$(GLUON_DEMO)
+	@echo
 	@echo "Built: $(TOOL_BIN), $(STATIC_LIB), $(SHARED_LIB)."
 	@echo "Run the tool as $(TOOL_BIN), or put it on PATH:  export PATH=\"$(abspath $(BUILD))/bin:\$$PATH\""
+
+# The demo's Python part: a Gluon GEMM's operand tile (examples/gluon_demo.py,
+# docs/gluon.md), when a python3 is there; no Triton needed.
+GLUON_DEMO = py=$${PYTHON:-python3}; if command -v "$$py" >/dev/null 2>&1; then \
+	PYTHONPATH=python LIBLAYOUT_PATH=$(abspath $(SHARED_LIB)) "$$py" examples/gluon_demo.py; \
+	else echo "demo: $$py not found: the Gluon part (examples/gluon_demo.py) is skipped"; fi
 
 bench: $(BENCH_BINS)
 	@sh bench/run.sh $(BUILD) $(BENCH_BINS)

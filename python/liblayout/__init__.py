@@ -47,6 +47,7 @@ from ._extras import (
 )
 from ._ttgir import ProfileDispatch, TritonKernel, TritonOp, TritonType, read_profile, triton_kernel
 from . import triton  # liblayout.triton.report() / watch(); imports Triton only when watch() is called
+from . import gluon  # liblayout.gluon.check() / bank_conflicts() / suggest() for Gluon layouts; Triton optional
 
 __version__ = "0.1.0"
 
@@ -82,6 +83,7 @@ __all__ = [
     "TritonOp",
     "TritonType",
     "read_profile",
+    "gluon",
     "triton",
     "triton_kernel",
 ]
