@@ -89,6 +89,24 @@ static int run(int argc, char **argv)
     } else {
         src = tool_spec_dialect(text);
     }
+    /* A Triton distributed attribute to linear: Triton's own toLinearLayout
+     * (layout_triton_to_linear), not a round trip through a table
+     * distribution, whose linearity the library would have to verify over
+     * every (warp, lane, register) triple and which holds rank 2 only. */
+    if (src == LAYOUT_DIALECT_TRITON && dst == LAYOUT_DIALECT_LINEAR && !cute_cpp) {
+        layout_triton_attr attr;
+        layout_linear ll;
+        size_t where = 0;
+        int n_shape;
+        const int64_t *shape = tool_shape(&n_shape);
+        if (layout_triton_from_text(text, &attr, &where, &e) == LAYOUT_OK && n_shape > 0 &&
+            layout_triton_to_linear(&attr, n_shape, shape, &ll, &e) == LAYOUT_OK) {
+            if (layout_linear_to_triton_text(&ll, out, sizeof out, &e))
+                return tool_error("convert", "cannot express in %s: %s", to, e.message);
+            printf("%s\n", out);
+            return TOOL_OK;
+        }
+    }
     if (is_distribution(src, text)) {
         layout_distribution dist;
         layout_triton_attr blocked;
