@@ -1,0 +1,95 @@
+"""liblayout.gluon against the TTGIR Triton 3.6 itself printed for the same Gluon kernels.
+
+tests/fixtures/gluon/ (its README.md) holds 440 random Gluon kernels, each a
+register tile written to shared memory in a shared layout and read back,
+as drawn (layouts as JSON in cases.jsonl) and as Triton 3.6 compiled them
+(kernels.tar.xz: the TTGIR of each of the 380 that compiled, for sm_90,
+gfx942 and gfx950).  Differential: ``liblayout.gluon.check`` builds its own
+module from the layout objects (stand-ins with Gluon's class names, built
+from the JSON); its store and load sides must cost exactly what
+``liblayout.triton.report`` gives the real TTGIR's ops, instruction by
+instruction, per warp.  A difference means the module gluon.py writes is
+not the one Triton writes.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import tarfile
+from pathlib import Path
+from typing import Any, Dict
+
+import pytest
+
+import liblayout.gluon as lg
+import liblayout.triton as lt
+from liblayout.gluon import layouts as gl
+
+FIX = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "gluon"
+TARGETS = {"sm90": "cuda:90", "gfx942": "hip:gfx942", "gfx950": "hip:gfx950"}
+
+
+def build(d: Dict[str, Any]) -> Any:
+    """A stand-in Gluon layout from the generator's JSON (gen_gluon.py's build_layout, without Triton)."""
+    args = dict(d)
+    cls = args.pop("class")
+    if cls == "DotOperandLayout":
+        args["parent"] = build(args["parent"])
+    if cls == "PaddedSharedLayout":
+        return gl.PaddedSharedLayout.with_identity_for(args["interval_padding_pairs"], args["shape"], args["order"])
+    return getattr(gl, cls)(**args)
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    cases = [json.loads(line) for line in (FIX / "cases.jsonl").read_text().splitlines()]
+    texts = {}
+    with tarfile.open(FIX / "kernels.tar.xz") as t:
+        for m in t.getmembers():
+            if m.name.endswith(".ttgir"):
+                texts[Path(m.name).stem] = t.extractfile(m).read().decode()
+    return [(c, texts[c["name"]]) for c in cases if c["compiled"]]
+
+
+def sides_of_report(rep: Dict[str, Any]):
+    out = {"write": collections.Counter(), "read": collections.Counter()}
+    cost = {"write": collections.Counter(), "read": collections.Counter()}
+    for op in rep["ops"]:
+        assert op["modelled"], op
+        out[op["direction"]].update(op["instructions"])
+        cost[op["direction"]].update({k: v for k, v in op["cost"].items() if isinstance(v, int)})
+    return out, cost
+
+
+def test_fixture_size(compiled):
+    # the README's counts: 380 of 440 compiled, on all three targets
+    assert len(compiled) == 380
+    assert {c["target"] for c, _ in compiled} == {"sm90", "gfx942", "gfx950"}
+    classes = {c["reg"]["class"] for c, _ in compiled} | {c["shared"]["class"] for c, _ in compiled}
+    assert classes >= {"BlockedLayout", "DistributedLinearLayout", "NVMMADistributedLayout", "DotOperandLayout",
+                       "AMDMFMALayout", "SwizzledSharedLayout", "PaddedSharedLayout", "NVMMASharedLayout",
+                       "SharedLinearLayout"}
+
+
+def test_check_equals_the_real_ttgir(compiled):
+    differ = []
+    for case, ttgir in compiled:
+        rep = lt.report(ttgir)
+        instr, cost = sides_of_report(rep)
+        got = lg.check(build(case["reg"]), build(case["shared"]), case["shape"], case["dtype"],
+                       TARGETS[case["target"]], num_warps=case["num_warps"])
+        mine = {"write": collections.Counter(got.store.instructions), "read": collections.Counter(got.load.instructions)}
+        for side, res in (("write", got.store), ("read", got.load)):
+            if +mine[side] != +instr[side]:
+                differ.append((case["name"], side, dict(mine[side]), dict(instr[side])))
+            mine_cost = collections.Counter()
+            for op in res.ops:
+                mine_cost.update({k: v for k, v in op["cost"].items() if isinstance(v, int)})
+            if +mine_cost != +cost[side]:
+                differ.append((case["name"], side, dict(mine_cost), dict(cost[side])))
+            if case["target"] == "sm90":
+                assert (res.wavefronts, res.bank_conflicts) == (cost[side]["wavefronts"], cost[side]["bank_conflicts"])
+            else:
+                assert res.extra_cycles is not None and res.wavefronts is None
+    assert not differ, differ[:10]
