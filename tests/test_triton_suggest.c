@@ -123,7 +123,11 @@ static void test_gfx942_matmul(void)
     CHECK_EQ_I64(g_k.ops[g_s.allocs[0].ops[1]].line, 67);
     CHECK_EQ_I64(g_k.ops[g_s.allocs[1].ops[1]].line, 70);
     CHECK_EQ_I64(g_s.allocs[0].current_bytes, 64 * 32 * 2);
-    CHECK_EQ_I64(g_s.allocs[0].budget_bytes, 65536 - 32 * 64 * 2);
+    /* the LDS rule: every buffer live at once with 1023 bytes of alignment
+     * slack each (no scratch here); the budget is the room left plus the
+     * allocation's own bytes */
+    CHECK_EQ_I64(g_s.lds_bound, 2 * (64 * 32 * 2 + 1023));
+    CHECK_EQ_I64(g_s.allocs[0].budget_bytes, 65536 - 2 * (64 * 32 * 2 + 1023) + 64 * 32 * 2);
     CHECK_STR_CONTAINS(g_s.allocs[0].current, "#ttg.swizzled_shared<{vec = 4, perPhase = 2, maxPhase = 8");
     CHECK(g_s.allocs[0].searched && g_s.allocs[1].searched);
     check_all("gfx942 64x64x32");
@@ -247,9 +251,58 @@ static void test_exhaustive(void)
 {
     /* B: 32x64, a local_alloc and a local_load, already conflict-free */
     exhaustive("matmul_fp16_64x64x32_w4_s2_gfx942", 1, 2, 0);
-    /* B on gfx950: 1x32x64, two local_store and two local_load (lines 74,
-     * 90, 82, 97); its ds_read_b64_tr_b16 reads conflict, the search removes it */
-    exhaustive("matmul_fp16_64x64x32_w4_s2_gfx950", 1, 4, 1);
+    /* A on gfx942 attention: the one improved there */
+    exhaustive("attn_fp16_64x64x64_w4_s2_gfx942", 2, 2, 1);
+}
+
+/* The rules that keep an allocation (rules_internal.h): B on gfx950 is read
+ * by ds_read_b64_tr_b16 (lines 82, 97), whose bank rule nobody published:
+ * kept, not searched, though the model (costing it as an ordinary read)
+ * finds a cheaper layout; every sm_90 operand of warp_group_dot is kept --
+ * among them the user-reported fp8 B (transposed, 32-byte swizzle) that the
+ * unrestricted search moved to swizzlingByteWidth = 0, which Triton 3.6
+ * fails to lower. */
+static void test_keep_rules(void)
+{
+    int a;
+    if (analyze("matmul_fp16_64x64x32_w4_s2_gfx950")) {
+        const layout_triton_kernel_alloc *x = &g_s.allocs[1];
+        CHECK(strcmp(x->rule, "ds-read-tr-reader") == 0);
+        CHECK(!x->improved && !x->searched);
+        CHECK_STR_CONTAINS(x->note, "kept (rule ds-read-tr-reader), local_load line 82");
+        CHECK(strcmp(x->attr, x->current) == 0);
+        CHECK(g_s.allocs[0].rule[0] == 0); /* A: read along K, no tr */
+        CHECK(g_s.allocs[0].searched);
+    }
+    if (analyze("matmul_fp8_64x64x32_w4_s2_sm90")) {
+        CHECK_EQ_I64(g_s.n_allocs, 2);
+        for (a = 0; a < 2; a++) {
+            CHECK(strcmp(g_s.allocs[a].rule, "wgmma-reader") == 0);
+            CHECK(g_s.allocs[a].wgmma_operand && !g_s.allocs[a].improved && !g_s.allocs[a].searched);
+            CHECK_STR_CONTAINS(g_s.allocs[a].note, "ttng.warp_group_dot line 64");
+        }
+        CHECK_STR_CONTAINS(g_s.allocs[1].current, "swizzlingByteWidth = 32, transposed = true, elementBitWidth = 8");
+        CHECK(strcmp(g_s.allocs[1].attr, g_s.allocs[1].current) == 0);
+    }
+}
+
+/* The LDS rule: with a limit below the bound nothing may grow, and the
+ * bound after the suggestions never exceeds max(limit, bound). */
+static void test_lds_rule(void)
+{
+    layout_triton_kernel_suggest_options o;
+    int a;
+    if (!analyze("attn_fp16_64x64x64_w4_s2_gfx942")) return;
+    CHECK(g_s.lds_bound > g_s.total_bytes); /* slack and the converts' scratch */
+    CHECK(g_s.lds_bound_after <= (g_s.lds_bound > g_s.lds_bytes ? g_s.lds_bound : g_s.lds_bytes));
+    memset(&o, 0, sizeof o);
+    o.lds_bytes = g_s.lds_bound - 1;
+    CHECK(layout_triton_kernel_suggest(&g_k, &o, &g_s2, NULL) == LAYOUT_OK);
+    for (a = 0; a < g_s2.n_allocs; a++) {
+        CHECK(g_s2.allocs[a].bytes <= g_s2.allocs[a].current_bytes);
+        if (g_s2.allocs[a].searched) CHECK_EQ_I64(g_s2.allocs[a].budget_bytes, g_s2.allocs[a].current_bytes);
+    }
+    CHECK(g_s2.lds_bound_after <= g_s2.lds_bound);
 }
 
 /* The library's JSON: keys, the suggestion as reported, a short buffer. */
@@ -417,6 +470,8 @@ int main(void)
     RUN(test_sm90);
     RUN(test_transpose);
     RUN(test_exhaustive);
+    RUN(test_keep_rules);
+    RUN(test_lds_rule);
     RUN(test_json);
     RUN(test_capacity);
     RUN(test_whole_corpus);

@@ -338,6 +338,28 @@ layout_status layout_triton_from_desc(const layout_descriptor *d, layout_triton_
  */
 layout_status layout_triton_from_dist(const layout_distribution *d, layout_triton_attr *out, layout_error *err);
 
+/**
+ * The Gluon source that builds shared attribute @p a, in Triton 3.6's
+ * constructors (triton.experimental.gluon.language as `gl`):
+ *
+ *     swizzled_shared      gl.SwizzledSharedLayout(vec=V, per_phase=P, max_phase=M, order=[..])
+ *     amd_rotating_shared  gl.amd.AMDRotatingSharedLayout(vec=V, per_phase=P, max_phase=M, order=[..])
+ *     nvmma_shared         gl.NVMMASharedLayout(swizzle_byte_width=S, element_bitwidth=E, rank=R,
+ *                                               transposed=T, fp4_padded=F)
+ *     padded_shared        gl.PaddedSharedLayout.with_identity_for([[I, P], ..], [shape], [order])
+ *     shared_linear        gl.SharedLinearLayout(offset_bases=[..], block_bases=[..], alignment=A)
+ *
+ * Example: `#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8,
+ * order = [1, 0]}>` -> `gl.SwizzledSharedLayout(vec=8, per_phase=1,
+ * max_phase=8, order=[1, 0])`.  snprintf semantics (@p buf may be NULL
+ * when @p cap is 0; truncation is no error; *@p needed, may be NULL, gets
+ * the full length).  Thread safety: pure.
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED (not a shared
+ * attribute; a padded_shared with explicit offset bases).
+ */
+layout_status layout_triton_to_gluon(const layout_triton_attr *a, char *buf, size_t cap, size_t *needed,
+                                     layout_error *err);
+
 /** Parse then build a descriptor (see layout_triton_to_desc()); parse errors carry @p where. */
 layout_status layout_desc_from_triton(const char *text, int n_shape, const int64_t *shape, layout_descriptor *out,
                                       size_t *where, layout_error *err);

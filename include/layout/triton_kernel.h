@@ -228,7 +228,9 @@ typedef struct layout_triton_kernel_alloc {
     int ops[LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS]; /**< those indices, text order */
     int n_ops_dropped;     /**< further accesses past ::LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS: not listed, not scored (the note says so) */
     int n_scored;          /**< of those, modelled (summed into the cost) */
-    int wgmma_operand;     /**< 1: read by ttng.warp_group_dot (unscored; restricts the search to nvmma_shared of the current transposition) */
+    int wgmma_operand;     /**< 1: read by ttng.warp_group_dot (its reads have no published bank rule: the allocation is kept, rule "wgmma-reader") */
+    char rule[32];         /**< the rule that kept the allocation unchanged ("wgmma-reader", "ds-read-tr-reader", "unmodelled-user", "inferred-view"; "" none): docs/triton.md's rules table */
+    int64_t rejected;      /**< candidates the rules rejected (a reader lowered to ds_read_b64_tr, an attribute Triton's verifiers refuse, no modelled lowering) */
     int searched;          /**< 1: the search ran; 0: see note */
     char note[LAYOUT_TRITON_KERNEL_REASON_CAP]; /**< why not searched, or what is not scored ("" if nothing) */
     char current[LAYOUT_TRITON_KERNEL_ATTR_CAP]; /**< the current attribute, aliases resolved (truncated at the cap) */
@@ -250,6 +252,8 @@ typedef struct layout_triton_kernel_suggestions {
     int grouped_by_type;   /**< always 0 today (SSA tracking); see the function's comment */
     int64_t lds_bytes;     /**< the target's shared memory per block used for the budgets */
     int64_t total_bytes;   /**< the current allocations' bytes, summed (those listed) */
+    int64_t lds_bound;     /**< an upper bound of Triton's shared memory for the module as written: every allocation and every scratch buffer as if all were live at once, each with its alignment slack (rule "lds-budget") */
+    int64_t lds_bound_after; /**< the same bound with every improving suggestion applied: at most max(lds_bytes, lds_bound) */
     int n_dropped;         /**< allocations past ::LAYOUT_TRITON_KERNEL_MAX_ALLOCS: not listed, not searched; their accesses are in no group */
     layout_triton_kernel_alloc allocs[LAYOUT_TRITON_KERNEL_MAX_ALLOCS]; /**< text order of the allocations */
 } layout_triton_kernel_suggestions;
