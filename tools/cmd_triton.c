@@ -11,7 +11,8 @@ static int run(int argc, char **argv);
 
 const tool_command tool_cmd_triton = {
     "triton", "a Triton kernel (TTGIR): each shared-memory op's instructions and cost",
-    "usage: layout triton FILE.ttgir [--arch A] [--json] [--suggest [--same-bytes]] [--html FILE]\n"
+    "usage: layout triton FILE.ttgir [--arch A] [--json] [--suggest [--same-bytes]] [--apply OUT.ttgir]\n"
+    "                    [--html FILE]\n"
     "\n"
     "Read the TTGIR Triton prints (kernel.asm[\"ttgir\"]; FILE '-' = standard\n"
     "input) and, for every op that moves data between registers and shared\n"
@@ -33,7 +34,11 @@ const tool_command tool_cmd_triton = {
     "  --suggest  per shared allocation, the best #ttg shared layout Triton accepts,\n"
     "             scored over all of its writers and readers, within the target's LDS\n"
     "             less the other allocations: current vs suggested, with costs\n"
-    "  --same-bytes  with --suggest / --json / --html: no more bytes than the\n"
+    "             (only what Triton 3.6 lowers for every user: docs/triton.md's rules;\n"
+    "             a kept allocation's note names the rule), with its Gluon source\n"
+    "  --apply OUT.ttgir  write the module with every improving suggestion applied\n"
+    "             (OUT '-' = standard output; the report then goes nowhere)\n"
+    "  --same-bytes  with --suggest / --json / --html / --apply: no more bytes than the\n"
     "             allocation takes now (no padding added)\n"
     "  --html FILE  one self-contained page, a tab per op: layouts, instructions,\n"
     "             the worst instruction's lanes and banks, the suggestion\n"
@@ -148,6 +153,15 @@ static void print_suggestions(const layout_ttgir *m, const layout_triton_kernel 
         printf("  suggested: %s\n             %" PRId64 " %s (%" PRId64 " %s), %" PRId64 " bytes%s\n", x->attr, x->cost,
                unit, x->extra, k->is_nvidia ? "bank conflicts" : "extra", x->bytes,
                x->improved ? "" : "  (nothing better: keep)");
+        {
+            char form[1024];
+            if (layout_triton_kernel_attr_form(x->attr, x->rank, x->shape, LAYOUT_TRITON_FORM_GLUON, form, sizeof form,
+                                               NULL) == LAYOUT_OK)
+                printf("  gluon:     %s\n", form);
+            if (layout_triton_kernel_attr_form(x->attr, x->rank, x->shape, LAYOUT_TRITON_FORM_CUTE, form, sizeof form,
+                                               NULL) == LAYOUT_OK)
+                printf("  cute:      %s\n", form);
+        }
         if (x->searched)
             printf("             %" PRId64 " candidates scored within %" PRId64 " bytes\n", x->scored, x->budget_bytes);
         if (x->note[0]) printf("  note: %s\n", x->note);
@@ -156,11 +170,12 @@ static void print_suggestions(const layout_ttgir *m, const layout_triton_kernel 
 
 static int run(int argc, char **argv)
 {
-    const char *arch_arg = NULL, *html = NULL, *pos[1];
+    const char *arch_arg = NULL, *html = NULL, *apply = NULL, *pos[1];
     int json = 0, suggest = 0, same_bytes = 0, n_pos = 0, too_big = 0, rc;
     const tool_option opts[] = {{"--arch", &arch_arg, NULL},   {"--json", NULL, &json},
                                 {"--suggest", NULL, &suggest}, {"--same-bytes", NULL, &same_bytes},
-                                {"--html", &html, NULL},       {NULL, NULL, NULL}};
+                                {"--html", &html, NULL},       {"--apply", &apply, NULL},
+                                {NULL, NULL, NULL}};
     layout_triton_kernel_suggest_options sopt;
     layout_arch arch;
     layout_error err;
@@ -181,9 +196,30 @@ static int run(int argc, char **argv)
         return tool_error("triton", "%s: %s", pos[0], err.message);
     memset(&sopt, 0, sizeof sopt);
     sopt.same_bytes = same_bytes;
-    if ((json || suggest || html) && layout_triton_kernel_suggest(&g_kernel, &sopt, &g_sugg, &err) != LAYOUT_OK)
+    if ((json || suggest || html || apply) && layout_triton_kernel_suggest(&g_kernel, &sopt, &g_sugg, &err) != LAYOUT_OK)
         return tool_error("triton", "%s: %s", pos[0], err.message);
     if (html && (rc = triton_html_write(html, &g_kernel, &g_sugg))) return rc;
+    if (apply) {
+        static layout_triton_kernel_apply_result res;
+        size_t need = 0;
+        FILE *o;
+        if (layout_triton_kernel_apply(&g_kernel, &g_sugg, g_json, sizeof g_json, &need, &res, &err) != LAYOUT_OK)
+            return tool_error("triton", "%s: %s", pos[0], err.message);
+        o = strcmp(apply, "-") == 0 ? stdout : fopen(apply, "wb");
+        if (!o) return tool_error("triton", "cannot write '%s': %s", apply, strerror(errno));
+        fwrite(g_json, 1, need, o);
+        if (o != stdout) {
+            fclose(o);
+            fprintf(stderr, "layout triton: %s: %d suggestion%s applied, %d skipped\n", apply, res.n_applied,
+                    res.n_applied == 1 ? "" : "s", res.n_skipped);
+            for (int a = 0; a < g_sugg.n_allocs; a++)
+                if (res.how[a]) fprintf(stderr, "  allocation %d (line %d): %s%s%s\n", a, g_sugg.allocs[a].line,
+                                        res.how[a] < 0 ? "skipped: " : res.alias[a], res.how[a] < 0 ? "" : " = ",
+                                        res.how[a] < 0 ? res.note[a] : g_sugg.allocs[a].attr);
+        }
+        if (!json && !suggest) return TOOL_OK;
+        if (o == stdout) return TOOL_OK;
+    }
     if (json) {
         if (layout_triton_kernel_json(&g_kernel, &g_sugg, g_json, sizeof g_json, NULL, &err) != LAYOUT_OK)
             return tool_error("triton", "%s: %s", pos[0], err.message);

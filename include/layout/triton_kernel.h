@@ -328,6 +328,67 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
 layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *opts,
                                            layout_triton_kernel_suggestions *out, layout_error *err);
 
+/** The source forms of a suggested attribute (layout_triton_kernel_attr_form()). */
+typedef enum layout_triton_form {
+    LAYOUT_TRITON_FORM_GLUON = 0, /**< Gluon: `gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])` (layout_triton_to_gluon()) */
+    LAYOUT_TRITON_FORM_CUTE = 1,  /**< CuTe's printed layout of the tile, `Sw<3,3,3> o _0 o (_64,_32):(_32,_1)` (layout_desc_to_cute()) */
+    LAYOUT_TRITON_FORM_CK_TILE = 2 /**< the ck_tile C++ snippet of the tile (layout_desc_to_ck_cpp()) */
+} layout_triton_form;
+
+/**
+ * Attribute text @p attr of an allocation of @p rank dims @p shape (the
+ * tile is the last two) in another source form.  Not every attribute has
+ * every form (CuTe has no padding: padded_shared has none; a form whose
+ * printer refuses the layout is an error, not a guess).  Example:
+ * `#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 32, order = [1, 0]}>`
+ * -> `gl.SwizzledSharedLayout(vec=2, per_phase=1, max_phase=32, order=[1, 0])`.
+ * snprintf semantics into @p buf (truncation is ::LAYOUT_ERR_BUFFER here).
+ * Thread safety: pure.  Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (rank);
+ * the parser's and the printers' errors (::LAYOUT_ERR_UNSUPPORTED).
+ */
+layout_status layout_triton_kernel_attr_form(const char *attr, int rank, const int64_t *shape, layout_triton_form form,
+                                             char *buf, size_t cap, layout_error *err);
+
+/* ---- Apply (lib/triton_kernel/apply.c) ---- */
+
+/** What layout_triton_kernel_apply() did with each allocation. */
+typedef struct layout_triton_kernel_apply_result {
+    int n_applied;     /**< allocations whose attribute was written */
+    int n_skipped;     /**< improving suggestions not written (note says why) */
+    int how[LAYOUT_TRITON_KERNEL_MAX_ALLOCS];   /**< 0 nothing to apply, 1 its alias redefined, 2 a fresh alias, -1 skipped */
+    char alias[LAYOUT_TRITON_KERNEL_MAX_ALLOCS][32]; /**< the alias written (`#shared2`, `#shared_ll0`), "" if none */
+    char note[LAYOUT_TRITON_KERNEL_MAX_ALLOCS][LAYOUT_TRITON_KERNEL_REASON_CAP]; /**< why skipped ("" otherwise) */
+} layout_triton_kernel_apply_result;
+
+/**
+ * The module text of @p k with every improving suggestion of @p s written
+ * in, as `layout triton --apply` writes it:
+ *
+ *     alias A used only by allocations given attribute X  ->  `A = X` (the alias line replaced)
+ *     otherwise                                           ->  `#shared_llN = X` added after the
+ *                                                             last alias, and N written into each
+ *                                                             memdesc type of the allocation
+ *
+ * An allocation's memdesc types are the type texts its ops print (its
+ * `ttg.local_alloc`, views that keep the encoding, accesses, dot operands,
+ * dealloc); a type is the same text wherever the value goes, so scf.for
+ * iter_args, results, yields and block arguments follow.  A suggestion is
+ * skipped (how -1, note) when another allocation given another attribute
+ * prints the very same memdesc type, or when its attribute breaks a rule of
+ * docs/triton.md's table.  Reading the result back gives each written
+ * allocation the cost its suggestion said (tests/test_triton_apply.c).
+ * Example: matmul_fp32_64x64x32_w4_s2_gfx950's A: `#shared = #ttg.swizzled_shared<{vec = 1,
+ * perPhase = 1, maxPhase = 32, order = [1, 0]}>`.
+ * snprintf-like: *@p written (may be NULL) gets the length needed.
+ * Storage: no heap; the call's frame is about 40 KiB.  Thread safety: reads
+ * k and s, writes buf and res.
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_BUFFER (cap too small: buf holds a
+ * truncated, NUL-terminated prefix).
+ */
+layout_status layout_triton_kernel_apply(const layout_triton_kernel *k, const layout_triton_kernel_suggestions *s,
+                                         char *buf, size_t cap, size_t *written, layout_triton_kernel_apply_result *res,
+                                         layout_error *err);
+
 /* ---- JSON (lib/triton_kernel/json.c) ---- */
 
 /**

@@ -4,6 +4,7 @@
  * (python/triton/experimental/gluon/language/_layouts.py and
  * amd/_layouts.py of the 3.6.0 wheel). */
 #include "../core/internal.h"
+#include "../core/bits.h"
 #include "../core/strbuf.h"
 #include "layout/triton.h"
 
@@ -61,9 +62,17 @@ layout_status layout_triton_to_gluon(const layout_triton_attr *a, char *buf, siz
                          a->transposed ? "True" : "False", a->fp4_padded ? "True" : "False");
         break;
     case LAYOUT_TRITON_PADDED_SHARED:
-        if (a->n_offset_bits > 0 || !a->has_shape)
+    {   /* the identity form: offset bits run through the dims in order */
+        int identity = a->rank > 0, b = 0, j;
+        for (k = 0; k < a->rank && identity; k++) {
+            int dim = a->order[k], nb = layout_log2_floor(a->shape[dim]);
+            for (j = 0; j < nb; j++, b++)
+                if (b >= a->n_offset_bits || a->offset_dim[b] != dim || a->offset_bit[b] != j) identity = 0;
+        }
+        if (!identity || b != a->n_offset_bits)
             return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                                "%s: only the identity (short) form of padded_shared is printed as Gluon", fn);
+    }
         layout_sb_printf(&sb, "gl.PaddedSharedLayout.with_identity_for([");
         for (k = 0; k < a->n_pads; k++)
             layout_sb_printf(&sb, "%s[%lld, %lld]", k ? ", " : "", (long long)a->interval[k], (long long)a->pad[k]);

@@ -4,6 +4,9 @@
 #include "../core/strbuf.h"
 #include "../ttgir/alias.h"
 #include "layout/arch.h"
+#include "layout/ck_cpp.h"
+#include "layout/cute.h"
+#include "layout/triton.h"
 #include "layout/triton_kernel.h"
 
 #include <inttypes.h>
@@ -96,6 +99,39 @@ static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout
     layout_sb_printf(sb, "}}");
 }
 
+layout_status layout_triton_kernel_attr_form(const char *attr, int rank, const int64_t *shape, layout_triton_form form,
+                                             char *buf, size_t cap, layout_error *err)
+{
+    static const char fn[] = "layout_triton_kernel_attr_form";
+    layout_triton_attr a;
+    layout_descriptor d;
+    size_t where = 0, need = 0;
+    layout_status st;
+    if (!attr || !shape || !buf || !cap) return layout_fail(err, LAYOUT_ERR_NULL, "%s: NULL argument", fn);
+    if (rank < 2 || rank > 3) return layout_fail(err, LAYOUT_ERR_ARG, "%s: rank %d (2 or 3)", fn, rank);
+    buf[0] = '\0';
+    if (form == LAYOUT_TRITON_FORM_GLUON) {
+        if ((st = layout_triton_from_text(attr, &a, &where, err)) != LAYOUT_OK) return st;
+        if ((st = layout_triton_to_gluon(&a, buf, cap, &need, err)) != LAYOUT_OK) return st;
+        if (need >= cap) return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: %zu bytes needed", fn, need + 1);
+        return layout_ok(err);
+    }
+    if ((st = layout_desc_from_triton(attr, 2, shape + rank - 2, &d, &where, err)) != LAYOUT_OK) return st;
+    if (form == LAYOUT_TRITON_FORM_CUTE) return layout_desc_to_cute(&d, buf, cap, err);
+    if (form != LAYOUT_TRITON_FORM_CK_TILE) return layout_fail(err, LAYOUT_ERR_ARG, "%s: form %d", fn, (int)form);
+    if ((st = layout_desc_to_ck_cpp(&d, buf, cap, &need, err)) != LAYOUT_OK) return st;
+    if (need >= cap) return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: %zu bytes needed", fn, need + 1);
+    return layout_ok(err);
+}
+
+static void js_form(layout_strbuf *sb, const char *key, const layout_triton_kernel_alloc *a, layout_triton_form f)
+{
+    char form[2048];
+    if (layout_triton_kernel_attr_form(a->attr, a->rank, a->shape, f, form, sizeof form, NULL) != LAYOUT_OK) return;
+    layout_sb_printf(sb, ",\"%s\":", key);
+    js_cstr(sb, form);
+}
+
 static void js_suggestion(layout_strbuf *sb, const layout_triton_kernel_alloc *a, int index)
 {
     int j;
@@ -116,6 +152,12 @@ static void js_suggestion(layout_strbuf *sb, const layout_triton_kernel_alloc *a
                      ",\"improved\":%d,\"searched\":%d,\"scored\":%" PRId64 ",\"note\":",
                      a->cost, a->extra, a->bytes, a->budget_bytes, a->improved, a->searched, a->scored);
     js_cstr(sb, a->note);
+    layout_sb_printf(sb, ",\"rule\":");
+    js_cstr(sb, a->rule);
+    layout_sb_printf(sb, ",\"rejected\":%" PRId64, a->rejected);
+    js_form(sb, "gluon", a, LAYOUT_TRITON_FORM_GLUON);
+    js_form(sb, "cute", a, LAYOUT_TRITON_FORM_CUTE);
+    js_form(sb, "ck_tile", a, LAYOUT_TRITON_FORM_CK_TILE);
     layout_sb_printf(sb, "}");
 }
 
@@ -163,8 +205,10 @@ layout_status layout_triton_kernel_json(const layout_triton_kernel *k, const lay
                      ",\"total_cycles\":%" PRId64 "}",
                      k->n_ops, k->n_modelled, k->n_accesses, k->extra_cycles, k->total_cycles);
     if (sugg) {
-        layout_sb_printf(&sb, ",\"lds_bytes\":%" PRId64 ",\"suggestions_dropped\":%d,\"suggestions\":[",
-                         sugg->lds_bytes, sugg->n_dropped);
+        layout_sb_printf(&sb,
+                         ",\"lds_bytes\":%" PRId64 ",\"lds_bound\":%" PRId64 ",\"lds_bound_after\":%" PRId64
+                         ",\"suggestions_dropped\":%d,\"suggestions\":[",
+                         sugg->lds_bytes, sugg->lds_bound, sugg->lds_bound_after, sugg->n_dropped);
         for (i = 0; i < sugg->n_allocs; i++) {
             layout_sb_printf(&sb, "%s", i ? "," : "");
             js_suggestion(&sb, &sugg->allocs[i], i);
