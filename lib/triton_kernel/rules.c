@@ -21,15 +21,13 @@
 
 const layout_tk_rule layout_tk_rules[LAYOUT_TK_RULE_COUNT - 1] = {
     {LAYOUT_TK_RULE_WGMMA_READER, "wgmma-reader", "keep", "ttng.warp_group_dot operand",
-     "wgmma reads the allocation through a shared-memory matrix descriptor (swizzle mode, leading and stride "
-     "byte offsets), not through LSU instructions, and no bank rule for those reads is published: no "
-     "suggestion may change what it reads, so the allocation keeps its attribute",
+     "wgmma reads it through a shared-memory matrix descriptor, not LSU instructions, and no bank rule for "
+     "those reads is published: no suggestion may change what it reads",
      WGMMA_CPP " (createDescriptor, DotOpMmaV3SmemLoader)", WGMMA_COMMIT},
     {LAYOUT_TK_RULE_TR_READER, "ds-read-tr-reader", "keep",
      "gfx950 local_load lowered to ds_read_b64_tr_b16 / _b8",
-     "no measurement or document gives the transposing read's bank rule (the model costs it as an ordinary "
-     "read): an allocation read this way keeps its attribute, and a candidate under which a reader would "
-     "lower to it is rejected",
+     "no measurement or document gives its bank rule (the model costs it as an ordinary read): the "
+     "allocation keeps its attribute; a candidate making a reader lower to it is rejected",
      "third_party/amd/lib/TritonAMDGPUToLLVM/MemoryOpToLLVM.cpp (TransLocalLoadOpConversion::canUseTransLoad)",
      "6da8a386bae4edd92c8044e012a23030c36d5da9"},
     {LAYOUT_TK_RULE_UNMODELLED_USER, "unmodelled-user", "keep",
