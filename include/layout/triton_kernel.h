@@ -389,6 +389,20 @@ layout_status layout_triton_kernel_apply(const layout_triton_kernel *k, const la
                                          char *buf, size_t cap, size_t *written, layout_triton_kernel_apply_result *res,
                                          layout_error *err);
 
+/**
+ * Analyze @p m into *work on preset @p arch_name_or_NULL (NULL: its
+ * `ttg.target`), suggest (default options) and apply
+ * (layout_triton_kernel_apply()) into buf: for callers without C structs
+ * (Python's `liblayout.triton.apply`).  Example: on
+ * matmul_fp32_64x64x32_w4_s2_gfx950 the text with `#shared = #ttg.swizzled_shared<{vec = 1,
+ * perPhase = 1, maxPhase = 32, order = [1, 0]}>`.  Frame about 60 KiB
+ * plus suggest's.  Thread safety: reads m, writes *work and buf.
+ * Errors: those of analyze, suggest and apply; ::LAYOUT_ERR_ARG (no preset).
+ */
+layout_status layout_triton_kernel_apply_text(const layout_ttgir *m, const char *arch_name_or_NULL,
+                                              layout_triton_kernel *work, char *buf, size_t cap, size_t *written,
+                                              layout_error *err);
+
 /* ---- JSON (lib/triton_kernel/json.c) ---- */
 
 /**

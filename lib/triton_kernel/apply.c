@@ -8,6 +8,7 @@
  * `#shared_llN` into exactly the allocation's type texts. */
 #include "../core/internal.h"
 #include "../core/strbuf.h"
+#include "layout/arch.h"
 #include "layout/triton.h"
 #include "layout/triton_kernel.h"
 #include "rules_internal.h"
@@ -318,4 +319,21 @@ layout_status layout_triton_kernel_apply(const layout_triton_kernel *k, const la
     if (written) *written = sb.len;
     if (sb.len >= cap) return layout_fail(err, LAYOUT_ERR_BUFFER, FN ": %zu bytes needed", sb.len + 1);
     return layout_ok(err);
+}
+
+layout_status layout_triton_kernel_apply_text(const layout_ttgir *m, const char *arch_name_or_NULL,
+                                              layout_triton_kernel *work, char *buf, size_t cap, size_t *written,
+                                              layout_error *err)
+{
+    static const char name[] = "layout_triton_kernel_apply_text";
+    layout_triton_kernel_suggestions sugg;
+    layout_triton_kernel_apply_result res;
+    layout_arch arch;
+    layout_status st;
+    if (!m || !work || (!buf && cap)) return layout_fail(err, LAYOUT_ERR_NULL, "%s: NULL argument", name);
+    if (arch_name_or_NULL && layout_arch_preset(arch_name_or_NULL, &arch, NULL) != LAYOUT_OK)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: no arch preset \"%s\"", name, arch_name_or_NULL);
+    if ((st = layout_triton_kernel_analyze(m, arch_name_or_NULL ? &arch : NULL, work, err)) != LAYOUT_OK) return st;
+    if ((st = layout_triton_kernel_suggest(work, NULL, &sugg, err)) != LAYOUT_OK) return st;
+    return layout_triton_kernel_apply(work, &sugg, buf, cap, written, &res, err);
 }

@@ -33,7 +33,7 @@ from . import _native as N
 from ._errors import Status
 from ._text import _text_of
 
-__all__ = ["report", "format_report", "watch", "Watch"]
+__all__ = ["report", "apply", "format_report", "watch", "Watch"]
 
 
 def _lib() -> N.Native:
@@ -43,6 +43,8 @@ def _lib() -> N.Native:
         lib._proto("layout_ttgir_parse", ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, E)
         lib._proto("layout_triton_kernel_report_json", ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p,
                    ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, E)
+        lib._proto("layout_triton_kernel_apply_text", ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p,
+                   ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t), E)
         for t in ("layout_ttgir", "layout_triton_kernel"):
             lib.sizeof[t] = lib.lib.layout_abi_sizeof(t.encode())
         lib._triton_kernel_ready = True
@@ -75,6 +77,36 @@ def report(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[s
     if status != 0:
         raise lib.fail(status, err)
     return json.loads(buf.value.decode())
+
+
+def apply(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[str] = None) -> str:
+    """The TTGIR with every improving suggestion applied (``layout triton --apply``).
+
+    Allocations a rule keeps (wgmma operands, ``ds_read_b64_tr`` reads, ops not
+    modelled) are left as they are; ``arch`` as in :func:`report`.  Raises
+    :class:`liblayout.LayoutError` on malformed text or an unknown target."""
+    text = _text_of(path_or_text)
+    lib = _lib()
+    m = lib.blob("layout_ttgir")
+    k = lib.blob("layout_triton_kernel")
+    err = N.Error()
+    keep = ctypes.create_string_buffer(text, len(text))
+    status = lib.lib.layout_ttgir_parse(keep, len(text), m.ptr, ctypes.byref(err))
+    if status != 0:
+        raise lib.fail(status, err)
+    need = ctypes.c_size_t(0)
+    cap = len(text) + (1 << 14)
+    buf = ctypes.create_string_buffer(cap)
+    status = lib.lib.layout_triton_kernel_apply_text(m.ptr, arch.encode() if arch else None, k.ptr, buf, cap,
+                                                     ctypes.byref(need), ctypes.byref(err))
+    if status == Status.ERR_BUFFER:
+        cap = need.value + 1
+        buf = ctypes.create_string_buffer(cap)
+        status = lib.lib.layout_triton_kernel_apply_text(m.ptr, arch.encode() if arch else None, k.ptr, buf, cap,
+                                                         ctypes.byref(need), ctypes.byref(err))
+    if status != 0:
+        raise lib.fail(status, err)
+    return buf.raw[:need.value].decode()
 
 
 def _op_line(op: Dict[str, Any]) -> str:

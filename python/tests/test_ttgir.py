@@ -103,3 +103,20 @@ def test_report_errors() -> None:
     assert "line 2" in str(e.value)
     with pytest.raises(ll.LayoutError):
         ll.triton.report("module attributes {\"ttg.target\" = \"hip:gfx942\"} {\n}\n", arch="no_such_arch")
+
+
+def test_triton_apply() -> None:
+    """liblayout.triton.apply: the gfx950 fp32 matmul's A tile gets the
+    suggested swizzle in its alias line; the B tile's alias is untouched; the
+    rest of the text is as it was."""
+    _need_corpus()
+    from liblayout import triton as lt
+    path = KERNELS / "matmul_fp32_64x64x32_w4_s2_gfx950.ttgir"
+    before = path.read_text()
+    after = lt.apply(str(path))
+    old = "#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 2, maxPhase = 8, order = [1, 0]}>"
+    new = "#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 32, order = [1, 0]}>"
+    assert old in before and new in after
+    assert after == before.replace(old, new)
+    rep = lt.report(after)
+    assert not any(s["improved"] for s in rep["suggestions"])
