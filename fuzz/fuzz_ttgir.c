@@ -75,6 +75,22 @@ static void check_kernel(const layout_arch *arch)
             FUZZ_ASSERT(st == LAYOUT_OK || st == LAYOUT_ERR_BUFFER);
             FUZZ_ASSERT(memchr(json, '\0', sizeof json) != NULL && json[0] == '{');
         }
+        /* --apply: the suggestions written in; what a parsed module gives
+         * must parse again */
+        {
+            static layout_triton_kernel_apply_result res;
+            static layout_ttgir m2;
+            static char out[1 << 17];
+            size_t need = 0;
+            st = layout_triton_kernel_apply(&k, &sugg, out, sizeof out, &need, &res, &e);
+            FUZZ_ASSERT(st == LAYOUT_OK || st == LAYOUT_ERR_BUFFER);
+            FUZZ_ASSERT(res.n_applied + res.n_skipped <= sugg.n_allocs);
+            if (st == LAYOUT_OK) {
+                FUZZ_ASSERT(need < sizeof out && out[need] == '\0');
+                if (res.n_applied == 0) FUZZ_ASSERT(need == m.len && memcmp(out, m.text, need) == 0);
+                else FUZZ_ASSERT(layout_ttgir_parse(out, need, &m2, &e) == LAYOUT_OK);
+            }
+        }
     }
 }
 
