@@ -343,7 +343,6 @@ layout_status layout_triton_from_dist(const layout_distribution *d, layout_trito
  * constructors (triton.experimental.gluon.language as `gl`):
  *
  *     swizzled_shared      gl.SwizzledSharedLayout(vec=V, per_phase=P, max_phase=M, order=[..])
- *     amd_rotating_shared  gl.amd.AMDRotatingSharedLayout(vec=V, per_phase=P, max_phase=M, order=[..])
  *     nvmma_shared         gl.NVMMASharedLayout(swizzle_byte_width=S, element_bitwidth=E, rank=R,
  *                                               transposed=T, fp4_padded=F)
  *     padded_shared        gl.PaddedSharedLayout.with_identity_for([[I, P], ..], [shape], [order])
@@ -354,8 +353,10 @@ layout_status layout_triton_from_dist(const layout_distribution *d, layout_trito
  * max_phase=8, order=[1, 0])`.  snprintf semantics (@p buf may be NULL
  * when @p cap is 0; truncation is no error; *@p needed, may be NULL, gets
  * the full length).  Thread safety: pure.
+ * (signatures read from the 3.6.0 wheel's gluon/language/_layouts.py;
+ * Gluon 3.6 has no amd_rotating_shared constructor.)
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_UNSUPPORTED (not a shared
- * attribute; a padded_shared with explicit offset bases).
+ * attribute, amd_rotating_shared, a padded_shared with explicit offset bases).
  */
 layout_status layout_triton_to_gluon(const layout_triton_attr *a, char *buf, size_t cap, size_t *needed,
                                      layout_error *err);

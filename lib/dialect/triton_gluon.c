@@ -1,8 +1,13 @@
 /* Triton's shared attributes as Gluon source (layout_triton_to_gluon):
  * the constructor call of triton.experimental.gluon.language that builds
- * the same `#ttg` attribute, in Triton 3.6's signatures
- * (python/triton/experimental/gluon/language/_layouts.py and
- * amd/_layouts.py of the 3.6.0 wheel). */
+ * the same `#ttg` attribute, in Triton 3.6's signatures (read from
+ * python/triton/experimental/gluon/language/_layouts.py of the 3.6.0 wheel:
+ * SwizzledSharedLayout(vec, per_phase, max_phase, order, cga_layout),
+ * NVMMASharedLayout(swizzle_byte_width, element_bitwidth, rank=2,
+ * transposed=False, fp4_padded=False, cga_layout),
+ * PaddedSharedLayout.with_identity_for(interval_padding_pairs, shape, order),
+ * SharedLinearLayout(offset_bases, block_bases=[], alignment=16); its
+ * amd/ package has no rotating layout). */
 #include "../core/internal.h"
 #include "../core/bits.h"
 #include "../core/strbuf.h"
@@ -48,12 +53,8 @@ layout_status layout_triton_to_gluon(const layout_triton_attr *a, char *buf, siz
         order_list(&sb, a->order, a->rank);
         layout_sb_printf(&sb, ")");
         break;
-    case LAYOUT_TRITON_AMD_ROTATING_SHARED:
-        layout_sb_printf(&sb, "gl.amd.AMDRotatingSharedLayout(vec=%lld, per_phase=%lld, max_phase=%lld, order=",
-                         (long long)a->vec, (long long)a->per_phase, (long long)a->max_phase);
-        order_list(&sb, a->order, a->rank);
-        layout_sb_printf(&sb, ")");
-        break;
+    case LAYOUT_TRITON_AMD_ROTATING_SHARED: /* Gluon 3.6 has no constructor for it (gluon/language/amd) */
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: Gluon (Triton 3.6) has no amd_rotating_shared layout", fn);
     case LAYOUT_TRITON_NVMMA_SHARED:
         layout_sb_printf(&sb,
                          "gl.NVMMASharedLayout(swizzle_byte_width=%d, element_bitwidth=%d, rank=%d, transposed=%s, "

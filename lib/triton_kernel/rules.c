@@ -52,9 +52,15 @@ const layout_tk_rule layout_tk_rules[LAYOUT_TK_RULE_COUNT - 1] = {
      "elementBitWidth is the memdesc's element width (getVec = 128 / elementBitWidth sizes the swizzle "
      "vector)",
      DIALECT_CPP " (NVMMASharedEncodingAttr::getVec)", DIALECT_COMMIT},
+    {LAYOUT_TK_RULE_NVMMA_UNSWIZZLED, "nvmma-wgmma-unswizzled", "check",
+     "#ttg.nvmma_shared read by ttng.warp_group_dot",
+     "swizzlingByteWidth is not 0: Triton 3.6.0 fails to lower a warp_group_dot operand at 0 (PassManager::run "
+     "failed; measured with triton.compile on the corpus's fp8, tf32 and fp16 sm_90 matmuls, each operand "
+     "and transposition; the source line that refuses it was not located)",
+     "measured: Triton 3.6.0 wheel, triton.compile(target=cuda:90)", "v3.6.0 (wheel)"},
     {LAYOUT_TK_RULE_NVMMA_ROW, "nvmma-row", "check", "#ttg.nvmma_shared read by ttng.warp_group_dot",
      "the swizzle width is at most the contiguous dim's bytes (\"swizzling size larger than matrix width is "
-     "not supported\")",
+     "not supported\"); Triton 3.6.0 fails to lower a wider one (measured: fp8 tiles with K = 32 at 64 and 128)",
      WGMMA_CPP " (getSwizzlingFromLayout)", WGMMA_COMMIT},
     {LAYOUT_TK_RULE_NVMMA_KMAJOR, "nvmma-kmajor", "check",
      "#ttg.nvmma_shared of an 8-bit or 32-bit (tf32) ttng.warp_group_dot operand",
@@ -129,6 +135,8 @@ layout_tk_rule_id layout_tk_rule_check(const layout_triton_attr *a, int elem_bit
         if (a->element_bit_width != elem_bits)
             return fail(LAYOUT_TK_RULE_NVMMA_ELEMENT, why, cap, "elementBitWidth = %lld",
                         (long long)a->element_bit_width);
+        if (wg && a->swizzling_byte_width == 0)
+            return fail(LAYOUT_TK_RULE_NVMMA_UNSWIZZLED, why, cap, "swizzlingByteWidth = %lld on a wgmma operand", 0);
         if (wg && tile) {
             int64_t row = tile[a->transposed ? 0 : 1] * elem_bits / 8;
             if (a->swizzling_byte_width > row)

@@ -31,6 +31,7 @@ typedef enum layout_tk_rule_id {
     LAYOUT_TK_RULE_WGMMA_ENCODING, /* check (wgmma operand) */
     LAYOUT_TK_RULE_NVMMA_SWIZZLE,  /* check */
     LAYOUT_TK_RULE_NVMMA_ELEMENT,  /* check */
+    LAYOUT_TK_RULE_NVMMA_UNSWIZZLED, /* check (wgmma operand) */
     LAYOUT_TK_RULE_NVMMA_ROW,      /* check (wgmma operand) */
     LAYOUT_TK_RULE_NVMMA_KMAJOR,   /* check (wgmma operand) */
     LAYOUT_TK_RULE_SWIZZLED,       /* check */
