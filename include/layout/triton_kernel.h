@@ -289,14 +289,19 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
  * conflict part alone.  The candidates are layout_triton_shared_search()'s
  * for the allocation's shape and element width on the target's vendor;
  * the budget is opts->lds_bytes (default layout_triton_kernel_lds_bytes())
- * less the current bytes of every other allocation (a conservative sum:
- * Triton's allocator may overlap buffers whose lifetimes do not), or with
- * same_bytes the allocation's own current bytes.  A candidate that makes a
- * scored op unmodellable is rejected.  An allocation read by
- * `ttng.warp_group_dot` keeps nvmma_shared of its transposition (wgmma
- * reads only that; tf32 needs K-major).  When no candidate beats the
- * current layout, attr = current and improved = 0, so cost <= current_cost
- * always.
+ * less an upper bound of the module's shared memory (every allocation and
+ * scratch buffer live at once, with alignment slack: lds_bound) plus the
+ * allocation's own bytes, the growth of earlier suggestions counted, or
+ * with same_bytes the allocation's own current bytes.  Only what Triton
+ * 3.6 lowers for every user of the allocation is suggested (the rules
+ * table, docs/triton.md): an allocation read by `ttng.warp_group_dot` or
+ * by `ds_read_b64_tr_b*` (no published bank rule), used by an op the
+ * analysis does not lower or viewed through `memdesc_trans` / `_reshape`
+ * keeps its attribute (rule names the row, note says why); a candidate
+ * Triton's verifiers refuse, or under which an op is unmodellable or a
+ * reader would use `ds_read_b64_tr_b*`, is rejected.  When no candidate
+ * beats the current layout, attr = current and improved = 0, so cost <=
+ * current_cost always.
  *
  * Grouping (SSA): an allocation is a `ttg.local_alloc` result; it collects
  * every op whose memdesc operand is that value or a value derived from it
@@ -305,14 +310,15 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
  * `scf.yield` operand and the loop's `%r#k` result).  An op whose memdesc
  * cannot be traced (a name the text reuses in sibling regions in a way
  * that joins different types) forms its own group keyed by that op.
- * Example (matmul_fp16_64x64x32_w4_s2_gfx950, tests/test_triton_suggest.c):
+ * Example (matmul_fp32_64x64x32_w4_s2_gfx950, tests/test_triton_apply.c):
  * @code
  *   layout_triton_kernel_suggest(&k, NULL, &s, &err);   // s.n_allocs 2, s.lds_bytes 163840
- *   // s.allocs[1]: B, 1x32x64 f16, 2 local_store + 2 local_load;
- *   //   current #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0]}>
- *   //   64 cycles (16 extra: its ds_read_b64_tr_b16 conflict);
- *   //   attr    #ttg.swizzled_shared<{vec = 16, perPhase = 1, maxPhase = 4, order = [1, 0]}>
- *   //   48 cycles, 0 extra, 4096 bytes
+ *   // s.allocs[0]: A, 1x64x32 f32, 2 local_store + 2 local_load;
+ *   //   current #ttg.swizzled_shared<{vec = 1, perPhase = 2, maxPhase = 8, order = [1, 0]}>
+ *   //   160 cycles (64 extra);
+ *   //   attr    #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 32, order = [1, 0]}>
+ *   //   96 cycles, 0 extra, 8192 bytes
+ *   // s.allocs[1] of the fp16 kernel: rule "ds-read-tr-reader", kept
  * @endcode
  * Storage: @p out is about 20 KiB (static, heap or stack); the call's own
  * frames about 13 KiB (gcc -O2, -fstack-usage) plus op_cost's and the
