@@ -95,10 +95,11 @@ typedef struct layout_suggest_work {
      * LAYOUT_SUGGEST_SUM_N elements per thread */
     struct layout_suggest_sumcache {
         const void *sc; /* NULL: empty */
+        uint64_t clock; /* uses so far: the least recently used slot goes first */
         struct layout_suggest_sum_slot {
             int n; /* -1: empty */
             int pairable, damage;
-            uint64_t hash;
+            uint64_t hash, used;
             int64_t instrs;
             int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
             uint16_t residues[LAYOUT_SUGGEST_SUM_N];
@@ -107,6 +108,22 @@ typedef struct layout_suggest_work {
             int64_t rel[LAYOUT_SUGGEST_SUM_N];
         } slot[LAYOUT_SUGGEST_SUM_SLOTS];
     } sumcache[2];
+    /* sides 0 and 1: the vector damage and instructions per tile of the
+     * plan of each pad residue (P mod 16 bytes) of one set of bit images,
+     * pad groups and hints, while every position's pad group is its
+     * class's (h0 = 1): then the facts depend on the pad only through
+     * the residues, and those only on P mod 16 (score_linear.c) */
+    struct layout_suggest_rcache {
+        const void *sc; /* NULL: empty */
+        int nb, n;
+        int h0;         /* -1: not known yet */
+        unsigned known; /* bit P mod 16: damage[], instrs[] hold that residue's */
+        uint32_t X[16];
+        int64_t g[16];
+        int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+        int damage[16];
+        int64_t instrs[16];
+    } rcache[2];
     /* per side: the element bits' XOR and pad-group parts at each issue
      * position and the rigid classes, for one issue order and one set of
      * element-bit images (score_linear.c; the pads of one XOR set share them) */
