@@ -510,18 +510,38 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 sm->sc = sc;
                 sm->clock = 0;
             }
-            struct layout_suggest_sum_slot *victim = &sm->slot[0];
+            struct layout_suggest_sum_slot *victim = &sm->slot[0], *relvar = NULL;
             for (int k = 0; k < LAYOUT_SUGGEST_SUM_SLOTS && !slot_sum; k++) {
                 struct layout_suggest_sum_slot *sl = &sm->slot[k];
                 if (sl->used < victim->used) victim = sl;
                 if (sl->n != n || sl->hash != h || memcmp(sl->hl, vl, sizeof sl->hl) || memcmp(sl->hs, vs, sizeof sl->hs))
                     continue;
-                int same = 1;
-                for (int q = 0; q < n && same; q++)
+                int same = 1, same_rel = 1;
+                for (int q = 0; q < n && same; q++) {
                     same = sl->residues[q] == f->residues[q] && sl->adj[q] == f->next_adjacent[q] &&
                            sl->below[q] == f->next_below[q] && sl->succ[q] == succ[q] &&
-                           (!sl->pairable || (sl->klass[q] == f->klass[q] && sl->rel[q] == f->rel[q]));
-                if (same) slot_sum = sl;
+                           (!sl->pairable || sl->klass[q] == f->klass[q]);
+                    same_rel &= sl->rel[q] == f->rel[q];
+                }
+                if (same && (same_rel || !sl->pairable)) slot_sum = sl;
+                else if (same && !relvar) relvar = sl;
+            }
+            if (!slot_sum && relvar) {
+                /* the same steps up to the pairing of b32 / b64 steps (only
+                 * the distances differ): the same damage, and no fewer
+                 * instructions than with every such step paired */
+                layout_suggest_cost lb = r;
+                lb.vector_damage += def_damage + relvar->damage;
+                lb.instrs += def_instrs + relvar->instrs_min;
+                if (oi + 1 < spec->n_sides) {
+                    const layout_distribution *od = spec->sides[order[oi + 1]].dist;
+                    lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
+                }
+                if (w->cut_fn(w->cut_ctx, &lb)) {
+                    w->cut_hit = 1;
+                    *out = lb;
+                    return layout_ok(err);
+                }
             }
             if (slot_sum) {
                 slot_sum->used = ++sm->clock;
@@ -568,10 +588,18 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             rc->known |= 1u << rho;
         }
         if (slot_sum) { /* keep this plan's damage and instructions for later facts like these */
-            int pairable = 0;
-            for (int st = 0; st < p->n_steps; st++)
-                pairable |= p->steps[st].pair_step >= 0 || p->steps[st].op == LAYOUT_DS_B32 ||
-                            p->steps[st].op == LAYOUT_DS_B64;
+            int pairable = 0, paired = 0, n32 = 0, n64 = 0;
+            for (int st = 0; st < p->n_steps; st++) {
+                /* the steps pair_steps() could pair: b32 / b64, and the halves of its pairs */
+                const layout_ds_op op = p->steps[st].op;
+                const int half = p->steps[st].pair_step >= 0;
+                paired += half;
+                n32 += op == LAYOUT_DS_B32 || (half && (op == LAYOUT_DS_PAIR_B32 || op == LAYOUT_DS_PAIR_ST64_B32));
+                n64 += op == LAYOUT_DS_B64 || (half && (op == LAYOUT_DS_PAIR_B64 || op == LAYOUT_DS_PAIR_ST64_B64));
+            }
+            pairable = paired || n32 || n64;
+            /* unpaired: n_instrs + paired / 2; at best n32 / 2 + n64 / 2 pairs */
+            slot_sum->instrs_min = ((int64_t)p->n_instrs + paired / 2 - n32 / 2 - n64 / 2) * warps;
             slot_sum->n = n;
             slot_sum->hash = key_hash;
             slot_sum->used = ++w->sumcache[i].clock;

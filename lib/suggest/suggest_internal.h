@@ -101,6 +101,7 @@ typedef struct layout_suggest_work {
             int pairable, damage;
             uint64_t hash, used;
             int64_t instrs;
+            int64_t instrs_min; /* the fewest instructions any pairing of its b32 / b64 steps gives */
             int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
             uint16_t residues[LAYOUT_SUGGEST_SUM_N];
             unsigned char adj[LAYOUT_SUGGEST_SUM_N], below[LAYOUT_SUGGEST_SUM_N], klass[LAYOUT_SUGGEST_SUM_N];
