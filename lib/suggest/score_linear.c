@@ -81,6 +81,10 @@ typedef struct side_state {
     /* a plan deferred in pass 0 (its damage and instructions known from
      * the summary cache): the facts to build it from */
     int deferred, n, facts_done;
+    /* a deferred plan's compact form in the summary cache (valid while
+     * cs->fill == cs_fill), used in pass 1 instead of building the plan */
+    const struct layout_suggest_sum_slot *cs;
+    uint64_t cs_fill;
     layout_access_facts f;
     short succ[LAYOUT_MAX_THREAD_ELEMS];
     int64_t vl[LAYOUT_MAX_DIMS], vs[LAYOUT_MAX_DIMS];
@@ -130,49 +134,17 @@ static layout_status build_side(const layout_suggest_scorer *sc, layout_suggest_
     return LAYOUT_OK;
 }
 
-/* Side i's address facts (access_plan.h), its element parts ss->XE, ss->GE
- * and the successors ss->succ, in issue order p->order, for pads of P
- * bytes (ss->X, ss->g: the images and pad groups of its bits).  Returns
- * whether every position's pad group equals its class's (then nothing
- * but the residues depends on P, and those only on P mod 16). */
-static int side_facts(const layout_suggest_scorer *sc, layout_suggest_work *w, int i, side_state *ss,
-                      const layout_access_plan *p, int64_t P, const int64_t *vl, const int64_t *vs)
+/* Side i's element parts in issue order p->order: ss->XE (XOR) and ss->GE
+ * (pad groups), from the images ss->X and pad groups ss->g of its element
+ * bits. */
+static void side_elems(const layout_suggest_scorer *sc, layout_suggest_work *w, int i, side_state *ss,
+                       const layout_access_plan *p, const int64_t *vl, const int64_t *vs)
 {
-    const layout_suggest_spec *spec = &sc->spec;
-    const int lg = layout_log2_ceil_u64((uint64_t)spec->elem_bytes);
-    const int64_t eb = spec->elem_bytes, base = spec->sides[i].opt.base_bytes;
-    const int ebits = sc->f2_bits[i][0], nb = ebits + sc->f2_bits[i][1] + sc->f2_bits[i][2], n = p->n_elems;
-    const uint32_t *X = ss->X, *eX = X;
-    const int64_t *g = ss->g, *eg = g;
+    const int ebits = sc->f2_bits[i][0], n = p->n_elems;
+    const uint32_t *eX = ss->X;
+    const int64_t *eg = ss->g;
     uint32_t *XE = ss->XE;
     int64_t *GE = ss->GE;
-    layout_access_facts *f = &ss->f;
-    short *succ = ss->succ;
-    /* residues mod 16 of the thread parts: A[x] is the set of
-     * (P * G) & 15 over the threads whose (eb * X) & 15 is x (X their
-     * XOR part, G their pad-group sum); built bit by bit, a thread bit j
-     * adding (eb * X_j) & 15 by XOR and (P * g_j) & 15 by rotation */
-    uint32_t or_thread = 0;
-    /* A[x] is 16-bit row x of AW: word x >> 2, lane x & 3 */
-    uint64_t AW[4] = {1u, 0, 0, 0};
-    for (int j = ebits; j < nb; j++) {
-        or_thread |= X[j];
-        const unsigned m = (X[j] << lg) & 15u, rot = (unsigned)((uint64_t)(g[j] * P) & 15u);
-        if (!m && !rot) continue; /* the set maps to itself */
-        uint64_t moved[4];
-        for (int k = 0; k < 4; k++) {
-            uint64_t v = AW[k];
-            if (rot) /* rotate each 16-bit lane left by rot */
-                v = ((v << rot) & (0xFFFFu * (0x0001000100010001ULL) & ~(0x0001000100010001ULL * ((1u << rot) - 1u)))) |
-                    ((v >> (16u - rot)) & (0x0001000100010001ULL * ((1u << rot) - 1u)));
-            if (m & 1u) v = ((v & 0x0000FFFF0000FFFFULL) << 16) | ((v >> 16) & 0x0000FFFF0000FFFFULL);
-            if (m & 2u) v = (v << 32) | (v >> 32);
-            moved[k ^ (int)(m >> 2)] = v;
-        }
-        for (int k = 0; k < 4; k++) AW[k] |= moved[k];
-    }
-    unsigned A[16];
-    for (unsigned x = 0; x < 16; x++) A[x] = (unsigned)(AW[x >> 2] >> (16u * (x & 3u))) & 0xFFFFu;
     /* XE, GE (and below the classes) depend on the issue order and the
      * element bits' images only, not on the pad: kept per side in *w */
     struct layout_suggest_ecache *ec = &w->ecache[i];
@@ -204,6 +176,53 @@ static int side_facts(const layout_suggest_scorer *sc, layout_suggest_work *w, i
         ec->klass_or = 0;
         ec->klass_ok = 0;
     }
+}
+
+/* Side i's address facts (access_plan.h), its element parts ss->XE, ss->GE
+ * and the successors ss->succ, in issue order p->order, for pads of P
+ * bytes (ss->X, ss->g: the images and pad groups of its bits).  Returns
+ * whether every position's pad group equals its class's (then nothing
+ * but the residues depends on P, and those only on P mod 16). */
+static int side_facts(const layout_suggest_scorer *sc, layout_suggest_work *w, int i, side_state *ss,
+                      const layout_access_plan *p, int64_t P, const int64_t *vl, const int64_t *vs)
+{
+    const layout_suggest_spec *spec = &sc->spec;
+    const int lg = layout_log2_ceil_u64((uint64_t)spec->elem_bytes);
+    const int64_t eb = spec->elem_bytes, base = spec->sides[i].opt.base_bytes;
+    const int ebits = sc->f2_bits[i][0], nb = ebits + sc->f2_bits[i][1] + sc->f2_bits[i][2], n = p->n_elems;
+    const uint32_t *X = ss->X;
+    const int64_t *g = ss->g;
+    uint32_t *XE = ss->XE;
+    int64_t *GE = ss->GE;
+    layout_access_facts *f = &ss->f;
+    short *succ = ss->succ;
+    /* residues mod 16 of the thread parts: A[x] is the set of
+     * (P * G) & 15 over the threads whose (eb * X) & 15 is x (X their
+     * XOR part, G their pad-group sum); built bit by bit, a thread bit j
+     * adding (eb * X_j) & 15 by XOR and (P * g_j) & 15 by rotation */
+    uint32_t or_thread = 0;
+    /* A[x] is 16-bit row x of AW: word x >> 2, lane x & 3 */
+    uint64_t AW[4] = {1u, 0, 0, 0};
+    for (int j = ebits; j < nb; j++) {
+        or_thread |= X[j];
+        const unsigned m = (X[j] << lg) & 15u, rot = (unsigned)((uint64_t)(g[j] * P) & 15u);
+        if (!m && !rot) continue; /* the set maps to itself */
+        uint64_t moved[4];
+        for (int k = 0; k < 4; k++) {
+            uint64_t v = AW[k];
+            if (rot) /* rotate each 16-bit lane left by rot */
+                v = ((v << rot) & (0xFFFFu * (0x0001000100010001ULL) & ~(0x0001000100010001ULL * ((1u << rot) - 1u)))) |
+                    ((v >> (16u - rot)) & (0x0001000100010001ULL * ((1u << rot) - 1u)));
+            if (m & 1u) v = ((v & 0x0000FFFF0000FFFFULL) << 16) | ((v >> 16) & 0x0000FFFF0000FFFFULL);
+            if (m & 2u) v = (v << 32) | (v >> 32);
+            moved[k ^ (int)(m >> 2)] = v;
+        }
+        for (int k = 0; k < 4; k++) AW[k] |= moved[k];
+    }
+    unsigned A[16];
+    for (unsigned x = 0; x < 16; x++) A[x] = (unsigned)(AW[x >> 2] >> (16u * (x & 3u))) & 0xFFFFu;
+    side_elems(sc, w, i, ss, p, vl, vs);
+    struct layout_suggest_ecache *ec = &w->ecache[i];
     unsigned T[16], t_made = 0;
     for (int q = 0; q < n; q++) {
         /* OR over x of rot16(A[x], (xe16 ^ x) + add) = rot16(T[xe16], add),
@@ -361,13 +380,31 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         }
         for (int i = 0; i < spec->n_sides; i++) /* the deferred plans, now needed */
             if (sst[i].deferred) {
+                side_state *sd_ = &sst[i];
+                const int warps_ = spec->sides[i].dist->n_warps;
+                const layout_access_plan *order_p = &w->steps_cache[i].plan;
+                if (sd_->cs && sd_->cs->fill == sd_->cs_fill && sd_->cs->cp_n >= 0) {
+                    /* the plan's compact form in the summary cache: no build */
+                    const struct layout_suggest_sum_slot *cs = sd_->cs;
+                    if (!sd_->facts_done) side_elems(sc, w, i, sd_, order_p, sd_->vl, sd_->vs);
+                    r.side_steps[i] = cs->cp_n;
+                    for (int k = 0; k < LAYOUT_DS_OP_COUNT; k++) r.side_op_count[i][k] = cs->cp_ops[k];
+                    r.side_misaligned[i] = cs->cp_damage[0];
+                    r.side_noncontiguous[i] = cs->cp_damage[1];
+                    r.side_split[i] = cs->cp_damage[2];
+                    r.vector_damage += cs->cp_damage[0] + cs->cp_damage[1] + cs->cp_damage[2];
+                    r.instrs += (int64_t)cs->cp_instrs * warps_;
+                    sd_->p = NULL;
+                    continue;
+                }
+                sd_->cs = NULL;
                 layout_access_plan *pd;
-                if (!sst[i].facts_done) /* known from an earlier pad: its facts now */
-                    side_facts(sc, w, i, &sst[i], &w->steps_cache[i].plan, P, sst[i].vl, sst[i].vs);
-                layout_status s = build_side(sc, w, i, &sst[i].f, sst[i].succ, sst[i].vl, sst[i].vs, sst[i].n, &pd, err);
+                if (!sd_->facts_done) /* known from an earlier pad: its facts now */
+                    side_facts(sc, w, i, sd_, order_p, P, sd_->vl, sd_->vs);
+                layout_status s = build_side(sc, w, i, &sd_->f, sd_->succ, sd_->vl, sd_->vs, sd_->n, &pd, err);
                 if (s) return s;
-                add_counts(&r, i, pd, spec->sides[i].dist->n_warps);
-                sst[i].p = pd;
+                add_counts(&r, i, pd, warps_);
+                sd_->p = pd;
             }
     }
     /* pass 0 plans first the side that had more instructions last time:
@@ -456,6 +493,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             rc->known = 0;
         }
         ss->facts_done = 0;
+        ss->cs = NULL;
         if (two && rc->h0 == 1 && (rc->known >> rho & 1u)) {
             /* facts as those of a pad scored before: its plan's damage
              * and instructions; the facts only if the plan is needed */
@@ -475,6 +513,8 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             memcpy(ss->vs, vs, sizeof ss->vs);
             ss->n = n;
             ss->deferred = 1;
+            ss->cs = rc->slot[rho] >= 0 ? &w->sumcache[i].slot[rc->slot[rho]] : NULL;
+            ss->cs_fill = rc->stamp[rho];
             def_damage += rc->damage[rho];
             def_instrs += rc->instrs[rho];
             w->last_instrs[i] = rc->instrs[rho];
@@ -548,6 +588,8 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 if (rc->h0 == 1) { /* a pad residue's summary (w->rcache) */
                     rc->damage[rho] = slot_sum->damage;
                     rc->instrs[rho] = slot_sum->instrs;
+                    rc->slot[rho] = (short)(slot_sum - sm->slot);
+                    rc->stamp[rho] = slot_sum->fill;
                     rc->known |= 1u << rho;
                 }
                 layout_suggest_cost lb = r;
@@ -574,6 +616,8 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             memcpy(ss->vs, vs, sizeof ss->vs);
             ss->n = n;
             ss->deferred = 1;
+            ss->cs = slot_sum;
+            ss->cs_fill = slot_sum->fill;
             def_damage += slot_sum->damage;
             def_instrs += slot_sum->instrs;
             w->last_instrs[i] = slot_sum->instrs;
@@ -582,11 +626,6 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         if ((s = build_side(sc, w, i, f, succ, vl, vs, n, &p, err))) return s;
         add_counts(&r, i, p, warps);
         ss->p = p;
-        if (two && rc->h0 == 1) {
-            rc->damage[rho] = p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
-            rc->instrs[rho] = (int64_t)p->n_instrs * warps;
-            rc->known |= 1u << rho;
-        }
         if (slot_sum) { /* keep this plan's damage and instructions for later facts like these */
             int pairable = 0, paired = 0, n32 = 0, n64 = 0;
             for (int st = 0; st < p->n_steps; st++) {
@@ -616,6 +655,34 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             }
             slot_sum->damage = p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
             slot_sum->instrs = (int64_t)p->n_instrs * warps;
+            slot_sum->fill = slot_sum->used;
+            /* the plan, compact, where it fits */
+            int fits = p->n_steps <= LAYOUT_SUGGEST_SUM_N && p->n_instrs <= 255 && p->n_misaligned <= 255 &&
+                       p->n_noncontiguous <= 255 && p->n_vectors_split <= 255;
+            for (int st = 0; st < p->n_steps && fits; st++)
+                fits = p->steps[st].width_bytes <= 255 && p->steps[st].seq_first >= 0 && p->steps[st].seq_first < 256 &&
+                       p->steps[st].byte_offset >= -32768 && p->steps[st].byte_offset <= 32767;
+            slot_sum->cp_n = -1;
+            if (fits) {
+                slot_sum->cp_n = (short)p->n_steps;
+                slot_sum->cp_instrs = (short)p->n_instrs;
+                slot_sum->cp_damage[0] = (short)p->n_misaligned;
+                slot_sum->cp_damage[1] = (short)p->n_noncontiguous;
+                slot_sum->cp_damage[2] = (short)p->n_vectors_split;
+                for (int k = 0; k < LAYOUT_DS_OP_COUNT; k++) slot_sum->cp_ops[k] = (unsigned char)p->op_count[k];
+                for (int st = 0; st < p->n_steps; st++) {
+                    slot_sum->cp_first[st] = (unsigned char)p->steps[st].seq_first;
+                    slot_sum->cp_width[st] = (unsigned char)p->steps[st].width_bytes;
+                    slot_sum->cp_off[st] = (short)p->steps[st].byte_offset;
+                }
+            }
+        }
+        if (two && rc->h0 == 1) { /* a pad residue's summary (w->rcache) */
+            rc->damage[rho] = p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
+            rc->instrs[rho] = (int64_t)p->n_instrs * warps;
+            rc->slot[rho] = slot_sum ? (short)(slot_sum - w->sumcache[i].slot) : -1;
+            rc->stamp[rho] = slot_sum ? slot_sum->fill : 0;
+            rc->known |= 1u << rho;
         }
         }
         if (two && pass == 0) {
@@ -635,6 +702,8 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             continue;
         }
         const layout_access_plan *p = ss->p;
+        const struct layout_suggest_sum_slot *cs = ss->p ? NULL : ss->cs; /* or its compact form */
+        const int n_steps = cs ? cs->cp_n : p->n_steps;
 
         /* lane and warp parts of the addresses: XOR part (bytes) and pad part */
         uint32_t lane_x[LAYOUT_MAX_LANES], *warp_x = w->warp_bytes;
@@ -689,13 +758,14 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         int recent_w[RECENT], recent_c[RECENT], n_recent = 0, next_recent = 0;
         int64_t extra = 0;
         int64_t extra_checked = 0;
-        for (int st = 0; st < p->n_steps; st++) {
-            const layout_access_step *step = &p->steps[st];
-            const uint32_t W = (uint32_t)step->width_bytes, bo = (uint32_t)step->byte_offset;
-            const uint32_t eq = XE[step->seq_first] << lg;
-            const int64_t gq = P * GE[step->seq_first];
+        for (int st = 0; st < n_steps; st++) {
+            const int first = cs ? cs->cp_first[st] : p->steps[st].seq_first;
+            const uint32_t W = cs ? cs->cp_width[st] : (uint32_t)p->steps[st].width_bytes;
+            const uint32_t bo = cs ? (uint32_t)(int32_t)cs->cp_off[st] : (uint32_t)p->steps[st].byte_offset;
+            const uint32_t eq = XE[first] << lg;
+            const int64_t gq = P * GE[first];
             const int pow2 = W <= 16 && !(W & (W - 1));
-            ins.width_bytes = step->width_bytes;
+            ins.width_bytes = (int)W;
             for (int x = 0; x < warps; x++) {
                 const uint32_t a0 = warp_x[x] ^ eq;
                 const int64_t shift = base + warp_g[x] + gq; /* added to every lane, with bo */

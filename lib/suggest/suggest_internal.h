@@ -100,9 +100,16 @@ typedef struct layout_suggest_work {
             int n; /* -1: empty */
             int pairable, damage;
             uint64_t hash, used;
+            uint64_t fill; /* the clock when it was filled: references to it carry it */
             int64_t instrs;
             int64_t instrs_min; /* the fewest instructions any pairing of its b32 / b64 steps gives */
-            int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+            int64_t hl[2], hs[2]; /* the linear scorers' tiles are 2-D */
+            /* its plan, compact (what the scorer reads of it): cp_n steps,
+             * -1 when the plan did not fit */
+            short cp_n, cp_instrs, cp_damage[3];
+            unsigned char cp_ops[LAYOUT_DS_OP_COUNT];
+            unsigned char cp_first[LAYOUT_SUGGEST_SUM_N], cp_width[LAYOUT_SUGGEST_SUM_N];
+            short cp_off[LAYOUT_SUGGEST_SUM_N];
             uint16_t residues[LAYOUT_SUGGEST_SUM_N];
             unsigned char adj[LAYOUT_SUGGEST_SUM_N], below[LAYOUT_SUGGEST_SUM_N], klass[LAYOUT_SUGGEST_SUM_N];
             short succ[LAYOUT_SUGGEST_SUM_N];
@@ -124,6 +131,8 @@ typedef struct layout_suggest_work {
         int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
         int damage[16];
         int64_t instrs[16];
+        short slot[16];     /* the summary cache's slot holding that residue's plan, or -1 */
+        uint64_t stamp[16]; /* ... while its fill is this */
     } rcache[2];
     /* per side: the element bits' XOR and pad-group parts at each issue
      * position and the rigid classes, for one issue order and one set of
