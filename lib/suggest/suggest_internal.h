@@ -14,7 +14,7 @@
 /* The most warps a distribution has (DIST_MAX_WARPS in lib/tile/distribution.c). */
 #define LAYOUT_SUGGEST_MAX_WARPS 1024
 
-/* Workspace of one fast score (about 370 KiB): kept out of the scorer so
+/* Workspace of one fast score (about 425 KiB): kept out of the scorer so
  * that a const scorer can be shared by threads.  Its per-element tables
  * are the inline arrays below (tiles and sides up to
  * LAYOUT_SUGGEST_INLINE_ELEMS; layout_suggest_work_init()) or, for larger
@@ -91,7 +91,9 @@ typedef struct layout_suggest_work {
         uint32_t X[16];
     } xcache[LAYOUT_SUGGEST_MAX_SIDES];
     /* sides 0 and 1: the vector damage and instructions per tile of the
-     * plans of recent facts, for the bound (score_linear.c); plans of up to
+     * plans of recent facts, for the bound, and the plans in compact form,
+     * for the checker once the bound lets a candidate through
+     * (score_linear.c); fully associative; plans of up to
      * LAYOUT_SUGGEST_SUM_N elements per thread */
     struct layout_suggest_sumcache {
         const void *sc; /* NULL: empty */
