@@ -356,6 +356,7 @@ void layout_suggest_work_init(layout_suggest_work *w)
     w->extra_first = 0;
     w->ll_sc = NULL;
     w->sumcache[0].sc = w->sumcache[1].sc = NULL;
+    w->rcache[0].sc = w->rcache[1].sc = NULL;
     for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->ecache[i].sc = NULL;
     for (int i = 0; i < LAYOUT_SUGGEST_MAX_SIDES; i++) w->xcache[i].sc = NULL;
     w->hint_valid = 0;

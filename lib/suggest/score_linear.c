@@ -80,7 +80,11 @@ typedef struct side_state {
     const layout_access_plan *p;
     /* a plan deferred in pass 0 (its damage and instructions known from
      * the summary cache): the facts to build it from */
-    int deferred, n;
+    int deferred, n, facts_done;
+    /* a deferred plan's compact form in the summary cache (valid while
+     * cs->fill == cs_fill), used in pass 1 instead of building the plan */
+    const struct layout_suggest_sum_slot *cs;
+    uint64_t cs_fill;
     layout_access_facts f;
     short succ[LAYOUT_MAX_THREAD_ELEMS];
     int64_t vl[LAYOUT_MAX_DIMS], vs[LAYOUT_MAX_DIMS];
@@ -128,6 +132,191 @@ static layout_status build_side(const layout_suggest_scorer *sc, layout_suggest_
     }
     *pout = p;
     return LAYOUT_OK;
+}
+
+/* Side i's element parts in issue order p->order: ss->XE (XOR) and ss->GE
+ * (pad groups), from the images ss->X and pad groups ss->g of its element
+ * bits. */
+static void side_elems(const layout_suggest_scorer *sc, layout_suggest_work *w, int i, side_state *ss,
+                       const layout_access_plan *p, const int64_t *vl, const int64_t *vs)
+{
+    const int ebits = sc->f2_bits[i][0], n = p->n_elems;
+    const uint32_t *eX = ss->X;
+    const int64_t *eg = ss->g;
+    uint32_t *XE = ss->XE;
+    int64_t *GE = ss->GE;
+    /* XE, GE (and below the classes) depend on the issue order and the
+     * element bits' images only, not on the pad: kept per side in *w */
+    struct layout_suggest_ecache *ec = &w->ecache[i];
+    const int ec_hit = ec->sc == (const void *)sc && ec->n == n && ec->ebits == ebits &&
+                       !memcmp(ec->hl, vl, sizeof ec->hl) && !memcmp(ec->hs, vs, sizeof ec->hs) &&
+                       !memcmp(ec->eX, eX, sizeof eX[0] * (size_t)ebits) &&
+                       !memcmp(ec->eg, eg, sizeof eg[0] * (size_t)ebits);
+    if (ec_hit) {
+        memcpy(XE, ec->XE, sizeof XE[0] * (size_t)n);
+        memcpy(GE, ec->GE, sizeof GE[0] * (size_t)n);
+    } else {
+        for (int q = 0; q < n; q++) {
+            uint32_t e = (uint32_t)p->order[q], v = 0;
+            int64_t gv = 0;
+            for (int j = 0; e; j++, e >>= 1)
+                if (e & 1u) v ^= eX[j], gv += eg[j];
+            XE[q] = v;
+            GE[q] = gv;
+        }
+        ec->sc = sc;
+        ec->n = n;
+        ec->ebits = ebits;
+        memcpy(ec->hl, vl, sizeof ec->hl);
+        memcpy(ec->hs, vs, sizeof ec->hs);
+        memcpy(ec->eX, eX, sizeof eX[0] * (size_t)ebits);
+        memcpy(ec->eg, eg, sizeof eg[0] * (size_t)ebits);
+        memcpy(ec->XE, XE, sizeof XE[0] * (size_t)n);
+        memcpy(ec->GE, GE, sizeof GE[0] * (size_t)n);
+        ec->klass_or = 0;
+        ec->klass_ok = 0;
+    }
+}
+
+/* Side i's address facts (access_plan.h), its element parts ss->XE, ss->GE
+ * and the successors ss->succ, in issue order p->order, for pads of P
+ * bytes (ss->X, ss->g: the images and pad groups of its bits).  Returns
+ * whether every position's pad group equals its class's (then nothing
+ * but the residues depends on P, and those only on P mod 16). */
+static int side_facts(const layout_suggest_scorer *sc, layout_suggest_work *w, int i, side_state *ss,
+                      const layout_access_plan *p, int64_t P, const int64_t *vl, const int64_t *vs)
+{
+    const layout_suggest_spec *spec = &sc->spec;
+    const int lg = layout_log2_ceil_u64((uint64_t)spec->elem_bytes);
+    const int64_t eb = spec->elem_bytes, base = spec->sides[i].opt.base_bytes;
+    const int ebits = sc->f2_bits[i][0], nb = ebits + sc->f2_bits[i][1] + sc->f2_bits[i][2], n = p->n_elems;
+    const uint32_t *X = ss->X;
+    const int64_t *g = ss->g;
+    uint32_t *XE = ss->XE;
+    int64_t *GE = ss->GE;
+    layout_access_facts *f = &ss->f;
+    short *succ = ss->succ;
+    /* residues mod 16 of the thread parts: A[x] is the set of
+     * (P * G) & 15 over the threads whose (eb * X) & 15 is x (X their
+     * XOR part, G their pad-group sum); built bit by bit, a thread bit j
+     * adding (eb * X_j) & 15 by XOR and (P * g_j) & 15 by rotation */
+    uint32_t or_thread = 0;
+    /* A[x] is 16-bit row x of AW: word x >> 2, lane x & 3 */
+    uint64_t AW[4] = {1u, 0, 0, 0};
+    for (int j = ebits; j < nb; j++) {
+        or_thread |= X[j];
+        const unsigned m = (X[j] << lg) & 15u, rot = (unsigned)((uint64_t)(g[j] * P) & 15u);
+        if (!m && !rot) continue; /* the set maps to itself */
+        uint64_t moved[4];
+        for (int k = 0; k < 4; k++) {
+            uint64_t v = AW[k];
+            if (rot) /* rotate each 16-bit lane left by rot */
+                v = ((v << rot) & (0xFFFFu * (0x0001000100010001ULL) & ~(0x0001000100010001ULL * ((1u << rot) - 1u)))) |
+                    ((v >> (16u - rot)) & (0x0001000100010001ULL * ((1u << rot) - 1u)));
+            if (m & 1u) v = ((v & 0x0000FFFF0000FFFFULL) << 16) | ((v >> 16) & 0x0000FFFF0000FFFFULL);
+            if (m & 2u) v = (v << 32) | (v >> 32);
+            moved[k ^ (int)(m >> 2)] = v;
+        }
+        for (int k = 0; k < 4; k++) AW[k] |= moved[k];
+    }
+    unsigned A[16];
+    for (unsigned x = 0; x < 16; x++) A[x] = (unsigned)(AW[x >> 2] >> (16u * (x & 3u))) & 0xFFFFu;
+    side_elems(sc, w, i, ss, p, vl, vs);
+    struct layout_suggest_ecache *ec = &w->ecache[i];
+    unsigned T[16], t_made = 0;
+    for (int q = 0; q < n; q++) {
+        /* OR over x of rot16(A[x], (xe16 ^ x) + add) = rot16(T[xe16], add),
+         * T[v] = OR over x of rot16(A[x], x ^ v), each T[v] made once */
+        unsigned xe16 = (XE[q] << lg) & 15u;
+        unsigned add = (unsigned)((uint64_t)(base + P * GE[q]) & 15u);
+        if (!(t_made & (1u << xe16))) {
+            unsigned t = 0;
+            for (unsigned x = 0; x < 16; x++)
+                if (A[x]) t |= rot16(A[x], xe16 ^ x);
+            T[xe16] = t;
+            t_made |= 1u << xe16;
+        }
+        f->residues[q] = rot16(T[xe16], add);
+        f->break_warp[q] = f->break_lane[q] = -1;
+        f->next_adjacent[q] = f->next_below[q] = 0;
+        if (q + 1 < n) {
+            /* (y ^ d) - y over y in a coset of the thread span is constant
+             * exactly when no thread image has a bit of d; it is then
+             * d - 2 (XE_q & d) */
+            uint32_t dd = XE[q] ^ XE[q + 1];
+            if (!(or_thread & dd)) {
+                int64_t diff = eb * ((int64_t)dd - 2 * (int64_t)(XE[q] & dd)) + P * (GE[q + 1] - GE[q]);
+                f->next_adjacent[q] = (unsigned char)(diff == eb);
+                f->next_below[q] = (unsigned char)(diff == -eb);
+            }
+        }
+    }
+    /* rigid classes: the difference of positions q and r is the same in
+     * every thread exactly when XE_q ^ XE_r has no bit of a thread image
+     * (as above); it is then eb * (XE_r - XE_q) + P * (GE_r - GE_q) */
+    /* (the class of q is the first position r with XE_r & or_thread ==
+     * XE_q & or_thread: found through a hash of that key, as is succ
+     * below, so both take time linear in n) */
+    enum { HB = 9, HN = 1 << HB }; /* 512 slots for n <= 256 keys */
+    short slot[HN];
+    if (ec->klass_ok && ec->klass_or == or_thread) {
+        for (int q = 0; q < n; q++) {
+            const int r = ec->klass[q];
+            f->klass[q] = (unsigned char)r;
+            f->rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
+        }
+    } else {
+    for (int h = 0; h < HN; h++) slot[h] = -1;
+    for (int q = 0; q < n; q++) {
+        const uint32_t key = XE[q] & or_thread;
+        uint32_t h = (key * 0x9E3779B1u) >> (32 - HB);
+        int r = q;
+        for (; slot[h] >= 0; h = (h + 1) & (HN - 1))
+            if ((XE[slot[h]] & or_thread) == key) {
+                r = slot[h];
+                break;
+            }
+        if (r == q) slot[h] = (short)q;
+        f->klass[q] = (unsigned char)r;
+        f->rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
+    }
+    memcpy(ec->klass, f->klass, (size_t)n);
+    ec->klass_or = or_thread;
+    ec->klass_ok = 1;
+    }
+    /* The classes shape the steps through runs (succ: the class mate at
+     * the next address, or -1) and through read2 / write2 pairs of b32 /
+     * b64 steps.  Steps built from the same residues, adjacency and succ
+     * are the same up to pairing; when they have no b32 / b64 step to
+     * pair, they are the same for any klass / rel (the cache below). */
+    /* succ[q] = the first r with klass_r = klass_q and rel_r = rel_q + eb
+     * (r != q as eb > 0): the first position of each (klass, rel) in a
+     * hash, then one look-up per q */
+    for (int h = 0; h < HN; h++) slot[h] = -1;
+#define KR_HASH(k, v) ((uint32_t)(((uint64_t)(k) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(v) * 0xC2B2AE3D27D4EB4FULL) >> (64 - HB)))
+    for (int q = 0; q < n; q++) {
+        uint32_t h = KR_HASH(f->klass[q], f->rel[q]);
+        int dup = 0;
+        for (; slot[h] >= 0; h = (h + 1) & (HN - 1))
+            if (f->klass[slot[h]] == f->klass[q] && f->rel[slot[h]] == f->rel[q]) {
+                dup = 1;
+                break;
+            }
+        if (!dup) slot[h] = (short)q;
+    }
+    for (int q = 0; q < n; q++) {
+        const int64_t want = f->rel[q] + eb;
+        succ[q] = -1;
+        for (uint32_t h = KR_HASH(f->klass[q], want); slot[h] >= 0; h = (h + 1) & (HN - 1))
+            if (f->klass[slot[h]] == f->klass[q] && f->rel[slot[h]] == want) {
+                succ[q] = slot[h];
+                break;
+            }
+    }
+#undef KR_HASH
+    int h0 = 1;
+    for (int q = 0; q < n; q++) h0 &= GE[q] == GE[f->klass[q]];
+    return h0;
 }
 
 static void add_counts(layout_suggest_cost *r, int i, const layout_access_plan *p, int warps)
@@ -191,11 +380,31 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         }
         for (int i = 0; i < spec->n_sides; i++) /* the deferred plans, now needed */
             if (sst[i].deferred) {
+                side_state *sd_ = &sst[i];
+                const int warps_ = spec->sides[i].dist->n_warps;
+                const layout_access_plan *order_p = &w->steps_cache[i].plan;
+                if (sd_->cs && sd_->cs->fill == sd_->cs_fill && sd_->cs->cp_n >= 0) {
+                    /* the plan's compact form in the summary cache: no build */
+                    const struct layout_suggest_sum_slot *cs = sd_->cs;
+                    if (!sd_->facts_done) side_elems(sc, w, i, sd_, order_p, sd_->vl, sd_->vs);
+                    r.side_steps[i] = cs->cp_n;
+                    for (int k = 0; k < LAYOUT_DS_OP_COUNT; k++) r.side_op_count[i][k] = cs->cp_ops[k];
+                    r.side_misaligned[i] = cs->cp_damage[0];
+                    r.side_noncontiguous[i] = cs->cp_damage[1];
+                    r.side_split[i] = cs->cp_damage[2];
+                    r.vector_damage += cs->cp_damage[0] + cs->cp_damage[1] + cs->cp_damage[2];
+                    r.instrs += (int64_t)cs->cp_instrs * warps_;
+                    sd_->p = NULL;
+                    continue;
+                }
+                sd_->cs = NULL;
                 layout_access_plan *pd;
-                layout_status s = build_side(sc, w, i, &sst[i].f, sst[i].succ, sst[i].vl, sst[i].vs, sst[i].n, &pd, err);
+                if (!sd_->facts_done) /* known from an earlier pad: its facts now */
+                    side_facts(sc, w, i, sd_, order_p, P, sd_->vl, sd_->vs);
+                layout_status s = build_side(sc, w, i, &sd_->f, sd_->succ, sd_->vl, sd_->vs, sd_->n, &pd, err);
                 if (s) return s;
-                add_counts(&r, i, pd, spec->sides[i].dist->n_warps);
-                sst[i].p = pd;
+                add_counts(&r, i, pd, warps_);
+                sd_->p = pd;
             }
     }
     /* pass 0 plans first the side that had more instructions last time:
@@ -217,8 +426,8 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
          * bit, which the distributions' bit-to-bit maps give */
         uint32_t *X = ss->X, *XE = ss->XE;
         int64_t *g = ss->g, *GE = ss->GE;
-        const uint32_t *eX = X, *lX = X + ebits, *wX = X + ebits + lbits;
-        const int64_t *eg = g, *lg_ = g + ebits, *wg = g + ebits + lbits;
+        const uint32_t *lX = X + ebits, *wX = X + ebits + lbits;
+        const int64_t *lg_ = g + ebits, *wg = g + ebits + lbits;
         layout_status s;
         if (!two || pass == 0) {
         uint64_t g_seen = 0;
@@ -266,160 +475,62 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         }
         const int n = p->n_elems;
 
-        /* residues mod 16 of the thread parts: A[x] is the set of
-         * (P * G) & 15 over the threads whose (eb * X) & 15 is x (X their
-         * XOR part, G their pad-group sum); built bit by bit, a thread bit j
-         * adding (eb * X_j) & 15 by XOR and (P * g_j) & 15 by rotation */
-        uint32_t or_thread = 0;
-        /* A[x] is 16-bit row x of AW: word x >> 2, lane x & 3 */
-        uint64_t AW[4] = {1u, 0, 0, 0};
-        for (int j = ebits; j < nb; j++) {
-            or_thread |= X[j];
-            const unsigned m = (X[j] << lg) & 15u, rot = (unsigned)((uint64_t)(g[j] * P) & 15u);
-            if (!m && !rot) continue; /* the set maps to itself */
-            uint64_t moved[4];
-            for (int k = 0; k < 4; k++) {
-                uint64_t v = AW[k];
-                if (rot) /* rotate each 16-bit lane left by rot */
-                    v = ((v << rot) & (0xFFFFu * (0x0001000100010001ULL) & ~(0x0001000100010001ULL * ((1u << rot) - 1u)))) |
-                        ((v >> (16u - rot)) & (0x0001000100010001ULL * ((1u << rot) - 1u)));
-                if (m & 1u) v = ((v & 0x0000FFFF0000FFFFULL) << 16) | ((v >> 16) & 0x0000FFFF0000FFFFULL);
-                if (m & 2u) v = (v << 32) | (v >> 32);
-                moved[k ^ (int)(m >> 2)] = v;
+        /* the facts: kept per pad residue where they do not depend on
+         * the pad otherwise (w->rcache, below) */
+        struct layout_suggest_rcache *rc = two ? &w->rcache[i] : NULL; /* two: i < 2 */
+        const unsigned rho = (unsigned)((uint64_t)P & 15u);
+        if (two && !(rc->sc == (const void *)sc && rc->nb == nb && rc->n == n &&
+                     !memcmp(rc->X, X, sizeof X[0] * (size_t)nb) && !memcmp(rc->g, g, sizeof g[0] * (size_t)nb) &&
+                     !memcmp(rc->hl, vl, sizeof rc->hl) && !memcmp(rc->hs, vs, sizeof rc->hs))) {
+            rc->sc = sc;
+            rc->nb = nb;
+            rc->n = n;
+            memcpy(rc->X, X, sizeof X[0] * (size_t)nb);
+            memcpy(rc->g, g, sizeof g[0] * (size_t)nb);
+            memcpy(rc->hl, vl, sizeof rc->hl);
+            memcpy(rc->hs, vs, sizeof rc->hs);
+            rc->h0 = -1;
+            rc->known = 0;
+        }
+        ss->facts_done = 0;
+        ss->cs = NULL;
+        if (two && rc->h0 == 1 && (rc->known >> rho & 1u)) {
+            /* facts as those of a pad scored before: its plan's damage
+             * and instructions; the facts only if the plan is needed */
+            layout_suggest_cost lb = r;
+            lb.vector_damage += def_damage + rc->damage[rho];
+            lb.instrs += def_instrs + rc->instrs[rho];
+            if (oi + 1 < spec->n_sides) {
+                const layout_distribution *od = spec->sides[order[oi + 1]].dist;
+                lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
             }
-            for (int k = 0; k < 4; k++) AW[k] |= moved[k];
-        }
-        unsigned A[16];
-        for (unsigned x = 0; x < 16; x++) A[x] = (unsigned)(AW[x >> 2] >> (16u * (x & 3u))) & 0xFFFFu;
-        /* XE, GE (and below the classes) depend on the issue order and the
-         * element bits' images only, not on the pad: kept per side in *w */
-        struct layout_suggest_ecache *ec = &w->ecache[i];
-        const int ec_hit = ec->sc == (const void *)sc && ec->n == n && ec->ebits == ebits &&
-                           !memcmp(ec->hl, vl, sizeof ec->hl) && !memcmp(ec->hs, vs, sizeof ec->hs) &&
-                           !memcmp(ec->eX, eX, sizeof eX[0] * (size_t)ebits) &&
-                           !memcmp(ec->eg, eg, sizeof eg[0] * (size_t)ebits);
-        if (ec_hit) {
-            memcpy(XE, ec->XE, sizeof XE[0] * (size_t)n);
-            memcpy(GE, ec->GE, sizeof GE[0] * (size_t)n);
-        } else {
-            for (int q = 0; q < n; q++) {
-                uint32_t e = (uint32_t)p->order[q], v = 0;
-                int64_t gv = 0;
-                for (int j = 0; e; j++, e >>= 1)
-                    if (e & 1u) v ^= eX[j], gv += eg[j];
-                XE[q] = v;
-                GE[q] = gv;
+            if (w->cut_fn(w->cut_ctx, &lb)) {
+                w->cut_hit = 1;
+                *out = lb;
+                return layout_ok(err);
             }
-            ec->sc = sc;
-            ec->n = n;
-            ec->ebits = ebits;
-            memcpy(ec->hl, vl, sizeof ec->hl);
-            memcpy(ec->hs, vs, sizeof ec->hs);
-            memcpy(ec->eX, eX, sizeof eX[0] * (size_t)ebits);
-            memcpy(ec->eg, eg, sizeof eg[0] * (size_t)ebits);
-            memcpy(ec->XE, XE, sizeof XE[0] * (size_t)n);
-            memcpy(ec->GE, GE, sizeof GE[0] * (size_t)n);
-            ec->klass_or = 0;
-            ec->klass_ok = 0;
+            memcpy(ss->vl, vl, sizeof ss->vl);
+            memcpy(ss->vs, vs, sizeof ss->vs);
+            ss->n = n;
+            ss->deferred = 1;
+            ss->cs = rc->slot[rho] >= 0 ? &w->sumcache[i].slot[rc->slot[rho]] : NULL;
+            ss->cs_fill = rc->stamp[rho];
+            def_damage += rc->damage[rho];
+            def_instrs += rc->instrs[rho];
+            w->last_instrs[i] = rc->instrs[rho];
+            continue;
         }
-        layout_access_facts f;
-        unsigned T[16], t_made = 0;
-        for (int q = 0; q < n; q++) {
-            /* OR over x of rot16(A[x], (xe16 ^ x) + add) = rot16(T[xe16], add),
-             * T[v] = OR over x of rot16(A[x], x ^ v), each T[v] made once */
-            unsigned xe16 = (XE[q] << lg) & 15u;
-            unsigned add = (unsigned)((uint64_t)(base + P * GE[q]) & 15u);
-            if (!(t_made & (1u << xe16))) {
-                unsigned t = 0;
-                for (unsigned x = 0; x < 16; x++)
-                    if (A[x]) t |= rot16(A[x], xe16 ^ x);
-                T[xe16] = t;
-                t_made |= 1u << xe16;
-            }
-            f.residues[q] = rot16(T[xe16], add);
-            f.break_warp[q] = f.break_lane[q] = -1;
-            f.next_adjacent[q] = f.next_below[q] = 0;
-            if (q + 1 < n) {
-                /* (y ^ d) - y over y in a coset of the thread span is constant
-                 * exactly when no thread image has a bit of d; it is then
-                 * d - 2 (XE_q & d) */
-                uint32_t dd = XE[q] ^ XE[q + 1];
-                if (!(or_thread & dd)) {
-                    int64_t diff = eb * ((int64_t)dd - 2 * (int64_t)(XE[q] & dd)) + P * (GE[q + 1] - GE[q]);
-                    f.next_adjacent[q] = (unsigned char)(diff == eb);
-                    f.next_below[q] = (unsigned char)(diff == -eb);
-                }
-            }
-        }
-        /* rigid classes: the difference of positions q and r is the same in
-         * every thread exactly when XE_q ^ XE_r has no bit of a thread image
-         * (as above); it is then eb * (XE_r - XE_q) + P * (GE_r - GE_q) */
-        /* (the class of q is the first position r with XE_r & or_thread ==
-         * XE_q & or_thread: found through a hash of that key, as is succ
-         * below, so both take time linear in n) */
-        enum { HB = 9, HN = 1 << HB }; /* 512 slots for n <= 256 keys */
-        short slot[HN];
-        if (ec->klass_ok && ec->klass_or == or_thread) {
-            for (int q = 0; q < n; q++) {
-                const int r = ec->klass[q];
-                f.klass[q] = (unsigned char)r;
-                f.rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
-            }
-        } else {
-        for (int h = 0; h < HN; h++) slot[h] = -1;
-        for (int q = 0; q < n; q++) {
-            const uint32_t key = XE[q] & or_thread;
-            uint32_t h = (key * 0x9E3779B1u) >> (32 - HB);
-            int r = q;
-            for (; slot[h] >= 0; h = (h + 1) & (HN - 1))
-                if ((XE[slot[h]] & or_thread) == key) {
-                    r = slot[h];
-                    break;
-                }
-            if (r == q) slot[h] = (short)q;
-            f.klass[q] = (unsigned char)r;
-            f.rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
-        }
-        memcpy(ec->klass, f.klass, (size_t)n);
-        ec->klass_or = or_thread;
-        ec->klass_ok = 1;
-        }
-        /* The classes shape the steps through runs (succ: the class mate at
-         * the next address, or -1) and through read2 / write2 pairs of b32 /
-         * b64 steps.  Steps built from the same residues, adjacency and succ
-         * are the same up to pairing; when they have no b32 / b64 step to
-         * pair, they are the same for any klass / rel (the cache below). */
-        /* succ[q] = the first r with klass_r = klass_q and rel_r = rel_q + eb
-         * (r != q as eb > 0): the first position of each (klass, rel) in a
-         * hash, then one look-up per q */
-        short succ[LAYOUT_MAX_THREAD_ELEMS];
-        for (int h = 0; h < HN; h++) slot[h] = -1;
-#define KR_HASH(k, v) ((uint32_t)(((uint64_t)(k) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(v) * 0xC2B2AE3D27D4EB4FULL) >> (64 - HB)))
-        for (int q = 0; q < n; q++) {
-            uint32_t h = KR_HASH(f.klass[q], f.rel[q]);
-            int dup = 0;
-            for (; slot[h] >= 0; h = (h + 1) & (HN - 1))
-                if (f.klass[slot[h]] == f.klass[q] && f.rel[slot[h]] == f.rel[q]) {
-                    dup = 1;
-                    break;
-                }
-            if (!dup) slot[h] = (short)q;
-        }
-        for (int q = 0; q < n; q++) {
-            const int64_t want = f.rel[q] + eb;
-            succ[q] = -1;
-            for (uint32_t h = KR_HASH(f.klass[q], want); slot[h] >= 0; h = (h + 1) & (HN - 1))
-                if (f.klass[slot[h]] == f.klass[q] && f.rel[slot[h]] == want) {
-                    succ[q] = slot[h];
-                    break;
-                }
-        }
-#undef KR_HASH
+        const int h0 = side_facts(sc, w, i, ss, p, P, vl, vs);
+        ss->facts_done = 1;
+        if (two && rc->h0 < 0) rc->h0 = h0;
+        const layout_access_facts *const f = &ss->f;
+        const short *const succ = ss->succ;
         /* The bound's short cut: the vector damage and instructions of the
          * plans of earlier facts (w->sumcache, keyed as the steps cache
          * below: the hints, residues, adjacency and successors, plus the
-         * classes when the plan pairs); with them the bound may rule the
-         * candidate out before its plan is built. */
+         * classes when the plan pairs; fully associative, least recently
+         * used out); with them the bound may rule the candidate out before
+         * its plan is built. */
         struct layout_suggest_sum_slot *slot_sum = NULL;
         uint64_t key_hash = 0;
         int deferred = 0;
@@ -429,77 +540,149 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             for (int k = 0; k < 2; k++) SUM_MIX(vl[k]), SUM_MIX(vs[k]);
             SUM_MIX(n);
             for (int q = 0; q < n; q++)
-                SUM_MIX(f.residues[q] | (unsigned)f.next_adjacent[q] << 16 | (unsigned)f.next_below[q] << 17 |
+                SUM_MIX(f->residues[q] | (unsigned)f->next_adjacent[q] << 16 | (unsigned)f->next_below[q] << 17 |
                         (unsigned)(uint16_t)succ[q] << 18);
 #undef SUM_MIX
             key_hash = h;
             struct layout_suggest_sumcache *sm = &w->sumcache[i];
             if (sm->sc != (const void *)sc) {
-                for (int k = 0; k < LAYOUT_SUGGEST_SUM_SLOTS; k++) sm->slot[k].n = -1;
+                for (int k = 0; k < LAYOUT_SUGGEST_SUM_SLOTS; k++) sm->slot[k].n = -1, sm->slot[k].used = 0;
                 sm->sc = sc;
+                sm->clock = 0;
             }
-            slot_sum = &sm->slot[(h ^ (h >> 29)) & (LAYOUT_SUGGEST_SUM_SLOTS - 1)];
-            if (slot_sum->n == n && slot_sum->hash == h && !memcmp(slot_sum->hl, vl, sizeof slot_sum->hl) &&
-                !memcmp(slot_sum->hs, vs, sizeof slot_sum->hs)) {
-                int same = 1;
-                for (int q = 0; q < n && same; q++)
-                    same = slot_sum->residues[q] == f.residues[q] && slot_sum->adj[q] == f.next_adjacent[q] &&
-                           slot_sum->below[q] == f.next_below[q] && slot_sum->succ[q] == succ[q] &&
-                           (!slot_sum->pairable || (slot_sum->klass[q] == f.klass[q] && slot_sum->rel[q] == f.rel[q]));
-                if (same) {
-                    layout_suggest_cost lb = r;
-                    lb.vector_damage += def_damage + slot_sum->damage;
-                    lb.instrs += def_instrs + slot_sum->instrs;
-                    deferred = 1;
-                    if (oi + 1 < spec->n_sides) {
-                        const layout_distribution *od = spec->sides[order[oi + 1]].dist;
-                        lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
-                    }
-                    if (w->cut_fn(w->cut_ctx, &lb)) {
-                        w->cut_hit = 1;
-                        *out = lb;
-                        return layout_ok(err);
-                    }
+            struct layout_suggest_sum_slot *victim = &sm->slot[0], *relvar = NULL;
+            for (int k = 0; k < LAYOUT_SUGGEST_SUM_SLOTS && !slot_sum; k++) {
+                struct layout_suggest_sum_slot *sl = &sm->slot[k];
+                if (sl->used < victim->used) victim = sl;
+                if (sl->n != n || sl->hash != h || memcmp(sl->hl, vl, sizeof sl->hl) || memcmp(sl->hs, vs, sizeof sl->hs))
+                    continue;
+                int same = 1, same_rel = 1;
+                for (int q = 0; q < n && same; q++) {
+                    same = sl->residues[q] == f->residues[q] && sl->adj[q] == f->next_adjacent[q] &&
+                           sl->below[q] == f->next_below[q] && sl->succ[q] == succ[q] &&
+                           (!sl->pairable || sl->klass[q] == f->klass[q]);
+                    same_rel &= sl->rel[q] == f->rel[q];
                 }
+                if (same && (same_rel || !sl->pairable)) slot_sum = sl;
+                else if (same && !relvar) relvar = sl;
+            }
+            if (!slot_sum && relvar) {
+                /* the same steps up to the pairing of b32 / b64 steps (only
+                 * the distances differ): the same damage, and no fewer
+                 * instructions than with every such step paired */
+                layout_suggest_cost lb = r;
+                lb.vector_damage += def_damage + relvar->damage;
+                lb.instrs += def_instrs + relvar->instrs_min;
+                if (oi + 1 < spec->n_sides) {
+                    const layout_distribution *od = spec->sides[order[oi + 1]].dist;
+                    lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
+                }
+                if (w->cut_fn(w->cut_ctx, &lb)) {
+                    w->cut_hit = 1;
+                    *out = lb;
+                    return layout_ok(err);
+                }
+            }
+            if (slot_sum) {
+                slot_sum->used = ++sm->clock;
+                if (rc->h0 == 1) { /* a pad residue's summary (w->rcache) */
+                    rc->damage[rho] = slot_sum->damage;
+                    rc->instrs[rho] = slot_sum->instrs;
+                    rc->slot[rho] = (short)(slot_sum - sm->slot);
+                    rc->stamp[rho] = slot_sum->fill;
+                    rc->known |= 1u << rho;
+                }
+                layout_suggest_cost lb = r;
+                lb.vector_damage += def_damage + slot_sum->damage;
+                lb.instrs += def_instrs + slot_sum->instrs;
+                deferred = 1;
+                if (oi + 1 < spec->n_sides) {
+                    const layout_distribution *od = spec->sides[order[oi + 1]].dist;
+                    lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
+                }
+                if (w->cut_fn(w->cut_ctx, &lb)) {
+                    w->cut_hit = 1;
+                    *out = lb;
+                    return layout_ok(err);
+                }
+            } else {
+                slot_sum = victim; /* filled once the plan is built */
             }
         }
         /* a summary hit that did not cut: the plan waits (pass 1 builds it
          * if the bound lets the candidate through) */
         if (deferred) {
-            memcpy(&ss->f, &f, sizeof f);
-            memcpy(ss->succ, succ, sizeof succ[0] * (size_t)n);
             memcpy(ss->vl, vl, sizeof ss->vl);
             memcpy(ss->vs, vs, sizeof ss->vs);
             ss->n = n;
             ss->deferred = 1;
+            ss->cs = slot_sum;
+            ss->cs_fill = slot_sum->fill;
             def_damage += slot_sum->damage;
             def_instrs += slot_sum->instrs;
             w->last_instrs[i] = slot_sum->instrs;
             continue;
         }
-        if ((s = build_side(sc, w, i, &f, succ, vl, vs, n, &p, err))) return s;
+        if ((s = build_side(sc, w, i, f, succ, vl, vs, n, &p, err))) return s;
         add_counts(&r, i, p, warps);
         ss->p = p;
         if (slot_sum) { /* keep this plan's damage and instructions for later facts like these */
-            int pairable = 0;
-            for (int st = 0; st < p->n_steps; st++)
-                pairable |= p->steps[st].pair_step >= 0 || p->steps[st].op == LAYOUT_DS_B32 ||
-                            p->steps[st].op == LAYOUT_DS_B64;
+            int pairable = 0, paired = 0, n32 = 0, n64 = 0;
+            for (int st = 0; st < p->n_steps; st++) {
+                /* the steps pair_steps() could pair: b32 / b64, and the halves of its pairs */
+                const layout_ds_op op = p->steps[st].op;
+                const int half = p->steps[st].pair_step >= 0;
+                paired += half;
+                n32 += op == LAYOUT_DS_B32 || (half && (op == LAYOUT_DS_PAIR_B32 || op == LAYOUT_DS_PAIR_ST64_B32));
+                n64 += op == LAYOUT_DS_B64 || (half && (op == LAYOUT_DS_PAIR_B64 || op == LAYOUT_DS_PAIR_ST64_B64));
+            }
+            pairable = paired || n32 || n64;
+            /* unpaired: n_instrs + paired / 2; at best n32 / 2 + n64 / 2 pairs */
+            slot_sum->instrs_min = ((int64_t)p->n_instrs + paired / 2 - n32 / 2 - n64 / 2) * warps;
             slot_sum->n = n;
             slot_sum->hash = key_hash;
+            slot_sum->used = ++w->sumcache[i].clock;
             memcpy(slot_sum->hl, vl, sizeof slot_sum->hl);
             memcpy(slot_sum->hs, vs, sizeof slot_sum->hs);
             slot_sum->pairable = pairable;
             for (int q = 0; q < n; q++) {
-                slot_sum->residues[q] = (uint16_t)f.residues[q];
-                slot_sum->adj[q] = f.next_adjacent[q];
-                slot_sum->below[q] = f.next_below[q];
+                slot_sum->residues[q] = (uint16_t)f->residues[q];
+                slot_sum->adj[q] = f->next_adjacent[q];
+                slot_sum->below[q] = f->next_below[q];
                 slot_sum->succ[q] = succ[q];
-                slot_sum->klass[q] = f.klass[q];
-                slot_sum->rel[q] = f.rel[q];
+                slot_sum->klass[q] = f->klass[q];
+                slot_sum->rel[q] = f->rel[q];
             }
             slot_sum->damage = p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
             slot_sum->instrs = (int64_t)p->n_instrs * warps;
+            slot_sum->fill = slot_sum->used;
+            /* the plan, compact, where it fits */
+            int fits = p->n_steps <= LAYOUT_SUGGEST_SUM_N && p->n_instrs <= 255 && p->n_misaligned <= 255 &&
+                       p->n_noncontiguous <= 255 && p->n_vectors_split <= 255;
+            for (int st = 0; st < p->n_steps && fits; st++)
+                fits = p->steps[st].width_bytes <= 255 && p->steps[st].seq_first >= 0 && p->steps[st].seq_first < 256 &&
+                       p->steps[st].byte_offset >= -32768 && p->steps[st].byte_offset <= 32767;
+            slot_sum->cp_n = -1;
+            if (fits) {
+                slot_sum->cp_n = (short)p->n_steps;
+                slot_sum->cp_instrs = (short)p->n_instrs;
+                slot_sum->cp_damage[0] = (short)p->n_misaligned;
+                slot_sum->cp_damage[1] = (short)p->n_noncontiguous;
+                slot_sum->cp_damage[2] = (short)p->n_vectors_split;
+                for (int k = 0; k < LAYOUT_DS_OP_COUNT; k++) slot_sum->cp_ops[k] = (unsigned char)p->op_count[k];
+                for (int st = 0; st < p->n_steps; st++) {
+                    slot_sum->cp_first[st] = (unsigned char)p->steps[st].seq_first;
+                    slot_sum->cp_width[st] = (unsigned char)p->steps[st].width_bytes;
+                    slot_sum->cp_off[st] = (short)p->steps[st].byte_offset;
+                }
+            }
+        }
+        if (two && rc->h0 == 1) { /* a pad residue's summary (w->rcache) */
+            rc->damage[rho] = p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
+            rc->instrs[rho] = (int64_t)p->n_instrs * warps;
+            rc->slot[rho] = slot_sum ? (short)(slot_sum - w->sumcache[i].slot) : -1;
+            rc->stamp[rho] = slot_sum ? slot_sum->fill : 0;
+            rc->known |= 1u << rho;
         }
         }
         if (two && pass == 0) {
@@ -519,6 +702,8 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
             continue;
         }
         const layout_access_plan *p = ss->p;
+        const struct layout_suggest_sum_slot *cs = ss->p ? NULL : ss->cs; /* or its compact form */
+        const int n_steps = cs ? cs->cp_n : p->n_steps;
 
         /* lane and warp parts of the addresses: XOR part (bytes) and pad part */
         uint32_t lane_x[LAYOUT_MAX_LANES], *warp_x = w->warp_bytes;
@@ -573,13 +758,14 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         int recent_w[RECENT], recent_c[RECENT], n_recent = 0, next_recent = 0;
         int64_t extra = 0;
         int64_t extra_checked = 0;
-        for (int st = 0; st < p->n_steps; st++) {
-            const layout_access_step *step = &p->steps[st];
-            const uint32_t W = (uint32_t)step->width_bytes, bo = (uint32_t)step->byte_offset;
-            const uint32_t eq = XE[step->seq_first] << lg;
-            const int64_t gq = P * GE[step->seq_first];
+        for (int st = 0; st < n_steps; st++) {
+            const int first = cs ? cs->cp_first[st] : p->steps[st].seq_first;
+            const uint32_t W = cs ? cs->cp_width[st] : (uint32_t)p->steps[st].width_bytes;
+            const uint32_t bo = cs ? (uint32_t)(int32_t)cs->cp_off[st] : (uint32_t)p->steps[st].byte_offset;
+            const uint32_t eq = XE[first] << lg;
+            const int64_t gq = P * GE[first];
             const int pow2 = W <= 16 && !(W & (W - 1));
-            ins.width_bytes = step->width_bytes;
+            ins.width_bytes = (int)W;
             for (int x = 0; x < warps; x++) {
                 const uint32_t a0 = warp_x[x] ^ eq;
                 const int64_t shift = base + warp_g[x] + gq; /* added to every lane, with bo */

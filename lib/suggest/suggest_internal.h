@@ -14,7 +14,7 @@
 /* The most warps a distribution has (DIST_MAX_WARPS in lib/tile/distribution.c). */
 #define LAYOUT_SUGGEST_MAX_WARPS 1024
 
-/* Workspace of one fast score (about 370 KiB): kept out of the scorer so
+/* Workspace of one fast score (about 425 KiB): kept out of the scorer so
  * that a const scorer can be shared by threads.  Its per-element tables
  * are the inline arrays below (tiles and sides up to
  * LAYOUT_SUGGEST_INLINE_ELEMS; layout_suggest_work_init()) or, for larger
@@ -91,22 +91,51 @@ typedef struct layout_suggest_work {
         uint32_t X[16];
     } xcache[LAYOUT_SUGGEST_MAX_SIDES];
     /* sides 0 and 1: the vector damage and instructions per tile of the
-     * plans of recent facts, for the bound (score_linear.c); plans of up to
+     * plans of recent facts, for the bound, and the plans in compact form,
+     * for the checker once the bound lets a candidate through
+     * (score_linear.c); fully associative; plans of up to
      * LAYOUT_SUGGEST_SUM_N elements per thread */
     struct layout_suggest_sumcache {
         const void *sc; /* NULL: empty */
+        uint64_t clock; /* uses so far: the least recently used slot goes first */
         struct layout_suggest_sum_slot {
             int n; /* -1: empty */
             int pairable, damage;
-            uint64_t hash;
+            uint64_t hash, used;
+            uint64_t fill; /* the clock when it was filled: references to it carry it */
             int64_t instrs;
-            int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+            int64_t instrs_min; /* the fewest instructions any pairing of its b32 / b64 steps gives */
+            int64_t hl[2], hs[2]; /* the linear scorers' tiles are 2-D */
+            /* its plan, compact (what the scorer reads of it): cp_n steps,
+             * -1 when the plan did not fit */
+            short cp_n, cp_instrs, cp_damage[3];
+            unsigned char cp_ops[LAYOUT_DS_OP_COUNT];
+            unsigned char cp_first[LAYOUT_SUGGEST_SUM_N], cp_width[LAYOUT_SUGGEST_SUM_N];
+            short cp_off[LAYOUT_SUGGEST_SUM_N];
             uint16_t residues[LAYOUT_SUGGEST_SUM_N];
             unsigned char adj[LAYOUT_SUGGEST_SUM_N], below[LAYOUT_SUGGEST_SUM_N], klass[LAYOUT_SUGGEST_SUM_N];
             short succ[LAYOUT_SUGGEST_SUM_N];
             int64_t rel[LAYOUT_SUGGEST_SUM_N];
         } slot[LAYOUT_SUGGEST_SUM_SLOTS];
     } sumcache[2];
+    /* sides 0 and 1: the vector damage and instructions per tile of the
+     * plan of each pad residue (P mod 16 bytes) of one set of bit images,
+     * pad groups and hints, while every position's pad group is its
+     * class's (h0 = 1): then the facts depend on the pad only through
+     * the residues, and those only on P mod 16 (score_linear.c) */
+    struct layout_suggest_rcache {
+        const void *sc; /* NULL: empty */
+        int nb, n;
+        int h0;         /* -1: not known yet */
+        unsigned known; /* bit P mod 16: damage[], instrs[] hold that residue's */
+        uint32_t X[16];
+        int64_t g[16];
+        int64_t hl[LAYOUT_MAX_DIMS], hs[LAYOUT_MAX_DIMS];
+        int damage[16];
+        int64_t instrs[16];
+        short slot[16];     /* the summary cache's slot holding that residue's plan, or -1 */
+        uint64_t stamp[16]; /* ... while its fill is this */
+    } rcache[2];
     /* per side: the element bits' XOR and pad-group parts at each issue
      * position and the rigid classes, for one issue order and one set of
      * element-bit images (score_linear.c; the pads of one XOR set share them) */

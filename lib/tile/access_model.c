@@ -344,21 +344,32 @@ layout_status layout_access_build_auto(layout_access_plan *pl, const layout_acce
             units[n_units++].len = 0;
         }
     /* Step 2a: the other positions sorted by (class, [access,] address,
-     * issue position); runs are the address-adjacent stretches. */
-    for (int p = 0; p < n; p++) {
-        if (flagged[p]) continue;
-        int j = m++;
-        for (; j > 0; j--) {
-            int q = sorted[j - 1];
-            int64_t kq = f->klass[q], kp = f->klass[p];
-            if (opt->no_merge) {
-                kq = kq * LAYOUT_MAX_THREAD_ELEMS + q / k;
-                kp = kp * LAYOUT_MAX_THREAD_ELEMS + p / k;
-            }
-            if (kq < kp || (kq == kp && f->rel[q] <= f->rel[p])) break;
-            sorted[j] = q;
+     * issue position), a strict total order (bottom-up merge sort: n log n
+     * where the plans of a search are built by the hundred thousand);
+     * runs are the address-adjacent stretches. */
+    {
+        int64_t key[LAYOUT_MAX_THREAD_ELEMS];
+        int tmp[LAYOUT_MAX_THREAD_ELEMS];
+        for (int p = 0; p < n; p++) {
+            key[p] = opt->no_merge ? (int64_t)f->klass[p] * LAYOUT_MAX_THREAD_ELEMS + p / k : f->klass[p];
+            if (!flagged[p]) sorted[m++] = p;
         }
-        sorted[j] = p;
+#define BEFORE(q, p) (key[q] < key[p] || (key[q] == key[p] && (f->rel[q] < f->rel[p] || (f->rel[q] == f->rel[p] && (q) < (p)))))
+        int *src = sorted, *dst = tmp;
+        for (int width = 1; width < m; width *= 2) {
+            for (int lo = 0; lo < m; lo += 2 * width) {
+                int mid = lo + width < m ? lo + width : m, hi = lo + 2 * width < m ? lo + 2 * width : m;
+                int a = lo, b = mid, o = lo;
+                while (a < mid && b < hi) dst[o++] = BEFORE(src[b], src[a]) ? src[b++] : src[a++];
+                while (a < mid) dst[o++] = src[a++];
+                while (b < hi) dst[o++] = src[b++];
+            }
+            int *t = src;
+            src = dst;
+            dst = t;
+        }
+#undef BEFORE
+        if (src != sorted) memcpy(sorted, src, sizeof sorted[0] * (size_t)m);
     }
     for (int i = 0; i < m;) {
         int j = i;
@@ -371,12 +382,17 @@ layout_status layout_access_build_auto(layout_access_plan *pl, const layout_acce
         units[n_units++].len = j - i + 1;
         i = j + 1;
     }
-    for (int i = 1; i < n_units; i++) /* by issue position of the lowest address */
-        for (int j = i; j > 0 && units[j - 1].key > units[j].key; j--) {
-            plan_unit t = units[j];
-            units[j] = units[j - 1];
-            units[j - 1] = t;
-        }
+    { /* by issue position of the lowest address: the keys are distinct
+       * positions (each position is in one unit), so by a table */
+        short at[LAYOUT_MAX_THREAD_ELEMS];
+        plan_unit was[LAYOUT_MAX_THREAD_ELEMS];
+        memset(at, 0xff, sizeof at[0] * (size_t)n);
+        for (int u = 0; u < n_units; u++) at[units[u].key] = (short)u;
+        memcpy(was, units, sizeof units[0] * (size_t)n_units);
+        int o = 0;
+        for (int p = 0; p < n; p++)
+            if (at[p] >= 0) units[o++] = was[at[p]];
+    }
     for (int u = 0; u < n_units; u++) {
         const plan_unit *un = &units[u];
         layout_status s;
