@@ -497,7 +497,11 @@ static void test_unsupported(void)
             CHECK(layout_desc_from_triton(SLICE("0", V2_11), 1, s2, &d, NULL, &e) == LAYOUT_ERR_UNSUPPORTED);
             CHECK_STR_CONTAINS(e.message, "#ttg.slice is a distribution");
         }
+        /* Ampere takes a leading batch dim (Triton's DotMMAv2_3D, test_triton_peer);
+         * Hopper's layouts are rank 2 only. */
         CHECK(layout_triton_from_text(NV("2", "2, 2, 1", "1, 16, 8"), &a, NULL, &e) == LAYOUT_OK);
+        CHECK(layout_triton_to_linear(&a, 3, s3, &ll, &e) == LAYOUT_OK);
+        CHECK(layout_triton_from_text(NV("3", "2, 2, 1", "16, 64, 16"), &a, NULL, &e) == LAYOUT_OK);
         CHECK(layout_triton_to_linear(&a, 3, s3, &ll, &e) == LAYOUT_ERR_UNSUPPORTED);
         CHECK_STR_CONTAINS(e.message, "rank");
     }

@@ -192,6 +192,7 @@ static void test_peer_suite(void)
         st = px_convert(c.attr, &c, c.kind == K_SHARED, &ll, &e);
         if (st) {
             n_refused++;
+            printf("  refused %s: %s\n", c.name, e.message);
             CHECK_MSG(0, "%s (line %zu): %s refused: %s", c.name, c.line, c.attr, e.message);
             continue;
         }

@@ -48,10 +48,9 @@ static void blocked_ll(mma_ll *b, const layout_triton_attr *a, int rank, const i
 /* allow3: the layout takes a leading batch dim (amd_mfma and its operands). */
 static void mma_check(mma_ll *b, const layout_triton_mma *m, int allow3)
 {
-    if (m->rank != 2 && !(allow3 && m->rank == 3)) {
-        ll_fail(b, LAYOUT_ERR_UNSUPPORTED,
-                allow3 ? "amd_mfma layouts of rank other than 2 or 3 are not supported"
-                       : "MMA layouts of rank other than 2 (a batch dim) are not supported (amd_mfma's are)");
+    (void)allow3;
+    if (m->rank != 2 && m->rank != 3) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "MMA layouts of rank other than 2 or 3 (a leading batch dim) are not supported");
         return;
     }
     if (!check_pow2s(m->warps_per_cta, m->rank) || !check_pow2s(m->tiles_per_warp, m->rank))
@@ -193,7 +192,7 @@ static void wmma_check(mma_ll *b, const layout_triton_mma *m, int64_t *instr)
                                            "(v1 16x16x16; v2 also 16x16x32; v3 16x16x{4,32,64,128})");
         return;
     }
-    if (m->tiles_per_warp[0] != 1 || m->tiles_per_warp[1] != 1)
+    if (m->tiles_per_warp[m->rank - 2] != 1 || m->tiles_per_warp[m->rank - 1] != 1)
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "amd_wmma tilesPerWarp other than [1, 1] is not modelled");
 }
 
@@ -205,22 +204,30 @@ static void wmma_check(mma_ll *b, const layout_triton_mma *m, int64_t *instr)
  * the repetition order [1, 0] before the combine. */
 static void wmma_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
 {
-    static const int warp_order[2] = {1, 0};
-    static const char *const rep[2] = {"dim1", "dim0"};
+    static const int warp_order[3] = {2, 1, 0};
     static const int64_t reg1[6] = {0, 2, 0, 4, 0, 8}, lane1[10] = {1, 0, 2, 0, 4, 0, 8, 0, 0, 1};
     static const int64_t reg2[6] = {0, 1, 0, 2, 0, 4}, lane2[10] = {1, 0, 2, 0, 4, 0, 8, 0, 0, 8};
     int64_t instr[3];
+    int r = m->rank;
+    const char *rep[3];
     mma_ll warp;
     wmma_check(b, m, instr);
     if (b->st) return;
+    rep[0] = dim_name(r - 1);
+    rep[1] = dim_name(r - 2);
+    rep[2] = "dim0";
     ll_explicit(b, 3, m->version == 1 ? reg1 : reg2, 5, m->version == 1 ? lane1 : lane2,
-                m->is_transposed ? "dim0" : "dim1", m->is_transposed ? "dim1" : "dim0");
-    ll_outs(b, 2, rep);
+                m->is_transposed ? rep[1] : rep[0], m->is_transposed ? rep[0] : rep[1]);
+    if (r == 3) { /* the batch dim: registers and lanes of size 1 */
+        ll_id(b, 1, "register", "dim0");
+        ll_id(b, 1, "lane", "dim0");
+    }
+    ll_outs(b, r, rep);
     ll_sub(&warp, b);
-    ll_id_nd(&warp, "warp", 2, m->warps_per_cta, warp_order);
-    ll_outs(&warp, 2, rep);
+    ll_id_nd(&warp, "warp", r, m->warps_per_cta, warp_order + (3 - r));
+    ll_outs(&warp, r, rep);
     ll_join(b, &warp);
-    ll_combine(b, 2, shape);
+    ll_combine(b, r, shape);
 }
 
 /* wmmaDotOperandToLinearLayout: kWidth registers along K, nonKDim (16)
@@ -231,15 +238,16 @@ static void wmma_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
  * repetition order [K, non-K]. */
 static void wmma_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64_t k_width, const int64_t *shape)
 {
-    static const int warp_order[2] = {1, 0};
-    int k_idx = op_idx == 0 ? 1 : 0, nk_idx = 1 - k_idx;
-    const char *rep[2];
+    static const int warp_order[3] = {2, 1, 0};
+    int r = m->rank, k_idx = op_idx == 0 ? r - 1 : r - 2, nk_idx = op_idx == 0 ? r - 2 : r - 1;
+    const char *rep[3];
     int64_t instr[3], nonk, depth;
     mma_ll warp;
     wmma_check(b, m, instr);
     if (b->st) return;
     rep[0] = dim_name(k_idx);
     rep[1] = dim_name(nk_idx);
+    rep[2] = "dim0";
     nonk = op_idx == 0 ? instr[0] : instr[1];
     depth = 32 / nonk;
     ll_id(b, k_width, "register", rep[0]);
@@ -249,23 +257,27 @@ static void wmma_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64
     else
         ll_id(b, depth, "lane", rep[0]);
     ll_id(b, instr[2] / (depth * k_width), "register", rep[0]);
-    ll_outs(b, 2, rep);
+    if (r == 3) { /* the batch dim, registers and lanes of size 1 */
+        ll_id(b, 1, "register", "dim0");
+        ll_id(b, 1, "lane", "dim0");
+    }
+    ll_outs(b, r, rep);
     ll_sub(&warp, b);
-    ll_bcast_dot(&warp, "warp", 2, m->warps_per_cta, warp_order, k_idx);
-    ll_outs(&warp, 2, rep);
+    ll_bcast_dot(&warp, "warp", r, m->warps_per_cta, warp_order + (3 - r), k_idx);
+    ll_outs(&warp, r, rep);
     ll_join(b, &warp);
-    ll_combine(b, 2, shape);
+    ll_combine(b, r, shape);
 }
 
 /* nvidiaMmaTile: out dims in repOrder; then kWidth registers and 4 lanes
  * along the inner dim, 8 lanes along the outer dim, registers repeating the
  * 8 rows to m and the inner 4 * kWidth to n. */
-static void nv_tile(mma_ll *b, const int64_t *tile, int64_t k_width, const int *order, const int *rep_order)
+static void nv_tile(mma_ll *b, int r, const int64_t *tile, int64_t k_width, const int *order, const int *rep_order)
 {
-    static const int64_t ones[2] = {1, 1};
+    static const int64_t ones[3] = {1, 1, 1};
     const char *inner = dim_name(order[0]), *outer = dim_name(order[1]);
     int64_t mm = tile[order[1]], nn = tile[order[0]];
-    ll_id_nd(b, "register", 2, ones, rep_order);
+    ll_id_nd(b, "register", r, ones, rep_order);
     if (b->st) return;
     if (mm % 8 != 0 || nn % (k_width * 4) != 0) {
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "the nvidia_mma tile is not a multiple of 8 x (4 * kWidth)");
@@ -286,31 +298,39 @@ static void nv_check(mma_ll *b, const layout_triton_mma *m)
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "nvidia_mma versionMajor must be 2 (Ampere) or 3 (Hopper)");
         return;
     }
-    if ((m->version == 2 && m->n_instr != 2) || (m->version == 3 && m->n_instr != 3) ||
+    if ((m->version == 2 && m->n_instr != m->rank) || (m->version == 3 && (m->n_instr != 3 || m->rank != 2)) ||
         !check_pow2s(m->instr_shape, m->n_instr))
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED,
-                "nvidia_mma instrShape: versionMajor 2 takes [M, N], 3 takes [M, N, K] (powers of two)");
+                "nvidia_mma instrShape: versionMajor 2 takes [M, N] ([1, M, N] with a batch dim), 3 takes [M, N, K] "
+                "(rank 2; powers of two)");
+}
+
+/* getMatrixOrder(rank, rowMajor): rank 2 [1, 0] / [0, 1], rank 3 [2, 1, 0] / [1, 2, 0]. */
+static const int *matrix_order(int r, int row_major)
+{
+    static const int rm[2][3] = {{1, 0, 0}, {2, 1, 0}}, cm[2][3] = {{0, 1, 0}, {1, 2, 0}};
+    return row_major ? rm[r - 2] : cm[r - 2];
 }
 
 /* NvidiaMmaEncodingAttr::toLinearLayout: nvidiaMmaTile over instrShape's
- * (M, N) with kWidth 2 in order [1, 0]; warps identityStandardND in order
- * [1, 0] (Ampere) or [0, 1] (Hopper). */
+ * (M, N) (Ampere: instrShape, [1, M, N] with a batch dim) with kWidth 2 in
+ * order [1, 0] ([2, 1, 0]); warps identityStandardND in the row-major
+ * matrix order (Ampere) or the column-major one (Hopper). */
 static void nv_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
 {
-    static const int order[2] = {1, 0}, hopper_warps[2] = {0, 1};
+    int r = m->rank, k;
     mma_ll warp;
-    const char *outs[2];
+    const char *outs[3];
     nv_check(b, m);
     if (b->st) return;
-    nv_tile(b, m->instr_shape, 2, order, order);
+    nv_tile(b, r, m->instr_shape, 2, matrix_order(r, 1), matrix_order(r, 1));
     ll_sub(&warp, b);
-    ll_id_nd(&warp, "warp", 2, m->warps_per_cta, m->version == 3 ? hopper_warps : order);
+    ll_id_nd(&warp, "warp", r, m->warps_per_cta, matrix_order(r, m->version != 3));
     if (b->st) return;
-    outs[0] = b->l.out_names[0];
-    outs[1] = b->l.out_names[1];
-    ll_outs(&warp, 2, outs);
+    for (k = 0; k < r; k++) outs[k] = b->l.out_names[k];
+    ll_outs(&warp, r, outs);
     ll_join(b, &warp);
-    ll_combine(b, 2, shape);
+    ll_combine(b, r, shape);
 }
 
 /* nvidiaDotToLinearLayout: nvidiaMmaTile over [16, 8 * kWidth] (A) or
@@ -318,11 +338,10 @@ static void nv_ll(mma_ll *b, const layout_triton_mma *m, const int64_t *shape)
  * warps broadcastedDotOperandLayout along K, order as the parent's. */
 static void nv_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64_t k_width, const int64_t *shape)
 {
-    static const int ampere_warps[2] = {1, 0}, hopper_warps[2] = {0, 1};
-    int k_idx = op_idx == 0 ? 1 : 0, order[2];
-    int64_t tile[2];
+    int r = m->rank, k_idx = op_idx == 0 ? r - 1 : r - 2, order[3], k;
+    int64_t tile[3] = {1, 1, 1};
     mma_ll warp;
-    const char *outs[2];
+    const char *outs[3];
     nv_check(b, m);
     if (b->st) return;
     if (op_idx == 1 && m->version == 3) {
@@ -330,24 +349,19 @@ static void nv_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64_t
                                            "Triton defines no register layout for it");
         return;
     }
-    if (op_idx == 0) {
-        tile[0] = 16;
-        tile[1] = k_width * 8;
-    } else {
-        tile[0] = k_width * 8;
-        tile[1] = 8;
-    }
-    order[0] = k_idx;
-    order[1] = 1 - k_idx;
-    nv_tile(b, tile, k_width, order, order);
+    tile[r - 2] = op_idx == 0 ? 16 : k_width * 8;
+    tile[r - 1] = op_idx == 0 ? k_width * 8 : 8;
+    order[0] = k_idx; /* getOrderForDotOperand(kContig): [K, non-K, batch] */
+    order[1] = op_idx == 0 ? r - 2 : r - 1;
+    order[2] = 0;
+    nv_tile(b, r, tile, k_width, order, order);
     ll_sub(&warp, b);
-    ll_bcast_dot(&warp, "warp", 2, m->warps_per_cta, m->version == 3 ? hopper_warps : ampere_warps, k_idx);
+    ll_bcast_dot(&warp, "warp", r, m->warps_per_cta, matrix_order(r, m->version != 3), k_idx);
     if (b->st) return;
-    outs[0] = b->l.out_names[0];
-    outs[1] = b->l.out_names[1];
-    ll_outs(&warp, 2, outs);
+    for (k = 0; k < r; k++) outs[k] = b->l.out_names[k];
+    ll_outs(&warp, r, outs);
     ll_join(b, &warp);
-    ll_combine(b, 2, shape);
+    ll_combine(b, r, shape);
 }
 
 /* fmaDotToLinearLayout: the blocked parent's layout with sizePerThread
