@@ -370,35 +370,35 @@ static void nv_dot_ll(mma_ll *b, const layout_triton_mma *m, int op_idx, int64_t
  * repetition order (its order). */
 static void fma_dot_ll(mma_ll *b, const layout_triton_attr *a, int op_idx, const int64_t *shape)
 {
-    int kd = op_idx == 0 ? 1 : 0;
-    int64_t spt[2];
-    const char *rep[2];
+    int r = a->mma.rank, kd = op_idx == 0 ? r - 1 : r - 2, k; /* the dot's parent's rank (triton_mma_text.c) */
+    int64_t spt[LAYOUT_MAX_DIMS];
+    const char *rep[LAYOUT_MAX_DIMS];
     mma_ll lane, warp;
-    if (a->mma.rank != 2) { /* the dot's parent's rank (triton_mma_text.c) */
-        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "a dot_op of a blocked parent of rank other than 2 is not supported");
+    if (r < 2 || r > 4) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "a dot_op of a blocked parent of rank other than 2, 3 or 4 is not supported");
         return;
     }
-    if (!check_pow2s(a->size_per_thread, 2) || !check_pow2s(a->threads_per_warp, 2) ||
-        !check_pow2s(a->warps_per_cta, 2)) {
+    if (!check_pow2s(a->size_per_thread, r) || !check_pow2s(a->threads_per_warp, r) ||
+        !check_pow2s(a->warps_per_cta, r)) {
         ll_fail(b, LAYOUT_ERR_ARG, "blocked sizes must be powers of two");
         return;
     }
-    spt[0] = a->size_per_thread[0];
-    spt[1] = a->size_per_thread[1];
+    for (k = 0; k < r; k++) {
+        spt[k] = a->size_per_thread[k];
+        rep[k] = dim_name(a->order[k]);
+    }
     spt[kd] = shape[kd];
-    rep[0] = dim_name(a->order[0]);
-    rep[1] = dim_name(a->order[1]);
-    ll_id_nd(b, "register", 2, spt, a->order);
-    ll_outs(b, 2, rep);
+    ll_id_nd(b, "register", r, spt, a->order);
+    ll_outs(b, r, rep);
     ll_sub(&lane, b);
-    ll_bcast_dot(&lane, "lane", 2, a->threads_per_warp, a->order, kd);
-    ll_outs(&lane, 2, rep);
+    ll_bcast_dot(&lane, "lane", r, a->threads_per_warp, a->order, kd);
+    ll_outs(&lane, r, rep);
     ll_sub(&warp, b);
-    ll_bcast_dot(&warp, "warp", 2, a->warps_per_cta, a->order, kd);
-    ll_outs(&warp, 2, rep);
+    ll_bcast_dot(&warp, "warp", r, a->warps_per_cta, a->order, kd);
+    ll_outs(&warp, r, rep);
     ll_join(b, &lane);
     ll_join(b, &warp);
-    ll_combine(b, 2, shape);
+    ll_combine(b, r, shape);
 }
 
 /* The layout of an MMA kind (mma_kind) or of a dot_op of one (or of a
@@ -443,18 +443,17 @@ static void mma_or_dot_ll(mma_ll *b, const layout_triton_attr *a, layout_triton_
  * became zero removed (lane and warp bases stay, as broadcasts). */
 static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shape)
 {
-    int64_t pshape[2], vals[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS], nv[LAYOUT_LINEAR_MAX_BITS];
-    const char *in_names[3] = {"register", "lane", "warp"}, *out_names[1] = {"dim0"};
-    int in_bits[3] = {0, 0, 0}, i, bit, j = 0, kept = 0, d = a->slice_dim, other;
-    if (a->parent_rank != 2 || (d != 0 && d != 1)) {
-        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: only a rank-2 parent (dim 0 or 1) is supported");
+    int64_t pshape[LAYOUT_MAX_DIMS], vals[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS];
+    int64_t nv[LAYOUT_LINEAR_MAX_BITS * LAYOUT_MAX_DIMS];
+    const char *in_names[3] = {"register", "lane", "warp"};
+    int in_bits[3] = {0, 0, 0}, i, bit, j = 0, kept = 0, d = a->slice_dim, pr = a->parent_rank, n, k, z;
+    if (pr < 2 || pr > 4 || d < 0 || d >= pr) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: a parent of rank 2 to 4 and a dim inside it are supported");
         return;
     }
-    other = 1 - d;
-    pshape[d] = 1;
-    pshape[other] = shape[0];
+    for (k = 0, n = 0; k < pr; k++) pshape[k] = k == d ? 1 : shape[n++];
     if (a->parent == LAYOUT_TRITON_BLOCKED)
-        blocked_ll(b, a, 2, pshape);
+        blocked_ll(b, a, pr, pshape);
     else if (a->parent == LAYOUT_TRITON_DOT_OPERAND)
         mma_or_dot_ll(b, a, a->parent, a->dot_parent, &a->mma, a->op_idx, a->k_width, pshape);
     else if (a->parent == LAYOUT_TRITON_AMD_MFMA || a->parent == LAYOUT_TRITON_AMD_WMMA ||
@@ -463,22 +462,26 @@ static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shap
     else
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: parents other than blocked, MMA and dot_op layouts are not modelled");
     if (b->st) return;
-    /* parent: in dims register, lane, warp; out dims dim0, dim1 */
+    /* parent: in dims register, lane, warp; out dims dim0.. of rank pr */
     ll_values(&b->l, vals);
     for (i = 0; i < b->l.n_in; i++) {
-        int k = strcmp(b->l.in_names[i], "register") == 0 ? 0 : strcmp(b->l.in_names[i], "lane") == 0 ? 1 : 2;
+        int kind = strcmp(b->l.in_names[i], "register") == 0 ? 0 : strcmp(b->l.in_names[i], "lane") == 0 ? 1 : 2;
         for (bit = 0; bit < b->l.in_bits[i]; bit++, j++) {
-            int64_t v = vals[(size_t)j * 2 + other];
-            if (k == 0 && v == 0) continue; /* a register that became a broadcast */
+            const int64_t *v = vals + (size_t)j * (size_t)pr;
+            for (k = 0, z = 1; k < pr; k++)
+                if (k != d && v[k]) z = 0;
+            if (kind == 0 && z) continue; /* a register that became a broadcast */
             if (kept >= LAYOUT_LINEAR_MAX_BITS) {
                 ll_fail(b, LAYOUT_ERR_CAPACITY, "too many bits");
                 return;
             }
-            nv[kept++] = v;
-            in_bits[k]++;
+            for (k = 0; k < pr; k++)
+                if (k != d) nv[(size_t)kept * (size_t)(pr - 1) + (size_t)(k - (k > d))] = v[k];
+            kept++;
+            in_bits[kind]++;
         }
     }
-    b->st = layout_linear_from_bases(&b->l, 3, in_names, in_bits, nv, 1, out_names, NULL, b->err);
+    b->st = layout_linear_from_bases(&b->l, 3, in_names, in_bits, nv, pr - 1, layout_tll_dim, NULL, b->err);
 }
 
 layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, const int64_t *shape,
