@@ -333,8 +333,8 @@ static void test_more_paths(void)
                  "missing field 'warpsPerCTA'");
     expect_error("#ttg.blocked<{sizePerThread [1]}>", LAYOUT_ERR_PARSE, 28, "'=' after the field name");
     expect_error("#ttg.blocked<{size = [1]}>", LAYOUT_ERR_PARSE, 14, "unknown field 'size'");
-    expect_error("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>", LAYOUT_ERR_UNSUPPORTED,
-                 76, "rank 3");
+    expect_error("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [4, 3, 2, 1, 0]}>",
+                 LAYOUT_ERR_UNSUPPORTED, 82, "rank 5");
     expect_error("#ttg.padded_shared<[2:+2] {offset = [[0, 1], [0, 0]], block = []}>", LAYOUT_ERR_UNSUPPORTED, 45,
                  "is zero");
     expect_error("#ttg.padded_shared<[2:+2] {offset = [[0, 1], [0, 4]], block = []}>", LAYOUT_ERR_ARG, 37, "skip a bit");

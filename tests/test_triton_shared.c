@@ -401,8 +401,8 @@ static void test_rejections(void)
          "vec = 3", "3,"},
         {"#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, order = [1, 0]}>", LAYOUT_ERR_PARSE,
          "missing field 'maxPhase'", NULL},
-        {"#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [2, 1, 0]}>", LAYOUT_ERR_UNSUPPORTED,
-         "amd_rotating_shared of rank 3", NULL},
+        {"#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [4, 3, 2, 1, 0]}>",
+         LAYOUT_ERR_UNSUPPORTED, "amd_rotating_shared of rank 5", NULL},
         {"#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0], shape = [4]}>",
          LAYOUT_ERR_PARSE, "unknown field 'shape' (amd_rotating_shared has", "shape"},
     };
@@ -428,14 +428,12 @@ static void test_rejections(void)
         } b2[] = {
             {NVMMA("128", "false", "16"), 2, {64, 32}, LAYOUT_ERR_ARG, "needs 64 elements along dim1"},
             {NVMMA("128", "true", "16"), 2, {32, 64}, LAYOUT_ERR_ARG, "needs 64 elements along dim0"},
-            {NVMMA("64", "false", "16"), 2, {4, 64}, LAYOUT_ERR_ARG, "at least 8 rows along dim0"},
+            {NVMMA("64", "false", "16"), 2, {4, 64}, LAYOUT_ERR_ARG, "collapsed TMA box of at least [8, 32]; the shape gives [4, 32]"},
             {NVMMA("64", "false", "16"), 2, {48, 64}, LAYOUT_ERR_ARG, "not a power of two"},
-            {NVMMA("64", "false", "16"), 3, {2, 64, 64}, LAYOUT_ERR_ARG, "needs a 2-D shape"},
-            {NVMMA("64", "false", "16"), 1, {64}, LAYOUT_ERR_ARG, "needs a 2-D shape"},
-            {"#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 8, fp4Padded = true}>", 2,
-             {64, 64}, LAYOUT_ERR_UNSUPPORTED, "fp4Padded"},
+            {NVMMA("64", "false", "16"), 3, {2, 64, 64}, LAYOUT_ERR_ARG, "of rank 2 needs 2 shape values; got 3"},
+            {NVMMA("64", "false", "16"), 1, {64}, LAYOUT_ERR_ARG, "of rank 2 needs 2 shape values; got 1"},
             {"#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 8, rank = 3}>", 2,
-             {64, 64}, LAYOUT_ERR_UNSUPPORTED, "rank 3"},
+             {64, 64}, LAYOUT_ERR_ARG, "of rank 3 needs 3 shape values; got 2"},
             {ROT("4", "1", "4", "1, 0"), 2, {64, 24}, LAYOUT_ERR_ARG, "shape[1] = 24 is not a power of two"},
             {ROT("4", "1", "4", "1, 0"), 0, {0}, LAYOUT_ERR_ARG, "needs a 2-D shape"},
             {ROT("4", "1", "4", "1, 0"), 2, {(int64_t)1 << 21, (int64_t)1 << 20}, LAYOUT_ERR_ARG, "more than 2^40"},
@@ -450,6 +448,26 @@ static void test_rejections(void)
             CHECK(layout_triton_from_text(b2[i].text, &a, NULL, &err) == LAYOUT_OK);
             CHECK(layout_triton_shared_linear(&a, b2[i].n, b2[i].shape, &ll, &err) == b2[i].st);
         }
+    }
+    /* fp4Padded: two offsets per byte pair hold one coordinate (Triton's
+     * MMAv5Fp4Padded, test_triton_peer): a linear layout, not a descriptor */
+    {
+        layout_descriptor d;
+        layout_linear ll;
+        layout_triton_attr a;
+        static const int64_t shape[2] = {32, 64};
+        const char *fp4 = "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8, "
+                          "fp4Padded = true}>";
+        CHECK(layout_triton_from_text(fp4, &a, NULL, &err) == LAYOUT_OK);
+        CHECK(layout_triton_shared_linear(&a, 2, shape, &ll, &err) == LAYOUT_OK);
+        CHECK(ll.total_in_bits == 12);
+        CHECK(layout_desc_from_triton(fp4, 2, shape, &d, NULL, &err) != LAYOUT_OK);
+        CHECK_STR_CONTAINS(err.message, "not injective");
+        /* ranks 1 to 4 have linear layouts; descriptors stay 2-D */
+        CHECK(layout_desc_from_triton(SWZ("2", "2", "4", "2, 1, 0"), 2, shape, &d, NULL, &err) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK_STR_CONTAINS(err.message, "swizzled_shared of rank 3: descriptors are 2-D");
+        CHECK(layout_desc_from_triton(ROT("2", "2", "4", "0"), 2, shape, &d, NULL, &err) == LAYOUT_ERR_UNSUPPORTED);
+        CHECK_STR_CONTAINS(err.message, "amd_rotating_shared of rank 1: descriptors are 2-D");
     }
     /* they are shared layouts: no distribution, no register layout */
     {

@@ -92,15 +92,26 @@ static int run(int argc, char **argv)
     /* A Triton distributed attribute to linear: Triton's own toLinearLayout
      * (layout_triton_to_linear), not a round trip through a table
      * distribution, whose linearity the library would have to verify over
-     * every (warp, lane, register) triple and which holds rank 2 only. */
+     * every (warp, lane, register) triple and which holds rank 2 only.
+     * Likewise a swizzled_shared, amd_rotating_shared or nvmma_shared
+     * attribute: Triton's offset bases (layout_triton_shared_linear), any
+     * rank 1 to 4, an fp4Padded nvmma_shared (not injective) included,
+     * where a descriptor is 2-D and a bijection. */
     if (src == LAYOUT_DIALECT_TRITON && dst == LAYOUT_DIALECT_LINEAR && !cute_cpp) {
         layout_triton_attr attr;
         layout_linear ll;
         size_t where = 0;
         int n_shape;
         const int64_t *shape = tool_shape(&n_shape);
-        if (layout_triton_from_text(text, &attr, &where, &e) == LAYOUT_OK && n_shape > 0 &&
-            layout_triton_to_linear(&attr, n_shape, shape, &ll, &e) == LAYOUT_OK) {
+        int shared = 0;
+        if (layout_triton_from_text(text, &attr, &where, &e) == LAYOUT_OK)
+            shared = attr.kind == LAYOUT_TRITON_SWIZZLED_SHARED || attr.kind == LAYOUT_TRITON_AMD_ROTATING_SHARED ||
+                     attr.kind == LAYOUT_TRITON_NVMMA_SHARED;
+        else
+            n_shape = 0;
+        if (shared && n_shape > 0 && layout_triton_shared_linear(&attr, n_shape, shape, &ll, &e) != LAYOUT_OK)
+            return tool_error("convert", "%s", e.message);
+        if (n_shape > 0 && (shared || layout_triton_to_linear(&attr, n_shape, shape, &ll, &e) == LAYOUT_OK)) {
             if (layout_linear_to_triton_text(&ll, out, sizeof out, &e))
                 return tool_error("convert", "cannot express in %s: %s", to, e.message);
             printf("%s\n", out);

@@ -41,7 +41,8 @@
  * `offset = r*C + (c ^ ((V * (phase ^ block)) % C))`.  Example: vec=4,
  * perPhase=2, maxPhase=4 on [64, 64]: row 8 (block 1, phase 0) xors the
  * column with 4, where swizzled_shared would repeat row 0's pattern
- * (Triton's unit test AMDRotatingShared2D_64x64).  A 2-D shape is needed.
+ * (Triton's unit test AMDRotatingShared2D_64x64).  A 2-D shape for a
+ * descriptor; ranks 1 to 4 for layout_triton_shared_linear().
  *
  * ## #ttg.nvmma_shared<{swizzlingByteWidth = S, transposed = T, elementBitWidth = E [, fp4Padded = true] [, rank = N]}>
  *
@@ -58,9 +59,12 @@
  * `#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>`;
  * on [64, 128] the columns 64..127 form a second 64 x 64 block after the
  * first (offset(0, 64) = 4096).  Triton's fatal errors are refused: the
- * contiguous dim shorter than W, fewer than 8 rows.  fp4Padded is read and
- * printed but not built; 2-D shapes (a memdesc's leading buffer dim is the
- * caller's to drop).
+ * contiguous dim shorter than W, fewer than 8 rows.  Descriptors are 2-D
+ * (a memdesc's leading buffer dim is the caller's to drop);
+ * layout_triton_shared_linear() also takes ranks 1 to 4 (the TMA box
+ * collapsed to [rows, contiguous], swizzled, reshaped back) and fp4Padded
+ * (Triton's MMAv5Fp4Padded: of each 16 offsets along the contiguous dim the
+ * upper 8 repeat the coordinates of the lower 8, so no descriptor).
  *
  * ## #ttg.blocked<{sizePerThread = [..], threadsPerWarp = [..], warpsPerCTA = [..], order = [..]}>
  *
@@ -109,9 +113,13 @@
  * operand, kWidth consecutive K elements per register run, warps broadcast
  * along K; of a blocked parent (an FMA operand, no kWidth): the parent with
  * the whole K extent per thread, lanes and warps broadcast along K.  slice: the parent on the shape with a 1 inserted at `dim`, that
- * dim dropped, the register bases that became zero removed.  Rank 2 (a
- * slice: 1; amd_mfma and its dot_op also 3, a leading batch dim); one CTA; a parent written inline (a TTGIR alias is refused,
- * naming it).  tests/test_triton_mma.c lists where each expected layout
+ * dim dropped, the register bases that became zero removed.  Rank 2 or 3
+ * (a leading batch dim: amd_mfma, amd_wmma, Ampere nvidia_mma and their
+ * dot_op; a blocked parent's dot_op 2 to 4; a slice one less than its
+ * parent's, up to 4); one CTA; a parent written inline (a TTGIR alias is refused,
+ * naming it).  tests/test_triton_peer.c runs Triton's own unit test of
+ * these functions (LinearLayoutConversionsTest.cpp): every expectation on
+ * one CTA agrees.  tests/test_triton_mma.c lists where each expected layout
  * comes from; tests/test_triton_mma_fixtures.c compares 498 cases with the
  * bases real Triton 3.6.0's to_linear_layout gave (all equal).
  *
@@ -176,7 +184,7 @@ typedef enum layout_triton_kind {
  * `#ttg.dot_op` or a `#ttg.slice`.
  */
 typedef struct layout_triton_mma {
-    int rank;                                /**< rank (warpsPerCTA's length; 2 is supported) */
+    int rank;                                /**< rank (warpsPerCTA's length; 2, or 3 with a leading batch dim) */
     int version;                             /**< amd_mfma / amd_wmma: version; nvidia_mma: versionMajor */
     int version_minor;                       /**< nvidia_mma: versionMinor */
     int n_instr;                             /**< entries of instr_shape (0 when not given: wmma's default) */
@@ -220,7 +228,7 @@ typedef struct layout_triton_attr {
     int swizzling_byte_width;             /**< nvmma_shared: swizzlingByteWidth (0, 32, 64 or 128) */
     int transposed;                       /**< nvmma_shared: transposed (dim0 contiguous) */
     int element_bit_width;                /**< nvmma_shared: elementBitWidth */
-    int fp4_padded;                       /**< nvmma_shared: fp4Padded (parsed and printed; not built) */
+    int fp4_padded;                       /**< nvmma_shared: fp4Padded (a linear layout, not a descriptor: not injective) */
 } layout_triton_attr;
 
 /**
@@ -279,8 +287,10 @@ layout_status layout_triton_to_dist(const layout_triton_attr *a, int n_shape, co
  * `register`, `lane`, `warp` (no `block`), output dims `dim0`.. of the
  * shape's sizes.  Every distributed kind: blocked, amd_mfma, amd_wmma,
  * nvidia_mma, dot_op of those three, slice of any of them, and linear
- * (returned as given, without its empty `block`).  Rank 2 (1 for a slice;
- * amd_mfma and its dot_op also rank 3, a leading batch dim).
+ * (returned as given, without its empty `block`).  Rank 2, or 3 with a
+ * leading batch dim (every MMA kind and its dot_op but Hopper's
+ * nvidia_mma); blocked and its FMA dot_op any rank up to 4; a slice one
+ * less than its parent.
  * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (shape rank, a size that is
  * not a power of two, a shape Triton asserts against); ::LAYOUT_ERR_UNSUPPORTED
  * (a shared attribute, a field combination Triton 3.6 rejects or liblayout
@@ -290,23 +300,24 @@ layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, 
                                       layout_linear *out, layout_error *err);
 
 /**
- * Triton's linear layout of a shared attribute on a 2-D @p shape, exactly as
+ * Triton's linear layout of a shared attribute on @p shape (its rank, 1 to 4), exactly as
  * Triton 3.6 builds it (LinearLayoutConversions.cpp:
  * swizzledSharedToLinearLayout, sharedToLinearLayoutAMDRotating,
  * nvmmaSharedToLinearLayout; one CTA): input dim `offset` (element offset
- * bits, in Triton's basis order), output dims `dim0`, `dim1` of the shape's
- * sizes.  Example: `#ttg.amd_rotating_shared<{vec = 2, perPhase = 2,
+ * bits, in Triton's basis order), output dims `dim0`, `dim1`, .. of the
+ * shape's sizes.  Rank 1 is the identity; from rank 2 the swizzle acts on
+ * order[1] (rows) and order[0] (columns), the identity on the other dims.  Example: `#ttg.amd_rotating_shared<{vec = 2, perPhase = 2,
  * maxPhase = 2, order = [1, 0]}>` on [8, 16] has offset bases
  * [0,1] [0,2] [0,4] [0,8] [1,0] [2,2] [4,2] (Triton's unit test
  * AMDRotatingShared2D_8x16_ord10).  layout_triton_to_desc() builds the
  * descriptor of nvmma_shared from this layout (inverted), and that of
  * amd_rotating_shared from ck_tile transforms with the same offsets.
  * Kinds: swizzled_shared, amd_rotating_shared, nvmma_shared.
- * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (not 2 sizes, a size that is
+ * Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (not as many sizes as the
+ * attribute's rank, a size that is
  * not a power of two, more than 2^::LAYOUT_TRITON_MAX_SHARED_TILE_LOG2
  * elements, an nvmma_shared shape smaller than its swizzle tile, as Triton's
- * fatal errors); ::LAYOUT_ERR_UNSUPPORTED (another kind, nvmma_shared with
- * fp4Padded or a rank other than 2).
+ * fatal errors); ::LAYOUT_ERR_UNSUPPORTED (another kind, a rank above 4).
  */
 layout_status layout_triton_shared_linear(const layout_triton_attr *a, int n_shape, const int64_t *shape,
                                           layout_linear *out, layout_error *err);

@@ -143,6 +143,11 @@ layout_status layout_triton_to_desc(const layout_triton_attr *a, int n_shape, co
             return layout_fail(err, LAYOUT_ERR_ARG,
                                "layout_triton_to_desc: swizzled_shared needs a 2-D shape (--shape R,C); got %d values",
                                n_shape);
+        if (a->rank != 2)
+            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                               "layout_triton_to_desc: swizzled_shared of rank %d: descriptors are 2-D (its linear "
+                               "layout, layout_triton_shared_linear, takes ranks 1 to 4)",
+                               a->rank);
         memset(&p, 0, sizeof p);
         p.kind = LAYOUT_FAMILY_TRITON_SWIZZLED;
         p.contiguous_dim = a->order[0];

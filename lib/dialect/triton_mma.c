@@ -3,8 +3,10 @@
  * of those four and #ttg.slice of any of them, built the way Triton 3.6
  * builds them in lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp
  * (read, not copied; each function names its Triton counterpart), one CTA,
- * rank 2 (a slice: rank 1 of a rank-2 parent; amd_mfma and its operands
- * also rank 3, a leading batch dim).
+ * rank 2 or 3 (a leading batch dim; Hopper's nvidia_mma rank 2 only),
+ * blocked and its FMA operands up to rank 4, a slice one less than its
+ * parent.  Triton's unit test of these functions runs in
+ * tests/test_triton_peer.c.
  *
  * Triton's LinearLayout operations used here, on layout_linear:
  *   identity1D / zeros1D / operator*      ll_id, ll_zeros, ll_mul (linear.h's product)

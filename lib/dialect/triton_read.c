@@ -104,8 +104,8 @@ static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a, const
         for (k = 0; k < 4; k++)
             if (!((have >> k) & 1)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field '%s'", names[k]);
     }
-    if (a->rank != 2)
-        return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_UNSUPPORTED, "%s of rank %d: liblayout supports 2-D",
+    if (a->rank < 1 || a->rank > 4)
+        return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_UNSUPPORTED, "%s of rank %d: liblayout supports ranks 1 to 4",
                           name, a->rank);
     return layout_tx_expect(c, '>', "'>'");
 }

@@ -27,7 +27,20 @@
  *   contiguous extent must hold W columns and the strided one 8 rows
  *   (Triton's report_fatal_error otherwise).  S = 0: the identity over the
  *   TMA box min(size, 256) with dim1 fastest, then dim1, then dim0 beyond
- *   the box; `transposed` plays no part. */
+ *   the box; `transposed` plays no part.
+ * - ranks other than 2 (the same functions at triton-lang/triton d0e56966):
+ *   swizzled / rotating rank 1 is the identity, rank 3 and 4 the 2-D
+ *   pattern on (order[1], order[0]) then the identity over order[2], ..;
+ *   nvmma_shared collapses the TMA box to [product of the outer dims,
+ *   last dim] ([last, outer] when transposed), builds the core tile and its
+ *   growth on that, reshapes it to the box (reshapeLayout: row-major) and,
+ *   when transposed, rotates the last coordinate to dim0
+ *   (transposeLinearLayout), then grows dim0, dim1, .. to the shape (S = 0:
+ *   the identity over the box, last dim fastest, then the shape).
+ * - fp4Padded (getCoreMatrixLinearLayout): the tile's columns are bytes of
+ *   which every other group of 8 is padding; column c maps to
+ *   c / 16 * 8 + c % 8 (the padding repeats the real coordinates), the TMA
+ *   box's contiguous extent counts packed pairs. */
 #include "triton_internal.h"
 
 #include <stdio.h>
@@ -36,91 +49,126 @@
 #define FN_SL "layout_triton_shared_linear"
 
 typedef struct shared_bases {
-    int n;               /* offset bits */
-    int64_t v[64][2];    /* offset bit b -> (dim0, dim1) */
+    int n, rank;                        /* offset bits; out dims */
+    int64_t v[64][LAYOUT_MAX_DIMS];     /* offset bit b -> (dim0, dim1, ..) */
 } shared_bases;
 
-static void push(shared_bases *b, int64_t d0, int64_t d1)
+/* A basis with `val` in dim d1 and `val2` in dim d2 (d2 < 0: none). */
+static void push2(shared_bases *b, int d1, int64_t val, int d2, int64_t val2)
 {
-    b->v[b->n][0] = d0;
-    b->v[b->n][1] = d1;
+    int k;
+    if (b->n >= 64) return; /* unreachable: check_shape bounds the bits */
+    for (k = 0; k < b->rank; k++) b->v[b->n][k] = 0;
+    b->v[b->n][d1] = val;
+    if (d2 >= 0) b->v[b->n][d2] ^= val2;
     b->n++;
 }
 
-/* (row, col) of the swizzled view -> (dim0, dim1): col is dim order[0]. */
-static void push_rc(shared_bases *b, int col_dim, int64_t row, int64_t col)
+/* identity1D(size / have, offset, dim d): the bits of d from `have` up. */
+static void grow(shared_bases *b, int d, int64_t have, int64_t size)
 {
-    if (col_dim == 1)
-        push(b, row, col);
-    else
-        push(b, col, row);
+    for (; have < size; have *= 2) push2(b, d, have, -1, 0);
 }
 
-/* swizzled_shared (rotating = 0) and amd_rotating_shared (rotating = 1). */
+/* swizzled_shared (rotating = 0) and amd_rotating_shared (rotating = 1):
+ * rank 1 the identity; else the 2-D swizzle on (order[1], order[0]), then
+ * the identity over order[2], order[3], .. */
 static void swizzled_bases(const layout_triton_attr *a, const int64_t *shape, int rotating, shared_bases *b)
 {
-    int col_dim = a->order[0], row_dim = a->order[1];
-    int64_t cols = shape[col_dim], rows = shape[row_dim], col, row;
-    for (col = 1; col < cols; col *= 2) push_rc(b, col_dim, 0, col);
+    int col_dim, row_dim, k;
+    int64_t cols, rows, col, row;
+    if (b->rank == 1) {
+        grow(b, 0, 1, shape[0]);
+        return;
+    }
+    col_dim = a->order[0];
+    row_dim = a->order[1];
+    cols = shape[col_dim];
+    rows = shape[row_dim];
+    for (col = 1; col < cols; col *= 2) push2(b, col_dim, col, -1, 0);
     for (row = 1; row < rows; row *= 2) {
         int64_t phase = (row / a->per_phase) % a->max_phase;
         if (rotating) phase ^= row / a->max_phase / a->per_phase % a->max_phase;
-        push_rc(b, col_dim, row, (a->vec * phase) % cols);
+        push2(b, row_dim, row, col_dim, (a->vec * phase) % cols);
     }
+    for (k = 2; k < b->rank; k++) grow(b, a->order[k], 1, shape[a->order[k]]);
 }
 
-/* nvmma_shared (file comment). */
+/* The N-D coordinate of flat index f over sizes s[0..r) (last fastest),
+ * then rotated as transposeLinearLayout(order [r-1, 0, .., r-2]) when
+ * `rot`: out dim 0 takes the last coordinate. */
+static void unflatten(int64_t f, const int64_t *s, int r, int rot, int64_t *out)
+{
+    int64_t c[LAYOUT_MAX_DIMS];
+    int k;
+    for (k = r - 1; k >= 0; k--) {
+        c[k] = f % s[k];
+        f /= s[k];
+    }
+    for (k = 0; k < r; k++) out[k] = rot ? c[(k + r - 1) % r] : c[k];
+}
+
+/* nvmma_shared (file comment; any rank >= 1, fp4Padded included). */
 static layout_status nvmma_bases(const layout_triton_attr *a, const int64_t *shape, shared_bases *b, layout_error *err)
 {
-    int64_t box[2], i;
-    int ebw = a->element_bit_width, sw = a->swizzling_byte_width;
-    if (a->fp4_padded)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
-                           FN_SL ": nvmma_shared with fp4Padded = true (two fp4 values padded to a byte pair) is not "
-                                 "modelled");
-    box[0] = shape[0] < 256 ? shape[0] : 256;
-    box[1] = shape[1] < 256 ? shape[1] : 256;
-    if (sw == 0) {
-        for (i = 1; i < box[1]; i *= 2) push(b, 0, i);
-        for (i = 1; i < box[0]; i *= 2) push(b, i, 0);
-        for (i = box[1]; i < shape[1]; i *= 2) push(b, 0, i);
-        for (i = box[0]; i < shape[0]; i *= 2) push(b, i, 0);
+    int64_t tma[LAYOUT_MAX_DIMS], i;
+    int ebw = a->element_bit_width, sw = a->swizzling_byte_width, r = b->rank, d, k;
+    int contig = a->transposed ? 0 : r - 1, pack = a->fp4_padded ? 2 : 1;
+    /* getTMABlockShape(packedSize = true) */
+    for (d = 0; d < r; d++) tma[d] = shape[d] * (d == contig ? pack : 1) < 256 ? shape[d] * (d == contig ? pack : 1) : 256;
+    if (sw != 0) {
+        int64_t w = 8 * (int64_t)sw / ebw;
+        if (w < 1 || tma[contig] < w)
+            return layout_fail(err, LAYOUT_ERR_ARG,
+                               FN_SL ": nvmma_shared swizzlingByteWidth = %d on %d-bit elements needs %lld elements "
+                                     "along dim%d (the contiguous dim) within a TMA box of at most 256; the shape has "
+                                     "%lld (Triton: \"Block shape is too small for the swizzle byte size\")",
+                               sw, ebw, (long long)w, contig, (long long)shape[contig]);
+        tma[contig] = w;
+    }
+    tma[contig] /= pack;
+    if (sw == 0) { /* the identity over the box, last dim fastest, then the shape in the same order */
+        for (d = r - 1; d >= 0; d--) grow(b, d, 1, tma[d]);
+        for (d = r - 1; d >= 0; d--) grow(b, d, tma[d], shape[d]);
         return layout_ok(err);
     }
     {
-        int contig = a->transposed ? 0 : 1, strided = 1 - contig;
-        int64_t width = 8 * (int64_t)sw / ebw, vec = 128 / ebw, per_phase = 128 / sw, max_phase = sw / 16;
-        int64_t rows = box[strided], row;
-        if (width < 1 || box[contig] < width)
-            return layout_fail(err, LAYOUT_ERR_ARG,
-                               FN_SL ": nvmma_shared swizzlingByteWidth = %d on %d-bit elements needs %lld elements "
-                                     "along dim%d (the contiguous dim) within a TMA box of at most 256; the shape has %lld (Triton: \"Block shape is "
-                                     "too small for the swizzle byte size\")",
-                               sw, ebw, (long long)width, contig, (long long)shape[contig]);
-        if (rows < 8)
-            return layout_fail(err, LAYOUT_ERR_ARG,
-                               FN_SL ": nvmma_shared with swizzling needs at least 8 rows along dim%d; the shape has "
-                                     "%lld (Triton: \"Illegal shared layout\")",
-                               strided, (long long)shape[strided]);
-        /* core matrix: W columns, then 8 swizzled rows, then the box's rows */
-        for (i = 1; i < width; i *= 2) push_rc(b, contig, 0, i);
-        for (row = 1; row < 8; row *= 2) push_rc(b, contig, row, vec * ((row / per_phase) % max_phase));
-        for (row = 8; row < rows; row *= 2) push_rc(b, contig, row, 0);
-        /* the rest of the shape: dim0 first, then dim1 */
-        {
-            int64_t have[2];
-            int d;
-            have[contig] = width;
-            have[strided] = rows;
-            for (d = 0; d < 2; d++)
-                for (i = have[d]; i < shape[d]; i *= 2) {
-                    if (d == 0)
-                        push(b, i, 0);
-                    else
-                        push(b, 0, i);
-                }
+        /* getCoreMatrixLinearLayout on the collapsed TMA box [rows, cols],
+         * grown rows first, reshaped to the box and rotated when transposed */
+        int64_t vec = 128 / ebw, per_phase = 128 / sw, max_phase = sw / 16, tile_cols = 8 * (int64_t)sw / ebw;
+        int64_t rows = 1, cols = tma[r - 1], box[LAYOUT_MAX_DIMS], rc[64][2], row, col, have_cols;
+        int n = 0;
+        for (d = 0; d + 1 < r; d++) rows *= tma[d];
+        if (a->transposed) {
+            int64_t t = rows;
+            rows = cols;
+            cols = t;
         }
+        if (cols * pack < tile_cols || rows < 8)
+            return layout_fail(err, LAYOUT_ERR_ARG,
+                               FN_SL ": nvmma_shared with swizzling needs a collapsed TMA box of at least [8, %lld]; "
+                                     "the shape gives [%lld, %lld] (Triton: \"Illegal shared layout\")",
+                               (long long)(tile_cols / pack), (long long)rows, (long long)cols);
+        for (col = 1; col < tile_cols; col *= 2, n++) {
+            rc[n][0] = 0;
+            rc[n][1] = a->fp4_padded ? col / 16 * 8 + col % 8 : col;
+        }
+        for (row = 1; row < 8; row *= 2, n++) {
+            int64_t c = vec * ((row / per_phase) % max_phase);
+            rc[n][0] = row;
+            rc[n][1] = a->fp4_padded ? c / 16 * 8 + c % 8 : c;
+        }
+        have_cols = tile_cols / pack;
+        for (row = 8; row < rows; row *= 2, n++) rc[n][0] = row, rc[n][1] = 0;
+        for (col = have_cols; col < cols; col *= 2, n++) rc[n][0] = 0, rc[n][1] = col;
+        for (d = 0; d < r; d++) box[d] = a->transposed ? tma[(d + 1) % r] : tma[d];
+        for (k = 0; k < n; k++) {
+            unflatten(rc[k][0] * cols + rc[k][1], box, r, a->transposed, b->v[b->n]);
+            b->n++;
+        }
+        for (d = 0; d < r; d++) grow(b, d, tma[d], shape[d]);
     }
+    (void)i;
     return layout_ok(err);
 }
 
@@ -185,28 +233,36 @@ static layout_status rotating_to_desc(const layout_triton_attr *a, const int64_t
     return layout_ok(err);
 }
 
+/* The shape's checks; descriptors (desc = 1) are 2-D, linear layouts take
+ * the attribute's rank (1 to 4; nvmma_shared's `rank`, 2 unless printed). */
 static layout_status check_shape(const layout_triton_attr *a, int n_shape, const int64_t *shape, const char *fn,
-                                 layout_error *err)
+                                 int desc, layout_error *err)
 {
-    int k, bits = 0;
+    int k, bits = 0, rank = a->kind == LAYOUT_TRITON_NVMMA_SHARED && a->rank == 0 ? 2 : a->rank;
     static const char *const names[] = {"amd_rotating_shared", "nvmma_shared", "swizzled_shared"};
     const char *name = names[a->kind == LAYOUT_TRITON_NVMMA_SHARED ? 1 : a->kind == LAYOUT_TRITON_AMD_ROTATING_SHARED ? 0 : 2];
-    if (n_shape != 2)
+    if (desc && n_shape != 2)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s needs a 2-D shape (--shape R,C); got %d values", fn, name,
                            n_shape);
+    if (desc && rank != 2)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %s of rank %d: descriptors are 2-D (its linear layout, "
+                                                        "layout_triton_shared_linear, takes ranks 1 to 4)",
+                           fn, name, rank);
+    if (rank < 1 || rank > 4)
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %s of rank %d: ranks 1 to 4 are supported", fn, name, rank);
+    if (n_shape != rank)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s of rank %d needs %d shape values; got %d", fn, name, rank,
+                           rank, n_shape);
     if (!shape) return layout_fail(err, LAYOUT_ERR_NULL, "%s: shape is NULL", fn);
-    if (a->kind == LAYOUT_TRITON_NVMMA_SHARED && a->rank != 2 && a->rank != 0)
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: nvmma_shared of rank %d: liblayout supports 2-D", fn,
-                           a->rank);
-    for (k = 0; k < 2; k++) {
+    for (k = 0; k < n_shape; k++) {
         if (!layout_is_pow2(shape[k]) || shape[k] > ((int64_t)1 << LAYOUT_TRITON_MAX_SHARED_TILE_LOG2))
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s: shape[%d] = %lld is not a power of two in 1..2^%d", fn,
                                name, k, (long long)shape[k], LAYOUT_TRITON_MAX_SHARED_TILE_LOG2);
         bits += layout_log2_floor(shape[k]);
     }
     if (bits > LAYOUT_TRITON_MAX_SHARED_TILE_LOG2)
-        return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s on [%lld, %lld]: more than 2^%d elements", fn, name,
-                           (long long)shape[0], (long long)shape[1], LAYOUT_TRITON_MAX_SHARED_TILE_LOG2);
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s on that shape: more than 2^%d elements", fn, name,
+                           LAYOUT_TRITON_MAX_SHARED_TILE_LOG2);
     return LAYOUT_OK;
 }
 
@@ -214,10 +270,10 @@ layout_status layout_triton_shared_linear(const layout_triton_attr *a, int n_sha
                                           layout_linear *out, layout_error *err)
 {
     static const char *const in_names[1] = {"offset"};
-    static const char *const out_names[2] = {"dim0", "dim1"};
+    static const char *const out_names[4] = {"dim0", "dim1", "dim2", "dim3"};
     shared_bases b;
-    int64_t flat[128];
-    int in_bits[1], out_bits[2], k;
+    int64_t flat[64 * 4];
+    int in_bits[1], out_bits[4], k, d;
     layout_status st;
     if (!a || !out) return layout_fail(err, LAYOUT_ERR_NULL, FN_SL ": NULL argument");
     if (a->kind != LAYOUT_TRITON_SWIZZLED_SHARED && a->kind != LAYOUT_TRITON_AMD_ROTATING_SHARED &&
@@ -225,28 +281,25 @@ layout_status layout_triton_shared_linear(const layout_triton_attr *a, int n_sha
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
                            FN_SL ": only swizzled_shared, amd_rotating_shared and nvmma_shared are built here (a "
                                  "padded_shared is not linear; a shared_linear is its own bases)");
-    if ((st = check_shape(a, n_shape, shape, FN_SL, err))) return st;
+    if ((st = check_shape(a, n_shape, shape, FN_SL, 0, err))) return st;
     b.n = 0;
+    b.rank = n_shape;
     if (a->kind == LAYOUT_TRITON_NVMMA_SHARED) {
         if ((st = nvmma_bases(a, shape, &b, err))) return st;
     } else {
-        if (a->rank != 2) return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, FN_SL ": only 2-D swizzled layouts");
         swizzled_bases(a, shape, a->kind == LAYOUT_TRITON_AMD_ROTATING_SHARED, &b);
     }
-    for (k = 0; k < b.n; k++) {
-        flat[2 * k] = b.v[k][0];
-        flat[2 * k + 1] = b.v[k][1];
-    }
+    for (k = 0; k < b.n; k++)
+        for (d = 0; d < n_shape; d++) flat[k * n_shape + d] = b.v[k][d];
     in_bits[0] = b.n;
-    out_bits[0] = layout_log2_floor(shape[0]);
-    out_bits[1] = layout_log2_floor(shape[1]);
-    return layout_linear_from_bases(out, 1, in_names, in_bits, flat, 2, out_names, out_bits, err);
+    for (d = 0; d < n_shape; d++) out_bits[d] = layout_log2_floor(shape[d]);
+    return layout_linear_from_bases(out, 1, in_names, in_bits, flat, n_shape, out_names, out_bits, err);
 }
 
 layout_status layout_triton_rotating_to_desc(const layout_triton_attr *a, int n_shape, const int64_t *shape,
                                              layout_descriptor *out, layout_error *err)
 {
     layout_status st;
-    if ((st = check_shape(a, n_shape, shape, "layout_triton_to_desc", err))) return st;
+    if ((st = check_shape(a, n_shape, shape, "layout_triton_to_desc", 1, err))) return st;
     return rotating_to_desc(a, shape, out, err);
 }
