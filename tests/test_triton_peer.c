@@ -249,5 +249,5 @@ int main(void)
 {
     RUN(test_peer_suite);
     RUN(test_can_fail);
-    return harness_finish(__FILE__);
+    return harness_finish("test_triton_peer");
 }
