@@ -204,7 +204,9 @@ $(BUILD)-fuzz/%: fuzz/%.c $(BUILD)-fuzz/liblayout.a $(FUZZ_SUPPORT) $(wildcard f
 
 # Run every fuzz target for FUZZ_SECONDS on a fresh copy of its seed corpus
 # (tests/corpus/<target>/; what an earlier run grew is dropped, so every
-# run starts where CI's does), in parallel under make -j.  Each prints its
+# run starts where CI's does), in parallel under make -j (the recursive make
+# shares the jobserver; each target's lines come out together, make 4's
+# --output-sync).  Each prints its
 # executions, exec/s (wall clock) and executions per CPU-second (the
 # fuzzer's own CPU time, from the shell's `times`: the figure that does not
 # depend on how busy the machine is).  A crash fails the
@@ -212,7 +214,7 @@ $(BUILD)-fuzz/%: fuzz/%.c $(BUILD)-fuzz/liblayout.a $(FUZZ_SUPPORT) $(wildcard f
 # with `$(BUILD)-fuzz/<target> <file>` and add it as a regression test.
 FUZZ_NAMES := $(patsubst fuzz/%.c,%,$(FUZZ_SRCS))
 fuzz-smoke: fuzz
-	@$(MAKE) --no-print-directory $(addprefix fuzz-run-,$(FUZZ_NAMES))
+	@$(MAKE) --no-print-directory $(if $(filter 3.%,$(MAKE_VERSION)),,--output-sync=target) $(addprefix fuzz-run-,$(FUZZ_NAMES))
 
 fuzz-run-%:
 	@n=$*; f=$(BUILD)-fuzz/$$n; corpus=$(BUILD)-fuzz/corpus-$$n; log=$(BUILD)-fuzz/$$n.log; \
