@@ -51,7 +51,7 @@ static layout_ds_op ds_op_of(int bytes, int pair_kind)
  * vendor names (layout_ds_op_vendor_name()), refined where Triton's PTX
  * keeps the element type (cp.async, vectors of sub-32-bit elements). */
 static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_op *r, int bytes, int pair_kind,
-                     char *buf, size_t cap)
+                     int gword, int in_word, char *buf, size_t cap)
 {
     int bits = bytes * 8;
     layout_ds_op op = ds_op_of(bytes, pair_kind);
@@ -62,6 +62,29 @@ static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_o
             return;
         }
         const char *pre = r->direction == LAYOUT_WRITE ? "st.shared" : "ld.shared";
+        /* Next to a global tt.load / tt.store, NVPTX keeps the registers as
+         * that access packed them: a vector that is one global word prints as
+         * that word (st.shared.b32 of two f16, .b16 of two i8); a vector of
+         * 16-bit elements from 32-bit words as .v2.b32; elements that came
+         * one per register as .vN.bE (four i8 are one 32-bit register in
+         * NVPTX, and Triton packs 128-bit vectors into b32 itself).  The
+         * Gluon fixtures' PTX shows each case (st/ld.shared.v2.b16 beside
+         * ld.global.b16, .b32 beside ld.global.b32, .b16 of two i8 beside
+         * ld.global.b16, .v2.b8 beside ld.global.b32). */
+        if (gword && r->elem_bits < 32 && r->vec_elems > 1 && !(r->elem_bits == 8 && r->vec_elems >= 4) && bits <= 64) {
+            if (bits <= 32) {
+                /* a vector of other registers than one word's: loaded as
+                 * elements; stored from 32-bit words as one word (prmt) */
+                if ((gword == bits && in_word) || (gword >= 32 && bits == 32 && r->direction == LAYOUT_WRITE))
+                    snprintf(buf, cap, "%s.b%d", pre, bits);
+                else snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+            } else if (gword >= 32) {
+                snprintf(buf, cap, "%s.v%d.b32", pre, bits / 32);
+            } else {
+                snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+            }
+            return;
+        }
         /* A load of two 16-bit elements keeps LLVM's <2 x i16> in the PTX
          * (ld.shared.v2.b16); the store of the same pair is packed into a
          * b32 (attn_fp16_64x64x64_w4_s2_sm90 93:63 shows both). */
@@ -199,12 +222,31 @@ uint64_t layout_tk_basis(const layout_linear *c, int d, int b)
     return c->bases[c->in_shift[d] + b];
 }
 
+int layout_tk_global_word_bits(const layout_linear *rl, int elem_bits)
+{
+    int ir = layout_linear_in_dim(rl, "register"), d1 = layout_linear_out_dim(rl, "dim1");
+    int n = 0, i, cap = elem_bits > 0 ? 128 / elem_bits : 1;
+    if (ir < 0 || d1 < 0 || elem_bits <= 0) return elem_bits;
+    /* the first register basis that moves: it names the order's first dim */
+    for (i = 0; i < rl->in_bits[ir]; i++) {
+        uint64_t b = layout_tk_basis(rl, ir, i);
+        if (!b) continue;
+        if (b != (uint64_t)1 << rl->out_shift[d1]) return elem_bits; /* not 1 along the last dim */
+        break;
+    }
+    /* contiguous elements per thread along the last dim: registers 1, 2, 4, .. */
+    for (i = 0; i < rl->in_bits[ir] && (1 << n) < cap; i++)
+        if (layout_tk_basis(rl, ir, i) == (uint64_t)1 << (rl->out_shift[d1] + n)) n++;
+        else break;
+    return (1 << n) * elem_bits < 32 ? (1 << n) * elem_bits : 32;
+}
+
 /* lowerLdStShared for one cvt (register, lane, warp -> element offset):
  * Triton's vectorisation, the accesses of warp 0 costed by the checker, and
  * the mnemonics; fills r's vec_*, n_accesses, counts and costs (r->kind,
  * direction and elem_bits set by the caller). */
 layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
-                                   const layout_tk_pad *pad, int tr, layout_triton_kernel_op *r)
+                                   const layout_tk_pad *pad, int tr, int gword, layout_triton_kernel_op *r)
 {
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
     int iw = layout_linear_in_dim(cvt, "warp"), i, j;
@@ -238,6 +280,10 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
     }
     if (nvec == 0) memset(is_vec, 0, sizeof is_vec);
     r->vec_elems = 1 << nvec;
+    /* the vector is registers 0 .. vec - 1 in order (one global word's) */
+    int in_word = 1;
+    for (j = 0; j < nvec; j++)
+        if (!is_vec[j] || layout_tk_basis(cvt, ir, j) != (uint64_t)1 << j) in_word = 0;
     r->vec_bits = r->vec_elems * r->elem_bits;
     int bytes = r->vec_bits / 8, elem_bytes = r->elem_bits / 8;
 
@@ -308,11 +354,11 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
                 kind = pair_kind_of(add_off[a], add_off[b], bytes);
                 if (kind) { used[b] = 1; break; }
             }
-            mnemonic(k, r, bytes, kind, mn, sizeof mn);
+            mnemonic(k, r, bytes, kind, gword, in_word, mn, sizeof mn);
             layout_tk_count_add(r, mn, 1);
         }
     } else {
-        mnemonic(k, r, bytes, 0, mn, sizeof mn);
+        mnemonic(k, r, bytes, 0, gword, in_word, mn, sizeof mn);
         layout_tk_count_add(r, mn, r->n_accesses);
     }
     r->modelled = 1;

@@ -38,11 +38,23 @@ layout_status layout_tk_not_modelled(layout_triton_kernel_op *r, const char *fmt
 
 /* lowerLdStShared of cvt (register, lane, warp -> element offset): the
  * vector, warp 0's accesses costed on ck, the mnemonics (AMD pairing;
- * tr: gfx950's ds_read_b64_tr_b*).  r->kind, direction and elem_bits must
- * be set; fills vec_*, n_accesses, counts, costs, worst and modelled (or a
- * reason).  Returns LAYOUT_OK also when not modelled. */
+ * tr: gfx950's ds_read_b64_tr_b*; gword: the bits of one register word of
+ * the tt.load that made a stored tensor or of the tt.store that takes a
+ * loaded one, 0 when neither, see layout_tk_global_word_bits()).
+ * r->kind, direction and elem_bits must be set; fills vec_*, n_accesses,
+ * counts, costs, worst and modelled (or a reason).  Returns LAYOUT_OK also
+ * when not modelled. */
 layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
-                                   const layout_tk_pad *pad, int tr, layout_triton_kernel_op *r);
+                                   const layout_tk_pad *pad, int tr, int gword, layout_triton_kernel_op *r);
+
+/* The register word of a global tt.load / tt.store of a tensor in register
+ * layout rl (register, lane, warp -> dim0, dim1) of elem_bits elements, as
+ * Triton 3.6 vectorises it (ModuleAxisInfoAnalysis::getContiguity in
+ * lib/Analysis/AxisInfo.cpp: the contiguous elements per thread along the
+ * layout's first order dim, here taken as contiguous in memory only when it
+ * is the last dim of a row-major tensor; at most 128 bits) and packs it
+ * (words of min(vector, 32) bits): returns the word's bits. */
+int layout_tk_global_word_bits(const layout_linear *rl, int elem_bits);
 
 /* An op's register layout text (aliases inlined) read as a linear layout on
  * the tensor's shape; why gets the reason when it cannot be. */
