@@ -246,8 +246,10 @@ int layout_tk_global_word_bits(const layout_linear *rl, int elem_bits)
  * the mnemonics; fills r's vec_*, n_accesses, counts and costs (r->kind,
  * direction and elem_bits set by the caller). */
 layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
-                                   const layout_tk_pad *pad, int tr, int gword, layout_triton_kernel_op *r)
+                                   const layout_tk_pad *pad, int tr, const layout_tk_global *g,
+                                   layout_triton_kernel_op *r)
 {
+    int gword = g ? g->word_bits : 0;
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
     int iw = layout_linear_in_dim(cvt, "warp"), i, j;
     layout_error e;
@@ -356,6 +358,26 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
             }
             mnemonic(k, r, bytes, kind, gword, in_word, mn, sizeof mn);
             layout_tk_count_add(r, mn, 1);
+        }
+    } else if (!k->is_nvidia && g && g->word_bits && g->run1 >= 0 && (bytes == 2 || g->run2 >= 0) &&
+               r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2)) {
+        /* One element per ds_write of 32-bit VGPRs that the global load
+         * packed (a thread's elements 2c, 2c + 1 along the last dim): LLVM stores an element in bits 16..31 with the _d16_hi
+         * form (ds_write_b16_d16_hi; ds_write_b8_d16_hi for byte 2, bytes
+         * 1 and 3 are shifted down first): odd f16, byte 2 of four i8. */
+        int64_t hi = 0;
+        for (int a = 0; a < r->n_accesses; a++) {
+            int64_t reg = 0;
+            for (i = 0; i < nrest; i++)
+                if (a >> i & 1) reg |= (int64_t)1 << rest[i];
+            int h1 = (int)(reg >> g->run1 & 1), h2 = g->run2 >= 0 ? (int)(reg >> g->run2 & 1) : 0;
+            if (bytes == 2 ? h1 : (h2 && !h1)) hi++;
+        }
+        mnemonic(k, r, bytes, 0, gword, in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, r->n_accesses - hi);
+        if (hi) {
+            snprintf(mn, sizeof mn, "ds_write_b%d_d16_hi", bytes * 8);
+            layout_tk_count_add(r, mn, hi);
         }
     } else {
         mnemonic(k, r, bytes, 0, gword, in_word, mn, sizeof mn);

@@ -377,19 +377,28 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
         (layout_tk_ldst_matrix(k, &ck, &cvt, 0, r) || layout_tk_ldst_matrix(k, &ck, &cvt, 1, r)))
         return LAYOUT_OK;
 
-    /* NVIDIA: the register words of the tt.load that made the stored tensor
-     * or of the tt.store that takes the loaded one name the instruction. */
-    int gword = 0;
-    if (k->is_nvidia && o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? global_neighbour(m, o->result_at, o->result_len, 1)
-        : k->is_nvidia && (o->kind == LAYOUT_TTGIR_LOCAL_STORE || o->kind == LAYOUT_TTGIR_LOCAL_ALLOC)
+    /* The register words of the tt.load that made the stored tensor or of
+     * the tt.store that takes the loaded one name the instruction (NVIDIA's
+     * packed vectors, AMD's _d16_hi stores). */
+    layout_tk_global g = {0, -1, -1};
+    if (o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? global_neighbour(m, o->result_at, o->result_len, 1)
+        : (o->kind == LAYOUT_TTGIR_LOCAL_STORE || o->kind == LAYOUT_TTGIR_LOCAL_ALLOC)
             ? global_neighbour(m, o->operand_at, o->operand_len, 0)
             : 0)
     {
-        int div_bits = pointer_divisibility(m) * 8;
-        gword = layout_tk_global_word_bits(&rl, r->elem_bits);
-        if (gword > div_bits) gword = div_bits < r->elem_bits ? r->elem_bits : div_bits;
+        /* AMD's TTGIR does not print the launcher's divisibility, and its
+         * global loads are vectorised all the same (global_load_dword of
+         * four i8 beside an unannotated pointer in the Gluon fixtures) */
+        int div_bits = k->is_nvidia ? pointer_divisibility(m) * 8 : 128;
+        int ir = layout_linear_in_dim(&rl, "register"), d1 = layout_linear_out_dim(&rl, "dim1");
+        g.word_bits = layout_tk_global_word_bits(&rl, r->elem_bits);
+        if (g.word_bits > div_bits) g.word_bits = div_bits < r->elem_bits ? r->elem_bits : div_bits;
+        for (int i = 0; ir >= 0 && d1 >= 0 && i < rl.in_bits[ir]; i++) {
+            if (layout_tk_basis(&rl, ir, i) == (uint64_t)1 << rl.out_shift[d1]) g.run1 = i;
+            if (layout_tk_basis(&rl, ir, i) == (uint64_t)2 << rl.out_shift[d1]) g.run2 = i;
+        }
     }
-    return layout_tk_lower_ldst(k, &ck, &cvt, &pad, tr, gword, r);
+    return layout_tk_lower_ldst(k, &ck, &cvt, &pad, tr, &g, r);
 }
 
 layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op, const char *shared_attr, size_t len,
