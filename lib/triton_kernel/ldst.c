@@ -323,6 +323,13 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
             }
         base_key[a] = key;
         add_off[a] = (int64_t)apply_padding(pad, add * (uint64_t)elem_bytes);
+        /* Padded: Triton pads each access's whole offset, base + constant,
+         * and the accesses share a base register only where the constant's
+         * own padding term is the same (the Gluon fixtures' AMDGCN: pairs
+         * within one padding term, ds_write2_b32 offset0:33 offset1:49 of
+         * [128:+4] beside offset1:16 on another base; none across). */
+        if (pad->n)
+            base_key[a] = key ^ (((uint64_t)add_off[a] - add * (uint64_t)elem_bytes) * 0x9E3779B97F4A7C15ull);
         if (ir >= 0) ins[ir] = regval;
         if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
             layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
