@@ -352,19 +352,28 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
         snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
         layout_tk_count_add(r, mn, r->n_accesses);
     } else if (!k->is_nvidia && (bytes == 4 || bytes == 8)) {
-        unsigned char used[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-        memset(used, 0, (size_t)r->n_accesses);
+        /* SILoadStoreOptimizer (collectMergeableInsts, then
+         * optimizeInstsWithSameBaseAddr) lists the accesses of one base
+         * register sorted by offset and merges neighbours of that list:
+         * order = (base, offset), then pair order[i] with order[i + 1] when
+         * offsetsCanBeCombined, else move on by one. */
+        int order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
         for (int a = 0; a < r->n_accesses; a++) {
-            int kind = 0;
-            if (used[a]) continue;
-            used[a] = 1;
-            for (int b = a + 1; b < r->n_accesses; b++) {
-                if (used[b] || base_key[b] != base_key[a]) continue;
-                kind = pair_kind_of(add_off[a], add_off[b], bytes);
-                if (kind) { used[b] = 1; break; }
+            int p = a;
+            while (p > 0 && (base_key[order[p - 1]] > base_key[a] ||
+                             (base_key[order[p - 1]] == base_key[a] && add_off[order[p - 1]] > add_off[a]))) {
+                order[p] = order[p - 1];
+                p--;
             }
+            order[p] = a;
+        }
+        for (int p = 0; p < r->n_accesses;) {
+            int a = order[p], kind = 0;
+            if (p + 1 < r->n_accesses && base_key[order[p + 1]] == base_key[a])
+                kind = pair_kind_of(add_off[a], add_off[order[p + 1]], bytes);
             mnemonic(k, r, bytes, kind, gword, in_word, mn, sizeof mn);
             layout_tk_count_add(r, mn, 1);
+            p += kind ? 2 : 1;
         }
     } else if (!k->is_nvidia && g && g->word_bits && g->run1 >= 0 && (bytes == 2 || g->run2 >= 0) &&
                r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2)) {
