@@ -582,7 +582,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         if (kind_s) { /* stmatrix (.trans): the tile path's store */
             if (!layout_tk_ldst_matrix(k, &ck, &cst, kind_s == 2, &sub))
                 return layout_tk_not_modelled(r, "ttg.convert_layout: the tile path chose stmatrix but its lowering does not apply (not modelled)");
-        } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cst, &nopad, 0, &sub)) != LAYOUT_OK) {
+        } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cst, &nopad, 0, NULL, &sub)) != LAYOUT_OK) {
             return s2;
         }
         if (!sub.modelled) return layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub.reason);
@@ -598,7 +598,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         if (kind_d) { /* ldmatrix (.trans) */
             if (!layout_tk_ldst_matrix(k, &ck, &cld, kind_d == 2, &sub))
                 return layout_tk_not_modelled(r, "ttg.convert_layout: the tile path chose ldmatrix but its lowering does not apply (not modelled)");
-        } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cld, &nopad, 0, &sub)) != LAYOUT_OK) {
+        } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cld, &nopad, 0, NULL, &sub)) != LAYOUT_OK) {
             return s2;
         }
         if (!sub.modelled) return layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub.reason);

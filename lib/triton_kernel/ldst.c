@@ -51,7 +51,7 @@ static layout_ds_op ds_op_of(int bytes, int pair_kind)
  * vendor names (layout_ds_op_vendor_name()), refined where Triton's PTX
  * keeps the element type (cp.async, vectors of sub-32-bit elements). */
 static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_op *r, int bytes, int pair_kind,
-                     char *buf, size_t cap)
+                     int gword, int in_word, char *buf, size_t cap)
 {
     int bits = bytes * 8;
     layout_ds_op op = ds_op_of(bytes, pair_kind);
@@ -62,6 +62,29 @@ static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_o
             return;
         }
         const char *pre = r->direction == LAYOUT_WRITE ? "st.shared" : "ld.shared";
+        /* Next to a global tt.load / tt.store, NVPTX keeps the registers as
+         * that access packed them: a vector that is one global word prints as
+         * that word (st.shared.b32 of two f16, .b16 of two i8); a vector of
+         * 16-bit elements from 32-bit words as .v2.b32; elements that came
+         * one per register as .vN.bE (four i8 are one 32-bit register in
+         * NVPTX, and Triton packs 128-bit vectors into b32 itself).  The
+         * Gluon fixtures' PTX shows each case (st/ld.shared.v2.b16 beside
+         * ld.global.b16, .b32 beside ld.global.b32, .b16 of two i8 beside
+         * ld.global.b16, .v2.b8 beside ld.global.b32). */
+        if (gword && r->elem_bits < 32 && r->vec_elems > 1 && !(r->elem_bits == 8 && r->vec_elems >= 4) && bits <= 64) {
+            if (bits <= 32) {
+                /* a vector of other registers than one word's: loaded as
+                 * elements; stored from 32-bit words as one word (prmt) */
+                if ((gword == bits && in_word) || (gword >= 32 && bits == 32 && r->direction == LAYOUT_WRITE))
+                    snprintf(buf, cap, "%s.b%d", pre, bits);
+                else snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+            } else if (gword >= 32) {
+                snprintf(buf, cap, "%s.v%d.b32", pre, bits / 32);
+            } else {
+                snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+            }
+            return;
+        }
         /* A load of two 16-bit elements keeps LLVM's <2 x i16> in the PTX
          * (ld.shared.v2.b16); the store of the same pair is packed into a
          * b32 (attn_fp16_64x64x64_w4_s2_sm90 93:63 shows both). */
@@ -199,13 +222,34 @@ uint64_t layout_tk_basis(const layout_linear *c, int d, int b)
     return c->bases[c->in_shift[d] + b];
 }
 
+int layout_tk_global_word_bits(const layout_linear *rl, int elem_bits)
+{
+    int ir = layout_linear_in_dim(rl, "register"), d1 = layout_linear_out_dim(rl, "dim1");
+    int n = 0, i, cap = elem_bits > 0 ? 128 / elem_bits : 1;
+    if (ir < 0 || d1 < 0 || elem_bits <= 0) return elem_bits;
+    /* the first register basis that moves: it names the order's first dim */
+    for (i = 0; i < rl->in_bits[ir]; i++) {
+        uint64_t b = layout_tk_basis(rl, ir, i);
+        if (!b) continue;
+        if (b != (uint64_t)1 << rl->out_shift[d1]) return elem_bits; /* not 1 along the last dim */
+        break;
+    }
+    /* contiguous elements per thread along the last dim: registers 1, 2, 4, .. */
+    for (i = 0; i < rl->in_bits[ir] && (1 << n) < cap; i++)
+        if (layout_tk_basis(rl, ir, i) == (uint64_t)1 << (rl->out_shift[d1] + n)) n++;
+        else break;
+    return (1 << n) * elem_bits < 32 ? (1 << n) * elem_bits : 32;
+}
+
 /* lowerLdStShared for one cvt (register, lane, warp -> element offset):
  * Triton's vectorisation, the accesses of warp 0 costed by the checker, and
  * the mnemonics; fills r's vec_*, n_accesses, counts and costs (r->kind,
  * direction and elem_bits set by the caller). */
 layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
-                                   const layout_tk_pad *pad, int tr, layout_triton_kernel_op *r)
+                                   const layout_tk_pad *pad, int tr, const layout_tk_global *g,
+                                   layout_triton_kernel_op *r)
 {
+    int gword = g ? g->word_bits : 0;
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
     int iw = layout_linear_in_dim(cvt, "warp"), i, j;
     layout_error e;
@@ -238,6 +282,10 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
     }
     if (nvec == 0) memset(is_vec, 0, sizeof is_vec);
     r->vec_elems = 1 << nvec;
+    /* the vector is registers 0 .. vec - 1 in order (one global word's) */
+    int in_word = 1;
+    for (j = 0; j < nvec; j++)
+        if (!is_vec[j] || layout_tk_basis(cvt, ir, j) != (uint64_t)1 << j) in_word = 0;
     r->vec_bits = r->vec_elems * r->elem_bits;
     int bytes = r->vec_bits / 8, elem_bytes = r->elem_bits / 8;
 
@@ -275,6 +323,13 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
             }
         base_key[a] = key;
         add_off[a] = (int64_t)apply_padding(pad, add * (uint64_t)elem_bytes);
+        /* Padded: Triton pads each access's whole offset, base + constant,
+         * and the accesses share a base register only where the constant's
+         * own padding term is the same (the Gluon fixtures' AMDGCN: pairs
+         * within one padding term, ds_write2_b32 offset0:33 offset1:49 of
+         * [128:+4] beside offset1:16 on another base; none across). */
+        if (pad->n)
+            base_key[a] = key ^ (((uint64_t)add_off[a] - add * (uint64_t)elem_bytes) * 0x9E3779B97F4A7C15ull);
         if (ir >= 0) ins[ir] = regval;
         if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
             layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
@@ -297,22 +352,51 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
         snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
         layout_tk_count_add(r, mn, r->n_accesses);
     } else if (!k->is_nvidia && (bytes == 4 || bytes == 8)) {
-        unsigned char used[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-        memset(used, 0, (size_t)r->n_accesses);
+        /* SILoadStoreOptimizer (collectMergeableInsts, then
+         * optimizeInstsWithSameBaseAddr) lists the accesses of one base
+         * register sorted by offset and merges neighbours of that list:
+         * order = (base, offset), then pair order[i] with order[i + 1] when
+         * offsetsCanBeCombined, else move on by one. */
+        int order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
         for (int a = 0; a < r->n_accesses; a++) {
-            int kind = 0;
-            if (used[a]) continue;
-            used[a] = 1;
-            for (int b = a + 1; b < r->n_accesses; b++) {
-                if (used[b] || base_key[b] != base_key[a]) continue;
-                kind = pair_kind_of(add_off[a], add_off[b], bytes);
-                if (kind) { used[b] = 1; break; }
+            int p = a;
+            while (p > 0 && (base_key[order[p - 1]] > base_key[a] ||
+                             (base_key[order[p - 1]] == base_key[a] && add_off[order[p - 1]] > add_off[a]))) {
+                order[p] = order[p - 1];
+                p--;
             }
-            mnemonic(k, r, bytes, kind, mn, sizeof mn);
+            order[p] = a;
+        }
+        for (int p = 0; p < r->n_accesses;) {
+            int a = order[p], kind = 0;
+            if (p + 1 < r->n_accesses && base_key[order[p + 1]] == base_key[a])
+                kind = pair_kind_of(add_off[a], add_off[order[p + 1]], bytes);
+            mnemonic(k, r, bytes, kind, gword, in_word, mn, sizeof mn);
             layout_tk_count_add(r, mn, 1);
+            p += kind ? 2 : 1;
+        }
+    } else if (!k->is_nvidia && g && g->word_bits && g->run1 >= 0 && (bytes == 2 || g->run2 >= 0) &&
+               r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2)) {
+        /* One element per ds_write of 32-bit VGPRs that the global load
+         * packed (a thread's elements 2c, 2c + 1 along the last dim): LLVM stores an element in bits 16..31 with the _d16_hi
+         * form (ds_write_b16_d16_hi; ds_write_b8_d16_hi for byte 2, bytes
+         * 1 and 3 are shifted down first): odd f16, byte 2 of four i8. */
+        int64_t hi = 0;
+        for (int a = 0; a < r->n_accesses; a++) {
+            int64_t reg = 0;
+            for (i = 0; i < nrest; i++)
+                if (a >> i & 1) reg |= (int64_t)1 << rest[i];
+            int h1 = (int)(reg >> g->run1 & 1), h2 = g->run2 >= 0 ? (int)(reg >> g->run2 & 1) : 0;
+            if (bytes == 2 ? h1 : (h2 && !h1)) hi++;
+        }
+        mnemonic(k, r, bytes, 0, gword, in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, r->n_accesses - hi);
+        if (hi) {
+            snprintf(mn, sizeof mn, "ds_write_b%d_d16_hi", bytes * 8);
+            layout_tk_count_add(r, mn, hi);
         }
     } else {
-        mnemonic(k, r, bytes, 0, mn, sizeof mn);
+        mnemonic(k, r, bytes, 0, gword, in_word, mn, sizeof mn);
         layout_tk_count_add(r, mn, r->n_accesses);
     }
     r->modelled = 1;

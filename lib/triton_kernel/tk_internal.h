@@ -36,13 +36,37 @@ typedef struct layout_tk_pad {
  */
 layout_status layout_tk_not_modelled(layout_triton_kernel_op *r, const char *fmt, ...) LAYOUT_PRINTF(2, 3);
 
+/* The global access beside a local_store / local_alloc (the tt.load that
+ * made its tensor) or a local_load (the tt.store that takes its result):
+ * word_bits, the bits of one register word as Triton packs the global
+ * vector (layout_tk_global_word_bits(); 0: no such neighbour); run1, run2:
+ * the register bits whose images are 1 and 2 elements along the last
+ * (memory-contiguous) dim, -1 when none (AMD: LLVM's load/store vectoriser
+ * merges a thread's contiguous elements into dwords whatever the layout's
+ * order). */
+typedef struct layout_tk_global {
+    int word_bits;
+    int run1, run2;
+} layout_tk_global;
+
 /* lowerLdStShared of cvt (register, lane, warp -> element offset): the
  * vector, warp 0's accesses costed on ck, the mnemonics (AMD pairing;
- * tr: gfx950's ds_read_b64_tr_b*).  r->kind, direction and elem_bits must
- * be set; fills vec_*, n_accesses, counts, costs, worst and modelled (or a
- * reason).  Returns LAYOUT_OK also when not modelled. */
+ * tr: gfx950's ds_read_b64_tr_b*; g: the neighbouring global access or NULL).
+ * r->kind, direction and elem_bits must be set; fills vec_*, n_accesses,
+ * counts, costs, worst and modelled (or a reason).  Returns LAYOUT_OK also
+ * when not modelled. */
 layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
-                                   const layout_tk_pad *pad, int tr, layout_triton_kernel_op *r);
+                                   const layout_tk_pad *pad, int tr, const layout_tk_global *g,
+                                   layout_triton_kernel_op *r);
+
+/* The register word of a global tt.load / tt.store of a tensor in register
+ * layout rl (register, lane, warp -> dim0, dim1) of elem_bits elements, as
+ * Triton 3.6 vectorises it (ModuleAxisInfoAnalysis::getContiguity in
+ * lib/Analysis/AxisInfo.cpp: the contiguous elements per thread along the
+ * layout's first order dim, here taken as contiguous in memory only when it
+ * is the last dim of a row-major tensor; at most 128 bits) and packs it
+ * (words of min(vector, 32) bits): returns the word's bits. */
+int layout_tk_global_word_bits(const layout_linear *rl, int elem_bits);
 
 /* An op's register layout text (aliases inlined) read as a linear layout on
  * the tensor's shape; why gets the reason when it cannot be. */

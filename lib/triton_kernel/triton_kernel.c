@@ -236,6 +236,64 @@ static void rotate_for_tr(layout_linear *ll, int elem_bits)
 
 
 /* Lower and cost one op; the shared encoding is (sattr, slen). */
+/* Is the SSA value text[at, at + len) (`%x_6`) defined by a `tt.load`
+ * (want_store = 0) or the value stored by a `tt.store ptr, value`
+ * (want_store = 1) somewhere in the module?  A line-by-line scan of the
+ * text: the reader keeps only shared-memory ops. */
+static int global_neighbour(const layout_ttgir *m, size_t at, size_t len, int want_store)
+{
+    const char *t = m->text;
+    size_t p = 0;
+    if (!len) return 0;
+    while (p < m->len) {
+        size_t e = p, q = p;
+        while (e < m->len && t[e] != '\n') e++;
+        while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
+        if (!want_store) {
+            if (q + len + 3 <= e && memcmp(t + q, t + at, len) == 0 && memcmp(t + q + len, " = ", 3) == 0 &&
+                q + len + 3 + 8 <= e && memcmp(t + q + len + 3, "tt.load ", 8) == 0)
+                return 1;
+        } else if (q + 9 <= e && memcmp(t + q, "tt.store ", 9) == 0) {
+            size_t c = q + 9;
+            while (c < e && t[c] != ',') c++;     /* past the pointer operand */
+            c++;
+            while (c < e && t[c] == ' ') c++;
+            if (c + len <= e && memcmp(t + c, t + at, len) == 0 &&
+                (c + len == e || t[c + len] == ' ' || t[c + len] == ',' || t[c + len] == ':'))
+                return 1;
+        }
+        p = e + 1;
+    }
+    return 0;
+}
+
+/* The bytes every pointer argument of the module's tt.func is known to be
+ * aligned to: the least `tt.divisibility = N` among its `!tt.ptr<..>`
+ * arguments, 1 for one without (Triton's AxisInfo starts a pointer
+ * argument at divisibility 1 unless the launcher specialised it); 16
+ * when there is no tt.func line. */
+static int pointer_divisibility(const layout_ttgir *m)
+{
+    const char *t = m->text, *f = NULL;
+    size_t p = 0;
+    int least = 16;
+    while (p + 15 < m->len && !f) {
+        if (memcmp(t + p, "tt.func ", 8) == 0) f = t + p;
+        p++;
+    }
+    if (!f) return 16;
+    for (const char *q = f; q < t + m->len && *q != '\n'; q++) {
+        if (strncmp(q, "!tt.ptr<", 8) != 0) continue;
+        const char *e = q, *d;
+        int v = 1;
+        while (e < t + m->len && *e != '\n' && *e != ')' && !(e > q && e[0] == '%')) e++;
+        for (d = q; d + 18 < e; d++)
+            if (memcmp(d, "tt.divisibility = ", 18) == 0) { v = atoi(d + 18); break; }
+        if (v < least) least = v > 0 ? v : 1;
+    }
+    return least;
+}
+
 static layout_status lower_op(const layout_triton_kernel *k, int op, const char *sattr, size_t slen,
                               layout_triton_kernel_op *r, layout_error *err)
 {
@@ -319,7 +377,28 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
         (layout_tk_ldst_matrix(k, &ck, &cvt, 0, r) || layout_tk_ldst_matrix(k, &ck, &cvt, 1, r)))
         return LAYOUT_OK;
 
-    return layout_tk_lower_ldst(k, &ck, &cvt, &pad, tr, r);
+    /* The register words of the tt.load that made the stored tensor or of
+     * the tt.store that takes the loaded one name the instruction (NVIDIA's
+     * packed vectors, AMD's _d16_hi stores). */
+    layout_tk_global g = {0, -1, -1};
+    if (o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? global_neighbour(m, o->result_at, o->result_len, 1)
+        : (o->kind == LAYOUT_TTGIR_LOCAL_STORE || o->kind == LAYOUT_TTGIR_LOCAL_ALLOC)
+            ? global_neighbour(m, o->operand_at, o->operand_len, 0)
+            : 0)
+    {
+        /* AMD's TTGIR does not print the launcher's divisibility, and its
+         * global loads are vectorised all the same (global_load_dword of
+         * four i8 beside an unannotated pointer in the Gluon fixtures) */
+        int div_bits = k->is_nvidia ? pointer_divisibility(m) * 8 : 128;
+        int ir = layout_linear_in_dim(&rl, "register"), d1 = layout_linear_out_dim(&rl, "dim1");
+        g.word_bits = layout_tk_global_word_bits(&rl, r->elem_bits);
+        if (g.word_bits > div_bits) g.word_bits = div_bits < r->elem_bits ? r->elem_bits : div_bits;
+        for (int i = 0; ir >= 0 && d1 >= 0 && i < rl.in_bits[ir]; i++) {
+            if (layout_tk_basis(&rl, ir, i) == (uint64_t)1 << rl.out_shift[d1]) g.run1 = i;
+            if (layout_tk_basis(&rl, ir, i) == (uint64_t)2 << rl.out_shift[d1]) g.run2 = i;
+        }
+    }
+    return layout_tk_lower_ldst(k, &ck, &cvt, &pad, tr, &g, r);
 }
 
 layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op, const char *shared_attr, size_t len,
