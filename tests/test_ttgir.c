@@ -259,6 +259,17 @@ static void test_errors(void)
         CHECK(layout_ttgir_parse(with_nul, sizeof with_nul - 1, &m, &err) == LAYOUT_ERR_PARSE);
         CHECK_STR_CONTAINS(err.message, "line 2, column 3: a NUL byte");
     }
+    /* fuzz_ttgir (random seed): a NUL inside a tt.scan region, a line the op's
+     * parse reads past; the module parsed and --apply wrote it back cut at the
+     * NUL (tests/corpus/fuzz_ttgir/regress-nul-in-region) */
+    {
+        static const char in_region[] = "module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+                                        "  %0 = \"tt.scan\"(%x) <{axis = 1 : i32, reverse = false}> ({\n"
+                                        "  ^bb0(%a: f32 loc(unk\0own), %b: f32):\n"
+                                        "  }) : (tensor<64xf32, #b>) -> tensor<64xf32, #b>\n}\n";
+        CHECK(layout_ttgir_parse(in_region, sizeof in_region - 1, &m, &err) == LAYOUT_ERR_PARSE);
+        CHECK_STR_CONTAINS(err.message, "line 3, column 23: a NUL byte");
+    }
     /* fuzz_ttgir (random seed): a module header cut after '=' at the very end of
      * the text was read one byte past it (tests/corpus/fuzz_ttgir/regress-module-header-at-end) */
     {

@@ -525,6 +525,22 @@ layout_status layout_ttgir_parse(const char *text, size_t len, layout_ttgir *out
     s.line = 0;
     s.le = (size_t)-1; /* next_line starts at 0 */
     s.ls = 0;
+    /* A NUL byte anywhere is refused up front: an op that spans lines (a
+     * region of tt.scan / tt.reduce) is read past the per-line check below,
+     * and a writer of the module (layout_triton_kernel_apply) copies text. */
+    {
+        const char *nul = memchr(text, '\0', len);
+        if (nul) {
+            size_t at = (size_t)(nul - text), k;
+            s.line = 1;
+            for (k = 0; k < at; k++)
+                if (text[k] == '\n') {
+                    s.line++;
+                    s.ls = k + 1;
+                }
+            return fail_at(&s, at, LAYOUT_ERR_PARSE, "a NUL byte in the text");
+        }
+    }
     if ((st = layout_ttgir_check_text(text, len, err))) return st;
     for (;;) {
         if (s.le == (size_t)-1) {
