@@ -1,0 +1,55 @@
+"""``liblayout.triton.apply`` over every kernel the project holds from Triton 3.6.
+
+The compiled Gluon fixture kernels (tests/fixtures/gluon/kernels.tar.xz: the
+84 of suggest_proof and every third other one) and the 66 corpus kernels (tests/fixtures/triton/kernels), each on its own
+target and on the neighbouring one.  Properties, per kernel:
+* the applied text parses again, with the same ops;
+* applying again changes nothing (every written allocation is now the
+  search's best, and a suggestion must be strictly better);
+* for the 84 kernels of tests/fixtures/triton/suggest_proof, the applied
+  text is byte for byte the patched TTGIR that Triton 3.6 compiled there.
+"""
+
+from __future__ import annotations
+
+import tarfile
+from pathlib import Path
+
+import liblayout.triton as lt
+
+ROOT = Path(__file__).resolve().parents[2]
+NEIGHBOUR = {"gfx942": "gfx950", "gfx950": "gfx942", "sm_90": "sm_90"}
+
+
+def kernels(keep):
+    """The corpus, and of the Gluon kernels those in `keep` and every third other one (time)."""
+    out = []
+    with tarfile.open(ROOT / "tests" / "fixtures" / "gluon" / "kernels.tar.xz") as t:
+        ttgir = [m for m in t.getmembers() if m.name.endswith(".ttgir")]
+        for i, m in enumerate(ttgir):
+            if Path(m.name).stem in keep or i % 3 == 0:
+                out.append((Path(m.name).stem, t.extractfile(m).read().decode()))
+    for p in sorted((ROOT / "tests" / "fixtures" / "triton" / "kernels").glob("*.ttgir")):
+        out.append((p.stem, p.read_text()))
+    return out
+
+
+def test_apply_everywhere():
+    proof = ROOT / "tests" / "fixtures" / "triton" / "suggest_proof"
+    patched = {p.stem: p.read_text() for p in (proof / "patched").glob("*.ttgir")}
+    changed = matched = 0
+    for name, text in kernels(patched):
+        rep = lt.report(text)
+        for arch in (None, NEIGHBOUR.get(rep["arch"], rep["arch"])):
+            out = lt.apply(text, arch)
+            if out == text:
+                continue
+            changed += 1
+            again = lt.report(out, arch)
+            assert [op["op"] for op in again["ops"]] == [op["op"] for op in lt.report(text, arch)["ops"]], name
+            assert lt.apply(out, arch) == out, (name, arch)
+            if arch is None and name in patched:
+                assert out == patched[name], name
+                matched += 1
+    assert matched == len(patched) == 84
+    assert changed >= 84
