@@ -76,6 +76,13 @@ def test_report_equals_the_tool(case, tool) -> None:
     assert r.returncode in (0, 1), r.stderr
     assert ll.triton.report(path, arch=other) == json.loads(r.stdout)
     assert ll.triton.report(path, arch=other)["arch"] == other
+    # without the search: the same object less the search's keys (what watch() reports by default)
+    search_keys = {"suggestions", "suggestions_dropped", "lds_bytes", "lds_bound", "lds_bound_after"}
+    for a in (None, other):
+        full = ll.triton.report(path, arch=a)
+        bare = ll.triton.report(path, arch=a, suggest=False)
+        assert set(full) - set(bare) == search_keys
+        assert bare == {k: v for k, v in full.items() if k not in search_keys}
 
 
 def test_report_matmul_gfx942_figures() -> None:
@@ -103,6 +110,10 @@ def test_report_errors() -> None:
     assert "line 2" in str(e.value)
     with pytest.raises(ll.LayoutError):
         ll.triton.report("module attributes {\"ttg.target\" = \"hip:gfx942\"} {\n}\n", arch="no_such_arch")
+    with pytest.raises(ll.LayoutError) as e:
+        ll.triton.report("module attributes {\"ttg.target\" = \"hip:gfx942\"} {\n}\n", arch="no_such_arch",
+                         suggest=False)
+    assert "no_such_arch" in str(e.value)
 
 
 def test_triton_apply() -> None:
