@@ -45,16 +45,13 @@ FIX = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "gluon"
 # Cases whose ISA mix equals the model's, at least (of sm90 186, gfx942 98,
 # gfx950 96 compiled), and ncu sides equal (of 183 launched).
 ISA_FLOOR = {"sm90": 178, "gfx942": 91, "gfx950": 73}
-NCU_FLOOR = {"ld": 149, "st": 173}
+NCU_FLOOR = {"ld": 150, "st": 174}
 
 # ncu differences no rule below explains yet (case, side).
 OPEN_NCU = {
     # fp8, padded [..:+1]: 2.5 wavefronts per instruction measured, 2 modelled
     ("g132_sm90_fp8e4nv_32x16_w8_blocked_padded", "ld"),
     ("g132_sm90_fp8e4nv_32x16_w8_blocked_padded", "st"),
-    # ldmatrix / stmatrix x4.trans of bf16: 8 wavefronts measured, 10 modelled
-    ("g167_sm90_bf16_32x32_w8_nvmmadistributed_swizzled", "ld"),
-    ("g167_sm90_bf16_32x32_w8_nvmmadistributed_swizzled", "st"),
 }
 
 
