@@ -38,6 +38,7 @@ def test_apply_everywhere():
     proof = ROOT / "tests" / "fixtures" / "triton" / "suggest_proof"
     patched = {p.stem: p.read_text() for p in (proof / "patched").glob("*.ttgir")}
     changed = matched = 0
+    reranked = []
     for name, text in kernels(patched):
         rep = lt.report(text)
         for arch in (None, NEIGHBOUR.get(rep["arch"], rep["arch"])):
@@ -49,7 +50,29 @@ def test_apply_everywhere():
             assert [op["op"] for op in again["ops"]] == [op["op"] for op in lt.report(text, arch)["ops"]], name
             assert lt.apply(out, arch) == out, (name, arch)
             if arch is None and name in patched:
-                assert out == patched[name], name
+                if out != patched[name]:
+                    # The model changed since the proof (tests/fixtures/triton/
+                    # suggest_proof) and now ranks another layout first: it must
+                    # price it strictly below the proven one (conflicts, then
+                    # wavefronts / cycles, then instructions), never a step back.
+                    assert _key(again) < _key(lt.report(patched[name], suggest=False)), name
+                    reranked.append(name)
                 matched += 1
     assert matched == len(patched) == 84
     assert changed >= 84
+    # what differs from the proven TTGIR is unproven on the GPU: docs/triton.md
+    # ("Proof on the GPU") names each one and why the model moved
+    assert reranked == RERANKED_SINCE_PROOF, reranked
+
+
+# Suggestions that differ from the proven patched TTGIR, each with the model
+# change that moved it: ldmatrix / stmatrix .x1 / .x2 cost the wavefronts of
+# the matrices they move (measured on an H200, tests/fixtures/gluon/README.md),
+# which makes an stmatrix / ldmatrix .x2 layout (1 instruction a side, 2
+# wavefronts) cheaper than the proven swizzle (2 instructions, 2 wavefronts).
+RERANKED_SINCE_PROOF = ["g191_sm90_fp32_16x32_w8_blocked_sharedlinear"]
+
+
+def _key(rep):
+    t = rep["totals"]
+    return (t["extra_cycles"], t["total_cycles"], sum(rep["per_warp_total"].values()))
