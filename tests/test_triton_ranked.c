@@ -181,16 +181,22 @@ static void test_ranked_json(void)
     CHECK(layout_triton_kernel_suggest_ranked(&g_k, NULL, &g_s, 2, 0, &g_r, NULL) == LAYOUT_OK);
     n = strlen(g_text);
     CHECK(layout_ttgir_parse(g_text, n, &g_m, NULL) == LAYOUT_OK);
-    CHECK_MSG(layout_triton_kernel_ranked_json(&g_m, NULL, 2, 0, &g_k, g_json, sizeof g_json, &err) == LAYOUT_OK,
+    CHECK_MSG(layout_triton_kernel_ranked_json(&g_m, NULL, 2, 0, 0, &g_k, g_json, sizeof g_json, &err) == LAYOUT_OK,
               "%s", err.message);
     CHECK_STR_CONTAINS(g_json, "\"alloc\":2,");
     CHECK_STR_CONTAINS(g_json, g_r.top[0].attr);
     for (p = g_json; (p = strstr(p, "{\"attr\":")) != NULL; p++) entries++;
     CHECK_EQ_I64(entries, LAYOUT_TRITON_KERNEL_RANKED_DEFAULT);
     /* -1: the first allocation searched */
-    CHECK(layout_triton_kernel_ranked_json(&g_m, "gfx950", -1, 2, &g_k, g_json, sizeof g_json, NULL) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_ranked_json(&g_m, "gfx950", -1, 2, 0, &g_k, g_json, sizeof g_json, NULL) == LAYOUT_OK);
     CHECK_STR_CONTAINS(g_json, "\"arch\":\"gfx950\"");
-    CHECK(layout_triton_kernel_ranked_json(&g_m, NULL, 2, 0, &g_k, g_json, 64, NULL) == LAYOUT_ERR_BUFFER);
+    /* families: no amd_rotating_shared among 16 when it is left out */
+    CHECK(layout_triton_kernel_ranked_json(&g_m, NULL, 2, 16, LAYOUT_TRITON_SEARCH_SWIZZLED | LAYOUT_TRITON_SEARCH_PADDED,
+                                           &g_k, g_json, sizeof g_json, NULL) == LAYOUT_OK);
+    CHECK(strstr(g_json, "amd_rotating_shared") == NULL);
+    CHECK(layout_triton_kernel_ranked_json(&g_m, NULL, 2, 16, 0, &g_k, g_json, sizeof g_json, NULL) == LAYOUT_OK);
+    CHECK(strstr(g_json, "\"attr\":\"#ttg.amd_rotating_shared") != NULL);
+    CHECK(layout_triton_kernel_ranked_json(&g_m, NULL, 2, 0, 0, &g_k, g_json, 64, NULL) == LAYOUT_ERR_BUFFER);
     CHECK(g_json[63] == 0);
 }
 
@@ -205,8 +211,8 @@ static void test_errors(void)
     CHECK(layout_triton_kernel_suggest_ranked(&g_k, NULL, &g_s, 0, 17, &g_r, &err) == LAYOUT_ERR_ARG);
     CHECK_STR_CONTAINS(err.message, "top_k 17 outside 1..16");
     CHECK(layout_triton_kernel_suggest_ranked(&g_k, NULL, &g_s, 0, -1, &g_r, &err) == LAYOUT_ERR_ARG);
-    CHECK(layout_triton_kernel_ranked_json(NULL, NULL, 0, 0, &g_k, g_json, sizeof g_json, &err) == LAYOUT_ERR_NULL);
-    CHECK(layout_triton_kernel_ranked_json(&g_m, "nosuch", 0, 0, &g_k, g_json, sizeof g_json, &err) == LAYOUT_ERR_ARG);
+    CHECK(layout_triton_kernel_ranked_json(NULL, NULL, 0, 0, 0, &g_k, g_json, sizeof g_json, &err) == LAYOUT_ERR_NULL);
+    CHECK(layout_triton_kernel_ranked_json(&g_m, "nosuch", 0, 0, 0, &g_k, g_json, sizeof g_json, &err) == LAYOUT_ERR_ARG);
 }
 
 int main(void)

@@ -510,10 +510,13 @@ layout_status layout_triton_kernel_report_json(const layout_ttgir *m, const char
 
 /**
  * Analyze @p m into *work on preset @p arch_name_or_NULL (NULL: its
- * `ttg.target`), suggest (default options), rank allocation @p alloc
+ * `ttg.target`), suggest (default options but @p families:
+ * LAYOUT_TRITON_SEARCH_* bits of triton_search.h, 0 = every family the
+ * target accepts), rank allocation @p alloc
  * (-1: the first one searched) with layout_triton_kernel_suggest_ranked()
  * and render it as one JSON object: for callers without C structs
- * (Python's `liblayout.gluon.suggest`).
+ * (Python's `liblayout.gluon.suggest`, which leaves out
+ * `amd_rotating_shared`: Gluon 3.6 has no class for it).
  * `{"target", "arch", "alloc", "shape", "elem_bits", "current",
  * "current_cost", "current_bytes", "budget_bytes", "scored", "rejected",
  * "ranked": [{"attr", "gluon", "cost", "extra", "bytes", "write": {"cost",
@@ -530,8 +533,8 @@ layout_status layout_triton_kernel_report_json(const layout_ttgir *m, const char
  * too small: a truncated, NUL-terminated prefix).
  */
 layout_status layout_triton_kernel_ranked_json(const layout_ttgir *m, const char *arch_name_or_NULL, int alloc,
-                                               int top_k, layout_triton_kernel *work, char *buf, size_t cap,
-                                               layout_error *err);
+                                               int top_k, unsigned families, layout_triton_kernel *work, char *buf,
+                                               size_t cap, layout_error *err);
 
 #ifdef __cplusplus
 }

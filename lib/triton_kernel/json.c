@@ -269,10 +269,11 @@ static void js_ranked_entry(layout_strbuf *sb, const layout_triton_kernel *k, co
 }
 
 layout_status layout_triton_kernel_ranked_json(const layout_ttgir *m, const char *arch_name_or_NULL, int alloc,
-                                               int top_k, layout_triton_kernel *work, char *buf, size_t cap,
-                                               layout_error *err)
+                                               int top_k, unsigned families, layout_triton_kernel *work, char *buf,
+                                               size_t cap, layout_error *err)
 {
     static const char name[] = "layout_triton_kernel_ranked_json";
+    layout_triton_kernel_suggest_options o;
     struct {
         layout_triton_kernel_suggestions sugg; /* about 20 KiB */
         layout_triton_kernel_ranked ranked;    /* about 5 KiB */
@@ -288,7 +289,9 @@ layout_status layout_triton_kernel_ranked_json(const layout_ttgir *m, const char
     if (arch_name_or_NULL && layout_arch_preset(arch_name_or_NULL, &arch, NULL) != LAYOUT_OK)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: no arch preset \"%s\"", name, arch_name_or_NULL);
     if ((st = layout_triton_kernel_analyze(m, arch_name_or_NULL ? &arch : NULL, work, err)) != LAYOUT_OK) return st;
-    if ((st = layout_triton_kernel_suggest(work, NULL, &w.sugg, err)) != LAYOUT_OK) return st;
+    memset(&o, 0, sizeof o);
+    o.families = families;
+    if ((st = layout_triton_kernel_suggest(work, &o, &w.sugg, err)) != LAYOUT_OK) return st;
     if (alloc < 0) {
         for (i = 0; i < w.sugg.n_allocs && alloc < 0; i++)
             if (w.sugg.allocs[i].searched) alloc = i;
@@ -302,7 +305,7 @@ layout_status layout_triton_kernel_ranked_json(const layout_ttgir *m, const char
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: no allocation was searched: %s", name, note);
         }
     }
-    if ((st = layout_triton_kernel_suggest_ranked(work, NULL, &w.sugg, alloc, top_k, &w.ranked, err)) != LAYOUT_OK)
+    if ((st = layout_triton_kernel_suggest_ranked(work, &o, &w.sugg, alloc, top_k, &w.ranked, err)) != LAYOUT_OK)
         return st;
     a = &w.sugg.allocs[alloc];
     layout_sb_init(&sb, buf, cap);

@@ -130,7 +130,7 @@ class PaddedSharedLayout:
 
     interval_padding_pairs: List[List[int]]
     offset_bases: List[List[int]]
-    cga_layout: List[List[int]] = field(default_factory=list)
+    block_bases: List[List[int]] = field(default_factory=list)
     shape: Optional[List[int]] = None
 
     @staticmethod
