@@ -21,7 +21,8 @@ Python's own.
 * :func:`bank_conflicts` -- the number Triton's ``gl.bank_conflicts(reg_ty,
   shared_ty)`` defines, computed by the checker.
 * :func:`suggest` -- shared layouts for an allocation written from some
-  register layouts and read into others, best first (the C search).
+  register layouts and read into others: the C search's top k, ranked,
+  each with its writers' and readers' costs.
 
 Layouts are Triton's Gluon objects or any object with the same class name
 and attributes (:mod:`liblayout.gluon.layouts` has stand-ins).  Errors:
@@ -299,7 +300,9 @@ def _arch(arch: Any) -> Tuple[str, str, int]:
     if name.startswith("sm_"):
         target = "cuda:" + re.sub(r"[^0-9]", "", name)
     elif name.startswith("gfx"):
-        target = "hip:" + name.split("-")[0]
+        typed = re.match(r"^(?:hip:)?(gfx[0-9a-f]+)", arch.strip().lower())
+        # the target Triton prints for the GPU named (gfx1201 -> hip:gfx1201, costed on preset gfx12)
+        target = "hip:" + (typed.group(1) if typed else name.split("-")[0])
     else:
         raise ValueError("arch %r (%s): Triton targets NVIDIA (sm_NN) and AMD (gfxNNN) only" % (arch, name))
     return name, target, a.wave_size

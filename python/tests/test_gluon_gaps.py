@@ -1,4 +1,4 @@
-"""liblayout.gluon: slices of every rank, and suggest()'s ranked list.
+"""liblayout.gluon: slices of every rank, AMDWMMALayout versions 2 and 3, and suggest()'s ranked list.
 
 Known answers:
 * Slices: the layout of ``SliceLayout(dim, parent)`` is Triton's ``SliceEncodingAttr::toLinearLayout``
@@ -10,6 +10,9 @@ Known answers:
   derived by hand from that definition (each derivation in its comment) and written as
   ``DistributedLinearLayout`` objects, which the C library reads as given; the slice and its
   hand-written linear twin must cost the same on both sides.
+* AMDWMMALayout: Triton's ``AMDWmmaEncodingAttr::toLinearLayout`` and
+  ``wmmaDotOperandToLinearLayout`` (same file) for versions 2 and 3, derived by hand the same way
+  for an accumulator with instr_shape [16, 16, 128] and an A operand with [16, 16, 32].
 * suggest(): each ranked entry's store and load are what :func:`liblayout.gluon.check` gives the
   writer and the reader under that entry's layout (another module, built and lowered separately);
   the list is sorted; no swizzled layout of order [1, 0] written out here and costed with check() is
@@ -72,8 +75,7 @@ def test_rank1_slices_equal_their_linear_layouts(arch):
 
 @pytest.mark.parametrize("arch", ["sm_90", "gfx1100"])  # 32-lane warps, as B2 and B3 have
 def test_rank3_parent_slices_equal_their_linear_layouts(arch):
-    sw = gl.SwizzledSharedLayout(4, 2, 4, [1, 0])
-    for shared in (FLAT2, sw):
+    for shared in (FLAT2, gl.SwizzledSharedLayout(4, 2, 4, [1, 0]), gl.SwizzledSharedLayout(1, 1, 1, [0, 1])):
         same_cost(lg.check(gl.SliceLayout(0, B3), shared, [64, 64], "fp16", arch),
                   lg.check(SLICE0_B3, shared, [64, 64], "fp16", arch, num_warps=4))
         same_cost(lg.check(gl.SliceLayout(2, B3), shared, [64, 64], "fp16", arch),
@@ -156,3 +158,42 @@ def test_wmma_tiles_per_warp_is_refused_with_the_reason():
     assert "tilesPerWarp = [2, 1]" in lg.attr_text(wmma)
     with pytest.raises(liblayout.LayoutError, match="tilesPerWarp"):
         lg.check(wmma, FLAT2, [64, 64], "fp16", "gfx1100")
+
+
+# ---- AMDWMMALayout: the versions and instruction shapes of RDNA4 and gfx1250 ----------------------------
+
+# AMDWMMALayout(3, transposed=False, [2, 2], instr_shape=[16, 16, 128]) on [64, 64] (Triton's
+# AMDWmmaEncodingAttr::toLinearLayout, versions 2 and 3): the 16 x 16 tile in (dim1, dim0) =
+# getMatrixOrder(2, rowMajor = not transposed): registers (0,1) (0,2) (0,4) -> rows [1,0] [2,0]
+# [4,0]; lanes (1,0) .. (8,0) -> columns [0,1] .. [0,8], the gap (0,8) -> row [8,0]; warps
+# identityStandardND([2, 2], order [1, 0]) -> [0,16] [16,0]; dims covered 32 of 64: registers
+# [0,32] [32,0].  The accumulator does not depend on the instruction's K.
+WMMA_V3_ACC = gl.DistributedLinearLayout([[1, 0], [2, 0], [4, 0], [0, 32], [32, 0]],
+                                         [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0]], [[0, 16], [16, 0]], [], [64, 64])
+# DotOperandLayout(0, AMDWMMALayout(2, True, [2, 2], [16, 16, 32]), k_width=8) on [64, 64]
+# (wmmaDotOperandToLinearLayout): kWidth 8 registers along K (dim1) [0,1] [0,2] [0,4]; 16 lanes
+# along M [1,0] .. [8,0]; 32 / 16 = 2 lanes along K, version 2 the next K elements [0,8]; K = 32:
+# 32 / (2 x 8) = 2 registers [0,16]; warps broadcast along K (order [1, 0]): [0,0] [16,0]; dims
+# covered (32, 32) of 64: registers [0,32] [32,0].
+WMMA_V2_A = gl.DistributedLinearLayout([[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [32, 0]],
+                                       [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]], [[0, 0], [16, 0]], [], [64, 64])
+
+
+def test_wmma_instruction_shapes_equal_their_linear_layouts():
+    # column-major and swizzled shared layouts tell the register and lane bases apart (a row-major
+    # flat one does not: version 1's every-other-row registers cost the same there)
+    for shared in (FLAT2, gl.SwizzledSharedLayout(8, 1, 8, [1, 0]), gl.SwizzledSharedLayout(1, 1, 1, [0, 1]),
+                   gl.SwizzledSharedLayout(2, 2, 8, [1, 0])):
+        same_cost(lg.check(gl.AMDWMMALayout(3, False, [2, 2], [16, 16, 128]), shared, [64, 64], "fp16", "gfx1250"),
+                  lg.check(WMMA_V3_ACC, shared, [64, 64], "fp16", "gfx1250", num_warps=4))
+        same_cost(lg.check(gl.AMDWMMALayout(2, False, [2, 2], [16, 16, 32]), shared, [64, 64], "fp16", "gfx1201"),
+                  lg.check(WMMA_V3_ACC, shared, [64, 64], "fp16", "gfx1201", num_warps=4))
+        a = gl.DotOperandLayout(0, gl.AMDWMMALayout(2, True, [2, 2], [16, 16, 32]), 8)
+        same_cost(lg.check(a, shared, [64, 64], "fp16", "gfx1201"),
+                  lg.check(WMMA_V2_A, shared, [64, 64], "fp16", "gfx1201", num_warps=4))
+    # the target Triton prints for the GPU named; costed on the gfx12 preset
+    r = lg.check(a, FLAT2, [64, 64], "fp16", "hip:gfx1201")
+    assert r.target == "hip:gfx1201" and r.arch == "gfx12"
+    # shapes Triton's verifier refuses for the version are refused with the reason
+    with pytest.raises(liblayout.LayoutError, match="instrShape"):
+        lg.check(gl.AMDWMMALayout(1, False, [2, 2], [16, 16, 32]), FLAT2, [64, 64], "fp16", "gfx1100")
