@@ -197,3 +197,25 @@ def test_wmma_instruction_shapes_equal_their_linear_layouts():
     # shapes Triton's verifier refuses for the version are refused with the reason
     with pytest.raises(liblayout.LayoutError, match="instrShape"):
         lg.check(gl.AMDWMMALayout(1, False, [2, 2], [16, 16, 32]), FLAT2, [64, 64], "fp16", "gfx1100")
+
+
+# ---- the stand-ins have Triton 3.6's fields ----------------------------------------------------------
+
+
+def test_stand_ins_have_triton_36_fields():
+    """tests/fixtures/gluon/probe.txt: inspect.signature of each Gluon class as Triton 3.6.0 installed
+    it; every stand-in starts with the same fields in the same order (later ones: earlier Gluon's)."""
+    import dataclasses
+    import re
+    from pathlib import Path
+    probe = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "gluon" / "probe.txt"
+    seen = 0
+    for line in probe.read_text().splitlines():
+        m = re.match(r"^(\w+Layout) \((.*)\) -> None$", line)
+        if not m:
+            continue
+        names = [p.split(":")[0].strip() for p in re.split(r",\s*(?=\w+:)", m.group(2))]
+        ours = [f.name for f in dataclasses.fields(getattr(gl, m.group(1)))]
+        assert ours[:len(names)] == names, (m.group(1), ours, names)
+        seen += 1
+    assert seen == 11
