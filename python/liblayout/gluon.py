@@ -574,8 +574,8 @@ class Check:
         return "Check(%s: store %s; load %s)" % (self.arch, self.store.cost_text(), self.load.cost_text())
 
 
-def _report(ttgir: str, arch_name: str) -> Dict[str, Any]:
-    return _triton.report(ttgir, arch=arch_name)
+def _report(ttgir: str, arch_name: str, suggest: bool = True) -> Dict[str, Any]:
+    return _triton.report(ttgir, arch=arch_name, suggest=suggest)
 
 
 def check(reg_layout: Any, shared_layout: Any, shape: Sequence[int], dtype: Any, arch: Any,
@@ -589,7 +589,7 @@ def check(reg_layout: Any, shared_layout: Any, shape: Sequence[int], dtype: Any,
     Raises :class:`liblayout.LayoutError` when the C library cannot read or lower the pair (its message)."""
     arch_name = _arch(arch)[0]
     ttgir = module_text([reg_layout], [reg_layout], shared_layout, shape, dtype, arch, num_warps)
-    rep = _report(ttgir, arch_name)
+    rep = _report(ttgir, arch_name, suggest=False)  # the costs only: no search
     return Check(rep, ttgir, attr_text(reg_layout), attr_text(shared_layout, _shape(shape)))
 
 
