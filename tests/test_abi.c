@@ -12,6 +12,7 @@ static void test_abi_sizeof(void)
     CHECK(layout_abi_sizeof("layout_arch") == sizeof(layout_arch));
     CHECK(layout_abi_sizeof("layout_triton_kernel") == sizeof(layout_triton_kernel));
     CHECK(layout_abi_sizeof("layout_triton_kernel_suggestions") == sizeof(layout_triton_kernel_suggestions));
+    CHECK(layout_abi_sizeof("layout_triton_kernel_ranked") == sizeof(layout_triton_kernel_ranked));
     CHECK(layout_abi_sizeof("layout_distribution") == sizeof(layout_distribution));
     CHECK(layout_abi_sizeof("layout_error") == sizeof(layout_error));
     CHECK(layout_abi_sizeof("layout_instr") == sizeof(layout_instr));

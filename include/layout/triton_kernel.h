@@ -334,6 +334,66 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
 layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *opts,
                                            layout_triton_kernel_suggestions *out, layout_error *err);
 
+/** Most entries of a ranked list (layout_triton_kernel_suggest_ranked(); triton_search.h's LAYOUT_TRITON_SEARCH_MAX_TOP). */
+#define LAYOUT_TRITON_KERNEL_RANKED_MAX 16
+/** Entries of a ranked list when top_k is 0. */
+#define LAYOUT_TRITON_KERNEL_RANKED_DEFAULT 8
+
+/** One entry of a ranked list: a candidate attribute and its cost per side. */
+typedef struct layout_triton_kernel_ranked_entry {
+    char attr[LAYOUT_TRITON_KERNEL_ATTR_CAP]; /**< the attribute, as Triton prints it */
+    int64_t cost;          /**< both sides: write_cost + read_cost (the search's unit, layout_triton_kernel_suggest()) */
+    int64_t extra;         /**< both sides: write_extra + read_extra */
+    int64_t write_cost;    /**< the allocation's modelled writers (registers -> shared), summed */
+    int64_t write_extra;   /**< their AMD extra cycles / NVIDIA bank conflicts */
+    int64_t read_cost;     /**< the allocation's modelled readers (shared -> registers), summed */
+    int64_t read_extra;    /**< their AMD extra cycles / NVIDIA bank conflicts */
+    int64_t bytes;         /**< bytes of the allocation under it, all buffers (padding included) */
+    unsigned family;       /**< its LAYOUT_TRITON_SEARCH_* bit (triton_search.h) */
+} layout_triton_kernel_ranked_entry;
+
+/** The best candidates of one allocation, best first. */
+typedef struct layout_triton_kernel_ranked {
+    int alloc;             /**< the allocation (index into layout_triton_kernel_suggestions::allocs) */
+    int n;                 /**< entries in top[] */
+    layout_triton_kernel_ranked_entry top[LAYOUT_TRITON_KERNEL_RANKED_MAX]; /**< best first */
+    int64_t budget_bytes;  /**< the byte budget searched within (the allocation's) */
+    int64_t scored;        /**< candidates scored */
+    int64_t rejected;      /**< candidates the rules rejected */
+} layout_triton_kernel_ranked;
+
+/**
+ * The @p top_k best shared layouts of allocation @p alloc of @p s (the
+ * result of layout_triton_kernel_suggest() on @p k with the same @p opts),
+ * ranked as the search ranks them, with the cost of each side:
+ *
+ *     top[0..n) = the first top_k of every candidate c Triton lowers for all of the
+ *                 allocation's ops, within budget_bytes, sorted ascending by
+ *                 (cost(c), bytes(c), family, complexity, order, enumeration index)
+ *     cost(c)   = write_cost(c) + read_cost(c),  write_cost = sum over the modelled writers w
+ *                 of layout_triton_kernel_op_cost(k, w, c).total_cycles (readers alike)
+ *
+ * (triton_search.h gives the tie-break; the candidates and rules are those
+ * of layout_triton_kernel_suggest(), so top[0] is its search's best: the
+ * allocation's attr when improved).  The current layout is one candidate
+ * when the search enumerates it (the identity swizzled_shared is).
+ * Example (tests/test_triton_ranked.c): a 64 x 32 fp16 tile on gfx942
+ * written from `#ttg.blocked<{sizePerThread = [1, 8], ...}>` and read into
+ * an MFMA operand, swizzled_shared only, top_k 8: eight candidates of 4096
+ * bytes, costs ascending, equal to scoring every candidate by brute force.
+ * @p top_k 0 = ::LAYOUT_TRITON_KERNEL_RANKED_DEFAULT.  Storage: @p out
+ * about 5 KiB; the call's frame about 3 KiB plus op_cost's and the
+ * search's.  No heap.  Cost: one more search of the allocation.  Thread
+ * safety: reads k and s, writes out.  Errors: ::LAYOUT_ERR_NULL;
+ * ::LAYOUT_ERR_ARG (alloc outside s, top_k outside
+ * 0..::LAYOUT_TRITON_KERNEL_RANKED_MAX, an allocation that was not
+ * searched: its note); the search's (::LAYOUT_ERR_NOT_FOUND: no candidate).
+ */
+layout_status layout_triton_kernel_suggest_ranked(const layout_triton_kernel *k,
+                                                  const layout_triton_kernel_suggest_options *opts,
+                                                  const layout_triton_kernel_suggestions *s, int alloc, int top_k,
+                                                  layout_triton_kernel_ranked *out, layout_error *err);
+
 /** The source forms of a suggested attribute (layout_triton_kernel_attr_form()). */
 typedef enum layout_triton_form {
     LAYOUT_TRITON_FORM_GLUON = 0, /**< Gluon: `gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])` (layout_triton_to_gluon()) */
@@ -447,6 +507,34 @@ layout_status layout_triton_kernel_json(const layout_triton_kernel *k, const lay
  */
 layout_status layout_triton_kernel_report_json(const layout_ttgir *m, const char *arch_name_or_NULL,
                                                layout_triton_kernel *work, char *buf, size_t cap, layout_error *err);
+
+/**
+ * Analyze @p m into *work on preset @p arch_name_or_NULL (NULL: its
+ * `ttg.target`), suggest (default options but @p families:
+ * LAYOUT_TRITON_SEARCH_* bits of triton_search.h, 0 = every family the
+ * target accepts), rank allocation @p alloc
+ * (-1: the first one searched) with layout_triton_kernel_suggest_ranked()
+ * and render it as one JSON object: for callers without C structs
+ * (Python's `liblayout.gluon.suggest`, which leaves out
+ * `amd_rotating_shared`: Gluon 3.6 has no class for it).
+ * `{"target", "arch", "alloc", "shape", "elem_bits", "current",
+ * "current_cost", "current_bytes", "budget_bytes", "scored", "rejected",
+ * "ranked": [{"attr", "gluon", "cost", "extra", "bytes", "write": {"cost",
+ * "extra"}, "read": {"cost", "extra"}, "ops": [...]}]}`, each entry's "ops"
+ * the allocation's modelled ops lowered under its attribute, rendered as
+ * the report's ops are (layout_triton_kernel_json(); "shared_layout" is the
+ * entry's attribute).  Example: the module of a 128 x 32 fp16 tile on
+ * gfx942 written from a blocked layout and read as an MFMA operand, top_k
+ * 8 -> `{"target":"hip:gfx942",...,"ranked":[{"attr":"#ttg.swizzled_shared<...>",
+ * "cost":..,...}, ...]}` (8 entries, costs ascending).  Frame about 30 KiB
+ * plus suggest's.  Thread safety: reads m, writes *work and buf.
+ * Errors: those of analyze, suggest and _suggest_ranked; ::LAYOUT_ERR_ARG (no
+ * preset, no allocation searched for alloc -1); ::LAYOUT_ERR_BUFFER (cap
+ * too small: a truncated, NUL-terminated prefix).
+ */
+layout_status layout_triton_kernel_ranked_json(const layout_ttgir *m, const char *arch_name_or_NULL, int alloc,
+                                               int top_k, unsigned families, layout_triton_kernel *work, char *buf,
+                                               size_t cap, layout_error *err);
 
 #ifdef __cplusplus
 }

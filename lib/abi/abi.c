@@ -33,7 +33,7 @@ static const abi_type k_types[] = {
     ABI_T(layout_contiguity),     ABI_T(layout_diagnostic),
     ABI_T(layout_ttgir),          ABI_T(layout_ttgir_op),     ABI_T(layout_ttgir_type),
     ABI_T(layout_ttgir_alias),    ABI_T(layout_profile),      ABI_T(layout_profile_dispatch),
-    ABI_T(layout_triton_kernel),  ABI_T(layout_triton_kernel_suggestions),
+    ABI_T(layout_triton_kernel),  ABI_T(layout_triton_kernel_suggestions), ABI_T(layout_triton_kernel_ranked),
 #ifdef LAYOUT_SUGGEST_H /* the layout search (suggest.h), in builds that have it */
     ABI_T(layout_family_params),  ABI_T(layout_suggest_side),  ABI_T(layout_suggest_spec),
     ABI_T(layout_suggest_cost),   ABI_T(layout_suggest_candidate), ABI_T(layout_suggest_family_stats),

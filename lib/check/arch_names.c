@@ -31,6 +31,9 @@ static const struct {
     {"sm_90a", "sm_90"}, {"sm_100a", "sm_100"},
     {"hip:gfx942", "gfx942"}, {"hip:gfx950", "gfx950"}, {"hip:gfx90a", "gfx90a"},
     {"hip:gfx1030", "gfx1030"}, {"hip:gfx1100", "gfx1100"},
+    /* RDNA4 (gfx1200, gfx1201) and gfx1250: the gfx12 preset (its note says what is assumed) */
+    {"gfx1200", "gfx12"}, {"gfx1201", "gfx12"}, {"gfx1250", "gfx12"},
+    {"hip:gfx1200", "gfx12"}, {"hip:gfx1201", "gfx12"}, {"hip:gfx1250", "gfx12"},
 };
 enum { N_ALIASES = sizeof k_aliases / sizeof k_aliases[0] };
 

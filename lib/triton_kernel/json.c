@@ -46,8 +46,9 @@ static void js_opname(layout_strbuf *sb, const layout_triton_kernel *k, const la
     else js_cstr(sb, layout_ttgir_op_name(r->kind));
 }
 
+/* One op; shared_attr non-NULL: the shared layout it was lowered under (else the module's). */
 static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout_triton_kernel_op *r, char *explain,
-                  size_t explain_cap)
+                  size_t explain_cap, const char *shared_attr)
 {
     const layout_ttgir *m = k->module;
     int j;
@@ -63,7 +64,8 @@ static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout
     layout_sb_printf(sb, ",\"register_layout\":");
     js_layout(sb, m, r->reg_enc_at, r->reg_enc_len);
     layout_sb_printf(sb, ",\"shared_layout\":");
-    js_layout(sb, m, r->shared_enc_at, r->shared_enc_len);
+    if (shared_attr) js_cstr(sb, shared_attr);
+    else js_layout(sb, m, r->shared_enc_at, r->shared_enc_len);
     if (!r->modelled) {
         layout_sb_printf(sb, "}");
         return;
@@ -179,7 +181,7 @@ layout_status layout_triton_kernel_json(const layout_triton_kernel *k, const lay
     layout_sb_printf(&sb, ",\"num_warps\":%d,\"ops\":[", m->num_warps);
     for (i = 0; i < k->n_ops; i++) {
         layout_sb_printf(&sb, "%s", i ? "," : "");
-        js_op(&sb, k, &k->ops[i], explain, sizeof explain);
+        js_op(&sb, k, &k->ops[i], explain, sizeof explain, NULL);
     }
     layout_sb_printf(&sb, "],\"per_warp_total\":{");
     for (i = 0; i < k->n_per_warp; i++) {
@@ -236,4 +238,96 @@ layout_status layout_triton_kernel_report_json(const layout_ttgir *m, const char
     if ((st = layout_triton_kernel_analyze(m, arch_name_or_NULL ? &arch : NULL, work, err)) != LAYOUT_OK) return st;
     if ((st = layout_triton_kernel_suggest(work, NULL, &sugg, err)) != LAYOUT_OK) return st;
     return layout_triton_kernel_json(work, &sugg, buf, cap, NULL, err);
+}
+
+/* One ranked entry: its costs, and each modelled op of the allocation lowered under it. */
+static void js_ranked_entry(layout_strbuf *sb, const layout_triton_kernel *k, const layout_triton_kernel_alloc *a,
+                            const layout_triton_kernel_ranked_entry *e, layout_triton_kernel_op *rep, char *explain,
+                            size_t explain_cap)
+{
+    char form[512];
+    int j, first = 1;
+    layout_sb_printf(sb, "{\"attr\":");
+    js_cstr(sb, e->attr);
+    if (layout_triton_kernel_attr_form(e->attr, a->rank, a->shape, LAYOUT_TRITON_FORM_GLUON, form, sizeof form,
+                                       NULL) == LAYOUT_OK) {
+        layout_sb_printf(sb, ",\"gluon\":");
+        js_cstr(sb, form);
+    }
+    layout_sb_printf(sb,
+                     ",\"cost\":%" PRId64 ",\"extra\":%" PRId64 ",\"bytes\":%" PRId64 ",\"write\":{\"cost\":%" PRId64
+                     ",\"extra\":%" PRId64 "},\"read\":{\"cost\":%" PRId64 ",\"extra\":%" PRId64 "},\"ops\":[",
+                     e->cost, e->extra, e->bytes, e->write_cost, e->write_extra, e->read_cost, e->read_extra);
+    for (j = 0; j < a->n_ops; j++) {
+        if (!k->ops[a->ops[j]].modelled) continue;
+        if (layout_triton_kernel_op_cost(k, a->ops[j], e->attr, strlen(e->attr), rep, NULL) != LAYOUT_OK) continue;
+        layout_sb_printf(sb, "%s", first ? "" : ",");
+        first = 0;
+        js_op(sb, k, rep, explain, explain_cap, e->attr);
+    }
+    layout_sb_printf(sb, "]}");
+}
+
+layout_status layout_triton_kernel_ranked_json(const layout_ttgir *m, const char *arch_name_or_NULL, int alloc,
+                                               int top_k, unsigned families, layout_triton_kernel *work, char *buf,
+                                               size_t cap, layout_error *err)
+{
+    static const char name[] = "layout_triton_kernel_ranked_json";
+    layout_triton_kernel_suggest_options o;
+    struct {
+        layout_triton_kernel_suggestions sugg; /* about 20 KiB */
+        layout_triton_kernel_ranked ranked;    /* about 5 KiB */
+        layout_triton_kernel_op rep;
+        char explain[4096];
+    } w;
+    const layout_triton_kernel_alloc *a;
+    layout_strbuf sb;
+    layout_arch arch;
+    layout_status st;
+    int i;
+    if (!m || !work || (!buf && cap)) return layout_fail(err, LAYOUT_ERR_NULL, "%s: NULL argument", name);
+    if (arch_name_or_NULL && layout_arch_preset(arch_name_or_NULL, &arch, NULL) != LAYOUT_OK)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: no arch preset \"%s\"", name, arch_name_or_NULL);
+    if ((st = layout_triton_kernel_analyze(m, arch_name_or_NULL ? &arch : NULL, work, err)) != LAYOUT_OK) return st;
+    memset(&o, 0, sizeof o);
+    o.families = families;
+    if ((st = layout_triton_kernel_suggest(work, &o, &w.sugg, err)) != LAYOUT_OK) return st;
+    if (alloc < 0) {
+        for (i = 0; i < w.sugg.n_allocs && alloc < 0; i++)
+            if (w.sugg.allocs[i].searched) alloc = i;
+        if (alloc < 0) {
+            const char *note = "the module has no shared allocation";
+            for (i = 0; i < w.sugg.n_allocs; i++)
+                if (w.sugg.allocs[i].n_ops > 0 && w.sugg.allocs[i].note[0]) {
+                    note = w.sugg.allocs[i].note;
+                    break;
+                }
+            return layout_fail(err, LAYOUT_ERR_ARG, "%s: no allocation was searched: %s", name, note);
+        }
+    }
+    if ((st = layout_triton_kernel_suggest_ranked(work, &o, &w.sugg, alloc, top_k, &w.ranked, err)) != LAYOUT_OK)
+        return st;
+    a = &w.sugg.allocs[alloc];
+    layout_sb_init(&sb, buf, cap);
+    layout_sb_printf(&sb, "{\"target\":");
+    js_cstr(&sb, m->target);
+    layout_sb_printf(&sb, ",\"arch\":");
+    js_cstr(&sb, work->arch.name);
+    layout_sb_printf(&sb, ",\"alloc\":%d,\"shape\":[", alloc);
+    for (i = 0; i < a->rank && i < 3; i++) layout_sb_printf(&sb, "%s%" PRId64, i ? "," : "", a->shape[i]);
+    layout_sb_printf(&sb, "],\"elem_bits\":%d,\"current\":", a->elem_bits);
+    js_cstr(&sb, a->current);
+    layout_sb_printf(&sb,
+                     ",\"current_cost\":%" PRId64 ",\"current_bytes\":%" PRId64 ",\"budget_bytes\":%" PRId64
+                     ",\"scored\":%" PRId64 ",\"rejected\":%" PRId64 ",\"ranked\":[",
+                     a->current_cost, a->current_bytes, w.ranked.budget_bytes, w.ranked.scored, w.ranked.rejected);
+    for (i = 0; i < w.ranked.n; i++) {
+        layout_sb_printf(&sb, "%s", i ? "," : "");
+        js_ranked_entry(&sb, work, a, &w.ranked.top[i], &w.rep, w.explain, sizeof w.explain);
+    }
+    layout_sb_printf(&sb, "]}");
+    if (sb.len >= cap)
+        return layout_fail(err, LAYOUT_ERR_BUFFER, "%s: the list needs %zu bytes, the buffer has %zu", name,
+                           sb.len + 1, cap);
+    return layout_ok(err);
 }

@@ -169,6 +169,23 @@ static layout_status new_alloc(layout_triton_kernel_suggestions *out, const layo
     return LAYOUT_OK;
 }
 
+/* The search's spec for allocation a (its budget already set). */
+static void alloc_spec(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *o,
+                       const layout_triton_kernel_alloc *a, int top_k, layout_triton_search_spec *sp)
+{
+    int i;
+    memset(sp, 0, sizeof *sp);
+    sp->rank = a->rank;
+    for (i = 0; i < a->rank; i++) sp->shape[i] = a->shape[i];
+    sp->elem_bits = a->elem_bits;
+    sp->vendor = k->is_nvidia ? LAYOUT_TRITON_VENDOR_NVIDIA : LAYOUT_TRITON_VENDOR_AMD;
+    sp->arch = k->arch.name;
+    sp->families = o->families;
+    sp->max_pad_levels = o->max_pad_levels ? o->max_pad_levels : 1;
+    sp->top_k = top_k;
+    sp->lds_budget_bytes = a->budget_bytes;
+}
+
 /* The search of one allocation. */
 static void search_alloc(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *o,
                          int64_t lds, int64_t bound, layout_triton_kernel_alloc *a, score_ctx *sc)
@@ -214,23 +231,14 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         set_note(a, "rank %lld: only 2-D tiles with at most one buffer dim are searched", a->rank);
         return;
     }
-    memset(&sp, 0, sizeof sp);
-    sp.rank = a->rank;
-    for (i = 0; i < a->rank; i++) sp.shape[i] = a->shape[i];
-    sp.elem_bits = a->elem_bits;
-    sp.vendor = k->is_nvidia ? LAYOUT_TRITON_VENDOR_NVIDIA : LAYOUT_TRITON_VENDOR_AMD;
-    sp.arch = k->arch.name;
-    sp.families = o->families;
-    sp.max_pad_levels = o->max_pad_levels ? o->max_pad_levels : 1;
-    sp.top_k = 1;
     {
         int64_t packed, n = 1, room = lds - bound;
         for (i = 0; i < a->rank; i++) n *= a->shape[i];
         packed = n * (a->elem_bits / 8);
         a->budget_bytes = o->same_bytes ? a->current_bytes : a->current_bytes + (room > 0 ? room : 0);
         if (a->budget_bytes < packed) a->budget_bytes = packed;
-        sp.lds_budget_bytes = a->budget_bytes;
     }
+    alloc_spec(k, o, a, 1, &sp);
     sc->a = a;
     if (layout_triton_shared_search(&sp, score_attr, sc, &res, &e) != LAYOUT_OK) {
         layout_strbuf sb;
@@ -408,5 +416,82 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
         if (a->improved) bound += a->bytes - a->current_bytes;
     }
     out->lds_bound_after = bound;
+    return layout_ok(err);
+}
+
+/* ---- the ranked list of one allocation ---- */
+
+#define RFN "layout_triton_kernel_suggest_ranked"
+
+/* The ranked list holds what one search keeps. */
+typedef char layout_tk_ranked_cap_check[LAYOUT_TRITON_KERNEL_RANKED_MAX == LAYOUT_TRITON_SEARCH_MAX_TOP ? 1 : -1];
+
+/* Cost of attr per side over allocation a's modelled ops (0) or 1 when an op
+ * cannot be lowered under it. */
+static int side_costs(score_ctx *c, const char *attr, layout_triton_kernel_ranked_entry *e)
+{
+    int i;
+    e->write_cost = e->write_extra = e->read_cost = e->read_extra = 0;
+    for (i = 0; i < c->a->n_ops; i++) {
+        int o = c->a->ops[i];
+        if (!c->k->ops[o].modelled) continue;
+        if (layout_triton_kernel_op_cost(c->k, o, attr, strlen(attr), &c->rep, NULL) != LAYOUT_OK || !c->rep.modelled)
+            return 1;
+        if (c->rep.direction == LAYOUT_WRITE) {
+            e->write_cost += c->rep.total_cycles;
+            e->write_extra += c->rep.extra_cycles;
+        } else {
+            e->read_cost += c->rep.total_cycles;
+            e->read_extra += c->rep.extra_cycles;
+        }
+    }
+    return 0;
+}
+
+layout_status layout_triton_kernel_suggest_ranked(const layout_triton_kernel *k,
+                                                  const layout_triton_kernel_suggest_options *opts,
+                                                  const layout_triton_kernel_suggestions *s, int alloc, int top_k,
+                                                  layout_triton_kernel_ranked *out, layout_error *err)
+{
+    static const layout_triton_kernel_suggest_options defaults;
+    const layout_triton_kernel_suggest_options *o = opts ? opts : &defaults;
+    const layout_triton_kernel_alloc *a;
+    layout_triton_search_spec sp;
+    struct {
+        score_ctx sc;
+        layout_triton_search_result res;
+    } w;
+    layout_status st;
+    int i;
+    if (!k || !k->module || !s || !out) return layout_fail(err, LAYOUT_ERR_NULL, RFN ": NULL argument");
+    if (alloc < 0 || alloc >= s->n_allocs)
+        return layout_fail(err, LAYOUT_ERR_ARG, RFN ": allocation %d outside 0..%d", alloc, s->n_allocs - 1);
+    if (top_k == 0) top_k = LAYOUT_TRITON_KERNEL_RANKED_DEFAULT;
+    if (top_k < 1 || top_k > LAYOUT_TRITON_KERNEL_RANKED_MAX)
+        return layout_fail(err, LAYOUT_ERR_ARG, RFN ": top_k %d outside 1..%d", top_k, LAYOUT_TRITON_KERNEL_RANKED_MAX);
+    a = &s->allocs[alloc];
+    if (!a->searched)
+        return layout_fail(err, LAYOUT_ERR_ARG, RFN ": allocation %d was not searched: %s", alloc,
+                           a->note[0] ? a->note : "no note");
+    memset(&w.sc, 0, sizeof w.sc);
+    w.sc.k = k;
+    w.sc.a = a;
+    alloc_spec(k, o, a, top_k, &sp);
+    if ((st = layout_triton_shared_search(&sp, score_attr, &w.sc, &w.res, err)) != LAYOUT_OK) return st;
+    memset(out, 0, sizeof *out);
+    out->alloc = alloc;
+    out->budget_bytes = a->budget_bytes;
+    out->scored = w.res.scored;
+    out->rejected = w.res.rejected;
+    for (i = 0; i < w.res.n_top; i++) {
+        layout_triton_kernel_ranked_entry *e = &out->top[out->n];
+        snprintf(e->attr, sizeof e->attr, "%s", w.res.top[i].attr);
+        e->cost = (int64_t)w.res.top[i].cost;
+        e->bytes = w.res.top[i].bytes;
+        e->family = w.res.top[i].family;
+        if (side_costs(&w.sc, e->attr, e)) continue; /* cannot happen: the scorer lowered it */
+        e->extra = e->write_extra + e->read_extra;
+        out->n++;
+    }
     return layout_ok(err);
 }

@@ -5,8 +5,9 @@ the layout class of ``triton.experimental.gluon.language`` (and its ``amd``
 submodule) that Triton 3.6 ships; :mod:`liblayout.gluon` reads either kind
 by class name and attributes, so these and Triton's own objects are
 interchangeable there.  They only hold values: no checking, no IR.
-Multi-CTA fields (``ctas_per_cga`` .. ``cta_order`` of earlier Gluon,
-``cga_layout`` of later) are accepted and must describe one CTA.
+Multi-CTA fields (``cga_layout`` of Triton 3.6, after the fields above in
+the same position; ``ctas_per_cga`` .. ``cta_order`` of earlier Gluon, by
+keyword) are accepted and must describe one CTA.
 
     from liblayout.gluon import layouts as gl
     reg = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
@@ -41,6 +42,7 @@ class BlockedLayout:
     threads_per_warp: List[int]
     warps_per_cta: List[int]
     order: List[int]
+    cga_layout: List[List[int]] = field(default_factory=list)
     ctas_per_cga: Optional[List[int]] = None
     cta_split_num: Optional[List[int]] = None
     cta_order: Optional[List[int]] = None
@@ -81,6 +83,7 @@ class NVMMADistributedLayout:
     version: List[int]
     warps_per_cta: List[int]
     instr_shape: List[int]
+    cga_layout: List[List[int]] = field(default_factory=list)
     ctas_per_cga: Optional[List[int]] = None
     cta_split_num: Optional[List[int]] = None
     cta_order: Optional[List[int]] = None
@@ -119,6 +122,7 @@ class SwizzledSharedLayout:
     per_phase: int
     max_phase: int
     order: List[int]
+    cga_layout: List[List[int]] = field(default_factory=list)
     ctas_per_cga: Optional[List[int]] = None
     cta_split_num: Optional[List[int]] = None
     cta_order: Optional[List[int]] = None
@@ -130,7 +134,7 @@ class PaddedSharedLayout:
 
     interval_padding_pairs: List[List[int]]
     offset_bases: List[List[int]]
-    cga_layout: List[List[int]] = field(default_factory=list)
+    block_bases: List[List[int]] = field(default_factory=list)
     shape: Optional[List[int]] = None
 
     @staticmethod
@@ -155,6 +159,7 @@ class NVMMASharedLayout:
     rank: int = 2
     transposed: bool = False
     fp4_padded: bool = False
+    cga_layout: List[List[int]] = field(default_factory=list)
     ctas_per_cga: Optional[List[int]] = None
     cta_split_num: Optional[List[int]] = None
     cta_order: Optional[List[int]] = None

@@ -21,7 +21,8 @@ Python's own.
 * :func:`bank_conflicts` -- the number Triton's ``gl.bank_conflicts(reg_ty,
   shared_ty)`` defines, computed by the checker.
 * :func:`suggest` -- shared layouts for an allocation written from some
-  register layouts and read into others, best first (the C search).
+  register layouts and read into others: the C search's top k, ranked,
+  each with its writers' and readers' costs.
 
 Layouts are Triton's Gluon objects or any object with the same class name
 and attributes (:mod:`liblayout.gluon.layouts` has stand-ins).  Errors:
@@ -299,7 +300,9 @@ def _arch(arch: Any) -> Tuple[str, str, int]:
     if name.startswith("sm_"):
         target = "cuda:" + re.sub(r"[^0-9]", "", name)
     elif name.startswith("gfx"):
-        target = "hip:" + name.split("-")[0]
+        typed = re.match(r"^(?:hip:)?(gfx[0-9a-f]+)", arch.strip().lower())
+        # the target Triton prints for the GPU named (gfx1201 -> hip:gfx1201, costed on preset gfx12)
+        target = "hip:" + (typed.group(1) if typed else name.split("-")[0])
     else:
         raise ValueError("arch %r (%s): Triton targets NVIDIA (sm_NN) and AMD (gfxNNN) only" % (arch, name))
     return name, target, a.wave_size
@@ -327,6 +330,8 @@ def _lift(layout: Any) -> Any:
     if name == "BlockedLayout" and len(_ints(g("order"), name + ".order")) == 1:
         return layouts.BlockedLayout([1] + _ints(g("size_per_thread"), name), [1] + _ints(g("threads_per_warp"), name),
                                      [1] + _ints(g("warps_per_cta"), name), [1, 0])
+    if name == "SliceLayout" and _rank(layout) == 1:
+        return layouts.SliceLayout(_int(g("dim"), name + ".dim") + 1, _batch(g("parent")))
     if name == "SwizzledSharedLayout" and len(_ints(g("order"), name + ".order")) == 1:
         _one_cta(layout, name)
         return layouts.SwizzledSharedLayout(_int(g("vec"), name), _int(g("per_phase"), name),
@@ -348,6 +353,66 @@ def _lift(layout: Any) -> Any:
             return layouts.PaddedSharedLayout(_bases(g("interval_padding_pairs"), name), [[0] + b for b in offs],
                                               [], None if shp is None else [1] + _ints(shp, name))
     return layout
+
+
+def _rank(layout: Any) -> int:
+    """Rank of the tensor a distributed layout describes (a slice: its parent's less one)."""
+    layout = _unwrap(layout)
+    name = type(layout).__name__
+    if name == "SliceLayout":
+        return _rank(getattr(layout, "parent")) - 1
+    if name == "DotOperandLayout":
+        return _rank(getattr(layout, "parent"))
+    if name == "DistributedLinearLayout":
+        return len(_ints(getattr(layout, "shape"), name + ".shape"))
+    if name == "BlockedLayout":
+        return len(_ints(getattr(layout, "order"), name + ".order"))
+    if name in _DISTRIBUTED:
+        return len(_ints(getattr(layout, "warps_per_cta"), name + ".warps_per_cta"))
+    raise ValueError("%r: the rank of a text layout is not read here" % (layout,))
+
+
+def _batch(layout: Any) -> Any:
+    """The parent of a rank-1 slice given a leading dim of size 1 (Triton's batch dim): the
+    layout of the rank-1 slice's tensor seen as 1 x N is the slice one dim further in.  Only
+    the representation changes: Triton's layouts hold a size-1 leading dim in one register,
+    one lane and one warp (blocked: sizes 1, slowest in the order; MMA kinds: warpsPerCTA 1,
+    the batch dim of their rank-3 form)."""
+    layout = _unwrap(layout)
+    name = type(layout).__name__
+    g = lambda f: _unwrap(getattr(layout, f))  # noqa: E731
+    if name == "BlockedLayout":
+        _one_cta(layout, name)
+        return layouts.BlockedLayout([1] + _ints(g("size_per_thread"), name), [1] + _ints(g("threads_per_warp"), name),
+                                     [1] + _ints(g("warps_per_cta"), name),
+                                     [o + 1 for o in _ints(g("order"), name)] + [0])
+    if name == "SliceLayout":
+        return layouts.SliceLayout(_int(g("dim"), name + ".dim") + 1, _batch(g("parent")))
+    if name == "DotOperandLayout":
+        return layouts.DotOperandLayout(_int(g("operand_index"), name), _batch(g("parent")), _int(g("k_width"), name))
+    if name == "NVMMADistributedLayout":
+        _one_cta(layout, name)
+        if _ints(g("version"), name)[0] != 2:
+            raise ValueError("%s version %r: only version 2 has a batch dim (a rank-1 slice of it is not "
+                             "modelled)" % (name, g("version")))
+        return layouts.NVMMADistributedLayout(_ints(g("version"), name), [1] + _ints(g("warps_per_cta"), name),
+                                              [1] + _ints(g("instr_shape"), name))
+    if name == "AMDMFMALayout":
+        _one_cta(layout, name)
+        tiles = _unwrap(getattr(layout, "tiles_per_warp", None))
+        return layouts.AMDMFMALayout(_int(g("version"), name), _ints(g("instr_shape"), name), g("transposed"),
+                                     [1] + _ints(g("warps_per_cta"), name),
+                                     _elem_bits_of(getattr(layout, "element_bitwidth",
+                                                           getattr(layout, "elem_type", None))),
+                                     None if tiles is None else [1] + _ints(tiles, name))
+    if name == "AMDWMMALayout":
+        _one_cta(layout, name)
+        tiles = _unwrap(getattr(layout, "tiles_per_warp", None))
+        return layouts.AMDWMMALayout(_int(g("version"), name), g("transposed"), [1] + _ints(g("warps_per_cta"), name),
+                                     _unwrap(getattr(layout, "instr_shape", None)),
+                                     None if tiles is None else [1] + _ints(tiles, name))
+    raise ValueError("a rank-1 slice of %s is not modelled (the C model reads 2-D tiles; this parent has no "
+                     "leading-dim form here)" % name)
 
 
 def module_text(writers: Sequence[Any], readers: Sequence[Any], shared_layout: Any, shape: Sequence[int],
@@ -509,8 +574,8 @@ class Check:
         return "Check(%s: store %s; load %s)" % (self.arch, self.store.cost_text(), self.load.cost_text())
 
 
-def _report(ttgir: str, arch_name: str) -> Dict[str, Any]:
-    return _triton.report(ttgir, arch=arch_name)
+def _report(ttgir: str, arch_name: str, suggest: bool = True) -> Dict[str, Any]:
+    return _triton.report(ttgir, arch=arch_name, suggest=suggest)
 
 
 def check(reg_layout: Any, shared_layout: Any, shape: Sequence[int], dtype: Any, arch: Any,
@@ -524,7 +589,7 @@ def check(reg_layout: Any, shared_layout: Any, shape: Sequence[int], dtype: Any,
     Raises :class:`liblayout.LayoutError` when the C library cannot read or lower the pair (its message)."""
     arch_name = _arch(arch)[0]
     ttgir = module_text([reg_layout], [reg_layout], shared_layout, shape, dtype, arch, num_warps)
-    rep = _report(ttgir, arch_name)
+    rep = _report(ttgir, arch_name, suggest=False)  # the costs only: no search
     return Check(rep, ttgir, attr_text(reg_layout), attr_text(shared_layout, _shape(shape)))
 
 
@@ -633,7 +698,7 @@ def source_text(attr: str) -> Optional[str]:
         pairs = [[int(x) for x in p.split(":+")] for p in pm.group(1).split(",") if p.strip()]
         kv = _kv(pm.group(2))
         if "offset" in kv:
-            return "gl.PaddedSharedLayout(interval_padding_pairs=%s, offset_bases=%s, cga_layout=%s, shape=%s)" % (
+            return "gl.PaddedSharedLayout(interval_padding_pairs=%s, offset_bases=%s, block_bases=%s, shape=%s)" % (
                 _nested(pairs), kv["offset"], kv.get("block", "[]"), kv.get("shape", "None"))
         return "gl.PaddedSharedLayout.with_identity_for(%s, %s, %s)" % (_nested(pairs), kv.get("shape"),
                                                                         kv.get("order"))
@@ -693,57 +758,74 @@ def _default_shared(rank: int) -> Any:
     return layouts.SwizzledSharedLayout(1, 1, 1, list(reversed(range(rank))))
 
 
+#: Family bits of the C search (triton_search.h) Gluon has a class for: swizzled_shared (1),
+#: padded_shared (2), nvmma_shared (8); amd_rotating_shared (4) has none in Gluon 3.6.
+_GLUON_FAMILIES = 1 | 2 | 8
+
+
 def suggest(writers: Any, readers: Any, shape: Sequence[int], dtype: Any, arch: Any,
             budget_bytes: Optional[int] = None, num_warps: Optional[int] = None,
-            candidates: Sequence[Any] = ()) -> List[Suggestion]:
+            candidates: Sequence[Any] = (), k: int = 8) -> List[Suggestion]:
     """Shared layouts for one allocation of ``shape`` x ``dtype`` written from each register layout of
-    ``writers`` and read into each of ``readers``, cheapest first (cost: both sides, the search's unit).
+    ``writers`` and read into each of ``readers``, ranked cheapest first (cost: both sides, the search's
+    unit), each with the cost of its writers (``store``) and of its readers (``load``).
 
-    The C search (``layout_triton_kernel_suggest``) runs on a synthetic module with that one
-    allocation (one ``ttg.local_store`` per writer, or ``ttg.local_alloc`` of the value for a single
-    writer, one ``ttg.local_load`` per reader) and scores every candidate Triton accepts on the
-    target; it returns its best.  The list holds that best and, for comparison, the unswizzled
-    layout and each of ``candidates`` (layouts you are considering), each costed the same way.
-    ``budget_bytes`` caps the allocation's bytes (default: the target's shared memory per block);
-    the cap is passed to the search as a reserved, unused allocation of the remaining bytes."""
+    The C search (``layout_triton_kernel_suggest_ranked`` through ``layout_triton_kernel_ranked_json``)
+    runs on a synthetic module with that one allocation (one ``ttg.local_store`` per writer, or
+    ``ttg.local_alloc`` of the value for a single writer, one ``ttg.local_load`` per reader), scores
+    every candidate Triton 3.6 lowers for those ops on the target (the rules of the TTGIR
+    suggestion) that Gluon has a class for (``SwizzledSharedLayout``, ``PaddedSharedLayout``,
+    ``NVMMASharedLayout``) and keeps the best ``k`` (1..16), ranked by (cost, bytes, family,
+    simplicity).  The list holds those, then, for comparison, the unswizzled layout and each of
+    ``candidates`` (layouts you are considering) where not already in it, each costed the same way
+    (``origin`` "search" or "given"), all sorted by (cost, bytes), the search's order kept among
+    equals.  ``budget_bytes`` caps the allocation's bytes (default: the target's shared memory per
+    block); the cap is passed to the search as a reserved, unused allocation of the remaining bytes."""
     ws = _as_list(writers, "writers")
     rs = _as_list(readers, "readers")
     dims = _shape(shape)
     arch_name = _arch(arch)[0]
+    top_k = _int(k, "k")
+    if not 1 <= top_k <= 16:
+        raise ValueError("k = %d: expected 1..16 (the search keeps at most 16)" % top_k)
     base = _default_shared(len(dims))
     ttgir = module_text(ws, rs, base, dims, dtype, arch, num_warps)
     rep = _report(ttgir, arch_name)
-    reserve = 0
+    for nm in rep.get("not_modelled", []):
+        raise LayoutError("suggest: not modelled: %s: %s" % (nm.get("op", "?"), nm.get("reason", "")), status=-7)
     if budget_bytes is not None:
         budget = _int(budget_bytes, "budget_bytes")
         if budget < 1:
             raise ValueError("budget_bytes %d: expected a positive number of bytes" % budget)
         lds = int(rep.get("lds_bytes", 0))
         if budget < lds:
-            reserve = lds - budget
-            ttgir = module_text(ws, rs, base, dims, dtype, arch, num_warps, reserve_bytes=reserve)
-            rep = _report(ttgir, arch_name)
-    for nm in rep.get("not_modelled", []):
-        raise LayoutError("suggest: not modelled: %s: %s" % (nm.get("op", "?"), nm.get("reason", "")), status=-7)
-    sugg = [s for s in rep.get("suggestions", []) if s.get("ops")]
-    if not sugg:
-        raise LayoutError("suggest: the search found no allocation to suggest for", status=-9)
-    s = sugg[0]
-    if not s.get("searched", 1):
-        raise LayoutError("suggest: the search did not run: %s" % s.get("note", ""), status=-7)
-    found = [(s["attr"], s.get("gluon") or source_text(s["attr"]), "search")]
-    found.append((attr_text(base, dims), source_text(attr_text(base, dims)), "given"))
-    for c in candidates:
-        t = attr_text(c, dims)
-        found.append((t, source_text(t), "given"))
+            ttgir = module_text(ws, rs, base, dims, dtype, arch, num_warps, reserve_bytes=lds - budget)
+    sugg = [x for x in rep.get("suggestions", []) if x.get("ops")]
+    if sugg and not sugg[0].get("searched", 1):
+        raise LayoutError("suggest: the search did not run: %s" % sugg[0].get("note", ""), status=-7)
+    ranked = _triton.ranked(ttgir, arch=arch_name, alloc=-1, top_k=top_k, families=_GLUON_FAMILIES)
+    nvidia = ranked.get("arch", "").startswith("sm_")
     out: List[Suggestion] = []
     seen = set()
-    for attr, src, origin in found:
+    for e in ranked.get("ranked", []):
+        ops = e.get("ops", [])
+        store = Side([op for op in ops if op.get("direction") == "write"], nvidia)
+        load = Side([op for op in ops if op.get("direction") == "read"], nvidia)
+        out.append(Suggestion(e["attr"], e.get("gluon") or source_text(e["attr"]), int(e.get("bytes", 0)), store,
+                              load, "search"))
+        seen.add(e["attr"])
+    if not out:
+        raise LayoutError("suggest: the search found no layout within the budget", status=-9)
+    given = [(attr_text(base, dims), source_text(attr_text(base, dims)))]
+    for c in candidates:
+        t = attr_text(c, dims)
+        given.append((t, source_text(t)))
+    for attr, src in given:
         if attr in seen:
             continue
         seen.add(attr)
-        out.append(_costed(ws, rs, attr, src, dims, dtype, arch, arch_name, num_warps, origin))
-    out.sort(key=lambda x: (x.cost, x.bytes, x.origin != "search"))
+        out.append(_costed(ws, rs, attr, src, dims, dtype, arch, arch_name, num_warps, "given"))
+    out.sort(key=lambda x: (x.cost, x.bytes))  # stable: the search's order among equals
     return out
 
 

@@ -33,7 +33,7 @@ from . import _native as N
 from ._errors import Status
 from ._text import _text_of
 
-__all__ = ["report", "apply", "format_report", "watch", "Watch"]
+__all__ = ["report", "ranked", "apply", "format_report", "watch", "Watch"]
 
 
 def _lib() -> N.Native:
@@ -47,6 +47,8 @@ def _lib() -> N.Native:
         lib._proto("layout_triton_kernel_json", ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p,
                    ctypes.c_size_t, ctypes.c_void_p, E)
         lib._proto("layout_arch_preset", ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p, E)
+        lib._proto("layout_triton_kernel_ranked_json", ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
+                   ctypes.c_int, ctypes.c_uint, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, E)
         lib._proto("layout_triton_kernel_apply_text", ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p,
                    ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t), E)
         for t in ("layout_ttgir", "layout_triton_kernel"):
@@ -92,6 +94,40 @@ def report(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[s
         else:
             status = lib.lib.layout_triton_kernel_report_json(m.ptr, arch.encode() if arch else None, k.ptr, buf,
                                                               cap, ctypes.byref(err))
+        if status != Status.ERR_BUFFER or cap >= 1 << 28:
+            break
+        cap *= 4
+    if status != 0:
+        raise lib.fail(status, err)
+    return json.loads(buf.value.decode())
+
+
+def ranked(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[str] = None, alloc: int = -1,
+           top_k: int = 8, families: int = 0) -> Dict[str, Any]:
+    """The ``top_k`` best shared layouts of one allocation, best first, each with the cost of its
+    writers and of its readers (``layout_triton_kernel_ranked_json``), as a dict: ``alloc``,
+    ``current`` / ``current_cost`` / ``current_bytes``, ``budget_bytes``, ``scored``, and
+    ``ranked``: entries with ``attr``, ``gluon``, ``cost``, ``extra``, ``bytes``, ``write`` /
+    ``read`` (``{"cost", "extra"}``) and ``ops`` (each op lowered under ``attr``, as
+    :func:`report` renders ops).  ``alloc`` -1: the first allocation the search ran on;
+    ``top_k`` 1..16; ``families``: the search's family bits (1 swizzled_shared, 2 padded_shared,
+    4 amd_rotating_shared, 8 nvmma_shared; 0 = all the target accepts).  Raises :class:`liblayout.LayoutError` (malformed text, unknown target,
+    an allocation that was not searched: the reason)."""
+    text = _text_of(path_or_text)
+    lib = _lib()
+    m = lib.blob("layout_ttgir")
+    k = lib.blob("layout_triton_kernel")
+    err = N.Error()
+    keep = ctypes.create_string_buffer(text, len(text))
+    status = lib.lib.layout_ttgir_parse(keep, len(text), m.ptr, ctypes.byref(err))
+    if status != 0:
+        raise lib.fail(status, err)
+    cap = 1 << 17
+    while True:
+        buf = ctypes.create_string_buffer(cap)
+        status = lib.lib.layout_triton_kernel_ranked_json(m.ptr, arch.encode() if arch else None, int(alloc),
+                                                          int(top_k), int(families), k.ptr, buf, cap,
+                                                          ctypes.byref(err))
         if status != Status.ERR_BUFFER or cap >= 1 << 28:
             break
         cap *= 4

@@ -104,7 +104,9 @@ def test_attr_text_known_answers_triton_frontend():
     # test_tensor_permute's CHECK lines
     assert lg.attr_text(gl.BlockedLayout([1, 2], [4, 8], [4, 1], [1, 0])) == (
         "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>")
-    assert lg.attr_text(gl.BlockedLayout([2, 1], [8, 4], [1, 4], [0, 1], [1, 1], [1, 1], [1, 0])) == (
+    # (that Gluon's positional ctas_per_cga, cta_split_num, cta_order; Triton 3.6 has cga_layout there)
+    assert lg.attr_text(gl.BlockedLayout([2, 1], [8, 4], [1, 4], [0, 1], ctas_per_cga=[1, 1], cta_split_num=[1, 1],
+                                         cta_order=[1, 0])) == (
         "#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>")
     # test_async_copy's expected IR
     assert lg.attr_text(gl.SwizzledSharedLayout(1, 1, 1, order=[0])) == (
