@@ -106,7 +106,7 @@ static int mx_read(mx_src *src, mx_case *c, size_t *bad)
         }
         if (strncmp(l, "bases ", 6) == 0) {
             if (c->refused || !triton_bases_line(l + 6, k_in_dims, B_COUNT, c->rank, MX_MAX_BASES, c->have, c->count,
-                                                 c->v[0], MX_MAX_BASES * MX_MAX_RANK))
+                                                 (int64_t *)c->v, MX_MAX_BASES * MX_MAX_RANK))
                 return -1;
             continue;
         }

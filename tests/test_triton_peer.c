@@ -94,7 +94,7 @@ static int px_read(px_case *c, size_t *bad)
             continue;
         }
         if (strncmp(l, "bases ", 6) == 0) {
-            if (!triton_bases_line(l + 6, k_dims, 5, c->rank, PX_MAX_BASES, c->have, c->count, c->v[0],
+            if (!triton_bases_line(l + 6, k_dims, 5, c->rank, PX_MAX_BASES, c->have, c->count, (int64_t *)c->v,
                                    PX_MAX_BASES * PX_MAX_RANK))
                 return -1;
             continue;
