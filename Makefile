@@ -186,10 +186,11 @@ FUZZ_EVAL_SRCS := lib/core/adaptor.c lib/core/transform.c lib/core/descriptor.c 
                   $(wildcard lib/tile/access*.c) \
                   lib/plan/plan.c lib/plan/plan_avx2.c lib/check/check.c lib/check/check_avx2.c \
                   lib/family/enumerate.c lib/family/closed_form.c lib/suggest/score.c lib/suggest/score_linear.c \
+                  lib/suggest/score_summary.c \
                   lib/dialect/cute_match.c
 # (lib/tile/access*.c: the access plans, split by concept, as one unit;
 # enumerate.c, closed_form.c: the parameter-set enumerator and the closed forms, whose compares are range bounds
-# and divisibility tests; score.c, score_linear.c: the search's scoring loops; cute_match.c:
+# and divisibility tests; score.c, score_linear.c, score_summary.c: the search's scoring loops; cute_match.c:
 # the CuTe recogniser's trial swizzles, ~55 % of fuzz_dialect's time.)
 $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(filter $(LIB_SRCS),$(FUZZ_EVAL_SRCS))): CFLAGS += $(FUZZ_EVAL_FLAGS)
 $(BUILD)/tests/support/ref_eval.o: CFLAGS += $(FUZZ_EVAL_FLAGS)

@@ -4,9 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "layout.h"
+#include "support/tool_run.h"
 
-#include <stdarg.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef LAYOUT_TOOL_PATH
@@ -14,40 +13,10 @@
 #endif
 
 static const char *g_tool = LAYOUT_TOOL_PATH;
-static char g_out[1 << 18], g_err[1 << 14];
-
-static void slurp(const char *path, char *buf, size_t cap)
-{
-    FILE *f = fopen(path, "rb");
-    size_t n = 0;
-    if (f) {
-        n = fread(buf, 1, cap - 1, f);
-        fclose(f);
-    }
-    buf[n] = '\0';
-}
-
-/* Run `layout ARGS`; capture stdout / stderr; return the exit status. */
-static int run_tool(const char *fmt, ...)
-{
-    static char args[8192], cmd[16384], out_path[64], err_path[64];
-    va_list ap;
-    int st;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    snprintf(out_path, sizeof out_path, "/tmp/layout_dialect_cli_%d.out", (int)getpid());
-    snprintf(err_path, sizeof err_path, "/tmp/layout_dialect_cli_%d.err", (int)getpid());
-    snprintf(cmd, sizeof cmd, "ASAN_OPTIONS=exitcode=86 UBSAN_OPTIONS=halt_on_error=1:exitcode=87 '%s' %s >'%s' 2>'%s'",
-             g_tool, args, out_path, err_path);
-    st = system(cmd);
-    slurp(out_path, g_out, sizeof g_out);
-    slurp(err_path, g_err, sizeof g_err);
-    remove(out_path);
-    remove(err_path);
-    if (st == -1 || !WIFEXITED(st)) return -1;
-    return WEXITSTATUS(st);
-}
+static char g_out[1 << 18], g_err[1 << 14], g_out_path[64], g_err_path[64];
+/* `layout ARGS` (shell text), a sanitizer report a distinct exit code */
+static tool_runner g_run = {NULL, TOOL_RUN_SANITIZER_ENV, NULL, g_out_path, g_err_path, 1, g_out, sizeof g_out, g_err, sizeof g_err};
+#define run_tool(...) tool_run(&g_run, __VA_ARGS__)
 
 static void chomp(char *s)
 {
@@ -181,6 +150,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "test_dialect_cli: the layout tool is not built (%s)\n", g_tool);
         return harness_finish("test_dialect_cli") + 1;
     }
+    g_run.tool = g_tool;
+    snprintf(g_out_path, sizeof g_out_path, "/tmp/layout_dialect_cli_%d.out", (int)getpid());
+    snprintf(g_err_path, sizeof g_err_path, "/tmp/layout_dialect_cli_%d.err", (int)getpid());
     RUN(test_convert);
     RUN(test_cannot_express);
     RUN(test_bad_input);

@@ -4,9 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "layout.h"
+#include "support/tool_run.h"
 
-#include <stdarg.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef LAYOUT_TOOL_PATH
@@ -14,42 +13,13 @@
 #endif
 
 static const char *g_tool = LAYOUT_TOOL_PATH;
-static char g_out[1 << 18], g_err[1 << 14], g_kernel_path[512];
+static char g_out[1 << 18], g_err[1 << 14], g_kernel_path[512], g_out_path[64], g_err_path[64];
+/* `layout ARGS` (shell text), a sanitizer report a distinct exit code */
+static tool_runner g_run = {NULL, TOOL_RUN_SANITIZER_ENV, NULL, g_out_path, g_err_path, 1, g_out, sizeof g_out, g_err, sizeof g_err};
+#define run_tool(...) tool_run(&g_run, __VA_ARGS__)
 static layout_ttgir g_mod;
 static layout_triton_kernel g_k;
 static char g_text[1 << 20];
-
-static void slurp(const char *path, char *buf, size_t cap)
-{
-    FILE *f = fopen(path, "rb");
-    size_t n = 0;
-    if (f) {
-        n = fread(buf, 1, cap - 1, f);
-        fclose(f);
-    }
-    buf[n] = '\0';
-}
-
-static int run_tool(const char *fmt, ...)
-{
-    static char args[8192], cmd[16384], out_path[64], err_path[64];
-    va_list ap;
-    int st;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    snprintf(out_path, sizeof out_path, "/tmp/layout_tool_triton_%d.out", (int)getpid());
-    snprintf(err_path, sizeof err_path, "/tmp/layout_tool_triton_%d.err", (int)getpid());
-    snprintf(cmd, sizeof cmd, "ASAN_OPTIONS=exitcode=86 UBSAN_OPTIONS=halt_on_error=1:exitcode=87 '%s' %s >'%s' 2>'%s'",
-             g_tool, args, out_path, err_path);
-    st = system(cmd);
-    slurp(out_path, g_out, sizeof g_out);
-    slurp(err_path, g_err, sizeof g_err);
-    remove(out_path);
-    remove(err_path);
-    if (st == -1 || !WIFEXITED(st)) return -1;
-    return WEXITSTATUS(st);
-}
 
 static void find_kernel(void)
 {
@@ -211,6 +181,9 @@ int main(void)
 {
     find_kernel();
     CHECK_MSG(g_tool[0] != '\0', "no LAYOUT_TOOL_PATH");
+    g_run.tool = g_tool;
+    snprintf(g_out_path, sizeof g_out_path, "/tmp/layout_tool_triton_%d.out", (int)getpid());
+    snprintf(g_err_path, sizeof g_err_path, "/tmp/layout_tool_triton_%d.err", (int)getpid());
     RUN(test_text_and_json);
     RUN(test_suggest_json_html);
     RUN(test_bad_input);

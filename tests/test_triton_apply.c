@@ -10,6 +10,7 @@
  * Gluon forms against the constructors of Triton 3.6's gluon _layouts.py. */
 #include "harness.h"
 #include "layout.h"
+#include "support/triton_corpus.h"
 #include "../lib/triton_kernel/rules_internal.h"
 
 #include <stdio.h>
@@ -24,17 +25,8 @@ static char g_dir[512];
 
 static size_t load(const char *name)
 {
-    char path[700];
-    FILE *f;
-    size_t n = 0;
-    snprintf(path, sizeof path, "%s/%s.ttgir", g_dir, name);
-    f = fopen(path, "rb");
-    if (f) {
-        n = fread(g_text, 1, sizeof g_text - 1, f);
-        fclose(f);
-    }
-    g_text[n] = 0;
-    CHECK_MSG(n > 0, "%s", path);
+    size_t n = triton_corpus_load(g_dir, name, g_text, sizeof g_text);
+    CHECK_MSG(n > 0, "%s/%s.ttgir", g_dir, name);
     return n;
 }
 
@@ -76,21 +68,18 @@ static int apply_and_reread(const char *name, const layout_arch *arch)
 
 static void test_corpus(void)
 {
-    static const char *const other[][2] = {{"hip:gfx942", "gfx950"}, {"hip:gfx950", "gfx942"}, {"cuda:90", "sm_80"}};
-    char cmd[700], name[256];
+    char name[256];
     FILE *ls;
     int n_kernels = 0, n_applied = 0, n_skipped = 0, n_fresh = 0;
     const long want = harness_scaled(66);
-    snprintf(cmd, sizeof cmd, "ls '%s' | sed -n 's/\\.ttgir$//p'", g_dir);
-    ls = popen(cmd, "r");
+    ls = triton_corpus_open(g_dir);
     CHECK(ls != NULL);
     if (!ls) return;
-    while (n_kernels < want && fgets(name, sizeof name, ls)) {
+    while (n_kernels < want && triton_corpus_next(ls, name, sizeof name)) {
         layout_error err;
         layout_arch arch;
         size_t n;
         int i, a;
-        name[strcspn(name, "\n")] = 0;
         n = load(name);
         if (layout_ttgir_parse(g_text, n, &g_m, &err) != LAYOUT_OK) {
             CHECK_MSG(0, "%s: %s", name, err.message);
@@ -100,10 +89,7 @@ static void test_corpus(void)
         for (i = 0; i < 2; i++) {
             const layout_arch *ap = NULL;
             if (i == 1) {
-                const char *alt = NULL;
-                int t;
-                for (t = 0; t < 3; t++)
-                    if (strcmp(g_m.target, other[t][0]) == 0) alt = other[t][1];
+                const char *alt = triton_corpus_neighbour(g_m.target);
                 if (!alt || layout_arch_preset(alt, &arch, &err) != LAYOUT_OK) continue;
                 ap = &arch;
             }
@@ -252,8 +238,7 @@ static void test_gluon(void)
 
 int main(void)
 {
-    const char *f = __FILE__, *slash = strrchr(f, '/');
-    snprintf(g_dir, sizeof g_dir, "%.*s/fixtures/triton/kernels", slash ? (int)(slash - f) : 1, slash ? f : ".");
+    triton_corpus_dir(__FILE__, g_dir, sizeof g_dir);
     RUN(test_rules);
     RUN(test_gluon);
     RUN(test_corpus);

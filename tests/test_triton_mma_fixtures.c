@@ -25,6 +25,7 @@
  * reading or when building the layout. */
 #include "harness.h"
 #include "layout.h"
+#include "support/triton_bases.h"
 #include "support/triton_mma_fixtures.h"
 
 #define MX_MAX_BASES 24
@@ -60,21 +61,6 @@ typedef struct mx_src {
     size_t n, next;
 } mx_src;
 
-static int mx_ints(const char *p, int64_t *out, int cap)
-{
-    int n = 0;
-    char *end;
-    for (;;) {
-        long long x = strtoll(p, &end, 10);
-        if (end == p) break;
-        if (n >= cap) return -1;
-        out[n++] = (int64_t)x;
-        p = end;
-    }
-    while (*p == ' ') p++;
-    return *p ? -1 : n;
-}
-
 /* The next case into *c: 1; 0 at the end; -1 (and the line in *bad) on a
  * malformed fixture. */
 static int mx_read(mx_src *src, mx_case *c, size_t *bad)
@@ -96,7 +82,7 @@ static int mx_read(mx_src *src, mx_case *c, size_t *bad)
             c->refused = refused;
             for (k = 0; k < N_KINDS; k++)
                 if (strlen(k_kinds[k]) == n && strncmp(p, k_kinds[k], n) == 0) c->kind = k;
-            r = mx_ints(p + n, v, MX_MAX_RANK + 1);
+            r = triton_bases_ints(p + n, v, MX_MAX_RANK + 1);
             if (c->kind < 0 || r < 1 || r > MX_MAX_RANK) return -1;
             c->rank = r;
             for (k = 0; k < r; k++) c->shape[k] = v[k];
@@ -119,18 +105,9 @@ static int mx_read(mx_src *src, mx_case *c, size_t *bad)
             continue;
         }
         if (strncmp(l, "bases ", 6) == 0) {
-            const char *p = l + 6;
-            size_t n = strcspn(p, " ");
-            int64_t v[1 + MX_MAX_BASES * MX_MAX_RANK];
-            int d = -1, got;
-            for (k = 0; k < B_COUNT; k++)
-                if (strlen(k_in_dims[k]) == n && strncmp(p, k_in_dims[k], n) == 0) d = k;
-            got = mx_ints(p + n, v, 1 + MX_MAX_BASES * MX_MAX_RANK);
-            if (c->refused || d < 0 || c->have[d] || got < 1 || v[0] < 0 || v[0] > MX_MAX_BASES || got != 1 + v[0] * c->rank)
+            if (c->refused || !triton_bases_line(l + 6, k_in_dims, B_COUNT, c->rank, MX_MAX_BASES, c->have, c->count,
+                                                 (int64_t *)c->v, MX_MAX_BASES * MX_MAX_RANK))
                 return -1;
-            c->have[d] = 1;
-            c->count[d] = (int)v[0];
-            memcpy(c->v[d], v + 1, (size_t)(got - 1) * sizeof v[0]);
             continue;
         }
         return -1;
@@ -141,29 +118,15 @@ static int mx_read(mx_src *src, mx_case *c, size_t *bad)
 /* "[a, b] [c, d] ..." of Triton's bases of dim d, for messages. */
 static void mx_fmt_want(const mx_case *c, int d, char *buf, size_t cap)
 {
-    size_t at = 0;
-    int b, k;
-    buf[0] = 0;
-    for (b = 0; b < c->count[d] && at + 32 < cap; b++) {
-        at += (size_t)snprintf(buf + at, cap - at, b ? " [" : "[");
-        for (k = 0; k < c->rank; k++)
-            at += (size_t)snprintf(buf + at, cap - at, k ? ", %lld" : "%lld", (long long)c->v[d][b * c->rank + k]);
-        at += (size_t)snprintf(buf + at, cap - at, "]");
-    }
+    triton_bases_fmt(c->v[d], c->count[d], c->rank, buf, cap);
 }
 
-static void mx_fmt_got(const layout_linear *ll, int dim, int rank, char *buf, size_t cap)
+/* The same of input dim d of ll. */
+static void mx_fmt_got(const layout_linear *ll, int d, int rank, char *buf, size_t cap)
 {
-    size_t at = 0;
-    int b, k;
-    int64_t got[LAYOUT_LINEAR_MAX_DIMS];
-    buf[0] = 0;
-    for (b = 0; dim >= 0 && b < ll->in_bits[dim] && at + 32 < cap; b++) {
-        layout_linear_get_basis(ll, dim, b, got, NULL);
-        at += (size_t)snprintf(buf + at, cap - at, b ? " [" : "[");
-        for (k = 0; k < rank; k++) at += (size_t)snprintf(buf + at, cap - at, k ? ", %lld" : "%lld", (long long)got[k]);
-        at += (size_t)snprintf(buf + at, cap - at, "]");
-    }
+    int64_t v[LAYOUT_LINEAR_MAX_BITS * MX_MAX_RANK];
+    int n = triton_bases_of(ll, k_in_dims[d], rank, v, LAYOUT_LINEAR_MAX_BITS);
+    triton_bases_fmt(v, n < LAYOUT_LINEAR_MAX_BITS ? n : LAYOUT_LINEAR_MAX_BITS, rank, buf, cap);
 }
 
 /* 1 when input dim d of ll equals Triton's bases; else 0 and the first
@@ -175,7 +138,7 @@ static int mx_same(const mx_case *c, const layout_linear *ll, int d, char *why, 
     char want_s[1024], got_s[1024];
     if (n != c->count[d]) {
         mx_fmt_want(c, d, want_s, sizeof want_s);
-        mx_fmt_got(ll, dim, c->rank, got_s, sizeof got_s);
+        mx_fmt_got(ll, d, c->rank, got_s, sizeof got_s);
         snprintf(why, cap, "%s: %d bases, Triton %d\n      ours:   %s\n      Triton: %s", k_in_dims[d], n, c->count[d],
                  got_s, want_s);
         return 0;
@@ -185,7 +148,7 @@ static int mx_same(const mx_case *c, const layout_linear *ll, int d, char *why, 
         for (k = 0; k < c->rank; k++)
             if (got[k] != c->v[d][b * c->rank + k]) {
                 mx_fmt_want(c, d, want_s, sizeof want_s);
-                mx_fmt_got(ll, dim, c->rank, got_s, sizeof got_s);
+                mx_fmt_got(ll, d, c->rank, got_s, sizeof got_s);
                 snprintf(why, cap, "%s basis %d (%s=%d): dim%d is %lld, Triton %lld\n      ours:   %s\n      Triton: %s",
                          k_in_dims[d], b, k_in_dims[d], 1 << b, k, (long long)got[k],
                          (long long)c->v[d][b * c->rank + k], got_s, want_s);
@@ -309,9 +272,9 @@ static void test_reader(void)
         src.next = 0;
         CHECK_MSG(mx_read(&src, &c, &bad) == -1, "malformed fixture %d read", i);
     }
-    CHECK(mx_ints("1 2 x", c.v[0], 4) == -1);
-    CHECK(mx_ints("1 2 3", c.v[0], 2) == -1);
-    CHECK(mx_ints(" 4 -1 ", c.v[0], 4) == 2 && c.v[0][1] == -1);
+    CHECK(triton_bases_ints("1 2 x", c.v[0], 4) == -1);
+    CHECK(triton_bases_ints("1 2 3", c.v[0], 2) == -1);
+    CHECK(triton_bases_ints(" 4 -1 ", c.v[0], 4) == 2 && c.v[0][1] == -1);
 }
 
 int main(void)

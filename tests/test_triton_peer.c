@@ -19,6 +19,7 @@
  * Every case must convert and agree; the numbers of each kind are asserted,
  * so a case dropped by the generator or a new refusal fails the test. */
 #include "harness.h"
+#include "support/triton_bases.h"
 #include "support/triton_peer_fixtures.h"
 
 #include <layout.h>
@@ -39,21 +40,6 @@ typedef struct px_case {
     int64_t v[5][PX_MAX_BASES * PX_MAX_RANK];
     size_t line;
 } px_case;
-
-static int px_ints(const char *p, int64_t *out, int cap)
-{
-    int n = 0;
-    char *end;
-    for (;;) {
-        long long x = strtoll(p, &end, 10);
-        if (end == p) break;
-        if (n >= cap) return -1;
-        out[n++] = (int64_t)x;
-        p = end;
-    }
-    while (*p == ' ') p++;
-    return *p ? -1 : n;
-}
 
 static size_t px_next;
 static int n_skipped;
@@ -84,7 +70,7 @@ static int px_read(px_case *c, size_t *bad)
             c->kind = -1;
             for (k = 0; k < N_KINDS; k++)
                 if (strlen(k_kinds[k]) == n && strncmp(p, k_kinds[k], n) == 0) c->kind = k;
-            r = px_ints(p + n, v, PX_MAX_RANK);
+            r = triton_bases_ints(p + n, v, PX_MAX_RANK);
             if (c->kind < 0 || r < 1) return -1;
             c->rank = r;
             for (k = 0; k < r; k++) c->shape[k] = v[k];
@@ -108,18 +94,9 @@ static int px_read(px_case *c, size_t *bad)
             continue;
         }
         if (strncmp(l, "bases ", 6) == 0) {
-            const char *p = l + 6;
-            size_t n = strcspn(p, " ");
-            int64_t v[1 + PX_MAX_BASES * PX_MAX_RANK];
-            int d = -1, got;
-            for (k = 0; k < 5; k++)
-                if (strlen(k_dims[k]) == n && strncmp(p, k_dims[k], n) == 0) d = k;
-            got = px_ints(p + n, v, 1 + PX_MAX_BASES * PX_MAX_RANK);
-            if (d < 0 || c->have[d] || got < 1 || v[0] < 0 || v[0] > PX_MAX_BASES || got != 1 + v[0] * c->rank)
+            if (!triton_bases_line(l + 6, k_dims, 5, c->rank, PX_MAX_BASES, c->have, c->count, (int64_t *)c->v,
+                                   PX_MAX_BASES * PX_MAX_RANK))
                 return -1;
-            c->have[d] = 1;
-            c->count[d] = (int)v[0];
-            memcpy(c->v[d], v + 1, (size_t)(got - 1) * sizeof v[0]);
             continue;
         }
         return -1;
@@ -127,29 +104,10 @@ static int px_read(px_case *c, size_t *bad)
     return in_case ? -1 : 0;
 }
 
-static void px_fmt(const int64_t *v, int n, int rank, char *buf, size_t cap)
-{
-    size_t at = 0;
-    int b, k;
-    buf[0] = 0;
-    for (b = 0; b < n && at + 48 < cap; b++) {
-        at += (size_t)snprintf(buf + at, cap - at, b ? " [" : "[");
-        for (k = 0; k < rank; k++) at += (size_t)snprintf(buf + at, cap - at, k ? ", %lld" : "%lld", (long long)v[b * rank + k]);
-        at += (size_t)snprintf(buf + at, cap - at, "]");
-    }
-}
-
 /* The bases of input dim `name` of ll (none when absent) into v: the count. */
 static int px_bases(const layout_linear *ll, const char *name, int rank, int64_t *v)
 {
-    int dim = layout_linear_in_dim(ll, name), b, k;
-    int64_t got[LAYOUT_LINEAR_MAX_DIMS];
-    if (dim < 0) return 0;
-    for (b = 0; b < ll->in_bits[dim] && b < PX_MAX_BASES; b++) {
-        layout_linear_get_basis(ll, dim, b, got, NULL);
-        for (k = 0; k < rank; k++) v[b * rank + k] = got[k];
-    }
-    return ll->in_bits[dim];
+    return triton_bases_of(ll, name, rank, v, PX_MAX_BASES);
 }
 
 /* 1 when ll's bases of dim d are the case's; else 0 with the difference. */
@@ -159,8 +117,8 @@ static int px_same(const px_case *c, const layout_linear *ll, int d, char *why, 
     int n = px_bases(ll, k_dims[d], c->rank, got);
     char want_s[1024], got_s[1024];
     if (n == c->count[d] && memcmp(got, c->v[d], sizeof got[0] * (size_t)n * (size_t)c->rank) == 0) return 1;
-    px_fmt(c->v[d], c->count[d], c->rank, want_s, sizeof want_s);
-    px_fmt(got, n > PX_MAX_BASES ? PX_MAX_BASES : n, c->rank, got_s, sizeof got_s);
+    triton_bases_fmt(c->v[d], c->count[d], c->rank, want_s, sizeof want_s);
+    triton_bases_fmt(got, n > PX_MAX_BASES ? PX_MAX_BASES : n, c->rank, got_s, sizeof got_s);
     snprintf(why, cap, "%s\n      ours:   %s\n      Triton: %s", k_dims[d], got_s, want_s);
     return 0;
 }

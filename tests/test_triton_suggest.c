@@ -8,6 +8,7 @@
  * by this test. */
 #include "harness.h"
 #include "layout.h"
+#include "support/triton_corpus.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -20,17 +21,8 @@ static char g_dir[512];
 
 static size_t load(const char *name)
 {
-    char path[700];
-    FILE *f;
-    size_t n = 0;
-    snprintf(path, sizeof path, "%s/%s.ttgir", g_dir, name);
-    f = fopen(path, "rb");
-    if (f) {
-        n = fread(g_text, 1, sizeof g_text - 1, f);
-        fclose(f);
-    }
-    g_text[n] = 0;
-    CHECK_MSG(n > 0, "%s", path);
+    size_t n = triton_corpus_load(g_dir, name, g_text, sizeof g_text);
+    CHECK_MSG(n > 0, "%s/%s.ttgir", g_dir, name);
     return n;
 }
 
@@ -399,25 +391,22 @@ static void test_errors(void)
  * reported), the op reports are reproduced by op_cost, and the JSON renders. */
 static void test_whole_corpus(void)
 {
-    static const char *const other[][2] = {{"hip:gfx942", "gfx950"}, {"hip:gfx950", "gfx942"}, {"cuda:90", "sm_80"}};
     static const unsigned families[] = {LAYOUT_TRITON_SEARCH_SWIZZLED, LAYOUT_TRITON_SEARCH_PADDED,
                                         LAYOUT_TRITON_SEARCH_ROTATING, LAYOUT_TRITON_SEARCH_NVMMA};
     static char json[1 << 20];
     static layout_triton_kernel_op rep;
-    char cmd[700], name[256];
+    char name[256];
     FILE *ls;
     int n_kernels = 0, n_allocs = 0, n_improved = 0, n_other = 0;
     const long want = harness_scaled(66); /* all 66 at full scale (valgrind runs a few) */
-    snprintf(cmd, sizeof cmd, "ls '%s' | sed -n 's/\\.ttgir$//p'", g_dir);
-    ls = popen(cmd, "r");
+    ls = triton_corpus_open(g_dir);
     CHECK(ls != NULL);
     if (!ls) return;
-    while (n_kernels < want && fgets(name, sizeof name, ls)) {
+    while (n_kernels < want && triton_corpus_next(ls, name, sizeof name)) {
         layout_error err;
         layout_arch arch;
-        const char *alt = NULL;
+        const char *alt;
         int i, f;
-        name[strcspn(name, "\n")] = 0;
         if (!analyze(name)) continue;
         n_kernels++;
         check_all(name);
@@ -441,8 +430,7 @@ static void test_whole_corpus(void)
                 CHECK(g_s2.allocs[i].bytes <= g_s2.allocs[i].current_bytes || !g_s2.allocs[i].searched);
             }
         }
-        for (i = 0; i < 3; i++)
-            if (strcmp(g_m.target, other[i][0]) == 0) alt = other[i][1];
+        alt = triton_corpus_neighbour(g_m.target);
         CHECK_MSG(alt != NULL, "%s: target %s", name, g_m.target);
         if (!alt || layout_arch_preset(alt, &arch, &err) != LAYOUT_OK) continue;
         CHECK(layout_triton_kernel_analyze(&g_m, &arch, &g_k2, &err) == LAYOUT_OK);
@@ -463,8 +451,7 @@ static void test_whole_corpus(void)
 
 int main(void)
 {
-    const char *f = __FILE__, *slash = strrchr(f, '/');
-    snprintf(g_dir, sizeof g_dir, "%.*s/fixtures/triton/kernels", slash ? (int)(slash - f) : 1, slash ? f : ".");
+    triton_corpus_dir(__FILE__, g_dir, sizeof g_dir);
     RUN(test_gfx942_matmul);
     RUN(test_gfx950_pipelined);
     RUN(test_sm90);

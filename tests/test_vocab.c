@@ -11,10 +11,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "layout.h"
+#include "support/tool_run.h"
 
-#include <stdarg.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef LAYOUT_TOOL_PATH
@@ -23,7 +22,10 @@
 
 static const char *g_tool = LAYOUT_TOOL_PATH;
 static char g_dir[64];
-static char g_out[1 << 20], g_err[1 << 16];
+static char g_out[1 << 20], g_err[1 << 16], g_out_path[128], g_err_path[128];
+/* `layout ARGS` in the scratch directory, stdin empty */
+static tool_runner g_run = {NULL, NULL, "</dev/null", g_out_path, g_err_path, 0, g_out, sizeof g_out, g_err, sizeof g_err};
+#define run_tool(...) tool_run(&g_run, __VA_ARGS__)
 
 static layout_arch preset(const char *name)
 {
@@ -126,34 +128,6 @@ static void test_op_names(void)
     "--write 'dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])' "                  \
     "--read 'dist(R=[], H=([4,8],[8,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])'"
 
-static void slurp(const char *path, char *buf, size_t cap)
-{
-    FILE *f = fopen(path, "rb");
-    size_t n = 0;
-    if (f) {
-        n = fread(buf, 1, cap - 1, f);
-        fclose(f);
-    }
-    buf[n] = '\0';
-}
-
-static int run_tool(const char *fmt, ...)
-{
-    static char args[1 << 12], cmd[1 << 13], out_path[128], err_path[128];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    snprintf(out_path, sizeof out_path, "%s/stdout", g_dir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", g_dir);
-    snprintf(cmd, sizeof cmd, "'%s' %s </dev/null >'%s' 2>'%s'", g_tool, args, out_path, err_path);
-    int st = system(cmd);
-    slurp(out_path, g_out, sizeof g_out);
-    slurp(err_path, g_err, sizeof g_err);
-    if (st == -1 || !WIFEXITED(st)) return -1;
-    return WEXITSTATUS(st);
-}
-
 static void test_tool_nvidia(void)
 {
     static const char *const archs[] = {"sm_90", "H100", "cuda:90"};
@@ -191,7 +165,7 @@ static void test_tool_nvidia(void)
     char path[128];
     snprintf(path, sizeof path, "%s/nv.html", g_dir);
     CHECK_EQ_I64(run_tool("check --arch H100 " SM90_ARGS " --html '%s'", path), 1);
-    slurp(path, g_out, sizeof g_out);
+    tool_slurp(path, g_out, sizeof g_out);
     CHECK_STR_CONTAINS(g_out, "\"vendor\":\"NVIDIA\",\"unit\":\"warp\",\"extra_word\":\"bank conflicts\"");
     CHECK_STR_CONTAINS(g_out, "\"ops\":\"2 x st.shared.v4.b32\"");
     CHECK_STR_CONTAINS(g_out, "{\"name\":\"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum\",\"value\":192}");
@@ -250,6 +224,9 @@ int main(int argc, char **argv)
         printf("test_vocab: cannot create a scratch directory\n");
         return 1;
     }
+    g_run.tool = g_tool;
+    snprintf(g_out_path, sizeof g_out_path, "%s/stdout", g_dir);
+    snprintf(g_err_path, sizeof g_err_path, "%s/stderr", g_dir);
     RUN(test_tool_nvidia);
     RUN(test_tool_arch_list);
     RUN(test_tool_amd);

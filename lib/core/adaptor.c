@@ -160,7 +160,8 @@ layout_status layout_adaptor_from_hidden(layout_adaptor *out, int n_transforms, 
                                 upper_hidden, n_bottom, bottom_hidden, n_top, top_hidden, err);
 }
 
-layout_status layout_check_id_permutation(const char *fn, const char *arg, int n_seqs, const layout_seq *seqs,
+/* The ids of seqs[0..n_seqs) together are a permutation of 0..n_expected-1. */
+static layout_status check_id_permutation(const char *fn, const char *arg, int n_seqs, const layout_seq *seqs,
                                           int n_expected, layout_error *err)
 {
     int seen[LAYOUT_MAX_TRANSFORMS * LAYOUT_MAX_TRANSFORM_DIMS];
@@ -249,8 +250,8 @@ layout_status layout_adaptor_single_stage(layout_adaptor *out, int n_transforms,
     if (n_top < 1 || n_top > LAYOUT_MAX_DIMS)
         return layout_fail(err, LAYOUT_ERR_CAPACITY, "%s: upper_ids list %d top dims, must be 1..%d", fn, n_top,
                            LAYOUT_MAX_DIMS);
-    if ((st = layout_check_id_permutation(fn, "lower_ids", n_transforms, lower_ids, n_bottom, err)) ||
-        (st = layout_check_id_permutation(fn, "upper_ids", n_transforms, upper_ids, n_top, err)))
+    if ((st = check_id_permutation(fn, "lower_ids", n_transforms, lower_ids, n_bottom, err)) ||
+        (st = check_id_permutation(fn, "upper_ids", n_transforms, upper_ids, n_top, err)))
         return st;
     layout_seq up_hidden[LAYOUT_MAX_TRANSFORMS];
     int bottom[LAYOUT_MAX_DIMS], top[LAYOUT_MAX_DIMS];
@@ -282,8 +283,8 @@ layout_status layout_adaptor_stage(const char *fn, layout_adaptor *out, const la
     if (in->n_hidden + n_new > LAYOUT_MAX_HIDDEN)
         return layout_fail(err, LAYOUT_ERR_CAPACITY, "%s: %d + %d hidden dims exceed the capacity %d", fn,
                            in->n_hidden, n_new, LAYOUT_MAX_HIDDEN);
-    if ((st = layout_check_id_permutation(fn, "lower_ids", n_transforms, lower_ids, in->n_top, err)) ||
-        (st = layout_check_id_permutation(fn, "upper_ids", n_transforms, upper_ids, n_new, err)))
+    if ((st = check_id_permutation(fn, "lower_ids", n_transforms, lower_ids, in->n_top, err)) ||
+        (st = check_id_permutation(fn, "upper_ids", n_transforms, upper_ids, n_new, err)))
         return st;
 
     layout_transform ts[LAYOUT_MAX_TRANSFORMS];
@@ -364,7 +365,8 @@ void layout_adaptor_calculate_bottom_unchecked(const layout_adaptor *a, const in
     for (int b = 0; b < a->n_bottom; b++) bottom[b] = hidden[a->bottom_hidden[b]];
 }
 
-layout_status layout_adaptor_check_top(const char *fn, const layout_adaptor *a, const int64_t *top,
+/* 0 <= top[d] < top length d for every d, else LAYOUT_ERR_RANGE naming coord[d]. */
+static layout_status adaptor_check_top(const char *fn, const layout_adaptor *a, const int64_t *top,
                                        layout_error *err)
 {
     for (int d = 0; d < a->n_top; d++) {
@@ -382,7 +384,7 @@ layout_status layout_check_query(const char *fn, const void *obj, const char *ob
 {
     const char *missing = !obj ? obj_name : !coord ? coord_name : !out ? out_name : NULL;
     if (missing) return layout_fail(err, LAYOUT_ERR_NULL, "%s: %s is NULL", fn, missing);
-    return layout_adaptor_check_top(fn, a, coord, err);
+    return adaptor_check_top(fn, a, coord, err);
 }
 
 layout_status layout_adaptor_calculate_bottom(const layout_adaptor *a, const int64_t *top, int64_t *bottom,

@@ -17,14 +17,6 @@ layout_status layout_adaptor_stage(const char *fn, layout_adaptor *out, const la
                                    const layout_transform *transforms, const layout_seq *lower_ids,
                                    const layout_seq *upper_ids, layout_error *err);
 
-/* The ids of seqs[0..n_seqs) together are a permutation of 0..n_expected-1. */
-layout_status layout_check_id_permutation(const char *fn, const char *arg, int n_seqs, const layout_seq *seqs,
-                                          int n_expected, layout_error *err);
-
-/* 0 <= top[d] < top length d for every d, else LAYOUT_ERR_RANGE naming coord[d]. */
-layout_status layout_adaptor_check_top(const char *fn, const layout_adaptor *a, const int64_t *top,
-                                       layout_error *err);
-
 /* A query's checks: obj, coord and out non-NULL (named in the message),
  * then coord within a's top lengths.  a may be NULL only when obj is. */
 layout_status layout_check_query(const char *fn, const void *obj, const char *obj_name, const layout_adaptor *a,

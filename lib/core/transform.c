@@ -468,7 +468,8 @@ const layout_kind_row layout_kind_table[LAYOUT_TRANSFORM_KIND_COUNT] = {
     [LAYOUT_OFFSET] = { "offset", 1, lower_add, NULL, hint_unknown, print_offset, rebuild_offset, range_add },
 };
 
-const layout_kind_row *layout_kind_row_of(layout_transform_kind kind)
+/* The row of a kind, NULL when the kind is out of range. */
+static const layout_kind_row *kind_row_of(layout_transform_kind kind)
 {
     if ((int)kind < 0 || (int)kind >= LAYOUT_TRANSFORM_KIND_COUNT) return NULL;
     return &layout_kind_table[kind];
@@ -679,7 +680,7 @@ layout_status layout_make_offset(int64_t length, int64_t offset, layout_transfor
 
 const char *layout_transform_kind_name(layout_transform_kind kind)
 {
-    const layout_kind_row *row = layout_kind_row_of(kind);
+    const layout_kind_row *row = kind_row_of(kind);
     return row ? row->name : "unknown";
 }
 
@@ -706,7 +707,7 @@ layout_status layout_transform_check(const layout_transform *t, layout_error *er
 {
     static const char fn[] = "layout_transform_check";
     if (!t) return layout_fail(err, LAYOUT_ERR_NULL, "%s: t is NULL", fn);
-    const layout_kind_row *row = layout_kind_row_of(t->kind);
+    const layout_kind_row *row = kind_row_of(t->kind);
     if (!row) return layout_fail(err, LAYOUT_ERR_ARG, "%s: kind = %d is not a transform kind", fn, (int)t->kind);
     /* Counts first: the rebuild reads arrays by them. */
     if (t->n_upper < 0 || t->n_upper > LAYOUT_MAX_TRANSFORM_DIMS || t->n_lower < 0 ||
@@ -750,7 +751,7 @@ int layout_transform_print(const layout_transform *t, char *buf, size_t cap)
     layout_strbuf sb;
     layout_sb_init(&sb, buf, cap);
     if (!t) return -1;
-    const layout_kind_row *row = layout_kind_row_of(t->kind);
+    const layout_kind_row *row = kind_row_of(t->kind);
     if (!row) {
         layout_sb_printf(&sb, "unknown(%d)", (int)t->kind);
     } else {

@@ -37,7 +37,4 @@ typedef struct layout_kind_row {
 /* Indexed by layout_transform_kind. */
 extern const layout_kind_row layout_kind_table[LAYOUT_TRANSFORM_KIND_COUNT];
 
-/* The row of a kind, NULL when the kind is out of range. */
-const layout_kind_row *layout_kind_row_of(layout_transform_kind kind);
-
 #endif /* LAYOUT_TRANSFORM_TABLE_H */

@@ -37,7 +37,7 @@ void ll_fail(mma_ll *b, layout_status st, const char *msg)
     b->st = layout_fail(b->err, st, "%s: %s", FN, msg);
 }
 
-void ll_mul(mma_ll *b, const layout_linear *outer)
+static void ll_mul(mma_ll *b, const layout_linear *outer)
 {
     if (b->st) return;
     b->st = layout_linear_product(&b->l, &b->l, outer, b->err);
@@ -108,7 +108,7 @@ void ll_bcast_dot(mma_ll *b, const char *in, int rank, const int64_t *shape, con
     }
 }
 
-int out_index(const char *name)
+static int out_index(const char *name)
 {
     return (name[0] == 'd' && name[1] == 'i' && name[2] == 'm' && name[3] >= '0' && name[3] <= '7' && !name[4])
                ? name[3] - '0'
@@ -117,7 +117,7 @@ int out_index(const char *name)
 
 /* Rebuild from explicit values (vals[bit][out]), the out sizes inferred
  * from the largest value as Triton's LinearLayout(bases, outDimNames) does. */
-void ll_rebuild(mma_ll *b, const int64_t *vals)
+static void ll_rebuild(mma_ll *b, const int64_t *vals)
 {
     const char *in_names[LAYOUT_LINEAR_MAX_DIMS], *out_names[LAYOUT_LINEAR_MAX_DIMS];
     int in_bits[LAYOUT_LINEAR_MAX_DIMS], k;

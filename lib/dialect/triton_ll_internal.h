@@ -19,15 +19,12 @@
 #define ll_begin layout_tll_ll_begin
 #define ll_sub layout_tll_ll_sub
 #define ll_fail layout_tll_ll_fail
-#define ll_mul layout_tll_ll_mul
 #define ll_join layout_tll_ll_join
 #define ll_id layout_tll_ll_id
 #define ll_zeros layout_tll_ll_zeros
 #define ll_outs layout_tll_ll_outs
 #define ll_id_nd layout_tll_ll_id_nd
 #define ll_bcast_dot layout_tll_ll_bcast_dot
-#define out_index layout_tll_out_index
-#define ll_rebuild layout_tll_ll_rebuild
 #define ll_values layout_tll_ll_values
 #define ll_combine layout_tll_ll_combine
 #define check_pow2s layout_tll_check_pow2s
@@ -49,15 +46,12 @@ const char *dim_name(int i);
 void ll_begin(mma_ll *b, layout_error *err);
 void ll_sub(mma_ll *sub, const mma_ll *parent);
 void ll_fail(mma_ll *b, layout_status st, const char *msg);
-void ll_mul(mma_ll *b, const layout_linear *outer);
 void ll_join(mma_ll *b, const mma_ll *sub);
 void ll_id(mma_ll *b, int64_t size, const char *in, const char *out);
 void ll_zeros(mma_ll *b, int64_t size, const char *in, const char *out);
 void ll_outs(mma_ll *b, int n, const char *const *names);
 void ll_id_nd(mma_ll *b, const char *in, int rank, const int64_t *shape, const int *order);
 void ll_bcast_dot(mma_ll *b, const char *in, int rank, const int64_t *shape, const int *order, int kd);
-int out_index(const char *name);
-void ll_rebuild(mma_ll *b, const int64_t *vals);
 void ll_values(const layout_linear *l, int64_t *vals);
 void ll_combine(mma_ll *b, int rank, const int64_t *shape);
 int check_pow2s(const int64_t *v, int n);

@@ -55,10 +55,6 @@ void layout_emit_put_lit(layout_strbuf *sb, int64_t v);
 void layout_emit_y_const(const layout_distribution *d, int elem, int64_t *c);
 /* emit_steps.c: the arguments "x[0] + 8, x[1]" of coordinate base + c. */
 void layout_emit_put_coord_args(layout_strbuf *sb, const char *base, int n_x, const int64_t *c);
-/* emit_steps.c: the LDS element offset of the side's coordinate (its lane part
- * wx / rx plus c) as C: "lp_w_off(wx[0] + 1, wx[1])", or through an affine
- * view "wo + 1" (wo declared by the side's accesses). */
-void layout_emit_put_offset_of(layout_strbuf *sb, const layout_emit_side *s, const int64_t *c);
 
 /* emit_steps.c: the typedefs of the access types both sides use
  * (lp_v<n>_a<c>: n words of lp_s, claiming c-byte alignment). */
@@ -71,9 +67,6 @@ void layout_emit_put_step_types(layout_strbuf *sb, const layout_emit_side *side,
  * does not hold), evaluation errors. */
 layout_status layout_emit_put_lds_steps(layout_strbuf *sb, const layout_emit_side *s, int hip, int word_bytes,
                                         int write, layout_error *err);
-/* emit_steps.c: the instruction name of op in the target's vocabulary
- * (AMD: layout_ds_op_name; NVIDIA: st.shared / ld.shared of the width). */
-const char *layout_emit_op_name(layout_ds_op op, layout_direction dir, int nvidia);
 /* emit_steps.c: "1 x st.shared.v4.b32 + 2 x ..." of a plan in the target's
  * vocabulary, snprintf semantics (layout_access_plan_print for AMD). */
 int layout_emit_plan_print(const layout_access_plan *ap, int nvidia, char *buf, size_t cap);

@@ -56,7 +56,7 @@ static int64_t affine_step(const layout_plan *p, const int64_t *c)
 /* "lp_w_off(wx[0] + 1, wx[1])" or, through an affine view, "wo + 1": the
  * window's origin offset plus the constant step, as ck_tile moves a tile
  * window's coordinate through a linear descriptor. */
-void layout_emit_put_offset_of(layout_strbuf *sb, const layout_emit_side *s, const int64_t *c)
+static void put_offset_of(layout_strbuf *sb, const layout_emit_side *s, const int64_t *c)
 {
     if (s->plan.n_ops == 0) {
         int64_t k = affine_step(&s->plan, c);
@@ -204,6 +204,8 @@ static void put_word(layout_strbuf *sb, const layout_access_step *st, int hip, i
     else layout_sb_printf(sb, hip ? "v%d[%d]" : "v%d.e[%d]", h, j);
 }
 
+static const char *op_name(layout_ds_op op, layout_direction dir, int nvidia);
+
 layout_status layout_emit_put_lds_steps(layout_strbuf *sb, const layout_emit_side *s, int hip, int word_bytes,
                                         int write, layout_error *err)
 {
@@ -245,7 +247,7 @@ layout_status layout_emit_put_lds_steps(layout_strbuf *sb, const layout_emit_sid
         const int n = lo->width_bytes / word_bytes, c = step_claim(lo, hip, word_bytes);
         char type[32];
         snprintf(type, sizeof type, "lp_v%d_a%d", n, c);
-        layout_sb_printf(sb, "    { /* %s (step %d", layout_emit_op_name(st->op, ap->direction, nvidia), half[0]);
+        layout_sb_printf(sb, "    { /* %s (step %d", op_name(st->op, ap->direction, nvidia), half[0]);
         if (n_half == 2) layout_sb_printf(sb, " and step %d, %" PRId64 " bytes above", half[1], a[1] - a[0]);
         layout_sb_printf(sb, "): %d-byte aligned%s */\n", c,
                          (lo->flags & LAYOUT_ACCESS_MISALIGNED) ? ", flagged misaligned" :
@@ -253,7 +255,7 @@ layout_status layout_emit_put_lds_steps(layout_strbuf *sb, const layout_emit_sid
         int64_t cst[LAYOUT_MAX_DIMS];
         layout_emit_y_const(s->dist, ap->order[lo->seq_first], cst);
         layout_sb_printf(sb, "        unsigned char *const b = lds_b + LP_ELEM_BYTES * (");
-        layout_emit_put_offset_of(sb, s, cst);
+        put_offset_of(sb, s, cst);
         layout_sb_printf(sb, ")");
         if (lo->byte_offset) layout_sb_printf(sb, " + %d", lo->byte_offset);
         layout_sb_printf(sb, " + lp_zero * %d;\n", 16 * ++n_instr);
@@ -287,7 +289,9 @@ layout_status layout_emit_put_lds_steps(layout_strbuf *sb, const layout_emit_sid
     return LAYOUT_OK;
 }
 
-const char *layout_emit_op_name(layout_ds_op op, layout_direction dir, int nvidia)
+/* The instruction name of op in the target's vocabulary (AMD:
+ * layout_ds_op_name; NVIDIA: st.shared / ld.shared of the width). */
+static const char *op_name(layout_ds_op op, layout_direction dir, int nvidia)
 {
     const int w = dir == LAYOUT_WRITE;
     if (!nvidia) return layout_ds_op_name(op, dir);
@@ -313,7 +317,7 @@ int layout_emit_plan_print(const layout_access_plan *ap, int nvidia, char *buf, 
         if (op <= LAYOUT_DS_AUTO || op >= LAYOUT_DS_OP_COUNT || done[op] || !ap->op_count[op]) continue;
         done[op] = 1;
         layout_sb_printf(&sb, "%s%d x %s", any ? " + " : "", ap->op_count[op],
-                         layout_emit_op_name(op, ap->direction, 1));
+                         op_name(op, ap->direction, 1));
         any = 1;
     }
     if (!any) layout_sb_printf(&sb, "none");

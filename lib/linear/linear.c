@@ -396,7 +396,8 @@ layout_status layout_linear_apply(const layout_linear *ll, const int64_t *in, in
     return layout_ok(err);
 }
 
-int layout_lin_rank_of(const uint64_t *v, int n)
+/* F2 rank of v[0..n). */
+static int rank_of(const uint64_t *v, int n)
 {
     uint64_t piv[64] = {0};
     int rank = 0;
@@ -417,7 +418,7 @@ int layout_lin_rank_of(const uint64_t *v, int n)
 
 int layout_linear_rank(const layout_linear *ll)
 {
-    return ll ? layout_lin_rank_of(ll->bases, ll->total_in_bits) : -1;
+    return ll ? rank_of(ll->bases, ll->total_in_bits) : -1;
 }
 
 int layout_linear_is_injective(const layout_linear *ll)

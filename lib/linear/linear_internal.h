@@ -18,7 +18,5 @@ uint64_t layout_lin_extract(const layout_linear *ll, uint64_t packed, int out_di
 /* 1 when ll has at least one output dim and at most one of them has bits:
  * then a packed output is that dim's value (an offset). */
 int layout_lin_single_out(const layout_linear *ll);
-/* F2 rank of v[0..n). */
-int layout_lin_rank_of(const uint64_t *v, int n);
 
 #endif /* LAYOUT_LINEAR_INTERNAL_H */

@@ -23,8 +23,7 @@
  *    checker runs once per side and width, plus once per instruction that
  *    is not of that shape (a misaligned part of a split vector).
  * The caller falls back to the address path when a condition fails. */
-#include "suggest_internal.h"
-#include "../tile/access_plan.h"
+#include "score_summary_internal.h"
 #include "../core/bits.h"
 
 #include <string.h>
@@ -330,6 +329,27 @@ static void add_counts(layout_suggest_cost *r, int i, const layout_access_plan *
     r->instrs += (int64_t)p->n_instrs * warps;
 }
 
+/* The search's bound on the cost so far *r plus `damage` and `instrs`
+ * and, for next >= 0, the fewest instructions side `next` can have
+ * (ceil(elements x bytes / 16) per thread and warp): whether w->cut_fn
+ * rules the candidate out; if so, w->cut_hit is set and *out is that
+ * partial cost. */
+static int bound_cut(const layout_suggest_scorer *sc, layout_suggest_work *w, const layout_suggest_cost *r,
+                       int damage, int64_t instrs, int next, layout_suggest_cost *out)
+{
+    layout_suggest_cost lb = *r;
+    lb.vector_damage += damage;
+    lb.instrs += instrs;
+    if (next >= 0) {
+        const layout_distribution *od = sc->spec.sides[next].dist;
+        lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * sc->spec.elem_bytes + 15) / 16);
+    }
+    if (!w->cut_fn(w->cut_ctx, &lb)) return 0;
+    w->cut_hit = 1;
+    *out = lb;
+    return 1;
+}
+
 layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, layout_suggest_work *w,
                                               const layout_linear *ll, int contiguous_dim, int64_t pad, int pad_shift,
                                               int64_t space, const int64_t *hl, const int64_t *hs, int index_ops,
@@ -370,14 +390,7 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
     for (int pass = 0; pass < 2; pass++) {
     if (pass == 1 && !two) break;
     if (pass == 1) {
-        layout_suggest_cost lb = r;
-        lb.vector_damage += def_damage;
-        lb.instrs += def_instrs;
-        if (w->cut_fn(w->cut_ctx, &lb)) {
-            w->cut_hit = 1;
-            *out = lb;
-            return layout_ok(err);
-        }
+        if (bound_cut(sc, w, &r, def_damage, def_instrs, -1, out)) return layout_ok(err);
         for (int i = 0; i < spec->n_sides; i++) /* the deferred plans, now needed */
             if (sst[i].deferred) {
                 side_state *sd_ = &sst[i];
@@ -385,15 +398,8 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
                 const layout_access_plan *order_p = &w->steps_cache[i].plan;
                 if (sd_->cs && sd_->cs->fill == sd_->cs_fill && sd_->cs->cp_n >= 0) {
                     /* the plan's compact form in the summary cache: no build */
-                    const struct layout_suggest_sum_slot *cs = sd_->cs;
                     if (!sd_->facts_done) side_elems(sc, w, i, sd_, order_p, sd_->vl, sd_->vs);
-                    r.side_steps[i] = cs->cp_n;
-                    for (int k = 0; k < LAYOUT_DS_OP_COUNT; k++) r.side_op_count[i][k] = cs->cp_ops[k];
-                    r.side_misaligned[i] = cs->cp_damage[0];
-                    r.side_noncontiguous[i] = cs->cp_damage[1];
-                    r.side_split[i] = cs->cp_damage[2];
-                    r.vector_damage += cs->cp_damage[0] + cs->cp_damage[1] + cs->cp_damage[2];
-                    r.instrs += (int64_t)cs->cp_instrs * warps_;
+                    layout_suggest_sum_counts(&r, i, sd_->cs, warps_);
                     sd_->p = NULL;
                     continue;
                 }
@@ -415,6 +421,8 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         /* pass 1 costs first the side whose extra cycles cut the last
          * candidate cut by them */
         const int i = two && pass == 0 ? order[oi] : two && spec->n_sides == 2 ? oi ^ w->extra_first : oi;
+        /* the side pass 0 plans next (its fewest instructions count in the bound), or -1 */
+        const int next = two && oi + 1 < spec->n_sides ? order[oi + 1] : -1;
         const layout_suggest_side *sd = &spec->sides[i];
         const layout_distribution *d = sd->dist;
         const int ebits = sc->f2_bits[i][0], lbits = sc->f2_bits[i][1], wbits = sc->f2_bits[i][2];
@@ -476,45 +484,21 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         const int n = p->n_elems;
 
         /* the facts: kept per pad residue where they do not depend on
-         * the pad otherwise (w->rcache, below) */
-        struct layout_suggest_rcache *rc = two ? &w->rcache[i] : NULL; /* two: i < 2 */
+         * the pad otherwise (w->rcache, below; two: i < 2) */
+        struct layout_suggest_rcache *rc = two ? layout_suggest_rcache_for(sc, w, i, nb, n, X, g, vl, vs) : NULL;
         const unsigned rho = (unsigned)((uint64_t)P & 15u);
-        if (two && !(rc->sc == (const void *)sc && rc->nb == nb && rc->n == n &&
-                     !memcmp(rc->X, X, sizeof X[0] * (size_t)nb) && !memcmp(rc->g, g, sizeof g[0] * (size_t)nb) &&
-                     !memcmp(rc->hl, vl, sizeof rc->hl) && !memcmp(rc->hs, vs, sizeof rc->hs))) {
-            rc->sc = sc;
-            rc->nb = nb;
-            rc->n = n;
-            memcpy(rc->X, X, sizeof X[0] * (size_t)nb);
-            memcpy(rc->g, g, sizeof g[0] * (size_t)nb);
-            memcpy(rc->hl, vl, sizeof rc->hl);
-            memcpy(rc->hs, vs, sizeof rc->hs);
-            rc->h0 = -1;
-            rc->known = 0;
-        }
         ss->facts_done = 0;
         ss->cs = NULL;
         if (two && rc->h0 == 1 && (rc->known >> rho & 1u)) {
             /* facts as those of a pad scored before: its plan's damage
              * and instructions; the facts only if the plan is needed */
-            layout_suggest_cost lb = r;
-            lb.vector_damage += def_damage + rc->damage[rho];
-            lb.instrs += def_instrs + rc->instrs[rho];
-            if (oi + 1 < spec->n_sides) {
-                const layout_distribution *od = spec->sides[order[oi + 1]].dist;
-                lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
-            }
-            if (w->cut_fn(w->cut_ctx, &lb)) {
-                w->cut_hit = 1;
-                *out = lb;
+            if (bound_cut(sc, w, &r, def_damage + rc->damage[rho], def_instrs + rc->instrs[rho], next, out))
                 return layout_ok(err);
-            }
             memcpy(ss->vl, vl, sizeof ss->vl);
             memcpy(ss->vs, vs, sizeof ss->vs);
             ss->n = n;
             ss->deferred = 1;
-            ss->cs = rc->slot[rho] >= 0 ? &w->sumcache[i].slot[rc->slot[rho]] : NULL;
-            ss->cs_fill = rc->stamp[rho];
+            ss->cs = layout_suggest_rcache_slot(w, i, rho, &ss->cs_fill);
             def_damage += rc->damage[rho];
             def_instrs += rc->instrs[rho];
             w->last_instrs[i] = rc->instrs[rho];
@@ -535,76 +519,21 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         uint64_t key_hash = 0;
         int deferred = 0;
         if (two && n <= LAYOUT_SUGGEST_SUM_N) {
-            uint64_t h = 0xcbf29ce484222325ULL;
-#define SUM_MIX(v) (h = (h ^ (uint64_t)(v)) * 0x100000001b3ULL)
-            for (int k = 0; k < 2; k++) SUM_MIX(vl[k]), SUM_MIX(vs[k]);
-            SUM_MIX(n);
-            for (int q = 0; q < n; q++)
-                SUM_MIX(f->residues[q] | (unsigned)f->next_adjacent[q] << 16 | (unsigned)f->next_below[q] << 17 |
-                        (unsigned)(uint16_t)succ[q] << 18);
-#undef SUM_MIX
-            key_hash = h;
-            struct layout_suggest_sumcache *sm = &w->sumcache[i];
-            if (sm->sc != (const void *)sc) {
-                for (int k = 0; k < LAYOUT_SUGGEST_SUM_SLOTS; k++) sm->slot[k].n = -1, sm->slot[k].used = 0;
-                sm->sc = sc;
-                sm->clock = 0;
-            }
-            struct layout_suggest_sum_slot *victim = &sm->slot[0], *relvar = NULL;
-            for (int k = 0; k < LAYOUT_SUGGEST_SUM_SLOTS && !slot_sum; k++) {
-                struct layout_suggest_sum_slot *sl = &sm->slot[k];
-                if (sl->used < victim->used) victim = sl;
-                if (sl->n != n || sl->hash != h || memcmp(sl->hl, vl, sizeof sl->hl) || memcmp(sl->hs, vs, sizeof sl->hs))
-                    continue;
-                int same = 1, same_rel = 1;
-                for (int q = 0; q < n && same; q++) {
-                    same = sl->residues[q] == f->residues[q] && sl->adj[q] == f->next_adjacent[q] &&
-                           sl->below[q] == f->next_below[q] && sl->succ[q] == succ[q] &&
-                           (!sl->pairable || sl->klass[q] == f->klass[q]);
-                    same_rel &= sl->rel[q] == f->rel[q];
-                }
-                if (same && (same_rel || !sl->pairable)) slot_sum = sl;
-                else if (same && !relvar) relvar = sl;
-            }
-            if (!slot_sum && relvar) {
-                /* the same steps up to the pairing of b32 / b64 steps (only
-                 * the distances differ): the same damage, and no fewer
-                 * instructions than with every such step paired */
-                layout_suggest_cost lb = r;
-                lb.vector_damage += def_damage + relvar->damage;
-                lb.instrs += def_instrs + relvar->instrs_min;
-                if (oi + 1 < spec->n_sides) {
-                    const layout_distribution *od = spec->sides[order[oi + 1]].dist;
-                    lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
-                }
-                if (w->cut_fn(w->cut_ctx, &lb)) {
-                    w->cut_hit = 1;
-                    *out = lb;
-                    return layout_ok(err);
-                }
-            }
+            struct layout_suggest_sum_slot *victim;
+            const struct layout_suggest_sum_slot *relvar;
+            slot_sum = layout_suggest_sum_find(sc, w, i, n, vl, vs, f, succ, &key_hash, &victim, &relvar);
+            /* relvar: the same steps up to the pairing of b32 / b64 steps
+             * (only the distances differ): the same damage, and no fewer
+             * instructions than with every such step paired */
+            if (!slot_sum && relvar &&
+                bound_cut(sc, w, &r, def_damage + relvar->damage, def_instrs + relvar->instrs_min, next, out))
+                return layout_ok(err);
             if (slot_sum) {
-                slot_sum->used = ++sm->clock;
-                if (rc->h0 == 1) { /* a pad residue's summary (w->rcache) */
-                    rc->damage[rho] = slot_sum->damage;
-                    rc->instrs[rho] = slot_sum->instrs;
-                    rc->slot[rho] = (short)(slot_sum - sm->slot);
-                    rc->stamp[rho] = slot_sum->fill;
-                    rc->known |= 1u << rho;
-                }
-                layout_suggest_cost lb = r;
-                lb.vector_damage += def_damage + slot_sum->damage;
-                lb.instrs += def_instrs + slot_sum->instrs;
+                if (rc->h0 == 1) /* a pad residue's summary (w->rcache) */
+                    layout_suggest_rcache_put(w, i, rho, slot_sum->damage, slot_sum->instrs, slot_sum);
                 deferred = 1;
-                if (oi + 1 < spec->n_sides) {
-                    const layout_distribution *od = spec->sides[order[oi + 1]].dist;
-                    lb.instrs += (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
-                }
-                if (w->cut_fn(w->cut_ctx, &lb)) {
-                    w->cut_hit = 1;
-                    *out = lb;
+                if (bound_cut(sc, w, &r, def_damage + slot_sum->damage, def_instrs + slot_sum->instrs, next, out))
                     return layout_ok(err);
-                }
             } else {
                 slot_sum = victim; /* filled once the plan is built */
             }
@@ -626,79 +555,15 @@ layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, l
         if ((s = build_side(sc, w, i, f, succ, vl, vs, n, &p, err))) return s;
         add_counts(&r, i, p, warps);
         ss->p = p;
-        if (slot_sum) { /* keep this plan's damage and instructions for later facts like these */
-            int pairable = 0, paired = 0, n32 = 0, n64 = 0;
-            for (int st = 0; st < p->n_steps; st++) {
-                /* the steps pair_steps() could pair: b32 / b64, and the halves of its pairs */
-                const layout_ds_op op = p->steps[st].op;
-                const int half = p->steps[st].pair_step >= 0;
-                paired += half;
-                n32 += op == LAYOUT_DS_B32 || (half && (op == LAYOUT_DS_PAIR_B32 || op == LAYOUT_DS_PAIR_ST64_B32));
-                n64 += op == LAYOUT_DS_B64 || (half && (op == LAYOUT_DS_PAIR_B64 || op == LAYOUT_DS_PAIR_ST64_B64));
-            }
-            pairable = paired || n32 || n64;
-            /* unpaired: n_instrs + paired / 2; at best n32 / 2 + n64 / 2 pairs */
-            slot_sum->instrs_min = ((int64_t)p->n_instrs + paired / 2 - n32 / 2 - n64 / 2) * warps;
-            slot_sum->n = n;
-            slot_sum->hash = key_hash;
-            slot_sum->used = ++w->sumcache[i].clock;
-            memcpy(slot_sum->hl, vl, sizeof slot_sum->hl);
-            memcpy(slot_sum->hs, vs, sizeof slot_sum->hs);
-            slot_sum->pairable = pairable;
-            for (int q = 0; q < n; q++) {
-                slot_sum->residues[q] = (uint16_t)f->residues[q];
-                slot_sum->adj[q] = f->next_adjacent[q];
-                slot_sum->below[q] = f->next_below[q];
-                slot_sum->succ[q] = succ[q];
-                slot_sum->klass[q] = f->klass[q];
-                slot_sum->rel[q] = f->rel[q];
-            }
-            slot_sum->damage = p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
-            slot_sum->instrs = (int64_t)p->n_instrs * warps;
-            slot_sum->fill = slot_sum->used;
-            /* the plan, compact, where it fits */
-            int fits = p->n_steps <= LAYOUT_SUGGEST_SUM_N && p->n_instrs <= 255 && p->n_misaligned <= 255 &&
-                       p->n_noncontiguous <= 255 && p->n_vectors_split <= 255;
-            for (int st = 0; st < p->n_steps && fits; st++)
-                fits = p->steps[st].width_bytes <= 255 && p->steps[st].seq_first >= 0 && p->steps[st].seq_first < 256 &&
-                       p->steps[st].byte_offset >= -32768 && p->steps[st].byte_offset <= 32767;
-            slot_sum->cp_n = -1;
-            if (fits) {
-                slot_sum->cp_n = (short)p->n_steps;
-                slot_sum->cp_instrs = (short)p->n_instrs;
-                slot_sum->cp_damage[0] = (short)p->n_misaligned;
-                slot_sum->cp_damage[1] = (short)p->n_noncontiguous;
-                slot_sum->cp_damage[2] = (short)p->n_vectors_split;
-                for (int k = 0; k < LAYOUT_DS_OP_COUNT; k++) slot_sum->cp_ops[k] = (unsigned char)p->op_count[k];
-                for (int st = 0; st < p->n_steps; st++) {
-                    slot_sum->cp_first[st] = (unsigned char)p->steps[st].seq_first;
-                    slot_sum->cp_width[st] = (unsigned char)p->steps[st].width_bytes;
-                    slot_sum->cp_off[st] = (short)p->steps[st].byte_offset;
-                }
-            }
-        }
-        if (two && rc->h0 == 1) { /* a pad residue's summary (w->rcache) */
-            rc->damage[rho] = p->n_misaligned + p->n_noncontiguous + p->n_vectors_split;
-            rc->instrs[rho] = (int64_t)p->n_instrs * warps;
-            rc->slot[rho] = slot_sum ? (short)(slot_sum - w->sumcache[i].slot) : -1;
-            rc->stamp[rho] = slot_sum ? slot_sum->fill : 0;
-            rc->known |= 1u << rho;
-        }
+        if (slot_sum) /* keep this plan's damage and instructions for later facts like these */
+            layout_suggest_sum_fill(w, i, slot_sum, key_hash, n, vl, vs, f, succ, p, warps);
+        if (two && rc->h0 == 1) /* a pad residue's summary (w->rcache) */
+            layout_suggest_rcache_put(w, i, rho, p->n_misaligned + p->n_noncontiguous + p->n_vectors_split,
+                                      (int64_t)p->n_instrs * warps, slot_sum);
         }
         if (two && pass == 0) {
             w->last_instrs[i] = (int64_t)ss->p->n_instrs * warps;
-            if (oi + 1 < spec->n_sides) {
-                const int o = order[oi + 1];
-                const layout_distribution *od = spec->sides[o].dist;
-                layout_suggest_cost lb = r;
-                lb.vector_damage += def_damage;
-                lb.instrs += def_instrs + (int64_t)od->n_warps * ((od->elems_per_thread * spec->elem_bytes + 15) / 16);
-                if (w->cut_fn(w->cut_ctx, &lb)) {
-                    w->cut_hit = 1;
-                    *out = lb;
-                    return layout_ok(err);
-                }
-            }
+            if (next >= 0 && bound_cut(sc, w, &r, def_damage, def_instrs, next, out)) return layout_ok(err);
             continue;
         }
         const layout_access_plan *p = ss->p;

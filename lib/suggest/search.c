@@ -383,13 +383,18 @@ static int bytes_first(const entry *a, const entry *b)
     return entry_cmp(a, b);
 }
 
+static layout_status run_ext(const layout_suggest_scorer *sc, void *ext, size_t ext_stride, layout_suggest_result *out,
+                             layout_error *err);
+
 layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest_result *out, layout_error *err)
 {
-    return layout_suggest_run_ext(sc, NULL, 0, out, err);
+    return run_ext(sc, NULL, 0, out, err);
 }
 
-layout_status layout_suggest_run_ext(const layout_suggest_scorer *sc, void *ext, size_t ext_stride,
-                                     layout_suggest_result *out, layout_error *err)
+/* The search with a prepared scorer; with `ext` non-NULL, worker t's
+ * layout_suggest_work and tables are at ext + t * ext_stride. */
+static layout_status run_ext(const layout_suggest_scorer *sc, void *ext, size_t ext_stride, layout_suggest_result *out,
+                             layout_error *err)
 {
     static const char fn[] = "layout_suggest";
     if (!sc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: sc is NULL", fn);
@@ -567,5 +572,5 @@ layout_status layout_suggest_ws(const layout_suggest_spec *spec, void *ws, size_
     int32_t *lin = (int32_t *)(void *)(base + WS_ALIGN(sizeof(layout_suggest_scorer)));
     unsigned char *slices = (unsigned char *)lin + WS_ALIGN(sizeof(int32_t) * (size_t)spec->n_sides * (size_t)side_max);
     if ((s = layout_suggest_prepare_ext(sc, spec, lin, side_max, err))) return s;
-    return layout_suggest_run_ext(sc, slices, ws_slice_bytes(tile, side_max, spec->n_sides), out, err);
+    return run_ext(sc, slices, ws_slice_bytes(tile, side_max, spec->n_sides), out, err);
 }

@@ -93,7 +93,7 @@ typedef struct layout_suggest_work {
     /* sides 0 and 1: the vector damage and instructions per tile of the
      * plans of recent facts, for the bound, and the plans in compact form,
      * for the checker once the bound lets a candidate through
-     * (score_linear.c); fully associative; plans of up to
+     * (score_summary.c); fully associative; plans of up to
      * LAYOUT_SUGGEST_SUM_N elements per thread */
     struct layout_suggest_sumcache {
         const void *sc; /* NULL: empty */
@@ -122,7 +122,7 @@ typedef struct layout_suggest_work {
      * plan of each pad residue (P mod 16 bytes) of one set of bit images,
      * pad groups and hints, while every position's pad group is its
      * class's (h0 = 1): then the facts depend on the pad only through
-     * the residues, and those only on P mod 16 (score_linear.c) */
+     * the residues, and those only on P mod 16 (score_summary.c) */
     struct layout_suggest_rcache {
         const void *sc; /* NULL: empty */
         int nb, n;
@@ -232,11 +232,6 @@ layout_status layout_suggest_prepare_ext(layout_suggest_scorer *out, const layou
  * (thread, element) pairs of a side, with the workspace caps. */
 layout_status layout_suggest_check_spec(const char *fn, const layout_suggest_spec *spec, int64_t *tile_elems,
                                         int64_t *side_max, layout_error *err);
-
-/* The search with a prepared scorer; with `ext` non-NULL, worker t's
- * layout_suggest_work and tables are at ext + t * ext_stride (search.c). */
-layout_status layout_suggest_run_ext(const layout_suggest_scorer *sc, void *ext, size_t ext_stride,
-                                     layout_suggest_result *out, layout_error *err);
 
 /* layout_suggest_score() with a caller-provided workspace (the search
  * keeps one per thread). */

@@ -10,9 +10,4 @@
 /* Canonical text name of a transform kind ("pass", "merge3", ...), NULL if none. */
 const char *layout_text_transform_name(layout_transform_kind kind);
 
-/* Structural equality of two descriptors: same transforms (kind, lengths,
- * parameters), same hidden-id wiring, same element space size and vector
- * guarantees.  1 when equal. */
-int layout_text_desc_equal(const layout_descriptor *a, const layout_descriptor *b);
-
 #endif /* LAYOUT_TEXT_DESC_INTERNAL_H */

@@ -220,6 +220,8 @@ static int print_desc(text_out *o, const layout_descriptor *d, unsigned choices,
     return 0;
 }
 
+static int desc_equal(const layout_descriptor *a, const layout_descriptor *b);
+
 /* Find the print whose text parses back to d: 0 with the text in text[]
  * (o->len bytes) and the winning choice bits in *choices_out; 1 when the
  * adaptor has no stage form at all, 2 when no text reproduces it. */
@@ -234,7 +236,7 @@ static int find_text(const layout_descriptor *d, char *text, size_t cap, text_ou
         layout_to_init(o, text, cap);
         if (print_desc(o, d, choices, &n_choices, NULL) || o->len + 1 > cap) {
             structural = structural || choices == 0;
-        } else if (layout_desc_from_text(text, &back, NULL, &e) == LAYOUT_OK && layout_text_desc_equal(&back, d)) {
+        } else if (layout_desc_from_text(text, &back, NULL, &e) == LAYOUT_OK && desc_equal(&back, d)) {
             *choices_out = choices;
             return 0;
         }
@@ -291,7 +293,10 @@ static int transform_equal(const layout_transform *a, const layout_transform *b)
            memcmp(a->params, b->params, sizeof a->params) == 0;
 }
 
-int layout_text_desc_equal(const layout_descriptor *a, const layout_descriptor *b)
+/* Structural equality of two descriptors: same transforms (kind, lengths,
+ * parameters), same hidden-id wiring, same element space size and vector
+ * guarantees.  1 when equal. */
+static int desc_equal(const layout_descriptor *a, const layout_descriptor *b)
 {
     const layout_adaptor *x = &a->adaptor, *y = &b->adaptor;
     int i;

@@ -19,7 +19,8 @@
 #define ALLOC_CPP "lib/Analysis/Allocation.cpp"
 #define ALLOC_COMMIT "00327161946ce1a1428338d62ff5521aa25fa6ff"
 
-const layout_tk_rule layout_tk_rules[LAYOUT_TK_RULE_COUNT - 1] = {
+/* The table (LAYOUT_TK_RULE_COUNT - 1 rows, id order). */
+static const layout_tk_rule rule_table[LAYOUT_TK_RULE_COUNT - 1] = {
     {LAYOUT_TK_RULE_WGMMA_READER, "wgmma-reader", "keep", "ttng.warp_group_dot operand",
      "wgmma reads it through a shared-memory matrix descriptor, not LSU instructions, and no bank rule for "
      "those reads is published: no suggestion may change what it reads",
@@ -89,7 +90,7 @@ const layout_tk_rule layout_tk_rules[LAYOUT_TK_RULE_COUNT - 1] = {
 const layout_tk_rule *layout_tk_rule_get(layout_tk_rule_id id)
 {
     if (id <= LAYOUT_TK_RULE_NONE || id >= LAYOUT_TK_RULE_COUNT) return NULL;
-    return &layout_tk_rules[id - 1];
+    return &rule_table[id - 1];
 }
 
 void layout_tk_rule_note(layout_tk_rule_id id, const char *detail, char *buf, size_t cap)

@@ -51,9 +51,6 @@ typedef struct layout_tk_rule {
     const char *commit;  /* the commit of that file that was read */
 } layout_tk_rule;
 
-/* The table (LAYOUT_TK_RULE_COUNT - 1 rows, id order). */
-extern const layout_tk_rule layout_tk_rules[LAYOUT_TK_RULE_COUNT - 1];
-
 /* The row of id; NULL for NONE or out of range. */
 const layout_tk_rule *layout_tk_rule_get(layout_tk_rule_id id);
 

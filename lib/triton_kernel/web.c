@@ -11,7 +11,8 @@ static int is_name_char(char c)
            (c >= 'A' && c <= 'Z');
 }
 
-int layout_tk_parse_name(const char *text, size_t len, size_t *p, layout_tk_name *out)
+/* Parse a value use at text[*p] (after blanks); 1 and *p past it, else 0. */
+static int parse_name(const char *text, size_t len, size_t *p, layout_tk_name *out)
 {
     size_t i = *p, j;
     while (i < len && (text[i] == ' ' || text[i] == '\t')) i++;
@@ -78,7 +79,8 @@ static void unite(layout_tk_web *t, const layout_tk_name *a, const layout_tk_nam
     if (x != y) t->parent[x] = (int16_t)y;
 }
 
-size_t layout_tk_find_word(const char *s, size_t b, size_t e, const char *word)
+/* `word` as a whole token in s[b, e): its offset, or (size_t)-1. */
+static size_t find_word(const char *s, size_t b, size_t e, const char *word)
 {
     size_t n = strlen(word), i;
     for (i = b; i + n <= e; i++)
@@ -103,7 +105,7 @@ typedef struct for_frame {
 static int parse_result(const char *s, size_t e, size_t *p, layout_tk_name *res, int *n)
 {
     *n = 1;
-    if (!layout_tk_parse_name(s, e, p, res)) return 0;
+    if (!parse_name(s, e, p, res)) return 0;
     if (*p < e && s[*p] == ':') {
         int v = 0;
         (*p)++;
@@ -121,16 +123,16 @@ static void parse_for(layout_tk_web *t, const char *s, size_t b, size_t e, for_f
     layout_tk_name res;
     int n_results, have_res = parse_result(s, e, &p, &res, &n_results);
     f->n_args = 0;
-    q = layout_tk_find_word(s, b, e, "iter_args");
+    q = find_word(s, b, e, "iter_args");
     if (q == (size_t)-1) return;
     p = q + 9;
     while (p < e && s[p] != '(') p++;
     p++;
     while (p < e && f->n_args < MAX_FOR_ARGS) {
         layout_tk_name arg, init;
-        if (!layout_tk_parse_name(s, e, &p, &arg)) break;
+        if (!parse_name(s, e, &p, &arg)) break;
         while (p < e && (s[p] == ' ' || s[p] == '=')) p++;
-        if (!layout_tk_parse_name(s, e, &p, &init)) break;
+        if (!parse_name(s, e, &p, &init)) break;
         unite(t, &arg, &init);
         if (have_res) {
             layout_tk_name r = res;
@@ -154,7 +156,7 @@ static void parse_dot_wait(layout_tk_web *t, const char *s, size_t b, size_t e, 
     p = at + strlen("ttng.warp_group_dot_wait");
     for (k = 0; k < n; k++) {
         layout_tk_name v, r = res;
-        if (!layout_tk_parse_name(s, e, &p, &v)) break;
+        if (!parse_name(s, e, &p, &v)) break;
         r.idx = n > 1 ? (int16_t)k : (int16_t)-1;
         unite(t, &r, &v);
         while (p < e && s[p] == ' ') p++;
@@ -176,20 +178,20 @@ static void scan_lines(layout_tk_web *t, const layout_ttgir *m)
         int in_str = 0, d0 = depth;
         while (e < len && s[e] != '\n') e++;
         while (first < e && (s[first] == ' ' || s[first] == '\t')) first++;
-        if ((f0 = layout_tk_find_word(s, b, e, "scf.for")) != (size_t)-1 && n_frames < MAX_FOR_DEPTH) {
+        if ((f0 = find_word(s, b, e, "scf.for")) != (size_t)-1 && n_frames < MAX_FOR_DEPTH) {
             parse_for(t, s, first, e, &frames[n_frames]);
             frames[n_frames].body_depth = d0 + 1;
             n_frames++;
-        } else if ((f0 = layout_tk_find_word(s, b, e, "ttng.warp_group_dot_wait")) != (size_t)-1) {
+        } else if ((f0 = find_word(s, b, e, "ttng.warp_group_dot_wait")) != (size_t)-1) {
             parse_dot_wait(t, s, first, e, f0);
         } else if (n_frames > 0 && frames[n_frames - 1].body_depth == d0 &&
-                   (y0 = layout_tk_find_word(s, b, e, "scf.yield")) != (size_t)-1) {
+                   (y0 = find_word(s, b, e, "scf.yield")) != (size_t)-1) {
             for_frame *f = &frames[n_frames - 1];
             size_t p = y0 + 9;
             int k;
             for (k = 0; k < f->n_args; k++) {
                 layout_tk_name v;
-                if (!layout_tk_parse_name(s, e, &p, &v)) break;
+                if (!parse_name(s, e, &p, &v)) break;
                 unite(t, &v, &f->args[k]);
                 while (p < e && s[p] == ' ') p++;
                 if (p < e && s[p] == ',') p++;
@@ -210,7 +212,7 @@ int layout_tk_op_result(const layout_ttgir *m, const layout_ttgir_op *o, layout_
 {
     size_t p = o->result_at;
     if (!o->result_len) return 0;
-    return layout_tk_parse_name(m->text, m->len, &p, out);
+    return parse_name(m->text, m->len, &p, out);
 }
 
 int layout_tk_op_uses(const layout_ttgir *m, const layout_ttgir_op *o, layout_tk_name *out, int max)
@@ -223,7 +225,7 @@ int layout_tk_op_uses(const layout_ttgir *m, const layout_ttgir_op *o, layout_tk
     while (p < e && n < max) {
         char c = s[p];
         if (c == '%') {
-            if (layout_tk_parse_name(s, e, &p, &out[n])) n++;
+            if (parse_name(s, e, &p, &out[n])) n++;
             else p++;
         } else if (c == '[') { /* memdesc_index %x[%i]: the index is no memdesc */
             while (p < e && s[p] != ']') p++;
@@ -256,10 +258,10 @@ int layout_tk_access_memdesc(const layout_ttgir *m, const layout_ttgir_op *o, la
     case LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL: {
         size_t e = o->operand_at, q;
         while (e < m->len && m->text[e] != '\n') e++;
-        q = layout_tk_find_word(m->text, o->operand_at, e, "into");
+        q = find_word(m->text, o->operand_at, e, "into");
         if (q == (size_t)-1) return 0;
         q += 4;
-        return layout_tk_parse_name(m->text, e, &q, out);
+        return parse_name(m->text, e, &q, out);
     }
     default: return 0;
     }

@@ -31,10 +31,6 @@ typedef struct layout_tk_web {
     int16_t parent[LAYOUT_TK_WEB_MAX_NAMES];
 } layout_tk_web;
 
-/* Parse a value use at text[*p] (after blanks); 1 and *p past it, else 0. */
-int layout_tk_parse_name(const char *text, size_t len, size_t *p, layout_tk_name *out);
-/* `word` as a whole token in s[b, e): its offset, or (size_t)-1. */
-size_t layout_tk_find_word(const char *s, size_t b, size_t e, const char *word);
 /* Build the web of m (views, loops, dot waits). */
 void layout_tk_web_build(layout_tk_web *w, const layout_ttgir *m);
 /* The root of a name's class (the name added when new); -1 when the table is full. */
