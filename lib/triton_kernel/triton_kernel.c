@@ -202,11 +202,12 @@ static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_typ
  * the shared layout (swizzled, padded, shared_linear).  Read from
  * triton-lang/triton, third_party/amd/lib/TritonAMDGPUToLLVM/
  * MemoryOpToLLVM.cpp (TransLocalLoadOpConversion, pattern benefit above
- * the generic local_load lowering, as of the 3.6 release branch: the
- * linear-layout matcher lowerDsReadTr that replaced canUseTransLoad's
- * dot-operand-only test), TargetInfo.cpp (queryLDSTransLoadParams: CDNA4
- * moves 64 bits per lane, tile = 64 / bits elements) and
- * lib/Tools/LinearLayout.cpp (divideLeft).  With T = 64 / bits and cvt =
+ * the generic local_load lowering: the linear-layout matcher lowerDsReadTr
+ * that replaced canUseTransLoad's dot-operand-only test; the public index
+ * holds no v3.6.0 tag, so the revisions read are late-2025 main, and the
+ * 96 gfx950 Gluon fixtures Triton 3.6.0 compiled agree with them),
+ * TargetInfo.cpp (queryLDSTransLoadParams: CDNA4 moves 64 bits per lane,
+ * tile = 64 / bits elements) and lib/Tools/LinearLayout.cpp (divideLeft).  With T = 64 / bits and cvt =
  * register layout composed with the inverse of the shared one (for
  * padded_shared its linear component):
  *   - 16- or 8-bit elements, gfx950 (CDNA4), a local_load;
