@@ -18,8 +18,8 @@
  * then the mnemonic the ISA prints (AMD `ds_write_b16`, `ds_read_b64`, with
  * LLVM's SILoadStoreOptimizer pairing of b32/b64 accesses whose addresses
  * differ by a constant into `ds_read2[st64]_b32/b64`, and gfx950's
- * transposing `ds_read_b64_tr_b16/_b8` for MFMA operands not contiguous
- * along K; NVIDIA `ldmatrix` / `stmatrix` .x1/.x2/.x4[.trans] where Triton's
+ * transposing `ds_read_b64_tr_b16/_b8` for 16- and 8-bit loads whose
+ * lanes run along the contiguous elements (any register layout); NVIDIA `ldmatrix` / `stmatrix` .x1/.x2/.x4[.trans] where Triton's
  * lowerLdStMatrix applies, else `st.shared.v2.b32`, `ld.shared.b16`,
  * `cp.async.ca.shared.global`) and the exact cost of every access on the
  * target's arch preset (docs/triton.md has the rules and their sources).

@@ -146,6 +146,63 @@ static int pair_kind_of(int64_t a, int64_t b, int size)
     return 0;
 }
 
+/* SILoadStoreOptimizer over one op's b32 / b64 accesses (LLVM,
+ * llvm/lib/Target/AMDGPU/SILoadStoreOptimizer.cpp at commit 27e2f647a5f7:
+ * collectMergeableInsts, optimizeInstsWithSameBaseAddr,
+ * checkAndPrepareMerge, canSwapInstructions): one list per base register
+ * (key; var: the address's variable part, which padding's constant terms
+ * do not change), the lists taken in the order their first access comes, each
+ * sorted by offset; neighbours of a list merge when offsetsCanBeCombined
+ * (pair_kind_of), then the walk moves past both, else by one.  Two stores
+ * merge only if the earlier one can sink to the later one: no store with
+ * another variable part lies between them in program order
+ * (MachineInstr::mayAlias: another variable address may alias; the same
+ * one with other constant offsets does not), a merged pair standing where its later
+ * store stood.  Loads hoist over loads freely.  Counts the mnemonics. */
+static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, int bytes, int gword, int in_word,
+                    const uint64_t *key, const uint64_t *var, const int64_t *off, const int *prog)
+{
+    int n = r->n_accesses, byprog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], mem[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char live[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], done[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    int a, pos, q, m;
+    for (a = 0; a < n; a++) {
+        byprog[prog[a]] = a;
+        live[a] = 1;
+        done[a] = 0;
+    }
+    for (pos = 0; pos < n; pos++) {
+        uint64_t kk = key[byprog[pos]];
+        if (done[byprog[pos]]) continue;
+        for (m = 0, q = pos; q < n; q++) { /* the list, in program order, then sorted by offset */
+            int b = byprog[q], t = m;
+            if (key[b] != kk) continue;
+            done[b] = 1;
+            while (t > 0 && off[mem[t - 1]] > off[b]) {
+                mem[t] = mem[t - 1];
+                t--;
+            }
+            mem[t] = b;
+            m++;
+        }
+        for (q = 0; q < m;) {
+            int kind = 0;
+            if (q + 1 < m) {
+                int lo = prog[mem[q]] < prog[mem[q + 1]] ? prog[mem[q]] : prog[mem[q + 1]];
+                int hi = prog[mem[q]] ^ prog[mem[q + 1]] ^ lo;
+                kind = pair_kind_of(off[mem[q]], off[mem[q + 1]], bytes);
+                if (r->direction == LAYOUT_WRITE)
+                    for (int c = lo + 1; c < hi && kind; c++)
+                        if (live[c] && var[byprog[c]] != var[mem[q]]) kind = 0;
+                if (kind) live[lo] = 0;
+            }
+            mnemonic(k, r, bytes, kind, gword, in_word, mn, sizeof mn);
+            layout_tk_count_add(r, mn, 1);
+            q += kind ? 2 : 1;
+        }
+    }
+}
+
 /* Copy attr into buf with every `#alias` (e.g. a dot_op's `parent = #mma`)
  * replaced by the alias's text, recursively (the dialect reads only inline
  * attributes).  Returns the length, or -1 when buf is too small or aliases nest
@@ -306,8 +363,15 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
      * bits are disjoint from every lane and warp bit (Triton's
      * actionAdditiveStrides: base + constant, what LLVM can pair); base_key:
      * the XOR of the other register bits (a different base register). */
-    uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], alias_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    /* prog[a]: the access's place in program order (lowerLdStShared's
+     * loops: the additive register bits inner, then the others, each in
+     * register order; actionAdditiveStrides in LayoutUtils.cpp) */
+    int prog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int least_ishift = 63;
+    for (i = 0; i < pad->n; i++)
+        if (pad->ishift[i] < least_ishift) least_ishift = pad->ishift[i];
     for (int a = 0; a < r->n_accesses; a++) {
         layout_linear_access acc;
         layout_instr ins_;
@@ -321,8 +385,18 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
                 if (bimg & lanewarp) key ^= bimg;
                 else add ^= bimg;
             }
-        base_key[a] = key;
+        base_key[a] = alias_key[a] = key;
         add_off[a] = (int64_t)apply_padding(pad, add * (uint64_t)elem_bytes);
+        /* Unpadded: (base ^ key) + add, and the bits of key that no lane or
+         * warp sets are zero in base, so LLVM adds them to the immediate:
+         * the base register is base ^ (key & lanewarp) (the Gluon fixtures'
+         * AMDGCN: a shared_linear bf16 operand writes on two base registers
+         * with offsets 0, 48, 64, .. and 16, 32, 80, .., the XOR keys 0x108
+         * and 0x110 sharing the register of their common lane bit). */
+        if (!pad->n) {
+            base_key[a] = alias_key[a] = key & lanewarp;
+            add_off[a] = (int64_t)(((key & ~lanewarp) + add) * (uint64_t)elem_bytes);
+        }
         /* Padded: Triton pads each access's whole offset, base + constant,
          * and the accesses share a base register only where the constant's
          * own padding term is the same (the Gluon fixtures' AMDGCN: pairs
@@ -330,6 +404,20 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
          * [128:+4] beside offset1:16 on another base; none across). */
         if (pad->n)
             base_key[a] = key ^ (((uint64_t)add_off[a] - add * (uint64_t)elem_bytes) * 0x9E3779B97F4A7C15ull);
+        /* With two or more padding terms LLVM recomputes both padding terms
+         * for every constant with a bit at or above the least interval: each
+         * such access has a base register of its own (the Gluon fixtures'
+         * AMDGCN: [128:+1, 256:+4] bf16 pairs only the accesses below 256
+         * bytes, offsets 0..192 on one base, and writes the other 28 with
+         * ds_write_b32 on 28 bases; one term ([128:+4] fp8) keeps a base
+         * for 1024 + 0..192 and pairs all). */
+        if (pad->n > 1 && (add * (uint64_t)elem_bytes) >> least_ishift)
+            base_key[a] = alias_key[a] = key ^ ((uint64_t)(a + 1) * 0xC2B2AE3D27D4EB4Full);
+        prog[a] = 0;
+        for (i = 0, j = 0; i < nrest; i++)
+            if (!(layout_tk_basis(cvt, ir, rest[i]) & lanewarp)) prog[a] |= (a >> i & 1) << j++;
+        for (i = 0; i < nrest; i++)
+            if (layout_tk_basis(cvt, ir, rest[i]) & lanewarp) prog[a] |= (a >> i & 1) << j++;
         if (ir >= 0) ins[ir] = regval;
         if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
             layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
@@ -352,29 +440,7 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
         snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
         layout_tk_count_add(r, mn, r->n_accesses);
     } else if (!k->is_nvidia && (bytes == 4 || bytes == 8)) {
-        /* SILoadStoreOptimizer (collectMergeableInsts, then
-         * optimizeInstsWithSameBaseAddr) lists the accesses of one base
-         * register sorted by offset and merges neighbours of that list:
-         * order = (base, offset), then pair order[i] with order[i + 1] when
-         * offsetsCanBeCombined, else move on by one. */
-        int order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-        for (int a = 0; a < r->n_accesses; a++) {
-            int p = a;
-            while (p > 0 && (base_key[order[p - 1]] > base_key[a] ||
-                             (base_key[order[p - 1]] == base_key[a] && add_off[order[p - 1]] > add_off[a]))) {
-                order[p] = order[p - 1];
-                p--;
-            }
-            order[p] = a;
-        }
-        for (int p = 0; p < r->n_accesses;) {
-            int a = order[p], kind = 0;
-            if (p + 1 < r->n_accesses && base_key[order[p + 1]] == base_key[a])
-                kind = pair_kind_of(add_off[a], add_off[order[p + 1]], bytes);
-            mnemonic(k, r, bytes, kind, gword, in_word, mn, sizeof mn);
-            layout_tk_count_add(r, mn, 1);
-            p += kind ? 2 : 1;
-        }
+        pair_ds(k, r, bytes, gword, in_word, base_key, alias_key, add_off, prog);
     } else if (!k->is_nvidia && g && g->word_bits && g->run1 >= 0 && (bytes == 2 || g->run2 >= 0) &&
                r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2)) {
         /* One element per ds_write of 32-bit VGPRs that the global load

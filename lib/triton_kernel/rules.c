@@ -29,8 +29,9 @@ static const layout_tk_rule rule_table[LAYOUT_TK_RULE_COUNT - 1] = {
      "gfx950 local_load lowered to ds_read_b64_tr_b16 / _b8",
      "no measurement or document gives its bank rule (the model costs it as an ordinary read): the "
      "allocation keeps its attribute; a candidate making a reader lower to it is rejected",
-     "third_party/amd/lib/TritonAMDGPUToLLVM/MemoryOpToLLVM.cpp (TransLocalLoadOpConversion::canUseTransLoad)",
-     "6da8a386bae4edd92c8044e012a23030c36d5da9"},
+     "third_party/amd/lib/TritonAMDGPUToLLVM/MemoryOpToLLVM.cpp (TransLocalLoadOpConversion::lowerDsReadTr, "
+     "the linear-layout tile match; confirmed by the Gluon fixtures Triton 3.6.0 compiled)",
+     "-"},
     {LAYOUT_TK_RULE_UNMODELLED_USER, "unmodelled-user", "keep",
      "any op on the allocation that the analysis does not lower (direct-to-LDS loads, TMA, tcgen05, ops "
      "it does not know)",

@@ -196,31 +196,54 @@ static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_typ
 }
 
 
-/* Triton 3.6 on gfx950 loads an MFMA dot operand whose shared layout is
- * not contiguous along K with ds_read_b64_tr_b16 / _b8
- * (third_party/amd/lib/TritonAMDGPUToLLVM/MemoryOpToLLVM.cpp,
- * TransLocalLoadOpConversion::canUseTransLoad: the target supports LDS
- * transpose loads of that width (gfx950: 16 and 8 bits), the result is a
- * dot_op of an amd_mfma, the memdesc is swizzled_shared, and the operand's
- * K dim is not the shared order's fastest dim). */
-static int uses_ds_read_tr(const layout_triton_kernel *k, const layout_ttgir_op *o, const layout_triton_attr *ra,
-                           const layout_triton_attr *sa, int elem_bits)
+/* Triton 3.6 on gfx950 reads a local_load with ds_read_b64_tr_b16 / _b8
+ * wherever the register -> shared offset map fits the instruction's tile,
+ * whatever the register layout (blocked, MFMA, linear or dot operand) and
+ * the shared layout (swizzled, padded, shared_linear).  Read from
+ * triton-lang/triton, third_party/amd/lib/TritonAMDGPUToLLVM/
+ * MemoryOpToLLVM.cpp (TransLocalLoadOpConversion, pattern benefit above
+ * the generic local_load lowering: the linear-layout matcher lowerDsReadTr
+ * that replaced canUseTransLoad's dot-operand-only test; the public index
+ * holds no v3.6.0 tag, so the revisions read are late-2025 main, and the
+ * 96 gfx950 Gluon fixtures Triton 3.6.0 compiled agree with them),
+ * TargetInfo.cpp (queryLDSTransLoadParams: CDNA4 moves 64 bits per lane,
+ * tile = 64 / bits elements) and lib/Tools/LinearLayout.cpp (divideLeft).  With T = 64 / bits and cvt =
+ * register layout composed with the inverse of the shared one (for
+ * padded_shared its linear component):
+ *   - 16- or 8-bit elements, gfx950 (CDNA4), a local_load;
+ *   - padded_shared: its least interval is at least T elements;
+ *   - cvt has at least T registers per thread (broadcast ones counted);
+ *   - divideLeft(cvt, identity1D(T, lane, offset)) exists: lanes 0 ..
+ *     log2 T - 1 map to offsets 1, 2 (, 4) and every other basis (each
+ *     register, the other lanes, the warps) is a multiple of T.
+ * The Gluon fixtures (tests/fixtures/gluon, gfx950) and the matmul corpus
+ * read this way exactly where these hold. */
+static int uses_ds_read_tr(const layout_triton_kernel *k, const layout_ttgir_op *o, const layout_linear *cvt,
+                           const layout_tk_pad *pad, int elem_bits)
 {
-    int k_dim;
+    int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane"), t, d, b;
+    uint64_t low;
     if (k->is_nvidia || strcmp(k->arch.name, "gfx950") != 0) return 0;
     if (o->kind != LAYOUT_TTGIR_LOCAL_LOAD || (elem_bits != 16 && elem_bits != 8)) return 0;
-    if (ra->kind != LAYOUT_TRITON_DOT_OPERAND || ra->parent != LAYOUT_TRITON_AMD_MFMA) return 0;
-    if (sa->kind != LAYOUT_TRITON_SWIZZLED_SHARED) return 0;
-    k_dim = ra->op_idx == 0 ? 1 : 0; /* rank 2: A is M x K, B is K x N */
-    return sa->order[0] != k_dim;
+    t = layout_log2_floor(64 / elem_bits);
+    low = ((uint64_t)1 << t) - 1;
+    if (pad->n && pad->min_interval < ((int64_t)1 << t)) return 0;
+    if (ir < 0 || il < 0 || cvt->n_out != 1 || cvt->in_bits[ir] < t || cvt->in_bits[il] < t) return 0;
+    for (d = 0; d < cvt->n_in; d++)
+        for (b = 0; b < cvt->in_bits[d]; b++) {
+            uint64_t v = layout_tk_basis(cvt, d, b);
+            if (d == il && b < t ? v != (uint64_t)1 << b : (v & low) != 0) return 0;
+        }
+    return 1;
 }
 
-/* The register layout ds_read_b64_tr reads with (chooseDsReadB64TrLayout in
- * Triton's LinearLayoutConversions.cpp): the dot operand's layout with the
- * first log2(64 / bits) register bases and the first 4 lane bases rotated:
- * the registers take the first lane bases (4 or 8 elements along the non-K
- * dim, contiguous in shared memory), the 4 lane bases take the remaining
- * lane bases and then the old register bases. */
+/* The per-lane view of ds_read_b64_tr (lowerDsReadTr's fullTile: the
+ * tile's lanes, then 64 / (T x 16) more lanes, then T registers, then the
+ * remaining lanes, give a lane's 64-bit address): the cvt with the first
+ * log2(64 / bits) register bases and the first 4 lane bases rotated: the
+ * registers take the first lane bases (the T elements contiguous in shared
+ * memory that one lane reads), the 4 lane bases take the remaining lane
+ * bases and then the old register bases. */
 static void rotate_for_tr(layout_linear *ll, int elem_bits)
 {
     int ir = layout_linear_in_dim(ll, "register"), il = layout_linear_in_dim(ll, "lane");
@@ -362,10 +385,10 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     if (shared_linear(m, mem, sattr, slen, &sa, &sl, &pad, why, sizeof why) != LAYOUT_OK ||
         layout_tk_reg_linear(m, reg, rattr, rlen, &ra, &rl, why, sizeof why) != LAYOUT_OK)
         return layout_tk_not_modelled(r, "%s", why);
-    tr = uses_ds_read_tr(k, o, &ra, &sa, r->elem_bits);
-    if (tr) rotate_for_tr(&rl, r->elem_bits);
     if (layout_linear_compose(&cvt, &rl, &sl, &e) != LAYOUT_OK)
         return layout_tk_not_modelled(r, "register and shared layouts do not compose: %s", e.message);
+    tr = uses_ds_read_tr(k, o, &cvt, &pad, r->elem_bits);
+    if (tr) rotate_for_tr(&cvt, r->elem_bits);
     il = layout_linear_in_dim(&cvt, "lane");
     if (il < 0 || cvt.in_bits[il] != layout_log2_floor(k->arch.wave_size))
         return layout_tk_not_modelled(r, "the register layout's lanes differ from the arch's wave size");

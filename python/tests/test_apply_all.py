@@ -7,7 +7,10 @@ target and on the neighbouring one.  Properties, per kernel:
 * applying again changes nothing (every written allocation is now the
   search's best, and a suggestion must be strictly better);
 * for the 84 kernels of tests/fixtures/triton/suggest_proof, the applied
-  text is byte for byte the patched TTGIR that Triton 3.6 compiled there.
+  text is byte for byte the patched TTGIR that Triton 3.6 compiled there,
+  except 3 gfx950 kernels whose original AMDGCN reads with ds_read_b64_tr
+  (the model now lowers those reads so, and the ds-read-tr-reader rule
+  keeps the allocation as it is).
 """
 
 from __future__ import annotations
@@ -34,16 +37,35 @@ def kernels(keep):
     return out
 
 
+def tr_read_in_orig_isa(proof):
+    """The suggest_proof kernels whose original AMDGCN (as Triton 3.6
+    compiled it) reads with ds_read_b64_tr_b*: the ds-read-tr-reader rule
+    keeps such an allocation, so no suggestion rewrites it."""
+    out = set()
+    with tarfile.open(proof / "isa.tar.xz") as t:
+        for m in t.getmembers():
+            if m.name.endswith(".orig.amdgcn") and b"ds_read_b64_tr_b" in t.extractfile(m).read():
+                out.add(Path(m.name).name[: -len(".orig.amdgcn")])
+    return out
+
+
 def test_apply_everywhere():
     proof = ROOT / "tests" / "fixtures" / "triton" / "suggest_proof"
     patched = {p.stem: p.read_text() for p in (proof / "patched").glob("*.ttgir")}
-    changed = matched = 0
+    tr = tr_read_in_orig_isa(proof)
+    changed = matched = kept = 0
     reranked = []
     for name, text in kernels(patched):
         rep = lt.report(text)
         for arch in (None, NEIGHBOUR.get(rep["arch"], rep["arch"])):
             out = lt.apply(text, arch)
             if out == text:
+                # g379, g425, g435 (gfx950): suggested before the model knew
+                # their blocked / MFMA reads use ds_read_b64_tr (their .orig
+                # AMDGCN shows it); now kept by that rule
+                if arch is None and name in patched:
+                    assert name in tr, name
+                    kept += 1
                 continue
             changed += 1
             again = lt.report(out, arch)
@@ -58,7 +80,7 @@ def test_apply_everywhere():
                     assert _key(again) < _key(lt.report(patched[name], suggest=False)), name
                     reranked.append(name)
                 matched += 1
-    assert matched == len(patched) == 84
+    assert len(patched) == 84 and matched + kept == 84 and kept == 3
     assert changed >= 84
     # what differs from the proven TTGIR is unproven on the GPU: docs/triton.md
     # ("Proof on the GPU") names each one and why the model moved

@@ -51,6 +51,15 @@ def _target(name):
     return next(t for n, t, _, _ in entries() if n == name)
 
 
+def _orig_reads_tr(name):
+    import tarfile
+    with tarfile.open(HERE / "isa.tar.xz") as t:
+        for m in t.getmembers():
+            if m.name.endswith(name + ".orig.amdgcn"):
+                return b"ds_read_b64_tr_b" in t.extractfile(m).read()
+    return False
+
+
 def _suggest(path):
     tool = os.environ.get("LAYOUT_TOOL", "layout")
     p = subprocess.run([tool, "triton", "--json", "--suggest", str(path)], capture_output=True, text=True)
@@ -64,6 +73,12 @@ def test_patched_costs_what_the_suggestion_said():
     for name, _, orig, patched in entries():
         before, after = _suggest(orig), _suggest(patched)
         assert len(before) == len(after), name
+        if _orig_reads_tr(name) and not any(b["improved"] for b in before):
+            # suggested before the model knew this gfx950 reader lowers to
+            # ds_read_b64_tr (its original AMDGCN shows it): now kept by the
+            # ds-read-tr-reader rule, the patched text is no suggestion's
+            assert all(not b["improved"] and b.get("rule") == "ds-read-tr-reader" for b in before), (name, before)
+            continue
         for b, a in zip(before, after):
             if b["improved"]:
                 assert a["current"] != b["current"] and a["current_cost"] == b["cost"], (name, b, a)
