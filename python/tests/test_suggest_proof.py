@@ -13,6 +13,7 @@ asserts what docs/triton.md states about them.
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import os
 import subprocess
@@ -120,6 +121,7 @@ def test_times_as_docs_state_them():
 # makes of it (sass.jsonl, from sass_schedule.py: the same register count as Nsight Compute measured
 # on every kernel, checked here).
 
+@functools.lru_cache(maxsize=None)
 def _isa():
     import tarfile
     with tarfile.open(HERE / "isa.tar.xz") as t:
@@ -251,3 +253,33 @@ def test_causes_of_the_slower_suggestions():
     assert sum(shared_instrs(n, "patched") > shared_instrs(n, "orig") for n in faster) == 4
     assert sum(p[n]["ldg_rounds"] > o[n]["ldg_rounds"] for n in faster) == 2
     assert min(bench[n]["ratio"] for n in faster if shared_instrs(n, "patched") > shared_instrs(n, "orig")) < 0.65
+
+
+def test_no_weighting_of_the_model_quantities_predicts_the_time():
+    # sign of (wavefronts + a * shared instructions + b * address ops), patched minus original, a and b
+    # from 0 to 64 in steps of 1/2, against the sign of the time on the 27 pairs decided round by round
+    bench = {b["name"]: b for b in jsonl("bench.jsonl")}
+    isa, rows = _isa(), ncu_rows()
+    once = {r["name"]: r["launch_index"] for r in jsonl("once.jsonl")}
+    mem = ("ld.", "st.", "ldmatrix", "stmatrix", "bar.", "ret", "mov.u32", "cvta")
+    pairs = []
+    for n, b in bench.items():
+        c = _time_class(b)
+        if c == "undecided":
+            continue
+        w = _warps(n)
+        d = []
+        for which in ("orig", "patched"):
+            text = isa["%s.%s.ptx" % (n, which)]
+            ops = [s for s in _ptx_lines(text, "") if s and s[0].isalpha() and not s.endswith(":")
+                   and not s.startswith((".", "//"))]
+            d.append((w * sum(s.startswith(("ld.shared", "st.shared", "ldmatrix", "stmatrix")) for s in ops),
+                      w * sum(not s.startswith(mem) for s in ops)))
+        o, p = rows[2 * once[n]], rows[2 * once[n] + 1]
+        dwf = sum(p["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum" % s] -
+                  o["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum" % s] for s in ("ld", "st")) / 264
+        pairs.append((dwf, d[1][0] - d[0][0], d[1][1] - d[0][1], 1 if c == "slower" else -1))
+    assert len(pairs) == 27
+    right = lambda a, b: sum((dwf + a * ds + b * da) * sign > 0 for dwf, ds, da, sign in pairs)  # noqa: E731
+    assert right(0, 0) == 16
+    assert max(right(i / 2, j / 2) for i in range(129) for j in range(129)) == 17
