@@ -6,8 +6,9 @@
 gfx942 22, gfx950 24), the original and the patched TTGIR of each.
 `device_run.sh` compiled both with `triton.compile(path, target=...)`,
 launched the sm_90 pairs on the same inputs under Nsight Compute and timed
-them (triton.testing.do_bench medians, alternating, 3 rounds).  This test
-asserts what docs/triton.md states about them.
+them (triton.testing.do_bench medians, alternating, 3 rounds).
+`sass_schedule.py` assembled the sm_90 PTX with ptxas here (sass.jsonl).
+This test asserts what docs/triton.md states about them.
 """
 
 from __future__ import annotations
