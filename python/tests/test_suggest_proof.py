@@ -284,3 +284,39 @@ def test_no_weighting_of_the_model_quantities_predicts_the_time():
     right = lambda a, b: sum((dwf + a * ds + b * da) * sign > 0 for dwf, ds, da, sign in pairs)  # noqa: E731
     assert right(0, 0) == 16
     assert max(right(i / 2, j / 2) for i in range(129) for j in range(129)) == 17
+
+
+def test_the_gpus_own_sass_agrees_on_the_originals():
+    # tests/fixtures/gluon/probe/sass.tar.xz: cuobjdump of what the ptxas Triton 3.6 ships made on the GPU
+    # machine of every launched Gluon kernel, the originals here among them.  Decoded as sass_schedule.py
+    # decodes ptxas 13.0's cubins: the same instruction classes and the same global-load rounds on all 38
+    import re
+    import sys
+    import tarfile
+    sys.path.insert(0, str(HERE))
+    from sass_schedule import decode, schedule
+    gpu = {}
+    with tarfile.open(HERE.parents[1] / "gluon" / "probe" / "sass.tar.xz") as t:
+        for m in t.getmembers():
+            if m.name.endswith(".sass"):
+                gpu[Path(m.name).name[:-5]] = t.extractfile(m).read().decode()
+    sass = _sass()
+    names = [n for n, t, _, _ in entries() if t == "sm90"]
+    assert len(names) == 38
+    for n in names:
+        lines = gpu[n].splitlines()
+        words = []
+        for i, line in enumerate(lines):
+            m = re.search(r"/\*[0-9a-f]{4,}\*/.*?/\* (0x[0-9a-f]{16}) \*/", line)
+            if m:
+                hi = re.search(r"/\* (0x[0-9a-f]{16}) \*/", lines[i + 1]).group(1)
+                words.append(decode(int(m.group(1), 16), int(hi, 16)))
+        classes = {}
+        for w in words:
+            classes[w["cls"]] = classes.get(w["cls"], 0) + 1
+        cycles, rounds = schedule(words)
+        local = sass[(n, "orig")]
+        assert rounds == local["ldg_rounds"], n
+        assert {k: v for k, v in classes.items() if k != "ALU"} == \
+            {k: v for k, v in local["classes"].items() if k != "ALU"}, n
+        assert abs(cycles - local["static_cycles"]) <= 0.03 * local["static_cycles"], (n, cycles, local)
