@@ -6,13 +6,15 @@
 gfx942 22, gfx950 24), the original and the patched TTGIR of each.
 `device_run.sh` compiled both with `triton.compile(path, target=...)`,
 launched the sm_90 pairs on the same inputs under Nsight Compute and timed
-them (triton.testing.do_bench medians, alternating, 3 rounds).  This test
-asserts what docs/triton.md states about them.
+them (triton.testing.do_bench medians, alternating, 3 rounds).
+`sass_schedule.py` assembled the sm_90 PTX with ptxas here (sass.jsonl).
+This test asserts what docs/triton.md states about them.
 """
 
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import os
 import subprocess
@@ -128,3 +130,208 @@ def test_times_as_docs_state_them():
     # docs/triton.md, "Proof on the GPU": 18 faster by more than 2 %, 7 within 2 %, 13 slower by more than 2 %
     assert (len(faster), len(bench) - len(faster) - len(slower), len(slower)) == (18, 7, 13)
     assert ratios[0] < 0.65 and ratios[-1] > 1.3
+
+
+# Why 13 suggestions ran more than 2 % slower (docs/triton.md, "Proof on the GPU").  Everything below
+# is derived from the committed measurements, the PTX Triton wrote (isa.tar.xz) and what ptxas 13.0
+# makes of it (sass.jsonl, from sass_schedule.py: the same register count as Nsight Compute measured
+# on every kernel, checked here).
+
+@functools.lru_cache(maxsize=None)
+def _isa():
+    import tarfile
+    with tarfile.open(HERE / "isa.tar.xz") as t:
+        return {Path(m.name).name: t.extractfile(m).read().decode() for m in t.getmembers() if m.isfile()}
+
+
+def _ptx_lines(text, *prefixes):
+    import re
+    out = []
+    for line in text.splitlines():
+        s = re.sub(r"^@!?%p\w+\s+", "", line.strip())
+        if s.startswith(prefixes):
+            out.append(s)
+    return out
+
+
+def _sass():
+    return {(r["name"], r["which"]): r for r in jsonl("sass.jsonl")}
+
+
+def _warps(name):
+    import re
+    return int(re.search(r'"ttg.num-warps" = (\d+)', (HERE / "orig" / (name + ".ttgir")).read_text()).group(1))
+
+
+def _time_class(b):
+    """Round by round (each side's three medians are sorted): slower / faster only when all three agree."""
+    rs = [p / o for o, p in zip(b["orig_ms"], b["patched_ms"])]
+    return "slower" if min(rs) > 1.02 else "faster" if max(rs) < 0.98 else "undecided"
+
+
+def test_the_benchs_noise_is_absolute():
+    # the three medians of one kernel spread by up to 0.75 us whatever its length (5 to 76 us):
+    # more than 2 % of every kernel under 37 us, more than 10 % of the 5-7 us ones
+    spreads = [(b[k][2] - b[k][0], b[k][1]) for b in jsonl("bench.jsonl") for k in ("orig_ms", "patched_ms")]
+    assert max(s for s, _ in spreads) < 0.00076
+    assert max(s for s, t in spreads if t > 0.040) > 0.0006   # as wide on the longest kernels
+    assert min(t for _, t in spreads) < 0.0051 and max(t for _, t in spreads) > 0.075
+
+
+def test_times_round_by_round():
+    bench = jsonl("bench.jsonl")
+    cls = {b["name"]: _time_class(b) for b in bench}
+    counts = [sum(1 for c in cls.values() if c == k) for k in ("faster", "undecided", "slower")]
+    assert counts == [16, 11, 11]
+    median_slower = [b["name"] for b in bench if b["ratio"] > 1.02]
+    assert len(median_slower) == 13
+    # 11 of the 13 are slower in every round; the other 2 overlap the original's rounds
+    assert sum(cls[n] == "slower" for n in median_slower) == 11
+    assert all(cls[n] in ("slower", "undecided") for n in median_slower)
+
+
+def test_sass_is_what_the_gpu_ran():
+    # ptxas 13.0 here picks the register count Nsight Compute measured on the H200 (at least 16 there)
+    # for all 76 kernels, and the global loads and stores the PTX has
+    sass, isa = _sass(), _isa()
+    ncu_regs = [float(x.replace(",", "")) for x in _ncu_column("launch__registers_per_thread")]
+    assert len(sass) == 76
+    for r in jsonl("once.jsonl"):
+        for k, which in ((0, "orig"), (1, "patched")):
+            assert max(16, sass[(r["name"], which)]["registers"]) == ncu_regs[2 * r["launch_index"] + k], r["name"]
+            ptx = isa["%s.%s.ptx" % (r["name"], which)]
+            c = sass[(r["name"], which)]["classes"]
+            assert c.get("LDG", 0) == len(_ptx_lines(ptx, "ld.global")) > 0
+            assert c.get("STG", 0) == len(_ptx_lines(ptx, "st.global")) > 0
+
+
+def _ncu_column(metric):
+    rows = list(csv.reader(line for line in (HERE / "ncu-0.csv").read_text().splitlines() if not line.startswith("==")))
+    i = rows[0].index(metric)
+    return [r[i] for r in rows[2:]]
+
+
+def test_global_memory_code_is_unchanged():
+    # the layout changes only shared-memory code: every pair's global loads and stores are the same PTX text
+    isa = _isa()
+    for name, target, _, _ in entries():
+        if target == "sm90":
+            o, p = (_ptx_lines(isa["%s.%s.ptx" % (name, w)], "ld.global", "st.global") for w in ("orig", "patched"))
+            assert o == p and o, name
+
+
+def test_causes_of_the_slower_suggestions():
+    bench = {b["name"]: b for b in jsonl("bench.jsonl")}
+    sass, isa, rows = _sass(), _isa(), ncu_rows()
+    once = {r["name"]: r["launch_index"] for r in jsonl("once.jsonl")}
+
+    def shared_instrs(name, which):
+        return len(_ptx_lines(isa["%s.%s.ptx" % (name, which)], "ld.shared", "st.shared", "ldmatrix", "stmatrix"))
+
+    def wavefronts(name, k):
+        r = rows[2 * once[name] + k]
+        return (r["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] +
+                r["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"])
+
+    slower = sorted(n for n, b in bench.items() if _time_class(b) == "slower")
+    faster = sorted(n for n, b in bench.items() if _time_class(b) == "faster")
+    o = {n: sass[(n, "orig")] for n in bench}
+    p = {n: sass[(n, "patched")] for n in bench}
+
+    # 1. ptxas serialised the global loads: the patched warp waits for 8 or 9 more round trips to memory
+    rounds_up = [n for n in slower if p[n]["ldg_rounds"] > o[n]["ldg_rounds"]]
+    assert len(rounds_up) == 2
+    for n in rounds_up:
+        assert p[n]["ldg_rounds"] >= o[n]["ldg_rounds"] + 8
+        # either ptxas chose far fewer registers (fewer loads in flight), or the order in which Triton
+        # wrote the new layout's shared stores is what did it: in register order ptxas keeps the rounds
+        assert p[n]["registers"] * 2 < o[n]["registers"] or p[n]["ldg_rounds_regorder"] <= o[n]["ldg_rounds"] + 1
+
+    # 2. narrower shared accesses, more shared instructions, one warp per CTA: a longer issue chain
+    more_instrs = [n for n in slower if shared_instrs(n, "patched") > shared_instrs(n, "orig")]
+    assert len(more_instrs) == 2 and not set(more_instrs) & set(rounds_up)
+    for n in more_instrs:
+        assert _warps(n) == 1 and p[n]["static_cycles"] > o[n]["static_cycles"] + 100
+
+    # 3. the rest: nothing in the kernel's code is worse: same global code, same load rounds, no more
+    #    shared instructions, no longer static schedule, fewer measured wavefronts
+    rest = [n for n in slower if n not in rounds_up and n not in more_instrs]
+    assert len(rest) == 7
+    for n in rest:
+        assert p[n]["ldg_rounds"] == o[n]["ldg_rounds"]
+        assert p[n]["static_cycles"] <= o[n]["static_cycles"]
+        assert shared_instrs(n, "patched") <= shared_instrs(n, "orig")
+        assert wavefronts(n, 1) < wavefronts(n, 0)
+
+    # neither model-visible cause separates slower from faster: the faster ones include as many
+    # suggestions with more shared instructions (4: 22 to 36 % faster among them) and with more
+    # load rounds (2) as the slower ones
+    assert sum(shared_instrs(n, "patched") > shared_instrs(n, "orig") for n in faster) == 4
+    assert sum(p[n]["ldg_rounds"] > o[n]["ldg_rounds"] for n in faster) == 2
+    assert min(bench[n]["ratio"] for n in faster if shared_instrs(n, "patched") > shared_instrs(n, "orig")) < 0.65
+
+
+def test_no_weighting_of_the_model_quantities_predicts_the_time():
+    # sign of (wavefronts + a * shared instructions + b * address ops), patched minus original, a and b
+    # from 0 to 64 in steps of 1/2, against the sign of the time on the 27 pairs decided round by round
+    bench = {b["name"]: b for b in jsonl("bench.jsonl")}
+    isa, rows = _isa(), ncu_rows()
+    once = {r["name"]: r["launch_index"] for r in jsonl("once.jsonl")}
+    mem = ("ld.", "st.", "ldmatrix", "stmatrix", "bar.", "ret", "mov.u32", "cvta")
+    pairs = []
+    for n, b in bench.items():
+        c = _time_class(b)
+        if c == "undecided":
+            continue
+        w = _warps(n)
+        d = []
+        for which in ("orig", "patched"):
+            text = isa["%s.%s.ptx" % (n, which)]
+            ops = [s for s in _ptx_lines(text, "") if s and s[0].isalpha() and not s.endswith(":")
+                   and not s.startswith((".", "//"))]
+            d.append((w * sum(s.startswith(("ld.shared", "st.shared", "ldmatrix", "stmatrix")) for s in ops),
+                      w * sum(not s.startswith(mem) for s in ops)))
+        o, p = rows[2 * once[n]], rows[2 * once[n] + 1]
+        dwf = sum(p["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum" % s] -
+                  o["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum" % s] for s in ("ld", "st")) / 264
+        pairs.append((dwf, d[1][0] - d[0][0], d[1][1] - d[0][1], 1 if c == "slower" else -1))
+    assert len(pairs) == 27
+    right = lambda a, b: sum((dwf + a * ds + b * da) * sign > 0 for dwf, ds, da, sign in pairs)  # noqa: E731
+    assert right(0, 0) == 16
+    assert max(right(i / 2, j / 2) for i in range(129) for j in range(129)) == 17
+
+
+def test_the_gpus_own_sass_agrees_on_the_originals():
+    # tests/fixtures/gluon/probe/sass.tar.xz: cuobjdump of what the ptxas Triton 3.6 ships made on the GPU
+    # machine of every launched Gluon kernel, the originals here among them.  Decoded as sass_schedule.py
+    # decodes ptxas 13.0's cubins: the same instruction classes and the same global-load rounds on all 38
+    import re
+    import sys
+    import tarfile
+    sys.path.insert(0, str(HERE))
+    from sass_schedule import decode, schedule
+    gpu = {}
+    with tarfile.open(HERE.parents[1] / "gluon" / "probe" / "sass.tar.xz") as t:
+        for m in t.getmembers():
+            if m.name.endswith(".sass"):
+                gpu[Path(m.name).name[:-5]] = t.extractfile(m).read().decode()
+    sass = _sass()
+    names = [n for n, t, _, _ in entries() if t == "sm90"]
+    assert len(names) == 38
+    for n in names:
+        lines = gpu[n].splitlines()
+        words = []
+        for i, line in enumerate(lines):
+            m = re.search(r"/\*[0-9a-f]{4,}\*/.*?/\* (0x[0-9a-f]{16}) \*/", line)
+            if m:
+                hi = re.search(r"/\* (0x[0-9a-f]{16}) \*/", lines[i + 1]).group(1)
+                words.append(decode(int(m.group(1), 16), int(hi, 16)))
+        classes = {}
+        for w in words:
+            classes[w["cls"]] = classes.get(w["cls"], 0) + 1
+        cycles, rounds = schedule(words)
+        local = sass[(n, "orig")]
+        assert rounds == local["ldg_rounds"], n
+        assert {k: v for k, v in classes.items() if k != "ALU"} == \
+            {k: v for k, v in local["classes"].items() if k != "ALU"}, n
+        assert abs(cycles - local["static_cycles"]) <= 0.03 * local["static_cycles"], (n, cycles, local)
