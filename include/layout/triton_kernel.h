@@ -212,6 +212,7 @@ typedef struct layout_triton_kernel_suggest_options {
     int max_pad_levels;   /**< padded_shared interval:+pad pairs, 1 or 2 (0 = 1: 2 levels cost ~40x more candidates) */
     unsigned families;    /**< LAYOUT_TRITON_SEARCH_* bits (triton_search.h); 0 = all the target's Triton accepts */
     int64_t lds_bytes;    /**< the target's shared memory per block; 0 = layout_triton_kernel_lds_bytes() */
+    int exhaustive;       /**< 1: score each candidate by lowering every op again from the text (layout_triton_kernel_op_cost per op: the reference the default path is tested against, same result, about 5x slower); 0: each op's register side and each candidate's shared layout are read once */
 } layout_triton_kernel_suggest_options;
 
 /** One shared allocation: its accesses, its current layout and cost, the best one found. */

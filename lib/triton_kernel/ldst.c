@@ -308,6 +308,23 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
      * the XOR of the other register bits (a different base register). */
     uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    /* Unpadded, access a's lane addresses are access 0's XOR one constant
+     * (the images of a's register bits, times the element bytes).  When
+     * every lane image and every such constant is a multiple of the width
+     * W (a power of two), a lane's words move by one XOR too (aligned,
+     * W / bank width whole words or one word), so each bank's distinct
+     * words map one to one onto another bank's, equal addresses stay
+     * equal (the folds) and the lane groups are the same: the checker's
+     * model (check.h) gives every access access 0's cost, which is costed
+     * once.  The addresses' 32-bit limit is still checked per access. */
+    uint64_t moved = 0;
+    for (i = 0; i < nrest; i++) moved |= layout_tk_basis(cvt, ir, rest[i]);
+    int translate = !pad->n && !(bytes & (bytes - 1)) &&
+                    !(((moved | lanewarp) * (uint64_t)elem_bytes) & (uint64_t)(bytes - 1));
+    layout_instr first_ins;
+    layout_cost first_cost;
+    memset(&first_ins, 0, sizeof first_ins);
+    memset(&first_cost, 0, sizeof first_cost);
     for (int a = 0; a < r->n_accesses; a++) {
         layout_linear_access acc;
         layout_instr ins_;
@@ -330,6 +347,13 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
          * [128:+4] beside offset1:16 on another base; none across). */
         if (pad->n)
             base_key[a] = key ^ (((uint64_t)add_off[a] - add * (uint64_t)elem_bytes) * 0x9E3779B97F4A7C15ull);
+        if (translate && a > 0) {
+            if ((key ^ add) > (uint64_t)UINT32_MAX / (uint64_t)elem_bytes)
+                return layout_tk_not_modelled(r, "lane addresses: layout_linear_lane_access: base offset %llu x %d "
+                                                 "bytes is over 32 bits", (unsigned long long)(key ^ add), elem_bytes);
+            layout_tk_cost_add(r, a, &first_cost, &first_ins);
+            continue;
+        }
         if (ir >= 0) ins[ir] = regval;
         if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
             layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
@@ -343,6 +367,10 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
         if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
             return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message);
         layout_tk_cost_add(r, a, &c, &ins_);
+        if (translate && a == 0) {
+            first_ins = ins_;
+            first_cost = c;
+        }
     }
 
     /* Mnemonics: AMD pairs b32 / b64 accesses of one base in program order
