@@ -249,6 +249,13 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
                                    const layout_tk_pad *pad, int tr, const layout_tk_global *g,
                                    layout_triton_kernel_op *r)
 {
+    return layout_tk_lower_ldst_bounded(k, ck, cvt, pad, tr, g, INT64_MAX, r);
+}
+
+layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const layout_checker *ck,
+                                           const layout_linear *cvt, const layout_tk_pad *pad, int tr,
+                                           const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r)
+{
     int gword = g ? g->word_bits : 0;
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
     int iw = layout_linear_in_dim(cvt, "warp"), i, j;
@@ -321,6 +328,13 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
     for (i = 0; i < nrest; i++) moved |= layout_tk_basis(cvt, ir, rest[i]);
     int translate = !pad->n && !(bytes & (bytes - 1)) &&
                     !(((moved | lanewarp) * (uint64_t)elem_bytes) & (uint64_t)(bytes - 1));
+    /* Past the ceiling the accesses left are not costed when none of them
+     * can fail (every lane address, padded, is at most the padded OR of
+     * all images: padding is monotone): the report is then a lower bound
+     * (tk_internal.h). */
+    uint64_t top = (moved | lanewarp) * (uint64_t)elem_bytes;
+    int can_cut = ceiling < INT64_MAX && (moved | lanewarp) <= (uint64_t)UINT32_MAX / (uint64_t)elem_bytes &&
+                  apply_padding(pad, top) <= (uint64_t)UINT32_MAX - 16, cut = 0;
     layout_instr first_ins;
     layout_cost first_cost;
     memset(&first_ins, 0, sizeof first_ins);
@@ -347,6 +361,7 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
          * [128:+4] beside offset1:16 on another base; none across). */
         if (pad->n)
             base_key[a] = key ^ (((uint64_t)add_off[a] - add * (uint64_t)elem_bytes) * 0x9E3779B97F4A7C15ull);
+        if (cut) continue; /* base_key and add_off are set: the pairing below reads them */
         if (translate && a > 0) {
             if ((key ^ add) > (uint64_t)UINT32_MAX / (uint64_t)elem_bytes)
                 return layout_tk_not_modelled(r, "lane addresses: layout_linear_lane_access: base offset %llu x %d "
@@ -367,6 +382,7 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
         if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
             return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message);
         layout_tk_cost_add(r, a, &c, &ins_);
+        if (can_cut && !translate && r->total_cycles > ceiling) cut = 1;
         if (translate && a == 0) {
             first_ins = ins_;
             first_cost = c;

@@ -26,6 +26,8 @@ void layout_tk_scorer_init(layout_tk_scorer *s, const layout_triton_kernel *k, i
     s->n_prep = 0;
     s->sh_mem = NULL;
     s->extra = 0;
+    s->cut = 0;
+    s->best = INT64_MAX;
     /* the exhaustive path (and lower_op) make one per op; a failure here
      * leaves finish to fail the same way */
     s->have_ck = !exhaustive && layout_checker_init(&s->ck, &k->arch, LAYOUT_IMPL_AUTO, NULL) == LAYOUT_OK;
@@ -36,6 +38,7 @@ void layout_tk_scorer_alloc(layout_tk_scorer *s, const layout_triton_kernel_allo
     int i;
     s->a = a;
     s->n_prep = 0;
+    s->best = INT64_MAX;
     if (s->exhaustive) return;
     for (i = 0; i < a->n_ops && i < LAYOUT_TK_SCORE_PREP; i++) {
         int o = a->ops[i];
@@ -47,18 +50,19 @@ void layout_tk_scorer_alloc(layout_tk_scorer *s, const layout_triton_kernel_allo
     }
 }
 
-/* Lower op number i of the allocation under attr into s->rep. */
-static layout_status lower(layout_tk_scorer *s, int i, const char *attr, size_t len)
+/* Lower op number i of the allocation under attr into s->rep (ceiling:
+ * layout_tk_lower_ldst_bounded's). */
+static layout_status lower(layout_tk_scorer *s, int i, const char *attr, size_t len, int64_t ceiling)
 {
     const layout_tk_op_prep *p = &s->prep[i];
     if (s->exhaustive || i >= s->n_prep || !p->generic)
         return layout_triton_kernel_op_cost(s->k, s->a->ops[i], attr, len, &s->rep, NULL);
     if (!s->sh_mem || !layout_tk_shared_fits(s->sh_mem, p->mem)) {
-        layout_tk_shared_prepare(s->k->module, p->mem, attr, len, &s->sh);
+        layout_tk_shared_prepare(s->k->module, p->mem, attr, len, &s->attr, &s->sh);
         s->sh_mem = p->mem;
     }
     s->rep = s->head[i];
-    return layout_tk_op_finish(s->k, s->have_ck ? &s->ck : NULL, p, &s->sh, &s->rep, NULL);
+    return layout_tk_op_finish(s->k, s->have_ck ? &s->ck : NULL, p, &s->sh, ceiling, &s->rep, NULL);
 }
 
 int layout_tk_score(void *ctx, const char *attr, size_t len, double *cost)
@@ -76,10 +80,14 @@ int layout_tk_score(void *ctx, const char *attr, size_t len, double *cost)
     s->sh_mem = NULL;
     for (i = 0; i < a->n_ops; i++) {
         if (!s->k->ops[a->ops[i]].modelled) continue;
-        if (lower(s, i, attr, len) != LAYOUT_OK || !s->rep.modelled || layout_tk_op_uses_tr(&s->rep)) return 1;
+        /* with cut, an op stops costing once the sum passes the best so far */
+        int64_t ceiling = s->cut && !s->exhaustive && s->best < INT64_MAX ? s->best - total : INT64_MAX;
+        if (lower(s, i, attr, len, ceiling) != LAYOUT_OK || !s->rep.modelled || layout_tk_op_uses_tr(&s->rep))
+            return 1;
         total += s->rep.total_cycles;
         extra += s->rep.extra_cycles;
     }
+    if (total < s->best) s->best = total;
     s->extra = extra;
     *cost = (double)total;
     return 0;

@@ -13,6 +13,14 @@
  *               kernel; ops past LAYOUT_TK_SCORE_PREP or not on the
  *               generic path go through the exhaustive path.
  *
+ * With cut = 1 (what layout_triton_kernel_suggest's search of the best
+ * one sets), the fast path stops costing a candidate once its partial sum
+ * exceeds the least cost scored so far for the allocation (ops lowered
+ * with layout_tk_lower_ldst_bounded): its verdict is still exact (every op
+ * is lowered up to its accesses, and none left could fail), its cost a
+ * lower bound above the best, so it can rank neither first nor tie; the
+ * best of a top-1 search is unchanged.
+ *
  * Both reject (return 1) a candidate that Triton's verifiers refuse
  * (rules_internal.h), under which an op is not modelled or under which a
  * reader lowers to ds_read_b64_tr; else they return 0 with the summed
@@ -40,6 +48,8 @@ typedef struct layout_tk_scorer {
     layout_triton_kernel_op rep;     /* scratch */
     layout_triton_attr attr;         /* scratch: the candidate parsed */
     int64_t extra;                   /* of the last candidate scored */
+    int cut;                         /* 1 (fast path): an op stops costing once the sum passes best */
+    int64_t best;                    /* the least cost scored since layout_tk_scorer_alloc */
 } layout_tk_scorer;
 
 /* Does report r use a transposing read (a ds_read_b64_tr_b* mnemonic)? */

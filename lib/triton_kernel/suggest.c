@@ -148,6 +148,7 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
     layout_triton_search_spec sp;
     layout_triton_search_result res;
     layout_error e;
+    layout_status st;
     double cur = 0;
     int i;
     for (i = 0; i < a->n_ops; i++) {
@@ -195,7 +196,10 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
     }
     alloc_spec(k, o, a, 1, &sp);
     layout_tk_scorer_alloc(sc, a);
-    if (layout_triton_shared_search(&sp, layout_tk_score, sc, &res, &e) != LAYOUT_OK) {
+    sc->cut = 1; /* top_k = 1: a candidate above the best so far needs no exact cost */
+    st = layout_triton_shared_search(&sp, layout_tk_score, sc, &res, &e);
+    sc->cut = 0;
+    if (st != LAYOUT_OK) {
         layout_strbuf sb;
         layout_sb_init(&sb, a->note, sizeof a->note);
         layout_sb_printf(&sb, "search: %s", e.message);

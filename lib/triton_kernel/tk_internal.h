@@ -70,11 +70,14 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
  *     layout, whether a global tt.load / tt.store is its neighbour); every
  *     other op is lowered (or found not modelled) into r, generic = 0;
  *   layout_tk_shared_prepare: a shared attribute (NULL: the memdesc's own
- *     encoding) read as a linear layout on mem's tile, with its padding;
+ *     encoding) read as a linear layout on mem's tile, with its padding
+ *     (parsed, may be NULL: attr as layout_triton_from_text read it,
+ *     used when attr names no alias);
  *     it depends only on the tile (last two dims) and element bits
  *     (layout_tk_shared_fits: may s, read for a, serve b);
  *   layout_tk_op_finish: from a copy of prepare's head r, compose and
- *     lower (ck: a checker of k's arch, NULL: one is made).
+ *     lower (ck: a checker of k's arch, NULL: one is made; ceiling: as
+ *     layout_tk_lower_ldst_bounded's, INT64_MAX for the whole cost).
  * p and s are read only by finish: one p serves any number of shared
  * layouts, one s any number of ops of a fitting tile. */
 typedef struct layout_tk_op_prep {
@@ -101,10 +104,21 @@ typedef struct layout_tk_shared {
 layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout_tk_op_prep *p,
                                    layout_triton_kernel_op *r, layout_error *err);
 void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
-                              layout_tk_shared *s);
+                              const layout_triton_attr *parsed, layout_tk_shared *s);
 int layout_tk_shared_fits(const layout_ttgir_type *a, const layout_ttgir_type *b);
 layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_checker *ck, const layout_tk_op_prep *p,
-                                  const layout_tk_shared *s, layout_triton_kernel_op *r, layout_error *err);
+                                  const layout_tk_shared *s, int64_t ceiling, layout_triton_kernel_op *r,
+                                  layout_error *err);
+
+/* layout_tk_lower_ldst that may stop costing once r->total_cycles exceeds
+ * ceiling: every field is as layout_tk_lower_ldst fills it (the same
+ * modelled verdict, reason, vector, accesses, mnemonics) except that the
+ * costs then sum only the accesses costed so far, more than ceiling, a
+ * lower bound of the whole; it stops only where no access left could fail
+ * (the 32-bit address checks hold for all).  INT64_MAX: never stops. */
+layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const layout_checker *ck,
+                                           const layout_linear *cvt, const layout_tk_pad *pad, int tr,
+                                           const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r);
 
 /* The register word of a global tt.load / tt.store of a tensor in register
  * layout rl (register, lane, warp -> dim0, dim1) of elem_bits elements, as

@@ -156,6 +156,9 @@ static layout_status padded_linear(const layout_triton_attr *a, const int64_t *s
     return LAYOUT_OK;
 }
 
+static layout_status shared_linear_parsed(const layout_ttgir_type *mem, const layout_triton_attr *a, layout_linear *out,
+                                          layout_tk_pad *pi, char *why, size_t why_cap);
+
 /* The shared layout (dims -> offset) of a memdesc with encoding text attr.
  * A leading multi-buffer dim is dropped (the op addresses one buffer). */
 static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
@@ -164,10 +167,8 @@ static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_typ
 {
     char text[2048];
     layout_triton_attr *a = a_out;
-    layout_descriptor d;
     layout_error e;
     size_t where = 0;
-    int rank = mem->rank, first = rank > 2 ? rank - 2 : 0;
     if (layout_tk_inline_aliases(m, attr, alen, text, sizeof text, 0) < 0) {
         layout_tk_set_why(why, why_cap, "shared layout not read: ", "its aliases expand to more than 2 KiB or nest too deep");
         return LAYOUT_ERR_UNSUPPORTED;
@@ -176,6 +177,16 @@ static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_typ
         layout_tk_set_why(why, why_cap, "shared layout not read: ", e.message);
         return LAYOUT_ERR_UNSUPPORTED;
     }
+    return shared_linear_parsed(mem, a, out, pi, why, why_cap);
+}
+
+/* shared_linear of an attribute already read (a). */
+static layout_status shared_linear_parsed(const layout_ttgir_type *mem, const layout_triton_attr *a, layout_linear *out,
+                                          layout_tk_pad *pi, char *why, size_t why_cap)
+{
+    layout_descriptor d;
+    layout_error e;
+    int rank = mem->rank, first = rank > 2 ? rank - 2 : 0;
     pi->n = 0;
     if (a->kind == LAYOUT_TRITON_PADDED_SHARED) {
         if (rank - first != 2) {
@@ -367,8 +378,9 @@ layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout
 }
 
 void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
-                              layout_tk_shared *s)
+                              const layout_triton_attr *parsed, layout_tk_shared *s)
 {
+    size_t i;
     s->why[0] = 0;
     s->defined = 1;
     if (!attr && layout_ttgir_encoding(m, mem, &attr, &alen) != LAYOUT_OK) {
@@ -376,7 +388,15 @@ void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *me
         s->st = LAYOUT_ERR_UNSUPPORTED;
         return;
     }
-    s->st = shared_linear(m, mem, attr, alen, &s->sa, &s->sl, &s->pad, s->why, sizeof s->why);
+    /* with no alias to inline, the text shared_linear reads is attr itself */
+    for (i = 0; parsed && i < alen; i++)
+        if (attr[i] == '#' && !(i + 5 <= alen && memcmp(attr + i, "#ttg.", 5) == 0)) parsed = NULL;
+    if (parsed && alen < 2047) {
+        s->sa = *parsed;
+        s->st = shared_linear_parsed(mem, &s->sa, &s->sl, &s->pad, s->why, sizeof s->why);
+    } else {
+        s->st = shared_linear(m, mem, attr, alen, &s->sa, &s->sl, &s->pad, s->why, sizeof s->why);
+    }
 }
 
 int layout_tk_shared_fits(const layout_ttgir_type *a, const layout_ttgir_type *b)
@@ -386,7 +406,8 @@ int layout_tk_shared_fits(const layout_ttgir_type *a, const layout_ttgir_type *b
 }
 
 layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_checker *ck, const layout_tk_op_prep *p,
-                                  const layout_tk_shared *s, layout_triton_kernel_op *r, layout_error *err)
+                                  const layout_tk_shared *s, int64_t ceiling, layout_triton_kernel_op *r,
+                                  layout_error *err)
 {
     const layout_ttgir_op *o = &k->module->ops[r->op];
     const layout_tk_pad *pad = &s->pad;
@@ -432,7 +453,7 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
             if (layout_tk_basis(&rl, ir, i) == (uint64_t)2 << rl.out_shift[d1]) g.run2 = i;
         }
     }
-    return layout_tk_lower_ldst(k, ck, &cvt, pad, tr, &g, r);
+    return layout_tk_lower_ldst_bounded(k, ck, &cvt, pad, tr, &g, ceiling, r);
 }
 
 /* Lower and cost one op; the shared encoding is (sattr, slen), NULL: the
@@ -444,8 +465,8 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     layout_tk_shared s;
     layout_status st = layout_tk_op_prepare(k, op, &p, r, err);
     if (st != LAYOUT_OK || !p.generic) return st;
-    layout_tk_shared_prepare(k->module, p.mem, sattr, slen, &s);
-    return layout_tk_op_finish(k, NULL, &p, &s, r, err);
+    layout_tk_shared_prepare(k->module, p.mem, sattr, slen, NULL, &s);
+    return layout_tk_op_finish(k, NULL, &p, &s, INT64_MAX, r, err);
 }
 
 layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op, const char *shared_attr, size_t len,
