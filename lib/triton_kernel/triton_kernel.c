@@ -256,8 +256,8 @@ static int global_neighbour(const layout_ttgir *m, size_t at, size_t len, int wa
     size_t p = 0;
     if (!len) return 0;
     while (p < m->len) {
-        size_t e = p, q = p;
-        while (e < m->len && t[e] != '\n') e++;
+        const char *nl = memchr(t + p, '\n', m->len - p); /* the line's end (memchr: once per op over the text) */
+        size_t e = nl ? (size_t)(nl - t) : m->len, q = p;
         while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
         if (!want_store) {
             if (q + len + 3 <= e && memcmp(t + q, t + at, len) == 0 && memcmp(t + q + len, " = ", 3) == 0 &&
