@@ -8,13 +8,18 @@
  * and every Gluon fixture kernel (tests/fixtures/gluon/kernels.tar.xz):
  *
  *   - per candidate: every candidate of every searched allocation (the
- *     search's own enumeration, within the whole LDS of the target rather
- *     than the allocation's budget, so that more padded candidates are
- *     scored) gets the same verdict from both scorers: rejected by both,
- *     or scored by both with the same total and extra cycles;
- *   - per kernel: the suggestions (every allocation: ranking, attribute,
- *     costs, bytes, scored and rejected counts, notes) are equal byte for
- *     byte, layout_triton_kernel_suggest_options.exhaustive 0 and 1.
+ *     search's own enumeration and budget) gets the same verdict from both
+ *     scorers: rejected by both, or scored by both with the same total and
+ *     extra cycles;
+ *   - per allocation: the fast scorer alone ranks the same best 16, and
+ *     with its cut (a candidate stops being costed past the best so far,
+ *     as layout_triton_kernel_suggest's top-1 search runs it) finds the
+ *     same best and the same counts;
+ *   - per kernel (every corpus kernel, every 8th Gluon kernel: the
+ *     exhaustive call is the slow part): the suggestions (every
+ *     allocation: attribute, costs, bytes, scored and rejected counts,
+ *     notes) are equal byte for byte,
+ *     layout_triton_kernel_suggest_options.exhaustive 0 and 1.
  *
  * LAYOUT_TEST_SCALE below 1 takes every n-th kernel (sanitizer and
  * valgrind runs). */
@@ -93,6 +98,20 @@ static void all_candidates(const char *name)
         CHECK_MSG(layout_triton_shared_search(&sp, layout_tk_score, &g_sf, &res2, &err) == LAYOUT_OK, "%s: %s", name,
                   err.message);
         CHECK_MSG(memcmp(&res, &res2, sizeof res) == 0, "%s allocation %d: the rankings differ", name, j);
+        /* the search for the best alone, as suggest runs it: the fast scorer
+         * stopping each candidate past the best so far finds the same best
+         * and the same counts */
+        sp.top_k = 1;
+        memset(&res2, 0, sizeof res2);
+        layout_tk_scorer_alloc(&g_sf, a);
+        g_sf.cut = 1;
+        CHECK_MSG(layout_triton_shared_search(&sp, layout_tk_score, &g_sf, &res2, &err) == LAYOUT_OK, "%s: %s", name,
+                  err.message);
+        g_sf.cut = 0;
+        CHECK_MSG(res2.n_top == 1 && memcmp(&res.top[0], &res2.top[0], sizeof res.top[0]) == 0 &&
+                      res2.enumerated == res.enumerated && res2.over_budget == res.over_budget &&
+                      res2.rejected == res.rejected && res2.scored == res.scored,
+                  "%s allocation %d: the best with the cut differs", name, j);
         CHECK_MSG(res.scored == a->scored && res.rejected == a->rejected, "%s allocation %d: counts", name, j);
         if (res.n_top > 0 && res.top[0].cost < (double)a->current_cost)
             CHECK_MSG(strcmp(res.top[0].attr, a->attr) == 0 && (int64_t)res.top[0].cost == a->cost,
