@@ -334,7 +334,7 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
  * once (the checker's model gives them one cost), and a candidate stops
  * being costed once its partial sum exceeds the best so far (its verdict,
  * scored or rejected, is still found): about 10-20 ms for the attention
- * kernels of the corpus on one core, 4-7x less than the exhaustive path
+ * kernels of the corpus on one core, 4-5x less than the exhaustive path
  * (bench/RESULTS.md); tests/test_suggest_fast.c compares the two on every
  * candidate of every corpus and Gluon kernel.
  * Thread safety: reads k, writes out.  Errors: ::LAYOUT_ERR_NULL.  More
