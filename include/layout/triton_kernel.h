@@ -395,7 +395,9 @@ typedef struct layout_triton_kernel_ranked {
  * an MFMA operand, swizzled_shared only, top_k 8: eight candidates of 4096
  * bytes, costs ascending, equal to scoring every candidate by brute force.
  * @p top_k 0 = ::LAYOUT_TRITON_KERNEL_RANKED_DEFAULT.  Storage: @p out
- * about 5 KiB; the call's frame about 3 KiB plus op_cost's and the
+ * about 5 KiB; the call's frame about 53 KiB (the scorer of
+ * layout_triton_kernel_suggest(), without its cut: every entry costed
+ * whole; opts->exhaustive as there) plus the lowering's and the
  * search's.  No heap.  Cost: one more search of the allocation.  Thread
  * safety: reads k and s, writes out.  Errors: ::LAYOUT_ERR_NULL;
  * ::LAYOUT_ERR_ARG (alloc outside s, top_k outside
