@@ -7,7 +7,14 @@
  * location followed), against a pass that only finds the line ends of the
  * same text (memchr: the least any reader must do).  Interleaved, best of
  * 5 rounds, thread CPU time.  Target (Triton issue): reading and reporting
- * a 5,000-line TTGIR under 50 ms on one core. */
+ * a 5,000-line TTGIR under 50 ms on one core.
+ *
+ * Then `layout triton --suggest`'s library work on the attention kernel of
+ * each target (gfx950, gfx942, sm_90: parse + analyze + suggest every
+ * allocation), the default scorer against the exhaustive one
+ * (layout_triton_kernel_suggest_options.exhaustive: every op lowered again
+ * from the text for every candidate), interleaved in the same run.  Target:
+ * at most 30 ms on one core. */
 #include "bench_util.h"
 #include "layout.h"
 
@@ -22,6 +29,19 @@ static size_t text_len, src_len;
 static layout_ttgir m, m1;
 static layout_triton_kernel k, k1;
 static layout_triton_kernel_suggestions sugg;
+
+/* The attention kernel of each target, the --suggest benchmark's input. */
+#define N_ATTN 3
+static const char *const attn_target[N_ATTN] = {"gfx950", "gfx942", "sm90"};
+typedef struct attn_case {
+    char text[1 << 18];
+    size_t len;
+    int exhaustive;
+    layout_ttgir m;
+    layout_triton_kernel k;
+    layout_triton_kernel_suggestions s;
+} attn_case;
+static attn_case attn[N_ATTN][2];
 static layout_error err;
 
 static void run_lines(void *ctx)
@@ -100,6 +120,53 @@ static void run_suggest(void *ctx)
     bench_clobber(&sugg);
 }
 
+/* one target's attention kernel: parse + analyze + suggest, one scorer */
+static void run_attn(void *ctx)
+{
+    attn_case *c = (attn_case *)ctx;
+    layout_triton_kernel_suggest_options o;
+    memset(&o, 0, sizeof o);
+    o.exhaustive = c->exhaustive;
+    if (layout_ttgir_parse(c->text, c->len, &c->m, &err) != LAYOUT_OK ||
+        layout_triton_kernel_analyze(&c->m, NULL, &c->k, &err) != LAYOUT_OK ||
+        layout_triton_kernel_suggest(&c->k, &o, &c->s, &err) != LAYOUT_OK) {
+        fprintf(stderr, "bench_ttgir: %s\n", err.message);
+        abort();
+    }
+    bench_clobber(&c->s);
+}
+
+/* Read the attention kernel of each target next to path (its
+ * "_gfx950.ttgir" replaced); 0 when one is missing. */
+static int load_attn(const char *path)
+{
+    const char *tail = strstr(path, "_gfx950.ttgir");
+    int t, e;
+    if (!tail) return 0;
+    for (t = 0; t < N_ATTN; t++) {
+        char p[1024];
+        FILE *f;
+        snprintf(p, sizeof p, "%.*s_%s.ttgir", (int)(tail - path), path, attn_target[t]);
+        if (!(f = fopen(p, "rb"))) return 0;
+        attn[t][0].len = fread(attn[t][0].text, 1, sizeof attn[t][0].text - 1, f);
+        fclose(f);
+        attn[t][0].text[attn[t][0].len] = '\0';
+        for (e = 0; e < 2; e++) {
+            if (e) {
+                memcpy(attn[t][1].text, attn[t][0].text, attn[t][0].len + 1);
+                attn[t][1].len = attn[t][0].len;
+            }
+            attn[t][e].exhaustive = e;
+            run_attn(&attn[t][e]);
+        }
+        if (memcmp(&attn[t][0].s, &attn[t][1].s, sizeof attn[t][0].s) != 0) {
+            fprintf(stderr, "bench_ttgir: %s: the two scorers' suggestions differ\n", p);
+            abort();
+        }
+    }
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     const char *path = argc > 1 ? argv[1] : "tests/fixtures/triton/kernels/attn_fp16_64x64x64_w4_s2_gfx950.ttgir";
@@ -119,25 +186,29 @@ int main(int argc, char **argv)
     fclose(f);
     src[n] = '\0';
     src_len = n;
-    /* header: up to the line after "module attributes"; body: to the first "#loc" definition */
+    /* header: up to the line after "module attributes"; body: to the
+     * module's closing "}" line (the last line starting with "}" before the
+     * "#loc" definitions that follow the module); then that line and the
+     * definitions once */
     p = strstr(src, "module attributes");
     if (!p || !(p = strchr(p, '\n'))) return 1;
     body_start = (size_t)(p + 1 - src);
     p = strstr(src + body_start, "\n#loc");
     if (!p) return 1;
-    body_end = (size_t)(p + 1 - src);
-    locs = body_end;
+    locs = (size_t)(p + 1 - src);
+    for (body_end = locs - 1; body_end > body_start && !(src[body_end - 1] == '\n' && src[body_end] == '}'); body_end--) {}
+    if (body_end <= body_start) return 1;
     memcpy(text, src, body_start);
     text_len = body_start;
-    while (lines < 5000 && text_len + (body_end - body_start) + (n - locs) < CAP) {
+    while (lines < 5000 && text_len + (body_end - body_start) + (n - body_end) < CAP) {
         memcpy(text + text_len, src + body_start, body_end - body_start);
         text_len += body_end - body_start;
         copies++;
         lines = 0;
         for (size_t k = 0; k < text_len; k++) lines += text[k] == '\n';
     }
-    memcpy(text + text_len, src + locs, n - locs);
-    text_len += n - locs;
+    memcpy(text + text_len, src + body_end, n - body_end);
+    text_len += n - body_end;
     lines = 0;
     for (size_t k = 0; k < text_len; k++) lines += text[k] == '\n';
     run_report(NULL);
@@ -157,6 +228,31 @@ int main(int argc, char **argv)
     printf("  parse + analyze + JSON report          %8.3f ms  (target < 50 ms: %s; %.0fx the line scan)\n",
            best[4] * 1e3, best[4] < 0.05 ? "met" : "NOT met", best[4] / best[0]);
     printf("  one kernel: parse + analyze + suggest  %8.3f ms  (%d lines)\n", best[5] * 1e3, m1.n_lines);
+    if (load_attn(path)) {
+        bench_fn afns[2 * N_ATTN];
+        void *actx[2 * N_ATTN];
+        double abest[2 * N_ATTN];
+        int t;
+        for (t = 0; t < 2 * N_ATTN; t++) {
+            afns[t] = run_attn;
+            actx[t] = &attn[t / 2][t % 2];
+        }
+        bench_interleaved(2 * N_ATTN, afns, actx, 5, 0.2, abest);
+        printf("  --suggest on the attention kernel (parse + analyze + suggest), default vs exhaustive scorer:\n");
+        for (t = 0; t < N_ATTN; t++) {
+            char name[96];
+            int j, scored = 0;
+            for (j = 0; j < attn[t][0].s.n_allocs; j++) scored += (int)attn[t][0].s.allocs[j].scored;
+            printf("    %-7s %8.3f ms  exhaustive %8.3f ms  (%.1fx; %d allocations, %d candidates scored; target "
+                   "<= 30 ms: %s)\n", attn_target[t], abest[2 * t] * 1e3, abest[2 * t + 1] * 1e3,
+                   abest[2 * t + 1] / abest[2 * t], attn[t][0].s.n_allocs, scored,
+                   abest[2 * t] <= 0.03 ? "met" : "NOT met");
+            snprintf(name, sizeof name, "ttgir_suggest_attn_kernel_%s", attn_target[t]);
+            bench_emit(name, "ms", abest[2 * t] * 1e3);
+            snprintf(name, sizeof name, "ttgir_suggest_attn_kernel_%s_exhaustive", attn_target[t]);
+            bench_emit(name, "ms", abest[2 * t + 1] * 1e3);
+        }
+    }
     bench_emit("ttgir_lines", "lines", lines);
     bench_emit("ttgir_parse_analyze_5000_lines", "ms", best[3] * 1e3);
     bench_emit("ttgir_parse_analyze_json_5000_lines", "ms", best[4] * 1e3);

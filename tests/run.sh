@@ -14,9 +14,10 @@
 # names with the process id, never a fixed path.
 
 # Longest first (`make test` on two cores: test_emit ~150 s of clang-22
-# compilations, the Python suite (its Gluon fixtures), the searches ~10 s
+# compilations, the Python suite (its Gluon fixtures), test_suggest_fast ~30 s
+# (both suggest scorers on every corpus and Gluon kernel), the searches ~10 s
 # each, test_doc_refs); the rest in command-line order.
-SLOW="test_emit run_tests.sh test_triton_suggest test_suggest test_doc_refs.sh test_snippets.sh test_tool
+SLOW="test_emit run_tests.sh test_suggest_fast test_triton_suggest test_suggest test_doc_refs.sh test_snippets.sh test_tool
 test_triton_coverage test_family"
 
 jobs=${LAYOUT_TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}

@@ -50,7 +50,8 @@
  * op of ::LAYOUT_TTGIR_MAX_OPS): make it static or allocate it.  It keeps a
  * pointer to the module (which points into the text): both must outlive it.
  * Stack: this layer's own frames take up to about 46 KiB (gcc and clang
- * -O2, -fstack-usage; op_explain about 14 KiB), plus the dialect reader's
+ * -O2, -fstack-usage; op_explain about 14 KiB; layout_triton_kernel_suggest
+ * about 100 KiB, below), plus the dialect reader's
  * (layout_triton_from_text()) and the checker's.
  * Thread safety: the calls only read their inputs and write their outputs;
  * layout_triton_kernel_op_cost() may run on one analysed kernel from many
@@ -212,6 +213,7 @@ typedef struct layout_triton_kernel_suggest_options {
     int max_pad_levels;   /**< padded_shared interval:+pad pairs, 1 or 2 (0 = 1: 2 levels cost ~40x more candidates) */
     unsigned families;    /**< LAYOUT_TRITON_SEARCH_* bits (triton_search.h); 0 = all the target's Triton accepts */
     int64_t lds_bytes;    /**< the target's shared memory per block; 0 = layout_triton_kernel_lds_bytes() */
+    int exhaustive;       /**< 1: score each candidate by lowering every op again from the text (layout_triton_kernel_op_cost per op: the reference the default path is tested against, same result, about 5x slower); 0: each op's register side and each candidate's shared layout are read once */
 } layout_triton_kernel_suggest_options;
 
 /** One shared allocation: its accesses, its current layout and cost, the best one found. */
@@ -321,9 +323,20 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
  *   // s.allocs[1] of the fp16 kernel: rule "ds-read-tr-reader", kept
  * @endcode
  * Storage: @p out is about 20 KiB (static, heap or stack); the call's own
- * frames about 13 KiB (gcc -O2, -fstack-usage) plus op_cost's and the
- * search's.  No heap.
- * Cost: one op_cost call per scored op per candidate (10-40 us each).
+ * frame about 58 KiB (gcc -O2, -fstack-usage: the scorer keeps the
+ * register side of up to 8 ops of the allocation searched) plus the
+ * lowering's (about 35 KiB) and the search's.  No heap.
+ * Cost: each candidate's total equals the sum of
+ * layout_triton_kernel_op_cost() over the ops (what opts->exhaustive = 1
+ * computes, op by op from the text), but each op's register side is read
+ * once per allocation, each candidate's shared layout once for all of its
+ * ops, unpadded accesses that are XOR translates of one another are costed
+ * once (the checker's model gives them one cost), and a candidate stops
+ * being costed once its partial sum exceeds the best so far (its verdict,
+ * scored or rejected, is still found): about 10-20 ms for the attention
+ * kernels of the corpus on one core, 4-5x less than the exhaustive path
+ * (bench/RESULTS.md); tests/test_suggest_fast.c compares the two on every
+ * candidate of every corpus and Gluon kernel.
  * Thread safety: reads k, writes out.  Errors: ::LAYOUT_ERR_NULL.  More
  * allocations than ::LAYOUT_TRITON_KERNEL_MAX_ALLOCS, or accesses than
  * ::LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS for one, are no error: they are
@@ -382,7 +395,9 @@ typedef struct layout_triton_kernel_ranked {
  * an MFMA operand, swizzled_shared only, top_k 8: eight candidates of 4096
  * bytes, costs ascending, equal to scoring every candidate by brute force.
  * @p top_k 0 = ::LAYOUT_TRITON_KERNEL_RANKED_DEFAULT.  Storage: @p out
- * about 5 KiB; the call's frame about 3 KiB plus op_cost's and the
+ * about 5 KiB; the call's frame about 53 KiB (the scorer of
+ * layout_triton_kernel_suggest(), without its cut: every entry costed
+ * whole; opts->exhaustive as there) plus the lowering's and the
  * search's.  No heap.  Cost: one more search of the allocation.  Thread
  * safety: reads k and s, writes out.  Errors: ::LAYOUT_ERR_NULL;
  * ::LAYOUT_ERR_ARG (alloc outside s, top_k outside

@@ -26,24 +26,17 @@ static layout_status need_access(const char *fn, const layout_linear_access *acc
     return LAYOUT_OK;
 }
 
-static uint32_t lane_addr(const layout_linear_access *acc, unsigned lane)
-{
-    uint32_t a = acc->base_bytes;
-    for (int b = 0; b < acc->n_lane_bits; b++)
-        if ((lane >> b) & 1u) a ^= acc->lane_images[b];
-    return a;
-}
-
 layout_status layout_linear_access_instr(const layout_linear_access *acc, layout_instr *out, layout_error *err)
 {
     static const char fn[] = "layout_linear_access_instr";
     if (!acc || !out) return layout_fail(err, LAYOUT_ERR_NULL, "%s: %s is NULL", fn, !acc ? "acc" : "out");
     layout_status st = need_access(fn, acc, err);
     if (st) return st;
-    layout_instr in;
-    layout_instr_init(&in, 1 << acc->n_lane_bits, acc->width_bytes, acc->direction, NULL);
-    for (unsigned l = 0; l < (1u << acc->n_lane_bits); l++) in.addr_bytes[l] = lane_addr(acc, l);
-    *out = in;
+    layout_instr_init(out, 1 << acc->n_lane_bits, acc->width_bytes, acc->direction, NULL);
+    /* lane l = (l with its lowest set bit cleared) ^ that bit's image */
+    out->addr_bytes[0] = acc->base_bytes;
+    for (unsigned l = 1; l < (1u << acc->n_lane_bits); l++)
+        out->addr_bytes[l] = out->addr_bytes[l & (l - 1)] ^ acc->lane_images[__builtin_ctz(l)];
     return layout_ok(err);
 }
 

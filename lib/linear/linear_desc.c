@@ -200,7 +200,9 @@ static int prove_transform(lin_proof *p, const layout_adaptor *a, int index)
 static int prove_desc(lin_proof *p, const layout_descriptor *d, const layout_linear *l, uint64_t *img)
 {
     const layout_adaptor *a = &d->adaptor;
-    memset(p->rep, 0, sizeof p->rep);
+    /* hidden ids are 0 .. n_hidden - 1: only those are read or written */
+    int n_hidden = a->n_hidden > 0 && a->n_hidden <= LAYOUT_MAX_HIDDEN ? a->n_hidden : LAYOUT_MAX_HIDDEN;
+    memset(p->rep, 0, (size_t)n_hidden * sizeof p->rep[0]);
     for (int i = 0; i < a->n_top; i++) {
         lin_rep *r = &p->rep[a->top_hidden[i]];
         r->nb = l->in_bits[i];
@@ -243,8 +245,8 @@ layout_status layout_desc_to_linear(const layout_descriptor *d, layout_linear *o
         snprintf(name, sizeof name, "dim%d", i);
         layout_linear_add_in_dim(&l, name, lg, NULL); /* bits <= 62 in all: the tile size fits int64 */
     }
-    static const lin_proof zero_proof;
-    lin_proof proof = zero_proof;
+    lin_proof proof; /* prove_desc clears the reps it uses; why is set where the proof fails */
+    proof.why[0] = '\0';
     uint64_t img[64] = {0};
     if (!prove_desc(&proof, d, &l, img)) {
         int64_t size = layout_desc_size(d);

@@ -306,6 +306,13 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
                                    const layout_tk_pad *pad, int tr, const layout_tk_global *g,
                                    layout_triton_kernel_op *r)
 {
+    return layout_tk_lower_ldst_bounded(k, ck, cvt, pad, tr, g, INT64_MAX, r);
+}
+
+layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const layout_checker *ck,
+                                           const layout_linear *cvt, const layout_tk_pad *pad, int tr,
+                                           const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r)
+{
     int gword = g ? g->word_bits : 0;
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
     int iw = layout_linear_in_dim(cvt, "warp"), i, j;
@@ -372,6 +379,30 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
     int least_ishift = 63;
     for (i = 0; i < pad->n; i++)
         if (pad->ishift[i] < least_ishift) least_ishift = pad->ishift[i];
+    /* Unpadded, access a's lane addresses are access 0's XOR one constant
+     * (the images of a's register bits, times the element bytes).  When
+     * every lane image and every such constant is a multiple of the width
+     * W (a power of two), a lane's words move by one XOR too (aligned,
+     * W / bank width whole words or one word), so each bank's distinct
+     * words map one to one onto another bank's, equal addresses stay
+     * equal (the folds) and the lane groups are the same: the checker's
+     * model (check.h) gives every access access 0's cost, which is costed
+     * once.  The addresses' 32-bit limit is still checked per access. */
+    uint64_t moved = 0;
+    for (i = 0; i < nrest; i++) moved |= layout_tk_basis(cvt, ir, rest[i]);
+    int translate = !pad->n && !(bytes & (bytes - 1)) &&
+                    !(((moved | lanewarp) * (uint64_t)elem_bytes) & (uint64_t)(bytes - 1));
+    /* Past the ceiling the accesses left are not costed when none of them
+     * can fail (every lane address, padded, is at most the padded OR of
+     * all images: padding is monotone): the report is then a lower bound
+     * (tk_internal.h). */
+    uint64_t top = (moved | lanewarp) * (uint64_t)elem_bytes;
+    int can_cut = ceiling < INT64_MAX && (moved | lanewarp) <= (uint64_t)UINT32_MAX / (uint64_t)elem_bytes &&
+                  apply_padding(pad, top) <= (uint64_t)UINT32_MAX - 16, cut = 0;
+    layout_instr first_ins;
+    layout_cost first_cost;
+    memset(&first_ins, 0, sizeof first_ins);
+    memset(&first_cost, 0, sizeof first_cost);
     for (int a = 0; a < r->n_accesses; a++) {
         layout_linear_access acc;
         layout_instr ins_;
@@ -418,6 +449,14 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
             if (!(layout_tk_basis(cvt, ir, rest[i]) & lanewarp)) prog[a] |= (a >> i & 1) << j++;
         for (i = 0; i < nrest; i++)
             if (layout_tk_basis(cvt, ir, rest[i]) & lanewarp) prog[a] |= (a >> i & 1) << j++;
+        if (cut) continue; /* base_key and add_off are set: the pairing below reads them */
+        if (translate && a > 0) {
+            if ((key ^ add) > (uint64_t)UINT32_MAX / (uint64_t)elem_bytes)
+                return layout_tk_not_modelled(r, "lane addresses: layout_linear_lane_access: base offset %llu x %d "
+                                                 "bytes is over 32 bits", (unsigned long long)(key ^ add), elem_bytes);
+            layout_tk_cost_add(r, a, &first_cost, &first_ins);
+            continue;
+        }
         if (ir >= 0) ins[ir] = regval;
         if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
             layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
@@ -431,6 +470,11 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
         if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
             return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message);
         layout_tk_cost_add(r, a, &c, &ins_);
+        if (can_cut && !translate && r->total_cycles > ceiling) cut = 1;
+        if (translate && a == 0) {
+            first_ins = ins_;
+            first_cost = c;
+        }
     }
 
     /* Mnemonics: AMD pairs b32 / b64 accesses of one base in program order

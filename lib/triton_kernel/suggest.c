@@ -9,6 +9,7 @@
 #include "layout/triton_kernel.h"
 #include "layout/triton_search.h"
 #include "rules_internal.h"
+#include "score_internal.h"
 #include "web_internal.h"
 
 #include <stdio.h>
@@ -39,52 +40,6 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k)
     if (strcmp(k->arch.name, "gfx942") == 0) return 64 * 1024;
     if (k->is_nvidia) return k->sm >= 90 ? 232448 : 48 * 1024;
     return 64 * 1024;
-}
-
-/* ---- the scorer ---- */
-
-typedef struct score_ctx {
-    const layout_triton_kernel *k;
-    const layout_triton_kernel_alloc *a;
-    layout_triton_kernel_op rep; /* scratch */
-    layout_triton_attr attr;     /* scratch: the candidate parsed */
-    int64_t extra;               /* of the last candidate scored */
-} score_ctx;
-
-static int uses_tr(const layout_triton_kernel_op *r)
-{
-    int j;
-    for (j = 0; j < r->n_counts; j++)
-        if (strstr(r->counts[j].mnemonic, "_tr_")) return 1;
-    return 0;
-}
-
-/* Sum the allocation's modelled ops under attr; reject (1) a candidate
- * Triton's verifiers refuse, one under which an op is not modelled, or one
- * under which a reader lowers to ds_read_b64_tr (rules_internal.h). */
-static int score_attr(void *vctx, const char *attr, size_t len, double *cost)
-{
-    score_ctx *c = (score_ctx *)vctx;
-    int64_t total = 0, extra = 0, tile[2];
-    size_t where = 0;
-    int i;
-    tile[0] = c->a->shape[c->a->rank - 2];
-    tile[1] = c->a->shape[c->a->rank - 1];
-    if (layout_triton_from_text(attr, &c->attr, &where, NULL) != LAYOUT_OK ||
-        layout_tk_rule_check(&c->attr, c->a->elem_bits, tile, NULL, NULL, 0) != LAYOUT_TK_RULE_NONE)
-        return 1;
-    for (i = 0; i < c->a->n_ops; i++) {
-        int o = c->a->ops[i];
-        if (!c->k->ops[o].modelled) continue;
-        if (layout_triton_kernel_op_cost(c->k, o, attr, len, &c->rep, NULL) != LAYOUT_OK || !c->rep.modelled ||
-            uses_tr(&c->rep))
-            return 1;
-        total += c->rep.total_cycles;
-        extra += c->rep.extra_cycles;
-    }
-    c->extra = extra;
-    *cost = (double)total;
-    return 0;
 }
 
 /* Keep allocation a unchanged under rule id, the note saying why. */
@@ -188,11 +143,12 @@ static void alloc_spec(const layout_triton_kernel *k, const layout_triton_kernel
 
 /* The search of one allocation. */
 static void search_alloc(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *o,
-                         int64_t lds, int64_t bound, layout_triton_kernel_alloc *a, score_ctx *sc)
+                         int64_t lds, int64_t bound, layout_triton_kernel_alloc *a, layout_tk_scorer *sc)
 {
     layout_triton_search_spec sp;
     layout_triton_search_result res;
     layout_error e;
+    layout_status st;
     double cur = 0;
     int i;
     for (i = 0; i < a->n_ops; i++) {
@@ -239,8 +195,11 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         if (a->budget_bytes < packed) a->budget_bytes = packed;
     }
     alloc_spec(k, o, a, 1, &sp);
-    sc->a = a;
-    if (layout_triton_shared_search(&sp, score_attr, sc, &res, &e) != LAYOUT_OK) {
+    layout_tk_scorer_alloc(sc, a);
+    sc->cut = 1; /* top_k = 1: a candidate above the best so far needs no exact cost */
+    st = layout_triton_shared_search(&sp, layout_tk_score, sc, &res, &e);
+    sc->cut = 0;
+    if (st != LAYOUT_OK) {
         layout_strbuf sb;
         layout_sb_init(&sb, a->note, sizeof a->note);
         layout_sb_printf(&sb, "search: %s", e.message);
@@ -255,7 +214,7 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         snprintf(a->attr, sizeof a->attr, "%s", res.top[0].attr);
         a->cost = (int64_t)res.top[0].cost;
         a->bytes = res.top[0].bytes;
-        if (score_attr(sc, a->attr, strlen(a->attr), &cur) == 0) a->extra = sc->extra;
+        if (layout_tk_score(sc, a->attr, strlen(a->attr), &cur) == 0) a->extra = sc->extra;
     }
     if (a->n_scored < a->n_ops || a->n_ops_dropped) {
         layout_strbuf sb;
@@ -305,7 +264,7 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
     const layout_ttgir *m;
     struct {
         layout_tk_web web;
-        score_ctx sc;
+        layout_tk_scorer sc;
         int root[LAYOUT_TRITON_KERNEL_MAX_ALLOCS]; /* web root of each allocation's value */
     } w;
     int64_t bound;
@@ -353,7 +312,7 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
             snprintf(detail, sizeof detail, "%s line %d not modelled (%.160s)", layout_ttgir_op_name(r->kind), r->line,
                      r->reason);
             keep(&out->allocs[g], LAYOUT_TK_RULE_UNMODELLED_USER, detail);
-        } else if (uses_tr(r)) {
+        } else if (layout_tk_op_uses_tr(r)) {
             snprintf(detail, sizeof detail, "local_load line %d", r->line);
             keep(&out->allocs[g], LAYOUT_TK_RULE_TR_READER, detail);
         }
@@ -409,7 +368,7 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
     out->lds_bound = bound;
 
     /* 6. the searches, in text order: each keeps the bound of all before it */
-    w.sc.k = k;
+    layout_tk_scorer_init(&w.sc, k, o->exhaustive);
     for (j = 0; j < out->n_allocs; j++) {
         layout_triton_kernel_alloc *a = &out->allocs[j];
         search_alloc(k, o, out->lds_bytes, bound, a, &w.sc);
@@ -428,7 +387,7 @@ typedef char layout_tk_ranked_cap_check[LAYOUT_TRITON_KERNEL_RANKED_MAX == LAYOU
 
 /* Cost of attr per side over allocation a's modelled ops (0) or 1 when an op
  * cannot be lowered under it. */
-static int side_costs(score_ctx *c, const char *attr, layout_triton_kernel_ranked_entry *e)
+static int side_costs(layout_tk_scorer *c, const char *attr, layout_triton_kernel_ranked_entry *e)
 {
     int i;
     e->write_cost = e->write_extra = e->read_cost = e->read_extra = 0;
@@ -458,7 +417,7 @@ layout_status layout_triton_kernel_suggest_ranked(const layout_triton_kernel *k,
     const layout_triton_kernel_alloc *a;
     layout_triton_search_spec sp;
     struct {
-        score_ctx sc;
+        layout_tk_scorer sc;
         layout_triton_search_result res;
     } w;
     layout_status st;
@@ -473,11 +432,10 @@ layout_status layout_triton_kernel_suggest_ranked(const layout_triton_kernel *k,
     if (!a->searched)
         return layout_fail(err, LAYOUT_ERR_ARG, RFN ": allocation %d was not searched: %s", alloc,
                            a->note[0] ? a->note : "no note");
-    memset(&w.sc, 0, sizeof w.sc);
-    w.sc.k = k;
-    w.sc.a = a;
+    layout_tk_scorer_init(&w.sc, k, o->exhaustive);
+    layout_tk_scorer_alloc(&w.sc, a); /* no cut: every one of the top k is costed whole */
     alloc_spec(k, o, a, top_k, &sp);
-    if ((st = layout_triton_shared_search(&sp, score_attr, &w.sc, &w.res, err)) != LAYOUT_OK) return st;
+    if ((st = layout_triton_shared_search(&sp, layout_tk_score, &w.sc, &w.res, err)) != LAYOUT_OK) return st;
     memset(out, 0, sizeof *out);
     out->alloc = alloc;
     out->budget_bytes = a->budget_bytes;

@@ -59,6 +59,67 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
                                    const layout_tk_pad *pad, int tr, const layout_tk_global *g,
                                    layout_triton_kernel_op *r);
 
+/* An op's lowering in two steps, so that a search re-lowers an op under
+ * many shared layouts without redoing what does not depend on the shared
+ * layout (layout_triton_kernel_op_cost is prepare, shared, finish):
+ *
+ *   layout_tk_op_prepare: the report's head (op, kind, line, loc,
+ *     direction, encodings, elem_bits) into r and, for a local load /
+ *     store / alloc / async copy that passes the type checks, generic = 1
+ *     and the register side in p (the register layout read as a linear
+ *     layout, whether a global tt.load / tt.store is its neighbour); every
+ *     other op is lowered (or found not modelled) into r, generic = 0;
+ *   layout_tk_shared_prepare: a shared attribute (NULL: the memdesc's own
+ *     encoding) read as a linear layout on mem's tile, with its padding
+ *     (parsed, may be NULL: attr as layout_triton_from_text read it,
+ *     used when attr names no alias);
+ *     it depends only on the tile (last two dims) and element bits
+ *     (layout_tk_shared_fits: may s, read for a, serve b);
+ *   layout_tk_op_finish: from a copy of prepare's head r, compose and
+ *     lower (ck: a checker of k's arch, NULL: one is made; ceiling: as
+ *     layout_tk_lower_ldst_bounded's, INT64_MAX for the whole cost).
+ * p and s are read only by finish: one p serves any number of shared
+ * layouts, one s any number of ops of a fitting tile. */
+typedef struct layout_tk_op_prep {
+    int generic;                                 /* 1: the fields below are set */
+    const layout_ttgir_type *reg, *mem;          /* the op's register tensor and memdesc */
+    int rattr_ok;                                /* the tensor's encoding is defined */
+    layout_status reg_st;                        /* reading the register layout: LAYOUT_OK or why */
+    char reg_why[LAYOUT_TRITON_KERNEL_REASON_CAP];
+    layout_triton_attr ra;                       /* the register layout, parsed */
+    layout_linear rl;                            /* ... as a linear layout (register, lane, warp -> dim0, dim1) */
+    int neighbour;                               /* a global tt.load / tt.store beside it */
+    int div_bits;                                /* then: the bits its pointer is known aligned to */
+} layout_tk_op_prep;
+
+typedef struct layout_tk_shared {
+    int defined;                                 /* 0: the memdesc's encoding is not defined */
+    layout_status st;                            /* LAYOUT_OK or why */
+    char why[LAYOUT_TRITON_KERNEL_REASON_CAP];
+    layout_triton_attr sa;                       /* the attribute, parsed */
+    layout_linear sl;                            /* (dim0, dim1) -> offset */
+    layout_tk_pad pad;                           /* padded_shared's padding (n = 0: none) */
+} layout_tk_shared;
+
+layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout_tk_op_prep *p,
+                                   layout_triton_kernel_op *r, layout_error *err);
+void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
+                              const layout_triton_attr *parsed, layout_tk_shared *s);
+int layout_tk_shared_fits(const layout_ttgir_type *a, const layout_ttgir_type *b);
+layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_checker *ck, const layout_tk_op_prep *p,
+                                  const layout_tk_shared *s, int64_t ceiling, layout_triton_kernel_op *r,
+                                  layout_error *err);
+
+/* layout_tk_lower_ldst that may stop costing once r->total_cycles exceeds
+ * ceiling: every field is as layout_tk_lower_ldst fills it (the same
+ * modelled verdict, reason, vector, accesses, mnemonics) except that the
+ * costs then sum only the accesses costed so far, more than ceiling, a
+ * lower bound of the whole; it stops only where no access left could fail
+ * (the 32-bit address checks hold for all).  INT64_MAX: never stops. */
+layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const layout_checker *ck,
+                                           const layout_linear *cvt, const layout_tk_pad *pad, int tr,
+                                           const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r);
+
 /* The register word of a global tt.load / tt.store of a tensor in register
  * layout rl (register, lane, warp -> dim0, dim1) of elem_bits elements, as
  * Triton 3.6 vectorises it (ModuleAxisInfoAnalysis::getContiguity in

@@ -156,6 +156,9 @@ static layout_status padded_linear(const layout_triton_attr *a, const int64_t *s
     return LAYOUT_OK;
 }
 
+static layout_status shared_linear_parsed(const layout_ttgir_type *mem, const layout_triton_attr *a, layout_linear *out,
+                                          layout_tk_pad *pi, char *why, size_t why_cap);
+
 /* The shared layout (dims -> offset) of a memdesc with encoding text attr.
  * A leading multi-buffer dim is dropped (the op addresses one buffer). */
 static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
@@ -164,10 +167,8 @@ static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_typ
 {
     char text[2048];
     layout_triton_attr *a = a_out;
-    layout_descriptor d;
     layout_error e;
     size_t where = 0;
-    int rank = mem->rank, first = rank > 2 ? rank - 2 : 0;
     if (layout_tk_inline_aliases(m, attr, alen, text, sizeof text, 0) < 0) {
         layout_tk_set_why(why, why_cap, "shared layout not read: ", "its aliases expand to more than 2 KiB or nest too deep");
         return LAYOUT_ERR_UNSUPPORTED;
@@ -176,6 +177,16 @@ static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_typ
         layout_tk_set_why(why, why_cap, "shared layout not read: ", e.message);
         return LAYOUT_ERR_UNSUPPORTED;
     }
+    return shared_linear_parsed(mem, a, out, pi, why, why_cap);
+}
+
+/* shared_linear of an attribute already read (a). */
+static layout_status shared_linear_parsed(const layout_ttgir_type *mem, const layout_triton_attr *a, layout_linear *out,
+                                          layout_tk_pad *pi, char *why, size_t why_cap)
+{
+    layout_descriptor d;
+    layout_error e;
+    int rank = mem->rank, first = rank > 2 ? rank - 2 : 0;
     pi->n = 0;
     if (a->kind == LAYOUT_TRITON_PADDED_SHARED) {
         if (rank - first != 2) {
@@ -258,7 +269,6 @@ static void rotate_for_tr(layout_linear *ll, int elem_bits)
 
 
 
-/* Lower and cost one op; the shared encoding is (sattr, slen). */
 /* Is the SSA value text[at, at + len) (`%x_6`) defined by a `tt.load`
  * (want_store = 0) or the value stored by a `tt.store ptr, value`
  * (want_store = 1) somewhere in the module?  A line-by-line scan of the
@@ -269,8 +279,8 @@ static int global_neighbour(const layout_ttgir *m, size_t at, size_t len, int wa
     size_t p = 0;
     if (!len) return 0;
     while (p < m->len) {
-        size_t e = p, q = p;
-        while (e < m->len && t[e] != '\n') e++;
+        const char *nl = memchr(t + p, '\n', m->len - p); /* the line's end (memchr: once per op over the text) */
+        size_t e = nl ? (size_t)(nl - t) : m->len, q = p;
         while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
         if (!want_store) {
             if (q + len + 3 <= e && memcmp(t + q, t + at, len) == 0 && memcmp(t + q + len, " = ", 3) == 0 &&
@@ -317,22 +327,16 @@ static int pointer_divisibility(const layout_ttgir *m)
     return least;
 }
 
-static layout_status lower_op(const layout_triton_kernel *k, int op, const char *sattr, size_t slen,
-                              layout_triton_kernel_op *r, layout_error *err)
+layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout_tk_op_prep *p,
+                                   layout_triton_kernel_op *r, layout_error *err)
 {
     const layout_ttgir *m = k->module;
     const layout_ttgir_op *o = &m->ops[op];
     const layout_ttgir_type *reg, *mem;
     const char *rattr;
     size_t rlen;
-    layout_linear rl, sl, cvt;
-    layout_triton_attr ra, sa;
-    layout_tk_pad pad = {0, {0}, {0}, 0};
-    char why[LAYOUT_TRITON_KERNEL_REASON_CAP] = "";
-    int tr;
-    layout_error e;
-    int il;
 
+    p->generic = 0;
     memset(r, 0, sizeof *r);
     r->op = op;
     r->kind = o->kind;
@@ -376,43 +380,94 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
         return layout_tk_not_modelled(r, "element type %s: not 8, 16, 32 or 64 bits", mem->elem);
     if (mem->shape[mem->rank - 1] != reg->shape[1] || mem->shape[mem->rank - 2] != reg->shape[0])
         return layout_tk_not_modelled(r, "the memdesc's shape differs from the tensor's (a view is not followed)");
-    if (!sattr) {
-        if (layout_ttgir_encoding(m, mem, &sattr, &slen) != LAYOUT_OK)
-            return layout_tk_not_modelled(r, "the memdesc's encoding is not defined");
+    p->generic = 1;
+    p->reg = reg;
+    p->mem = mem;
+    p->reg_why[0] = 0;
+    p->rattr_ok = layout_ttgir_encoding(m, reg, &rattr, &rlen) == LAYOUT_OK;
+    p->reg_st = p->rattr_ok ? layout_tk_reg_linear(m, reg, rattr, rlen, &p->ra, &p->rl, p->reg_why, sizeof p->reg_why)
+                            : LAYOUT_ERR_UNSUPPORTED;
+    /* The tt.load that made the stored tensor or the tt.store that takes
+     * the loaded one (its register words are read in layout_tk_op_finish). */
+    p->neighbour = o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? global_neighbour(m, o->result_at, o->result_len, 1)
+                   : (o->kind == LAYOUT_TTGIR_LOCAL_STORE || o->kind == LAYOUT_TTGIR_LOCAL_ALLOC)
+                       ? global_neighbour(m, o->operand_at, o->operand_len, 0)
+                       : 0;
+    /* AMD's TTGIR does not print the launcher's divisibility, and its
+     * global loads are vectorised all the same (global_load_dword of
+     * four i8 beside an unannotated pointer in the Gluon fixtures) */
+    p->div_bits = !p->neighbour ? 0 : k->is_nvidia ? pointer_divisibility(m) * 8 : 128;
+    return LAYOUT_OK;
+}
+
+void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
+                              const layout_triton_attr *parsed, layout_tk_shared *s)
+{
+    size_t i;
+    s->why[0] = 0;
+    s->defined = 1;
+    if (!attr && layout_ttgir_encoding(m, mem, &attr, &alen) != LAYOUT_OK) {
+        s->defined = 0;
+        s->st = LAYOUT_ERR_UNSUPPORTED;
+        return;
     }
-    if (layout_ttgir_encoding(m, reg, &rattr, &rlen) != LAYOUT_OK)
-        return layout_tk_not_modelled(r, "the tensor's encoding is not defined");
-    if (shared_linear(m, mem, sattr, slen, &sa, &sl, &pad, why, sizeof why) != LAYOUT_OK ||
-        layout_tk_reg_linear(m, reg, rattr, rlen, &ra, &rl, why, sizeof why) != LAYOUT_OK)
-        return layout_tk_not_modelled(r, "%s", why);
-    if (layout_linear_compose(&cvt, &rl, &sl, &e) != LAYOUT_OK)
+    /* with no alias to inline, the text shared_linear reads is attr itself */
+    for (i = 0; parsed && i < alen; i++)
+        if (attr[i] == '#' && !(i + 5 <= alen && memcmp(attr + i, "#ttg.", 5) == 0)) parsed = NULL;
+    if (parsed && alen < 2047) {
+        s->sa = *parsed;
+        s->st = shared_linear_parsed(mem, &s->sa, &s->sl, &s->pad, s->why, sizeof s->why);
+    } else {
+        s->st = shared_linear(m, mem, attr, alen, &s->sa, &s->sl, &s->pad, s->why, sizeof s->why);
+    }
+}
+
+int layout_tk_shared_fits(const layout_ttgir_type *a, const layout_ttgir_type *b)
+{
+    return a->rank >= 2 && b->rank >= 2 && a->elem_bits == b->elem_bits &&
+           a->shape[a->rank - 1] == b->shape[b->rank - 1] && a->shape[a->rank - 2] == b->shape[b->rank - 2];
+}
+
+layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_checker *ck, const layout_tk_op_prep *p,
+                                  const layout_tk_shared *s, int64_t ceiling, layout_triton_kernel_op *r,
+                                  layout_error *err)
+{
+    const layout_ttgir_op *o = &k->module->ops[r->op];
+    const layout_tk_pad *pad = &s->pad;
+    layout_linear rl, cvt;
+    layout_checker own;
+    int tr, il;
+    layout_error e;
+
+    if (!s->defined) return layout_tk_not_modelled(r, "the memdesc's encoding is not defined");
+    if (!p->rattr_ok) return layout_tk_not_modelled(r, "the tensor's encoding is not defined");
+    if (s->st != LAYOUT_OK) return layout_tk_not_modelled(r, "%s", s->why);
+    if (p->reg_st != LAYOUT_OK) return layout_tk_not_modelled(r, "%s", p->reg_why);
+    rl = p->rl;
+    if (layout_linear_compose(&cvt, &rl, &s->sl, &e) != LAYOUT_OK)
         return layout_tk_not_modelled(r, "register and shared layouts do not compose: %s", e.message);
-    tr = uses_ds_read_tr(k, o, &cvt, &pad, r->elem_bits);
+    tr = uses_ds_read_tr(k, o, &cvt, pad, r->elem_bits);
     if (tr) rotate_for_tr(&cvt, r->elem_bits);
     il = layout_linear_in_dim(&cvt, "lane");
     if (il < 0 || cvt.in_bits[il] != layout_log2_floor(k->arch.wave_size))
         return layout_tk_not_modelled(r, "the register layout's lanes differ from the arch's wave size");
 
-    layout_checker ck;
-    if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
+    if (!ck) {
+        if (layout_checker_init(&own, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK)
+            return err ? err->status : LAYOUT_ERR_ARG;
+        ck = &own;
+    }
     /* NVIDIA: Triton tries ldmatrix / stmatrix first, plain then transposed. */
-    if (k->is_nvidia && !pad.n && o->kind != LAYOUT_TTGIR_ASYNC_COPY &&
-        (layout_tk_ldst_matrix(k, &ck, &cvt, 0, r) || layout_tk_ldst_matrix(k, &ck, &cvt, 1, r)))
+    if (k->is_nvidia && !pad->n && o->kind != LAYOUT_TTGIR_ASYNC_COPY &&
+        (layout_tk_ldst_matrix(k, ck, &cvt, 0, r) || layout_tk_ldst_matrix(k, ck, &cvt, 1, r)))
         return LAYOUT_OK;
 
     /* The register words of the tt.load that made the stored tensor or of
      * the tt.store that takes the loaded one name the instruction (NVIDIA's
      * packed vectors, AMD's _d16_hi stores). */
     layout_tk_global g = {0, -1, -1};
-    if (o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? global_neighbour(m, o->result_at, o->result_len, 1)
-        : (o->kind == LAYOUT_TTGIR_LOCAL_STORE || o->kind == LAYOUT_TTGIR_LOCAL_ALLOC)
-            ? global_neighbour(m, o->operand_at, o->operand_len, 0)
-            : 0)
-    {
-        /* AMD's TTGIR does not print the launcher's divisibility, and its
-         * global loads are vectorised all the same (global_load_dword of
-         * four i8 beside an unannotated pointer in the Gluon fixtures) */
-        int div_bits = k->is_nvidia ? pointer_divisibility(m) * 8 : 128;
+    if (p->neighbour) {
+        int div_bits = p->div_bits;
         int ir = layout_linear_in_dim(&rl, "register"), d1 = layout_linear_out_dim(&rl, "dim1");
         g.word_bits = layout_tk_global_word_bits(&rl, r->elem_bits);
         if (g.word_bits > div_bits) g.word_bits = div_bits < r->elem_bits ? r->elem_bits : div_bits;
@@ -421,7 +476,20 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
             if (layout_tk_basis(&rl, ir, i) == (uint64_t)2 << rl.out_shift[d1]) g.run2 = i;
         }
     }
-    return layout_tk_lower_ldst(k, &ck, &cvt, &pad, tr, &g, r);
+    return layout_tk_lower_ldst_bounded(k, ck, &cvt, pad, tr, &g, ceiling, r);
+}
+
+/* Lower and cost one op; the shared encoding is (sattr, slen), NULL: the
+ * memdesc's own. */
+static layout_status lower_op(const layout_triton_kernel *k, int op, const char *sattr, size_t slen,
+                              layout_triton_kernel_op *r, layout_error *err)
+{
+    layout_tk_op_prep p;
+    layout_tk_shared s;
+    layout_status st = layout_tk_op_prepare(k, op, &p, r, err);
+    if (st != LAYOUT_OK || !p.generic) return st;
+    layout_tk_shared_prepare(k->module, p.mem, sattr, slen, NULL, &s);
+    return layout_tk_op_finish(k, NULL, &p, &s, INT64_MAX, r, err);
 }
 
 layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op, const char *shared_attr, size_t len,
