@@ -467,6 +467,7 @@ static long split_mnemonic(const char *mn)
         for (m = 0; m < l->n && strcmp(l->mn[m], mn) != 0; m++) {}
         if (m == l->n) continue;
         if (l->has_op && l->all_modelled) {
+            if (l->rule[m] != R_OTHER) continue; /* equal, or dup explained it */
             if (l->isa[m] < l->exp[m]) defs[nd++] = i;
             else if (l->isa[m] > l->exp[m] && l->exp[m] == 0) sur[ns++] = i;
         } else if (positionless(l) && l->isa[m] > 0) {
@@ -503,11 +504,11 @@ static long split_mnemonic(const char *mn)
             if (moved > 0 && (d->per_op[dm] <= 0 || (own + moved) % d->per_op[dm] != 0)) ok = 0;
         }
         if (!ok) continue;
-        if (d->rule[dm] < R_SPLIT) d->rule[dm] = R_SPLIT;
+        d->rule[dm] = R_SPLIT;
         for (j = 0; j < ns; j++) {
             loc_counts *s = &locs[sur[j]];
             k = mn_index(s, mn);
-            if (s->owner[k] == i && s->rule[k] < R_SPLIT) s->rule[k] = R_SPLIT;
+            if (s->owner[k] == i) s->rule[k] = R_SPLIT;
         }
     }
     for (j = 0; j < ns; j++) {
@@ -537,7 +538,7 @@ static int ds_family(const char *mn, int *write, int *bits, int *paired)
  * comment); marks the family's mnemonics R_UNPAIRED when it holds. */
 static void unpaired_family(loc_counts *l, int m)
 {
-    int w, bits, pr, w2, bits2, pr2, i, j, b;
+    int w, bits, pr, w2, bits2, pr2, i, j;
     long isa_units = 0, exp_units = 0, isa_single = 0, exp_single = 0;
     if (!ds_family(l->mn[m], &w, &bits, &pr)) return;
     for (i = 0; i < l->n; i++) {
@@ -565,7 +566,6 @@ static void unpaired_family(loc_counts *l, int m)
         if (ds_family(l->mn[i], &w2, &bits2, &pr2) && w2 == w && bits2 == bits && l->isa[i] != l->exp[i] &&
             l->rule[i] == R_OTHER)
             l->rule[i] = R_UNPAIRED;
-    (void)b;
 }
 
 static void test_corpus_per_loc(void)
@@ -639,41 +639,24 @@ static void test_corpus_per_loc(void)
         for (i = 0; i < n_locs; i++)
             for (j = 0; j < locs[i].n; j++) {
                 locs[i].exp[j] = locs[i].pred[j] + extra * locs[i].loop[j];
-                locs[i].rule[j] = locs[i].isa[j] == locs[i].pred[j] ? R_EQUAL
-                                  : locs[i].isa[j] == locs[i].exp[j] ? R_DUP : R_OTHER;
+                /* with extra copies the expectation is exp, even where the
+                 * ISA happens to hold pred */
+                locs[i].rule[j] = locs[i].isa[j] != locs[i].exp[j] ? R_OTHER
+                                  : locs[i].exp[j] == locs[i].pred[j] ? R_EQUAL : R_DUP;
                 locs[i].owner[j] = -1;
             }
-        /* loc-split: the rules above left R_OTHER; only those are retried */
+        /* loc-split, once per mnemonic of the kernel, on what dup left */
         for (i = 0; i < n_locs; i++)
             for (j = 0; j < locs[i].n; j++) {
                 int seen = 0, k, m;
-                for (k = 0; k < i && !seen; k++)
-                    for (m = 0; m < locs[k].n; m++)
+                for (k = 0; k <= i && !seen; k++)
+                    for (m = 0; m < (k == i ? j : locs[k].n); m++)
                         if (strcmp(locs[k].mn[m], locs[i].mn[j]) == 0) seen = 1;
-                for (m = 0; m < j && !seen; m++)
-                    if (strcmp(locs[i].mn[m], locs[i].mn[j]) == 0) seen = 1;
-                if (!seen) {
-                    int was[MAX_LOCS];
-                    long lft;
-                    for (k = 0; k < n_locs; k++) {
-                        int mm;
-                        for (mm = 0; mm < locs[k].n && strcmp(locs[k].mn[mm], locs[i].mn[j]) != 0; mm++) {}
-                        was[k] = mm < locs[k].n ? locs[k].rule[mm] : -1;
-                        /* a mnemonic already equal or dup is not moved; reset others */
-                        if (was[k] == R_OTHER) locs[k].rule[mm] = R_EQUAL - 1;
-                    }
-                    /* R_EQUAL - 1 marks "to explain"; split_mnemonic raises it */
-                    lft = split_mnemonic(locs[i].mn[j]);
-                    for (k = 0; k < n_locs; k++) {
-                        int mm;
-                        for (mm = 0; mm < locs[k].n && strcmp(locs[k].mn[mm], locs[i].mn[j]) != 0; mm++) {}
-                        if (mm < locs[k].n && locs[k].rule[mm] == R_EQUAL - 1) locs[k].rule[mm] = R_OTHER;
-                        if (mm < locs[k].n && locs[k].rule[mm] == R_SPLIT && !locs[k].has_op)
-                            n_split_moved += (int)locs[k].isa[mm];
-                    }
-                    left += lft;
-                }
+                if (!seen) left += split_mnemonic(locs[i].mn[j]);
             }
+        for (i = 0; i < n_locs; i++)
+            for (j = 0; j < locs[i].n; j++)
+                if (!locs[i].has_op && locs[i].rule[j] == R_SPLIT) n_split_moved += (int)locs[i].isa[j];
         for (i = 0; i < n_locs; i++)
             for (j = 0; j < locs[i].n; j++)
                 if (locs[i].has_op && locs[i].all_modelled && locs[i].rule[j] == R_OTHER) unpaired_family(&locs[i], j);
