@@ -140,6 +140,9 @@ static int mn_index(loc_counts *l, const char *mn)
  * a read; "" otherwise). */
 typedef struct isa_ins {
     int block, line, col;
+    int unknown; /* line 0 as DwarfDebug writes an instruction without a
+                  * location at a block's top: the `.loc` opens its block and
+                  * repeats the previous column */
     char mn[48], addr[16];
 } isa_ins;
 
@@ -197,8 +200,11 @@ static int isa_branch(const char *line, char *target, size_t cap)
     return 0;
 }
 
+static int insts_in_block;
+
 static void new_block(const char *label, size_t len)
 {
+    insts_in_block = 0;
     if (n_blocks == MAX_BLOCKS) { trunc_isa = 1; return; }
     snprintf(block_label[n_blocks], sizeof block_label[0], "%.*s", (int)(len < 47 ? len : 47), label);
     block_header[n_blocks] = 0;
@@ -211,7 +217,7 @@ static void new_block(const char *label, size_t len)
  * headers (`=>This Inner Loop Header`). */
 static void parse_isa(const char *isa)
 {
-    int line = 0, col = 0;
+    int line = 0, col = 0, unknown = 0;
     const char *p = isa;
     n_ins = n_blocks = n_brs = trunc_isa = 0;
     new_block("", 0);
@@ -241,6 +247,7 @@ static void parse_isa(const char *isa)
                 l = il;
                 c = ic;
             }
+            unknown = l == 0 && c == col && !insts_in_block;
             line = l;
             col = c;
         } else if (isa_mnemonic(buf, mn, sizeof mn, &rest)) {
@@ -256,6 +263,7 @@ static void parse_isa(const char *isa)
             in->block = n_blocks - 1;
             in->line = line;
             in->col = col;
+            in->unknown = unknown;
             snprintf(in->mn, sizeof in->mn, "%.47s", mn);
             if (strncmp(mn, "ds_", 3) == 0) {
                 /* operands: "v[12:15], v69 offset:..." -> the address register */
@@ -279,7 +287,10 @@ static void parse_isa(const char *isa)
                 n_brs++;
             }
             new_block("", 0);
+            p += len + (e ? 1 : 0);
+            continue;
         }
+        if ((*s == '@' || (*s >= 'a' && *s <= 'z')) && s[strlen(s) - 1] != ':') insts_in_block = 1;
         p += len + (e ? 1 : 0);
     }
 }
@@ -448,10 +459,19 @@ static long block_count(int b, const loc_counts *l, const char *mn)
     return n;
 }
 
-/* A location without a source position of its own: line 0 (an instruction
- * without location at a block's top) or column 0 (LLVM's merged location
- * of one line); its ISA instructions belong to some op elsewhere. */
-static int positionless(const loc_counts *l) { return !l->has_op && (l->line == 0 || l->col == 0); }
+/* A location without a source position of its own, its ISA instructions
+ * belonging to some op elsewhere: line 0 where every instruction there has
+ * DwarfDebug's mark of an instruction without location (isa_ins.unknown),
+ * or column 0 of a line (LLVM's merged location of two columns). */
+static int positionless(const loc_counts *l)
+{
+    int i;
+    if (l->has_op || (l->line != 0 && l->col != 0)) return 0;
+    if (l->line == 0)
+        for (i = 0; i < n_ins; i++)
+            if (ins[i].line == 0 && ins[i].col == l->col && !ins[i].unknown) return 0;
+    return 1;
+}
 
 /* loc-split for mnemonic mn: assign every surplus to its owner, check the
  * owners' deficits are covered exactly and the block copies; mark the
