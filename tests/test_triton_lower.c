@@ -105,14 +105,17 @@ typedef struct loc_counts {
 } loc_counts;
 
 static loc_counts locs[MAX_LOCS];
-static int n_locs;
+static int n_locs, locs_full; /* locs_full: a location or mnemonic found no room */
 
 static loc_counts *loc_of(int line, int col)
 {
     int i;
     for (i = 0; i < n_locs; i++)
         if (locs[i].line == line && locs[i].col == col) return &locs[i];
-    if (n_locs == MAX_LOCS) return NULL;
+    if (n_locs == MAX_LOCS) {
+        locs_full = 1;
+        return NULL;
+    }
     memset(&locs[n_locs], 0, sizeof locs[0]);
     locs[n_locs].line = line;
     locs[n_locs].col = col;
@@ -128,7 +131,10 @@ static int mn_index(loc_counts *l, const char *mn)
     int i;
     for (i = 0; i < l->n && strcmp(l->mn[i], mn) != 0; i++) {}
     if (i == l->n) {
-        if (l->n == MAX_MN) return -1;
+        if (l->n == MAX_MN) {
+            locs_full = 1;
+            return -1;
+        }
         snprintf(l->mn[l->n++], sizeof l->mn[0], "%s", mn);
         l->owner[i] = -1;
     }
@@ -623,7 +629,7 @@ static void test_corpus_per_loc(void)
         ttgir_loop_lines(ttgir_buf);
         parse_isa(isa_buf);
         CHECK_MSG(!trunc_isa, "%s: the ISA exceeds the test's tables", name);
-        n_locs = 0;
+        n_locs = locs_full = 0;
         for (i = 0; i < kern.n_ops; i++) {
             const layout_triton_kernel_op *r = &kern.ops[i];
             int line, col, m;
@@ -651,6 +657,7 @@ static void test_corpus_per_loc(void)
             int m = lc ? mn_index(lc, ins[i].mn) : -1;
             if (m >= 0) lc->isa[m]++;
         }
+        CHECK_MSG(!locs_full, "%s: more locations or mnemonics than the test's tables", name);
         extra = extra_copies(&isa_copies, &ttgir_copies);
         n_dup_kernels += extra > 0;
         if (verbose && n_isa_loops)
