@@ -28,8 +28,9 @@
  *              column 0.  Every deficit of a mnemonic at a location must be
  *              covered exactly by surpluses of that mnemonic at other
  *              locations of the kernel: a modelled location whose ops
- *              predict none of it, a line-0 location, or column 0 of the
- *              same line; each surplus has one owner (the only location
+ *              predict none of it, a line-0 location whose every `.loc`
+ *              opens its block and repeats the previous column (DwarfDebug's
+ *              mark), or column 0 of the same line; each surplus has one owner (the only location
  *              short of that mnemonic, on the same line for column 0, or
  *              the only one short by exactly that many), and in every ISA
  *              block holding moved instructions, the owner's and the moved
