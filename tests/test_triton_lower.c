@@ -1,30 +1,53 @@
 /* Triton 3.6's lowering of shared-memory ops (triton_kernel.h) against the
  * real compilations of tests/fixtures/triton/kernels/: for each source
  * location (`loc`) whose TTGIR ops are all modelled, the predicted
- * instructions per warp must equal the DS / shared instructions that the
- * real AMDGCN / PTX attributes to that location (`.loc FILE LINE COL`
- * directives; every instruction counted once, as every op appears once).
+ * instructions per warp are compared, mnemonic by mnemonic, with the DS /
+ * shared instructions that the real AMDGCN / PTX attributes to that
+ * location (`.loc FILE LINE COL` directives; static counts).
  * ISA `ds_write_b16_d16_hi` counts as `ds_write_b16` (the same 16-bit
  * store of the upper half of a register).  A guarded PTX instruction
  * (`@%p1 st.shared.b32`) counts as its mnemonic; a `.loc` of inlined code
  * (`standard.py:293:36 @[ gen_kernels.py:68:32 ]`, tl.sum) counts at its
  * outermost caller, as layout_ttgir_op_loc resolves a callsite.
- * A location that differs must show the rule the table below names
- * (docs/triton.md, "Rules"), checked mechanically:
- *   x1.5   the ISA holds 3 static copies of ops TTGIR has 2 of (LLVM
- *          duplicated the pipelined loop body): 2 * isa = 3 * pred for every
- *          mnemonic;
- *   loc-split  the kernel's totals agree (every op modelled and all totals
- *          equal or x1.5, or else every mnemonic that differs here has
- *          kernel totals equal or x1.5), but LLVM's `.loc` put some
- *          instructions of one op under another source location;
- *   tr     a transposing read (ds_read_b64_tr_b*, ldmatrix) in the ISA where
- *          the model predicts plain reads, the rest equal or x1.5 (no
- *          location shows it since both are modelled; kept so that a
- *          regression of either is named);
- *   other  none of these (listed with its explanation in docs/triton.md).
- * Also: known answers from hand-written TTGIR, op_cost equal to analyze,
- * a candidate layout scored, the arch of each target. */
+ *
+ * A location equals when every count equals.  A location that differs
+ * must satisfy one of these rules, each checked against the ISA text
+ * itself (docs/triton.md, "Rules"); no case is named anywhere:
+ *   dup        LLVM duplicated the loop body.  The ISA's loop is the block
+ *              range from LLVM's `Loop Header` block to the last branch
+ *              back to it; its static copies are the ISA blocks outside it
+ *              that hold the same multiset of (location, mnemonic); the
+ *              TTGIR's copies are the windows of ops outside its scf.for
+ *              whose instructions are the loop ops' multiset.  Each ISA
+ *              copy beyond the TTGIR's adds the scf.for ops' counts once:
+ *              expected = predicted + extra copies x predicted in the loop,
+ *              required exactly (the model stays per execution);
+ *   loc-split  an instruction without a source location of its own takes
+ *              the previous `.loc` of its block, or line 0 at a block's top
+ *              (LLVM's DwarfDebug); LLVM's merged location of one line has
+ *              column 0.  Every deficit of a mnemonic at a location must be
+ *              covered exactly by surpluses of that mnemonic at other
+ *              locations of the kernel: a modelled location whose ops
+ *              predict none of it, a line-0 location whose every `.loc`
+ *              opens its block and repeats the previous column (DwarfDebug's
+ *              mark), or column 0 of the same line; each surplus has one owner (the only location
+ *              short of that mnemonic, on the same line for column 0, or
+ *              the only one short by exactly that many), and in every ISA
+ *              block holding moved instructions, the owner's and the moved
+ *              ones together make whole copies of the owner's op;
+ *   unpaired   (a known difference of the model, kept with its evidence)
+ *              LLVM left b32 / b64 pairs of one op unpaired: the ISA's
+ *              `ds_write2*` / `ds_read2*` count twice, the singles once, the
+ *              sum equals the prediction's, the ISA has more singles, and in
+ *              each block every single uses an address register that no
+ *              other DS instruction of that location uses there (a pair
+ *              needs one base register; LLVM's pairing needs a shared base);
+ *   other      anything else: a failure.
+ * The test asserts floors on the numbers that must not get worse (equal
+ * locations, fully modelled kernels equal to their ISA), a ceiling on the
+ * known differences, and no `other`; every moved instruction must find its
+ * owner.  Also: known answers from hand-written TTGIR, op_cost equal to
+ * analyze, a candidate layout scored, the arch of each target. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "layout.h"
@@ -34,6 +57,10 @@
 #define FILE_CAP (1 << 20)
 #define MAX_LOCS 64
 #define MAX_MN 16
+#define MAX_INS 4096
+#define MAX_BLOCKS 2048
+#define MAX_TTGIR_LINES 8192
+#define MAX_KEYS 64
 
 static char corpus_dir[512];
 static char ttgir_buf[FILE_CAP], isa_buf[FILE_CAP];
@@ -62,23 +89,34 @@ static long read_file(const char *name, const char *ext, char *buf, long cap)
     return n;
 }
 
+/* Rules of a differing mnemonic / location, worst last. */
+enum { R_EQUAL, R_DUP, R_SPLIT, R_UNPAIRED, R_OTHER, R_N };
+static const char *const rule_name[R_N] = {"equal", "dup", "loc-split", "unpaired", "other"};
+
 /* Mnemonic counts at one source location. */
 typedef struct loc_counts {
     int line, col, all_modelled, n, has_op;
     char mn[MAX_MN][64];
     long pred[MAX_MN], isa[MAX_MN];
+    long loop[MAX_MN]; /* predicted by the ops inside the TTGIR's scf.for */
+    long exp[MAX_MN];  /* pred + extra ISA copies x loop */
+    long per_op[MAX_MN]; /* gcd of the per-op counts (one copy of an op) */
+    int rule[MAX_MN];
+    int owner[MAX_MN]; /* loc-split: the location a surplus belongs to, or -1 */
 } loc_counts;
 
 static loc_counts locs[MAX_LOCS];
-static int n_locs;
-static loc_counts whole; /* the kernel: every location pooled (line = col = -1) */
+static int n_locs, locs_full; /* locs_full: a location or mnemonic found no room */
 
 static loc_counts *loc_of(int line, int col)
 {
     int i;
     for (i = 0; i < n_locs; i++)
         if (locs[i].line == line && locs[i].col == col) return &locs[i];
-    if (n_locs == MAX_LOCS) return NULL;
+    if (n_locs == MAX_LOCS) {
+        locs_full = 1;
+        return NULL;
+    }
     memset(&locs[n_locs], 0, sizeof locs[0]);
     locs[n_locs].line = line;
     locs[n_locs].col = col;
@@ -86,20 +124,45 @@ static loc_counts *loc_of(int line, int col)
     return &locs[n_locs++];
 }
 
-static void add(loc_counts *l, const char *mn, long n, int isa)
+static long gcd_l(long a, long b) { while (b) { long t = a % b; a = b; b = t; } return a; }
+
+/* The index of mnemonic mn at l, added when absent (-1 when full). */
+static int mn_index(loc_counts *l, const char *mn)
 {
     int i;
     for (i = 0; i < l->n && strcmp(l->mn[i], mn) != 0; i++) {}
     if (i == l->n) {
-        if (l->n == MAX_MN) return;
+        if (l->n == MAX_MN) {
+            locs_full = 1;
+            return -1;
+        }
         snprintf(l->mn[l->n++], sizeof l->mn[0], "%s", mn);
+        l->owner[i] = -1;
     }
-    if (isa) l->isa[i] += n;
-    else l->pred[i] += n;
+    return i;
 }
 
+/* One shared-memory instruction of the ISA: its block, `.loc`, mnemonic and
+ * address register (AMD ds_*: the first operand of a write, the second of
+ * a read; "" otherwise). */
+typedef struct isa_ins {
+    int block, line, col;
+    int unknown; /* line 0 as DwarfDebug writes an instruction without a
+                  * location at a block's top: the `.loc` opens its block and
+                  * repeats the previous column */
+    char mn[48], addr[16];
+} isa_ins;
+
+static isa_ins ins[MAX_INS];
+static int n_ins, n_blocks, n_isa_loops, loop_lo, loop_hi, trunc_isa;
+static char block_label[MAX_BLOCKS][48];
+static char block_header[MAX_BLOCKS];
+static struct { int block; char target[48]; } brs[MAX_BLOCKS];
+static int n_brs;
+static char in_loop[MAX_TTGIR_LINES];
+
 /* The shared-memory instruction on an ISA line, or NULL. */
-static int isa_mnemonic(const char *line, char *out, size_t cap)
+static int isa_mnemonic(const char *line, char *out, size_t cap, const char **rest)
 {
     static const char *const pre[] = {"ds_", "st.shared", "ld.shared", "ldmatrix", "stmatrix", "cp.async.ca", "cp.async.cg"};
     size_t i, n = 0;
@@ -117,21 +180,69 @@ static int isa_mnemonic(const char *line, char *out, size_t cap)
         n++;
     }
     out[n] = 0;
+    *rest = line + n;
     return 1;
 }
 
-/* Count the ISA's shared instructions per `.loc`. */
-static void count_isa(const char *isa)
+/* A branch on an ISA line (s_branch, s_cbranch_*, PTX bra): its target. */
+static int isa_branch(const char *line, char *target, size_t cap)
 {
-    int line = 0, col = 0;
+    size_t n = 0;
+    while (*line == ' ' || *line == '\t') line++;
+    if (*line == '@') {
+        while (*line && *line != ' ' && *line != '\t') line++;
+        while (*line == ' ' || *line == '\t') line++;
+    }
+    if (strncmp(line, "s_branch", 8) == 0 || strncmp(line, "s_cbranch_", 10) == 0 ||
+        (strncmp(line, "bra", 3) == 0 && (line[3] == ' ' || line[3] == '\t' || line[3] == '.'))) {
+        while (*line && *line != ' ' && *line != '\t') line++;
+        while (*line == ' ' || *line == '\t') line++;
+        while (line[n] && line[n] != ';' && line[n] != ' ' && line[n] != '\t' && n + 1 < cap) {
+            target[n] = line[n];
+            n++;
+        }
+        target[n] = 0;
+        return n > 0;
+    }
+    return 0;
+}
+
+static int insts_in_block;
+
+static void new_block(const char *label, size_t len)
+{
+    insts_in_block = 0;
+    if (n_blocks == MAX_BLOCKS) { trunc_isa = 1; return; }
+    snprintf(block_label[n_blocks], sizeof block_label[0], "%.*s", (int)(len < 47 ? len : 47), label);
+    block_header[n_blocks] = 0;
+    n_blocks++;
+}
+
+/* Read the ISA: its shared instructions with their `.loc` and block, the
+ * blocks (a label, LLVM's `%bb.N` comment of an unlabelled block, or the
+ * instruction after a branch starts one), the branches, LLVM's loop
+ * headers (`=>This Inner Loop Header`). */
+static void parse_isa(const char *isa)
+{
+    int line = 0, col = 0, unknown = 0;
     const char *p = isa;
+    n_ins = n_blocks = n_brs = trunc_isa = 0;
+    new_block("", 0);
     while (*p) {
-        const char *e = strchr(p, '\n');
+        const char *e = strchr(p, '\n'), *rest, *s;
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        char mn[64], buf[256];
+        char mn[64], buf[256], target[48];
         int f, l, c;
         snprintf(buf, sizeof buf, "%.*s", (int)(len < 255 ? len : 255), p);
-        if (sscanf(buf, " .loc %d %d %d", &f, &l, &c) == 3) {
+        for (s = buf; *s == ' ' || *s == '\t'; s++) {}
+        if ((strncmp(s, ".LBB", 4) == 0 || strncmp(s, "$L__BB", 6) == 0) && strchr(s, ':')) {
+            new_block(s, (size_t)(strchr(s, ':') - s));
+            if (strstr(s, "Loop Header")) block_header[n_blocks - 1] = 1;
+        } else if ((s[0] == ';' || (s[0] == '/' && s[1] == '/')) && strstr(s, "Loop Header")) {
+            block_header[n_blocks - 1] = 1; /* the comment on the line after the label */
+        } else if ((s[0] == ';' || (s[0] == '/' && s[1] == '/')) && strstr(s, "%bb.")) {
+            new_block("", 0);
+        } else if (sscanf(buf, " .loc %d %d %d", &f, &l, &c) == 3) {
             /* An inlined call (tl.sum -> standard.py) prints its caller
              * chain as a comment, `standard.py:293:36 @[ gen_kernels.py:68:32 ]`;
              * layout_ttgir_op_loc resolves a callsite to the kernel's own
@@ -143,99 +254,123 @@ static void count_isa(const char *isa)
                 l = il;
                 c = ic;
             }
+            unknown = l == 0 && c == col && !insts_in_block;
             line = l;
             col = c;
-        } else if (isa_mnemonic(buf, mn, sizeof mn)) {
-            loc_counts *lc = loc_of(line, col);
+        } else if (isa_mnemonic(buf, mn, sizeof mn, &rest)) {
             /* d16_hi: LLVM writes the upper 16 bits of a packed register with
              * ds_write_b16_d16_hi (same access, another half of the VGPR). */
             char *hi = strstr(mn, "_d16_hi");
+            isa_ins *in;
+            int k;
             if (hi) *hi = '\0';
-            if (lc) add(lc, mn, 1, 1);
+            if (n_ins == MAX_INS) { trunc_isa = 1; p += len + (e ? 1 : 0); continue; }
+            in = &ins[n_ins++];
+            memset(in, 0, sizeof *in);
+            in->block = n_blocks - 1;
+            in->line = line;
+            in->col = col;
+            in->unknown = unknown;
+            snprintf(in->mn, sizeof in->mn, "%.47s", mn);
+            if (strncmp(mn, "ds_", 3) == 0) {
+                /* operands: "v[12:15], v69 offset:..." -> the address register */
+                int skip = strncmp(mn, "ds_read", 7) == 0 ? 1 : 0;
+                const char *q = rest;
+                for (k = 0; k < skip && q; k++) q = strchr(q, ',') ? strchr(q, ',') + 1 : NULL;
+                if (q) {
+                    size_t n = 0;
+                    while (*q == ' ' || *q == '\t') q++;
+                    while (q[n] && q[n] != ',' && q[n] != ' ' && q[n] != '\t' && n + 1 < sizeof in->addr) {
+                        in->addr[n] = q[n];
+                        n++;
+                    }
+                    in->addr[n] = 0;
+                }
+            }
+        } else if (isa_branch(buf, target, sizeof target)) {
+            if (n_brs < MAX_BLOCKS) {
+                brs[n_brs].block = n_blocks - 1;
+                snprintf(brs[n_brs].target, sizeof brs[0].target, "%s", target);
+                n_brs++;
+            }
+            new_block("", 0);
+            p += len + (e ? 1 : 0);
+            continue;
         }
+        if ((*s == '@' || (*s >= 'a' && *s <= 'z')) && s[strlen(s) - 1] != ':') insts_in_block = 1;
         p += len + (e ? 1 : 0);
     }
 }
 
-static int counts_equal(const loc_counts *l) { int i; for (i = 0; i < l->n; i++) if (l->pred[i] != l->isa[i]) return 0; return 1; }
+/* Which TTGIR lines lie inside an scf.for region (braces counted per line;
+ * attribute dictionaries close on their own line). */
+static void ttgir_loop_lines(const char *text)
+{
+    int line = 1, depth = 0, stack[64], top = 0;
+    const char *p = text;
+    memset(in_loop, 0, sizeof in_loop);
+    while (*p) {
+        const char *e = strchr(p, '\n'), *q;
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        int open = 0, is_for = 0;
+        if (line < MAX_TTGIR_LINES) in_loop[line] = top > 0;
+        for (q = p; q < p + len; q++) open += *q == '{' ? 1 : *q == '}' ? -1 : 0;
+        for (q = p; q + 7 <= p + len; q++)
+            if (strncmp(q, "scf.for", 7) == 0) is_for = 1;
+        {
+            const char *t = p + len;
+            while (t > p && (t[-1] == ' ' || t[-1] == '\r')) t--;
+            if (is_for && t > p && t[-1] == '{' && top < 64) stack[top++] = depth;
+        }
+        depth += open;
+        while (top > 0 && depth <= stack[top - 1]) top--;
+        line++;
+        p += len + (e ? 1 : 0);
+    }
+}
 
-static int is_special_read(const char *mn) { return strstr(mn, "_tr_") || strncmp(mn, "ldmatrix", 8) == 0; }
-static int is_plain_read(const char *mn) { return strncmp(mn, "ds_read_u", 9) == 0 || strncmp(mn, "ld.shared", 9) == 0; }
+/* A multiset of (line, col, mnemonic) -> count. */
+typedef struct keyset {
+    int n, line[MAX_KEYS], col[MAX_KEYS];
+    const char *mn[MAX_KEYS];
+    long cnt[MAX_KEYS];
+    int full;
+} keyset;
 
-static int counts_x15(const loc_counts *l) { int i; for (i = 0; i < l->n; i++) if (2 * l->isa[i] != 3 * l->pred[i]) return 0; return 1; }
+static void key_add(keyset *k, int line, int col, const char *mn, long n)
+{
+    int i;
+    for (i = 0; i < k->n; i++)
+        if (k->line[i] == line && k->col[i] == col && strcmp(k->mn[i], mn) == 0) break;
+    if (i == k->n) {
+        if (k->n == MAX_KEYS) { k->full = 1; return; }
+        k->line[i] = line;
+        k->col[i] = col;
+        k->mn[i] = mn;
+        k->cnt[i] = 0;
+        k->n++;
+    }
+    k->cnt[i] += n;
+}
 
-/* 1 when every mnemonic that differs at l has kernel totals (the whole
- * kernel, every location pooled) that are equal or x1.5. */
-static int moved_between_locs(const loc_counts *l)
+static int key_equal(const keyset *a, const keyset *b)
 {
     int i, j;
-    for (i = 0; i < l->n; i++) {
-        if (l->pred[i] == l->isa[i]) continue;
-        for (j = 0; j < whole.n && strcmp(whole.mn[j], l->mn[i]) != 0; j++) {}
-        if (j == whole.n || (whole.pred[j] != whole.isa[j] && 2 * whole.isa[j] != 3 * whole.pred[j])) return 0;
+    if (a->full || b->full || a->n != b->n || a->n == 0) return 0;
+    for (i = 0; i < a->n; i++) {
+        for (j = 0; j < b->n; j++)
+            if (a->line[i] == b->line[j] && a->col[i] == b->col[j] && strcmp(a->mn[i], b->mn[j]) == 0) break;
+        if (j == b->n || a->cnt[i] != b->cnt[j]) return 0;
     }
     return 1;
 }
 
-/* Mechanical rule of a differing location (see the file comment);
- * kernel_agrees: every op of the kernel is modelled and the kernel's totals
- * are equal or x1.5. */
-static const char *rule_of(const loc_counts *l, int kernel_agrees)
+static void block_keys(keyset *k, int lo, int hi)
 {
-    int i, has_special = 0, rest_eq = 1, rest_x15 = 1;
-    if (counts_x15(l)) return "x1.5";
-    if (kernel_agrees || moved_between_locs(l)) return "loc-split";
-    for (i = 0; i < l->n; i++) {
-        if (is_special_read(l->mn[i])) { has_special = 1; continue; }
-        if (is_plain_read(l->mn[i])) continue;
-        if (l->isa[i] != l->pred[i]) rest_eq = 0;
-        if (2 * l->isa[i] != 3 * l->pred[i]) rest_x15 = 0;
-    }
-    if (has_special && (rest_eq || rest_x15)) return "tr";
-    return "other";
-}
-
-/* The expected rule of each location that differs (kernel, line, col), with
- * the predicted / real counts per mnemonic when the table was written (the
- * ISA's counts from `grep` on the .amdgcn / .ptx; docs/triton.md explains
- * each "other"). */
-static const struct { const char *kernel; int line, col; const char *rule; } expected[] = {
-    {"attn_fp16_64x64x64_w4_s2_gfx950", 77, 16, "loc-split"}, /* pred/isa: ds_write_b16 16/16 ds_read_b128 4/0 */
-    {"attn_fp16_64x64x64_w4_s2_gfx950", 90, 27, "loc-split"}, /* pred/isa: ds_write_b16 64/64 ds_read_b64_tr_b16 16/8 */
-    {"matmul_bf16_128x128x32_w8_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 8/12 ds_read_b64_tr_b16 0/4 */
-    {"matmul_bf16_128x128x32_w8_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 8/8 */
-    {"matmul_bf16_128x64x64_w4_s3_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 48/48 ds_read_b64_tr_b16 24/8 */
-    {"matmul_bf16_32x32x64_w4_s2_gfx950", 49, 30, "x1.5"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 8/12 */
-    {"matmul_bf16_32x32x64_w4_s2_gfx950", 49, 42, "x1.5"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 16/24 */
-    {"matmul_bf16_64x64x32_w4_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 4/6 ds_read_b64_tr_b16 0/4 */
-    {"matmul_bf16_64x64x32_w4_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 8/8 */
-    {"matmul_fp16_128x128x32_w8_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 8/12 ds_read_b64_tr_b16 0/4 */
-    {"matmul_fp16_128x128x32_w8_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 8/8 */
-    {"matmul_fp16_128x64x64_w4_s3_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 48/48 ds_read_b64_tr_b16 24/8 */
-    {"matmul_fp16_32x32x64_w4_s2_gfx950", 49, 30, "x1.5"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 8/12 */
-    {"matmul_fp16_32x32x64_w4_s2_gfx950", 49, 42, "x1.5"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 16/24 */
-    {"matmul_fp16_64x64x32_w4_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b128 4/6 ds_read_b64_tr_b16 0/4 */
-    {"matmul_fp16_64x64x32_w4_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b16 16/24 ds_read_b64_tr_b16 8/8 */
-    {"matmul_fp32_128x128x32_w8_s2_gfx942", 49, 30, "x1.5"}, /* pred/isa: ds_write2st64_b32 8/12 ds_read2st64_b64 16/24 */
-    {"matmul_fp32_128x128x32_w8_s2_gfx950", 49, 42, "other"}, /* pred/isa: ds_write2st64_b32 8/4 ds_read2st64_b32 16/16 ds_write_b32 0/8 */
-    {"matmul_fp32_128x128x32_w8_s2_gfx942", 49, 42, "x1.5"}, /* pred/isa: ds_write_b64 8/12 ds_read_b64 16/24 (amd_rotating_shared) */
-    {"matmul_fp32_64x64x32_w4_s2_gfx942", 49, 30, "x1.5"}, /* pred/isa: ds_write2st64_b32 8/12 ds_read_b64 16/24 */
-    {"matmul_fp32_64x64x32_w4_s2_gfx942", 49, 42, "x1.5"}, /* pred/isa: ds_write_b64 8/12 ds_read_b64 16/24 (amd_rotating_shared) */
-    {"matmul_fp32_64x64x32_w4_s2_gfx950", 49, 30, "x1.5"}, /* pred/isa: ds_write2st64_b32 8/12 ds_read2_b32 16/24 */
-    {"matmul_fp32_64x64x32_w4_s2_gfx950", 49, 42, "other"}, /* pred/isa: ds_write2st64_b32 8/9 ds_read2st64_b32 16/24 ds_write_b32 0/6 */
-    {"matmul_fp8_128x128x32_w8_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b8 16/24 ds_read2_b64 4/6 ds_read_b64_tr_b8 0/1 */
-    {"matmul_fp8_128x128x32_w8_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b8 16/24 ds_read_b64_tr_b8 4/4 */
-    {"matmul_fp8_64x64x32_w4_s2_gfx950", 49, 30, "loc-split"}, /* pred/isa: ds_write_b8 16/24 ds_read2_b64 2/3 ds_read_b64_tr_b8 0/1 */
-    {"matmul_fp8_64x64x32_w4_s2_gfx950", 49, 42, "loc-split"}, /* pred/isa: ds_write_b8 16/24 ds_read_b64_tr_b8 4/4 */
-};
-
-static const char *expected_rule(const char *kernel, int line, int col)
-{
-    size_t i;
-    for (i = 0; i < sizeof expected / sizeof expected[0]; i++)
-        if (strcmp(expected[i].kernel, kernel) == 0 && expected[i].line == line && expected[i].col == col)
-            return expected[i].rule;
-    return NULL;
+    int i;
+    memset(k, 0, sizeof *k);
+    for (i = 0; i < n_ins; i++)
+        if (ins[i].block >= lo && ins[i].block <= hi) key_add(k, ins[i].line, ins[i].col, ins[i].mn, 1);
 }
 
 static int loc_line_col(const char *loc, int *line, int *col)
@@ -249,18 +384,232 @@ static int loc_line_col(const char *loc, int *line, int *col)
     return 1;
 }
 
+/* Static copies of the loop body beyond the TTGIR's: the ISA's copies (its
+ * loop, LLVM's `Loop Header` block to the last branch back to it, and every
+ * block elsewhere with the same (loc, mnemonic) multiset) less the TTGIR's
+ * (its scf.for ops and each run of as many consecutive ops outside it, all
+ * before or all after the loop's ops, with the same instruction multiset).  0 unless the ISA has exactly one loop holding
+ * shared instructions and the TTGIR has modelled ops inside scf.for.
+ * *isa_copies / *ttgir_copies: the two counts, for the report. */
+static int extra_copies(int *isa_copies, int *ttgir_copies)
+{
+    keyset lk, bk, tk, wk;
+    int h, b, i, j, k, p = 0, q = 0, n_loop_ops = 0, outside[256], segment[256], n_out = 0, seg = 0;
+    n_isa_loops = 0;
+    loop_lo = loop_hi = -1;
+    for (h = 0; h < n_blocks; h++) {
+        int hi = -1;
+        if (!block_header[h] || !block_label[h][0]) continue;
+        for (i = 0; i < n_brs; i++)
+            if (brs[i].block >= h && strcmp(brs[i].target, block_label[h]) == 0 && brs[i].block > hi) hi = brs[i].block;
+        if (hi < 0) continue;
+        block_keys(&lk, h, hi);
+        if (lk.n == 0) continue;
+        n_isa_loops++;
+        loop_lo = h;
+        loop_hi = hi;
+    }
+    *isa_copies = *ttgir_copies = 0;
+    if (n_isa_loops != 1) return 0;
+    block_keys(&lk, loop_lo, loop_hi);
+    for (b = 0; b < n_blocks; b++) {
+        if (b >= loop_lo && b <= loop_hi) continue;
+        block_keys(&bk, b, b);
+        p += key_equal(&bk, &lk);
+    }
+    memset(&tk, 0, sizeof tk);
+    for (i = 0; i < kern.n_ops; i++) {
+        const layout_triton_kernel_op *r = &kern.ops[i];
+        int line, col;
+        if (!r->modelled || r->n_counts == 0 || !loc_line_col(r->loc, &line, &col)) continue;
+        if (r->line > 0 && r->line < MAX_TTGIR_LINES && in_loop[r->line]) {
+            n_loop_ops++;
+            seg++;
+            for (j = 0; j < r->n_counts; j++) key_add(&tk, line, col, r->counts[j].mnemonic, r->counts[j].count);
+        } else if (n_out < 256) {
+            segment[n_out] = seg;
+            outside[n_out++] = i;
+        }
+    }
+    if (n_loop_ops == 0) return 0;
+    for (i = 0; i + n_loop_ops <= n_out;) {
+        if (segment[i + n_loop_ops - 1] != segment[i]) { /* a window may not span the loop */
+            i++;
+            continue;
+        }
+        memset(&wk, 0, sizeof wk);
+        for (k = i; k < i + n_loop_ops; k++) {
+            const layout_triton_kernel_op *r = &kern.ops[outside[k]];
+            int line, col;
+            loc_line_col(r->loc, &line, &col);
+            for (j = 0; j < r->n_counts; j++) key_add(&wk, line, col, r->counts[j].mnemonic, r->counts[j].count);
+        }
+        if (key_equal(&wk, &tk)) {
+            q++;
+            i += n_loop_ops;
+        } else {
+            i++;
+        }
+    }
+    *isa_copies = p + 1;
+    *ttgir_copies = q + 1;
+    return p > q ? p - q : 0;
+}
+
+/* Instructions of mnemonic mn at location l in ISA block b. */
+static long block_count(int b, const loc_counts *l, const char *mn)
+{
+    long n = 0;
+    int i;
+    for (i = 0; i < n_ins; i++)
+        if (ins[i].block == b && ins[i].line == l->line && ins[i].col == l->col && strcmp(ins[i].mn, mn) == 0) n++;
+    return n;
+}
+
+/* A location without a source position of its own, its ISA instructions
+ * belonging to some op elsewhere: line 0 where every instruction there has
+ * DwarfDebug's mark of an instruction without location (isa_ins.unknown),
+ * or column 0 of a line (LLVM's merged location of two columns). */
+static int positionless(const loc_counts *l)
+{
+    int i;
+    if (l->has_op || (l->line != 0 && l->col != 0)) return 0;
+    if (l->line == 0)
+        for (i = 0; i < n_ins; i++)
+            if (ins[i].line == 0 && ins[i].col == l->col && !ins[i].unknown) return 0;
+    return 1;
+}
+
+/* loc-split for mnemonic mn: assign every surplus to its owner, check the
+ * owners' deficits are covered exactly and the block copies; mark the
+ * mnemonic R_SPLIT at every location concerned.  Returns the instructions
+ * at positionless locations left without owner. */
+static long split_mnemonic(const char *mn)
+{
+    int defs[MAX_LOCS], sur[MAX_LOCS], nd = 0, ns = 0, i, j, k, b;
+    long covered[MAX_LOCS], left = 0;
+    for (i = 0; i < n_locs; i++) {
+        loc_counts *l = &locs[i];
+        int m;
+        for (m = 0; m < l->n && strcmp(l->mn[m], mn) != 0; m++) {}
+        if (m == l->n) continue;
+        if (l->has_op && l->all_modelled) {
+            if (l->rule[m] != R_OTHER) continue; /* equal, or dup explained it */
+            if (l->isa[m] < l->exp[m]) defs[nd++] = i;
+            else if (l->isa[m] > l->exp[m] && l->exp[m] == 0) sur[ns++] = i;
+        } else if (positionless(l) && l->isa[m] > 0) {
+            sur[ns++] = i;
+        }
+    }
+    for (i = 0; i < nd; i++) covered[i] = 0;
+    for (j = 0; j < ns; j++) {
+        loc_counts *s = &locs[sur[j]];
+        int m = mn_index(s, mn), cand = -1, n_cand = 0, n_exact = 0, exact = -1;
+        long extra = s->isa[m] - s->exp[m];
+        for (i = 0; i < nd; i++) {
+            loc_counts *d = &locs[defs[i]];
+            int dm = mn_index(d, mn);
+            if (!s->has_op && s->col == 0 && s->line != 0 && d->line != s->line) continue;
+            n_cand++;
+            cand = i;
+            if (d->exp[dm] - d->isa[dm] == extra) { n_exact++; exact = i; }
+        }
+        s->owner[m] = n_cand == 1 ? cand : n_exact == 1 ? exact : -1;
+        if (s->owner[m] >= 0) covered[s->owner[m]] += extra;
+    }
+    for (i = 0; i < nd; i++) {
+        loc_counts *d = &locs[defs[i]];
+        int dm = mn_index(d, mn), ok = covered[i] == d->exp[dm] - d->isa[dm];
+        /* block evidence: where moved instructions sit, the owner's own and
+         * the moved ones together make whole copies of the owner's op */
+        for (b = 0; ok && b < n_blocks; b++) {
+            long moved = 0, own = block_count(b, d, mn);
+            for (j = 0; j < ns; j++) {
+                loc_counts *s = &locs[sur[j]];
+                if (s->owner[mn_index(s, mn)] == i) moved += block_count(b, s, mn);
+            }
+            if (moved > 0 && (d->per_op[dm] <= 0 || (own + moved) % d->per_op[dm] != 0)) ok = 0;
+        }
+        if (!ok) continue;
+        d->rule[dm] = R_SPLIT;
+        for (j = 0; j < ns; j++) {
+            loc_counts *s = &locs[sur[j]];
+            k = mn_index(s, mn);
+            if (s->owner[k] == i) s->rule[k] = R_SPLIT;
+        }
+    }
+    for (j = 0; j < ns; j++) {
+        loc_counts *s = &locs[sur[j]];
+        k = mn_index(s, mn);
+        if (s->rule[k] != R_SPLIT && positionless(s)) left += s->isa[k];
+    }
+    return left;
+}
+
+/* `ds_{read,write}{,2,2st64}_bN`: direction (1 write, 0 read), bits, paired; 0 if not. */
+static int ds_family(const char *mn, int *write, int *bits, int *paired)
+{
+    const char *p;
+    if (strncmp(mn, "ds_write", 8) == 0) { *write = 1; p = mn + 8; }
+    else if (strncmp(mn, "ds_read", 7) == 0) { *write = 0; p = mn + 7; }
+    else return 0;
+    *paired = 0;
+    if (strncmp(p, "2st64", 5) == 0) { *paired = 1; p += 5; }
+    else if (*p == '2') { *paired = 1; p++; }
+    if (strncmp(p, "_b", 2) != 0 || (strcmp(p + 2, "32") != 0 && strcmp(p + 2, "64") != 0)) return 0;
+    *bits = atoi(p + 2);
+    return 1;
+}
+
+/* unpaired at location l for the family of mnemonic index m (see the file
+ * comment); marks the family's mnemonics R_UNPAIRED when it holds. */
+static void unpaired_family(loc_counts *l, int m)
+{
+    int w, bits, pr, w2, bits2, pr2, i, j;
+    long isa_units = 0, exp_units = 0, isa_single = 0, exp_single = 0;
+    if (!ds_family(l->mn[m], &w, &bits, &pr)) return;
+    for (i = 0; i < l->n; i++) {
+        if (!ds_family(l->mn[i], &w2, &bits2, &pr2) || w2 != w || bits2 != bits) continue;
+        isa_units += (pr2 ? 2 : 1) * l->isa[i];
+        exp_units += (pr2 ? 2 : 1) * l->exp[i];
+        if (!pr2) { isa_single += l->isa[i]; exp_single += l->exp[i]; }
+    }
+    if (isa_units != exp_units || isa_single <= exp_single) return;
+    /* evidence: in each block, every single of the family at l has an
+     * address register no other DS instruction at l uses there */
+    for (i = 0; i < n_ins; i++) {
+        const isa_ins *a = &ins[i];
+        if (a->line != l->line || a->col != l->col || !ds_family(a->mn, &w2, &bits2, &pr2) || w2 != w ||
+            bits2 != bits || pr2)
+            continue;
+        if (!a->addr[0]) return;
+        for (j = 0; j < n_ins; j++) {
+            const isa_ins *o = &ins[j];
+            if (j == i || o->block != a->block || o->line != l->line || o->col != l->col) continue;
+            if (strncmp(o->mn, "ds_", 3) == 0 && strcmp(o->addr, a->addr) == 0) return;
+        }
+    }
+    for (i = 0; i < l->n; i++)
+        if (ds_family(l->mn[i], &w2, &bits2, &pr2) && w2 == w && bits2 == bits && l->isa[i] != l->exp[i] &&
+            l->rule[i] == R_OTHER)
+            l->rule[i] = R_UNPAIRED;
+}
+
 static void test_corpus_per_loc(void)
 {
     DIR *d = opendir(corpus_dir);
     struct dirent *e;
-    int n_kernels = 0, n_cmp = 0, n_equal = 0, n_differ = 0, n_rule_ok = 0, kernels_equal = 0, i, j;
-    int rules[4] = {0, 0, 0, 0}, n_scratch_checked = 0, n_zero_locs = 0, n_full = 0, full_equal = 0, full_x15 = 0, kernel_agrees;
+    int verbose = getenv("TRITON_LOWER_VERBOSE") != NULL;
+    int n_kernels = 0, n_cmp = 0, n_equal = 0, n_differ = 0, i, j;
+    int rules[R_N] = {0}, n_scratch_checked = 0, n_zero_locs = 0, n_full = 0, full_equal = 0, full_per_exec = 0;
+    int n_dup_kernels = 0, n_split_moved = 0;
     CHECK_MSG(d != NULL, "no corpus at %s", corpus_dir);
     if (!d) return;
     while ((e = readdir(d)) != NULL) {
         char name[128];
         size_t n = strlen(e->d_name);
-        int amd, kernel_equal = 1;
+        int amd, extra, isa_copies, ttgir_copies, kernel_equal, kernel_per_exec;
+        long left = 0;
         if (n < 7 || n > 120 || strcmp(e->d_name + n - 6, ".ttgir") != 0) continue;
         snprintf(name, sizeof name, "%.*s", (int)(n - 6), e->d_name);
         amd = strstr(name, "_gfx9") != NULL;
@@ -278,10 +627,13 @@ static void test_corpus_per_loc(void)
         }
         CHECK_MSG(strcmp(kern.arch.name, amd ? (strstr(name, "gfx942") ? "gfx942" : "gfx950") : "sm_90") == 0,
                   "%s: arch %s", name, kern.arch.name);
-        n_locs = 0;
+        ttgir_loop_lines(ttgir_buf);
+        parse_isa(isa_buf);
+        CHECK_MSG(!trunc_isa, "%s: the ISA exceeds the test's tables", name);
+        n_locs = locs_full = 0;
         for (i = 0; i < kern.n_ops; i++) {
             const layout_triton_kernel_op *r = &kern.ops[i];
-            int line, col;
+            int line, col, m;
             loc_counts *lc;
             if (!loc_line_col(r->loc, &line, &col)) {
                 CHECK_MSG(0, "%s: op at line %d has no loc '%s'", name, r->line, r->loc);
@@ -292,73 +644,104 @@ static void test_corpus_per_loc(void)
             if (!r->modelled) {
                 lc->all_modelled = 0;
                 CHECK_MSG(r->reason[0] != '\0', "%s line %d: not modelled without a reason", name, r->line);
-                kernel_equal = 0;
                 continue;
             }
-            for (j = 0; j < r->n_counts; j++) add(lc, r->counts[j].mnemonic, r->counts[j].count, 0);
+            for (j = 0; j < r->n_counts; j++) {
+                if ((m = mn_index(lc, r->counts[j].mnemonic)) < 0) continue;
+                lc->pred[m] += r->counts[j].count;
+                lc->per_op[m] = gcd_l(lc->per_op[m], r->counts[j].count);
+                if (r->line > 0 && r->line < MAX_TTGIR_LINES && in_loop[r->line]) lc->loop[m] += r->counts[j].count;
+            }
         }
-        count_isa(isa_buf);
-        memset(&whole, 0, sizeof whole);
-        whole.line = whole.col = -1;
-        whole.all_modelled = kern.n_modelled == kern.n_ops;
+        for (i = 0; i < n_ins; i++) {
+            loc_counts *lc = loc_of(ins[i].line, ins[i].col);
+            int m = lc ? mn_index(lc, ins[i].mn) : -1;
+            if (m >= 0) lc->isa[m]++;
+        }
+        CHECK_MSG(!locs_full, "%s: more locations or mnemonics than the test's tables", name);
+        extra = extra_copies(&isa_copies, &ttgir_copies);
+        n_dup_kernels += extra > 0;
+        if (verbose && n_isa_loops)
+            printf("    %s: ISA loop blocks %d-%d, %d static copies of its body; TTGIR %d: %d extra\n", name, loop_lo,
+                   loop_hi, isa_copies, ttgir_copies, extra);
         for (i = 0; i < n_locs; i++)
             for (j = 0; j < locs[i].n; j++) {
-                add(&whole, locs[i].mn[j], locs[i].pred[j], 0);
-                add(&whole, locs[i].mn[j], locs[i].isa[j], 1);
+                locs[i].exp[j] = locs[i].pred[j] + extra * locs[i].loop[j];
+                /* with extra copies the expectation is exp, even where the
+                 * ISA happens to hold pred */
+                locs[i].rule[j] = locs[i].isa[j] != locs[i].exp[j] ? R_OTHER
+                                  : locs[i].exp[j] == locs[i].pred[j] ? R_EQUAL : R_DUP;
+                locs[i].owner[j] = -1;
             }
-        kernel_agrees = whole.all_modelled && (counts_equal(&whole) || counts_x15(&whole));
-        if (whole.all_modelled) {
-            n_full++;
-            if (counts_equal(&whole)) {
-                full_equal++;
-                if (getenv("TRITON_LOWER_VERBOSE")) printf("    fully modelled, equal: %s\n", name);
+        /* loc-split, once per mnemonic of the kernel, on what dup left */
+        for (i = 0; i < n_locs; i++)
+            for (j = 0; j < locs[i].n; j++) {
+                int seen = 0, k, m;
+                for (k = 0; k <= i && !seen; k++)
+                    for (m = 0; m < (k == i ? j : locs[k].n); m++)
+                        if (strcmp(locs[k].mn[m], locs[i].mn[j]) == 0) seen = 1;
+                if (!seen) left += split_mnemonic(locs[i].mn[j]);
             }
-            else if (counts_x15(&whole)) full_x15++;
-            else printf("test_triton_lower: %s: fully modelled, totals differ otherwise\n", name);
-        }
+        for (i = 0; i < n_locs; i++)
+            for (j = 0; j < locs[i].n; j++)
+                if (!locs[i].has_op && locs[i].rule[j] == R_SPLIT) n_split_moved += (int)locs[i].isa[j];
+        for (i = 0; i < n_locs; i++)
+            for (j = 0; j < locs[i].n; j++)
+                if (locs[i].has_op && locs[i].all_modelled && locs[i].rule[j] == R_OTHER) unpaired_family(&locs[i], j);
+        /* ISA instructions at a location with no op at all (neither line 0
+         * nor column 0) belong to nothing the model knows */
+        for (i = 0; i < n_locs; i++)
+            if (!locs[i].has_op && !positionless(&locs[i]))
+                for (j = 0; j < locs[i].n; j++) left += locs[i].isa[j];
+        kernel_equal = kernel_per_exec = 1;
         for (i = 0; i < n_locs; i++) {
             const loc_counts *l = &locs[i];
-            long npred = 0;
-            for (j = 0; j < l->n; j++) npred += l->pred[j];
-            if (!counts_equal(l)) kernel_equal = 0;
-            if (l->has_op && l->all_modelled && npred == 0) {
+            long npred = 0, nisa = 0;
+            int worst = R_EQUAL;
+            for (j = 0; j < l->n; j++) {
+                npred += l->pred[j];
+                nisa += l->isa[j];
+                if (l->rule[j] > worst) worst = l->rule[j];
+            }
+            if (!l->has_op || !l->all_modelled) continue;
+            if (worst != R_EQUAL) kernel_equal = 0;
+            if (worst > R_DUP) kernel_per_exec = 0;
+            if (npred == 0) {
                 /* every op here modelled with no instruction (a reduce within
                  * a warp, a register-renaming convert): the ISA has none */
-                long nisa = 0;
-                for (j = 0; j < l->n; j++) nisa += l->isa[j];
                 n_zero_locs++;
                 CHECK_MSG(nisa == 0, "%s %d:%d: modelled with no instruction, the ISA has %ld", name, l->line,
                           l->col, nisa);
-                if (getenv("TRITON_LOWER_VERBOSE")) printf("    none %s %d:%d\n", name, l->line, l->col);
+                continue;
             }
-            if (!l->all_modelled || npred == 0) continue;
             n_cmp++;
-            if (counts_equal(l)) {
+            if (worst == R_EQUAL) {
                 n_equal++;
-                if (getenv("TRITON_LOWER_VERBOSE")) {
-                    printf("    equal %s %d:%d:", name, l->line, l->col);
-                    for (j = 0; j < l->n; j++) printf(" %s %ld", l->mn[j], l->pred[j]);
-                    printf("\n");
-                }
-                CHECK_MSG(expected_rule(name, l->line, l->col) == NULL, "%s %d:%d: equal but the table names a rule",
-                          name, l->line, l->col);
                 continue;
             }
             n_differ++;
-            {
-                const char *want = expected_rule(name, l->line, l->col), *got = rule_of(l, kernel_agrees);
-                if (getenv("TRITON_LOWER_VERBOSE")) {
-                    printf("    {\"%s\", %d, %d, \"%s\"}, /*", name, l->line, l->col, got);
-                    for (j = 0; j < l->n; j++) printf(" %s %ld/%ld", l->mn[j], l->pred[j], l->isa[j]);
-                    printf(" */\n");
-                }
-                rules[strcmp(got, "x1.5") == 0 ? 0 : strcmp(got, "tr") == 0 ? 1 : strcmp(got, "loc-split") == 0 ? 3 : 2]++;
-                CHECK_MSG(want && strcmp(want, got) == 0, "%s %d:%d differs: rule %s, table %s", name, l->line,
-                          l->col, got, want ? want : "(none)");
-                if (want && strcmp(want, got) == 0) n_rule_ok++;
+            rules[worst]++;
+            if (verbose || worst == R_OTHER) {
+                printf("    %s %s %d:%d: pred/expected/isa", rule_name[worst], name, l->line, l->col);
+                for (j = 0; j < l->n; j++)
+                    printf(" %s %ld/%ld/%ld (%s)", l->mn[j], l->pred[j], l->exp[j], l->isa[j], rule_name[l->rule[j]]);
+                printf("\n");
             }
+            CHECK_MSG(worst != R_OTHER, "%s %d:%d differs by no rule the ISA shows", name, l->line, l->col);
         }
-        kernels_equal += counts_equal(&whole);
+        if (verbose)
+            for (i = 0; i < n_locs; i++)
+                if (!locs[i].has_op)
+                    for (j = 0; j < locs[i].n; j++)
+                        printf("    moved %s %d:%d: %ld %s (%s)\n", name, locs[i].line, locs[i].col, locs[i].isa[j],
+                               locs[i].mn[j], locs[i].rule[j] == R_SPLIT ? "owner found" : "no owner");
+        if (kern.n_modelled == kern.n_ops) {
+            n_full++;
+            full_equal += kernel_equal;
+            full_per_exec += kernel_per_exec;
+            /* every instruction of a fully modelled kernel has its op */
+            CHECK_MSG(left == 0, "%s: %ld ISA instructions without an op (positionless, no owner)", name, left);
+        }
         if (strncmp(name, "transpose_", 10) == 0 && amd) {
             static char json[1 << 14];
             const char *p;
@@ -371,36 +754,29 @@ static void test_corpus_per_loc(void)
                 n_scratch_checked++;
             }
         }
-        (void)kernel_equal;
     }
     closedir(d);
-    printf("test_triton_lower: %d kernels, %d locations fully modelled: %d equal the ISA, %d differ (x1.5 %d, "
-           "loc-split %d, tr %d, other %d); %d kernels equal as a whole; %d kernels fully modelled: %d equal, %d x1.5\n",
-           n_kernels, n_cmp, n_equal, n_differ, rules[0], rules[3], rules[1], rules[2], kernels_equal, n_full,
-           full_equal, full_x15);
+    printf("test_triton_lower: %d kernels, %d locations fully modelled: %d equal the ISA, %d differ (dup %d, "
+           "loc-split %d, unpaired %d, other %d); %d kernels with extra loop copies, %d instructions at positionless "
+           "locations given to their op; %d kernels fully modelled: %d equal, %d equal per execution\n",
+           n_kernels, n_cmp, n_equal, n_differ, rules[R_DUP], rules[R_SPLIT], rules[R_UNPAIRED], rules[R_OTHER],
+           n_dup_kernels, n_split_moved, n_full, full_equal, full_per_exec);
     CHECK_EQ_I64(n_kernels, 66);
-    CHECK_EQ_I64(n_equal, 102); /* 99 + rowsum's tt.reduce on sm_90, gfx942, gfx950 */
+    /* Floors: what must not get worse. */
+    CHECK_MSG(n_equal >= 102, "%d locations equal the ISA, fewer than 102", n_equal);
+    CHECK_MSG(n_full >= 53, "%d kernels fully modelled, fewer than 53", n_full);
+    CHECK_MSG(full_equal >= 39, "%d fully modelled kernels equal their ISA at every location, fewer than 39",
+              full_equal);
+    CHECK_MSG(full_per_exec >= 43, "%d fully modelled kernels equal per execution (equal or dup), fewer than 43",
+              full_per_exec);
+    /* Known difference (docs/triton.md, "Rules", unpaired): a ceiling. */
+    CHECK_MSG(rules[R_UNPAIRED] <= 2, "%d locations unpaired, more than 2", rules[R_UNPAIRED]);
+    CHECK_EQ_I64(rules[R_OTHER], 0);
+    CHECK_EQ_I64(n_equal + rules[R_DUP] + rules[R_SPLIT] + rules[R_UNPAIRED], n_cmp);
     /* Locations whose ops are all modelled with no instruction (attention's
      * tl.max / tl.sum within a warp on 3 targets, one register-only
      * convert): the ISA has no shared instruction there either. */
     CHECK_EQ_I64(n_zero_locs, 7);
-    CHECK_EQ_I64(n_differ, (int64_t)(sizeof expected / sizeof expected[0]));
-    CHECK_EQ_I64(n_rule_ok, n_differ);
-    /* Kernels: 24 have every op modelled: the 12 gfx950 matmuls (2 equal
-     * their ISA exactly, the 3-stage 128x64x64 ones; 8 hold 3 static copies
-     * of 2 ops, x1.5; the 2 fp32 ones leave some b32 stores unpaired) and
-     * the 12 gfx942 matmuls now that amd_rotating_shared is read (10 equal,
-     * the 2 fp32 ones x1.5), and the 16 gfx942 / gfx950 transposes, whose
-     * convert_layout goes through Triton's swizzled scratch (all 16 equal),
-     * and the 8 sm_90 transposes (2 through the ld/st scratch, 6 through
-     * Triton's stmatrix / ldmatrix tile path: all equal); with tt.reduce
-     * modelled, rowsum on gfx942 / gfx950 and attention on gfx942 (all 3
-     * equal).  10 sm_90 matmuls keep their warp_group_dot; rowsum sm_90,
-     * attention sm_90 and gfx950 a convert_layout within a warp. */
-    CHECK_EQ_I64(n_full, 53);
-    CHECK_EQ_I64(full_equal, 41);
-    CHECK_EQ_I64(full_x15, 10);
-    CHECK_EQ_I64(kernels_equal, 53);
     /* Scratch size: a transpose's only shared memory is its convert's
      * scratch, so the largest cvt_scratch_bytes must equal the "shared"
      * bytes Triton reported for the kernel (the .json beside it). */
