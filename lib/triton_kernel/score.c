@@ -54,9 +54,11 @@ void layout_tk_scorer_alloc(layout_tk_scorer *s, const layout_triton_kernel_allo
  * layout_tk_lower_ldst_bounded's). */
 static layout_status lower(layout_tk_scorer *s, int i, const char *attr, size_t len, int64_t ceiling)
 {
-    const layout_tk_op_prep *p = &s->prep[i];
-    if (s->exhaustive || i >= s->n_prep || !p->generic)
+    /* ops past the LAYOUT_TK_SCORE_PREP prepared ones go the exhaustive way
+     * (no pointer into prep[] is formed for them) */
+    if (s->exhaustive || i >= s->n_prep || !s->prep[i].generic)
         return layout_triton_kernel_op_cost(s->k, s->a->ops[i], attr, len, &s->rep, NULL);
+    const layout_tk_op_prep *p = &s->prep[i];
     if (!s->sh_mem || !layout_tk_shared_fits(s->sh_mem, p->mem)) {
         layout_tk_shared_prepare(s->k->module, p->mem, attr, len, &s->attr, &s->sh);
         s->sh_mem = p->mem;
