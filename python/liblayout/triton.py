@@ -57,6 +57,21 @@ def _lib() -> N.Native:
     return lib
 
 
+def _parsed(path_or_text: Union[str, bytes, "os.PathLike[str]"]) -> Any:
+    """(lib, module blob, kernel blob, error, the text buffer the module points into, text):
+    the TTGIR read by layout_ttgir_parse; raises LayoutError with its line and column."""
+    text = _text_of(path_or_text)
+    lib = _lib()
+    m = lib.blob("layout_ttgir")
+    k = lib.blob("layout_triton_kernel")
+    err = N.Error()
+    keep = ctypes.create_string_buffer(text, len(text))  # the module points into the text
+    status = lib.lib.layout_ttgir_parse(keep, len(text), m.ptr, ctypes.byref(err))
+    if status != 0:
+        raise lib.fail(status, err)
+    return lib, m, k, err, keep, text
+
+
 def report(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[str] = None,
            suggest: bool = True) -> Dict[str, Any]:
     """The cost report of a kernel's TTGIR, as a dict (the JSON of ``layout triton --json``).
@@ -68,15 +83,7 @@ def report(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[s
     for a 300-line attention kernel, where the search costs most of the
     time.  Raises :class:`liblayout.LayoutError` with the line and column of
     malformed text, or naming an unknown target."""
-    text = _text_of(path_or_text)
-    lib = _lib()
-    m = lib.blob("layout_ttgir")
-    k = lib.blob("layout_triton_kernel")
-    err = N.Error()
-    keep = ctypes.create_string_buffer(text, len(text))  # the module points into the text
-    status = lib.lib.layout_ttgir_parse(keep, len(text), m.ptr, ctypes.byref(err))
-    if status != 0:
-        raise lib.fail(status, err)
+    lib, m, k, err, keep, text = _parsed(path_or_text)
     if not suggest:
         preset = None
         if arch:
@@ -113,15 +120,7 @@ def ranked(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[s
     ``top_k`` 1..16; ``families``: the search's family bits (1 swizzled_shared, 2 padded_shared,
     4 amd_rotating_shared, 8 nvmma_shared; 0 = all the target accepts).  Raises :class:`liblayout.LayoutError` (malformed text, unknown target,
     an allocation that was not searched: the reason)."""
-    text = _text_of(path_or_text)
-    lib = _lib()
-    m = lib.blob("layout_ttgir")
-    k = lib.blob("layout_triton_kernel")
-    err = N.Error()
-    keep = ctypes.create_string_buffer(text, len(text))
-    status = lib.lib.layout_ttgir_parse(keep, len(text), m.ptr, ctypes.byref(err))
-    if status != 0:
-        raise lib.fail(status, err)
+    lib, m, k, err, keep, text = _parsed(path_or_text)
     cap = 1 << 17
     while True:
         buf = ctypes.create_string_buffer(cap)
@@ -142,15 +141,7 @@ def apply(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[st
     Allocations a rule keeps (wgmma operands, ``ds_read_b64_tr`` reads, ops not
     modelled) are left as they are; ``arch`` as in :func:`report`.  Raises
     :class:`liblayout.LayoutError` on malformed text or an unknown target."""
-    text = _text_of(path_or_text)
-    lib = _lib()
-    m = lib.blob("layout_ttgir")
-    k = lib.blob("layout_triton_kernel")
-    err = N.Error()
-    keep = ctypes.create_string_buffer(text, len(text))
-    status = lib.lib.layout_ttgir_parse(keep, len(text), m.ptr, ctypes.byref(err))
-    if status != 0:
-        raise lib.fail(status, err)
+    lib, m, k, err, keep, text = _parsed(path_or_text)
     need = ctypes.c_size_t(0)
     cap = len(text) + (1 << 14)
     buf = ctypes.create_string_buffer(cap)
