@@ -111,9 +111,11 @@ static void unflatten(int64_t f, const int64_t *s, int r, int rot, int64_t *out)
 /* nvmma_shared (file comment; any rank >= 1, fp4Padded included). */
 static layout_status nvmma_bases(const layout_triton_attr *a, const int64_t *shape, shared_bases *b, layout_error *err)
 {
-    int64_t tma[LAYOUT_MAX_DIMS], i;
+    int64_t tma[LAYOUT_MAX_DIMS] = {0}, i;
     int ebw = a->element_bit_width, sw = a->swizzling_byte_width, r = b->rank, d, k;
     int contig = a->transposed ? 0 : r - 1, pack = a->fp4_padded ? 2 : 1;
+    if (r < 1 || r > LAYOUT_MAX_DIMS) /* gcc -O1 cannot see the caller's rank check */
+        return layout_fail(err, LAYOUT_ERR_ARG, FN_SL ": nvmma_shared needs a rank from 1 to %d, not %d", LAYOUT_MAX_DIMS, r);
     /* getTMABlockShape(packedSize = true) */
     for (d = 0; d < r; d++) tma[d] = shape[d] * (d == contig ? pack : 1) < 256 ? shape[d] * (d == contig ? pack : 1) : 256;
     if (sw != 0) {
