@@ -50,8 +50,8 @@ static layout_ds_op ds_op_of(int bytes, int pair_kind)
 /* The mnemonic of one access of `bytes` bytes per lane: the access layer's
  * vendor names (layout_ds_op_vendor_name()), refined where Triton's PTX
  * keeps the element type (cp.async, vectors of sub-32-bit elements). */
-static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_op *r, int bytes, int pair_kind,
-                     int gword, int in_word, char *buf, size_t cap)
+static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_op *r, int velems, int bytes,
+                     int pair_kind, int gword, int in_word, char *buf, size_t cap)
 {
     int bits = bytes * 8;
     layout_ds_op op = ds_op_of(bytes, pair_kind);
@@ -71,29 +71,29 @@ static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_o
          * Gluon fixtures' PTX shows each case (st/ld.shared.v2.b16 beside
          * ld.global.b16, .b32 beside ld.global.b32, .b16 of two i8 beside
          * ld.global.b16, .v2.b8 beside ld.global.b32). */
-        if (gword && r->elem_bits < 32 && r->vec_elems > 1 && !(r->elem_bits == 8 && r->vec_elems >= 4) && bits <= 64) {
+        if (gword && r->elem_bits < 32 && velems > 1 && !(r->elem_bits == 8 && velems >= 4) && bits <= 64) {
             if (bits <= 32) {
                 /* a vector of other registers than one word's: loaded as
                  * elements; stored from 32-bit words as one word (prmt) */
                 if ((gword == bits && in_word) || (gword >= 32 && bits == 32 && r->direction == LAYOUT_WRITE))
                     snprintf(buf, cap, "%s.b%d", pre, bits);
-                else snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+                else snprintf(buf, cap, "%s.v%d.b%d", pre, velems, r->elem_bits);
             } else if (gword >= 32) {
                 snprintf(buf, cap, "%s.v%d.b32", pre, bits / 32);
             } else {
-                snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+                snprintf(buf, cap, "%s.v%d.b%d", pre, velems, r->elem_bits);
             }
             return;
         }
         /* A load of two 16-bit elements keeps LLVM's <2 x i16> in the PTX
          * (ld.shared.v2.b16); the store of the same pair is packed into a
          * b32 (attn_fp16_64x64x64_w4_s2_sm90 93:63 shows both). */
-        if (r->direction == LAYOUT_READ && r->elem_bits == 16 && r->vec_elems == 2) {
+        if (r->direction == LAYOUT_READ && r->elem_bits == 16 && velems == 2) {
             snprintf(buf, cap, "ld.shared.v2.b16");
             return;
         }
-        if (bits < 32 && r->vec_elems > 1)
-            snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+        if (bits < 32 && velems > 1)
+            snprintf(buf, cap, "%s.v%d.b%d", pre, velems, r->elem_bits);
         else if (op != LAYOUT_DS_AUTO && op != LAYOUT_DS_B96 && !pair_kind)
             snprintf(buf, cap, "%s", layout_ds_op_vendor_name(op, r->direction, LAYOUT_VENDOR_NVIDIA));
         else if (bits >= 32 && bits / 32 > 1)
@@ -308,16 +308,24 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
      * the XOR of the other register bits (a different base register). */
     uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    /* What LLVM's LoadStoreVectorizer sees of each access (lsv.c): the
+     * lane / warp part regBase may set bits span_b of the byte offset and
+     * no other (LLVM's known bits), so XOR with a constant outside span_b
+     * is an add; the base is regBase ^ (the key's bits inside span_b), the
+     * rest a constant.  Alignment: the smem base's 16 bytes, regBase's
+     * trailing zeros, the constant's; padded: also those of each padding
+     * term (base >> interval) << pad and of the constant's own term. */
+    layout_tk_lsv_acc lsv[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int lg_eb = layout_log2_floor(elem_bytes);
+    uint64_t span_b = lanewarp << lg_eb;
+    int tz_x = layout_ctz(span_b) < 4 ? layout_ctz(span_b) : 4, min_ishift = 63;
+    for (i = 0; i < pad->n; i++)
+        if (pad->ishift[i] < min_ishift) min_ishift = pad->ishift[i];
     for (int a = 0; a < r->n_accesses; a++) {
-        layout_linear_access acc;
-        layout_instr ins_;
-        layout_cost c;
-        int64_t regval = 0;
         uint64_t key = 0, add = 0;
         for (i = 0; i < nrest; i++)
             if (a >> i & 1) {
                 uint64_t bimg = layout_tk_basis(cvt, ir, rest[i]);
-                regval |= (int64_t)1 << rest[i];
                 if (bimg & lanewarp) key ^= bimg;
                 else add ^= bimg;
             }
@@ -330,10 +338,68 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
          * [128:+4] beside offset1:16 on another base; none across). */
         if (pad->n)
             base_key[a] = key ^ (((uint64_t)add_off[a] - add * (uint64_t)elem_bytes) * 0x9E3779B97F4A7C15ull);
+        uint64_t keyb = key << lg_eb, addb = add << lg_eb, off;
+        int tzb = tz_x;
+        if (!pad->n) {
+            lsv[a].group = keyb & span_b;
+            off = addb + (keyb & ~span_b);
+        } else if (!(span_b >> min_ishift)) {
+            /* regBase below every interval: its padding is 0, each access
+             * is regBase ^ key plus the padded constant (one base) */
+            lsv[a].group = keyb;
+            off = (uint64_t)add_off[a];
+            if (keyb && layout_ctz(keyb) < tzb) tzb = layout_ctz(keyb);
+        } else {
+            /* the padding of regBase ^ key ^ constant: one base per key and
+             * padding term of the constant (base_key), the constant's
+             * unpadded bytes on top.  The base pad(regBase) (no key, no
+             * term) has the known bits of each term; LLVM knows no more
+             * than the element's alignment of the others (the Gluon
+             * fixtures' AMDGCN and PTX: 8 bytes of fp32 there as
+             * ds_read2_b32, never a pair of bf16 or i8 merged) */
+            uint64_t term = (uint64_t)add_off[a] - addb;
+            lsv[a].group = base_key[a];
+            off = addb;
+            for (int q = 0; q < pad->n; q++) {
+                int t = layout_ctz(((span_b | keyb) >> pad->ishift[q]) << pad->pshift[q]);
+                if (t < tzb) tzb = t;
+            }
+            if ((term || keyb) && lg_eb < tzb) tzb = lg_eb;
+        }
+        if (off > INT32_MAX) return layout_tk_not_modelled(r, "byte offset beyond 31 bits");
+        lsv[a].off = (int32_t)off;
+        lsv[a].align_log2 = off && layout_ctz(off) < tzb ? layout_ctz(off) : tzb;
+    }
+    short order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char run_len[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int n_runs = r->n_accesses;
+    if (tr) /* ds_read_b64_tr_b*: an intrinsic, not merged */
+        for (int a = 0; a < n_runs; a++) order[a] = (short)a, run_len[a] = 1;
+    else
+        n_runs = layout_tk_lsv(lsv, r->n_accesses, bytes, r->direction == LAYOUT_WRITE && pad->n, k->is_nvidia, order,
+                               run_len);
+
+    /* Each run, one instruction of run_len x bytes per lane: its lanes'
+     * addresses are those of its first (lowest) access, costed by the
+     * checker; then the mnemonics. */
+    int64_t hi = 0, n_single = 0;
+    unsigned char pair_bytes[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    int pos = 0;
+    for (int q = 0; q < n_runs; q++) {
+        layout_linear_access acc;
+        layout_instr ins_;
+        layout_cost c;
+        int a = order[pos], len = run_len[q], rbytes = len * bytes;
+        int64_t regval = 0;
+        pos += len;
+        for (i = 0; i < nrest; i++)
+            if (a >> i & 1) regval |= (int64_t)1 << rest[i];
         if (ir >= 0) ins[ir] = regval;
         if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
             layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
             return layout_tk_not_modelled(r, "lane addresses: %s", e.message);
+        ins_.width_bytes = rbytes;
         if (pad->n) /* the padding is applied to each lane's byte offset after the linear part */
             for (int l = 0; l < ins_.n_lanes; l++) {
                 uint64_t padded = apply_padding(pad, ins_.addr_bytes[l]);
@@ -342,62 +408,101 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
             }
         if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
             return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message);
-        layout_tk_cost_add(r, a, &c, &ins_);
+        layout_tk_cost_add(r, q, &c, &ins_);
+        pair_bytes[a] = 0;
+        if (len == 1) {
+            if (!k->is_nvidia && !tr && (bytes == 4 || bytes == 8)) {
+                pair_bytes[a] = (unsigned char)bytes;
+                continue;
+            }
+            n_single++;
+            /* a single element from the upper half of a 32-bit VGPR (below) */
+            if (g && g->run1 >= 0) {
+                int h1 = (int)(regval >> g->run1 & 1), h2 = g->run2 >= 0 ? (int)(regval >> g->run2 & 1) : 0;
+                if (bytes == 2 ? h1 : (h2 && !h1)) hi++;
+            }
+            continue;
+        }
+        /* a merged run: registers in offset order, one global word's when
+         * they are consecutive from a multiple of their count */
+        int run_in_word = r->vec_elems == 1 && (regval & (len - 1)) == 0;
+        for (int m = 1; m < len && run_in_word; m++) {
+            int64_t rv = 0;
+            for (i = 0; i < nrest; i++)
+                if (order[pos - len + m] >> i & 1) rv |= (int64_t)1 << rest[i];
+            if (rv != regval + m) run_in_word = 0;
+        }
+        if (!k->is_nvidia && (rbytes == 4 || (rbytes == 8 && lsv[a].align_log2 >= 3))) {
+            pair_bytes[a] = (unsigned char)rbytes; /* SILoadStoreOptimizer may pair it (below) */
+            continue;
+        }
+        if (!k->is_nvidia && rbytes == 8 && lsv[a].align_log2 < 3)
+            snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b32" : "ds_read2_b32");
+        else if (!k->is_nvidia && rbytes == 16 && lsv[a].align_log2 < 4)
+            snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b64" : "ds_read2_b64");
+        else if (k->is_nvidia && r->direction == LAYOUT_READ && r->elem_bits < 32 && rbytes <= 8)
+            /* LLVM loads the merged chain as <n x elem> (getChainElemTy) */
+            snprintf(mn, sizeof mn, "ld.shared.v%d.b%d", len * r->vec_elems, r->elem_bits);
+        else
+            mnemonic(k, r, len * r->vec_elems, rbytes, 0, gword, run_in_word && in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, 1);
     }
+    r->n_accesses = n_runs;
 
-    /* Mnemonics: AMD pairs b32 / b64 accesses of one base in program order
-     * (SILoadStoreOptimizer); everything else is one instruction per access. */
-    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
-    if (tr && bytes == 8) {
-        snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
-        layout_tk_count_add(r, mn, r->n_accesses);
-    } else if (!k->is_nvidia && (bytes == 4 || bytes == 8)) {
-        /* SILoadStoreOptimizer (collectMergeableInsts, then
-         * optimizeInstsWithSameBaseAddr) lists the accesses of one base
-         * register sorted by offset and merges neighbours of that list:
-         * order = (base, offset), then pair order[i] with order[i + 1] when
-         * offsetsCanBeCombined, else move on by one. */
-        int order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-        for (int a = 0; a < r->n_accesses; a++) {
-            int p = a;
-            while (p > 0 && (base_key[order[p - 1]] > base_key[a] ||
-                             (base_key[order[p - 1]] == base_key[a] && add_off[order[p - 1]] > add_off[a]))) {
-                order[p] = order[p - 1];
+    /* SILoadStoreOptimizer (collectMergeableInsts, then
+     * optimizeInstsWithSameBaseAddr) lists the b32 / b64 accesses of one
+     * base register sorted by offset and merges neighbours of that list:
+     * order = (width, base, offset), then pair sorted[i] with sorted[i + 1]
+     * when offsetsCanBeCombined, else move on by one.  (The LSV's merged
+     * b32 / b64 take part; its 8 bytes at 4-byte alignment are already
+     * one ds_read2_b32.) */
+    if (!k->is_nvidia && !tr) {
+        short sorted[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+        int ns = 0;
+        pos = 0;
+        for (int q = 0; q < n_runs; q++) {
+            int a = order[pos];
+            pos += run_len[q];
+            if (!pair_bytes[a]) continue;
+            int p = ns++;
+            while (p > 0 && (pair_bytes[sorted[p - 1]] > pair_bytes[a] ||
+                             (pair_bytes[sorted[p - 1]] == pair_bytes[a] &&
+                              (base_key[sorted[p - 1]] > base_key[a] ||
+                               (base_key[sorted[p - 1]] == base_key[a] && add_off[sorted[p - 1]] > add_off[a]))))) {
+                sorted[p] = sorted[p - 1];
                 p--;
             }
-            order[p] = a;
+            sorted[p] = (short)a;
         }
-        for (int p = 0; p < r->n_accesses;) {
-            int a = order[p], kind = 0;
-            if (p + 1 < r->n_accesses && base_key[order[p + 1]] == base_key[a])
-                kind = pair_kind_of(add_off[a], add_off[order[p + 1]], bytes);
-            mnemonic(k, r, bytes, kind, gword, in_word, mn, sizeof mn);
+        for (int p = 0; p < ns;) {
+            int a = sorted[p], kind = 0, w = pair_bytes[a];
+            if (p + 1 < ns && pair_bytes[sorted[p + 1]] == w && base_key[sorted[p + 1]] == base_key[a])
+                kind = pair_kind_of(add_off[a], add_off[sorted[p + 1]], w);
+            mnemonic(k, r, w / elem_bytes, w, kind, gword, in_word, mn, sizeof mn);
             layout_tk_count_add(r, mn, 1);
             p += kind ? 2 : 1;
         }
+    }
+
+    /* Mnemonics of the other runs left single: one instruction each. */
+    if (tr && bytes == 8) {
+        snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
+        layout_tk_count_add(r, mn, n_single);
     } else if (!k->is_nvidia && g && g->word_bits && g->run1 >= 0 && (bytes == 2 || g->run2 >= 0) &&
-               r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2)) {
+               r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2) && n_single) {
         /* One element per ds_write of 32-bit VGPRs that the global load
          * packed (a thread's elements 2c, 2c + 1 along the last dim): LLVM stores an element in bits 16..31 with the _d16_hi
          * form (ds_write_b16_d16_hi; ds_write_b8_d16_hi for byte 2, bytes
          * 1 and 3 are shifted down first): odd f16, byte 2 of four i8. */
-        int64_t hi = 0;
-        for (int a = 0; a < r->n_accesses; a++) {
-            int64_t reg = 0;
-            for (i = 0; i < nrest; i++)
-                if (a >> i & 1) reg |= (int64_t)1 << rest[i];
-            int h1 = (int)(reg >> g->run1 & 1), h2 = g->run2 >= 0 ? (int)(reg >> g->run2 & 1) : 0;
-            if (bytes == 2 ? h1 : (h2 && !h1)) hi++;
-        }
-        mnemonic(k, r, bytes, 0, gword, in_word, mn, sizeof mn);
-        layout_tk_count_add(r, mn, r->n_accesses - hi);
+        mnemonic(k, r, r->vec_elems, bytes, 0, gword, in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, n_single - hi);
         if (hi) {
             snprintf(mn, sizeof mn, "ds_write_b%d_d16_hi", bytes * 8);
             layout_tk_count_add(r, mn, hi);
         }
-    } else {
-        mnemonic(k, r, bytes, 0, gword, in_word, mn, sizeof mn);
-        layout_tk_count_add(r, mn, r->n_accesses);
+    } else if (n_single) {
+        mnemonic(k, r, r->vec_elems, bytes, 0, gword, in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, n_single);
     }
     r->modelled = 1;
     return LAYOUT_OK;

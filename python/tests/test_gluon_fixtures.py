@@ -44,7 +44,7 @@ FIX = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "gluon"
 
 # Cases whose ISA mix equals the model's, at least (of sm90 186, gfx942 98,
 # gfx950 96 compiled), and ncu sides equal (of 183 launched).
-ISA_FLOOR = {"sm90": 178, "gfx942": 91, "gfx950": 73}
+ISA_FLOOR = {"sm90": 183, "gfx942": 96, "gfx950": 77}
 NCU_FLOOR = {"ld": 150, "st": 174}
 
 # ncu differences no rule below explains yet (case, side).
@@ -131,13 +131,26 @@ def isa_rule(case: Dict[str, Any], isa: Dict[str, int], model: Dict[str, int]) -
     isa_w, mod_w = widest(isa), widest(model)
     wider = any(isa_w[s] > mod_w[s] for s in isa_w)
     if case["shared"]["class"] == "PaddedSharedLayout" and wider:
-        # Triton vectorises the runs the padding leaves contiguous (mixed
-        # widths); the model caps the vector at the padding interval.
+        # LLVM's LoadStoreVectorizer merges more of a padded layout's runs
+        # than the model (mixed widths: it proves a larger alignment of a
+        # padded base, or a constant offset between accesses with their own
+        # padding term, where the model takes the element's alignment).
         return "PADDED_RUNS"
     if wider:
-        # Triton vectorises through a change of register basis the model's
-        # largestVectorisation (a permutation) does not make.
+        # the LoadStoreVectorizer merges accesses the model keeps apart
+        # (the model's alignment or base of an access too weak); no case
+        # of the fixtures today, kept for a change of the model.
         return "WIDER_VECTOR"
+    def count(mix: Dict[str, int]) -> Dict[str, int]:
+        mix = _unpaired(mix, True) if amd else mix
+        return {s: sum(n for mn, n in mix.items() if _side(mn) == s) for s in ("ld", "st")}
+
+    isa_n, mod_n = count(isa), count(model)
+    if all(mod_n[s] <= isa_n[s] for s in isa_n) and any(mod_n[s] < isa_n[s] for s in isa_n):
+        # the model merges accesses LLVM's LoadStoreVectorizer left apart:
+        # the alignment it proved of that base (its known bits stop at a
+        # depth) or its alias analysis is weaker than the model's.
+        return "LSV_UNPROVEN"
     if amd and sum(_unpaired(isa).values()) == sum(_unpaired(model).values()):
         # same accesses, other widths chosen by AMD's instruction selection
         return "AMD_SELECTION"
@@ -336,3 +349,11 @@ def test_rules_can_fail() -> None:
     assert one_cta_rule("ld", probe, first, pred) == "ONE_CTA"
     assert one_cta_rule("ld", dict(probe, repeat=first), first, pred) is None
     assert one_cta_rule("ld", dict(probe, sass=[full, dict(full, excess=9.0)]), first, pred) is None
+    # wider or narrower vectors than the model's, the same bytes
+    nv = {"target": "sm90", "shared": {"class": "SwizzledSharedLayout"}}
+    assert isa_rule(nv, {"st.shared.b32": 2}, {"st.shared.b16": 4}) == "WIDER_VECTOR"
+    assert isa_rule(nv, {"st.shared.b16": 4}, {"st.shared.b32": 2}) == "LSV_UNPROVEN"
+    assert isa_rule(nv, {"st.shared.b32": 2, "st.shared.v2.b32": 1}, {"st.shared.v2.b32": 2}) == "LSV_UNPROVEN"
+    assert isa_rule(dict(nv, shared={"class": "PaddedSharedLayout"}), {"st.shared.v2.b16": 2},
+                    {"st.shared.b16": 4}) == "PADDED_RUNS"
+    assert isa_rule(nv, {"st.shared.b16": 4}, {"st.shared.b32": 1}) is None
