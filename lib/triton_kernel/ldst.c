@@ -340,6 +340,7 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
             base_key[a] = key ^ (((uint64_t)add_off[a] - add * (uint64_t)elem_bytes) * 0x9E3779B97F4A7C15ull);
         uint64_t keyb = key << lg_eb, addb = add << lg_eb, off;
         int tzb = tz_x;
+        lsv[a].lo = 1, lsv[a].hi = 0; /* the bases told apart only where padded (below) */
         if (!pad->n) {
             lsv[a].group = keyb & span_b;
             off = addb + (keyb & ~span_b);
@@ -365,6 +366,11 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
                 if (t < tzb) tzb = t;
             }
             if ((term || keyb) && lg_eb < tzb) tzb = lg_eb;
+            /* its padding term: the constant's own (known ones) up to that
+             * of every bit regBase may set (known bits' range) */
+            uint64_t hi_t = 0;
+            for (int q = 0; q < pad->n; q++) hi_t += ((span_b | addb) >> pad->ishift[q]) << pad->pshift[q];
+            if (!keyb && hi_t <= INT32_MAX) lsv[a].lo = (int32_t)term, lsv[a].hi = (int32_t)hi_t;
         }
         if (off > INT32_MAX) return layout_tk_not_modelled(r, "byte offset beyond 31 bits");
         lsv[a].off = (int32_t)off;
@@ -453,9 +459,11 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
      * optimizeInstsWithSameBaseAddr) lists the b32 / b64 accesses of one
      * base register sorted by offset and merges neighbours of that list:
      * order = (width, base, offset), then pair sorted[i] with sorted[i + 1]
-     * when offsetsCanBeCombined, else move on by one.  (The LSV's merged
-     * b32 / b64 take part; its 8 bytes at 4-byte alignment are already
-     * one ds_read2_b32.) */
+     * when offsetsCanBeCombined, else move on by one; two stores of a
+     * padded layout not across a store between them that alias analysis
+     * cannot tell apart (as the LSV, layout_tk_lsv_no_alias).  (The LSV's
+     * merged b32 / b64 take part; its 8 bytes at 4-byte alignment are
+     * already one ds_read2_b32.) */
     if (!k->is_nvidia && !tr) {
         short sorted[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
         int ns = 0;
@@ -476,8 +484,15 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
         }
         for (int p = 0; p < ns;) {
             int a = sorted[p], kind = 0, w = pair_bytes[a];
-            if (p + 1 < ns && pair_bytes[sorted[p + 1]] == w && base_key[sorted[p + 1]] == base_key[a])
-                kind = pair_kind_of(add_off[a], add_off[sorted[p + 1]], w);
+            if (p + 1 < ns && pair_bytes[sorted[p + 1]] == w && base_key[sorted[p + 1]] == base_key[a]) {
+                int b = sorted[p + 1], lo = a < b ? a : b, hi2 = a < b ? b : a;
+                kind = pair_kind_of(add_off[a], add_off[b], w);
+                if (r->direction == LAYOUT_WRITE && pad->n) /* its alias check of the stores between */
+                    for (int t = lo + 1; t < hi2 && kind; t++)
+                        if (!layout_tk_lsv_no_alias(&lsv[a], &lsv[t], w) ||
+                            !layout_tk_lsv_no_alias(&lsv[b], &lsv[t], w))
+                            kind = 0;
+            }
             mnemonic(k, r, w / elem_bytes, w, kind, gword, in_word, mn, sizeof mn);
             layout_tk_count_add(r, mn, 1);
             p += kind ? 2 : 1;

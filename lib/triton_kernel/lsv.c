@@ -21,8 +21,10 @@
  *    are never merged with them;
  *  - splitChainByMayAliasInstrs: a store chain is walked from its last
  *    store up (stores sink to the last one); an earlier store joins only
- *    if no store of another base lies between it and the chain's front in
- *    program order (alias analysis cannot tell two unrelated bases apart);
+ *    if every store of another base between it and the chain's front in
+ *    program order is told apart by alias analysis (BasicAA: the bases'
+ *    common part cancels, the rest is bounded by its known bits, and the
+ *    difference's range must miss an overlap; layout_tk_lsv_no_alias);
  *    loads are reordered freely;
  *  - splitChainByContiguity: offset order, a new chain wherever an access
  *    does not start where the previous ended;
@@ -53,6 +55,14 @@ int layout_tk_lsv_legal(int size, int align_log2, int is_nvidia)
     return align_log2 >= need;
 }
 
+int layout_tk_lsv_no_alias(const layout_tk_lsv_acc *x, const layout_tk_lsv_acc *y, int bytes)
+{
+    int64_t d = (int64_t)y->off - x->off;
+    if (x->group == y->group) return d >= bytes || d <= -bytes;
+    if (x->lo > x->hi || y->lo > y->hi) return 0;
+    return (int64_t)y->lo - x->hi + d >= bytes || (int64_t)y->hi - x->lo + d <= -bytes;
+}
+
 int layout_tk_lsv(const layout_tk_lsv_acc *acc, int n, int bytes, int is_store, int is_nvidia, short *order,
                   unsigned char *run_len)
 {
@@ -76,7 +86,8 @@ int layout_tk_lsv(const layout_tk_lsv_acc *acc, int n, int bytes, int is_store, 
             int safe = 1;
             if (is_store)
                 for (int t = mem[j] + 1; t < front && safe; t++)
-                    if (acc[t].group != acc[a0].group) safe = 0;
+                    if (acc[t].group != acc[a0].group && !layout_tk_lsv_no_alias(&acc[mem[j]], &acc[t], bytes))
+                        safe = 0;
             if (!safe) { n_chains++; front = mem[j]; }
             chain_of[j] = (short)(n_chains - 1);
         }

@@ -62,12 +62,21 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
 /* One access lowerLdStShared emits, as LLVM's LoadStoreVectorizer sees it
  * (lsv.c): accesses of one group are at base(group) + off bytes, the base
  * unknown and different for each group; align_log2: log2 of the alignment
- * LLVM knows of base(group) + off (known bits). */
+ * LLVM knows of base(group) + off (known bits).  What alias analysis knows
+ * of two groups' bases: base(group) = X + a value in [lo, hi] with X the
+ * same for every group (a padded layout: the padding term of the base,
+ * from its known bits); lo > hi: nothing (never told apart). */
 typedef struct layout_tk_lsv_acc {
     uint64_t group;
     int32_t off;
     int32_t align_log2;
+    int32_t lo, hi;
 } layout_tk_lsv_acc;
+
+/* Whether alias analysis tells accesses x and y (`bytes` each) apart: the
+ * same group and other offsets, or the range of y's address minus x's,
+ * [lo_y - hi_x, hi_y - lo_x] + off_y - off_x, clear of (-bytes, bytes). */
+int layout_tk_lsv_no_alias(const layout_tk_lsv_acc *x, const layout_tk_lsv_acc *y, int bytes);
 
 /* Whether LLVM's LoadStoreVectorizer forms one access of `size` bytes at
  * alignment 2^align_log2 (NVPTX: natural alignment; AMDGPU LDS: 8 bytes at
