@@ -34,6 +34,16 @@ def kernels(keep):
     return out
 
 
+# Kernels whose suggestion moved when the model took in LLVM's
+# LoadStoreVectorizer (lib/triton_kernel/lsv.c: merged accesses change the
+# op costs the search compares): their patched TTGIR in suggest_proof is the
+# older suggestion, compiled then; they need compiling again
+# (suggest_proof/device_run.sh).  Each must differ from its old patch.
+RESUGGESTED = {"g117_sm90_fp16_16x128_w8_blocked_sharedlinear", "g137_sm90_fp32_128x16_w4_blocked_nvmma",
+               "g191_sm90_fp32_16x32_w8_blocked_sharedlinear", "g256_gfx942_bf16_32x16_w2_blocked_padded",
+               "g328_gfx942_bf16_64x64_w1_blocked_swizzled", "g410_gfx950_fp32_64x16_w4_blocked_padded"}
+
+
 def test_apply_everywhere():
     proof = ROOT / "tests" / "fixtures" / "triton" / "suggest_proof"
     patched = {p.stem: p.read_text() for p in (proof / "patched").glob("*.ttgir")}
@@ -49,7 +59,10 @@ def test_apply_everywhere():
             assert [op["op"] for op in again["ops"]] == [op["op"] for op in lt.report(text, arch)["ops"]], name
             assert lt.apply(out, arch) == out, (name, arch)
             if arch is None and name in patched:
+                if name in RESUGGESTED:
+                    assert out != patched[name], name
+                    continue
                 assert out == patched[name], name
                 matched += 1
-    assert matched == len(patched) == 84
+    assert matched + len(RESUGGESTED) == len(patched) == 84
     assert changed >= 84
