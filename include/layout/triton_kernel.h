@@ -49,9 +49,10 @@
  * Storage: no heap; ::layout_triton_kernel is about 1 MiB (one report per
  * op of ::LAYOUT_TTGIR_MAX_OPS): make it static or allocate it.  It keeps a
  * pointer to the module (which points into the text): both must outlive it.
- * Stack: this layer's own frames take up to about 46 KiB (gcc and clang
- * -O2, -fstack-usage; op_explain about 14 KiB; layout_triton_kernel_suggest
- * about 100 KiB, below), plus the dialect reader's
+ * Stack: this layer's own frames take up to about 82 KiB (gcc -O2,
+ * -fstack-usage: a convert_layout's scratch lowered through ldst.c and its
+ * LoadStoreVectorizer model; op_explain about 14 KiB;
+ * layout_triton_kernel_suggest about 100 KiB, below), plus the dialect reader's
  * (layout_triton_from_text()) and the checker's.
  * Thread safety: the calls only read their inputs and write their outputs;
  * layout_triton_kernel_op_cost() may run on one analysed kernel from many

@@ -50,8 +50,8 @@ static layout_ds_op ds_op_of(int bytes, int pair_kind)
 /* The mnemonic of one access of `bytes` bytes per lane: the access layer's
  * vendor names (layout_ds_op_vendor_name()), refined where Triton's PTX
  * keeps the element type (cp.async, vectors of sub-32-bit elements). */
-static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_op *r, int bytes, int pair_kind,
-                     int gword, int in_word, char *buf, size_t cap)
+static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_op *r, int velems, int bytes,
+                     int pair_kind, int gword, int in_word, char *buf, size_t cap)
 {
     int bits = bytes * 8;
     layout_ds_op op = ds_op_of(bytes, pair_kind);
@@ -71,29 +71,29 @@ static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_o
          * Gluon fixtures' PTX shows each case (st/ld.shared.v2.b16 beside
          * ld.global.b16, .b32 beside ld.global.b32, .b16 of two i8 beside
          * ld.global.b16, .v2.b8 beside ld.global.b32). */
-        if (gword && r->elem_bits < 32 && r->vec_elems > 1 && !(r->elem_bits == 8 && r->vec_elems >= 4) && bits <= 64) {
+        if (gword && r->elem_bits < 32 && velems > 1 && !(r->elem_bits == 8 && velems >= 4) && bits <= 64) {
             if (bits <= 32) {
                 /* a vector of other registers than one word's: loaded as
                  * elements; stored from 32-bit words as one word (prmt) */
                 if ((gword == bits && in_word) || (gword >= 32 && bits == 32 && r->direction == LAYOUT_WRITE))
                     snprintf(buf, cap, "%s.b%d", pre, bits);
-                else snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+                else snprintf(buf, cap, "%s.v%d.b%d", pre, velems, r->elem_bits);
             } else if (gword >= 32) {
                 snprintf(buf, cap, "%s.v%d.b32", pre, bits / 32);
             } else {
-                snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+                snprintf(buf, cap, "%s.v%d.b%d", pre, velems, r->elem_bits);
             }
             return;
         }
         /* A load of two 16-bit elements keeps LLVM's <2 x i16> in the PTX
          * (ld.shared.v2.b16); the store of the same pair is packed into a
          * b32 (attn_fp16_64x64x64_w4_s2_sm90 93:63 shows both). */
-        if (r->direction == LAYOUT_READ && r->elem_bits == 16 && r->vec_elems == 2) {
+        if (r->direction == LAYOUT_READ && r->elem_bits == 16 && velems == 2) {
             snprintf(buf, cap, "ld.shared.v2.b16");
             return;
         }
-        if (bits < 32 && r->vec_elems > 1)
-            snprintf(buf, cap, "%s.v%d.b%d", pre, r->vec_elems, r->elem_bits);
+        if (bits < 32 && velems > 1)
+            snprintf(buf, cap, "%s.v%d.b%d", pre, velems, r->elem_bits);
         else if (op != LAYOUT_DS_AUTO && op != LAYOUT_DS_B96 && !pair_kind)
             snprintf(buf, cap, "%s", layout_ds_op_vendor_name(op, r->direction, LAYOUT_VENDOR_NVIDIA));
         else if (bits >= 32 && bits / 32 > 1)
@@ -146,57 +146,66 @@ static int pair_kind_of(int64_t a, int64_t b, int size)
     return 0;
 }
 
-/* SILoadStoreOptimizer over one op's b32 / b64 accesses (LLVM,
- * llvm/lib/Target/AMDGPU/SILoadStoreOptimizer.cpp at commit 27e2f647a5f7:
- * collectMergeableInsts, optimizeInstsWithSameBaseAddr,
- * checkAndPrepareMerge, canSwapInstructions): one list per base register
- * (key; var: the address's variable part, which padding's constant terms
- * do not change), the lists taken in the order their first access comes, each
- * sorted by offset; neighbours of a list merge when offsetsCanBeCombined
+/* SILoadStoreOptimizer over one op's instructions after the
+ * LoadStoreVectorizer (LLVM, llvm/lib/Target/AMDGPU/SILoadStoreOptimizer.cpp
+ * at commit 27e2f647a5f7: collectMergeableInsts,
+ * optimizeInstsWithSameBaseAddr, checkAndPrepareMerge,
+ * canSwapInstructions).  The ni instructions are given in program order:
+ * instruction i is access st[i]'s run (its lowest offset), w[i] its b32 /
+ * b64 width in bytes or 0 (not pairable, but a store that may block).  One
+ * list per instruction class and base register (w, key; var: the
+ * address's variable part, which padding's constant terms do not change),
+ * the lists taken in the order their first instruction comes, each sorted
+ * by offset; neighbours of a list merge when offsetsCanBeCombined
  * (pair_kind_of), then the walk moves past both, else by one.  Two stores
  * merge only if the earlier one can sink to the later one: no store with
  * another variable part lies between them in program order
  * (MachineInstr::mayAlias: another variable address may alias; the same
- * one with other constant offsets does not), a merged pair standing where its later
- * store stood.  Loads hoist over loads freely.  Counts the mnemonics. */
-static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, int bytes, int gword, int in_word,
-                    const uint64_t *key, const uint64_t *var, const int64_t *off, const int *prog)
+ * one with other constant offsets does not; padded, alias analysis may
+ * still tell them apart: layout_tk_lsv_no_alias on lsv, indexed by
+ * program place prog[]), a merged pair standing where its later store
+ * stood.  Loads hoist over loads freely.  Counts the mnemonics. */
+static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, int gword, int in_word, int ni,
+                    const short *st, const unsigned char *w, const uint64_t *key, const uint64_t *var,
+                    const int64_t *off, const layout_tk_lsv_acc *lsv, const int *prog, int padded)
 {
-    int n = r->n_accesses, byprog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], mem[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    short mem[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     unsigned char live[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], done[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
-    int a, pos, q, m;
-    for (a = 0; a < n; a++) {
-        byprog[prog[a]] = a;
-        live[a] = 1;
-        done[a] = 0;
+    int pos, q, m;
+    for (pos = 0; pos < ni; pos++) {
+        live[pos] = 1;
+        done[pos] = !w[pos];
     }
-    for (pos = 0; pos < n; pos++) {
-        uint64_t kk = key[byprog[pos]];
-        if (done[byprog[pos]]) continue;
-        for (m = 0, q = pos; q < n; q++) { /* the list, in program order, then sorted by offset */
-            int b = byprog[q], t = m;
-            if (key[b] != kk) continue;
-            done[b] = 1;
-            while (t > 0 && off[mem[t - 1]] > off[b]) {
+    for (pos = 0; pos < ni; pos++) {
+        if (done[pos]) continue;
+        uint64_t kk = key[st[pos]];
+        int ww = w[pos];
+        for (m = 0, q = pos; q < ni; q++) { /* the list, in program order, then sorted by offset */
+            int t = m;
+            if (done[q] || w[q] != ww || key[st[q]] != kk) continue;
+            done[q] = 1;
+            while (t > 0 && off[st[mem[t - 1]]] > off[st[q]]) {
                 mem[t] = mem[t - 1];
                 t--;
             }
-            mem[t] = b;
+            mem[t] = (short)q;
             m++;
         }
         for (q = 0; q < m;) {
-            int kind = 0;
+            int kind = 0, x = mem[q];
             if (q + 1 < m) {
-                int lo = prog[mem[q]] < prog[mem[q + 1]] ? prog[mem[q]] : prog[mem[q + 1]];
-                int hi = prog[mem[q]] ^ prog[mem[q + 1]] ^ lo;
-                kind = pair_kind_of(off[mem[q]], off[mem[q + 1]], bytes);
+                int y = mem[q + 1], lo = x < y ? x : y, hi = x ^ y ^ lo;
+                kind = pair_kind_of(off[st[x]], off[st[y]], ww);
                 if (r->direction == LAYOUT_WRITE)
                     for (int c = lo + 1; c < hi && kind; c++)
-                        if (live[c] && var[byprog[c]] != var[mem[q]]) kind = 0;
+                        if (live[c] && var[st[c]] != var[st[x]] &&
+                            !(padded && layout_tk_lsv_no_alias(&lsv[prog[st[x]]], &lsv[prog[st[c]]], ww) &&
+                              layout_tk_lsv_no_alias(&lsv[prog[st[y]]], &lsv[prog[st[c]]], ww)))
+                            kind = 0;
                 if (kind) live[lo] = 0;
             }
-            mnemonic(k, r, bytes, kind, gword, in_word, mn, sizeof mn);
+            mnemonic(k, r, ww * 8 / r->elem_bits, ww, kind, gword, in_word, mn, sizeof mn);
             layout_tk_count_add(r, mn, 1);
             q += kind ? 2 : 1;
         }
@@ -309,9 +318,27 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
     return layout_tk_lower_ldst_bounded(k, ck, cvt, pad, tr, g, INT64_MAX, r);
 }
 
+static layout_status lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
+                                const layout_tk_pad *pad, int tr, const layout_tk_global *g, int64_t ceiling,
+                                int shortcut, layout_triton_kernel_op *r);
+
 layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const layout_checker *ck,
                                            const layout_linear *cvt, const layout_tk_pad *pad, int tr,
                                            const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r)
+{
+    return lower_ldst(k, ck, cvt, pad, tr, g, ceiling, 1, r);
+}
+
+layout_status layout_tk_lower_ldst_each(const layout_triton_kernel *k, const layout_checker *ck,
+                                        const layout_linear *cvt, const layout_tk_pad *pad, int tr,
+                                        const layout_tk_global *g, layout_triton_kernel_op *r)
+{
+    return lower_ldst(k, ck, cvt, pad, tr, g, INT64_MAX, 0, r);
+}
+
+static layout_status lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
+                                const layout_tk_pad *pad, int tr, const layout_tk_global *g, int64_t ceiling,
+                                int shortcut, layout_triton_kernel_op *r)
 {
     int gword = g ? g->word_bits : 0;
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
@@ -379,19 +406,8 @@ layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const 
     int least_ishift = 63;
     for (i = 0; i < pad->n; i++)
         if (pad->ishift[i] < least_ishift) least_ishift = pad->ishift[i];
-    /* Unpadded, access a's lane addresses are access 0's XOR one constant
-     * (the images of a's register bits, times the element bytes).  When
-     * every lane image and every such constant is a multiple of the width
-     * W (a power of two), a lane's words move by one XOR too (aligned,
-     * W / bank width whole words or one word), so each bank's distinct
-     * words map one to one onto another bank's, equal addresses stay
-     * equal (the folds) and the lane groups are the same: the checker's
-     * model (check.h) gives every access access 0's cost, which is costed
-     * once.  The addresses' 32-bit limit is still checked per access. */
     uint64_t moved = 0;
     for (i = 0; i < nrest; i++) moved |= layout_tk_basis(cvt, ir, rest[i]);
-    int translate = !pad->n && !(bytes & (bytes - 1)) &&
-                    !(((moved | lanewarp) * (uint64_t)elem_bytes) & (uint64_t)(bytes - 1));
     /* Past the ceiling the accesses left are not costed when none of them
      * can fail (every lane address, padded, is at most the padded OR of
      * all images: padding is monotone): the report is then a lower bound
@@ -403,16 +419,24 @@ layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const 
     layout_cost first_cost;
     memset(&first_ins, 0, sizeof first_ins);
     memset(&first_cost, 0, sizeof first_cost);
+    /* What LLVM's LoadStoreVectorizer sees of each access (lsv.c), at its
+     * place in program order: the lane / warp part regBase may set bits
+     * span_b of the byte offset and no other (LLVM's known bits), so XOR
+     * with a constant outside span_b is an add; the base is regBase ^ (the
+     * key's bits inside span_b), the rest a constant.  Alignment: the smem
+     * base's 16 bytes, regBase's trailing zeros, the constant's; padded:
+     * also those of each padding term (base >> interval) << pad and of the
+     * constant's own term. */
+    layout_tk_lsv_acc lsv[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int byprog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int lg_eb = layout_log2_floor(elem_bytes);
+    uint64_t span_b = lanewarp << lg_eb;
+    int tz_x = layout_ctz(span_b) < 4 ? layout_ctz(span_b) : 4;
     for (int a = 0; a < r->n_accesses; a++) {
-        layout_linear_access acc;
-        layout_instr ins_;
-        layout_cost c;
-        int64_t regval = 0;
         uint64_t key = 0, add = 0;
         for (i = 0; i < nrest; i++)
             if (a >> i & 1) {
                 uint64_t bimg = layout_tk_basis(cvt, ir, rest[i]);
-                regval |= (int64_t)1 << rest[i];
                 if (bimg & lanewarp) key ^= bimg;
                 else add ^= bimg;
             }
@@ -449,65 +473,215 @@ layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const 
             if (!(layout_tk_basis(cvt, ir, rest[i]) & lanewarp)) prog[a] |= (a >> i & 1) << j++;
         for (i = 0; i < nrest; i++)
             if (layout_tk_basis(cvt, ir, rest[i]) & lanewarp) prog[a] |= (a >> i & 1) << j++;
-        if (cut) continue; /* base_key and add_off are set: the pairing below reads them */
-        if (translate && a > 0) {
-            if ((key ^ add) > (uint64_t)UINT32_MAX / (uint64_t)elem_bytes)
+        byprog[prog[a]] = a;
+
+        layout_tk_lsv_acc *v = &lsv[prog[a]];
+        uint64_t keyb = key << lg_eb, addb = add << lg_eb, off;
+        int tzb = tz_x;
+        v->lo = 1, v->hi = 0; /* the bases told apart only where padded (below) */
+        if (!pad->n) {
+            v->group = base_key[a];
+            off = (uint64_t)add_off[a];
+        } else if (!(span_b >> least_ishift)) {
+            /* regBase below every interval: its padding is 0, each access
+             * is regBase ^ key plus the padded constant (one base) */
+            v->group = keyb;
+            off = (uint64_t)add_off[a];
+            if (keyb && layout_ctz(keyb) < tzb) tzb = layout_ctz(keyb);
+        } else {
+            /* the padding of regBase ^ key ^ constant: one base per key and
+             * padding term of the constant (base_key), the constant's
+             * unpadded bytes on top.  The base pad(regBase) (no key, no
+             * term) has the known bits of each term; LLVM knows no more
+             * than the element's alignment of the others (the Gluon
+             * fixtures' AMDGCN and PTX: 8 bytes of fp32 there as
+             * ds_read2_b32, never a pair of bf16 or i8 merged) */
+            uint64_t term = (uint64_t)add_off[a] - addb;
+            v->group = base_key[a];
+            off = addb;
+            for (int q = 0; q < pad->n; q++) {
+                int t = layout_ctz(((span_b | keyb) >> pad->ishift[q]) << pad->pshift[q]);
+                if (t < tzb) tzb = t;
+            }
+            if ((term || keyb) && lg_eb < tzb) tzb = lg_eb;
+            /* its padding term: the constant's own (known ones) up to that
+             * of every bit regBase may set (known bits' range) */
+            uint64_t hi_t = 0;
+            for (int q = 0; q < pad->n; q++) hi_t += ((span_b | addb) >> pad->ishift[q]) << pad->pshift[q];
+            if (!keyb && hi_t <= INT32_MAX) v->lo = (int32_t)term, v->hi = (int32_t)hi_t;
+        }
+        if (off > INT32_MAX) return layout_tk_not_modelled(r, "byte offset beyond 31 bits");
+        v->off = (int32_t)off;
+        v->align_log2 = off && layout_ctz(off) < tzb ? layout_ctz(off) : tzb;
+    }
+
+    /* The runs the LoadStoreVectorizer merges (each one instruction of
+     * run_len x bytes per lane), listed by access index. */
+    short order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char run_len[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int n_runs = r->n_accesses;
+    if (tr) /* ds_read_b64_tr_b*: an intrinsic, not merged */
+        for (int a = 0; a < n_runs; a++) order[a] = (short)a, run_len[a] = 1;
+    else {
+        n_runs = layout_tk_lsv(lsv, r->n_accesses, bytes, r->direction == LAYOUT_WRITE && pad->n, k->is_nvidia, order,
+                               run_len);
+        for (int a = 0; a < r->n_accesses; a++) order[a] = (short)byprog[order[a]];
+    }
+
+    /* Unpadded, run q's lane addresses are run 0's XOR one constant (the
+     * images of its first access's register bits, times the element
+     * bytes).  When the runs have one width W (a power of two) and every
+     * lane image and every such constant is a multiple of W, a lane's words
+     * move by one XOR too (aligned, W / bank width whole words or one
+     * word), so each bank's distinct words map one to one onto another
+     * bank's, equal addresses stay equal (the folds) and the lane groups
+     * are the same: the checker's model (check.h) gives every run the first
+     * run's cost, which is costed once.  The addresses' 32-bit limit is
+     * still checked per run. */
+    uint64_t starts = 0;
+    int same_len = 1;
+    for (int q = 0, pos = 0; q < n_runs; pos += run_len[q++]) {
+        for (i = 0; i < nrest; i++)
+            if (order[pos] >> i & 1) starts |= layout_tk_basis(cvt, ir, rest[i]);
+        if (run_len[q] != run_len[0]) same_len = 0;
+    }
+    int wbytes = run_len[0] * bytes;
+    int translate = shortcut && !pad->n && same_len && !(wbytes & (wbytes - 1)) &&
+                    !(((starts | lanewarp) * (uint64_t)elem_bytes) & (uint64_t)(wbytes - 1));
+
+    /* Each run, one instruction of run_len x bytes per lane: its lanes'
+     * addresses are those of its first (lowest) access, costed by the
+     * checker; then the mnemonics. */
+    int64_t hi = 0, n_single = 0;
+    unsigned char pair_w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    short run_at[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* by program place: the run standing there, -1 none */
+    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    for (int a = 0; a < r->n_accesses; a++) run_at[a] = -1;
+    for (int q = 0, pos = 0; q < n_runs; q++) {
+        layout_linear_access acc;
+        layout_instr ins_;
+        layout_cost c;
+        int a = order[pos], len = run_len[q], rbytes = len * bytes, place = prog[a];
+        int64_t regval = 0;
+        uint64_t image = 0;
+        for (int m = 0; m < len; m++) { /* a merged load stands at its first, a store at its last */
+            int pm = prog[order[pos + m]];
+            if (r->direction == LAYOUT_WRITE ? pm > place : pm < place) place = pm;
+        }
+        run_at[place] = (short)q;
+        pos += len;
+        for (i = 0; i < nrest; i++)
+            if (a >> i & 1) {
+                regval |= (int64_t)1 << rest[i];
+                image ^= layout_tk_basis(cvt, ir, rest[i]);
+            }
+        if (!cut && translate && q > 0) {
+            if (image > (uint64_t)UINT32_MAX / (uint64_t)elem_bytes)
                 return layout_tk_not_modelled(r, "lane addresses: layout_linear_lane_access: base offset %llu x %d "
-                                                 "bytes is over 32 bits", (unsigned long long)(key ^ add), elem_bytes);
-            layout_tk_cost_add(r, a, &first_cost, &first_ins);
+                                                 "bytes is over 32 bits", (unsigned long long)image, elem_bytes);
+            layout_tk_cost_add(r, q, &first_cost, &first_ins);
+        } else if (!cut) {
+            if (ir >= 0) ins[ir] = regval;
+            if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
+                layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
+                return layout_tk_not_modelled(r, "lane addresses: %s", e.message);
+            ins_.width_bytes = rbytes;
+            if (pad->n) /* the padding is applied to each lane's byte offset after the linear part */
+                for (int l = 0; l < ins_.n_lanes; l++) {
+                    uint64_t padded = apply_padding(pad, ins_.addr_bytes[l]);
+                    if (padded > UINT32_MAX - 16) return layout_tk_not_modelled(r, "padded byte address beyond 32 bits");
+                    ins_.addr_bytes[l] = (uint32_t)padded;
+                }
+            if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
+                return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message);
+            layout_tk_cost_add(r, q, &c, &ins_);
+            if (can_cut && !translate && r->total_cycles > ceiling) cut = 1;
+            if (translate && q == 0) {
+                first_ins = ins_;
+                first_cost = c;
+            }
+        }
+        pair_w[q] = 0;
+        if (len == 1) {
+            if (!k->is_nvidia && !tr && (bytes == 4 || bytes == 8)) {
+                pair_w[q] = (unsigned char)bytes; /* SILoadStoreOptimizer may pair it (below) */
+                continue;
+            }
+            n_single++;
+            /* a single element from the upper half of a 32-bit VGPR (below) */
+            if (g && g->run1 >= 0) {
+                int h1 = (int)(regval >> g->run1 & 1), h2 = g->run2 >= 0 ? (int)(regval >> g->run2 & 1) : 0;
+                if (bytes == 2 ? h1 : (h2 && !h1)) hi++;
+            }
             continue;
         }
-        if (ir >= 0) ins[ir] = regval;
-        if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
-            layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
-            return layout_tk_not_modelled(r, "lane addresses: %s", e.message);
-        if (pad->n) /* the padding is applied to each lane's byte offset after the linear part */
-            for (int l = 0; l < ins_.n_lanes; l++) {
-                uint64_t padded = apply_padding(pad, ins_.addr_bytes[l]);
-                if (padded > UINT32_MAX - 16) return layout_tk_not_modelled(r, "padded byte address beyond 32 bits");
-                ins_.addr_bytes[l] = (uint32_t)padded;
-            }
-        if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
-            return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message);
-        layout_tk_cost_add(r, a, &c, &ins_);
-        if (can_cut && !translate && r->total_cycles > ceiling) cut = 1;
-        if (translate && a == 0) {
-            first_ins = ins_;
-            first_cost = c;
+        /* a merged run: registers in offset order, one global word's when
+         * they are consecutive from a multiple of their count */
+        int run_in_word = r->vec_elems == 1 && (regval & (len - 1)) == 0;
+        for (int m = 1; m < len && run_in_word; m++) {
+            int64_t rv = 0;
+            for (i = 0; i < nrest; i++)
+                if (order[pos - len + m] >> i & 1) rv |= (int64_t)1 << rest[i];
+            if (rv != regval + m) run_in_word = 0;
+        }
+        if (!k->is_nvidia && (rbytes == 4 || (rbytes == 8 && lsv[prog[a]].align_log2 >= 3))) {
+            pair_w[q] = (unsigned char)rbytes; /* SILoadStoreOptimizer may pair it (below) */
+            continue;
+        }
+        if (!k->is_nvidia && rbytes == 8)
+            snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b32" : "ds_read2_b32");
+        else if (!k->is_nvidia && rbytes == 16 && lsv[prog[a]].align_log2 < 4)
+            snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b64" : "ds_read2_b64");
+        else if (k->is_nvidia && r->direction == LAYOUT_READ && r->elem_bits < 32 && rbytes <= 8)
+            /* LLVM loads the merged chain as <n x elem> (getChainElemTy) */
+            snprintf(mn, sizeof mn, "ld.shared.v%d.b%d", len * r->vec_elems, r->elem_bits);
+        else
+            mnemonic(k, r, len * r->vec_elems, rbytes, 0, gword, run_in_word && in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, 1);
+    }
+    int n_acc = r->n_accesses;
+    r->n_accesses = n_runs;
+
+    /* AMD: SILoadStoreOptimizer pairs the b32 / b64 instructions, taken in
+     * program order (pair_ds). */
+    if (!k->is_nvidia && !tr) {
+        short st[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+        unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+        int ni = 0, any = 0;
+        for (int q = 0; q < n_runs; q++)
+            if (pair_w[q]) any = 1;
+        if (any) {
+            short start[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+            for (int q = 0, pos = 0; q < n_runs; pos += run_len[q++]) start[q] = order[pos];
+            for (int place = 0; place < n_acc; place++)
+                if (run_at[place] >= 0) {
+                    st[ni] = start[run_at[place]];
+                    w[ni++] = pair_w[run_at[place]];
+                }
+            pair_ds(k, r, gword, in_word, ni, st, w, base_key, alias_key, add_off, lsv, prog, pad->n > 0);
         }
     }
 
-    /* Mnemonics: AMD pairs b32 / b64 accesses of one base in program order
-     * (SILoadStoreOptimizer); everything else is one instruction per access. */
-    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    /* Mnemonics of the runs left single: one instruction each. */
     if (tr && bytes == 8) {
         snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
-        layout_tk_count_add(r, mn, r->n_accesses);
-    } else if (!k->is_nvidia && (bytes == 4 || bytes == 8)) {
-        pair_ds(k, r, bytes, gword, in_word, base_key, alias_key, add_off, prog);
+        layout_tk_count_add(r, mn, n_single);
     } else if (!k->is_nvidia && g && g->word_bits && g->run1 >= 0 && (bytes == 2 || g->run2 >= 0) &&
-               r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2)) {
+               r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2) && n_single) {
         /* One element per ds_write of 32-bit VGPRs that the global load
-         * packed (a thread's elements 2c, 2c + 1 along the last dim): LLVM stores an element in bits 16..31 with the _d16_hi
-         * form (ds_write_b16_d16_hi; ds_write_b8_d16_hi for byte 2, bytes
-         * 1 and 3 are shifted down first): odd f16, byte 2 of four i8. */
-        int64_t hi = 0;
-        for (int a = 0; a < r->n_accesses; a++) {
-            int64_t reg = 0;
-            for (i = 0; i < nrest; i++)
-                if (a >> i & 1) reg |= (int64_t)1 << rest[i];
-            int h1 = (int)(reg >> g->run1 & 1), h2 = g->run2 >= 0 ? (int)(reg >> g->run2 & 1) : 0;
-            if (bytes == 2 ? h1 : (h2 && !h1)) hi++;
-        }
-        mnemonic(k, r, bytes, 0, gword, in_word, mn, sizeof mn);
-        layout_tk_count_add(r, mn, r->n_accesses - hi);
+         * packed (a thread's elements 2c, 2c + 1 along the last dim): LLVM
+         * stores an element in bits 16..31 with the _d16_hi form
+         * (ds_write_b16_d16_hi; ds_write_b8_d16_hi for byte 2, bytes 1 and
+         * 3 are shifted down first): odd f16, byte 2 of four i8. */
+        mnemonic(k, r, r->vec_elems, bytes, 0, gword, in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, n_single - hi);
         if (hi) {
             snprintf(mn, sizeof mn, "ds_write_b%d_d16_hi", bytes * 8);
             layout_tk_count_add(r, mn, hi);
         }
-    } else {
-        mnemonic(k, r, bytes, 0, gword, in_word, mn, sizeof mn);
-        layout_tk_count_add(r, mn, r->n_accesses);
+    } else if (n_single) {
+        mnemonic(k, r, r->vec_elems, bytes, 0, gword, in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, n_single);
     }
     r->modelled = 1;
     return LAYOUT_OK;

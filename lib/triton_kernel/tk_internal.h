@@ -120,6 +120,46 @@ layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const 
                                            const layout_linear *cvt, const layout_tk_pad *pad, int tr,
                                            const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r);
 
+/* layout_tk_lower_ldst with every instruction costed through the checker
+ * (no one-run shortcut for translated runs): the reference
+ * tests/test_suggest_fast.c holds the shortcut to. */
+layout_status layout_tk_lower_ldst_each(const layout_triton_kernel *k, const layout_checker *ck,
+                                        const layout_linear *cvt, const layout_tk_pad *pad, int tr,
+                                        const layout_tk_global *g, layout_triton_kernel_op *r);
+
+/* One access lowerLdStShared emits, as LLVM's LoadStoreVectorizer sees it
+ * (lsv.c): accesses of one group are at base(group) + off bytes, the base
+ * unknown and different for each group; align_log2: log2 of the alignment
+ * LLVM knows of base(group) + off (known bits).  What alias analysis knows
+ * of two groups' bases: base(group) = X + a value in [lo, hi] with X the
+ * same for every group (a padded layout: the padding term of the base,
+ * from its known bits); lo > hi: nothing (never told apart). */
+typedef struct layout_tk_lsv_acc {
+    uint64_t group;
+    int32_t off;
+    int32_t align_log2;
+    int32_t lo, hi;
+} layout_tk_lsv_acc;
+
+/* Whether alias analysis tells accesses x and y (`bytes` each) apart: the
+ * same group and other offsets, or the range of y's address minus x's,
+ * [lo_y - hi_x, hi_y - lo_x] + off_y - off_x, clear of (-bytes, bytes). */
+int layout_tk_lsv_no_alias(const layout_tk_lsv_acc *x, const layout_tk_lsv_acc *y, int bytes);
+
+/* Whether LLVM's LoadStoreVectorizer forms one access of `size` bytes at
+ * alignment 2^align_log2 (NVPTX: natural alignment; AMDGPU LDS: 8 bytes at
+ * 4, 16 at 8); size a power of two up to 16. */
+int layout_tk_lsv_legal(int size, int align_log2, int is_nvidia);
+
+/* The LoadStoreVectorizer over n accesses (program order, n <= 1024) of
+ * `bytes` each: the runs it merges into one instruction.  order lists the
+ * access indices run after run (each run in offset order), run_len[k] the
+ * accesses of run k (at most 16); every access is in exactly one run (a
+ * run of 1: left as emitted).  Returns the number of runs (0 for bad
+ * arguments). */
+int layout_tk_lsv(const layout_tk_lsv_acc *acc, int n, int bytes, int is_store, int is_nvidia, short *order,
+                  unsigned char *run_len);
+
 /* The register word of a global tt.load / tt.store of a tensor in register
  * layout rl (register, lane, warp -> dim0, dim1) of elem_bits elements, as
  * Triton 3.6 vectorises it (ModuleAxisInfoAnalysis::getContiguity in

@@ -14,8 +14,9 @@ compared with
 
 The sm_90 cases whose counters differed from the model were measured again
 (probe.sh: one CTA under ncu with per-SASS-instruction counts, and a second
-run of 264 CTAs; probe.jsonl): that settles two kinds of difference, each a
-rule below that the test checks on those measurements (ONE_CTA, SASS_SUNK).
+run of 264 CTAs; probe.jsonl): that settles three kinds of difference, each
+a rule below that the test checks on those measurements (ONE_CTA, SASS_SUNK,
+PTXAS_MERGED).
 
 A case that differs must be matched by one of the named rules below, each a
 predicate the test evaluates on the measured and modelled figures; the few
@@ -44,8 +45,8 @@ FIX = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "gluon"
 
 # Cases whose ISA mix equals the model's, at least (of sm90 186, gfx942 98,
 # gfx950 96 compiled), and ncu sides equal (of 183 launched).
-ISA_FLOOR = {"sm90": 178, "gfx942": 91, "gfx950": 86}
-NCU_FLOOR = {"ld": 150, "st": 174}
+ISA_FLOOR = {"sm90": 184, "gfx942": 96, "gfx950": 92}
+NCU_FLOOR = {"ld": 155, "st": 179}
 
 # ncu differences no rule below explains yet (case, side).
 OPEN_NCU = {
@@ -128,16 +129,32 @@ def isa_rule(case: Dict[str, Any], isa: Dict[str, int], model: Dict[str, int]) -
         mix = _unpaired(mix, True) if amd else mix
         return {s: max([_bytes(mn) for mn in mix if _side(mn) == s] or [0]) for s in ("ld", "st")}
 
+    def count(mix: Dict[str, int]) -> Dict[str, int]:
+        mix = _unpaired(mix, True) if amd else mix
+        return {s: sum(n for mn, n in mix.items() if _side(mn) == s) for s in ("ld", "st")}
+
     isa_w, mod_w = widest(isa), widest(model)
-    wider = any(isa_w[s] > mod_w[s] for s in isa_w)
+    isa_n, mod_n = count(isa), count(model)
+    # the ISA merged more: a wider vector somewhere, or fewer instructions
+    # on a side and more on none
+    wider = any(isa_w[s] > mod_w[s] for s in isa_w) or (
+        all(isa_n[s] <= mod_n[s] for s in isa_n) and any(isa_n[s] < mod_n[s] for s in isa_n))
     if case["shared"]["class"] == "PaddedSharedLayout" and wider:
-        # Triton vectorises the runs the padding leaves contiguous (mixed
-        # widths); the model caps the vector at the padding interval.
+        # LLVM's LoadStoreVectorizer merges more of a padded layout's runs
+        # than the model (mixed widths: it proves a larger alignment of a
+        # padded base, or a constant offset between accesses with their own
+        # padding term, where the model takes the element's alignment).
         return "PADDED_RUNS"
     if wider:
-        # Triton vectorises through a change of register basis the model's
-        # largestVectorisation (a permutation) does not make.
+        # the LoadStoreVectorizer merges accesses the model keeps apart
+        # (the model's alignment or base of an access too weak); no case
+        # of the fixtures today, kept for a change of the model.
         return "WIDER_VECTOR"
+    if all(mod_n[s] <= isa_n[s] for s in isa_n) and any(mod_n[s] < isa_n[s] for s in isa_n):
+        # the model merges accesses LLVM's LoadStoreVectorizer left apart:
+        # the alignment it proved of that base (its known bits stop at a
+        # depth) or its alias analysis is weaker than the model's.
+        return "LSV_UNPROVEN"
     if amd and sum(_unpaired(isa).values()) == sum(_unpaired(model).values()):
         # same accesses, other widths chosen by AMD's instruction selection
         return "AMD_SELECTION"
@@ -201,6 +218,22 @@ def sass_sunk_rule(side: str, probe: Dict[str, Any], pred: Dict[str, int]) -> Op
     return "SASS_SUNK"
 
 
+def ptxas_merged_rule(side: str, probe: Dict[str, Any], meas: Dict[str, float], pred: Dict[str, int]) -> Optional[str]:
+    """PTXAS_MERGED: ptxas merges the PTX's shared accesses further (g005:
+    13 PTX loads, ld.shared.v4.b16 and 12 ld.shared.b16, are 4 LDS.64 in the
+    SASS), so the counters follow the SASS, not the PTX the model equals.
+    Checked on the SASS: the side has fewer shared instructions than the
+    model issues per warp, and the measured instructions per warp are
+    exactly those of the SASS, each once on every warp."""
+    ins = _sass_side(probe["sass"], side)
+    w = probe["num_warps"]
+    if not ins or len(ins) >= pred[side + "_inst"]:
+        return None
+    if any(i["executed"] != w for i in ins) or meas[side + "_inst"] != len(ins):
+        return None
+    return "PTXAS_MERGED"
+
+
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
     cmp = _compare()
@@ -261,7 +294,8 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
                 if row["isa_rule"] != "EQUAL":
                     rule = "ISA_DIFFERS"  # the model's instructions already differ from the PTX (an ISA rule)
                 elif probe is not None:
-                    rule = one_cta_rule(side, probe, meas, pred) or sass_sunk_rule(side, probe, pred)
+                    rule = (one_cta_rule(side, probe, meas, pred) or sass_sunk_rule(side, probe, pred) or
+                            ptxas_merged_rule(side, probe, meas, pred))
                 if rule == "ONE_CTA":
                     out["ncu"][side + " equal"] += 1
                 if rule is None and (r["name"], side) in OPEN_NCU:
@@ -277,6 +311,8 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
                 row["gl_" + side + "_equal"] = ok
                 out["ncu"]["gl %s" % side] += 1
                 out["ncu"]["gl %s equal" % side] += ok
+                # the model's conflicts on the same kernels (ONE_CTA: equal with one CTA)
+                out["ncu"]["gl %s model equal" % side] += pred[side + "_bc"] == meas[side + "_bc"] or rule == "ONE_CTA"
     path = os.environ.get("LAYOUT_GLUON_REPORT")
     if path:
         with open(path, "w") as f:
@@ -310,8 +346,11 @@ def test_triton_estimate_recorded(results: Dict[str, Any]) -> None:
     # the call returned (it aborts the process on some, "crashed")
     n = results["ncu"]
     assert n["gl ld"] > 100 and n["gl st"] == n["gl ld"]
-    print("\ngl.bank_conflicts x instructions == ncu: loads %d/%d, stores %d/%d"
-          % (n["gl ld equal"], n["gl ld"], n["gl st equal"], n["gl st"]))
+    print("\ngl.bank_conflicts x instructions == ncu: loads %d/%d, stores %d/%d; the model's conflicts: %d, %d"
+          % (n["gl ld equal"], n["gl ld"], n["gl st equal"], n["gl st"], n["gl ld model equal"],
+             n["gl st model equal"]))
+    # the model stays well ahead of Triton's own estimate on the same kernels
+    assert n["gl ld model equal"] >= n["gl ld equal"] + 25 and n["gl st model equal"] >= n["gl st equal"] + 25
 
 
 def test_rules_can_fail() -> None:
@@ -336,3 +375,19 @@ def test_rules_can_fail() -> None:
     assert one_cta_rule("ld", probe, first, pred) == "ONE_CTA"
     assert one_cta_rule("ld", dict(probe, repeat=first), first, pred) is None
     assert one_cta_rule("ld", dict(probe, sass=[full, dict(full, excess=9.0)]), first, pred) is None
+    # PTXAS_MERGED: fewer SASS instructions than the PTX's, each on every warp
+    lds = {"sass": "LDS.64 R2, [R4]", "executed": 8.0, "threads": 32.0, "wavefronts": 16.0, "excess": 8.0,
+           "after_predicated_exit": False}
+    one = {"num_warps": 8, "sass": [lds]}
+    assert ptxas_merged_rule("ld", one, {"ld_inst": 1.0}, pred) == "PTXAS_MERGED"
+    assert ptxas_merged_rule("ld", one, {"ld_inst": 2.0}, pred) is None
+    assert ptxas_merged_rule("ld", dict(one, sass=[lds, lds]), {"ld_inst": 2.0}, pred) is None
+    assert ptxas_merged_rule("ld", dict(one, sass=[dict(lds, executed=4.0)]), {"ld_inst": 1.0}, pred) is None
+    # wider or narrower vectors than the model's, the same bytes
+    nv = {"target": "sm90", "shared": {"class": "SwizzledSharedLayout"}}
+    assert isa_rule(nv, {"st.shared.b32": 2}, {"st.shared.b16": 4}) == "WIDER_VECTOR"
+    assert isa_rule(nv, {"st.shared.b16": 4}, {"st.shared.b32": 2}) == "LSV_UNPROVEN"
+    assert isa_rule(nv, {"st.shared.b32": 2, "st.shared.v2.b32": 1}, {"st.shared.v2.b32": 2}) == "LSV_UNPROVEN"
+    assert isa_rule(dict(nv, shared={"class": "PaddedSharedLayout"}), {"st.shared.v2.b16": 2},
+                    {"st.shared.b16": 4}) == "PADDED_RUNS"
+    assert isa_rule(nv, {"st.shared.b16": 4}, {"st.shared.b32": 1}) is None
