@@ -49,10 +49,10 @@
  * Storage: no heap; ::layout_triton_kernel is about 1 MiB (one report per
  * op of ::LAYOUT_TTGIR_MAX_OPS): make it static or allocate it.  It keeps a
  * pointer to the module (which points into the text): both must outlive it.
- * Stack: this layer's own frames take up to about 82 KiB (gcc -O2,
- * -fstack-usage: a convert_layout's scratch lowered through ldst.c and its
- * LoadStoreVectorizer model; op_explain about 14 KiB;
- * layout_triton_kernel_suggest about 100 KiB, below), plus the dialect reader's
+ * Stack: this layer's own frames take up to about 110 KiB (gcc -O2,
+ * -fstack-usage: a convert_layout's scratch, 27 KiB, lowered through
+ * ldst.c, 74 KiB, and its LoadStoreVectorizer model, 7 KiB; op_explain
+ * about 14 KiB; layout_triton_kernel_suggest about 150 KiB, below), plus the dialect reader's
  * (layout_triton_from_text()) and the checker's.
  * Thread safety: the calls only read their inputs and write their outputs;
  * layout_triton_kernel_op_cost() may run on one analysed kernel from many
@@ -115,6 +115,13 @@ typedef struct layout_triton_kernel_op {
     layout_triton_kernel_count counts[LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS]; /**< instructions per warp */
     int64_t extra_cycles;                    /**< sum over accesses of extra (conflict) cycles: AMD extra cycles, NVIDIA bank conflicts */
     int64_t total_cycles;                    /**< sum of total cycles: NVIDIA wavefronts */
+    /** extra_cycles and total_cycles summed over the CTA's warps (the
+     * module's num_warps): num_warps x the per-warp figures above (which are
+     * warp 0's), unless a padded layout gives the warps other bank patterns,
+     * where each warp is costed (what Nsight Compute and the LDS counters sum;
+     * divide by num_warps for the average per warp). */
+    int64_t cta_extra_cycles;
+    int64_t cta_total_cycles;                /**< see cta_extra_cycles */
     int n_conflicted;                        /**< accesses with extra cycles */
     int worst_access;                        /**< index of the first access with the most extra cycles; -1 if none */
     int worst_extra;                         /**< its extra cycles */
@@ -141,6 +148,8 @@ typedef struct layout_triton_kernel {
     layout_triton_kernel_count per_warp_total[LAYOUT_TRITON_KERNEL_MAX_MNEMONICS]; /**< mnemonic -> instructions per warp over the modelled ops */
     int64_t extra_cycles;                    /**< sum over modelled ops */
     int64_t total_cycles;                    /**< sum over modelled ops */
+    int64_t cta_extra_cycles;                /**< sum over modelled ops, all warps (layout_triton_kernel_op) */
+    int64_t cta_total_cycles;                /**< sum over modelled ops, all warps */
     int64_t n_accesses;                      /**< sum over modelled ops */
 } layout_triton_kernel;
 
@@ -326,7 +335,8 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
  * Storage: @p out is about 20 KiB (static, heap or stack); the call's own
  * frame about 58 KiB (gcc -O2, -fstack-usage: the scorer keeps the
  * register side of up to 8 ops of the allocation searched) plus the
- * lowering's (about 35 KiB) and the search's.  No heap.
+ * lowering's (about 90 KiB with its LoadStoreVectorizer model) and the
+ * search's.  No heap.
  * Cost: each candidate's total equals the sum of
  * layout_triton_kernel_op_cost() over the ops (what opts->exhaustive = 1
  * computes, op by op from the text), but each op's register side is read

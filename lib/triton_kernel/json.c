@@ -79,12 +79,20 @@ static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout
         js_cstr(sb, r->counts[j].mnemonic);
         layout_sb_printf(sb, ":%" PRId64, r->counts[j].count);
     }
+    /* an op lowered with a ceiling (the search's) has no CTA sums: every warp as warp 0 */
+    int64_t nw = k->module && k->module->num_warps > 0 ? k->module->num_warps : 1;
+    int64_t cta_t = r->cta_total_cycles >= 0 ? r->cta_total_cycles : r->total_cycles * nw;
+    int64_t cta_x = r->cta_extra_cycles >= 0 ? r->cta_extra_cycles : r->extra_cycles * nw;
     if (k->is_nvidia)
-        layout_sb_printf(sb, "},\"cost\":{\"wavefronts\":%" PRId64 ",\"bank_conflicts\":%" PRId64 ",\"conflicted\":%d}",
-                         r->total_cycles, r->extra_cycles, r->n_conflicted);
+        layout_sb_printf(sb,
+                         "},\"cost\":{\"wavefronts\":%" PRId64 ",\"bank_conflicts\":%" PRId64 ",\"conflicted\":%d,"
+                         "\"cta_wavefronts\":%" PRId64 ",\"cta_bank_conflicts\":%" PRId64 "}",
+                         r->total_cycles, r->extra_cycles, r->n_conflicted, cta_t, cta_x);
     else
-        layout_sb_printf(sb, "},\"cost\":{\"extra_cycles\":%" PRId64 ",\"total_cycles\":%" PRId64 ",\"conflicted\":%d}",
-                         r->extra_cycles, r->total_cycles, r->n_conflicted);
+        layout_sb_printf(sb,
+                         "},\"cost\":{\"extra_cycles\":%" PRId64 ",\"total_cycles\":%" PRId64 ",\"conflicted\":%d,"
+                         "\"cta_extra_cycles\":%" PRId64 ",\"cta_total_cycles\":%" PRId64 "}",
+                         r->extra_cycles, r->total_cycles, r->n_conflicted, cta_x, cta_t);
     {
         const char *note;
         layout_confidence c = layout_triton_kernel_op_confidence(k, r, &note);
@@ -204,8 +212,9 @@ layout_status layout_triton_kernel_json(const layout_triton_kernel *k, const lay
     }
     layout_sb_printf(&sb,
                      "],\"totals\":{\"ops\":%d,\"modelled\":%d,\"accesses\":%" PRId64 ",\"extra_cycles\":%" PRId64
-                     ",\"total_cycles\":%" PRId64 "}",
-                     k->n_ops, k->n_modelled, k->n_accesses, k->extra_cycles, k->total_cycles);
+                     ",\"total_cycles\":%" PRId64 ",\"cta_extra_cycles\":%" PRId64 ",\"cta_total_cycles\":%" PRId64 "}",
+                     k->n_ops, k->n_modelled, k->n_accesses, k->extra_cycles, k->total_cycles, k->cta_extra_cycles,
+                     k->cta_total_cycles);
     if (sugg) {
         layout_sb_printf(&sb,
                          ",\"lds_bytes\":%" PRId64 ",\"lds_bound\":%" PRId64 ",\"lds_bound_after\":%" PRId64

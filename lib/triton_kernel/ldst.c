@@ -556,6 +556,7 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     unsigned char pair_w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     short run_at[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* by program place: the run standing there, -1 none */
     char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    int64_t warp0_total = r->total_cycles, warp0_extra = r->extra_cycles;
     for (int a = 0; a < r->n_accesses; a++) run_at[a] = -1;
     for (int q = 0, pos = 0; q < n_runs; q++) {
         layout_linear_access acc;
@@ -639,6 +640,46 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
             mnemonic(k, r, len * r->vec_elems, rbytes, 0, gword, run_in_word && in_word, mn, sizeof mn);
         layout_tk_count_add(r, mn, 1);
     }
+    /* Padded, the warps' bank patterns may differ (the padding of warp w's
+     * offsets is not warp 0's moved by a constant): with the whole cost
+     * asked for, each warp's runs are costed too, for the CTA's sums
+     * (Nsight Compute on an H200, tests/fixtures/gluon/probe.jsonl, g132:
+     * fp8 under [32:+2], 2 or 3 wavefronts by warp, 20 over 8 warps). */
+    if (pad->n && ceiling == INT64_MAX && iw >= 0 && cvt->in_bits[iw] > 0) {
+        int nw = 1 << cvt->in_bits[iw];
+        int64_t per = k->module && k->module->num_warps > nw ? k->module->num_warps / nw : 1;
+        int64_t cta_t = r->total_cycles - warp0_total, cta_x = r->extra_cycles - warp0_extra;
+        for (int w = 1; w < nw; w++) {
+            ins[iw] = w;
+            for (int q = 0, pos = 0; q < n_runs; pos += run_len[q++]) {
+                layout_linear_access acc;
+                layout_instr ins_;
+                layout_cost c;
+                int64_t regval = 0;
+                for (i = 0; i < nrest; i++)
+                    if (order[pos] >> i & 1) regval |= (int64_t)1 << rest[i];
+                if (ir >= 0) ins[ir] = regval;
+                if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) !=
+                        LAYOUT_OK ||
+                    layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
+                    return layout_tk_not_modelled(r, "lane addresses of warp %d: %s", w, e.message);
+                ins_.width_bytes = run_len[q] * bytes;
+                for (int l = 0; l < ins_.n_lanes; l++) {
+                    uint64_t padded = apply_padding(pad, ins_.addr_bytes[l]);
+                    if (padded > UINT32_MAX - 16) return layout_tk_not_modelled(r, "padded byte address beyond 32 bits");
+                    ins_.addr_bytes[l] = (uint32_t)padded;
+                }
+                if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
+                    return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message);
+                cta_t += c.total_cycles;
+                cta_x += c.extra_cycles;
+            }
+        }
+        ins[iw] = 0;
+        r->cta_total_cycles = cta_t * per;
+        r->cta_extra_cycles = cta_x * per;
+    }
+
     int n_acc = r->n_accesses;
     r->n_accesses = n_runs;
 

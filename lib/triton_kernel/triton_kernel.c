@@ -342,6 +342,7 @@ layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout
     r->kind = o->kind;
     r->line = o->line;
     r->worst_access = -1;
+    r->cta_total_cycles = r->cta_extra_cycles = -1; /* lower_op: num_warps x warp 0's unless the lowering costed every warp */
     if (layout_ttgir_op_loc(m, op, r->loc, sizeof r->loc) == LAYOUT_ERR_ARG)
         return layout_fail(err, LAYOUT_ERR_ARG, "layout_triton_kernel: op %d out of range", op);
     r->direction = o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? LAYOUT_READ : LAYOUT_WRITE;
@@ -487,9 +488,16 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     layout_tk_op_prep p;
     layout_tk_shared s;
     layout_status st = layout_tk_op_prepare(k, op, &p, r, err);
-    if (st != LAYOUT_OK || !p.generic) return st;
-    layout_tk_shared_prepare(k->module, p.mem, sattr, slen, NULL, &s);
-    return layout_tk_op_finish(k, NULL, &p, &s, INT64_MAX, r, err);
+    if (st == LAYOUT_OK && p.generic) {
+        layout_tk_shared_prepare(k->module, p.mem, sattr, slen, NULL, &s);
+        st = layout_tk_op_finish(k, NULL, &p, &s, INT64_MAX, r, err);
+    }
+    if (r->cta_total_cycles < 0) { /* every warp costs what warp 0 costs */
+        int64_t nw = k->module->num_warps > 0 ? k->module->num_warps : 1;
+        r->cta_total_cycles = r->modelled ? r->total_cycles * nw : 0;
+        r->cta_extra_cycles = r->modelled ? r->extra_cycles * nw : 0;
+    }
+    return st;
 }
 
 layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op, const char *shared_attr, size_t len,
@@ -528,6 +536,7 @@ layout_status layout_triton_kernel_analyze(const layout_ttgir *m, const layout_a
     out->module = m;
     out->n_ops = out->n_modelled = out->n_per_warp = 0;
     out->extra_cycles = out->total_cycles = out->n_accesses = 0;
+    out->cta_extra_cycles = out->cta_total_cycles = 0;
     if (arch) out->arch = *arch;
     else if ((st = layout_triton_kernel_target_arch(m->target, &out->arch, err)) != LAYOUT_OK) return st;
     out->is_nvidia = strncmp(out->arch.name, "sm_", 3) == 0;
@@ -544,6 +553,8 @@ layout_status layout_triton_kernel_analyze(const layout_ttgir *m, const layout_a
         out->n_modelled++;
         out->extra_cycles += r->extra_cycles;
         out->total_cycles += r->total_cycles;
+        out->cta_extra_cycles += r->cta_extra_cycles;
+        out->cta_total_cycles += r->cta_total_cycles;
         out->n_accesses += r->n_accesses;
         for (j = 0; j < r->n_counts; j++) {
             int t;

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _gluon_layouts as layouts
 from . import triton as _triton
@@ -488,16 +488,29 @@ def module_text(writers: Sequence[Any], readers: Sequence[Any], shared_layout: A
 # ---- results ---------------------------------------------------------------------------------------
 
 
+def _num(x: Any) -> str:
+    return "%g" % x if isinstance(x, float) else "%d" % x
+
+
+def _per_warp(total: int, num_warps: int) -> Union[int, float]:
+    # an int where every warp costs the same, else the exact mean (Nsight Compute's sum / warps)
+    return total // num_warps if total % num_warps == 0 else total / num_warps
+
+
 class Side:
     """One shared-memory op (or several of one side, summed) as Triton lowers it, per warp.
 
     ``instructions``: mnemonic -> instructions one warp issues ("st.shared.v4.b32": 2);
     ``bank_conflicts`` and ``wavefronts`` (NVIDIA; None on AMD);
     ``extra_cycles`` (AMD; None on NVIDIA), ``total_cycles`` (AMD; NVIDIA: wavefronts);
+    the costs are the CTA's sums over its ``num_warps`` warps divided by them: an int when
+    every warp costs the same, else a float (a padded layout can give warps other bank
+    patterns); ``cta_bank_conflicts`` / ``cta_wavefronts`` / ``cta_extra_cycles`` /
+    ``cta_total_cycles`` are the sums (what Nsight Compute and the LDS counters add up);
     ``accesses``; ``vector_bits``; ``confidence``; ``ops`` (the report's op dicts);
-    ``explain()``: the worst instruction lane by lane."""
+    ``explain()``: the worst instruction lane by lane (warp 0)."""
 
-    def __init__(self, ops: List[Dict[str, Any]], nvidia: bool) -> None:
+    def __init__(self, ops: List[Dict[str, Any]], nvidia: bool, num_warps: int = 1) -> None:
         self.ops = ops
         self.nvidia = nvidia
         bad = [op for op in ops if not op.get("modelled", 1)]
@@ -514,16 +527,29 @@ class Side:
         levels = ["low", "medium", "high"]
         conf = [op.get("confidence", "high") for op in ops]
         self.confidence = min(conf, key=lambda c: levels.index(c) if c in levels else 0) if conf else "high"
+        nw = max(int(num_warps), 1)
+        self.num_warps = nw
+
+        def cta(key: str) -> int:  # the CTA's sum (reports without it: every warp as warp 0)
+            return sum(int(c.get("cta_" + key, int(c.get(key, 0)) * nw)) for c in cost)
+
+        self.cta_bank_conflicts: Optional[int] = None
+        self.cta_wavefronts: Optional[int] = None
+        self.cta_extra_cycles: Optional[int] = None
+        self.cta_total_cycles: int
         if nvidia:
-            self.bank_conflicts: Optional[int] = sum(int(c.get("bank_conflicts", 0)) for c in cost)
-            self.wavefronts: Optional[int] = sum(int(c.get("wavefronts", 0)) for c in cost)
-            self.extra_cycles: Optional[int] = None
+            self.cta_bank_conflicts, self.cta_wavefronts = cta("bank_conflicts"), cta("wavefronts")
+            self.cta_total_cycles = self.cta_wavefronts
+            self.bank_conflicts: Optional[Union[int, float]] = _per_warp(self.cta_bank_conflicts, nw)
+            self.wavefronts: Optional[Union[int, float]] = _per_warp(self.cta_wavefronts, nw)
+            self.extra_cycles: Optional[Union[int, float]] = None
             self.total_cycles = self.wavefronts
         else:
+            self.cta_extra_cycles, self.cta_total_cycles = cta("extra_cycles"), cta("total_cycles")
             self.bank_conflicts = None
             self.wavefronts = None
-            self.extra_cycles = sum(int(c.get("extra_cycles", 0)) for c in cost)
-            self.total_cycles = sum(int(c.get("total_cycles", 0)) for c in cost)
+            self.extra_cycles = _per_warp(self.cta_extra_cycles, nw)
+            self.total_cycles = _per_warp(self.cta_total_cycles, nw)
 
     @property
     def conflicted(self) -> bool:
@@ -544,8 +570,9 @@ class Side:
     def cost_text(self) -> str:
         instrs = ", ".join("%d x %s" % (c, k) for k, c in self.instructions.items()) or "-"
         if self.nvidia:
-            return "%s per warp, %d bank conflicts, %d wavefronts" % (instrs, self.bank_conflicts, self.wavefronts)
-        return "%s per warp, %d extra cycles (%d total)" % (instrs, self.extra_cycles, self.total_cycles)
+            return "%s per warp, %s bank conflicts, %s wavefronts" % (instrs, _num(self.bank_conflicts),
+                                                                      _num(self.wavefronts))
+        return "%s per warp, %s extra cycles (%s total)" % (instrs, _num(self.extra_cycles), _num(self.total_cycles))
 
     def __repr__(self) -> str:
         return "Side(%s)" % self.cost_text()
@@ -567,8 +594,9 @@ class Check:
         ops = rep.get("ops", [])
         for nm in rep.get("not_modelled", []):
             raise LayoutError("not modelled: %s: %s" % (nm.get("op", "?"), nm.get("reason", "")), status=-7)
-        self.store = Side([op for op in ops if op.get("direction") == "write"], nvidia)
-        self.load = Side([op for op in ops if op.get("direction") == "read"], nvidia)
+        nw = int(rep.get("num_warps", 1))
+        self.store = Side([op for op in ops if op.get("direction") == "write"], nvidia, nw)
+        self.load = Side([op for op in ops if op.get("direction") == "read"], nvidia, nw)
 
     def __repr__(self) -> str:
         return "Check(%s: store %s; load %s)" % (self.arch, self.store.cost_text(), self.load.cost_text())
@@ -809,8 +837,9 @@ def suggest(writers: Any, readers: Any, shape: Sequence[int], dtype: Any, arch: 
     seen = set()
     for e in ranked.get("ranked", []):
         ops = e.get("ops", [])
-        store = Side([op for op in ops if op.get("direction") == "write"], nvidia)
-        load = Side([op for op in ops if op.get("direction") == "read"], nvidia)
+        nw = int(rep.get("num_warps", 1))
+        store = Side([op for op in ops if op.get("direction") == "write"], nvidia, nw)
+        load = Side([op for op in ops if op.get("direction") == "read"], nvidia, nw)
         out.append(Suggestion(e["attr"], e.get("gluon") or source_text(e["attr"]), int(e.get("bytes", 0)), store,
                               load, "search"))
         seen.add(e["attr"])
@@ -837,8 +866,9 @@ def _costed(ws: List[Any], rs: List[Any], attr: str, src: Optional[str], dims: L
     for nm in rep.get("not_modelled", []):
         raise LayoutError("not modelled: %s: %s" % (nm.get("op", "?"), nm.get("reason", "")), status=-7)
     ops = rep.get("ops", [])
-    store = Side([op for op in ops if op.get("direction") == "write"], nvidia)
-    load = Side([op for op in ops if op.get("direction") == "read"], nvidia)
+    nw = int(rep.get("num_warps", 1))
+    store = Side([op for op in ops if op.get("direction") == "write"], nvidia, nw)
+    load = Side([op for op in ops if op.get("direction") == "read"], nvidia, nw)
     sug = [s for s in rep.get("suggestions", []) if s.get("ops")]
     nbytes = int(sug[0].get("current_bytes", 0)) if sug else 0
     return Suggestion(attr, src, nbytes, store, load, origin)

@@ -105,7 +105,17 @@ def test_check_equals_the_real_ttgir(compiled):
             if +mine_cost != +cost[side]:
                 differ.append((case["name"], side, dict(mine_cost), dict(cost[side])))
             if case["target"] == "sm90":
-                assert (res.wavefronts, res.bank_conflicts) == (cost[side]["wavefronts"], cost[side]["bank_conflicts"])
+                # per warp: the CTA's sums over the warps divided by them (warp 0's where every warp costs the same)
+                nw = rep["num_warps"]
+                cta = collections.Counter()
+                for op in rep["ops"]:
+                    if op.get("direction") == side and op.get("modelled"):
+                        cta.update({k: op["cost"][k] for k in ("cta_wavefronts", "cta_bank_conflicts")})
+                assert (res.cta_wavefronts, res.cta_bank_conflicts) == (cta["cta_wavefronts"], cta["cta_bank_conflicts"])
+                assert (res.wavefronts * nw, res.bank_conflicts * nw) == (res.cta_wavefronts, res.cta_bank_conflicts)
+                if res.cta_wavefronts == nw * cost[side]["wavefronts"]:
+                    assert (res.wavefronts, res.bank_conflicts) == (cost[side]["wavefronts"],
+                                                                    cost[side]["bank_conflicts"])
             else:
                 assert res.extra_cycles is not None and res.wavefronts is None
     assert not differ, differ[:10]
