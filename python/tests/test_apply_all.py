@@ -69,6 +69,15 @@ def test_apply_everywhere():
                 continue
             changed += 1
             again = lt.report(out, arch)
+            # the search scores warp 0 of a candidate (every warp of an unpadded layout costs the
+            # same); no layout it suggests gives the warps other costs (a padding can: the CTA's
+            # sums would then differ from num_warps x warp 0's)
+            for op in again["ops"]:
+                if op.get("modelled"):
+                    c, nw = op["cost"], again["num_warps"]
+                    per, cta = (("wavefronts", "cta_wavefronts") if "wavefronts" in c
+                                else ("total_cycles", "cta_total_cycles"))
+                    assert c[cta] == nw * c[per], (name, arch, op["line"])
             assert [op["op"] for op in again["ops"]] == [op["op"] for op in lt.report(text, arch)["ops"]], name
             assert lt.apply(out, arch) == out, (name, arch)
             if arch is None and name in patched:
