@@ -282,6 +282,13 @@ layout_status layout_tk_reg_linear(const layout_ttgir *m, const layout_ttgir_typ
     return LAYOUT_OK;
 }
 
+int layout_tk_last_dim(const layout_linear *rl)
+{
+    char name[16];
+    snprintf(name, sizeof name, "dim%d", rl->n_out - 1);
+    return layout_linear_out_dim(rl, name);
+}
+
 /* The image (offset) of input dim d's bit b. */
 uint64_t layout_tk_basis(const layout_linear *c, int d, int b)
 {
@@ -290,7 +297,7 @@ uint64_t layout_tk_basis(const layout_linear *c, int d, int b)
 
 int layout_tk_global_word_bits(const layout_linear *rl, int elem_bits)
 {
-    int ir = layout_linear_in_dim(rl, "register"), d1 = layout_linear_out_dim(rl, "dim1");
+    int ir = layout_linear_in_dim(rl, "register"), d1 = layout_tk_last_dim(rl);
     int n = 0, i, cap = elem_bits > 0 ? 128 / elem_bits : 1;
     if (ir < 0 || d1 < 0 || elem_bits <= 0) return elem_bits;
     /* the first register basis that moves: it names the order's first dim */

@@ -187,6 +187,13 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         set_note(a, "rank %lld: only 2-D tiles with at most one buffer dim are searched", a->rank);
         return;
     }
+    for (i = 0; i < a->n_ops; i++) {
+        int t = layout_tk_op_tile_rank(k, k->ops[a->ops[i]].op);
+        if (t > 2) {
+            set_note(a, "a %lld-D tile: only 2-D tiles with at most one buffer dim are searched", t);
+            return;
+        }
+    }
     {
         int64_t packed, n = 1, room = lds - bound;
         for (i = 0; i < a->rank; i++) n *= a->shape[i];

@@ -105,6 +105,9 @@ layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout
                                    layout_triton_kernel_op *r, layout_error *err);
 void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
                               const layout_triton_attr *parsed, layout_tk_shared *s);
+/* The rank of module op `op`'s register tensor (the tile a local load /
+ * store addresses), 0 if it has none. */
+int layout_tk_op_tile_rank(const layout_triton_kernel *k, int op);
 int layout_tk_shared_fits(const layout_ttgir_type *a, const layout_ttgir_type *b);
 layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_checker *ck, const layout_tk_op_prep *p,
                                   const layout_tk_shared *s, int64_t ceiling, layout_triton_kernel_op *r,
@@ -184,6 +187,10 @@ void layout_tk_count_add(layout_triton_kernel_op *r, const char *mn, int64_t n);
 void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cost *c, const layout_instr *ins);
 long layout_tk_inline_aliases(const layout_ttgir *m, const char *attr, size_t alen, char *buf, size_t cap, int depth);
 void layout_tk_set_why(char *why, size_t cap, const char *prefix, const char *msg);
+/* The index of rl's last output dim (dim<n_out - 1>: a tensor's fastest
+ * varying in Triton's standard order), -1 if none. */
+int layout_tk_last_dim(const layout_linear *rl);
+
 uint64_t layout_tk_basis(const layout_linear *c, int d, int b);
 
 /* NVIDIA ldmatrix / stmatrix of cvt (Triton's lowerLdStMatrix), plain or

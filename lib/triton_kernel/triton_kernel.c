@@ -186,8 +186,33 @@ static layout_status shared_linear_parsed(const layout_ttgir_type *mem, const la
 {
     layout_descriptor d;
     layout_error e;
-    int rank = mem->rank, first = rank > 2 ? rank - 2 : 0;
+    int rank = mem->rank, arank = a->rank > 0 ? a->rank : 2, first = rank > 2 ? rank - 2 : 0;
     pi->n = 0;
+    if (arank != 2) {
+        /* a tile of 1, 3 or 4 dims: the attribute's own rank, the memdesc's
+         * trailing dims (a leading one: the buffers); Triton's offset ->
+         * dims map inverted */
+        layout_linear fwd;
+        first = rank - arank;
+        if (first < 0) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", "the attribute has more dims than the memdesc");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        if (a->kind == LAYOUT_TRITON_PADDED_SHARED) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", "padded_shared of a rank other than 2");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        if (a->kind == LAYOUT_TRITON_LINEAR) fwd = a->linear;
+        else if (layout_triton_shared_linear(a, arank, mem->shape + first, &fwd, &e) != LAYOUT_OK) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", e.message);
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        if (layout_linear_invert(out, &fwd, &e) != LAYOUT_OK) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", e.message);
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        return LAYOUT_OK;
+    }
     if (a->kind == LAYOUT_TRITON_PADDED_SHARED) {
         if (rank - first != 2) {
             layout_tk_set_why(why, why_cap, "shared layout not read: ", "padded_shared of a rank other than 2");
@@ -374,13 +399,16 @@ layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout
     default: break;
     }
     if (!reg || !mem) return layout_tk_not_modelled(r, "no register tensor with a layout and memdesc among the op's types");
-    if (reg->rank != 2 || mem->rank < 2)
-        return layout_tk_not_modelled(r, "only 2-D tiles are modelled");
+    if (reg->rank < 1 || reg->rank > 4)
+        return layout_tk_not_modelled(r, "a %d-D tile: tiles of 1 to 4 dims are modelled", reg->rank);
+    if (mem->rank < reg->rank)
+        return layout_tk_not_modelled(r, "the tensor has more dims (%d) than its memdesc (%d)", reg->rank, mem->rank);
     r->elem_bits = mem->elem_bits;
     if (r->elem_bits < 8 || r->elem_bits > 64 || (r->elem_bits & (r->elem_bits - 1)))
         return layout_tk_not_modelled(r, "element type %s: not 8, 16, 32 or 64 bits", mem->elem);
-    if (mem->shape[mem->rank - 1] != reg->shape[1] || mem->shape[mem->rank - 2] != reg->shape[0])
-        return layout_tk_not_modelled(r, "the memdesc's shape differs from the tensor's (a view is not followed)");
+    for (int d = 0; d < reg->rank; d++) /* the memdesc's trailing dims (a leading one: the buffers) */
+        if (mem->shape[mem->rank - reg->rank + d] != reg->shape[d])
+            return layout_tk_not_modelled(r, "the memdesc's shape differs from the tensor's (a view is not followed)");
     p->generic = 1;
     p->reg = reg;
     p->mem = mem;
@@ -423,10 +451,24 @@ void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *me
     }
 }
 
+int layout_tk_op_tile_rank(const layout_triton_kernel *k, int op)
+{
+    const layout_ttgir_type *reg, *mem;
+    if (!k->module || op < 0 || op >= k->module->n_ops) return 0;
+    find_types(&k->module->ops[op], &reg, &mem);
+    return reg ? reg->rank : 0;
+}
+
 int layout_tk_shared_fits(const layout_ttgir_type *a, const layout_ttgir_type *b)
 {
-    return a->rank >= 2 && b->rank >= 2 && a->elem_bits == b->elem_bits &&
-           a->shape[a->rank - 1] == b->shape[b->rank - 1] && a->shape[a->rank - 2] == b->shape[b->rank - 2];
+    /* the attribute addresses the trailing dims: 2 (a leading buffer dim
+     * dropped) or, for a tile of another rank, all but the buffer dim */
+    if (a->rank < 2 || b->rank < 2 || a->elem_bits != b->elem_bits) return 0;
+    int n = a->rank < b->rank ? a->rank : b->rank;
+    if (a->rank != b->rank && n > 2) return 0;
+    for (int d = 1; d <= n; d++)
+        if (a->shape[a->rank - d] != b->shape[b->rank - d]) return 0;
+    return 1;
 }
 
 layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_checker *ck, const layout_tk_op_prep *p,
@@ -469,7 +511,7 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
     layout_tk_global g = {0, -1, -1};
     if (p->neighbour) {
         int div_bits = p->div_bits;
-        int ir = layout_linear_in_dim(&rl, "register"), d1 = layout_linear_out_dim(&rl, "dim1");
+        int ir = layout_linear_in_dim(&rl, "register"), d1 = layout_tk_last_dim(&rl);
         g.word_bits = layout_tk_global_word_bits(&rl, r->elem_bits);
         if (g.word_bits > div_bits) g.word_bits = div_bits < r->elem_bits ? r->elem_bits : div_bits;
         for (int i = 0; ir >= 0 && d1 >= 0 && i < rl.in_bits[ir]; i++) {

@@ -319,8 +319,9 @@ def _shape(shape: Any) -> List[int]:
 
 
 def _lift(layout: Any) -> Any:
-    """A rank-1 layout as the rank-2 layout of the same tensor seen as 1 x N (the C model reads
-    2-D tiles); other ranks unchanged.  Only the representation changes: element n of the 1-D
+    """A rank-1 layout as the rank-2 layout of the same tensor seen as 1 x N (the C search takes
+    2-D tiles; the model reads 1-D ones too, at the same cost); other ranks unchanged.  Only the
+    representation changes: element n of the 1-D
     tensor is element (0, n) of the 2-D one, held by the same register, lane and warp."""
     layout = _unwrap(layout)
     if isinstance(layout, str):
@@ -411,7 +412,7 @@ def _batch(layout: Any) -> Any:
         return layouts.AMDWMMALayout(_int(g("version"), name), g("transposed"), [1] + _ints(g("warps_per_cta"), name),
                                      _unwrap(getattr(layout, "instr_shape", None)),
                                      None if tiles is None else [1] + _ints(tiles, name))
-    raise ValueError("a rank-1 slice of %s is not modelled (the C model reads 2-D tiles; this parent has no "
+    raise ValueError("a rank-1 slice of %s is not modelled (it is costed as 1 x N, and this parent has no "
                      "leading-dim form here)" % name)
 
 
@@ -427,7 +428,7 @@ def module_text(writers: Sequence[Any], readers: Sequence[Any], shared_layout: A
     dims = _shape(shape)
     elem, _bits = _dtype(dtype)
     _name, target, tpw = _arch(arch)
-    if len(dims) == 1:  # the C model reads 2-D tiles: 1 x N
+    if len(dims) == 1:  # 1 x N, which suggest() can search
         writers, readers, shared_layout, dims = ([_lift(w) for w in writers], [_lift(r) for r in readers],
                                                  _lift(shared_layout), [1] + dims)
     regs = list(writers) + list(readers)

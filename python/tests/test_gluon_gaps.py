@@ -219,3 +219,84 @@ def test_stand_ins_have_triton_36_fields():
         assert ours[:len(names)] == names, (m.group(1), ours, names)
         seen += 1
     assert seen == 11
+
+
+# ---- tiles of 3 and 4 dims, and of 1 (layout triton reads them without lifting) ----------------
+#
+# Known answer, from Triton's definitions: a blocked layout of order [2, 1, 0] with nothing along
+# dim0 but repetitions (sizePerThread, threadsPerWarp and warpsPerCTA 1 there) holds element
+# (d, r, c) of a [D, R, C] tensor where the [D * R, C] layout of order [1, 0] holds (d * R + r, c)
+# (BlockedEncodingAttr::toLinearLayout: the repetition register bits of dim1 below those of dim0,
+# as the row repetitions' low and high bits); swizzled_shared of order [2, 1, 0] swizzles the two
+# fastest dims and stacks dim0 (swizzledSharedToLinearLayout), which is the 2-D swizzle of the
+# [D * R, C] rows when R is a multiple of perPhase * maxPhase (the phase of row d * R + r is r's).
+# So both tensors cost the same, instruction by instruction.
+
+def _rank3_cases(n):
+    import random
+    rng = random.Random(20261128)
+    for _ in range(n):
+        arch = rng.choice(["sm_90", "gfx942", "gfx950"])
+        lanes = 32 if arch == "sm_90" else 64
+        dtype, bits = rng.choice([("fp16", 16), ("fp32", 32), ("i8", 8), ("bf16", 16)])
+        t0 = 2 ** rng.randint(0, 5 if lanes == 32 else 6)
+        t1 = lanes // t0
+        nw = rng.choice([1, 2, 4])
+        w0 = 2 ** rng.randint(0, nw.bit_length() - 1)
+        w1 = nw // w0
+        s0, s1 = rng.choice([1, 2]), rng.choice([1, 2, 4, 8])
+        vec, per, mx = rng.choice([1, 2, 4, 8]), rng.choice([1, 2, 4]), rng.choice([1, 2, 4, 8])
+        R = max(per * mx, s0 * t0 * w0, rng.choice([8, 16, 32]))
+        C = max(s1 * t1 * w1, rng.choice([16, 32, 64]), vec)
+        D = rng.choice([2, 4])
+        yield arch, dtype, nw, (s0, s1, t0, t1, w0, w1), (vec, per, mx), (D, R, C)
+
+
+def test_rank3_tiles_cost_what_their_2d_rows_cost():
+    n = 0
+    for arch, dtype, nw, (s0, s1, t0, t1, w0, w1), (vec, per, mx), (D, R, C) in _rank3_cases(40):
+        b3 = gl.BlockedLayout([1, s0, s1], [1, t0, t1], [1, w0, w1], [2, 1, 0])
+        b2 = gl.BlockedLayout([s0, s1], [t0, t1], [w0, w1], [1, 0])
+        sh3 = gl.SwizzledSharedLayout(vec, per, mx, [2, 1, 0])
+        sh2 = gl.SwizzledSharedLayout(vec, per, mx, [1, 0])
+        three = lg.check(b3, sh3, [D, R, C], dtype, arch, num_warps=nw)
+        two = lg.check(b2, sh2, [D * R, C], dtype, arch, num_warps=nw)
+        same_cost(three, two)
+        n += 1
+    assert n == 40
+
+
+def test_rank4_and_rank1_tiles():
+    # a [1, D, R, C] tile is the [D, R, C] one (a size-1 dim adds no bit anywhere)
+    b4 = gl.BlockedLayout([1, 1, 2, 4], [1, 1, 4, 8], [1, 1, 2, 2], [3, 2, 1, 0])
+    b3 = gl.BlockedLayout([1, 2, 4], [1, 4, 8], [1, 2, 2], [2, 1, 0])
+    four = lg.check(b4, gl.SwizzledSharedLayout(4, 2, 4, [3, 2, 1, 0]), [1, 2, 16, 64], "fp16", "sm_90")
+    three = lg.check(b3, gl.SwizzledSharedLayout(4, 2, 4, [2, 1, 0]), [2, 16, 64], "fp16", "sm_90")
+    same_cost(four, three)
+    assert four.store.instructions and four.load.instructions
+    # rank 1 read by the C library directly (no 1 x N lift): the same as the lifted module
+    text1 = _module_1d("#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
+                       "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>", "512")
+    text2 = _module_1d("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], "
+                       "order = [1, 0]}>",
+                       "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>", "1x512")
+    r1, r2 = lt.report(text1), lt.report(text2)
+    assert [op["instructions"] for op in r1["ops"]] == [op["instructions"] for op in r2["ops"]]
+    assert [op["cost"] for op in r1["ops"]] == [op["cost"] for op in r2["ops"]]
+    assert r1["ops"][0]["instructions"] == {"st.shared.v4.b32": 1}
+
+
+def test_rank3_tiles_are_not_searched():
+    b3 = gl.BlockedLayout([1, 1, 4], [1, 4, 8], [2, 2, 1], [2, 1, 0])
+    with pytest.raises(liblayout.LayoutError, match="3-D tile"):
+        lg.suggest([b3], [b3], [2, 32, 32], "fp16", "sm_90")
+
+
+def _module_1d(reg, shared, shape):
+    return ('#r = %s\n#s = %s\n#smem = #ttg.shared_memory\n'
+            'module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", '
+            '"ttg.threads-per-warp" = 32 : i32} {\n'
+            '  tt.func public @k(%%x: tensor<%sxf32, #r>) {\n'
+            '    %%s = ttg.local_alloc %%x : (tensor<%sxf32, #r>) -> !ttg.memdesc<%sxf32, #s, #smem>\n'
+            '    %%y = ttg.local_load %%s : !ttg.memdesc<%sxf32, #s, #smem> -> tensor<%sxf32, #r>\n'
+            '    tt.return\n  }\n}\n') % (reg, shared, shape, shape, shape, shape, shape)
