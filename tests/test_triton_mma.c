@@ -45,6 +45,7 @@
 #include <layout.h>
 
 #define BLK "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
+#define BLK3 "#ttg.blocked<{sizePerThread = [1, 2, 4], threadsPerWarp = [2, 4, 4], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>"
 #define MFMA(v, w, i, t) "#ttg.amd_mfma<{version = " v ", warpsPerCTA = [" w "], instrShape = [" i "], isTransposed = " t "}>"
 #define MFMA_TPW(v, w, i, t, tpw)                                                                                      \
     "#ttg.amd_mfma<{version = " v ", warpsPerCTA = [" w "], instrShape = [" i "], isTransposed = " t                   \
@@ -196,6 +197,16 @@ static const mma_case k_cases[] = {
      * dim0 (1 .. 16), one register repeat (32, 0); dim1 of size 1 zeroes everything on it; the zero
      * registers go, the zero lanes stay. */
     {"hand:slice of blocked", SLICE("1", BLK), 1, {64, 0}, "32", "0 0 0 1 2 4", "8 16"},
+    /* hand: slices of slices of BLK3 (a slice's parent may be a slice: Triton's verifier takes any distributed
+     * parent of rank >= 2).  BLK3 puts lanes 1, 2 along dim2, lanes 4, 8 along dim1, lane 16 along dim0, warp 1
+     * along dim1, warp 2 along dim0.  Keeping dim2 (64 wide, a CTA tile of 4 x 4 = 16): registers 1 2
+     * (sizePerThread), the repetitions 16 32, lanes 4 8; dim1's register is zero and goes. */
+    {"hand:slice of slice, dim2 kept", SLICE("0", SLICE("0", BLK3)), 1, {64, 0}, "1 2 16 32", "4 8 0 0 0", "0 0"},
+    /* keeping dim1 (32 wide, a tile of 2 x 4 x 2 = 16): register 1 (sizePerThread 2), the repetition 16, lanes
+     * 2 4 (lane bits 2, 3), warp 8 (warp bit 0); dim2's four registers are zero and go.  Dropping dim0, then
+     * dim1 (the old dim2), or dim2, then dim0, leaves the same dim. */
+    {"hand:slice of slice, dim1 kept", SLICE("1", SLICE("0", BLK3)), 1, {32, 0}, "1 16", "0 0 2 4 0", "8 0"},
+    {"hand:slice of slice, dim1 kept", SLICE("0", SLICE("2", BLK3)), 1, {32, 0}, "1 16", "0 0 2 4 0", "8 0"},
     /* hand: transposed 32x32 mfma on [1, 64]: registers 1 2 8 16 and lane 32 (4) on dim1, lanes 1..16 and
      * the M warp (32) on dim0 (zeroed by the size 1), the N warp 32 on dim1. */
     {"hand:slice of amd_mfma", SLICE("0", MFMA("3", "2, 2", "32, 32, 8", "true")), 1, {64, 0}, "1 2 8 16", "0 0 0 0 0 4", "32 0"},
@@ -406,8 +417,10 @@ static void test_errors(void)
         {"#ttg.dot_op<{opIdx = 0, parent = " V2_11 ", kWidth = 0}>", LAYOUT_ERR_UNSUPPORTED, 141, "kWidth = 0"},
         {"#ttg.dot_op<{opIdx = 0, parent = " V2_11 ", kWidth = 3}>", LAYOUT_ERR_ARG, 141, "kWidth = 3"},
         {"#ttg.slice<{dim = 2, parent = " BLK "}>", LAYOUT_ERR_ARG, 18, "slice dim 2 of a rank-2 parent"},
-        {"#ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 0, parent = " BLK "}>}>", LAYOUT_ERR_UNSUPPORTED, 30,
-         "'#ttg.slice'"},
+        {"#ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 0, parent = " BLK "}>}>", LAYOUT_ERR_ARG, 18,
+         "slice dim 0 of a rank-1 parent"},
+        {"#ttg.slice<{dim = 0, parent = #ttg.linear<{register = [], lane = [], warp = [], block = []}>}>",
+         LAYOUT_ERR_UNSUPPORTED, 30, "or a '#ttg.slice' of them"},
         {"#ttg.slice<{dim = 0}>", LAYOUT_ERR_PARSE, 19, "missing field 'parent'"},
         {"#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}> x",
          LAYOUT_ERR_PARSE, 98, "expected end of input"},
@@ -543,6 +556,7 @@ static void test_spellings(void)
          NV("3", "4, 1", "16, 64, 16")},
         {"#ttg.dot_op<{kWidth = 4, parent = " V2_22 ", opIdx = 1}>", DOT("1", V2_22, "4")},
         {"  #ttg.slice<{parent = " M32x4 ", dim = 1}>\n", SLICE("1", M32x4)},
+        {"#ttg.slice<{parent = #ttg.slice<{dim = 2, parent = " BLK3 "}>, dim = 0}>", SLICE("0", SLICE("2", BLK3))},
     };
     size_t i;
     for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {

@@ -224,7 +224,9 @@ typedef struct layout_triton_attr {
     int parent_rank;                      /**< slice: the parent's rank (rank + 1); a blocked parent's fields are the blocked ones above */
     int op_idx;                           /**< dot_op (also a slice's dot_op parent): opIdx, 0 (A) or 1 (B) */
     int k_width;                          /**< dot_op (also a slice's dot_op parent): kWidth */
-    int slice_dim;                        /**< slice: dim */
+    int slice_dim;                        /**< slice: dim (of a slice of slices: the innermost, applied to the parent first) */
+    int n_outer_slices;                   /**< slice of slices: the slices applied after it (0: none) */
+    int outer_slice_dims[LAYOUT_MAX_DIMS];/**< their dims, innermost first: rank = parent_rank - 1 - n_outer_slices */
     int swizzling_byte_width;             /**< nvmma_shared: swizzlingByteWidth (0, 32, 64 or 128) */
     int transposed;                       /**< nvmma_shared: transposed (dim0 contiguous) */
     int element_bit_width;                /**< nvmma_shared: elementBitWidth */

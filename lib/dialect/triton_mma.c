@@ -449,11 +449,29 @@ static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shap
     int64_t nv[LAYOUT_LINEAR_MAX_BITS * LAYOUT_MAX_DIMS];
     const char *in_names[3] = {"register", "lane", "warp"};
     int in_bits[3] = {0, 0, 0}, i, bit, j = 0, kept = 0, d = a->slice_dim, pr = a->parent_rank, n, k, z;
-    if (pr < 2 || pr > 4 || d < 0 || d >= pr) {
+    int left[LAYOUT_MAX_DIMS], n_left = 0, dropped[LAYOUT_MAX_DIMS] = {0};
+    if (pr < 2 || pr > 4 || d < 0 || d >= pr || a->n_outer_slices < 0 || a->n_outer_slices > pr - 2) {
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: a parent of rank 2 to 4 and a dim inside it are supported");
         return;
     }
-    for (k = 0, n = 0; k < pr; k++) pshape[k] = k == d ? 1 : shape[n++];
+    /* the parent's dims left after each slice, innermost first: a slice
+     * of slices drops one parent dim per level (SliceEncodingAttr::
+     * toLinearLayout on its parent's, level by level: the dims dropped
+     * and the register bases left zero removed, once at the end) */
+    for (k = 0; k < pr; k++)
+        if (k != d) left[n_left++] = k;
+    dropped[d] = 1;
+    for (i = 0; i < a->n_outer_slices; i++) {
+        int o = a->outer_slice_dims[i];
+        if (o < 0 || o >= n_left) {
+            ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: an outer slice dim outside its parent");
+            return;
+        }
+        dropped[left[o]] = 1;
+        for (k = o; k + 1 < n_left; k++) left[k] = left[k + 1];
+        n_left--;
+    }
+    for (k = 0, n = 0; k < pr; k++) pshape[k] = dropped[k] ? 1 : shape[n++];
     if (a->parent == LAYOUT_TRITON_BLOCKED)
         blocked_ll(b, a, pr, pshape);
     else if (a->parent == LAYOUT_TRITON_DOT_OPERAND)
@@ -471,19 +489,18 @@ static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shap
         for (bit = 0; bit < b->l.in_bits[i]; bit++, j++) {
             const int64_t *v = vals + (size_t)j * (size_t)pr;
             for (k = 0, z = 1; k < pr; k++)
-                if (k != d && v[k]) z = 0;
+                if (!dropped[k] && v[k]) z = 0;
             if (kind == 0 && z) continue; /* a register that became a broadcast */
             if (kept >= LAYOUT_LINEAR_MAX_BITS) {
                 ll_fail(b, LAYOUT_ERR_CAPACITY, "too many bits");
                 return;
             }
-            for (k = 0; k < pr; k++)
-                if (k != d) nv[(size_t)kept * (size_t)(pr - 1) + (size_t)(k - (k > d))] = v[k];
+            for (k = 0; k < n_left; k++) nv[(size_t)kept * (size_t)n_left + (size_t)k] = v[left[k]];
             kept++;
             in_bits[kind]++;
         }
     }
-    b->st = layout_linear_from_bases(&b->l, 3, in_names, in_bits, nv, pr - 1, layout_tll_dim, NULL, b->err);
+    b->st = layout_linear_from_bases(&b->l, 3, in_names, in_bits, nv, n_left, layout_tll_dim, NULL, b->err);
 }
 
 layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, const int64_t *shape,

@@ -228,10 +228,12 @@ static layout_status read_dot_body(text_cursor *c, layout_triton_attr *a, layout
     return layout_tx_expect(c, '>', "'>'");
 }
 
-/* '<' '{' dim, parent '}' '>' of a slice. */
-static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a)
+/* '<' '{' dim, parent '}' '>' of a slice; a parent that is a slice itself
+ * (Triton's verifier takes any distributed parent of rank >= 2) makes a
+ * chain: its dims in outer_slice_dims, innermost first. */
+static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a, int depth)
 {
-    int have = 0;
+    int have = 0, dim = 0, nested = 0;
     size_t dim_at = c->pos;
     if (layout_tx_expect(c, '<', "'<'") || layout_tx_expect(c, '{', "'{'")) return c->status;
     for (;;) {
@@ -244,7 +246,7 @@ static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a)
             bit = 1;
             layout_tx_skip(c);
             dim_at = c->pos;
-            if (read_int(c, 0, LAYOUT_MAX_DIMS - 1, key, &a->slice_dim)) return c->status;
+            if (read_int(c, 0, LAYOUT_MAX_DIMS - 1, key, &dim)) return c->status;
         } else if (strcmp(key, "parent") == 0) {
             size_t pat;
             layout_triton_kind k;
@@ -263,10 +265,13 @@ static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a)
                 a->parent = LAYOUT_TRITON_BLOCKED;
                 if (layout_triton_read_blocked(c, a)) return c->status;
                 a->parent_rank = a->rank;
+            } else if (depth < LAYOUT_MAX_DIMS - 1 && layout_dx_accept_raw(c, "#ttg.slice")) {
+                if (read_slice_body(c, a, depth + 1)) return c->status;
+                nested = 1;
             } else {
                 return bad_parent(c, pat,
                                   "a slice parent is '#ttg.blocked', '#ttg.amd_mfma', '#ttg.amd_wmma', "
-                                  "'#ttg.nvidia_mma' or '#ttg.dot_op'");
+                                  "'#ttg.nvidia_mma', '#ttg.dot_op' or a '#ttg.slice' of them");
             }
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (slice has dim, parent)", key);
@@ -278,11 +283,16 @@ static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a)
     }
     if (!(have & 1)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field 'dim'");
     if (!(have & 2)) return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_PARSE, "missing field 'parent'");
-    if (a->parent_rank < 2 || a->slice_dim >= a->parent_rank)
-        return layout_tx_fail_at(c, dim_at, LAYOUT_ERR_ARG, "slice dim %d of a rank-%d parent (Triton's verifier: the "
-                                                            "parent has rank >= 2 and dim < its rank)",
-                                 a->slice_dim, a->parent_rank);
-    a->rank = a->parent_rank - 1;
+    {
+        int prank = nested ? a->rank : a->parent_rank;
+        if (prank < 2 || dim >= prank)
+            return layout_tx_fail_at(c, dim_at, LAYOUT_ERR_ARG, "slice dim %d of a rank-%d parent (Triton's verifier: "
+                                                                "the parent has rank >= 2 and dim < its rank)",
+                                     dim, prank);
+        if (nested) a->outer_slice_dims[a->n_outer_slices++] = dim;
+        else a->slice_dim = dim, a->n_outer_slices = 0;
+        a->rank = prank - 1;
+    }
     return layout_tx_expect(c, '>', "'>'");
 }
 
@@ -303,7 +313,7 @@ int layout_triton_read_mma(text_cursor *c, layout_triton_attr *a)
     }
     if (layout_dx_accept_raw(c, "#ttg.slice")) {
         a->kind = LAYOUT_TRITON_SLICE;
-        return read_slice_body(c, a);
+        return read_slice_body(c, a, 0);
     }
     return LAYOUT_TRITON_NO_MMA;
 }
@@ -387,6 +397,9 @@ void layout_triton_print_mma(text_out *o, const layout_triton_attr *a)
     if (a->kind == LAYOUT_TRITON_DOT_OPERAND) {
         put_dot(o, a->parent, a);
     } else if (a->kind == LAYOUT_TRITON_SLICE) {
+        int i;
+        for (i = a->n_outer_slices - 1; i >= 0; i--) /* the outermost slice first */
+            layout_to_printf(o, "#ttg.slice<{dim = %d, parent = ", a->outer_slice_dims[i]);
         layout_to_printf(o, "#ttg.slice<{dim = %d, parent = ", a->slice_dim);
         if (a->parent == LAYOUT_TRITON_BLOCKED)
             layout_triton_print_blocked(o, a);
@@ -394,7 +407,7 @@ void layout_triton_print_mma(text_out *o, const layout_triton_attr *a)
             put_dot(o, a->dot_parent, a);
         else
             put_mma(o, a->parent, &a->mma);
-        layout_to_str(o, "}>");
+        for (i = 0; i <= a->n_outer_slices; i++) layout_to_str(o, "}>");
     } else {
         put_mma(o, a->kind, &a->mma);
     }

@@ -300,3 +300,26 @@ def _module_1d(reg, shared, shape):
             '    %%s = ttg.local_alloc %%x : (tensor<%sxf32, #r>) -> !ttg.memdesc<%sxf32, #s, #smem>\n'
             '    %%y = ttg.local_load %%s : !ttg.memdesc<%sxf32, #s, #smem> -> tensor<%sxf32, #r>\n'
             '    tt.return\n  }\n}\n') % (reg, shared, shape, shape, shape, shape, shape)
+
+
+def test_slice_of_a_slice():
+    # SliceEncodingAttr::toLinearLayout applied twice (a slice's parent may be a slice).  The parent
+    # (sizePerThread [1, 2, 4], threadsPerWarp [2, 4, 4], warpsPerCTA [2, 2, 1], order [2, 1, 0]) puts
+    # lanes 1, 2 along dim2, lanes 4, 8 along dim1, lane 16 along dim0; warp 1 along dim1, warp 2 along
+    # dim0.  Derived by hand: keeping dim2 of 64 (a CTA tile of 16) gives registers 1, 2 and the
+    # repetitions 16, 32, lanes 4, 8, no warp; keeping dim1 of 32 (a tile of 16) gives register 1, the
+    # repetition 16, lanes 2, 4 (lane bits 2, 3) and warp 8 (warp bit 0), whichever order drops dims 0, 2.
+    b3 = gl.BlockedLayout([1, 2, 4], [2, 4, 4], [2, 2, 1], [2, 1, 0])
+    keep2 = gl.DistributedLinearLayout([[1], [2], [16], [32]], [[4], [8], [0], [0], [0]], [[0], [0]], [], [64])
+    keep1 = gl.DistributedLinearLayout([[1], [16]], [[0], [0], [2], [4], [0]], [[8], [0]], [], [32])
+    for arch in ("sm_90", "gfx942"):
+        if arch == "gfx942":  # 64 lanes: one more lane bit along dim0
+            b3 = gl.BlockedLayout([1, 2, 4], [4, 4, 4], [2, 2, 1], [2, 1, 0])
+            keep2 = gl.DistributedLinearLayout([[1], [2], [16], [32]], [[4], [8], [0], [0], [0], [0]], [[0], [0]],
+                                               [], [64])
+            keep1 = gl.DistributedLinearLayout([[1], [16]], [[0], [0], [2], [4], [0], [0]], [[8], [0]], [], [32])
+        same_cost(lg.check(gl.SliceLayout(0, gl.SliceLayout(0, b3)), FLAT1, [64], "fp16", arch, num_warps=4),
+                  lg.check(keep2, FLAT1, [64], "fp16", arch, num_warps=4))
+        for nested in (gl.SliceLayout(1, gl.SliceLayout(0, b3)), gl.SliceLayout(0, gl.SliceLayout(2, b3))):
+            same_cost(lg.check(nested, FLAT1, [32], "fp32", arch, num_warps=4),
+                      lg.check(keep1, FLAT1, [32], "fp32", arch, num_warps=4))
