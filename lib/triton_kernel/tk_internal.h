@@ -193,7 +193,7 @@ int layout_tk_last_dim(const layout_linear *rl);
 
 uint64_t layout_tk_basis(const layout_linear *c, int d, int b);
 
-/* NVIDIA ldmatrix / stmatrix of cvt (Triton's lowerLdStMatrix), plain or
+/* NVIDIA ldmatrix / stmatrix of cvt (Triton's lowerLdStMatrix; ldmatrix.c), plain or
  * transposed: 1 and r filled when the op lowers this way, else 0. */
 int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
                           int transpose, layout_triton_kernel_op *r);
