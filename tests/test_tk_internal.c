@@ -189,11 +189,53 @@ static void test_not_modelled_reports(void)
     CHECK_STR_CONTAINS(json, "\"reason\":\"ttg.convert_layout: the two tensors differ in rank\"}]");
 }
 
+/* Tiles of other ranks than 2: what reads and what is refused, and why. */
+static void test_tile_ranks(void)
+{
+    static const char t[] =
+        "#b3 = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [1, 8, 8], warpsPerCTA = [4, 1, 1], order = "
+        "[2, 1, 0]}>\n"
+        "#b2 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
+        "#p3 = #ttg.padded_shared<[32:+2] {order = [2, 1, 0], shape = [4, 64, 64]}>\n"
+        "#s3 = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [2, 1, 0]}>\n"
+        "#l3 = #ttg.shared_linear<{offset = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 16], [0, 0, 32], "
+        "[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], [0, 32, 0], [1, 0, 0], [2, 0, 0]]}, alignment = 16>\n"
+        "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"hip:gfx942\", \"ttg.threads-per-warp\" = 64 "
+        ": i32} {\n"
+        "    %1 = ttg.local_alloc %0 : (tensor<4x64x64xf16, #b3>) -> !ttg.memdesc<4x64x64xf16, #p3, #smem, mutable>\n"
+        "    %2 = ttg.local_alloc %0 : (tensor<64x64xf16, #b2>) -> !ttg.memdesc<64x64xf16, #s3, #smem, mutable>\n"
+        "    %3 = ttg.local_alloc %0 : (tensor<4x64x64xf16, #b3>) -> !ttg.memdesc<4x64x64xf16, #l3, #smem, mutable>\n"
+        "    %4 = ttg.local_alloc %0 : (tensor<4x64x64xf16, #b3>) -> !ttg.memdesc<4x64x64xf16, #s3, #smem, mutable>\n"
+        "    %5 = ttg.local_alloc %0 : (tensor<1x1x1x4x64xf16, #b3>) -> !ttg.memdesc<1x1x1x4x64xf16, #s3, #smem>\n"
+        "}\n";
+    CHECK_MSG(layout_ttgir_parse(t, sizeof t - 1, &mod, &err) == LAYOUT_OK, "%s", err.message);
+    CHECK_MSG(layout_triton_kernel_analyze(&mod, NULL, &kern, &err) == LAYOUT_OK, "%s", err.message);
+    if (kern.n_ops != 5) {
+        CHECK_EQ_I64(kern.n_ops, 5);
+        return;
+    }
+    CHECK_EQ_I64(kern.ops[0].modelled, 0);
+    CHECK_STR_CONTAINS(kern.ops[0].reason, "padded_shared of a rank other than 2");
+    CHECK_EQ_I64(kern.ops[1].modelled, 0);
+    CHECK_STR_CONTAINS(kern.ops[1].reason, "the attribute has more dims than the memdesc");
+    /* the shared_linear is the identity in order [2, 1, 0]: offset = ((d0 * 64) + d1) * 64 + d2, and
+     * swizzled_shared with maxPhase 8 permutes inside each row: both are written with 4-element vectors
+     * (ds_write_b64), 4096 elements / 4 warps / 64 lanes / 4 = 4 per wave each */
+    CHECK_MSG(kern.ops[2].modelled, "%s", kern.ops[2].reason);
+    CHECK_MSG(kern.ops[3].modelled, "%s", kern.ops[3].reason);
+    CHECK_EQ_I64(kern.ops[2].n_counts, 1);
+    CHECK_EQ_I64(kern.ops[2].vec_elems, 4);
+    CHECK_EQ_I64(kern.ops[3].vec_elems, 4);
+    CHECK_EQ_I64(kern.ops[5 - 1].modelled, 0);
+    CHECK_STR_CONTAINS(kern.ops[4].reason, "a 5-D tile: tiles of 1 to 4 dims are modelled");
+}
+
 int main(void)
 {
     RUN(test_not_modelled_fields);
     RUN(test_not_modelled_overflow);
     RUN(test_inline_aliases);
     RUN(test_not_modelled_reports);
+    RUN(test_tile_ranks);
     return harness_finish("test_tk_internal");
 }
