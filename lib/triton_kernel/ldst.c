@@ -161,10 +161,13 @@ static int pair_kind_of(int64_t a, int64_t b, int size)
  * merge only if the earlier one can sink to the later one: no store with
  * another variable part lies between them in program order
  * (MachineInstr::mayAlias: another variable address may alias; the same
- * one with other constant offsets does not; padded, alias analysis may
- * still tell them apart: layout_tk_lsv_no_alias on lsv, indexed by
- * program place prog[]), a merged pair standing where its later store
- * stood.  Loads hoist over loads freely.  Counts the mnemonics. */
+ * one with other constant offsets does not), nor, padded, a store on
+ * another base register (whose padding term may be anything to it: the
+ * Gluon fixtures' AMDGCN, g375, ds_write_b32 at v4+0, v1+256, v4+4, ..
+ * left unpaired) -- unless alias analysis tells that store apart from
+ * both (layout_tk_lsv_no_alias on lsv, indexed by program place prog[];
+ * g344, g357, g360 pair across such stores), a merged pair standing where
+ * its later store stood.  Loads hoist over loads freely.  Counts the mnemonics. */
 static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, int gword, int in_word, int ni,
                     const short *st, const unsigned char *w, const uint64_t *key, const uint64_t *var,
                     const int64_t *off, const layout_tk_lsv_acc *lsv, const int *prog, int padded)
@@ -199,7 +202,7 @@ static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, i
                 kind = pair_kind_of(off[st[x]], off[st[y]], ww);
                 if (r->direction == LAYOUT_WRITE)
                     for (int c = lo + 1; c < hi && kind; c++)
-                        if (live[c] && var[st[c]] != var[st[x]] &&
+                        if (live[c] && (var[st[c]] != var[st[x]] || (padded && key[st[c]] != kk)) &&
                             !(padded && layout_tk_lsv_no_alias(&lsv[prog[st[x]]], &lsv[prog[st[c]]], ww) &&
                               layout_tk_lsv_no_alias(&lsv[prog[st[y]]], &lsv[prog[st[c]]], ww)))
                             kind = 0;
