@@ -9,6 +9,7 @@
  * tests/browser/test_html.mjs (make browser-test). */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
+#include "support/json_check.h"
 
 #include <stdarg.h>
 #include <sys/stat.h>
@@ -79,67 +80,7 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
-/* ------------------------------------------------------ a small JSON check */
-
-static const char *json_value(const char *p);
-
-static const char *json_ws(const char *p)
-{
-    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') p++;
-    return p;
-}
-
-static const char *json_string(const char *p)
-{
-    if (*p != '"') return NULL;
-    for (p++; *p && *p != '"'; p++) {
-        if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f) return NULL; /* the page's JSON is plain ASCII */
-        if (*p == '\\') {
-            p++;
-            if (*p == 'u') {
-                int i;
-                for (i = 1; i <= 4; i++)
-                    if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i]) return NULL;
-                p += 4;
-            } else if (!strchr("\"\\/bfnrt", *p) || !*p) {
-                return NULL;
-            }
-        }
-    }
-    return *p == '"' ? p + 1 : NULL;
-}
-
-static const char *json_value(const char *p)
-{
-    p = json_ws(p);
-    if (*p == '{' || *p == '[') {
-        char close = *p == '{' ? '}' : ']';
-        p = json_ws(p + 1);
-        if (*p == close) return p + 1;
-        for (;;) {
-            if (close == '}') {
-                if (!(p = json_string(json_ws(p)))) return NULL;
-                p = json_ws(p);
-                if (*p++ != ':') return NULL;
-            }
-            if (!(p = json_value(p))) return NULL;
-            p = json_ws(p);
-            if (*p == close) return p + 1;
-            if (*p++ != ',') return NULL;
-        }
-    }
-    if (*p == '"') return json_string(p);
-    if (strncmp(p, "true", 4) == 0) return p + 4;
-    if (strncmp(p, "false", 5) == 0) return p + 5;
-    if (strncmp(p, "null", 4) == 0) return p + 4;
-    if (*p == '-' || (*p >= '0' && *p <= '9')) {
-        if (*p == '-') p++;
-        if (!(*p >= '0' && *p <= '9')) return NULL;
-        while (*p >= '0' && *p <= '9') p++;
-        return p;
-    }
-    return NULL;
-}
+/* JSON checked by tests/support/json_check.h */
 
 /* The integers of the array after `key` (first occurrence at or after from). */
 static int int_array(const char *from, const char *key, long long *out, int cap)
@@ -196,8 +137,8 @@ static char *check_page(const char *path)
     /* No '<' at all: the block can never be closed or commented by its data. */
     CHECK(strchr(data, '<') == NULL);
     {
-        const char *after = json_value(data);
-        CHECK_MSG(after && *json_ws(after) == '\0', "%s: the data block is not one JSON value", path);
+        const char *after = json_check_value(data, 1);
+        CHECK_MSG(after && *json_check_ws(after) == '\0', "%s: the data block is not one JSON value", path);
     }
     return data;
 }

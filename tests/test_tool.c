@@ -5,6 +5,7 @@
  * are checked with xmllint and rendered with rsvg-convert when installed. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
+#include "support/json_check.h"
 #include "layout.h"
 #include "../examples/seed_kernels.h"
 
@@ -93,63 +94,7 @@ static int next_int_after(const char *text, const char *key, const char **pos, i
     return end != p;
 }
 
-/* --------------------------------------------------------- tiny JSON check */
-
-static const char *json_value(const char *p);
-
-static const char *json_ws(const char *p)
-{
-    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') p++;
-    return p;
-}
-
-static const char *json_string(const char *p)
-{
-    if (*p != '"') return NULL;
-    for (p++; *p && *p != '"'; p++) {
-        if ((unsigned char)*p < 0x20) return NULL;
-        if (*p == '\\') p++;
-    }
-    return *p == '"' ? p + 1 : NULL;
-}
-
-static const char *json_value(const char *p)
-{
-    p = json_ws(p);
-    if (*p == '{' || *p == '[') {
-        char close = *p == '{' ? '}' : ']';
-        p = json_ws(p + 1);
-        if (*p == close) return p + 1;
-        for (;;) {
-            if (close == '}') {
-                if (!(p = json_string(json_ws(p)))) return NULL;
-                p = json_ws(p);
-                if (*p++ != ':') return NULL;
-            }
-            if (!(p = json_value(p))) return NULL;
-            p = json_ws(p);
-            if (*p == close) return p + 1;
-            if (*p++ != ',') return NULL;
-        }
-    }
-    if (*p == '"') return json_string(p);
-    if (strncmp(p, "true", 4) == 0) return p + 4;
-    if (strncmp(p, "false", 5) == 0) return p + 5;
-    if (strncmp(p, "null", 4) == 0) return p + 4;
-    if (*p == '-' || (*p >= '0' && *p <= '9')) {
-        if (*p == '-') p++;
-        if (!(*p >= '0' && *p <= '9')) return NULL;
-        while (*p >= '0' && *p <= '9') p++;
-        return p;
-    }
-    return NULL;
-}
-
-static int json_valid(const char *text)
-{
-    const char *end = json_value(text);
-    return end && *json_ws(end) == '\0';
-}
+/* JSON checked by tests/support/json_check.h */
 
 /* ------------------------------------------------------------ SVG checks */
 
@@ -426,12 +371,12 @@ static void test_check_seed_kernels(void)
                                 "--tiles %lld --json",
                           arches[a], wd, rd, wdist, rdist, (long long)SEED_TILES);
             CHECK_EQ_I64(rc, res.extra_cycles_per_tile > 0 ? 1 : 0);
-            CHECK_MSG(json_valid(g_out), "invalid JSON: %.200s", g_out);
+            CHECK_MSG(json_check_valid(g_out, 0), "invalid JSON: %.200s", g_out);
             p = g_out;
             CHECK(next_int_after(g_out, "\"extra_cycles_per_tile\":", &p, &v));
             CHECK_EQ_I64(v, res.write.extra_cycles_per_tile);
             p = strstr(g_out, "\"report\":");
-            if (p) p = json_value(p + 9); /* past the checker's report */
+            if (p) p = json_check_value(p + 9, 0); /* past the checker's report */
             CHECK(p && next_int_after(g_out, "\"extra_cycles_per_tile\":", &p, &v));
             CHECK_EQ_I64(v, res.extra_cycles_per_tile);
             CHECK(next_int_after(g_out, "\"sq_lds_bank_conflict\":", &p, &v));
@@ -548,7 +493,7 @@ static void test_check_flags_and_one_p(void)
     run_tool(NULL, "check --lds 'naive([64,32],[34,1],gvl=8,gvs=1)' --read-lds 'naive([32,64],[1,34])' "
                    "--write '%s' --read '%s' --json",
              w, r);
-    CHECK(json_valid(g_out));
+    CHECK(json_check_valid(g_out, 0));
     CHECK_STR_CONTAINS(g_out, "\"misaligned\":true");
     CHECK_STR_CONTAINS(g_out, "\"misaligned_steps\":1");
     /* One P list over 4 warps: every warp stores the whole tile. */
@@ -663,8 +608,21 @@ static void test_print(void)
     CHECK(strcmp(g_out, "naive([4,5],[8,1])\n") == 0);
 }
 
+/* The JSON check the tests below rely on refuses what is not JSON. */
+static void test_json_check(void)
+{
+    CHECK(json_check_valid(" {\"a\": [1, -2, \"x\\u00e9\\n\"], \"b\": {}} ", 0));
+    CHECK(!json_check_valid("{\"a\":}", 0));
+    CHECK(!json_check_valid("{\"a\": 1,}", 0));
+    CHECK(!json_check_valid("[1] 2", 0));
+    CHECK(!json_check_valid("\"\\x\"", 0));
+    CHECK(!json_check_valid("\"\\u12\"", 0));
+    CHECK(json_check_valid("\"\xc3\xa9\"", 0) && !json_check_valid("\"\xc3\xa9\"", 1));
+}
+
 int main(int argc, char **argv)
 {
+    RUN(test_json_check);
     struct stat sb;
     if (argc > 1) g_tool = argv[1];
     if (!g_tool[0] || stat(g_tool, &sb) != 0) {
