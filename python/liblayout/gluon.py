@@ -665,10 +665,12 @@ def bank_conflicts(reg_ty_or_layout: Any, shared_layout: Any = None, shape: Opti
     ideal = st.accesses * words
     if ideal == 0 or st.wavefronts is None:
         return 0
-    if st.wavefronts % ideal:
+    # one warp's instructions (warp 0's, as the report's per-warp fields): Triton's count is of one warp
+    wf = sum(int(op.get("cost", {}).get("wavefronts", 0)) for op in st.ops)
+    if wf % ideal:
         # Triton asserts the pattern is homogeneous; report the ceiling of the mean when it is not.
-        return -(-st.wavefronts // ideal) - 1
-    return st.wavefronts // ideal - 1
+        return -(-wf // ideal) - 1
+    return wf // ideal - 1
 
 
 # ---- suggestions ------------------------------------------------------------------------------------
