@@ -346,6 +346,30 @@ layout_status layout_tk_lower_ldst_each(const layout_triton_kernel *k, const lay
     return lower_ldst(k, ck, cvt, pad, tr, g, INT64_MAX, 0, r);
 }
 
+/* One instruction: the lanes' byte addresses for the inputs ins (register
+ * and warp values) of accesses of `bytes` each, `width` bytes moved per
+ * lane, padded after the linear part, costed by the checker.  Returns 0,
+ * or 1 with r recorded as not modelled (why). */
+static int cost_instr(const layout_checker *ck, const layout_linear *cvt, const layout_tk_pad *pad, const int64_t *ins,
+                      int elem_bytes, int bytes, int width, layout_instr *out, layout_cost *c,
+                      layout_triton_kernel_op *r)
+{
+    layout_linear_access acc;
+    layout_error e;
+    if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
+        layout_linear_access_instr(&acc, out, &e) != LAYOUT_OK)
+        return layout_tk_not_modelled(r, "lane addresses: %s", e.message), 1;
+    out->width_bytes = width;
+    for (int l = 0; pad->n && l < out->n_lanes; l++) {
+        uint64_t padded = apply_padding(pad, out->addr_bytes[l]);
+        if (padded > UINT32_MAX - 16) return layout_tk_not_modelled(r, "padded byte address beyond 32 bits"), 1;
+        out->addr_bytes[l] = (uint32_t)padded;
+    }
+    if (layout_checker_cost(ck, out, c, &e) != LAYOUT_OK)
+        return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message), 1;
+    return 0;
+}
+
 static layout_status lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
                                 const layout_tk_pad *pad, int tr, const layout_tk_global *g, int64_t ceiling,
                                 int shortcut, layout_triton_kernel_op *r)
@@ -353,7 +377,6 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     int gword = g ? g->word_bits : 0;
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
     int iw = layout_linear_in_dim(cvt, "warp"), i, j;
-    layout_error e;
     int64_t ins[LAYOUT_LINEAR_MAX_DIMS];
     /* Triton's largestVectorisation (Utility.cpp): the largest v <= 128 bits
      * such that offsets 1, 2, .., v/2 are each the image of a register bit
@@ -569,7 +592,6 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     int64_t warp0_total = r->total_cycles, warp0_extra = r->extra_cycles;
     for (int a = 0; a < r->n_accesses; a++) run_at[a] = -1;
     for (int q = 0, pos = 0; q < n_runs; q++) {
-        layout_linear_access acc;
         layout_instr ins_;
         layout_cost c;
         int a = order[pos], len = run_len[q], rbytes = len * bytes, place = prog[a];
@@ -593,18 +615,7 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
             layout_tk_cost_add(r, q, &first_cost, &first_ins);
         } else if (!cut) {
             if (ir >= 0) ins[ir] = regval;
-            if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
-                layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
-                return layout_tk_not_modelled(r, "lane addresses: %s", e.message);
-            ins_.width_bytes = rbytes;
-            if (pad->n) /* the padding is applied to each lane's byte offset after the linear part */
-                for (int l = 0; l < ins_.n_lanes; l++) {
-                    uint64_t padded = apply_padding(pad, ins_.addr_bytes[l]);
-                    if (padded > UINT32_MAX - 16) return layout_tk_not_modelled(r, "padded byte address beyond 32 bits");
-                    ins_.addr_bytes[l] = (uint32_t)padded;
-                }
-            if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
-                return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message);
+            if (cost_instr(ck, cvt, pad, ins, elem_bytes, bytes, rbytes, &ins_, &c, r)) return LAYOUT_OK;
             layout_tk_cost_add(r, q, &c, &ins_);
             if (can_cut && !translate && r->total_cycles > ceiling) cut = 1;
             if (translate && q == 0) {
@@ -662,25 +673,13 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
         for (int w = 1; w < nw; w++) {
             ins[iw] = w;
             for (int q = 0, pos = 0; q < n_runs; pos += run_len[q++]) {
-                layout_linear_access acc;
                 layout_instr ins_;
                 layout_cost c;
                 int64_t regval = 0;
                 for (i = 0; i < nrest; i++)
                     if (order[pos] >> i & 1) regval |= (int64_t)1 << rest[i];
                 if (ir >= 0) ins[ir] = regval;
-                if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) !=
-                        LAYOUT_OK ||
-                    layout_linear_access_instr(&acc, &ins_, &e) != LAYOUT_OK)
-                    return layout_tk_not_modelled(r, "lane addresses of warp %d: %s", w, e.message);
-                ins_.width_bytes = run_len[q] * bytes;
-                for (int l = 0; l < ins_.n_lanes; l++) {
-                    uint64_t padded = apply_padding(pad, ins_.addr_bytes[l]);
-                    if (padded > UINT32_MAX - 16) return layout_tk_not_modelled(r, "padded byte address beyond 32 bits");
-                    ins_.addr_bytes[l] = (uint32_t)padded;
-                }
-                if (layout_checker_cost(ck, &ins_, &c, &e) != LAYOUT_OK)
-                    return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message);
+                if (cost_instr(ck, cvt, pad, ins, elem_bytes, bytes, run_len[q] * bytes, &ins_, &c, r)) return LAYOUT_OK;
                 cta_t += c.total_cycles;
                 cta_x += c.extra_cycles;
             }
