@@ -8,7 +8,10 @@
  * within the text without crashing.  A module that parses is then lowered
  * and costed (triton_kernel.h) on its target's arch and on gfx942: the
  * analysis succeeds or fails with a message, every report is modelled or
- * says why, and op_cost of each report reproduces it; the per-allocation
+ * says why, and op_cost of each report reproduces it (its lowering with
+ * the LoadStoreVectorizer model, ldmatrix / stmatrix, each warp of a
+ * padded layout: the CTA's sums hold warp 0's and add up to the
+ * kernel's); the per-allocation
  * suggestion never costs more than the current layout and the JSON renders
  * (or says the buffer is short); a report comes only from a whole module
  * (its header, ttg.num-warps and ttg.target).  The seed corpus holds real
@@ -32,6 +35,7 @@ static void check_kernel(const layout_arch *arch)
 {
     layout_error e;
     int i;
+    int64_t cta_t = 0, cta_x = 0;
     if (layout_triton_kernel_analyze(&m, arch, &k, &e) != LAYOUT_OK) {
         FUZZ_ASSERT(e.message[0] != '\0');
         return;
@@ -52,7 +56,17 @@ static void check_kernel(const layout_arch *arch)
                                 : r->reason[0] != '\0');
         FUZZ_ASSERT(layout_triton_kernel_op_cost(&k, i, NULL, 0, &rep, &e) == LAYOUT_OK);
         FUZZ_ASSERT(memcmp(&rep, r, sizeof rep) == 0);
+        /* the CTA's sums (every warp of a padded layout costed, else
+         * num_warps x warp 0's) hold warp 0's and never less */
+        if (r->modelled) {
+            FUZZ_ASSERT(r->extra_cycles >= 0 && r->extra_cycles <= r->total_cycles);
+            FUZZ_ASSERT(r->cta_extra_cycles >= r->extra_cycles && r->cta_total_cycles >= r->total_cycles);
+            FUZZ_ASSERT(r->cta_extra_cycles <= r->cta_total_cycles);
+            cta_t += r->cta_total_cycles;
+            cta_x += r->cta_extra_cycles;
+        }
     }
+    FUZZ_ASSERT(k.cta_total_cycles == cta_t && k.cta_extra_cycles == cta_x);
     /* The per-allocation suggestion (SSA names read from the text; a small
      * search: swizzled_shared within the allocation's bytes) and the JSON. */
     {
