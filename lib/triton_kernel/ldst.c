@@ -92,7 +92,9 @@ static void mnemonic(const layout_triton_kernel *k, const layout_triton_kernel_o
             snprintf(buf, cap, "ld.shared.v2.b16");
             return;
         }
-        if (bits < 32 && velems > 1)
+        if (r->elem_bits == 64 && velems == 1) /* one i64 / f64: st.shared.b64 (fp64 transposes' PTX) */
+            snprintf(buf, cap, "%s.b64", pre);
+        else if (bits < 32 && velems > 1)
             snprintf(buf, cap, "%s.v%d.b%d", pre, velems, r->elem_bits);
         else if (op != LAYOUT_DS_AUTO && op != LAYOUT_DS_B96 && !pair_kind)
             snprintf(buf, cap, "%s", layout_ds_op_vendor_name(op, r->direction, LAYOUT_VENDOR_NVIDIA));

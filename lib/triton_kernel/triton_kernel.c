@@ -522,6 +522,49 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
     return layout_tk_lower_ldst_bounded(k, ck, &cvt, pad, tr, &g, ceiling, r);
 }
 
+/* gfx11 and gfx12 name the same DS instructions otherwise (LLVM's
+ * assembler for those targets, AMD's RDNA3/RDNA4 ISA guides): ds_load_* /
+ * ds_store_*, two addresses ds_load_2addr_* (stride 64: _2addr_stride64_).
+ * The corpus's gfx1100 / gfx1200 AMDGCN prints ds_store_b128,
+ * ds_load_u16_d16_hi, ds_store_2addr_b32.  Same accesses, so only the
+ * names change. */
+static void rdna_names(const layout_triton_kernel *k, layout_triton_kernel_op *r)
+{
+    static const char *const from[] = {"ds_read2st64_", "ds_write2st64_", "ds_read2_", "ds_write2_", "ds_read_",
+                                       "ds_write_"};
+    static const char *const to[] = {"ds_load_2addr_stride64_", "ds_store_2addr_stride64_", "ds_load_2addr_",
+                                     "ds_store_2addr_", "ds_load_", "ds_store_"};
+    int i, t, dot = 0;
+    if (k->is_nvidia || strncmp(k->arch.name, "gfx1", 4) != 0 || (k->arch.name[4] != '1' && k->arch.name[4] != '2'))
+        return;
+    /* A wmma operand packs two 16-bit elements per VGPR: LLVM loads the
+     * second of each pair into the high half (ds_load_u16_d16_hi), so half
+     * of a dot operand's one-element loads take that form (the corpus's 40
+     * gfx1100 / gfx1200 matmul and attention kernels: as many
+     * ds_load_u16_d16_hi as ds_load_u16, in every one). */
+    if (r->direction == LAYOUT_READ && r->reg_enc_len > 7 && r->reg_enc_at + r->reg_enc_len <= k->module->len)
+        for (size_t at = r->reg_enc_at; !dot && at + 6 <= r->reg_enc_at + r->reg_enc_len; at++)
+            dot = memcmp(k->module->text + at, "dot_op", 6) == 0;
+    for (i = 0; dot && i < r->n_counts; i++)
+        if (strcmp(r->counts[i].mnemonic, "ds_read_u16") == 0 && r->counts[i].count % 2 == 0 &&
+            r->n_counts < LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS) {
+            r->counts[i].count /= 2;
+            snprintf(r->counts[r->n_counts].mnemonic, LAYOUT_TRITON_KERNEL_MNEMONIC_CAP, "ds_read_u16_d16_hi");
+            r->counts[r->n_counts++].count = r->counts[i].count;
+            break;
+        }
+    for (i = 0; i < r->n_counts; i++)
+        for (t = 0; t < (int)(sizeof from / sizeof from[0]); t++) {
+            size_t n = strlen(from[t]);
+            if (strncmp(r->counts[i].mnemonic, from[t], n) == 0) {
+                char rest[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+                snprintf(rest, sizeof rest, "%s", r->counts[i].mnemonic + n);
+                snprintf(r->counts[i].mnemonic, LAYOUT_TRITON_KERNEL_MNEMONIC_CAP, "%s%s", to[t], rest);
+                break;
+            }
+        }
+}
+
 /* Lower and cost one op; the shared encoding is (sattr, slen), NULL: the
  * memdesc's own. */
 static layout_status lower_op(const layout_triton_kernel *k, int op, const char *sattr, size_t slen,
@@ -539,6 +582,7 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
         r->cta_total_cycles = r->modelled ? r->total_cycles * nw : 0;
         r->cta_extra_cycles = r->modelled ? r->extra_cycles * nw : 0;
     }
+    if (st == LAYOUT_OK && r->modelled) rdna_names(k, r);
     return st;
 }
 

@@ -1,0 +1,461 @@
+"""The model against a generated corpus of 676 Triton 3.6 compilations.
+
+tests/fixtures/triton/corpus (its README.md; gen_corpus.py made it on an
+H200) holds every family of ordinary kernels (matmuls of six element types
+with A / B transposed or not, grouped and persistent; attention, causal or
+not, head dims 32-256; softmax; layer norm forward and backward; 1-D, 2-D
+and 3-D reductions on every axis; cumsum / cumprod; transposes of 8- to
+64-bit types; gathers) for gfx942, gfx950, sm_90, gfx1100, gfx1200, sm_80
+and sm_120, and Nsight Compute's counters of the 140 sm_90 kernels as
+launched.  Each kernel's TTGIR goes through liblayout.triton.report (the C
+model of Triton's lowering) and is held to
+
+- completeness: every op whose lowering can touch shared memory is in the
+  report, modelled or not modelled with its reason (never absent);
+- the ISA: per warp, the DS instructions of the AMDGCN (`ds_*` but the
+  lane shuffles `ds_bpermute` / `ds_permute` / `ds_swizzle`, which move
+  registers, not memory) or the shared-memory instructions of the PTX
+  (`ld/st.shared`, `ldmatrix`, `stmatrix`, `cp.async.c[ag].shared.global`).
+  A loop-free kernel is compared whole.  A kernel with a loop is compared
+  per execution: the instructions inside the ISA's loop (a label and the
+  backward branch to it) against the ops inside the TTGIR's `scf.for`,
+  and the rest against the rest;
+- Nsight Compute, per launch: the model's per-warp figures times the warps,
+  the programs and each op's trip count (the generator's `trips`), against
+  the counters' sums: shared-memory wavefronts and bank conflicts, and the
+  shared store and load instructions.  `cp.async` (LDGSTS) is neither a
+  shared load nor a shared store for those counters, and `ldmatrix` /
+  `stmatrix` (LDSM / STSM) are counted in wavefronts but not as
+  `op_shared_ld/st` instructions.
+
+A difference must match a named rule, a predicate evaluated here on the ISA
+text or the counters; the rules that are model misses (MISS_*) are counted
+and may not grow.  The agreement may not fall below today's floors.
+LAYOUT_CORPUS_REPORT=file writes a line per kernel.
+"""
+
+from __future__ import annotations
+
+import collections
+import csv
+import functools
+import json
+import os
+import re
+import tarfile
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+import liblayout.triton as lt
+
+HERE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "triton" / "corpus"
+TARGETS = ("gfx942", "gfx950", "sm90", "gfx1100", "gfx1200", "sm80", "sm120")
+LANE_SHUFFLES = {"ds_bpermute_b32", "ds_permute_b32", "ds_swizzle_b32"}
+PTX_SHARED = re.compile(r"\b((?:ld|st)\.shared[.a-z0-9]*|ldmatrix[.a-z0-9]*|stmatrix[.a-z0-9]*|"
+                        r"cp\.async\.c[ag]\.shared\.global)\b")
+# ops whose lowering can touch shared memory (TTGIR spelling; a local_alloc
+# without an operand only reserves space)
+SHARED_OPS = re.compile(r'(ttg\.local_load|ttg\.local_store|ttg\.local_alloc %|ttg\.async_copy_global_to_local|'
+                        r'ttg\.convert_layout|"tt\.reduce"|"tt\.scan"|tt\.gather|tt\.histogram|ttng\.warp_group_dot )')
+
+
+@functools.lru_cache(maxsize=None)
+def files() -> Dict[str, str]:
+    with tarfile.open(HERE / "kernels.tar.xz") as t:
+        return {Path(m.name).name: t.extractfile(m).read().decode() for m in t.getmembers() if m.isfile()}
+
+
+@functools.lru_cache(maxsize=None)
+def cases() -> Dict[str, dict]:
+    return {n[:-5]: json.loads(text) for n, text in files().items() if n.endswith(".json")}
+
+
+@functools.lru_cache(maxsize=None)
+def reports() -> Dict[str, dict]:
+    return {n: lt.report(files()[n + ".ttgir"], suggest=False) for n in cases()}
+
+
+def target(name: str) -> str:
+    return name.rsplit("_", 1)[1]
+
+
+def isa_of(name: str) -> Tuple[str, str]:
+    kind = "ptx" if target(name).startswith("sm") else "amdgcn"
+    return kind, files()[name + "." + kind]
+
+
+def isa_counts(text: str, kind: str) -> collections.Counter:
+    if kind == "ptx":
+        return collections.Counter(PTX_SHARED.findall(text))
+    return collections.Counter(m for m in re.findall(r"^\s+(ds_[a-z0-9_]+)\b", text, re.M) if m not in LANE_SHUFFLES)
+
+
+def ttgir_loop_depth(text: str) -> Dict[int, int]:
+    """TTGIR line (1-based) -> how many scf.for bodies hold it."""
+    out, stack, depth = {}, [], 0
+    for i, line in enumerate(text.splitlines(), 1):
+        if stack:
+            out[i] = len(stack)
+        if "scf.for" in line and line.rstrip().endswith("{"):
+            stack.append(depth)
+        depth += line.count("{") - line.count("}")
+        while stack and depth <= stack[-1]:
+            stack.pop()
+    return out
+
+
+def isa_loops(text: str, kind: str) -> Tuple[List[collections.Counter], collections.Counter]:
+    """The ISA's loops (a label and a later branch back to it): the shared
+    instructions of each innermost loop, and those outside every loop."""
+    lines = text.splitlines()
+    if kind == "ptx":
+        label, back = re.compile(r"^(\$L__BB\d+_\d+):"), re.compile(r"\bbra(?:\.uni)?\s+(\$L__BB\d+_\d+);")
+    else:
+        label, back = re.compile(r"^(\.LBB\d+_\d+):"), re.compile(r"^\s+s_c?branch\w*\s+(\.LBB\d+_\d+)")
+    seen, loops = {}, []
+    for i, line in enumerate(lines):
+        m = label.match(line)
+        if m:
+            seen[m.group(1)] = i
+        m = back.search(line)
+        if m and m.group(1) in seen:
+            loops.append((seen[m.group(1)], i))
+    inner = [(a, b) for a, b in loops if not any(a <= c and d <= b and (c, d) != (a, b) for c, d in loops)]
+    inside = {i for a, b in loops for i in range(a, b + 1)}
+    copies = [isa_counts("\n".join(lines[a:b + 1]) + "\n", kind) for a, b in inner]
+    outside = isa_counts("\n".join(x for i, x in enumerate(lines) if i not in inside) + "\n", kind)
+    return copies, outside
+
+
+def model_split(name: str) -> Tuple[collections.Counter, collections.Counter, collections.Counter]:
+    """The model's instructions per warp: inside the innermost loops (the
+    ops at the TTGIR's deepest `scf.for` depth), the rest, and all."""
+    depth = ttgir_loop_depth(files()[name + ".ttgir"])
+    ops = [op for op in reports()[name]["ops"] if op.get("modelled")]
+    deepest = max([depth.get(op["line"], 0) for op in ops] + [0])
+    inside, rest = collections.Counter(), collections.Counter()
+    for op in ops:
+        inner = deepest > 0 and depth.get(op["line"], 0) == deepest
+        (inside if inner else rest).update({k: v for k, v in op.get("instructions", {}).items() if v})
+    return inside, rest, inside + rest
+
+
+def fully_modelled(name: str) -> bool:
+    return all(op.get("modelled") for op in reports()[name]["ops"])
+
+
+# ---- rules: each a predicate on the ISA's counts and the model's ----------
+
+def _fold(c: collections.Counter, f) -> collections.Counter:
+    out = collections.Counter()
+    for k, v in c.items():
+        out[f(k)] += v
+    return out
+
+
+def rule_d16_hi(isa: collections.Counter, model: collections.Counter) -> bool:
+    """D16_HI: LLVM stores / loads a 16- or 8-bit element from the high half
+    of a 32-bit register with the `_d16_hi` form of the same access (same
+    address and width): equal once each `X_d16_hi` counts as `X`."""
+    strip = lambda k: k[:-len("_d16_hi")] if k.endswith("_d16_hi") else k  # noqa: E731
+    return any(k.endswith("_d16_hi") for k in isa) and _fold(isa, strip) == _fold(model, strip)
+
+
+def _ptx_bytes(k: str) -> str:
+    m = re.match(r"(ld|st)\.shared(?:\.v(\d+))?\.b(\d+)$", k)
+    return "%s.shared.%dbit" % (m.group(1), int(m.group(2) or 1) * int(m.group(3))) if m else k
+
+
+def rule_ptx_spelling(isa: collections.Counter, model: collections.Counter) -> bool:
+    """PTX_SPELLING: NVPTX spells one access of N bytes by how LLVM holds its
+    registers: `.v2.b16` or `.b32`, `.v2.b8` or `.b16`, `.v4.b16`, `.v2.b32`
+    or `.b64` (a packed f32x2 on sm_100+).  Equal once every `ld/st.shared`
+    is named by its width in bits (the instruction count and width, which
+    is what the banks see, unchanged)."""
+    return isa != model and _fold(isa, _ptx_bytes) == _fold(model, _ptx_bytes)
+
+
+def _singles(c: collections.Counter) -> collections.Counter:
+    """AMD DS accesses counted one per address: a `read2` / `write2`
+    (st64 too) is two of the width's single accesses."""
+    out = collections.Counter()
+    for k, v in c.items():
+        m = re.match(r"ds_(read|write|load|store)(2st64|2|_2addr_stride64|_2addr)_(b\d+)$", k)
+        if m:
+            out["ds_%s_%s" % ({"load": "read", "store": "write"}.get(m.group(1), m.group(1)), m.group(3))] += 2 * v
+        else:
+            m = re.match(r"ds_(load|store)_(.*)$", k)
+            out[("ds_read_" if m and m.group(1) == "load" else "ds_write_") + m.group(2) if m else k] += v
+    return out
+
+
+def miss_pairing(isa: collections.Counter, model: collections.Counter) -> bool:
+    """MISS_PAIRING (a model miss): LLVM's SILoadStoreOptimizer paired into
+    `ds_read2` / `ds_write2` (st64 too) accesses the model leaves single, or
+    the other way round: the same accesses once each pair counts as two."""
+    return isa != model and _singles(isa) == _singles(model)
+
+
+def miss_fma_dot(name: str, isa: collections.Counter, model: collections.Counter) -> bool:
+    """MISS_FMA_DOT (a model miss): the operand loads of an FMA dot (fp32
+    with input_precision="ieee" on NVIDIA): the model plans 128-bit loads,
+    the PTX mixes `ld.shared.b32`, `.v2` and `.v4` (LLVM's vectoriser over
+    Triton's scalar loads) -- everything but those loads agrees."""
+    if "_fp32ieee_" not in name or not target(name).startswith("sm"):
+        return False
+    strip = lambda c: collections.Counter({k: v for k, v in c.items() if not k.startswith("ld.shared")})  # noqa: E731
+    return strip(isa) == strip(model)
+
+
+def _bytes(c: collections.Counter) -> collections.Counter:
+    """AMD DS bytes moved per warp-lane, by direction."""
+    out = collections.Counter()
+    for k, v in _singles(c).items():
+        m = re.match(r"ds_(read|write)_[bu](\d+)", k)
+        if m:
+            out[m.group(1)] += v * int(m.group(2)) // 8
+    return out
+
+
+def miss_scratch_rounds(name: str, isa: collections.Counter, model: collections.Counter) -> bool:
+    """MISS_SCRATCH_ROUNDS (a model miss): a convert_layout of a tile larger
+    than the target's LDS (64 KiB): Triton moves it through the scratch in
+    rounds, the model costs one round; the ISA moves ceil(tile / LDS) times
+    the model's bytes each way."""
+    if target(name).startswith("sm"):
+        return False
+    m = re.search(r"ttg\.convert_layout %\S+ : tensor<(\d+)x(\d+)x([a-z]+)(\d+)", files()[name + ".ttgir"])
+    if not m:
+        return False
+    tile = int(m.group(1)) * int(m.group(2)) * int(m.group(4)) // 8
+    k = -(-tile // 65536)
+    bi, bm = _bytes(isa), _bytes(model)
+    return k > 1 and bm and all(bi[d] == k * bm[d] for d in ("read", "write"))
+
+
+def classify(name: str) -> str:
+    kind, text = isa_of(name)
+    inside, outside, total = model_split(name)
+    isa_total = isa_counts(text, kind)
+    if "scf.for" not in files()[name + ".ttgir"]:
+        pairs = [(isa_total, total)]
+        if isa_total == total:
+            return "equal"
+    else:
+        if isa_total == total:
+            return "equal"
+        copies, _ = isa_loops(text, kind)
+        copies = [c for c in copies if c]
+        loop_sum = sum(copies, collections.Counter())
+        isa_out = isa_total - loop_sum   # around the innermost loops (an outer loop's body too)
+        body = loop_sum == inside or (copies and all(c == inside for c in copies))
+        if body and isa_out == outside:
+            return "equal per execution" if isa_total != total else "equal"
+        if body and isa_out and all(isa_out[k] == 2 * outside[k] for k in set(isa_out) | set(outside)):
+            # DUP: the innermost loop equals the model per iteration, and
+            # LLVM wrote the code around it twice (two exclusive paths, one
+            # taken: per execution the model's count); the ISA shows exactly
+            # twice the model's count of every instruction around the loop
+            return "DUP"
+        if len(copies) > 1 and copies[0] == inside and all(set(c) <= set(inside) for c in copies[1:]):
+            # LOOP_COPIES: LLVM wrote the loop more than once (the ISA has
+            # that many loops holding shared instructions); the first
+            # equals the model's loop body, the others hold only
+            # instructions the body has (a copy of part of it)
+            return "LOOP_COPIES"
+        pairs = [(loop_sum, inside), (isa_out, outside), (isa_total, total)]
+    for isa_c, model_c in pairs:
+        if isa_c == model_c:
+            continue
+        if rule_d16_hi(isa_c, model_c):
+            return "D16_HI"
+        if rule_ptx_spelling(isa_c, model_c):
+            return "PTX_SPELLING"
+        if miss_pairing(isa_c, model_c):
+            return "MISS_PAIRING"
+        if miss_fma_dot(name, isa_c, model_c):
+            return "MISS_FMA_DOT"
+        if miss_scratch_rounds(name, isa_c, model_c):
+            return "MISS_SCRATCH_ROUNDS"
+    return "other"
+
+
+# ---- tests -----------------------------------------------------------------
+
+def test_the_corpus_is_what_its_readme_says():
+    cs = cases()
+    assert len(cs) == 676
+    per = collections.Counter(target(n) for n in cs)
+    assert set(per) == set(TARGETS)
+    assert all(per[t] >= 132 for t in ("gfx942", "gfx950", "sm90")) and all(per[t] >= 52 for t in TARGETS)
+    fams = {c["family"] for c in cs.values()}
+    assert fams == {"matmul", "matmulgrouped", "matmulpersistent", "attn", "softmax", "layernormfwd",
+                    "layernormbwd", "reduce1d", "reduce2d", "reduce3d", "cumsum1d", "scan2d", "transpose", "gather"}
+    assert sum(c["how"] == "launched" for c in cs.values()) == per["sm90"] == 140
+    assert {c["options"]["num_warps"] for c in cs.values()} == {1, 2, 4, 8, 16}
+    assert {c["options"]["num_stages"] for c in cs.values()} == {1, 2, 3, 4}
+    assert all(c["triton"] == "3.6.0" for c in cs.values())
+
+
+def test_every_shared_memory_op_is_reported():
+    # modelled, or not modelled with its reason: never absent
+    n_ops = 0
+    for name, rep in reports().items():
+        lines = {op["line"] for op in rep["ops"]}
+        for i, line in enumerate(files()[name + ".ttgir"].splitlines(), 1):
+            if SHARED_OPS.search(line):
+                n_ops += 1
+                assert i in lines, (name, i, line.strip()[:80])
+        for op in rep["ops"]:
+            assert op.get("modelled") or op.get("reason"), (name, op["line"])
+    assert n_ops == sum(len(r["ops"]) for r in reports().values()) >= 3600
+
+
+def _modelled_share() -> Dict[str, Tuple[int, int]]:
+    out = {}
+    for t in TARGETS:
+        ops = [op for n, r in reports().items() if target(n) == t for op in r["ops"]]
+        out[t] = (sum(1 for op in ops if op.get("modelled")), len(ops))
+    return out
+
+
+def test_ops_modelled():
+    share = _modelled_share()
+    total = [sum(v[i] for v in share.values()) for i in (0, 1)]
+    # docs/triton.md, "Evidence: the generated corpus"
+    assert total[0] / total[1] >= FLOOR_MODELLED, share
+    # what stays unmodelled says why, and is one of the known kinds
+    reasons = collections.Counter(op["reason"].split(":")[0] for r in reports().values() for op in r["ops"]
+                                  if not op.get("modelled"))
+    assert set(reasons) <= {"tt.reduce", "tt.scan", "tt.gather", "ttg.convert_layout", "ttng.warp_group_dot"}, reasons
+
+
+def _classes() -> Dict[str, str]:
+    return {n: classify(n) for n in sorted(cases()) if fully_modelled(n)}
+
+
+def test_fully_modelled_kernels_equal_their_isa():
+    cls = _classes()
+    rows = []
+    per = collections.Counter()
+    for n, c in cls.items():
+        vendor = "nv" if target(n).startswith("sm") else "amd"
+        per[(vendor, c)] += 1
+        rows.append("%s %s" % (n, c))
+    if os.environ.get("LAYOUT_CORPUS_REPORT"):
+        Path(os.environ["LAYOUT_CORPUS_REPORT"]).write_text("\n".join(rows) + "\n")
+    other = [n for n, c in cls.items() if c == "other"]
+    assert not other, other[:10]
+    for vendor in ("amd", "nv"):
+        full = sum(v for (ven, _), v in per.items() if ven == vendor)
+        equal = per[(vendor, "equal")] + per[(vendor, "equal per execution")]
+        assert full >= FLOOR_FULL[vendor] and equal >= FLOOR_EQUAL[vendor], (vendor, full, equal, per)
+    for rule, ceiling in CEILING_MISSES.items():
+        assert sum(v for (_, c), v in per.items() if c == rule) <= ceiling, (rule, per)
+
+
+def test_rules_are_not_vacuous():
+    # each rule rejects what it does not describe
+    a = collections.Counter({"ds_write_b16": 8, "ds_write_b16_d16_hi": 8})
+    assert rule_d16_hi(a, collections.Counter({"ds_write_b16": 16}))
+    assert not rule_d16_hi(a, collections.Counter({"ds_write_b16": 15}))
+    assert not rule_d16_hi(collections.Counter({"ds_write_b16": 16}), collections.Counter({"ds_write_b16": 16}))
+    assert rule_ptx_spelling(collections.Counter({"st.shared.b64": 4}), collections.Counter({"st.shared.v2.b32": 4}))
+    assert rule_ptx_spelling(collections.Counter({"ld.shared.b32": 4}), collections.Counter({"ld.shared.v2.b16": 4}))
+    assert not rule_ptx_spelling(collections.Counter({"st.shared.b64": 4}), collections.Counter({"st.shared.v4.b32": 2}))
+    assert not rule_ptx_spelling(collections.Counter({"ld.shared.b64": 4}), collections.Counter({"st.shared.b64": 4}))
+    assert miss_pairing(collections.Counter({"ds_write2_b32": 2, "ds_write_b32": 8}),
+                        collections.Counter({"ds_write_b32": 12}))
+    assert not miss_pairing(collections.Counter({"ds_write2_b32": 2, "ds_write_b32": 8}),
+                            collections.Counter({"ds_write_b32": 11}))
+    assert miss_pairing(collections.Counter({"ds_store_2addr_b32": 1}), collections.Counter({"ds_store_b32": 2}))
+
+
+@functools.lru_cache(maxsize=None)
+def ncu_rows() -> List[Dict[str, float]]:
+    rows = list(csv.reader(line for line in (HERE / "ncu-0.csv").read_text().splitlines() if not line.startswith("==")))
+    head = rows[0]
+    return [{m: float(r[head.index(m)].replace(",", "")) for m in head if m.endswith(".sum")} for r in rows[2:]]
+
+
+def predicted_launch(name: str) -> Dict[str, float]:
+    """The model's figures for one launch: per-warp instructions x warps, per
+    CTA wavefronts / conflicts, each times the programs that run the op and
+    its trip count in each (the generator's `trips`)."""
+    meta, rep = cases()[name], reports()[name]
+    depth = ttgir_loop_depth(files()[name + ".ttgir"])
+    progs = 1
+    for g in meta["grid"]:
+        progs *= g
+    trips = meta["trips"]
+
+    def runs(line: int) -> int:
+        d = depth.get(line, 0)
+        if d == 0:
+            return progs
+        if "tile" in trips:   # the persistent matmul: tiles outside, k inside
+            return sum(trips["tile"] if d == 1 else trips["k"])
+        return sum(next(iter(trips.values())))
+
+    out = collections.Counter()
+    for op in rep["ops"]:
+        if not op.get("modelled"):
+            continue
+        e = runs(op["line"])
+        lsu = False
+        for mn, c in op.get("instructions", {}).items():
+            if mn.startswith("cp.async"):
+                continue
+            lsu = True
+            if not mn.startswith(("ldmatrix", "stmatrix")):
+                out["ld" if mn.startswith("ld") else "st"] += c * rep["num_warps"] * e
+        if lsu:
+            out["wavefronts"] += op["cost"].get("cta_wavefronts", 0) * e
+            out["conflicts"] += op["cost"].get("cta_bank_conflicts", 0) * e
+    return out
+
+
+def measured_launch(row: Dict[str, float]) -> Dict[str, float]:
+    s = lambda m: row[m % "ld"] + row[m % "st"]  # noqa: E731
+    return {"ld": row["smsp__inst_executed_op_shared_ld.sum"], "st": row["smsp__inst_executed_op_shared_st.sum"],
+            "wavefronts": s("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum"),
+            "conflicts": s("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum")}
+
+
+def test_launches_equal_nsight_compute():
+    runs = [json.loads(line) for line in (HERE / "run.jsonl").read_text().splitlines() if line.strip()]
+    rows = ncu_rows()
+    assert len(runs) == len(rows) == 140 and all(r["launched"] for r in runs)
+    eq, compared, wgmma_ld = collections.Counter(), 0, 0
+    for r in runs:
+        name = r["name"]
+        rep = reports()[name]
+        # warp_group_dot issues no LSU instruction (the tensor core reads
+        # through its descriptors): a kernel whose other ops are modelled is
+        # compared
+        if not all(op.get("modelled") or op["op"] == "ttng.warp_group_dot" for op in rep["ops"]):
+            continue
+        compared += 1
+        p, m = predicted_launch(name), measured_launch(rows[r["launch_index"]])
+        for k in m:
+            eq[k] += p[k] == m[k]
+        if p["ld"] != m["ld"] and any(op["op"] == "ttng.warp_group_dot" for op in rep["ops"]):
+            wgmma_ld += 1
+    # docs/triton.md, "Evidence: the generated corpus"
+    assert compared >= FLOOR_NCU["compared"], compared
+    for k in ("wavefronts", "conflicts", "st", "ld"):
+        assert eq[k] >= FLOOR_NCU[k], (k, eq[k], compared)
+    assert wgmma_ld <= CEILING_NCU_WGMMA_LD
+
+
+# today's agreement (docs/triton.md, "Evidence: the generated corpus"); a
+# change that lowers one, or lets a model miss grow, fails
+FLOOR_MODELLED = 0.88   # 3256 of 3688 ops
+FLOOR_FULL = {"amd": 201, "nv": 134}
+FLOOR_EQUAL = {"amd": 135, "nv": 117}
+CEILING_MISSES = {"MISS_PAIRING": 28, "MISS_FMA_DOT": 11, "MISS_SCRATCH_ROUNDS": 3, "LOOP_COPIES": 4}
+FLOOR_NCU = {"compared": 88, "wavefronts": 80, "conflicts": 84, "st": 88, "ld": 32}
+# sm_90 kernels with a warp_group_dot whose shared loads ncu counts more of
+# than the PTX's ld.shared / the model's (3 x stages + 9 a warp in the
+# fp16 matmuls): not explained yet
+CEILING_NCU_WGMMA_LD = 42
