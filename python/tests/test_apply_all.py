@@ -92,8 +92,9 @@ def test_apply_everywhere():
                 matched += 1
     assert len(patched) == 84 and matched + kept == 84 and kept == 3
     assert changed >= 84
-    # what differs from the proven TTGIR is unproven on the GPU: docs/triton.md
-    # ("Proof on the GPU") names each one and why the model moved
+    # what differs from the proven TTGIR: docs/triton.md ("Proof on the GPU")
+    # names each one and why the model moved; suggest_proof/reproof/ proved
+    # today's suggestion for each on the GPU again (test_suggest_proof.py)
     assert reranked == RERANKED_SINCE_PROOF, reranked
     # test_suggest_proof.py keeps the same names
     from test_suggest_proof import RESUGGESTED
