@@ -258,8 +258,9 @@ def watch(callback: Optional[Callable[[Dict[str, Any]], None]] = None, arch: Opt
         def ttgir_stage(src: Any, metadata: Dict[str, Any]) -> Any:
             mod = inner(src, metadata)
             try:
-                rep = report(str(mod), arch=arch, suggest=suggest)
-                rep["name"] = metadata.get("name") or _kernel_name(str(mod))
+                text = str(mod)   # Triton prints the module once; report and name both read it
+                rep = report(text, arch=arch, suggest=suggest)
+                rep["name"] = metadata.get("name") or _kernel_name(text)
                 deliver(rep)
             except Exception as e:  # the compile goes on; the report says why it failed
                 warnings.warn("liblayout: no report for this kernel: %s" % e, UserWarning, stacklevel=2)

@@ -440,12 +440,29 @@ def test_launches_equal_nsight_compute():
         for k in m:
             eq[k] += p[k] == m[k]
         if p["ld"] != m["ld"] and any(op["op"] == "ttng.warp_group_dot" for op in rep["ops"]):
-            wgmma_ld += 1
+            if m["ld"] - p["ld"] == 3 * rep["num_warps"] * async_groups(name):
+                eq["NCU_ASYNC_GROUP_LD"] += 1
+            else:
+                wgmma_ld += 1
     # docs/triton.md, "Evidence: the generated corpus"
     assert compared >= FLOOR_NCU["compared"], compared
     for k in ("wavefronts", "conflicts", "st", "ld"):
         assert eq[k] >= FLOOR_NCU[k], (k, eq[k], compared)
-    assert wgmma_ld <= CEILING_NCU_WGMMA_LD
+    assert eq["NCU_ASYNC_GROUP_LD"] >= FLOOR_NCU["NCU_ASYNC_GROUP_LD"] and wgmma_ld <= CEILING_NCU_WGMMA_LD, (eq, wgmma_ld)
+
+
+def async_groups(name: str) -> int:
+    """The async-copy groups a launch waits for: per program, the loop's
+    trips plus the stages - 1 of its prologue (each persistent tile
+    starts its own)."""
+    c = cases()[name]
+    progs = 1
+    for g in c["grid"]:
+        progs *= g
+    trips = c["trips"]
+    k = trips["k"] if "k" in trips else next(iter(trips.values()))
+    pipelines = sum(trips["tile"]) if "tile" in trips else progs
+    return sum(k) + pipelines * (c["options"]["num_stages"] - 1)
 
 
 # today's agreement (docs/triton.md, "Evidence: the generated corpus"); a
@@ -454,8 +471,12 @@ FLOOR_MODELLED = 0.88   # 3256 of 3688 ops
 FLOOR_FULL = {"amd": 201, "nv": 134}
 FLOOR_EQUAL = {"amd": 135, "nv": 117}
 CEILING_MISSES = {"MISS_PAIRING": 28, "MISS_FMA_DOT": 11, "MISS_SCRATCH_ROUNDS": 3, "LOOP_COPIES": 4}
-FLOOR_NCU = {"compared": 88, "wavefronts": 80, "conflicts": 84, "st": 88, "ld": 32}
-# sm_90 kernels with a warp_group_dot whose shared loads ncu counts more of
-# than the PTX's ld.shared / the model's (3 x stages + 9 a warp in the
-# fp16 matmuls): not explained yet
-CEILING_NCU_WGMMA_LD = 42
+FLOOR_NCU = {"compared": 88, "wavefronts": 80, "conflicts": 84, "st": 88, "ld": 32, "NCU_ASYNC_GROUP_LD": 30}
+# NCU_ASYNC_GROUP_LD: on the sm_90 kernels whose cp.async pipeline feeds a
+# warp_group_dot, Nsight Compute counts exactly 3 shared loads a warp per
+# async-copy group waited for beyond the PTX's (and the model's) ld.shared,
+# and none in the same kernels without a pipeline (one stage): checked on
+# every such kernel, not explained (the PTX has no instruction for them).
+# The others (fp8 / int8 with a transposed operand, attention: 1 a warp
+# more) stay counted.
+CEILING_NCU_WGMMA_LD = 12
