@@ -10,6 +10,9 @@
 #include "layout/triton.h"
 #include "layout/triton_kernel.h"
 #include "tk_internal.h"
+#include "../core/strbuf.h"
+
+#include <inttypes.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,6 +328,37 @@ static int global_neighbour(const layout_ttgir *m, size_t at, size_t len, int wa
     return 0;
 }
 
+/* ttng.warp_group_dot: wgmma reads its shared operands through matrix
+ * descriptors (the tensor core's own path: no LSU instruction, nothing in
+ * ncu's shared ld/st counters).  What it reads is known (each memdesc
+ * operand's bytes, and the swizzle mode of its #ttg.nvmma_shared, which is
+ * the descriptor's); how the tensor core's reads meet the banks is not
+ * published, so the op is reported with those figures and not costed. */
+static layout_status wgmma_not_modelled(const layout_ttgir *m, const layout_ttgir_op *o, layout_triton_kernel_op *r)
+{
+    char what[160];
+    layout_strbuf sb;
+    int i, n = 0;
+    layout_sb_init(&sb, what, sizeof what);
+    for (i = 0; i < o->n_src && i < 2; i++) {
+        const layout_ttgir_type *t = &o->src[i];
+        const char *attr;
+        size_t alen, at;
+        int64_t elems = 1;
+        int d, swz = -1;
+        if (!t->is_memdesc) continue;
+        for (d = t->rank > 2 ? t->rank - 2 : 0; d < t->rank; d++) elems *= t->shape[d];
+        if (layout_ttgir_encoding(m, t, &attr, &alen) == LAYOUT_OK)
+            for (at = 0; at + 21 <= alen; at++)
+                if (memcmp(attr + at, "swizzlingByteWidth = ", 21) == 0) { swz = atoi(attr + at + 21); break; }
+        layout_sb_printf(&sb, "%s%c %" PRId64 " B", n++ ? ", " : "", i == 0 ? 'A' : 'B', elems * t->elem_bits / 8);
+        if (swz >= 0) layout_sb_printf(&sb, " (swizzle %d B)", swz);
+    }
+    return layout_tk_not_modelled(r, "ttng.warp_group_dot: the tensor core reads %s through wgmma descriptors, "
+                                     "no LSU instruction (not in ncu's shared ld/st); its bank rule is not "
+                                     "published: not costed", n ? what : "its shared operands");
+}
+
 /* The bytes every pointer argument of the module's tt.func is known to be
  * aligned to: the least `tt.divisibility = N` among its `!tt.ptr<..>`
  * arguments, 1 for one without (Triton's AxisInfo starts a pointer
@@ -390,9 +424,7 @@ layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout
         return layout_tk_not_modelled(r, "ttg.warp_specialize: the captures reach the partitions' warps through "
                                          "shared memory; not modelled");
     case LAYOUT_TTGIR_OTHER_SHARED: return other_not_modelled(m, o, r);
-    case LAYOUT_TTGIR_WARP_GROUP_DOT:
-        return layout_tk_not_modelled(r, "ttng.warp_group_dot: the tensor core reads shared memory through wgmma "
-                                         "descriptors, not LSU instructions (ncu does not count them as shared ld/st)");
+    case LAYOUT_TTGIR_WARP_GROUP_DOT: return wgmma_not_modelled(m, o, r);
     case LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL:
         return layout_tk_not_modelled(r, "amdg.buffer_load_to_local: direct global-to-LDS loads (buffer_load ... lds) "
                                          "issue no DS instruction; their LDS write pattern is not modelled");

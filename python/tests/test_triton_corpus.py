@@ -480,3 +480,26 @@ FLOOR_NCU = {"compared": 88, "wavefronts": 80, "conflicts": 84, "st": 88, "ld": 
 # The others (fp8 / int8 with a transposed operand, attention: 1 a warp
 # more) stay counted.
 CEILING_NCU_WGMMA_LD = 12
+
+
+def test_warp_group_dot_says_what_the_tensor_core_reads():
+    # not costed (no published bank rule), but its reads are known: the
+    # operands' bytes, from the generator's tile (BM x BK, BK x BN), and
+    # the descriptor's swizzle mode
+    n = 0
+    for name, c in cases().items():
+        if target(name) != "sm90" or c["family"] != "matmul":
+            continue
+        eb = {"fp16": 2, "bf16": 2, "tf32": 4, "fp32ieee": 4, "fp8": 1, "i8": 1}[c["case"].split("_")[1]]
+        k = c["constexprs"]
+        for op in reports()[name]["ops"]:
+            if op["op"] != "ttng.warp_group_dot":
+                continue
+            m = re.search(r"reads (?:A (\d+) B \(swizzle (\d+) B\), )?B (\d+) B \(swizzle (\d+) B\)", op["reason"])
+            assert m and "bank rule is not published" in op["reason"], op["reason"]
+            if m.group(1):
+                assert int(m.group(1)) == k["BM"] * k["BK"] * eb, (name, op["reason"])
+                assert int(m.group(2)) in (32, 64, 128)
+            assert int(m.group(3)) == k["BK"] * k["BN"] * eb and int(m.group(4)) in (32, 64, 128), (name, op["reason"])
+            n += 1
+    assert n >= 30
