@@ -416,3 +416,156 @@ def test_the_moved_suggestions_measured():
     assert len(bench) == 3 and all(b["outputs_equal"] for b in bench)
     assert "slower" not in cls.values(), cls
     assert cls["g191_sm90_fp32_16x32_w8_blocked_sharedlinear"] == "faster"
+
+
+# ---- settle_run.sh: the controls the bench lacked ------------------------
+# settle/ (settle_run.sh, once, on an H200): the 13 pairs bench.jsonl timed more
+# than 2 % slower, the 6 it timed fastest and every one-warp pair (21 kernels).
+# settle.jsonl: orig, patched on orig's buffers, orig on other buffers and orig
+# again on its own, 7 rounds of do_bench medians, the order alternating, 264
+# CTAs; grid1.jsonl: the same with one CTA, 5 rounds; ncu.csv: one launch of
+# each side (rows in once.jsonl's order) with Nsight Compute's stall reasons;
+# gpu-sass.jsonl: sass_schedule.py --cubins of the cubins the GPU ran.
+
+SETTLE = HERE / "settle"
+
+
+def _settle(name):
+    return {r["name"]: r for r in (json.loads(x) for x in (SETTLE / name).read_text().splitlines() if x.strip())}
+
+
+def _settle_class(r, side="patched"):
+    """side against orig on orig's buffers, round by round, beside the noise of orig against orig_again:
+    slower (faster) only when every round's ratio is above (below) every round's orig_again / orig and the
+    medians differ by more than 2 %."""
+    import statistics
+    ms = r["ms"]
+    rs = [s / o for s, o in zip(ms[side], ms["orig"])]
+    noise = [a / o for a, o in zip(ms["orig_again"], ms["orig"])]
+    m = statistics.median(ms[side]) / statistics.median(ms["orig"])
+    if min(rs) > max(noise) and m > 1.02:
+        return "slower"
+    if max(rs) < min(noise) and m < 0.98:
+        return "faster"
+    return "noise"
+
+
+def _settle_stalls():
+    rows = list(csv.reader(x for x in (SETTLE / "ncu.csv").read_text().splitlines() if not x.startswith("==")))
+    head, rows = rows[0], rows[2:]
+    once = [json.loads(x) for x in (SETTLE / "once.jsonl").read_text().splitlines() if x.strip()]
+    assert len(rows) == 2 * len(once)
+    pre, post = "smsp__average_warps_issue_stalled_", "_per_issue_active.ratio"
+    out = {}
+    for r in once:
+        sides = []
+        for row in rows[2 * r["launch_index"]:2 * r["launch_index"] + 2]:
+            v = {m: float(row[i].replace(",", "")) for i, m in enumerate(head) if m.startswith(pre) or
+                 m in ("smsp__inst_executed.sum", "gpu__time_duration.sum")}
+            inst = v["smsp__inst_executed.sum"]
+            # warp-cycles stalled for each reason: stalled warps per issue times the instructions issued
+            sides.append({m[len(pre):-len(post)]: v[m] * inst for m in v if m.startswith(pre)})
+        out[r["name"]] = sides
+    return out
+
+
+def test_settle_runs_are_complete():
+    full, one = _settle("settle.jsonl"), _settle("grid1.jsonl")
+    bench = {b["name"]: b for b in jsonl("bench.jsonl")}
+    slower = {n for n, b in bench.items() if b["ratio"] > 1.02}
+    one_warp = {n for n in bench if _warps(n) == 1}
+    fastest = set(sorted(bench, key=lambda n: bench[n]["ratio"])[:6])
+    assert set(full) == set(one) == slower | fastest | one_warp and len(full) == 21
+    for runs, rounds, ctas in ((full, 7, 0), (one, 5, 1)):
+        for r in runs.values():
+            assert r["outputs_equal"] and "error" not in r and r["rounds"] == rounds and r["grid_ctas"] == ctas
+            assert all(len(v) == rounds for v in r["ms"].values())
+    assert (SETTLE / "gpu.txt").read_text().startswith("NVIDIA H200")
+
+
+def test_settle_buffer_placement_moves_the_original():
+    # the same original kernel on other buffers (the same values elsewhere in memory) is slower or
+    # faster than on its own beyond the noise on 5 of the 21, by -19 to +6 %: every CTA of these kernels
+    # reads and writes one tile, so where that tile lies matters more than 2 %.  bench.jsonl ran the
+    # patched kernel on buffers of its own: placement was in every one of its ratios
+    import statistics
+    full = _settle("settle.jsonl")
+    moved = {n: statistics.median(r["ms"]["orig_other_buffers"]) / statistics.median(r["ms"]["orig"])
+             for n, r in full.items() if _settle_class(r, "orig_other_buffers") != "noise"}
+    assert sorted(k[:4] for k in moved) == ["g079", "g084", "g150", "g195", "g201"]
+    assert 0.80 < min(moved.values()) < 0.82 and 1.05 < max(moved.values()) < 1.07
+
+
+def test_settle_which_slower_suggestions_are_slower():
+    # on the same buffers, 4 of bench's 13 slower pairs are slower than orig against itself in every
+    # round (g015 +18 %, g029 +9 %, g054 +4 %, g084 +7 %), 1 is faster (g079) and 8 are inside the noise;
+    # among the 6 controls bench timed fastest, g201 (15 % faster there) is slower on the same buffers
+    # (+10 %), its original 19 % faster on the other buffers
+    import statistics
+    full = _settle("settle.jsonl")
+    bench = {b["name"]: b for b in jsonl("bench.jsonl")}
+    cls = {n: _settle_class(r) for n, r in full.items()}
+    ratio = {n: statistics.median(r["ms"]["patched"]) / statistics.median(r["ms"]["orig"]) for n, r in full.items()}
+    was_slower = [n for n in full if bench[n]["ratio"] > 1.02]
+    assert len(was_slower) == 13
+    slower = sorted(n[:4] for n in was_slower if cls[n] == "slower")
+    assert slower == ["g015", "g029", "g054", "g084"]
+    assert sorted(n[:4] for n in was_slower if cls[n] == "faster") == ["g079"]
+    assert sum(cls[n] == "noise" for n in was_slower) == 8
+    assert sorted(n[:4] for n in full if cls[n] == "slower" and n not in was_slower) == ["g201"]
+    got = {n[:4]: round(ratio[n], 2) for n in full if cls[n] == "slower"}
+    assert got == {"g015": 1.18, "g029": 1.09, "g054": 1.04, "g084": 1.07, "g201": 1.1}
+
+
+def test_settle_causes_of_the_five_slower():
+    # The GPU's own SASS (gpu-sass.jsonl) is what ptxas 13.0 made here (sass.jsonl): the same instruction
+    # classes on all 42, the same global-load rounds on 41.  Two causes, neither a model quantity:
+    full, one = _settle("settle.jsonl"), _settle("grid1.jsonl")
+    gpu = {(r["name"], r["which"]): r for r in (json.loads(x) for x in (SETTLE / "gpu-sass.jsonl").read_text()
+                                                .splitlines() if x.strip())}
+    here = _sass()
+    assert len(gpu) == 42 and all(gpu[k]["classes"] == here[k]["classes"] for k in gpu)
+    assert sum(gpu[k]["ldg_rounds"] == here[k]["ldg_rounds"] for k in gpu) == 41
+    stalls = _settle_stalls()
+    by = {n[:4]: n for n in full}
+    def shared(n, w):
+        return sum(v for k, v in gpu[(n, w)]["classes"].items() if k in ("LDS", "STS", "LDSM", "STSM"))
+    rounds = lambda n, w: gpu[(n, w)]["ldg_rounds"]  # noqa: E731
+
+    # 1. ptxas serialised the global loads (g015: 3 to 11 rounds, 128 to 54 registers; g084: 8 to 17).
+    #    g084 is slower with one CTA too (+22 %); g015 only when the SMs are full, where its warps stall
+    #    3 times as long on the short scoreboard (a shared store not yet done with the registers the next
+    #    batch of loads needs), with 30 % fewer instructions
+    for k in ("g015", "g084"):
+        assert rounds(by[k], "patched") >= rounds(by[k], "orig") + 8
+    assert _settle_class(one[by["g084"]]) == "slower" and _settle_class(one[by["g015"]]) == "noise"
+    o, p = stalls[by["g015"]]
+    assert p["short_scoreboard"] > 2.9 * o["short_scoreboard"]
+
+    # 2. the memory system, with nothing in the code worse: the same load rounds, no more shared
+    #    instructions; alone on the GPU (one CTA) not slower, g029 and g201 faster by 32 and 19 %.
+    #    With 264 CTAs writing one tile, their warps wait longer on the global-store queue (lg_throttle)
+    for k in ("g029", "g054", "g201"):
+        n = by[k]
+        assert rounds(n, "patched") == rounds(n, "orig") and shared(n, "patched") <= shared(n, "orig")
+        assert _settle_class(one[n]) != "slower"
+        o, p = stalls[n]
+        assert p["lg_throttle"] > 1.1 * o["lg_throttle"]
+    assert _settle_class(one[by["g029"]]) == _settle_class(one[by["g201"]]) == "faster"
+
+
+def test_settle_one_warp_pairs_are_not_slower():
+    # the second row of test_causes_of_the_slower_suggestions (narrower shared accesses cost one warp
+    # more than the wavefronts save: g094, g195) does not hold up: no one-warp pair is slower than the
+    # noise on the same buffers, with 264 CTAs or one; g094 and g195 (4 and 2 times the shared
+    # instructions) are 12 and 14 % faster by median.  Nothing for the model to weigh by warps
+    import statistics
+    full, one = _settle("settle.jsonl"), _settle("grid1.jsonl")
+    one_warp = [n for n in full if _warps(n) == 1]
+    assert sorted(n[:4] for n in one_warp) == ["g043", "g094", "g106", "g181", "g195"]
+    for n in one_warp:
+        assert _settle_class(full[n]) != "slower" and _settle_class(one[n]) != "slower", n
+    for n in one_warp:
+        if n[:4] in ("g094", "g195"):
+            r = full[n]["ms"]
+            assert statistics.median(r["patched"]) < 0.89 * statistics.median(r["orig"])
