@@ -1190,7 +1190,14 @@ static void test_confidence(void)
  * loadReductionAndPackResult: lane l reads (0, l) = byte 16 l: 4 wavefronts,
  * 3 conflicts.  Total 2 st.shared.b32, 2 ld.shared.b32, 10 wavefronts, 6
  * conflicts.  Along dim 1 instead (lanes only) the reduce stays in a warp:
- * shuffles, no instruction.  A 1-D operand is not modelled. */
+ * shuffles, no instruction.  The 1-D operand (128 f32, 4 warps of 32):
+ * scratch [4], 16 bytes; lane 0 of each warp stores its total at element
+ * warpIdAxis (warp 0: byte 0); 4 elements < 128 threads: one round, lanes
+ * 0 .. 3 load bytes 0 .. 12, lane 0 stores; the 0-d result: every lane
+ * loads byte 0.  2 st.shared.b32, 2 ld.shared.b32, one wavefront each;
+ * over the CTA the step-1 store and the result load of 4 warps, the
+ * round's load and store of warp 0 alone (warps 1 .. 3 have no thread
+ * below 4): 10 wavefronts. */
 static const char *const reduce_hand =
     "#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
     "#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
@@ -1242,8 +1249,16 @@ static void test_reduce(void)
     CHECK_EQ_I64(kern.ops[1].modelled, 1);
     CHECK_EQ_I64(kern.ops[1].n_counts, 0);
     CHECK_EQ_I64(kern.ops[1].n_accesses, 0);
-    CHECK_EQ_I64(kern.ops[2].modelled, 0);
-    CHECK_STR_CONTAINS(kern.ops[2].reason, "2-D");
+    CHECK_EQ_I64(kern.ops[0].cta_total_cycles, 40);
+    CHECK_EQ_I64(kern.ops[0].cta_extra_cycles, 24);
+    CHECK_MSG(kern.ops[2].modelled, "%s", kern.ops[2].reason);
+    CHECK_EQ_I64(count_of(&kern.ops[2], "st.shared.b32"), 2);
+    CHECK_EQ_I64(count_of(&kern.ops[2], "ld.shared.b32"), 2);
+    CHECK_EQ_I64(kern.ops[2].n_accesses, 4);
+    CHECK_EQ_I64(kern.ops[2].total_cycles, 4);
+    CHECK_EQ_I64(kern.ops[2].extra_cycles, 0);
+    CHECK_EQ_I64(kern.ops[2].cvt_scratch_bytes, 16);
+    CHECK_EQ_I64(kern.ops[2].cta_total_cycles, 10);
 
     /* The corpus rowsum (16 x 256 f32, 8 warps): on sm_90 the warps are all
      * along the row ([1, 8]): 16 accumulators -> 16 st.shared.b32 (lane 0
@@ -1280,6 +1295,127 @@ static void test_reduce(void)
     }
 }
 
+/* tt.reduce of any rank and of several operands, by hand from
+ * ReduceOpToLLVM.cpp, ReduceScanCommon.h (getSmemBases) and ReduceOpHelper
+ * (triton-lang/triton 9c3434b3).
+ *
+ * 3-D: tensor<2x4x32xf32>, blocked [1, 1, 1] / [1, 1, 32] / [2, 2, 1],
+ * order [2, 1, 0], 4 warps, reduced over dim 1.  Lanes along dim 2, warp
+ * bit 0 along dim 1 (S = 2), warp bit 1 along dim 0, one register basis
+ * (0, 2, 0) along the axis: one accumulator.  getOrder: the register's dim
+ * 1, then 2, 0: [1, 2, 0], the axis first already; scratch [2, 2, 32]
+ * with strides dim1 1, dim2 2, dim0 64: 128 elements, 512 bytes.
+ *   1. lane l of warp w (no lane along the axis: all store) at element
+ *      (w & 1) + 2 l + 64 (w >> 1): warp 0 at bytes 8 l, lanes l and
+ *      l + 16 on one bank: 2 wavefronts, 1 conflict;
+ *   2. 128 elements = 128 threads: one round; thread t loads byte 4 t
+ *      (1 wavefront), the even lanes store it back (1 wavefront);
+ *   3. the result (2 x 32) at element 2 l + 64 (w >> 1): 2 wavefronts, 1
+ *      conflict.
+ * Per warp 2 st.shared.b32, 2 ld.shared.b32, 6 wavefronts, 2 conflicts;
+ * every warp alike: 24 and 8 over the CTA.
+ *
+ * Two operands (tl.argmax's value and index): f16 and i32 of 8 x 32,
+ * blocked [1, 1] / [1, 32] / [4, 1], 4 warps, over dim 0; S = 4, scratch
+ * [4, 32] (order [0, 1]: element w + 4 c), 128 elements per operand, the
+ * i32 first (widest) at byte 0, the f16 at byte 512: 768 bytes.  Only
+ * the index result (#1) is used: LLVM drops the value's result loads.
+ *   1. f16 at 512 + 2 (w + 4 l): warp 0 bytes 512 + 8 l, 2-way: 2
+ *      wavefronts; i32 at 4 (w + 4 l) = 16 l: 4-way, 4 wavefronts;
+ *   2. one round: each operand's load at t (1 wavefront each), the stores
+ *      of lanes l % 4 = 0 (1 each);
+ *   3. the i32 result at element 4 l: 4 wavefronts, 3 conflicts.
+ * 2 st.shared.b16, 2 st.shared.b32, 1 ld.shared.b16, 2 ld.shared.b32; 14
+ * wavefronts, 7 conflicts; every warp alike (a warp's offset moves all
+ * lanes by the same word or half word): 56 and 28.
+ *
+ * On gfx942 with both operands 32-bit (i32 value and index, 8 x 64, 64
+ * lanes): bases 0 and 256 elements, which SILoadStoreOptimizer's st64
+ * form joins (both offsets multiples of 64 elements): step 1's two stores
+ * (no lane along the axis: one block) -> ds_write2st64_b32; the round's
+ * two loads (256 elements = 256 threads: no predicate, one block) ->
+ * ds_read2st64_b32 and its two stores -> ds_write2st64_b32; the used
+ * index result: one ds_read_b32. */
+static const char *const reduce_nd_hand =
+    "#b3 = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>\n"
+    "#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", "
+    "\"ttg.threads-per-warp\" = 32 : i32} {\n"
+    "    %1 = \"tt.reduce\"(%0) <{axis = 1 : i32}> ({\n"
+    "    ^bb0(%a: f32, %b: f32):\n"
+    "      %s = arith.addf %a, %b : f32\n"
+    "      tt.reduce.return %s : f32\n"
+    "    }) : (tensor<2x4x32xf32, #b3>) -> tensor<2x32xf32, #ttg.slice<{dim = 1, parent = #b3}>> loc(#loc1)\n"
+    "    %4:2 = \"tt.reduce\"(%2, %3) <{axis = 0 : i32}> ({\n"
+    "    ^bb0(%a: f16, %i: i32, %b: f16, %j: i32):\n"
+    "      tt.reduce.return %a, %i : f16, i32\n"
+    "    }) : (tensor<8x32xf16, #b>, tensor<8x32xi32, #b>) -> (tensor<32xf16, #ttg.slice<{dim = 0, parent = #b}>>, "
+    "tensor<32xi32, #ttg.slice<{dim = 0, parent = #b}>>) loc(#loc1)\n"
+    "    %5 = arith.addi %4#1, %4#1 : tensor<32xi32, #ttg.slice<{dim = 0, parent = #b}>> loc(#loc1)\n"
+    "}\n"
+    "#loc1 = loc(\"k.py\":3:9)\n";
+
+static const char *const reduce_pair_hand =
+    "#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"hip:gfx942\", "
+    "\"ttg.threads-per-warp\" = 64 : i32} {\n"
+    "    %4:2 = \"tt.reduce\"(%2, %3) <{axis = 0 : i32}> ({\n"
+    "    ^bb0(%a: i32, %i: i32, %b: i32, %j: i32):\n"
+    "      tt.reduce.return %a, %i : i32, i32\n"
+    "    }) : (tensor<8x64xi32, #b>, tensor<8x64xi32, #b>) -> (tensor<64xi32, #ttg.slice<{dim = 0, parent = #b}>>, "
+    "tensor<64xi32, #ttg.slice<{dim = 0, parent = #b}>>) loc(#loc1)\n"
+    "    %5 = arith.addi %4#1, %4#1 : tensor<64xi32, #ttg.slice<{dim = 0, parent = #b}>> loc(#loc1)\n"
+    "}\n"
+    "#loc1 = loc(\"k.py\":3:9)\n";
+
+static void test_reduce_nd(void)
+{
+    const layout_triton_kernel_op *r;
+    CHECK_MSG(layout_ttgir_parse(reduce_nd_hand, strlen(reduce_nd_hand), &mod, &terr) == LAYOUT_OK, "%s", terr.message);
+    CHECK_MSG(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK, "%s", terr.message);
+    if (kern.n_ops != 2) {
+        CHECK_EQ_I64(kern.n_ops, 2);
+        return;
+    }
+    r = &kern.ops[0];
+    CHECK_MSG(r->modelled, "%s", r->reason);
+    CHECK_EQ_I64(count_of(r, "st.shared.b32"), 2);
+    CHECK_EQ_I64(count_of(r, "ld.shared.b32"), 2);
+    CHECK_EQ_I64(r->n_accesses, 4);
+    CHECK_EQ_I64(r->total_cycles, 6);
+    CHECK_EQ_I64(r->extra_cycles, 2);
+    CHECK_EQ_I64(r->cvt_scratch_bytes, 512);
+    CHECK_EQ_I64(r->cta_total_cycles, 24);
+    CHECK_EQ_I64(r->cta_extra_cycles, 8);
+    r = &kern.ops[1];
+    CHECK_MSG(r->modelled, "%s", r->reason);
+    CHECK_EQ_I64(count_of(r, "st.shared.b16"), 2);
+    CHECK_EQ_I64(count_of(r, "st.shared.b32"), 2);
+    CHECK_EQ_I64(count_of(r, "ld.shared.b16"), 1);
+    CHECK_EQ_I64(count_of(r, "ld.shared.b32"), 2);
+    CHECK_EQ_I64(r->n_accesses, 7);
+    CHECK_EQ_I64(r->total_cycles, 14);
+    CHECK_EQ_I64(r->extra_cycles, 7);
+    CHECK_EQ_I64(r->cvt_scratch_bytes, 768);
+    CHECK_EQ_I64(r->cta_total_cycles, 56);
+    CHECK_EQ_I64(r->cta_extra_cycles, 28);
+
+    CHECK_MSG(layout_ttgir_parse(reduce_pair_hand, strlen(reduce_pair_hand), &mod, &terr) == LAYOUT_OK, "%s", terr.message);
+    CHECK_MSG(layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK, "%s", terr.message);
+    if (kern.n_ops != 1) {
+        CHECK_EQ_I64(kern.n_ops, 1);
+        return;
+    }
+    r = &kern.ops[0];
+    CHECK_MSG(r->modelled, "%s", r->reason);
+    CHECK_EQ_I64(count_of(r, "ds_write2st64_b32"), 2);
+    CHECK_EQ_I64(count_of(r, "ds_read2st64_b32"), 1);
+    CHECK_EQ_I64(count_of(r, "ds_read_b32"), 1);
+    CHECK_EQ_I64(r->n_counts, 3);
+    CHECK_EQ_I64(r->n_accesses, 7);
+    CHECK_EQ_I64(r->cvt_scratch_bytes, 2048);
+}
+
 int main(void)
 {
     find_corpus();
@@ -1289,6 +1425,7 @@ int main(void)
     RUN(test_divide_left);
     RUN(test_convert_paths);
     RUN(test_reduce);
+    RUN(test_reduce_nd);
     RUN(test_ncu_zero_conflicts);
     RUN(test_corpus_per_loc);
     return harness_finish("test_triton_lower");

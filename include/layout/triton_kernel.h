@@ -46,7 +46,7 @@
  *   // k.per_warp_total: ds_write_b16 8, ds_read_b64 4, ... (what is modelled)
  * @endcode
  *
- * Storage: no heap; ::layout_triton_kernel is about 1 MiB (one report per
+ * Storage: no heap; ::layout_triton_kernel is about 1.3 MiB (one report per
  * op of ::LAYOUT_TTGIR_MAX_OPS): make it static or allocate it.  It keeps a
  * pointer to the module (which points into the text): both must outlive it.
  * Stack: this layer's own frames take up to about 110 KiB (gcc -O2,
@@ -77,8 +77,8 @@ extern "C" {
 
 /** Capacity of a mnemonic, including the NUL ("ds_read2st64_b64", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"). */
 #define LAYOUT_TRITON_KERNEL_MNEMONIC_CAP 56
-/** Most distinct mnemonics of one op. */
-#define LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS 4
+/** Most distinct mnemonics of one op (a two-operand tt.reduce on AMD: b16 and b32 stores and loads, single and paired). */
+#define LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS 8
 /** Most distinct mnemonics of one kernel's per_warp_total. */
 #define LAYOUT_TRITON_KERNEL_MAX_MNEMONICS 32
 /** Capacity of a not-modelled reason, including the NUL. */

@@ -217,6 +217,17 @@ static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, i
     }
 }
 
+void layout_tk_pair_block(const layout_triton_kernel *k, layout_triton_kernel_op *r, int n, const unsigned char *w,
+                          const uint64_t *key, const int64_t *off)
+{
+    short st[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int i;
+    if (n > LAYOUT_TRITON_KERNEL_MAX_ACCESSES) n = LAYOUT_TRITON_KERNEL_MAX_ACCESSES;
+    for (i = 0; i < n; i++) st[i] = (short)i;
+    /* the variable part of an address is its base register's (key) */
+    pair_ds(k, r, 0, 0, n, st, w, key, key, off, NULL, NULL, 0);
+}
+
 /* Copy attr into buf with every `#alias` (e.g. a dot_op's `parent = #mma`)
  * replaced by the alias's text, recursively (the dialect reads only inline
  * attributes).  Returns the length, or -1 when buf is too small or aliases nest

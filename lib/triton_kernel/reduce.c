@@ -1,26 +1,62 @@
 /* tt.reduce (Triton 3.6, lib/Conversion/TritonGPUToLLVM/ReduceOpToLLVM.cpp
- * at triton-lang/triton 9c3434b3, and ReduceOpHelper in
- * lib/Analysis/Utility.cpp): within a thread and within a warp (shuffles)
- * a reduction touches no shared memory; when the axis spans several warps
- * the partials go through a scratch of shape srcShape with the axis
- * replaced by the warps along it (getScratchRepShape), linearised axis
- * first (getOrderWithAxisAtBeginning):
- *   1. storeWarpReduceToSharedMemory: one predicated store per accumulator
- *      (per distinct non-axis coordinate a thread holds), by the lanes at
- *      axis coordinate 0 that hold unique data, at
- *      warpIdAxis + S_axis * coord_other;
- *   2. barrier; accumulatePartialReductions: max(elems / threads, 1)
- *      rounds of a load at thread id (threads < elems), shuffles, and a
- *      store by the lanes with lane % S_axis == 0;
+ * at triton-lang/triton 9c3434b3, ReduceScanCommon.h's getSmemBases, and
+ * ReduceOpHelper in lib/Analysis/Utility.cpp), for an operand of any rank
+ * and a reduce of several operands (tl.argmax: value and index).  Within a
+ * thread and within a warp (shuffles) a reduction touches no shared memory;
+ * when the axis spans S > 1 warps (getInterWarpSizeWithUniqueData: the
+ * warp bases along it) the partials go through a scratch of shape srcShape
+ * with the axis replaced by S (getScratchRepShape), linearised in
+ * getOrderWithAxisAtBeginning (the layout's order -- the dims of its
+ * register bases in order, then rank-1 .. 0 -- with the axis moved first).
+ * Every operand has its own scratch of `elems` elements, the widest first
+ * (getSmemBases: bases in descending bit width, each elems elements of the
+ * previous one further).  Each operand, in turn:
+ *   1. storeWarpReduceToSharedMemory: one store per accumulator (per
+ *      distinct non-axis coordinate of a thread's registers), predicated on
+ *      the lane and the warp holding unique data (delinearize's free
+ *      variables) and the lane's index along the axis being 0, at
+ *      warpIdAxis + the linearised non-axis coordinates;
+ *   2. barrier; accumulatePartialReductions: max(elems / threads, 1) rounds
+ *      of a load at thread id t (+ round x threads; predicated t < elems),
+ *      shuffles, and a store by the lanes with lane % S == 0;
  *   3. barrier; loadReductionAndPackResult: one unpredicated load per
- *      result element of the slice layout, at S_axis * coord_other.
+ *      result element of the slice layout (axis coordinate 0), or one load
+ *      of element 0 for a 0-d result -- only for the results the kernel
+ *      uses (tl.argmax's value result is dead: LLVM drops its loads).
  * Each is a scalar access of one element, costed by the checker with its
- * active lanes (warp 0).  No pairing on AMD: the corpus AMDGCN has every
- * one of them single (rowsum gfx942: 9 ds_write_b32, 9 ds_read_b32). */
+ * active lanes, warp 0 for the per-warp figures and every warp for the
+ * CTA's (a warp with no active lane moves nothing: Nsight Compute counts
+ * its instruction, not a wavefront).
+ *
+ * AMD: SILoadStoreOptimizer pairs b32 / b64 accesses of one basic block
+ * (layout_tk_pair_block).  The blocks, as the corpus AMDGCN shows them
+ * (gfx942 / gfx950, tests/fixtures/triton/corpus): a predicated store or
+ * load (Triton's masked ops) is a block of its own, except that the
+ * stores of all operands under one predicate share one (one accumulator's
+ * stores in step 1, one round's in step 2); step 1's predicate is constant
+ * true when no lane or warp is a free variable and no lane lies along the
+ * axis (then all of step 1 is one block), step 2's load predicate when
+ * elems >= threads; step 3 is one block.  Pairing needs the accesses'
+ * addresses to be one base register plus constants: so when a varying
+ * non-axis coordinate takes its register bits below the lane and warp
+ * bits of that dim (the register's part is a constant added); when a
+ * register bit lies above a lane or warp bit of its dim (rowsum's rows:
+ * warp bit 0, registers 1 .. 3) LLVM reuses the row indices the global
+ * load computed and each address is a register of its own.  Empirical
+ * (LLVM's InstCombine / GEP splitting, not rebuilt): on wave64 targets a
+ * rank >= 3 operand whose step 1 is unpredicated pairs nothing either --
+ * step 3 reuses step 1's `smem + non-axis offset` GEPs across the
+ * barrier's blocks (reduce3d 8x8x64 axis 1 on gfx942, and seven more
+ * layouts compiled for gfx942 from its TTGIR, none paired), while
+ * gfx1100's wave32 reduce3d 4x16x32 axis 1 pairs. */
+#include <stdio.h>
 #include <string.h>
 
 #include "tk_internal.h"
 #include "../core/strbuf.h"
+
+#define RD_MAX_OPS LAYOUT_TTGIR_MAX_TYPES
+#define RD_MAX_RANK LAYOUT_TTGIR_MAX_RANK
 
 /* The coordinate of packed output vector v along output dim d. */
 static uint64_t rd_coord(const layout_linear *l, uint64_t v, int d)
@@ -37,26 +73,6 @@ static void rd_mnemonic(const layout_triton_kernel *k, int write, int bits, char
     else layout_sb_printf(&sb, bits < 32 ? "ds_read_u%d" : "ds_read_b%d", bits);
 }
 
-/* Cost one scalar access of warp 0 (lane l at addr[l] bytes when bit l of
- * active is set) and add it to r. */
-static layout_status rd_cost(const layout_checker *ck, const layout_triton_kernel *k, layout_triton_kernel_op *r,
-                             int write, int bytes, uint64_t active, const uint64_t *addr, int lanes)
-{
-    layout_instr ins;
-    layout_cost c;
-    layout_error e;
-    int l;
-    if (layout_instr_init(&ins, lanes, bytes, write ? LAYOUT_WRITE : LAYOUT_READ, &e) != LAYOUT_OK)
-        return e.status;
-    ins.active_mask = active;
-    for (l = 0; l < lanes; l++) ins.addr_bytes[l] = (uint32_t)addr[l];
-    if (layout_checker_cost(ck, &ins, &c, &e) != LAYOUT_OK) return e.status;
-    (void)k;
-    layout_tk_cost_add(r, r->n_accesses, &c, &ins);
-    r->n_accesses++;
-    return LAYOUT_OK;
-}
-
 /* The reduce's axis: `axis = N` in the op's text (`<{axis = 1 : i32}>`). */
 static int rd_axis(const layout_ttgir *m, const layout_ttgir_op *o)
 {
@@ -69,6 +85,199 @@ static int rd_axis(const layout_ttgir *m, const layout_ttgir_op *o)
     return -1;
 }
 
+/* The operands of `"tt.reduce"(%a, %b) ...`: their count, 0 if unread. */
+static int rd_n_operands(const layout_ttgir *m, const layout_ttgir_op *o)
+{
+    size_t at = o->name_at + o->name_len, end = at + 2000 < m->len ? at + 2000 : m->len;
+    int n = 0;
+    while (at < end && m->text[at] != '(' && m->text[at] != '\n') at++;
+    if (at >= end || m->text[at] != '(') return 0;
+    for (at++; at < end && m->text[at] != ')' && m->text[at] != '\n'; at++)
+        if (m->text[at] == '%') n++;
+    return at < end && m->text[at] == ')' ? n : 0;
+}
+
+static int rd_ident(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' ||
+           c == '$' || c == '-';
+}
+
+/* How the kernel uses the value named name[0 .. len) (with `#i` when
+ * idx >= 0: result idx of several) from text offset at to the next
+ * function: 0 unused, 2 only as the stored value of tt.store ops, directly
+ * or through scalar ops (`%1 = arith.truncf %r : f32 to f16`; depth
+ * levels), 1 otherwise. */
+static int rd_use_of(const layout_ttgir *m, size_t at, const char *name, size_t len, int idx, int depth)
+{
+    const char *t = m->text;
+    int used = 0, other = 0;
+    for (; at + len < m->len && !other; at++) {
+        size_t e = at + len, ls, le, q;
+        if (t[at] == '\n' && at + 10 < m->len && memcmp(t + at + 1, "  tt.func ", 10) == 0) break;
+        if (t[at] != '%' || memcmp(t + at, name, len) != 0) continue;
+        if (idx >= 0) {
+            int v = 0;
+            if (t[e] != '#') continue;
+            for (e++; e < m->len && t[e] >= '0' && t[e] <= '9'; e++) v = v * 10 + (t[e] - '0');
+            if (v != idx || rd_ident(t[e])) continue;
+        } else if (rd_ident(t[e]) || t[e] == '#') {
+            continue;
+        }
+        used = 1;
+        for (ls = at; ls > 0 && t[ls - 1] != '\n'; ls--) {}
+        for (le = at; le < m->len && t[le] != '\n'; le++) {}
+        while (ls < at && t[ls] == ' ') ls++;
+        if (at - ls > 9 && memcmp(t + ls, "tt.store ", 9) == 0) continue;
+        /* `%x = op ... : scalar`: follow %x (no tensor on the line) */
+        for (q = ls; q < le && t[q] != '<'; q++) {}
+        if (depth > 0 && t[ls] == '%' && q == le) {
+            size_t ne = ls + 1;
+            while (ne < le && rd_ident(t[ne])) ne++;
+            if (ne < le && t[ne] == ' ' && rd_use_of(m, le, t + ls, ne - ls, -1, depth - 1) == 2) continue;
+        }
+        other = 1;
+    }
+    return !used ? 0 : other ? 1 : 2;
+}
+
+/* How the kernel uses result i of n (`%r` for one, `%r#i` for several). */
+static int rd_result_use(const layout_ttgir *m, const layout_ttgir_op *o, int i, int n)
+{
+    int u;
+    if (o->result_len < 2 || o->loc_len == 0) return 1;
+    u = rd_use_of(m, o->loc_at + o->loc_len, m->text + o->result_at, o->result_len, n > 1 ? i : -1, 4);
+    return u == 0 && n == 1 ? 1 : u; /* one result unused: Triton would have dropped the op (a fragment) */
+}
+
+/* The first output dim bit pattern v moves along; -1 for 0. */
+static int rd_dim_of(const layout_linear *l, uint64_t v, const int *od, int rank)
+{
+    for (int d = 0; d < rank; d++)
+        if (rd_coord(l, v, od[d]) != 0) return d;
+    return -1;
+}
+
+/* Triton's delinearize(layout, shape, dimName, linear) (Utility.cpp): the
+ * value x of input dim din without its free variables (zero bases; rep: 1
+ * when x has none of them) split into per-dim indices, the dims in the
+ * order their bases come (orderPerDim, defaulting to order[]), each of
+ * 2^(its bases) (basesPerDim). */
+static void rd_delinearize(const layout_linear *l, int din, uint64_t x, const int *od, int rank, const int *order,
+                           int64_t *multi, int *rep)
+{
+    int b, p, q, n = 0, bits[RD_MAX_RANK] = {0}, ord[RD_MAX_RANK];
+    uint64_t comp = 0;
+    *rep = 1;
+    for (b = 0; din >= 0 && b < l->in_bits[din]; b++) {
+        int d = rd_dim_of(l, layout_tk_basis(l, din, b), od, rank);
+        if (d < 0) {
+            if (x >> b & 1) *rep = 0;
+            continue;
+        }
+        if (x >> b & 1) comp |= (uint64_t)1 << n;
+        n++;
+        bits[d]++;
+    }
+    for (p = 0, q = 0; din >= 0 && p < l->in_bits[din]; p++) {
+        int d = rd_dim_of(l, layout_tk_basis(l, din, p), od, rank), seen = 0;
+        for (b = 0; b < q; b++) seen |= ord[b] == d;
+        if (d >= 0 && !seen) ord[q++] = d;
+    }
+    for (p = 0; p < rank; p++) {
+        int seen = 0;
+        for (b = 0; b < q; b++) seen |= ord[b] == order[p];
+        if (!seen) ord[q++] = order[p];
+    }
+    for (p = 0; p < rank; p++) {
+        int d = ord[p];
+        if (p == rank - 1) multi[d] = (int64_t)comp;
+        else {
+            multi[d] = (int64_t)(comp & (((uint64_t)1 << bits[d]) - 1));
+            comp >>= bits[d];
+        }
+    }
+}
+
+/* The image of value x of input dim din. */
+static uint64_t rd_image(const layout_linear *l, int din, uint64_t x)
+{
+    uint64_t v = 0;
+    for (int b = 0; din >= 0 && b < l->in_bits[din]; b++)
+        if (x >> b & 1) v ^= layout_tk_basis(l, din, b);
+    return v;
+}
+
+typedef struct rd_state {
+    const layout_triton_kernel *k;
+    layout_checker ck;
+    layout_triton_kernel_op *r;
+    int lanes;
+    int64_t cta_total, cta_extra;             /* every warp's sums */
+    /* the current basic block's accesses (AMD: pairing) */
+    int blk_n, blk_write;
+    unsigned char blk_w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    uint64_t blk_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int64_t blk_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char blk_bits[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+} rd_state;
+
+/* Warp w's part of one scalar access: lane l at addr[l] bytes when bit l
+ * of active is set.  Warp 0 goes into r's per-warp figures (access number
+ * r->n_accesses), every warp into the CTA's; a warp with no active lane
+ * moves nothing.  Returns 0, or 1 when the checker refuses it. */
+static int rd_cost_warp(rd_state *s, int write, int bytes, int w, uint64_t active, const uint64_t *addr)
+{
+    layout_instr ins;
+    layout_cost c;
+    layout_error e;
+    int l;
+    if (!active) return 0;
+    if (layout_instr_init(&ins, s->lanes, bytes, write ? LAYOUT_WRITE : LAYOUT_READ, &e) != LAYOUT_OK) return 1;
+    ins.active_mask = active;
+    for (l = 0; l < s->lanes; l++) ins.addr_bytes[l] = (uint32_t)addr[l];
+    if (layout_checker_cost(&s->ck, &ins, &c, &e) != LAYOUT_OK) return 1;
+    if (w == 0) layout_tk_cost_add(s->r, s->r->n_accesses, &c, &ins);
+    s->cta_total += c.total_cycles;
+    s->cta_extra += c.extra_cycles;
+    return 0;
+}
+
+/* The mnemonics of the accesses of the block that ends here (AMD: paired
+ * where SILoadStoreOptimizer pairs them). */
+static void rd_block_end(rd_state *s)
+{
+    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    int i;
+    if (s->blk_n == 0) return;
+    s->r->direction = s->blk_write ? LAYOUT_WRITE : LAYOUT_READ;
+    if (!s->k->is_nvidia) layout_tk_pair_block(s->k, s->r, s->blk_n, s->blk_w, s->blk_key, s->blk_off);
+    for (i = 0; i < s->blk_n; i++)
+        if (s->k->is_nvidia || !s->blk_w[i]) {
+            rd_mnemonic(s->k, s->blk_write, s->blk_bits[i], mn, sizeof mn);
+            layout_tk_count_add(s->r, mn, 1);
+        }
+    s->blk_n = 0;
+}
+
+/* Add the access just costed (warp 0's lane 0 at byte off from base
+ * register key) to the block, and count it. */
+static void rd_block_add(rd_state *s, int write, int bits, uint64_t key, int64_t off)
+{
+    if (s->blk_n > 0 && s->blk_write != write) rd_block_end(s);
+    s->blk_write = write;
+    s->blk_w[s->blk_n] = (unsigned char)(bits == 32 || bits == 64 ? bits / 8 : 0);
+    s->blk_key[s->blk_n] = key;
+    s->blk_off[s->blk_n] = off;
+    s->blk_bits[s->blk_n++] = (unsigned char)bits;
+    s->r->n_accesses++;
+}
+
+static layout_status rd_refused(layout_triton_kernel_op *r)
+{
+    return layout_tk_not_modelled(r, "tt.reduce: the checker refused an access");
+}
+
 layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
                                      layout_error *err)
 {
@@ -79,20 +288,34 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     size_t alen;
     layout_triton_attr ta;
     layout_linear R;
-    layout_checker ck;
-    char why[LAYOUT_TRITON_KERNEL_REASON_CAP], mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
-    int axis, other, ir, il, iw, b, d, lanes = m->threads_per_warp, nwarps = m->num_warps;
-    int n_reg_other = 0, reg_other[LAYOUT_LINEAR_MAX_BITS], warp_axis_bits = 0, eb;
-    uint64_t lane_inactive = 0, addr[64];
-    int64_t s_axis, elems, threads, rounds, i, j;
+    char why[LAYOUT_TRITON_KERNEL_REASON_CAP], name[16];
+    int axis, rank, n_ops, ir, il, iw, b, d, i, j, w, l, lanes = m->threads_per_warp, nwarps = m->num_warps;
+    int od[RD_MAX_RANK], order[RD_MAX_RANK], sorder[RD_MAX_RANK], n_order = 0;
+    int n_reg_other = 0, reg_other[LAYOUT_LINEAR_MAX_BITS], warp_axis_bits = 0, warp_bits;
+    int bits[RD_MAX_OPS], use[RD_MAX_OPS], sorted[RD_MAX_OPS], folded = 1, pred_1_true = 1;
+    int64_t stride[RD_MAX_RANK], s_axis, elems, threads, rounds, n_acc, base[RD_MAX_OPS], total_bytes = 0, off0 = 0;
+    uint64_t addr[64], all = lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (lanes & 63)) - 1);
+    rd_state *s, st_;
 
-    if (o->n_src != 1 || o->src[0].is_memdesc || o->src[0].enc_len == 0)
-        return layout_tk_not_modelled(r, "tt.reduce: only a reduce of one register tensor is modelled");
+    n_ops = rd_n_operands(m, o);
+    if (n_ops < 1 || n_ops > RD_MAX_OPS || o->n_src != n_ops)
+        return layout_tk_not_modelled(r, "tt.reduce: %d operands read of %d: at most %d register tensors are modelled",
+                                      o->n_src, n_ops, RD_MAX_OPS);
     src = &o->src[0];
-    if (src->rank != 2) return layout_tk_not_modelled(r, "tt.reduce: only 2-D operands are modelled");
-    if (src->elem_bits != 8 && src->elem_bits != 16 && src->elem_bits != 32 && src->elem_bits != 64)
-        return layout_tk_not_modelled(r, "tt.reduce: element type not 8, 16, 32 or 64 bits");
-    if ((axis = rd_axis(m, o)) < 0 || axis > 1) return layout_tk_not_modelled(r, "tt.reduce: its axis attribute was not read");
+    rank = src->rank;
+    for (i = 0; i < n_ops; i++) {
+        const layout_ttgir_type *t = &o->src[i];
+        if (t->is_memdesc || t->enc_len == 0 || t->rank != rank)
+            return layout_tk_not_modelled(r, "tt.reduce: operand %d is not a register tensor of the first's rank", i);
+        for (d = 0; d < rank; d++)
+            if (t->shape[d] != src->shape[d]) return layout_tk_not_modelled(r, "tt.reduce: the operands' shapes differ");
+        bits[i] = t->elem_bits;
+        if (bits[i] != 8 && bits[i] != 16 && bits[i] != 32 && bits[i] != 64)
+            return layout_tk_not_modelled(r, "tt.reduce: operand %d's element type not 8, 16, 32 or 64 bits", i);
+    }
+    if (rank < 1 || rank > RD_MAX_RANK) return layout_tk_not_modelled(r, "tt.reduce: rank %d not modelled", rank);
+    if ((axis = rd_axis(m, o)) < 0 || axis >= rank)
+        return layout_tk_not_modelled(r, "tt.reduce: its axis attribute was not read");
     if (lanes != 32 && lanes != 64) return layout_tk_not_modelled(r, "tt.reduce: ttg.threads-per-warp not 32 or 64");
     if (nwarps < 1 || nwarps > 1024) return layout_tk_not_modelled(r, "tt.reduce: ttg.num-warps absent or out of range");
     if (layout_ttgir_encoding(m, src, &attr, &alen) != LAYOUT_OK)
@@ -102,25 +325,51 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     ir = layout_linear_in_dim(&R, "register");
     il = layout_linear_in_dim(&R, "lane");
     iw = layout_linear_in_dim(&R, "warp");
-    if (ir < 0 || il < 0 || R.n_out != 2) return layout_tk_not_modelled(r, "tt.reduce: the operand's layout has no register/lane dims");
-    if (R.in_bits[il] != layout_log2_floor(lanes)) return layout_tk_not_modelled(r, "tt.reduce: the layout's lanes differ from the warp size");
-    other = 1 - axis;
-    /* Triton's per-dim helpers (getWarpsPerCTA, getThreadsPerWarp, ...)
-     * read a layout whose every basis lies along one dim; a mixed basis or
-     * a broadcast register (shape below the layout's tile) is not followed. */
-    for (d = 0; d < R.n_in; d++)
-        for (b = 0; b < R.in_bits[d]; b++) {
-            uint64_t v = layout_tk_basis(&R, d, b);
-            int along_a = rd_coord(&R, v, axis) != 0, along_o = rd_coord(&R, v, other) != 0;
-            if (along_a && along_o) return layout_tk_not_modelled(r, "tt.reduce: a basis of the operand's layout spans both dims");
-            if (d == ir && v == 0) return layout_tk_not_modelled(r, "tt.reduce: the operand's layout has broadcast registers");
-            if (d == ir && along_o) reg_other[n_reg_other++] = b;
-            if (d == il && (v == 0 || along_a)) lane_inactive |= (uint64_t)1 << b;
-            if (d == iw && along_a) warp_axis_bits++;
+    if (ir < 0 || il < 0 || R.n_out != rank)
+        return layout_tk_not_modelled(r, "tt.reduce: the operand's layout has no register/lane dims");
+    for (d = 0; d < rank; d++) {
+        snprintf(name, sizeof name, "dim%d", d);
+        if ((od[d] = layout_linear_out_dim(&R, name)) < 0)
+            return layout_tk_not_modelled(r, "tt.reduce: the operand's layout has no %s", name);
+    }
+    if (R.in_bits[il] != layout_log2_floor(lanes))
+        return layout_tk_not_modelled(r, "tt.reduce: the layout's lanes differ from the warp size");
+    warp_bits = iw >= 0 ? R.in_bits[iw] : 0;
+    if ((1 << warp_bits) != nwarps) return layout_tk_not_modelled(r, "tt.reduce: the layout's warps differ from ttg.num-warps");
+    /* Triton's per-dim helpers (getWarpsPerCTA, delinearize, ...) read a
+     * layout whose every basis lies along one dim (or none: broadcast); a
+     * mixed basis is not followed. */
+    for (i = 0; i < R.n_in; i++)
+        for (b = 0; b < R.in_bits[i]; b++) {
+            uint64_t v = layout_tk_basis(&R, i, b);
+            int nd = 0;
+            for (d = 0; d < rank; d++) nd += rd_coord(&R, v, od[d]) != 0;
+            if (nd > 1) return layout_tk_not_modelled(r, "tt.reduce: a basis of the operand's layout spans two dims");
         }
-    r->elem_bits = src->elem_bits;
+    /* getOrder (LinearEncodingAttr): the dims of the register bases in
+     * order, then rank-1 .. 0; getOrderWithAxisAtBeginning moves the axis
+     * first.  The scratch's element strides follow. */
+    for (b = 0; b < R.in_bits[ir]; b++) {
+        int dd = rd_dim_of(&R, layout_tk_basis(&R, ir, b), od, rank), seen = 0;
+        for (j = 0; j < n_order; j++) seen |= order[j] == dd;
+        if (dd >= 0 && !seen) order[n_order++] = dd;
+    }
+    for (d = rank - 1; d >= 0; d--) {
+        int seen = 0;
+        for (j = 0; j < n_order; j++) seen |= order[j] == d;
+        if (!seen) order[n_order++] = d;
+    }
+    for (b = 0; b < R.in_bits[ir]; b++) {
+        uint64_t v = layout_tk_basis(&R, ir, b);
+        int dd = rd_dim_of(&R, v, od, rank);
+        if (dd >= 0 && dd != axis) reg_other[n_reg_other++] = b;
+    }
+    for (b = 0; b < warp_bits; b++)
+        if (rd_dim_of(&R, layout_tk_basis(&R, iw, b), od, rank) == axis) warp_axis_bits++;
+
+    r->elem_bits = bits[0];
     r->vec_elems = 1;
-    r->vec_bits = src->elem_bits;
+    r->vec_bits = bits[0];
     r->direction = LAYOUT_WRITE;
     r->reg_enc_at = src->enc_at;
     r->reg_enc_len = src->enc_len;
@@ -129,69 +378,156 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
         r->modelled = 1;
         return LAYOUT_OK;
     }
-    eb = src->elem_bits / 8;
+
     s_axis = (int64_t)1 << warp_axis_bits;
-    elems = s_axis * src->shape[other];
+    sorder[0] = axis;
+    for (i = 0, j = 1; i < rank; i++)
+        if (order[i] != axis) sorder[j++] = order[i];
+    for (i = 0, elems = 1; i < rank; i++) {
+        int dd = sorder[i];
+        stride[dd] = elems;
+        elems *= dd == axis ? s_axis : src->shape[dd];
+    }
     threads = (int64_t)lanes * nwarps;
     rounds = elems / threads > 1 ? elems / threads : 1;
-    if (n_reg_other > 9 || rounds > 64)
-        return layout_tk_not_modelled(r, "tt.reduce: more than 512 accumulators or 64 rounds per thread");
-    r->cvt_scratch_bytes = elems * eb;
+    n_acc = (int64_t)1 << n_reg_other;
+    /* getSmemBases: widest first (a stable sort), each elems further */
+    for (i = 0; i < n_ops; i++) sorted[i] = i;
+    for (i = 1; i < n_ops; i++)
+        for (j = i; j > 0 && bits[sorted[j]] > bits[sorted[j - 1]]; j--) {
+            int t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    for (i = 0; i < n_ops; i++) {
+        base[sorted[i]] = total_bytes;
+        total_bytes += elems * (bits[sorted[i]] / 8);
+    }
+    for (i = 0; i < n_ops; i++) use[i] = rd_result_use(m, o, i, n_ops);
+    {
+        int64_t per_warp = n_acc * n_ops + rounds * 2 * n_ops + (rank > 1 ? n_acc : 1) * n_ops;
+        if (n_reg_other > 9 || rounds > 64 || per_warp > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
+            return layout_tk_not_modelled(r, "tt.reduce: more than %d scratch accesses per warp",
+                                          LAYOUT_TRITON_KERNEL_MAX_ACCESSES);
+    }
+    r->cvt_scratch_bytes = total_bytes;
     r->cvt_reps = 1;
-    if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
 
-    /* 1. the warp's partials: warp 0 (warpIdAxis 0), lanes at axis 0 */
-    for (i = 0; i < (int64_t)1 << n_reg_other; i++) {
-        uint64_t regv = 0, active = 0;
-        for (j = 0; j < n_reg_other; j++)
-            if (i >> j & 1) regv ^= layout_tk_basis(&R, ir, reg_other[j]);
-        for (int l = 0; l < lanes; l++) {
-            uint64_t v = regv;
-            for (b = 0; b < R.in_bits[il]; b++)
-                if (l >> b & 1) v ^= layout_tk_basis(&R, il, b);
-            addr[l] = (uint64_t)s_axis * rd_coord(&R, v, other) * (uint64_t)eb;
-            if (!((uint64_t)l & lane_inactive)) active |= (uint64_t)1 << l;
-        }
-        if (rd_cost(&ck, k, r, 1, eb, active, addr, lanes) != LAYOUT_OK)
-            return layout_tk_not_modelled(r, "tt.reduce: the checker refused an access");
+    s = &st_;
+    memset(s, 0, sizeof *s);
+    s->k = k;
+    s->r = r;
+    s->lanes = lanes;
+    if (layout_checker_init(&s->ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK)
+        return err ? err->status : LAYOUT_ERR_ARG;
+
+    /* AMD blocks and base registers (the file's comment): step 1's
+     * predicate is constant true with no free lane or warp and no lane
+     * along the axis; the accumulators' addresses are one base register
+     * plus constants when every varying coordinate takes its register bits
+     * below the lane and warp bits of its dim, else one register each. */
+    for (b = 0; b < R.in_bits[il]; b++) {
+        int dd = rd_dim_of(&R, layout_tk_basis(&R, il, b), od, rank);
+        if (dd < 0 || dd == axis) pred_1_true = 0;
     }
-    rd_mnemonic(k, 1, src->elem_bits, mn, sizeof mn);
-    layout_tk_count_add(r, mn, (int64_t)1 << n_reg_other);
-
-    /* 2. accumulatePartialReductions: thread t reads element t (+ rounds) */
-    for (i = 0; i < rounds; i++) {
-        uint64_t ld = 0, st = 0;
-        for (int l = 0; l < lanes; l++) {
-            addr[l] = (uint64_t)(l + i * threads) * (uint64_t)eb;
-            if (l < elems) {
-                ld |= (uint64_t)1 << l;
-                if (l % s_axis == 0) st |= (uint64_t)1 << l;
+    for (b = 0; b < warp_bits; b++)
+        if (rd_dim_of(&R, layout_tk_basis(&R, iw, b), od, rank) < 0) pred_1_true = 0;
+    for (j = 0; j < n_reg_other; j++) {
+        uint64_t v = layout_tk_basis(&R, ir, reg_other[j]);
+        int dd = rd_dim_of(&R, v, od, rank);
+        for (i = 0; i < R.n_in; i++)
+            for (b = 0; (i == il || i == iw) && b < R.in_bits[i]; b++) {
+                uint64_t u = layout_tk_basis(&R, i, b);
+                if (rd_dim_of(&R, u, od, rank) == dd && rd_coord(&R, u, od[dd]) < rd_coord(&R, v, od[dd]))
+                    folded = 0;
             }
-        }
-        if (rd_cost(&ck, k, r, 0, eb, ld, addr, lanes) != LAYOUT_OK ||
-            rd_cost(&ck, k, r, 1, eb, st, addr, lanes) != LAYOUT_OK)
-            return layout_tk_not_modelled(r, "tt.reduce: the checker refused an access");
     }
-    layout_tk_count_add(r, mn, rounds);
-    rd_mnemonic(k, 0, src->elem_bits, mn, sizeof mn);
-    layout_tk_count_add(r, mn, rounds);
 
-    /* 3. the results: every lane reads its slice elements at axis 0 */
-    for (i = 0; i < (int64_t)1 << n_reg_other; i++) {
-        uint64_t regv = 0, all = lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << lanes) - 1);
+    if (pred_1_true && rank > 2 && lanes == 64) folded = 0; /* the file's comment: wave64, rank 3 */
+
+    /* 1. storeWarpReduceToSharedMemory: each accumulator, each operand */
+    for (int64_t a = 0; a < n_acc; a++) {
+        uint64_t regv = 0;
         for (j = 0; j < n_reg_other; j++)
-            if (i >> j & 1) regv ^= layout_tk_basis(&R, ir, reg_other[j]);
-        for (int l = 0; l < lanes; l++) {
-            uint64_t v = regv;
-            for (b = 0; b < R.in_bits[il]; b++)
-                if (l >> b & 1) v ^= layout_tk_basis(&R, il, b);
-            addr[l] = (uint64_t)s_axis * rd_coord(&R, v, other) * (uint64_t)eb;
+            if (a >> j & 1) regv ^= layout_tk_basis(&R, ir, reg_other[j]);
+        for (i = 0; i < n_ops; i++) {
+            int eb = bits[i] / 8;
+            for (w = 0; w < nwarps; w++) {
+                int64_t wmulti[RD_MAX_RANK];
+                int wrep;
+                uint64_t wv = regv ^ rd_image(&R, iw, (uint64_t)w), act = 0;
+                rd_delinearize(&R, iw, (uint64_t)w, od, rank, order, wmulti, &wrep);
+                for (l = 0; l < lanes; l++) {
+                    int64_t lmulti[RD_MAX_RANK], off = wmulti[axis];
+                    int lrep;
+                    uint64_t v = wv ^ rd_image(&R, il, (uint64_t)l);
+                    rd_delinearize(&R, il, (uint64_t)l, od, rank, order, lmulti, &lrep);
+                    for (d = 0; d < rank; d++)
+                        if (d != axis) off += (int64_t)rd_coord(&R, v, od[d]) * stride[d];
+                    addr[l] = (uint64_t)(base[i] + off * eb);
+                    if (wrep && lrep && lmulti[axis] == 0) act |= (uint64_t)1 << l;
+                }
+                if (rd_cost_warp(s, 1, eb, w, act, addr)) return rd_refused(r);
+                if (w == 0) off0 = (int64_t)addr[0];
+            }
+            rd_block_add(s, 1, bits[i], folded ? 0 : (uint64_t)a, off0);
         }
-        if (rd_cost(&ck, k, r, 0, eb, all, addr, lanes) != LAYOUT_OK)
-            return layout_tk_not_modelled(r, "tt.reduce: the checker refused an access");
+        if (!pred_1_true) rd_block_end(s);
     }
-    layout_tk_count_add(r, mn, (int64_t)1 << n_reg_other);
-    (void)iw;
+    rd_block_end(s);
+
+    /* 2. accumulatePartialReductions: thread t reads element t (+ rounds),
+     * the lanes at multiples of S write the warps' total back */
+    for (int64_t rd = 0; rd < rounds; rd++) {
+        for (int wr = 0; wr < 2; wr++) {
+            for (i = 0; i < n_ops; i++) {
+                int eb = bits[i] / 8;
+                for (w = 0; w < nwarps; w++) {
+                    uint64_t act = 0;
+                    for (l = 0; l < lanes; l++) {
+                        int64_t t = (int64_t)w * lanes + l;
+                        addr[l] = (uint64_t)(base[i] + (t + rd * threads) * eb);
+                        if (t < elems && (!wr || l % s_axis == 0)) act |= (uint64_t)1 << l;
+                    }
+                    if (rd_cost_warp(s, wr, eb, w, act, addr)) return rd_refused(r);
+                }
+                rd_block_add(s, wr, bits[i], 0, base[i] + rd * threads * eb);
+                if (!wr && elems < threads) rd_block_end(s); /* a predicated load: a block of its own */
+            }
+            rd_block_end(s);
+        }
+    }
+
+    /* 3. loadReductionAndPackResult: each used result's elements at axis 0 */
+    for (i = 0; i < n_ops; i++) {
+        int eb = bits[i] / 8;
+        if (!use[i]) continue;
+        for (int64_t a = 0; a < (rank > 1 ? n_acc : 1); a++) {
+            uint64_t regv = 0;
+            for (j = 0; j < n_reg_other; j++)
+                if (a >> j & 1) regv ^= layout_tk_basis(&R, ir, reg_other[j]);
+            /* a 0-d result only stored: Triton stores a scalar from the
+             * first warp, and the load sinks to that store (ptxas; LLVM on
+             * AMD): the other warps do not issue it */
+            for (w = 0; w < (rank == 1 && use[i] == 2 ? 1 : nwarps); w++) {
+                uint64_t wv = regv ^ rd_image(&R, iw, (uint64_t)w);
+                for (l = 0; l < lanes; l++) {
+                    uint64_t v = wv ^ rd_image(&R, il, (uint64_t)l);
+                    int64_t off = 0;
+                    for (d = 0; d < rank && rank > 1; d++)
+                        if (d != axis) off += (int64_t)rd_coord(&R, v, od[d]) * stride[d];
+                    addr[l] = (uint64_t)(base[i] + off * eb);
+                }
+                if (rd_cost_warp(s, 0, eb, w, all, addr)) return rd_refused(r);
+                if (w == 0) off0 = (int64_t)addr[0];
+            }
+            rd_block_add(s, 0, bits[i], folded ? 0 : (uint64_t)a, off0);
+        }
+    }
+    rd_block_end(s);
+    r->direction = LAYOUT_WRITE;
+    r->cta_total_cycles = s->cta_total;
+    r->cta_extra_cycles = s->cta_extra;
     r->modelled = 1;
     return LAYOUT_OK;
 }

@@ -185,6 +185,13 @@ void layout_tk_count_add(layout_triton_kernel_op *r, const char *mn, int64_t n);
 /* Add access number `access`'s checker cost c (of instruction ins) to r's
  * sums, its conflicted count and, if it is the costliest so far, its worst. */
 void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cost *c, const layout_instr *ins);
+/* SILoadStoreOptimizer (pair_ds) over the n scalar accesses of one basic
+ * block, in program order (reduce.c): access i at byte offset off[i] from
+ * base register key[i], w[i] its b32 / b64 width in bytes (4 or 8) or 0
+ * when it cannot pair; r->direction says loads or stores.  Counts the
+ * mnemonics of every access with w[i] != 0 (paired or left single) into r. */
+void layout_tk_pair_block(const layout_triton_kernel *k, layout_triton_kernel_op *r, int n, const unsigned char *w,
+                          const uint64_t *key, const int64_t *off);
 long layout_tk_inline_aliases(const layout_ttgir *m, const char *attr, size_t alen, char *buf, size_t cap, int depth);
 void layout_tk_set_why(char *why, size_t cap, const char *prefix, const char *msg);
 /* The index of rl's last output dim (dim<n_out - 1>: a tensor's fastest
@@ -204,10 +211,11 @@ int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *c
 layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
                                       layout_error *err);
 
-/* tt.reduce (reduce.c): Triton 3.6's inter-warp scratch (stores of each
- * warp's partials, the accumulation round, the result loads), or no
- * instruction when the axis stays within a warp; else not modelled with a
- * reason.  r has op, kind, line, loc set. */
+/* tt.reduce (reduce.c): Triton 3.6's inter-warp scratch for an operand of
+ * any rank and up to three operands (stores of each warp's partials, the
+ * accumulation rounds, the used results' loads; AMD pairing; the CTA's
+ * sums over every warp), or no instruction when the axis stays within a
+ * warp; else not modelled with a reason.  r has op, kind, line, loc set. */
 layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
                                      layout_error *err);
 
