@@ -12,8 +12,12 @@
  *  - ConvertLayoutOpConversion::matchAndRewrite takes minimalCvtLayout
  *    (dst^-1 o src, quotiented by warp, then lane, while the map is the
  *    identity on them): a warp part left -> transferWithinBlockSwizzling
- *    (shared memory); only lanes -> warp shuffles or shared memory
- *    (cvtNeedsWarpShuffle); only registers -> a register permutation.
+ *    (shared memory); only lanes -> warp shuffles when cvtNeedsWarpShuffle
+ *    finds fewer than 2 mixed register-lane transpositions in
+ *    getWarpLayoutConvertDecomposition (transferWithinWarp; on gfx950
+ *    ConvertLayoutOpPermlaneSwap of third_party/amd first, under the same
+ *    test), else shared memory as across warps; only registers -> a
+ *    register permutation.
  *  - transferWithinBlockSwizzlingImpl removes broadcast registers and takes
  *    the scratch layout: on NVIDIA the best tile pair of optimalSwizzling
  *    (optimalSwizzlingTile, getTile, logBankConflicts) when one fits, else
@@ -368,6 +372,71 @@ static int nvidia_tiles(const layout_triton_kernel *k, const hw_side *src, const
     return found;
 }
 
+/* cvtNeedsWarpShuffle (lib/Analysis/Utility.cpp) for a conversion that
+ * minimalCvtLayout leaves as {register, lane}: Triton shuffles when
+ * getWarpLayoutConvertDecomposition finds fewer than 2 mixed
+ * transpositions (`factors.mixedTranspositions.size() < 2`, asked with
+ * bitwidth 32, which only sets nPack), else it takes
+ * transferWithinBlockSwizzling (matchAndRewrite's "Case 3"; NVIDIA's
+ * ConvertLayoutOpSwizzlingConversion and Allocation's scratch both ask
+ * cvtNeedsSharedMemory = not registers only and not cvtNeedsWarpShuffle).
+ *
+ * The decomposition: both layouts without their broadcast registers
+ * (actionRemoveBroadcastedRegs: the zero bases dropped, order kept), the
+ * register and lane dims padded with zero bases to the larger count; P =
+ * S.invertAndCompose(T) maps each source hardware bit (registers, then
+ * lanes) to the result's: lstsq, the solution over T's pivot columns (a
+ * column independent of the ones before it) with the free ones zero --
+ * invertAndCompose's identity heuristic (a dim whose bases are equal in
+ * both maps to itself) gives the same map when each basis is a basis of
+ * the other; a position zero in both is a fixed point, and the positions
+ * zero only in S are paired in order with those zero only in T.  The
+ * cycle walk over P (registers first) factors out one transposition
+ * (r_i l_j) per run of lanes entered from a register, so their number is
+ * the number of registers that P sends to a lane.  Returns it, or -1 when
+ * P is not a permutation of bits (a source basis that is no single basis
+ * of the result: Triton's walk assumes a permutation). */
+static int warp_mixed_transpositions(const bvec *rs, const bvec *ls, const bvec *rd, const bvec *ld)
+{
+    int n_reg = rs->n > rd->n ? rs->n : rd->n, n_lane = ls->n > ld->n ? ls->n : ld->n, n = n_reg + n_lane;
+    uint64_t s[2 * NB], t[2 * NB];
+    int p[2 * NB], used[2 * NB], src_free[2 * NB], dst_free[2 * NB], n_sf = 0, n_df = 0, k, m = 0;
+    echelon e;
+    if (n > 2 * NB || n > 64) return -1;
+    for (k = 0; k < n; k++) {
+        int lane = k >= n_reg, i = lane ? k - n_reg : k;
+        const bvec *bs = lane ? ls : rs, *bt = lane ? ld : rd;
+        s[k] = i < bs->n ? bs->v[i] : 0;
+        t[k] = i < bt->n ? bt->v[i] : 0;
+    }
+    /* lstsq(T, S): T's columns in order, a pivot when independent */
+    memset(&e, 0, sizeof e);
+    for (k = 0; k < n; k++)
+        if (t[k]) ech_insert(&e, t[k], (uint64_t)1 << k);
+    for (k = 0; k < n; k++) {
+        uint64_t x;
+        p[k] = -1;
+        used[k] = 0;
+        if (!s[k]) continue;
+        x = ech_solve(&e, s[k]);
+        if (x == ~(uint64_t)0 || !layout_is_pow2_u64(x)) return -1;
+        p[k] = layout_ctz(x);
+    }
+    for (k = 0; k < n; k++) {
+        if (!s[k] && !t[k]) p[k] = k;
+        else if (!s[k]) src_free[n_sf++] = k;
+        else if (!t[k]) dst_free[n_df++] = k;
+    }
+    for (k = 0; k < n_sf && k < n_df; k++) p[src_free[k]] = dst_free[k];
+    for (k = 0; k < n; k++) {
+        if (p[k] < 0 || used[p[k]]) return -1;
+        used[p[k]] = 1;
+    }
+    for (k = 0; k < n_reg; k++)
+        if (p[k] >= n_reg) m++;
+    return m;
+}
+
 layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
                                       layout_error *err)
 {
@@ -454,8 +523,38 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
                 r->n_accesses = 0;
                 return LAYOUT_OK;
             }
-            return layout_tk_not_modelled(r, "ttg.convert_layout: the data moves only between lanes of a warp: Triton 3.6 uses warp shuffles "
-                                             "(transferWithinWarp) or, when cvtNeedsWarpShuffle declines, shared memory; not modelled");
+            /* only lanes (and registers) move: cvtNeedsWarpShuffle */
+            {
+                bvec rs_nz = {0, {0}}, rd_nz = {0, {0}};
+                int m;
+                for (i = 0; i < rs.n; i++)
+                    if (rs.v[i]) push(&rs_nz, rs.v[i]);
+                for (i = 0; i < rd.n; i++)
+                    if (rd.v[i]) push(&rd_nz, rd.v[i]);
+                m = warp_mixed_transpositions(&rs_nz, &ls, &rd_nz, &ld);
+                if (m < 0)
+                    return layout_tk_not_modelled(r, "ttg.convert_layout: the data moves only between lanes of a warp, and a source "
+                                                     "register or lane basis is not one of the result's (getWarpLayoutConvertDecomposition "
+                                                     "needs a permutation of the hardware bits); not modelled");
+                /* Fewer than 2: transferWithinWarp, no shared memory.  The
+                 * corpus's ISA at these converts: shfl.sync.idx.b32 on
+                 * sm_80 / sm_90 / sm_120; on gfx950 v_permlane32_swap_b32 /
+                 * v_permlane16_swap_b32 where ConvertLayoutOpPermlaneSwap
+                 * applies (one transposition with lane bit 4 or 5), else
+                 * ds_bpermute_b32, as on gfx942; v_permlanex16_b32 on
+                 * gfx1100.  ds_bpermute goes through the LDS unit but
+                 * reads and writes no LDS memory (the ISA has no ds_read /
+                 * ds_write there), so nothing is counted. */
+                if (m < 2) {
+                    r->modelled = 1;
+                    r->direction = LAYOUT_WRITE;
+                    r->n_accesses = 0;
+                    r->n_counts = 0;
+                    return LAYOUT_OK;
+                }
+                /* two or more mixed transpositions: cvtNeedsWarpShuffle
+                 * declines; transferWithinBlockSwizzling below */
+            }
         }
     }
 
