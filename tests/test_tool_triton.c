@@ -66,20 +66,28 @@ static void test_text_and_json(void)
     CHECK_EQ_I64(run_tool("triton --arch gfx950 - < '%s'", g_kernel_path), g_k.extra_cycles > 0 ? 1 : 0);
     CHECK_STR_CONTAINS(g_out, "arch gfx950");
     /* rowsum on sm_90: its tt.reduce is modelled (the PTX's 17 st.shared.b32
-     * and 17 ld.shared.b32 of the scratch), its result's convert_layout
-     * (within a warp) is listed as not modelled, with its location, in the
-     * text and in the JSON. */
+     * and 17 ld.shared.b32 of the scratch), and so is its result's
+     * convert_layout (within a warp, where cvtNeedsWarpShuffle declines:
+     * the PTX's 4 st.shared.v4.b32 and 1 ldmatrix.x1 at 68:25); the fp16
+     * matmul on sm_90 lists its warp_group_dot as not modelled, with its
+     * location, in the text and in the JSON. */
     {
         char path[600];
-        snprintf(path, sizeof path, "%.*s/rowsum_fp16_16x256_w8_s1_sm90.ttgir",
-                 (int)(strrchr(g_kernel_path, '/') - g_kernel_path), g_kernel_path);
+        int dir = (int)(strrchr(g_kernel_path, '/') - g_kernel_path);
+        snprintf(path, sizeof path, "%.*s/rowsum_fp16_16x256_w8_s1_sm90.ttgir", dir, g_kernel_path);
         CHECK_EQ_I64(run_tool("triton '%s'", path), 0);
-        CHECK_STR_CONTAINS(g_out, "not modelled: ttg.convert_layout");
-        CHECK_STR_CONTAINS(g_out, "per warp total: 17 st.shared.b32, 17 ld.shared.b32");
+        CHECK_STR_CONTAINS(g_out, "per warp total: 17 st.shared.b32, 17 ld.shared.b32, 4 st.shared.v4.b32, "
+                                  "1 ldmatrix.sync.aligned.m8n8.x1.shared.b16");
         CHECK_STR_CONTAINS(g_out, "scratch 512 bytes"); /* the .json's "shared": 512 */
+        CHECK(strstr(g_out, "not modelled") == NULL);
+        CHECK_EQ_I64(run_tool("triton --json '%s'", path), 0);
+        CHECK_STR_CONTAINS(g_out, "\"not_modelled\":[]");
+        snprintf(path, sizeof path, "%.*s/matmul_fp16_64x64x32_w4_s2_sm90.ttgir", dir, g_kernel_path);
+        CHECK_EQ_I64(run_tool("triton '%s'", path), 0);
+        CHECK_STR_CONTAINS(g_out, "not modelled: ttng.warp_group_dot");
         CHECK_EQ_I64(run_tool("triton --json '%s'", path), 0);
         CHECK_STR_CONTAINS(g_out, "\"not_modelled\":[{\"loc\":\"\\\"tests/fixtures/triton/kernels/gen_kernels.py\\\":");
-        CHECK_STR_CONTAINS(g_out, "\"op\":\"ttg.convert_layout\",\"reason\":");
+        CHECK_STR_CONTAINS(g_out, "\"op\":\"ttng.warp_group_dot\",\"reason\":");
     }
     CHECK_EQ_I64(run_tool("triton --help"), 0);
     CHECK_STR_CONTAINS(g_out, "usage: layout triton");

@@ -24,8 +24,11 @@
  * `cp.async.ca.shared.global`) and the exact cost of every access on the
  * target's arch preset (docs/triton.md has the rules and their sources).
  * `ttg.convert_layout` is modelled as Triton 3.6 lowers it when it needs
- * no data movement (registers renamed: no instruction) or goes across warps
- * through Triton's swizzled scratch (its stores and loads, both in the
+ * no data movement (registers renamed: no instruction), moves data within
+ * a warp with shuffles (cvtNeedsWarpShuffle: fewer than 2 mixed
+ * register-lane transpositions; no shared-memory instruction) or goes
+ * through Triton's swizzled scratch (across warps, or within a warp when
+ * cvtNeedsWarpShuffle declines; its stores and loads, both in the
  * op's counts: optimalSwizzlingLdSt, or on NVIDIA the tile pair Triton's
  * search picks among st/ld.shared.v4, stmatrix / ldmatrix and .trans).
  * `tt.reduce` is modelled as ReduceOpToLLVM.cpp lowers it: within a warp
@@ -34,9 +37,9 @@
  * store of each warp's partial per accumulator, max(elements / threads, 1)
  * rounds of a load and a store, one load per result element, all scalar,
  * in counts, costs and cvt_scratch_bytes.
- * Ops Triton lowers another way (within-warp convert shuffles, wgmma
- * operands, AMD direct-to-LDS loads) and layouts the dialect cannot
- * read are reported with `modelled = 0` and the reason, never dropped.
+ * Ops Triton lowers another way (wgmma operands, AMD direct-to-LDS loads)
+ * and layouts the dialect cannot read are reported with `modelled = 0`
+ * and the reason, never dropped.
  * Example (tests/fixtures/triton/kernels/matmul_fp16_64x64x32_w4_s2_gfx942.ttgir):
  * @code
  *   static layout_ttgir m;  static layout_triton_kernel k;   // large: static or heap

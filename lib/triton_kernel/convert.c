@@ -12,11 +12,15 @@
  *  - ConvertLayoutOpConversion::matchAndRewrite takes minimalCvtLayout
  *    (dst^-1 o src, quotiented by warp, then lane, while the map is the
  *    identity on them): a warp part left -> transferWithinBlockSwizzling
- *    (shared memory); only lanes -> warp shuffles or shared memory
- *    (cvtNeedsWarpShuffle); only registers -> a register permutation.
+ *    (shared memory); only lanes -> warp shuffles when cvtNeedsWarpShuffle
+ *    finds fewer than 2 mixed register-lane transpositions in
+ *    getWarpLayoutConvertDecomposition (transferWithinWarp; on gfx950
+ *    ConvertLayoutOpPermlaneSwap of third_party/amd first, under the same
+ *    test), else shared memory as across warps; only registers -> a
+ *    register permutation.
  *  - transferWithinBlockSwizzlingImpl removes broadcast registers and takes
  *    the scratch layout: on NVIDIA the best tile pair of optimalSwizzling
- *    (optimalSwizzlingTile, getTile, logBankConflicts) when one fits, else
+ *    (optimalSwizzlingTile, getTile, bankConflicts) when one fits, else
  *    optimalSwizzlingLdSt (intersection, bank fill, computeSegment,
  *    complementBasis, buildReps, bank reorder); for each of its 2^|reps|
  *    rounds it stores the tile and loads it back (lowerLdStShared, or
@@ -296,7 +300,7 @@ static int get_tile(const mem_tile *t, const hw_side *s, const bvec *vb, bvec *t
  * segment), segment bases (computeSegment) and reps (buildReps: segment
  * bases that are registers of both sides). */
 static void scratch_of(const bvec *vb, const bvec *tile_s, const bvec *tile_d, int dim, int bitwidth, const bvec *rs,
-                       const bvec *rd, bvec *bb, bvec *seg2, bvec *reps)
+                       const bvec *rd, int leave_reps, bvec *bb, bvec *seg2, bvec *reps)
 {
     bvec bank_s = *vb, bank_d = *vb, seg, uni;
     int i, len_b, len_s;
@@ -310,14 +314,58 @@ static void scratch_of(const bvec *vb, const bvec *tile_s, const bvec *tile_d, i
     for (i = 0; i < seg.n; i++) push(&uni, seg.v[i]);
     complement(&uni, dim, bb);
     seg2->n = reps->n = 0;
-    for (i = 0; i < seg.n; i++) push(has(rs, seg.v[i]) && has(rd, seg.v[i]) ? reps : seg2, seg.v[i]);
+    for (i = 0; i < seg.n; i++) {
+        int rep = has(rs, seg.v[i]) && has(rd, seg.v[i]);
+        if (rep && leave_reps > 0) {
+            leave_reps--;
+            rep = 0;
+        }
+        push(rep ? reps : seg2, seg.v[i]);
+    }
+}
+
+/* The rank over GF(2) of a set of bases. */
+static int f2_rank(const bvec *a, const bvec *b)
+{
+    uint64_t row[2 * NB];
+    int n = 0, rank = 0, i, j;
+    for (i = 0; i < a->n; i++) row[n++] = a->v[i];
+    for (i = 0; b && i < b->n; i++) row[n++] = b->v[i];
+    for (i = 0; i < n; i++) {
+        uint64_t p;
+        if (!row[i]) continue;
+        rank++;
+        p = row[i] & (~row[i] + 1);
+        for (j = i + 1; j < n; j++)
+            if (row[j] & p) row[j] ^= row[i];
+    }
+    return rank;
+}
+
+/* |intersectionBasis(a, b)| (GenericSwizzling.cpp): with unit vectors the
+ * nonzero bases in both, else the dimension of the spans' intersection. */
+static int intersection_size(const bvec *a, const bvec *b)
+{
+    int i, n = 0, unit = 1;
+    for (i = 0; i < a->n; i++) unit &= a->v[i] == 0 || layout_is_pow2_u64(a->v[i]);
+    for (i = 0; i < b->n; i++) unit &= b->v[i] == 0 || layout_is_pow2_u64(b->v[i]);
+    if (unit) {
+        for (i = 0; i < a->n; i++) n += a->v[i] && has(b, a->v[i]);
+        return n;
+    }
+    return f2_rank(a, NULL) + f2_rank(b, NULL) - f2_rank(a, b);
 }
 
 /* The tile path (optimalSwizzling with getSrcDstTiles' lists,
  * lib/Conversion/TritonGPUToLLVM/Utility.cpp): among the instruction pairs
- * whose tiles fit, the scratch with the fewest bank conflicts by
- * logBankConflicts (the first 32 bits of the scratch plus its segment,
- * intersected with each tile), ties to more reps.  Returns 1 with the
+ * whose tiles fit, the scratch with the fewest bank conflicts by 3.6's
+ * bankConflicts (2^|segment n tile| - 1 per side, the segment after
+ * buildReps kept 2 reps for a matrix pair: triton-lang/triton #8200 and
+ * #8655), ties to more reps.  3.5's logBankConflicts (bank zero plus
+ * segment, counted in bases) chose differently for the corpus's reduce3d
+ * sm_90 / sm_120 converts (stmatrix .x4 + ldmatrix .x1 where the PTX has
+ * st.shared.v4 / ld.shared.v4), and equals 1 fewer of the 419 scratch
+ * converts of python/tests/test_triton_cvt_warp.py.  Returns 1 with the
  * chosen scratch and instructions (0 st/ld.shared, 1 stmatrix/ldmatrix,
  * 2 .trans), 0 when no pair fits. */
 static int nvidia_tiles(const layout_triton_kernel *k, const hw_side *src, const hw_side *dst, int bitwidth, int dim,
@@ -325,7 +373,7 @@ static int nvidia_tiles(const layout_triton_kernel *k, const hw_side *src, const
 {
     static const mem_tile tiles[3] = {{0, {0}, 3, {0, 1, 2}}, {2, {0, 1}, 3, {2, 3, 4}}, {3, {2, 3, 4}, 2, {0, 1}}};
     int ks[3], kd[3], ns = 0, nd = 0, i, j, found = 0, best = 0, best_reps = 0;
-    int total = layout_log2_floor_u64((uint64_t)(128 / bitwidth)), n_bank0 = layout_log2_floor_u64((uint64_t)(bitwidth < 32 ? 32 / bitwidth : 1));
+    int total = layout_log2_floor_u64((uint64_t)(128 / bitwidth));
     ks[ns++] = 0;
     kd[nd++] = 0;
     if (bitwidth <= 32) {
@@ -339,20 +387,17 @@ static int nvidia_tiles(const layout_triton_kernel *k, const hw_side *src, const
     for (i = 0; i < ns; i++)
         for (j = 0; j < nd; j++) {
             const mem_tile *ts = &tiles[ks[i]], *td = &tiles[kd[j]];
-            int nrs = total - ts->n_contig, nrd = total - td->n_contig, score, t;
-            bvec vb, tile_s, tile_d, bb, seg2, reps, zero;
+            int nrs = total - ts->n_contig, nrd = total - td->n_contig, score;
+            /* regsMissing: 2 for a matrix tile, 0 for ld/st.shared; two matrix
+             * tiles keep 2 reps in the segment (their .x2 / .x4 vectorisation) */
+            int miss_s = ts->n_contig + ts->n_addr - 3, miss_d = td->n_contig + td->n_addr - 3;
+            int leave = miss_s < miss_d ? miss_s : miss_d;
+            bvec vb, tile_s, tile_d, bb, seg2, reps;
             if (nrs < 0 || nrd < 0 || !swz_tile(src, dst, nrs, nrd, ts, td, &vb)) continue;
             if (!get_tile(ts, src, &vb, &tile_s) || !get_tile(td, dst, &vb, &tile_d)) continue;
-            scratch_of(&vb, &tile_s, &tile_d, dim, bitwidth, src->reg, dst->reg, &bb, &seg2, &reps);
-            /* logBankConflicts: bank zero = the first n_bank0 scratch bases, then the segment */
-            zero.n = 0;
-            for (t = 0; t < vb.n + bb.n && zero.n < n_bank0; t++) push(&zero, t < vb.n ? vb.v[t] : bb.v[t - vb.n]);
-            for (t = 0; t < seg2.n; t++) push(&zero, seg2.v[t]);
-            score = 0;
-            for (t = 0; t < zero.n; t++) {
-                if (zero.v[t] && has(&tile_s, zero.v[t])) score++;
-                if (zero.v[t] && has(&tile_d, zero.v[t])) score++;
-            }
+            scratch_of(&vb, &tile_s, &tile_d, dim, bitwidth, src->reg, dst->reg, leave, &bb, &seg2, &reps);
+            /* bankConflicts: (2^|segment n tile| - 1) per side */
+            score = ((1 << intersection_size(&seg2, &tile_s)) - 1) + ((1 << intersection_size(&seg2, &tile_d)) - 1);
             if (!found || score < best || (score == best && reps.n > best_reps)) {
                 found = 1;
                 best = score;
@@ -366,6 +411,71 @@ static int nvidia_tiles(const layout_triton_kernel *k, const hw_side *src, const
             }
         }
     return found;
+}
+
+/* cvtNeedsWarpShuffle (lib/Analysis/Utility.cpp) for a conversion that
+ * minimalCvtLayout leaves as {register, lane}: Triton shuffles when
+ * getWarpLayoutConvertDecomposition finds fewer than 2 mixed
+ * transpositions (`factors.mixedTranspositions.size() < 2`, asked with
+ * bitwidth 32, which only sets nPack), else it takes
+ * transferWithinBlockSwizzling (matchAndRewrite's "Case 3"; NVIDIA's
+ * ConvertLayoutOpSwizzlingConversion and Allocation's scratch both ask
+ * cvtNeedsSharedMemory = not registers only and not cvtNeedsWarpShuffle).
+ *
+ * The decomposition: both layouts without their broadcast registers
+ * (actionRemoveBroadcastedRegs: the zero bases dropped, order kept), the
+ * register and lane dims padded with zero bases to the larger count; P =
+ * S.invertAndCompose(T) maps each source hardware bit (registers, then
+ * lanes) to the result's: lstsq, the solution over T's pivot columns (a
+ * column independent of the ones before it) with the free ones zero --
+ * invertAndCompose's identity heuristic (a dim whose bases are equal in
+ * both maps to itself) gives the same map when each basis is a basis of
+ * the other; a position zero in both is a fixed point, and the positions
+ * zero only in S are paired in order with those zero only in T.  The
+ * cycle walk over P (registers first) factors out one transposition
+ * (r_i l_j) per run of lanes entered from a register, so their number is
+ * the number of registers that P sends to a lane.  Returns it, or -1 when
+ * P is not a permutation of bits (a source basis that is no single basis
+ * of the result: Triton's walk assumes a permutation). */
+static int warp_mixed_transpositions(const bvec *rs, const bvec *ls, const bvec *rd, const bvec *ld)
+{
+    int n_reg = rs->n > rd->n ? rs->n : rd->n, n_lane = ls->n > ld->n ? ls->n : ld->n, n = n_reg + n_lane;
+    uint64_t s[2 * NB], t[2 * NB];
+    int p[2 * NB], used[2 * NB], src_free[2 * NB], dst_free[2 * NB], n_sf = 0, n_df = 0, k, m = 0;
+    echelon e;
+    if (n > 2 * NB || n > 64) return -1;
+    for (k = 0; k < n; k++) {
+        int lane = k >= n_reg, i = lane ? k - n_reg : k;
+        const bvec *bs = lane ? ls : rs, *bt = lane ? ld : rd;
+        s[k] = i < bs->n ? bs->v[i] : 0;
+        t[k] = i < bt->n ? bt->v[i] : 0;
+    }
+    /* lstsq(T, S): T's columns in order, a pivot when independent */
+    memset(&e, 0, sizeof e);
+    for (k = 0; k < n; k++)
+        if (t[k]) ech_insert(&e, t[k], (uint64_t)1 << k);
+    for (k = 0; k < n; k++) {
+        uint64_t x;
+        p[k] = -1;
+        used[k] = 0;
+        if (!s[k]) continue;
+        x = ech_solve(&e, s[k]);
+        if (x == ~(uint64_t)0 || !layout_is_pow2_u64(x)) return -1;
+        p[k] = layout_ctz(x);
+    }
+    for (k = 0; k < n; k++) {
+        if (!s[k] && !t[k]) p[k] = k;
+        else if (!s[k]) src_free[n_sf++] = k;
+        else if (!t[k]) dst_free[n_df++] = k;
+    }
+    for (k = 0; k < n_sf && k < n_df; k++) p[src_free[k]] = dst_free[k];
+    for (k = 0; k < n; k++) {
+        if (p[k] < 0 || used[p[k]]) return -1;
+        used[p[k]] = 1;
+    }
+    for (k = 0; k < n_reg; k++)
+        if (p[k] >= n_reg) m++;
+    return m;
 }
 
 layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
@@ -454,8 +564,38 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
                 r->n_accesses = 0;
                 return LAYOUT_OK;
             }
-            return layout_tk_not_modelled(r, "ttg.convert_layout: the data moves only between lanes of a warp: Triton 3.6 uses warp shuffles "
-                                             "(transferWithinWarp) or, when cvtNeedsWarpShuffle declines, shared memory; not modelled");
+            /* only lanes (and registers) move: cvtNeedsWarpShuffle */
+            {
+                bvec rs_nz = {0, {0}}, rd_nz = {0, {0}};
+                int m;
+                for (i = 0; i < rs.n; i++)
+                    if (rs.v[i]) push(&rs_nz, rs.v[i]);
+                for (i = 0; i < rd.n; i++)
+                    if (rd.v[i]) push(&rd_nz, rd.v[i]);
+                m = warp_mixed_transpositions(&rs_nz, &ls, &rd_nz, &ld);
+                if (m < 0)
+                    return layout_tk_not_modelled(r, "ttg.convert_layout: the data moves only between lanes of a warp, and a source "
+                                                     "register or lane basis is not one of the result's (getWarpLayoutConvertDecomposition "
+                                                     "needs a permutation of the hardware bits); not modelled");
+                /* Fewer than 2: transferWithinWarp, no shared memory.  The
+                 * corpus's ISA at these converts: shfl.sync.idx.b32 on
+                 * sm_80 / sm_90 / sm_120; on gfx950 v_permlane32_swap_b32 /
+                 * v_permlane16_swap_b32 where ConvertLayoutOpPermlaneSwap
+                 * applies (one transposition with lane bit 4 or 5), else
+                 * ds_bpermute_b32, as on gfx942; v_permlanex16_b32 on
+                 * gfx1100.  ds_bpermute goes through the LDS unit but
+                 * reads and writes no LDS memory (the ISA has no ds_read /
+                 * ds_write there), so nothing is counted. */
+                if (m < 2) {
+                    r->modelled = 1;
+                    r->direction = LAYOUT_WRITE;
+                    r->n_accesses = 0;
+                    r->n_counts = 0;
+                    return LAYOUT_OK;
+                }
+                /* two or more mixed transpositions: cvtNeedsWarpShuffle
+                 * declines; transferWithinBlockSwizzling below */
+            }
         }
     }
 
@@ -527,7 +667,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
             bvec tile_s = {0, {0}}, tile_d = {0, {0}};
             for (i = 0; i < ls.n - log2_vec; i++) push(&tile_s, ls.v[i]);
             for (i = 0; i < ld.n - log2_vec; i++) push(&tile_d, ld.v[i]);
-            scratch_of(&vb, &tile_s, &tile_d, dim, bitwidth, &rs2, &rd2, &bb, &seg2, &reps);
+            scratch_of(&vb, &tile_s, &tile_d, dim, bitwidth, &rs2, &rd2, 0, &bb, &seg2, &reps);
         }
         /* below 128-bit vectors: the bank bases that are registers of the
          * side that filled the bank (else of the side with more) first */
