@@ -148,8 +148,8 @@ void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cos
  * g357, g360 pair across such stores).  Counts the mnemonics; list (NULL:
  * none) gets the instructions. */
 static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, int gword, int in_word, int ni,
-                    const short *st, const unsigned char *w, const uint64_t *key, const uint64_t *var,
-                    const int64_t *off, const layout_tk_lsv_acc *lsv, const int *prog, int padded,
+                    const short *st, const unsigned char *w, const int *sz, const uint64_t *key, const uint64_t *var,
+                    const int64_t *off, int64_t span, const layout_tk_lsv_acc *lsv, const int *prog, int padded,
                     layout_tk_ds_list *list)
 {
     layout_tk_dsi ins[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
@@ -163,15 +163,18 @@ static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, i
         ins[i].grp = 0;
         ins[i].at = (short)prog[st[i]];
         ins[i].w = w[i];
+        ins[i].size = sz[i];
+        ins[i].span = span;
         ins[i].store = r->direction == LAYOUT_WRITE;
         if (list) {
             list->off[i] = ins[i].off;
             list->key[i] = ins[i].key;
             list->var[i] = ins[i].var;
+            list->size[i] = sz[i];
             list->w[i] = w[i];
         }
     }
-    if (list) list->n = ni;
+    if (list) list->n = ni, list->span = span;
     int nw = layout_tk_pair_ds(ins, ni, lsv, padded, partner, kind, walk);
     for (int q = 0; q < nw; q++) {
         int i = walk[q];
@@ -681,6 +684,7 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
      * program order (pair_ds). */
     if (!k->is_nvidia && !tr) {
         short st[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+        int sz[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
         unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
         int ni = 0, any = 0;
         for (int q = 0; q < n_runs; q++)
@@ -691,9 +695,11 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
             for (int place = 0; place < n_acc; place++)
                 if (run_at[place] >= 0) {
                     st[ni] = start[run_at[place]];
+                    sz[ni] = run_len[run_at[place]] * bytes;
                     w[ni++] = pair_w[run_at[place]];
                 }
-            pair_ds(k, r, gword, in_word, ni, st, w, base_key, alias_key, add_off, lsv, prog, pad->n > 0, list);
+            pair_ds(k, r, gword, in_word, ni, st, w, sz, base_key, alias_key, add_off, (int64_t)span_b, lsv, prog,
+                    pad->n > 0, list);
         }
     }
 

@@ -180,12 +180,16 @@ int layout_tk_lsv(const layout_tk_lsv_acc *acc, int n, int bytes, int is_store, 
  * var, the variable part of its address (alias analysis: the same var of
  * one group at other offsets does not alias, anything else may); w, its
  * bytes per lane (4, 8) or 0 (not pairable, but a store may block a
- * merge); store: 1 a store, 0 a load; at: its index into the padded
- * no-alias ranges (ldst.c; unused unpadded). */
+ * merge); store: 1 a store, 0 a load; size: its bytes per lane; span:
+ * what alias analysis knows of the variable part (its known bits: a value
+ * in [0, span] bytes; -1 nothing), so that the address lies in [off, off +
+ * span]; at: its index into the padded no-alias ranges (ldst.c; unused
+ * unpadded). */
 typedef struct layout_tk_dsi {
     int64_t off;
     uint64_t key, var;
-    int32_t grp;
+    int64_t span;
+    int32_t grp, size;
     short at;
     unsigned char w, store;
 } layout_tk_dsi;
@@ -209,9 +213,9 @@ int layout_tk_pair_ds(const layout_tk_dsi *ins, int n, const layout_tk_lsv_acc *
 /* What an AMD local load / store's lowering leaves to SILoadStoreOptimizer
  * (ldst.c fills it when asked, layout_tk_op_finish): ok = 1 when filled
  * (unpadded, no ds_read_tr, every instruction listed); the instructions
- * after the LoadStoreVectorizer in program order (n; w, key, var, off as
- * layout_tk_dsi's, off and key in bytes and elements of the op's own
- * offset map); the images of its lane and warp bits (n_lane + n_warp,
+ * after the LoadStoreVectorizer in program order (n; w, key, var, off,
+ * size as layout_tk_dsi's, off and key in bytes and elements of the op's
+ * own offset map; span, the same for all); the images of its lane and warp bits (n_lane + n_warp,
  * elements) and elem_bytes: regBase, the part of each address the lane and
  * warp ids make. */
 typedef struct layout_tk_ds_list {
@@ -220,10 +224,21 @@ typedef struct layout_tk_ds_list {
     int elem_bytes;
     int n_lane, n_warp;
     uint64_t lw[2 * LAYOUT_LINEAR_MAX_BITS];
+    int64_t span;
     int64_t off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     uint64_t key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], var[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int32_t size[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
 } layout_tk_ds_list;
+
+/* Triton 3.6's shared-memory allocation of k's module (alloc.c,
+ * lib/Analysis/Allocation.cpp): off[i] the byte offset of module op i's
+ * buffer for each `ttg.local_alloc` (-1 for other ops), w the module's
+ * memdesc web (web_internal.h).  Returns 1, or 0 when some buffer is not
+ * sized here (padded or nvmma encodings, scratch of an op not modelled,
+ * histograms, gathers, atomics, calls, warp specialisation). */
+struct layout_tk_web;
+int layout_tk_alloc_offsets(const layout_triton_kernel *k, struct layout_tk_web *w, int64_t *off);
 
 /* SILoadStoreOptimizer across the ops of k (AMD; xpair.c): where ops of
  * one basic block address the same base register, their instructions

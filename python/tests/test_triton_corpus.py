@@ -469,8 +469,8 @@ def async_groups(name: str) -> int:
 # change that lowers one, or lets a model miss grow, fails
 FLOOR_MODELLED = 0.88   # 3256 of 3688 ops
 FLOOR_FULL = {"amd": 201, "nv": 134}
-FLOOR_EQUAL = {"amd": 135, "nv": 117}
-CEILING_MISSES = {"MISS_PAIRING": 28, "MISS_FMA_DOT": 11, "MISS_SCRATCH_ROUNDS": 3, "LOOP_COPIES": 4}
+FLOOR_EQUAL = {"amd": 137, "nv": 117}
+CEILING_MISSES = {"MISS_PAIRING": 20, "MISS_FMA_DOT": 11, "MISS_SCRATCH_ROUNDS": 3, "LOOP_COPIES": 4}
 FLOOR_NCU = {"compared": 88, "wavefronts": 80, "conflicts": 84, "st": 88, "ld": 32, "NCU_ASYNC_GROUP_LD": 41}
 # NCU_ASYNC_GROUP_LD: on the sm_90 kernels with a cp.async pipeline
 # (ttg.async_copy_global_to_local, 2 stages or more), Nsight Compute
