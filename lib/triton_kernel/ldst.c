@@ -132,88 +132,54 @@ void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cos
     }
 }
 
-/* LLVM's SILoadStoreOptimizer::offsetsCanBeCombined for two DS accesses of
- * `size` bytes at constant byte offsets a, b from one base: 2 = the st64
- * form (both offsets multiples of 64 elements, each / 64 < 256), 1 = the
- * plain form (each < 256 elements), trying the rebased forms (base moved to
- * the smaller offset) after the direct ones; 0 = cannot pair. */
-static int pair_kind_of(int64_t a, int64_t b, int size)
-{
-    if (a % size || b % size) return 0;
-    int64_t ea = a / size, eb = b / size, d = ea > eb ? ea - eb : eb - ea;
-    if (ea % 64 == 0 && eb % 64 == 0 && ea / 64 < 256 && eb / 64 < 256) return 2;
-    if (ea < 256 && eb < 256) return 1;
-    if (d % 64 == 0 && d / 64 < 256) return 2;
-    if (d < 256) return 1;
-    return 0;
-}
-
 /* SILoadStoreOptimizer over one op's instructions after the
- * LoadStoreVectorizer (LLVM, llvm/lib/Target/AMDGPU/SILoadStoreOptimizer.cpp
- * at commit 27e2f647a5f7: collectMergeableInsts,
- * optimizeInstsWithSameBaseAddr, checkAndPrepareMerge,
- * canSwapInstructions).  The ni instructions are given in program order:
- * instruction i is access st[i]'s run (its lowest offset), w[i] its b32 /
- * b64 width in bytes or 0 (not pairable, but a store that may block).  One
- * list per instruction class and base register (w, key; var: the
- * address's variable part, which padding's constant terms do not change),
- * the lists taken in the order their first instruction comes, each sorted
- * by offset; neighbours of a list merge when offsetsCanBeCombined
- * (pair_kind_of), then the walk moves past both, else by one.  Two stores
- * merge only if the earlier one can sink to the later one: no store with
- * another variable part lies between them in program order
- * (MachineInstr::mayAlias: another variable address may alias; the same
- * one with other constant offsets does not), nor, padded, a store on
- * another base register (whose padding term may be anything to it: the
- * Gluon fixtures' AMDGCN, g375, ds_write_b32 at v4+0, v1+256, v4+4, ..
- * left unpaired) -- unless alias analysis tells that store apart from
- * both (layout_tk_lsv_no_alias on lsv, indexed by program place prog[];
- * g344, g357, g360 pair across such stores), a merged pair standing where
- * its later store stood.  Loads hoist over loads freely.  Counts the mnemonics. */
+ * LoadStoreVectorizer (layout_tk_pair_ds, xpair.c).  The ni instructions
+ * are given in program order: instruction i is access st[i]'s run (its
+ * lowest offset), w[i] its b32 / b64 width in bytes or 0 (not pairable,
+ * but a store that may block).  One list per instruction class and base
+ * register (w, key; var: the address's variable part, which padding's
+ * constant terms do not change).  Two stores merge only if the earlier
+ * one can sink to the later one: no store with another variable part lies
+ * between them in program order, nor, padded, a store on another base
+ * register (whose padding term may be anything to it: the Gluon
+ * fixtures' AMDGCN, g375, ds_write_b32 at v4+0, v1+256, v4+4, .. left
+ * unpaired) -- unless alias analysis tells that store apart from both
+ * (layout_tk_lsv_no_alias on lsv, indexed by program place prog[]; g344,
+ * g357, g360 pair across such stores).  Counts the mnemonics; list (NULL:
+ * none) gets the instructions. */
 static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, int gword, int in_word, int ni,
-                    const short *st, const unsigned char *w, const uint64_t *key, const uint64_t *var,
-                    const int64_t *off, const layout_tk_lsv_acc *lsv, const int *prog, int padded)
+                    const short *st, const unsigned char *w, const int *sz, const uint64_t *key, const uint64_t *var,
+                    const int64_t *off, int64_t span, const layout_tk_lsv_acc *lsv, const int *prog, int padded,
+                    layout_tk_ds_list *list)
 {
-    short mem[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    unsigned char live[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], done[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    layout_tk_dsi ins[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    short partner[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], walk[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char kind[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
-    int pos, q, m;
-    for (pos = 0; pos < ni; pos++) {
-        live[pos] = 1;
-        done[pos] = !w[pos];
+    for (int i = 0; i < ni; i++) {
+        ins[i].off = off[st[i]];
+        ins[i].key = key[st[i]];
+        ins[i].var = var[st[i]];
+        ins[i].grp = 0;
+        ins[i].at = (short)prog[st[i]];
+        ins[i].w = w[i];
+        ins[i].size = sz[i];
+        ins[i].span = span;
+        ins[i].store = r->direction == LAYOUT_WRITE;
+        if (list) {
+            list->off[i] = ins[i].off;
+            list->key[i] = ins[i].key;
+            list->var[i] = ins[i].var;
+            list->size[i] = sz[i];
+            list->w[i] = w[i];
+        }
     }
-    for (pos = 0; pos < ni; pos++) {
-        if (done[pos]) continue;
-        uint64_t kk = key[st[pos]];
-        int ww = w[pos];
-        for (m = 0, q = pos; q < ni; q++) { /* the list, in program order, then sorted by offset */
-            int t = m;
-            if (done[q] || w[q] != ww || key[st[q]] != kk) continue;
-            done[q] = 1;
-            while (t > 0 && off[st[mem[t - 1]]] > off[st[q]]) {
-                mem[t] = mem[t - 1];
-                t--;
-            }
-            mem[t] = (short)q;
-            m++;
-        }
-        for (q = 0; q < m;) {
-            int kind = 0, x = mem[q];
-            if (q + 1 < m) {
-                int y = mem[q + 1], lo = x < y ? x : y, hi = x ^ y ^ lo;
-                kind = pair_kind_of(off[st[x]], off[st[y]], ww);
-                if (r->direction == LAYOUT_WRITE)
-                    for (int c = lo + 1; c < hi && kind; c++)
-                        if (live[c] && (var[st[c]] != var[st[x]] || (padded && key[st[c]] != kk)) &&
-                            !(padded && layout_tk_lsv_no_alias(&lsv[prog[st[x]]], &lsv[prog[st[c]]], ww) &&
-                              layout_tk_lsv_no_alias(&lsv[prog[st[y]]], &lsv[prog[st[c]]], ww)))
-                            kind = 0;
-                if (kind) live[lo] = 0;
-            }
-            mnemonic(k, r, ww * 8 / r->elem_bits, ww, kind, gword, in_word, mn, sizeof mn);
-            layout_tk_count_add(r, mn, 1);
-            q += kind ? 2 : 1;
-        }
+    if (list) list->n = ni, list->span = span;
+    int nw = layout_tk_pair_ds(ins, ni, lsv, padded, partner, kind, walk);
+    for (int q = 0; q < nw; q++) {
+        int i = walk[q];
+        mnemonic(k, r, w[i] * 8 / r->elem_bits, w[i], kind[i], gword, in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, 1);
     }
 }
 
@@ -221,11 +187,16 @@ void layout_tk_pair_block(const layout_triton_kernel *k, layout_triton_kernel_op
                           const uint64_t *key, const int64_t *off)
 {
     short st[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    int i;
+    int i, sz[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], prog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     if (n > LAYOUT_TRITON_KERNEL_MAX_ACCESSES) n = LAYOUT_TRITON_KERNEL_MAX_ACCESSES;
-    for (i = 0; i < n; i++) st[i] = (short)i;
-    /* the variable part of an address is its base register's (key) */
-    pair_ds(k, r, 0, 0, n, st, w, key, key, off, NULL, NULL, 0);
+    for (i = 0; i < n; i++) {
+        st[i] = (short)i;
+        prog[i] = i;
+        sz[i] = w[i] ? w[i] : 4;
+    }
+    /* the variable part of an address is its base register's (key); span
+     * -1: a store on another base register may alias (none is told apart) */
+    pair_ds(k, r, 0, 0, n, st, w, sz, key, key, off, -1, NULL, prog, 0, NULL);
 }
 
 /* Copy attr into buf with every `#alias` (e.g. a dot_op's `parent = #mma`)
@@ -343,20 +314,31 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
 
 static layout_status lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
                                 const layout_tk_pad *pad, int tr, const layout_tk_global *g, int64_t ceiling,
-                                int shortcut, layout_triton_kernel_op *r);
+                                int shortcut, layout_triton_kernel_op *r, layout_tk_ds_list *list);
 
 layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const layout_checker *ck,
                                            const layout_linear *cvt, const layout_tk_pad *pad, int tr,
                                            const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r)
 {
-    return lower_ldst(k, ck, cvt, pad, tr, g, ceiling, 1, r);
+    return lower_ldst(k, ck, cvt, pad, tr, g, ceiling, 1, r, NULL);
+}
+
+layout_status layout_tk_lower_ldst_list(const layout_triton_kernel *k, const layout_checker *ck,
+                                        const layout_linear *cvt, const layout_tk_pad *pad, int tr,
+                                        const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r,
+                                        layout_tk_ds_list *list)
+{
+    list->ok = 0;
+    layout_status st = lower_ldst(k, ck, cvt, pad, tr, g, ceiling, 1, r, list);
+    if (st != LAYOUT_OK || !r->modelled || k->is_nvidia || tr || pad->n) list->ok = 0;
+    return st;
 }
 
 layout_status layout_tk_lower_ldst_each(const layout_triton_kernel *k, const layout_checker *ck,
                                         const layout_linear *cvt, const layout_tk_pad *pad, int tr,
                                         const layout_tk_global *g, layout_triton_kernel_op *r)
 {
-    return lower_ldst(k, ck, cvt, pad, tr, g, INT64_MAX, 0, r);
+    return lower_ldst(k, ck, cvt, pad, tr, g, INT64_MAX, 0, r, NULL);
 }
 
 /* One instruction: the lanes' byte addresses for the inputs ins (register
@@ -385,7 +367,7 @@ static int cost_instr(const layout_checker *ck, const layout_linear *cvt, const 
 
 static layout_status lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
                                 const layout_tk_pad *pad, int tr, const layout_tk_global *g, int64_t ceiling,
-                                int shortcut, layout_triton_kernel_op *r)
+                                int shortcut, layout_triton_kernel_op *r, layout_tk_ds_list *list)
 {
     int gword = g ? g->word_bits : 0;
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
@@ -437,6 +419,15 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     if ((1 << nrest) > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
         return layout_tk_not_modelled(r, "more than LAYOUT_TRITON_KERNEL_MAX_ACCESSES (1024) accesses per warp");
     r->n_accesses = 1 << nrest;
+    if (list) { /* regBase's images (layout_tk_ds_list) */
+        list->elem_bytes = r->elem_bits / 8;
+        list->n_lane = cvt->in_bits[il];
+        list->n_warp = iw >= 0 ? cvt->in_bits[iw] : 0;
+        for (i = 0; i < list->n_lane; i++) list->lw[i] = layout_tk_basis(cvt, il, i);
+        for (i = 0; i < list->n_warp; i++) list->lw[list->n_lane + i] = layout_tk_basis(cvt, iw, i);
+        list->n = 0;
+        list->ok = 1;
+    }
 
     for (j = 0; j < LAYOUT_LINEAR_MAX_DIMS; j++) ins[j] = 0;
     /* additive[a]: the access's offset part from register bits whose offset
@@ -709,19 +700,22 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
      * program order (pair_ds). */
     if (!k->is_nvidia && !tr) {
         short st[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+        int sz[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
         unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
         int ni = 0, any = 0;
         for (int q = 0; q < n_runs; q++)
             if (pair_w[q]) any = 1;
-        if (any) {
+        if (any || list) {
             short start[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
             for (int q = 0, pos = 0; q < n_runs; pos += run_len[q++]) start[q] = order[pos];
             for (int place = 0; place < n_acc; place++)
                 if (run_at[place] >= 0) {
                     st[ni] = start[run_at[place]];
+                    sz[ni] = run_len[run_at[place]] * bytes;
                     w[ni++] = pair_w[run_at[place]];
                 }
-            pair_ds(k, r, gword, in_word, ni, st, w, base_key, alias_key, add_off, lsv, prog, pad->n > 0);
+            pair_ds(k, r, gword, in_word, ni, st, w, sz, base_key, alias_key, add_off, (int64_t)span_b, lsv, prog,
+                    pad->n > 0, list);
         }
     }
 

@@ -64,7 +64,7 @@ static layout_status lower(layout_tk_scorer *s, int i, const char *attr, size_t 
         s->sh_mem = p->mem;
     }
     s->rep = s->head[i];
-    return layout_tk_op_finish(s->k, s->have_ck ? &s->ck : NULL, p, &s->sh, ceiling, &s->rep, NULL);
+    return layout_tk_op_finish(s->k, s->have_ck ? &s->ck : NULL, p, &s->sh, ceiling, &s->rep, NULL, NULL);
 }
 
 int layout_tk_score(void *ctx, const char *attr, size_t len, double *cost)

@@ -109,9 +109,12 @@ void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *me
  * store addresses), 0 if it has none. */
 int layout_tk_op_tile_rank(const layout_triton_kernel *k, int op);
 int layout_tk_shared_fits(const layout_ttgir_type *a, const layout_ttgir_type *b);
+/* list: NULL, or where layout_tk_lower_ldst_list's instruction list goes
+ * (ok = 0 when the op has none: not lowered by lowerLdStShared). */
+struct layout_tk_ds_list;
 layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_checker *ck, const layout_tk_op_prep *p,
                                   const layout_tk_shared *s, int64_t ceiling, layout_triton_kernel_op *r,
-                                  layout_error *err);
+                                  struct layout_tk_ds_list *list, layout_error *err);
 
 /* layout_tk_lower_ldst that may stop costing once r->total_cycles exceeds
  * ceiling: every field is as layout_tk_lower_ldst fills it (the same
@@ -122,6 +125,14 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
 layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const layout_checker *ck,
                                            const layout_linear *cvt, const layout_tk_pad *pad, int tr,
                                            const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r);
+
+/* layout_tk_lower_ldst_bounded that also fills list (layout_tk_ds_list,
+ * below; list->ok = 0 where it cannot: NVIDIA, padded, ds_read_tr, not
+ * modelled). */
+layout_status layout_tk_lower_ldst_list(const layout_triton_kernel *k, const layout_checker *ck,
+                                        const layout_linear *cvt, const layout_tk_pad *pad, int tr,
+                                        const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r,
+                                        struct layout_tk_ds_list *list);
 
 /* layout_tk_lower_ldst with every instruction costed through the checker
  * (no one-run shortcut for translated runs): the reference
@@ -162,6 +173,84 @@ int layout_tk_lsv_legal(int size, int align_log2, int is_nvidia);
  * arguments). */
 int layout_tk_lsv(const layout_tk_lsv_acc *acc, int n, int bytes, int is_store, int is_nvidia, short *order,
                   unsigned char *run_len);
+
+/* One b32 / b64 DS instruction as SILoadStoreOptimizer sees it (xpair.c):
+ * off, its constant byte offset from its base register; key, that base
+ * register (with grp: instructions of other groups never share one);
+ * var, the variable part of its address (alias analysis: the same var of
+ * one group at other offsets does not alias, anything else may); w, its
+ * bytes per lane (4, 8) or 0 (not pairable, but a store may block a
+ * merge); store: 1 a store, 0 a load; size: its bytes per lane; span:
+ * what alias analysis knows of the variable part (its known bits: a value
+ * in [0, span] bytes; -1 nothing), so that the address lies in [off, off +
+ * span]; at: its index into the padded no-alias ranges (ldst.c; unused
+ * unpadded). */
+typedef struct layout_tk_dsi {
+    int64_t off;
+    uint64_t key, var;
+    int64_t span;
+    int32_t grp, size;
+    short at;
+    unsigned char w, store;
+} layout_tk_dsi;
+
+#define LAYOUT_TK_XPAIR_MAX (2 * LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
+
+/* SILoadStoreOptimizer's offsetsCanBeCombined for two accesses of `size`
+ * bytes at byte offsets a and b of one base: 0 no, 1 read2 / write2, 2
+ * their st64 form. */
+int layout_tk_pair_kind(int64_t a, int64_t b, int size);
+
+/* SILoadStoreOptimizer over n (<= LAYOUT_TK_XPAIR_MAX) instructions in
+ * program order: partner[i] the instruction i merges with (-1 none) and
+ * kind[i] the pair's layout_tk_pair_kind (0 none); walk (NULL: not
+ * wanted) the pairable instructions in the order the pass meets them, a
+ * pair once; returns how many that is.  padded: one padded op's
+ * instructions, told apart by acc (layout_tk_lsv_no_alias). */
+int layout_tk_pair_ds(const layout_tk_dsi *ins, int n, const layout_tk_lsv_acc *acc, int padded, short *partner,
+                      unsigned char *kind, short *walk);
+
+/* What an AMD local load / store's lowering leaves to SILoadStoreOptimizer
+ * (ldst.c fills it when asked, layout_tk_op_finish): ok = 1 when filled
+ * (unpadded, no ds_read_tr, every instruction listed); the instructions
+ * after the LoadStoreVectorizer in program order (n; w, key, var, off,
+ * size as layout_tk_dsi's, off and key in bytes and elements of the op's
+ * own offset map; span, the same for all); the images of its lane and warp bits (n_lane + n_warp,
+ * elements) and elem_bytes: regBase, the part of each address the lane and
+ * warp ids make. */
+typedef struct layout_tk_ds_list {
+    int ok;
+    int n;
+    int elem_bytes;
+    int n_lane, n_warp;
+    uint64_t lw[2 * LAYOUT_LINEAR_MAX_BITS];
+    int64_t span;
+    int64_t off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    uint64_t key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], var[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int32_t size[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+} layout_tk_ds_list;
+
+/* Triton 3.6's shared-memory allocation of k's module (alloc.c,
+ * lib/Analysis/Allocation.cpp): off[i] the byte offset of module op i's
+ * buffer for each `ttg.local_alloc` (-1 for other ops), w the module's
+ * memdesc web (web_internal.h).  Returns 1, or 0 when some buffer is not
+ * sized here (padded or nvmma encodings, scratch of an op not modelled,
+ * histograms, gathers, atomics, calls, warp specialisation). */
+struct layout_tk_web;
+int layout_tk_alloc_offsets(const layout_triton_kernel *k, struct layout_tk_web *w, int64_t *off);
+
+/* SILoadStoreOptimizer across the ops of k (AMD; xpair.c): where ops of
+ * one basic block address the same base register, their instructions
+ * merge as one list, and each op's counts are set to what the merged
+ * lists give (a merged pair counted at its earlier instruction's op,
+ * whose debug location LLVM keeps).  Run by layout_triton_kernel_analyze
+ * after every op is lowered; returns LAYOUT_OK (a kernel it cannot place,
+ * e.g. an allocation it cannot size, is left as lowered op by op). */
+layout_status layout_tk_xpair(layout_triton_kernel *k, layout_error *err);
+
+/* gfx11 / gfx12 DS names (triton_kernel.c). */
+void layout_tk_rdna_names(const layout_triton_kernel *k, layout_triton_kernel_op *r);
 
 /* The register word of a global tt.load / tt.store of a tensor in register
  * layout rl (register, lane, warp -> dim0, dim1) of elem_bits elements, as

@@ -505,7 +505,7 @@ int layout_tk_shared_fits(const layout_ttgir_type *a, const layout_ttgir_type *b
 
 layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_checker *ck, const layout_tk_op_prep *p,
                                   const layout_tk_shared *s, int64_t ceiling, layout_triton_kernel_op *r,
-                                  layout_error *err)
+                                  layout_tk_ds_list *list, layout_error *err)
 {
     const layout_ttgir_op *o = &k->module->ops[r->op];
     const layout_tk_pad *pad = &s->pad;
@@ -514,6 +514,7 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
     int tr, il;
     layout_error e;
 
+    if (list) list->ok = 0;
     if (!s->defined) return layout_tk_not_modelled(r, "the memdesc's encoding is not defined");
     if (!p->rattr_ok) return layout_tk_not_modelled(r, "the tensor's encoding is not defined");
     if (s->st != LAYOUT_OK) return layout_tk_not_modelled(r, "%s", s->why);
@@ -551,6 +552,7 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
             if (layout_tk_basis(&rl, ir, i) == (uint64_t)2 << rl.out_shift[d1]) g.run2 = i;
         }
     }
+    if (list) return layout_tk_lower_ldst_list(k, ck, &cvt, pad, tr, &g, ceiling, r, list);
     return layout_tk_lower_ldst_bounded(k, ck, &cvt, pad, tr, &g, ceiling, r);
 }
 
@@ -560,7 +562,7 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
  * The corpus's gfx1100 / gfx1200 AMDGCN prints ds_store_b128,
  * ds_load_u16_d16_hi, ds_store_2addr_b32.  Same accesses, so only the
  * names change. */
-static void rdna_names(const layout_triton_kernel *k, layout_triton_kernel_op *r)
+void layout_tk_rdna_names(const layout_triton_kernel *k, layout_triton_kernel_op *r)
 {
     static const char *const from[] = {"ds_read2st64_", "ds_write2st64_", "ds_read2_", "ds_write2_", "ds_read_",
                                        "ds_write_"};
@@ -607,14 +609,14 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
     layout_status st = layout_tk_op_prepare(k, op, &p, r, err);
     if (st == LAYOUT_OK && p.generic) {
         layout_tk_shared_prepare(k->module, p.mem, sattr, slen, NULL, &s);
-        st = layout_tk_op_finish(k, NULL, &p, &s, INT64_MAX, r, err);
+        st = layout_tk_op_finish(k, NULL, &p, &s, INT64_MAX, r, NULL, err);
     }
     if (r->cta_total_cycles < 0) { /* every warp costs what warp 0 costs */
         int64_t nw = k->module->num_warps > 0 ? k->module->num_warps : 1;
         r->cta_total_cycles = r->modelled ? r->total_cycles * nw : 0;
         r->cta_extra_cycles = r->modelled ? r->extra_cycles * nw : 0;
     }
-    if (st == LAYOUT_OK && r->modelled) rdna_names(k, r);
+    if (st == LAYOUT_OK && r->modelled) layout_tk_rdna_names(k, r);
     return st;
 }
 
@@ -663,10 +665,13 @@ layout_status layout_triton_kernel_analyze(const layout_ttgir *m, const layout_a
         return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: the module has %d threads per warp, arch %s %d", name,
                            m->threads_per_warp, out->arch.name, out->arch.wave_size);
     for (i = 0; i < m->n_ops; i++) {
-        layout_triton_kernel_op *r;
         if (!accesses_memory(&m->ops[i])) continue;
-        r = &out->ops[out->n_ops++];
-        if ((st = lower_op(out, i, NULL, 0, r, err)) != LAYOUT_OK) return st;
+        if ((st = lower_op(out, i, NULL, 0, &out->ops[out->n_ops++], err)) != LAYOUT_OK) return st;
+    }
+    /* LLVM pairs DS instructions of several ops of one basic block */
+    if (!out->is_nvidia && (st = layout_tk_xpair(out, err)) != LAYOUT_OK) return st;
+    for (i = 0; i < out->n_ops; i++) {
+        const layout_triton_kernel_op *r = &out->ops[i];
         if (!r->modelled) continue;
         out->n_modelled++;
         out->extra_cycles += r->extra_cycles;

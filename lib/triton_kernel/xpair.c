@@ -1,0 +1,430 @@
+/* LLVM's SILoadStoreOptimizer over the b32 / b64 DS instructions of one
+ * op (layout_tk_pair_ds, used by ldst.c) and across the ops of one basic
+ * block (layout_tk_xpair: two ops' instructions on the same base register
+ * merged, e.g. the A and B tiles' ds_write_b64 into one
+ * ds_write2st64_b64).  Source followed: llvm/lib/Target/AMDGPU/
+ * SILoadStoreOptimizer.cpp at commit 27e2f647a5f7 (collectMergeableInsts,
+ * addInstToMergeableList, optimizeInstsWithSameBaseAddr,
+ * checkAndPrepareMerge, canSwapInstructions, offsetsCanBeCombined,
+ * mergeRead2Pair / mergeWrite2Pair); Triton's addresses as the
+ * tk_internal.h comments of layout_tk_ds_list say. */
+#include "../core/internal.h"
+#include "layout/access.h"
+#include "layout/triton_kernel.h"
+#include "tk_internal.h"
+#include "web_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* offsetsCanBeCombined for two DS accesses of `size` bytes at byte
+ * offsets a, b from one base: 2 = the st64 form (both offsets multiples of
+ * 64 elements, each / 64 < 256), 1 = the plain form (each < 256 elements),
+ * trying the rebased forms (base moved to the smaller offset: the
+ * difference a multiple of 64 elements under 256 * 64, then under 256)
+ * after the direct ones; 0 = cannot pair (equal or misaligned offsets). */
+int layout_tk_pair_kind(int64_t a, int64_t b, int size)
+{
+    if (a == b || a % size || b % size) return 0;
+    int64_t ea = a / size, eb = b / size, d = ea > eb ? ea - eb : eb - ea;
+    if (ea % 64 == 0 && eb % 64 == 0 && ea / 64 < 256 && eb / 64 < 256) return 2;
+    if (ea < 256 && eb < 256) return 1;
+    if (d % 64 == 0 && d / 64 < 256) return 2;
+    if (d < 256) return 1;
+    return 0;
+}
+
+/* collectMergeableInsts files each instruction in the list of its class
+ * and base register (addInstToMergeableList: the lists in the order their
+ * first instruction comes); each list is sorted by offset (a stable sort:
+ * equal offsets keep program order) and optimizeInstsWithSameBaseAddr
+ * tries neighbours: on a merge the walk moves past both, else by one.
+ * checkAndPrepareMerge: a load is hoisted to the earlier one (Paired up
+ * to CI), a store sunk to the later one (CI down to Paired); each
+ * instruction in between must swap with the one that moves
+ * (canSwapInstructions: not both memory accesses with one a store that
+ * may alias it).  May-alias here: the same variable part (var) of one
+ * group at other offsets does not alias (BasicAA: one base, disjoint
+ * constant ranges), nor do two accesses whose address ranges (the
+ * variable part's known bits, span) are disjoint (BasicAA's aliasGEP
+ * adds the ranges of the variable indices: the corpus's
+ * matmul_bf16_nt_64x64x32_w4_s2_gfx942 sinks the A tile's second store
+ * past the B tile's first, into ds_write2st64_b64 with B's second, but
+ * not A's first past A's second, whose ranges meet); anything else may.  Padded (one
+ * op's instructions, ldst.c): a store with another base register may
+ * alias as well, unless layout_tk_lsv_no_alias tells it apart from both
+ * (acc indexed by ins[].at).  A merged store stands where the later one
+ * stood, a merged load where the earlier one did (live[]).  walk (NULL:
+ * not wanted) lists the instructions as the walk meets them, a pair once
+ * (by its lower offset); returns their number. */
+int layout_tk_pair_ds(const layout_tk_dsi *ins, int n, const layout_tk_lsv_acc *acc, int padded, short *partner,
+                      unsigned char *kind, short *walk)
+{
+    short mem[LAYOUT_TK_XPAIR_MAX];
+    unsigned char live[LAYOUT_TK_XPAIR_MAX], done[LAYOUT_TK_XPAIR_MAX];
+    int pos, q, m, nw = 0;
+    if (n > LAYOUT_TK_XPAIR_MAX) n = LAYOUT_TK_XPAIR_MAX;
+    for (pos = 0; pos < n; pos++) {
+        live[pos] = 1;
+        done[pos] = !ins[pos].w;
+        partner[pos] = -1;
+        kind[pos] = 0;
+    }
+    for (pos = 0; pos < n; pos++) {
+        if (done[pos]) continue;
+        const layout_tk_dsi *h = &ins[pos];
+        for (m = 0, q = pos; q < n; q++) { /* the list, in program order, then sorted by offset */
+            int t = m;
+            const layout_tk_dsi *c = &ins[q];
+            if (done[q] || c->w != h->w || c->key != h->key || c->grp != h->grp || c->store != h->store) continue;
+            done[q] = 1;
+            while (t > 0 && ins[mem[t - 1]].off > c->off) {
+                mem[t] = mem[t - 1];
+                t--;
+            }
+            mem[t] = (short)q;
+            m++;
+        }
+        for (q = 0; q < m;) {
+            int k = 0, x = mem[q];
+            if (q + 1 < m) {
+                int y = mem[q + 1], lo = x < y ? x : y, hi = x ^ y ^ lo;
+                int mover = h->store ? lo : hi; /* the instruction that moves past the others */
+                k = layout_tk_pair_kind(ins[x].off, ins[y].off, h->w);
+                for (int c = lo + 1; c < hi && k; c++) {
+                    const layout_tk_dsi *b = &ins[c], *a = &ins[mover];
+                    int may_alias;
+                    if (!live[c] || !(h->store || b->store)) continue;
+                    if (padded)
+                        may_alias = (b->var != a->var || b->key != h->key) &&
+                                    !(layout_tk_lsv_no_alias(&acc[ins[x].at], &acc[b->at], h->w) &&
+                                      layout_tk_lsv_no_alias(&acc[ins[y].at], &acc[b->at], h->w));
+                    else if (b->grp == a->grp && b->var == a->var)
+                        may_alias = 0;
+                    else /* BasicAA's aliasGEP: the ranges of the variable parts */
+                        may_alias = a->span < 0 || b->span < 0 ||
+                                    (a->off < b->off + b->span + b->size && b->off < a->off + a->span + a->size);
+                    if (may_alias) k = 0;
+                }
+                if (k) {
+                    live[h->store ? lo : hi] = 0;
+                    partner[x] = (short)y;
+                    partner[y] = (short)x;
+                    kind[x] = kind[y] = (unsigned char)k;
+                }
+            }
+            if (walk) walk[nw] = (short)x;
+            nw++;
+            q += k ? 2 : 1;
+        }
+    }
+    return nw;
+}
+
+/* ---- across ops ---------------------------------------------------------
+ *
+ * Where the instructions of two ops get one base register.  Triton's
+ * lowerLdStShared (third_party/amd/.../MemoryOpToLLVM.cpp and
+ * lib/Conversion/TritonGPUToLLVM/Utility.cpp) addresses each access as the
+ * memdesc's base, gep(global_smem, allocation offset) and the view's slot
+ * offset, plus regBase (the lane and warp ids through the op's offset
+ * map) XOR / plus the access's constant.  global_smem is LDS address 0 on
+ * AMD (the AMDGCN's `v_add_u32 v17, 0, v1`), constant slot and
+ * allocation offsets fold with the access's constant into the DS
+ * instruction's 16-bit offset field (SITargetLowering's isDSOffsetLegal),
+ * and what is left, regBase ^ key, is one value wherever two ops compute
+ * it from the same lane / warp images (CSE): the corpus's
+ * matmul_i8_nt_64x64x32_w4_s2_gfx942 writes its A and B tiles (two
+ * local_stores of one offset map, buffers 2048 bytes apart) with one
+ * `ds_write2st64_b64 v17, v[10:11], v[8:9] offset1:4`.  So two ops' lists
+ * join when their element bytes and lane / warp images agree and their
+ * slot offsets are constants: a view of a one-deep buffer (the
+ * pipeliner's index select(i + 1 < 1, i + 1, 0) is 0 for LLVM's SCCP:
+ * the corpus's loop bodies keep the prologue's base register) or of a
+ * constant index.
+ *
+ * One basic block, in program order, without what ends
+ * collectMergeableInsts' search (an instruction with unmodeled side
+ * effects: s_barrier, s_setprio, sched_barrier) between: consecutive
+ * local loads / stores of one region level, none of the lines between
+ * opening or closing a region or naming a barrier, rocdl op, atomic,
+ * call, print, assert or inline asm, and no op between that Triton's
+ * Membar would fence (lib/Analysis/Membar.cpp: an op touching a buffer an
+ * earlier op of the run touched, one of them writing, gets a barrier
+ * before it). */
+
+#define XP_MAX_OPS 64
+
+/* The text line [b, e) containing offset at. */
+static void line_of(const char *s, size_t len, size_t at, size_t *b, size_t *e)
+{
+    *b = at;
+    while (*b > 0 && s[*b - 1] != '\n') (*b)--;
+    *e = at;
+    while (*e < len && s[*e] != '\n') (*e)++;
+}
+
+static int has(const char *s, size_t b, size_t e, const char *w)
+{
+    size_t n = strlen(w);
+    for (size_t i = b; i + n <= e; i++)
+        if (memcmp(s + i, w, n) == 0) return 1;
+    return 0;
+}
+
+/* Whether the text strictly between ops x and y (x before y) keeps them in
+ * one run of collectMergeableInsts. */
+static int one_block(const layout_ttgir *m, const layout_ttgir_op *x, const layout_ttgir_op *y)
+{
+    static const char *const stop[] = {"barrier", "rocdl.", "atomic", "tt.call", "print", "assert", "inline_asm",
+                                       "async_"};
+    size_t b, e, p;
+    line_of(m->text, m->len, x->name_at, &b, &e);
+    for (p = e + 1; p < m->len && p <= y->name_at;) {
+        size_t lb = p, le = p, i, j;
+        while (le < m->len && m->text[le] != '\n') le++;
+        if (y->name_at >= lb && y->name_at <= le) break; /* y's own line */
+        for (i = lb; i < le && (m->text[i] == ' ' || m->text[i] == '\t'); i++) {}
+        for (j = le; j > i && (m->text[j - 1] == ' ' || m->text[j - 1] == '\r'); j--) {}
+        if ((i < le && m->text[i] == '}') || (j > i && m->text[j - 1] == '{')) return 0;
+        for (size_t q = 0; q < sizeof stop / sizeof stop[0]; q++)
+            if (has(m->text, lb, le, stop[q])) return 0;
+        p = le + 1;
+    }
+    return 1;
+}
+
+/* The integer of `%name = arith.constant N` for the token at s[at, at + n); 0 and *v, or -1. */
+static int constant_of(const layout_ttgir *m, size_t at, size_t n, int64_t *v)
+{
+    for (size_t p = 0; p + n + 3 < m->len; p++) {
+        if ((p && m->text[p - 1] != ' ' && m->text[p - 1] != '\n') || memcmp(m->text + p, m->text + at, n) != 0 ||
+            memcmp(m->text + p + n, " = arith.constant ", 18) != 0)
+            continue;
+        char *end;
+        long long x = strtoll(m->text + p + n + 18, &end, 10);
+        if (end == m->text + p + n + 18) return -1;
+        *v = x;
+        return 0;
+    }
+    return -1;
+}
+
+/* The constant byte offset of op o's memdesc in the kernel's shared memory
+ * (allocation offset + slot offset); 0 and *out, or -1 when it is not a
+ * constant or not known.  root: the memdesc's web class. */
+static int base_offset(const layout_triton_kernel *k, layout_tk_web *w, const int64_t *alloc_off, int op, int *root,
+                       int64_t *out)
+{
+    const layout_ttgir *m = k->module;
+    const layout_ttgir_op *o = &m->ops[op];
+    layout_tk_name v, res;
+    int alloc = -1;
+    *root = -1;
+    if (!layout_tk_access_memdesc(m, o, &v) || (*root = layout_tk_web_root(w, &v)) < 0) return -1;
+    for (int i = 0; i < m->n_ops; i++)
+        if (m->ops[i].kind == LAYOUT_TTGIR_LOCAL_ALLOC && layout_tk_op_result(m, &m->ops[i], &res) &&
+            layout_tk_web_root(w, &res) == *root) {
+            if (alloc >= 0) return -1; /* two buffers in one class */
+            alloc = i;
+        }
+    if (alloc < 0 || alloc_off[alloc] < 0) return -1;
+    const layout_ttgir_type *t = &m->ops[alloc].dst[0];
+    int64_t slot = 0;
+    if (o->kind != LAYOUT_TTGIR_LOCAL_ALLOC && t->rank == 3 && t->shape[0] > 1) {
+        /* a constant index of a view of the buffer: `%v = ttg.memdesc_index %a[%c1_i32]` */
+        int64_t idx = -1;
+        for (int i = 0; i < m->n_ops && idx < 0; i++) {
+            const layout_ttgir_op *q = &m->ops[i];
+            size_t b, e, br;
+            if (q->kind != LAYOUT_TTGIR_MEMDESC_VIEW || !layout_tk_op_result(m, q, &res) || res.len != v.len ||
+                res.idx != v.idx || memcmp(m->text + res.at, m->text + v.at, v.len) != 0)
+                continue;
+            line_of(m->text, m->len, q->name_at, &b, &e);
+            if (!has(m->text, b, e, "ttg.memdesc_index ")) return -1;
+            for (br = q->name_at; br < e && m->text[br] != '['; br++) {}
+            size_t nb = br + 1, ne = nb;
+            while (ne < e && m->text[ne] != ']') ne++;
+            if (br >= e || ne >= e || m->text[nb] != '%' || constant_of(m, nb, ne - nb, &idx) < 0) return -1;
+        }
+        if (idx < 0 || idx >= t->shape[0]) return -1; /* a loop's index or a block argument: a variable */
+        slot = idx * (t->elem_bits / 8) * t->shape[1] * t->shape[2];
+    }
+    *out = alloc_off[alloc] + slot;
+    return 0;
+}
+
+/* FNV-1a over the words of an op's regBase images. */
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    for (int i = 0; i < 8; i++) h = (h ^ ((x >> (8 * i)) & 0xff)) * 0x100000001b3ull;
+    return h;
+}
+
+/* The mnemonic of a b32 / b64 access, paired (kind 1, 2) or not, in a
+ * report's counts (AMD names, then the gfx11 / gfx12 ones). */
+static void count(layout_triton_kernel_op *t, int w, int kind)
+{
+    layout_ds_op op = kind ? (w == 4 ? (kind == 2 ? LAYOUT_DS_PAIR_ST64_B32 : LAYOUT_DS_PAIR_B32)
+                                     : (kind == 2 ? LAYOUT_DS_PAIR_ST64_B64 : LAYOUT_DS_PAIR_B64))
+                           : (w == 4 ? LAYOUT_DS_B32 : LAYOUT_DS_B64);
+    layout_tk_count_add(t, layout_ds_op_vendor_name(op, t->direction, LAYOUT_VENDOR_AMD), 1);
+}
+
+/* r's counts less those of `less`, plus those of `more` (both named as r's). */
+static void recount(layout_triton_kernel_op *r, const layout_triton_kernel_op *less,
+                    const layout_triton_kernel_op *more)
+{
+    int i, j, n = 0;
+    for (i = 0; i < less->n_counts; i++)
+        for (j = 0; j < r->n_counts; j++)
+            if (strcmp(r->counts[j].mnemonic, less->counts[i].mnemonic) == 0) r->counts[j].count -= less->counts[i].count;
+    for (j = 0; j < r->n_counts; j++)
+        if (r->counts[j].count != 0) r->counts[n++] = r->counts[j];
+    r->n_counts = n;
+    for (i = 0; i < more->n_counts; i++) layout_tk_count_add(r, more->counts[i].mnemonic, more->counts[i].count);
+}
+
+typedef struct xp_state {
+    layout_tk_dsi ins[LAYOUT_TK_XPAIR_MAX];
+    short owner[LAYOUT_TK_XPAIR_MAX], partner[LAYOUT_TK_XPAIR_MAX], alone[LAYOUT_TK_XPAIR_MAX];
+    unsigned char kind[LAYOUT_TK_XPAIR_MAX], alone_kind[LAYOUT_TK_XPAIR_MAX];
+    layout_tk_ds_list list;
+    layout_tk_op_prep prep;
+    layout_tk_shared sh;
+    layout_triton_kernel_op tmp, less, more;
+} xp_state;
+
+/* One run of ops (k->ops[first..first + n)): the lists joined where the
+ * ops share a base register, each op's counts set to what they give. */
+static layout_status run_section(layout_triton_kernel *k, layout_tk_web *w, const int64_t *alloc_off, int first,
+                                 int n, xp_state *x, layout_error *err)
+{
+    uint64_t sig[XP_MAX_OPS];
+    int start[XP_MAX_OPS + 1], grp_of[XP_MAX_OPS], ni = 0, shared = 0;
+    int64_t base[XP_MAX_OPS];
+    layout_status st;
+    for (int j = 0; j < n; j++) {
+        layout_triton_kernel_op *r = &k->ops[first + j];
+        int root, grp = j;
+        start[j] = ni;
+        x->list.ok = 0;
+        if ((st = layout_tk_op_prepare(k, r->op, &x->prep, &x->tmp, err)) != LAYOUT_OK) return st;
+        if (x->prep.generic) { /* the instructions only: ceiling 0 lets the costing stop early */
+            layout_tk_shared_prepare(k->module, x->prep.mem, NULL, 0, NULL, &x->sh);
+            if ((st = layout_tk_op_finish(k, NULL, &x->prep, &x->sh, 0, &x->tmp, &x->list, err)) != LAYOUT_OK)
+                return st;
+        }
+        if (!x->list.ok || ni + x->list.n > LAYOUT_TK_XPAIR_MAX) return LAYOUT_OK; /* not listed: left as lowered */
+        sig[j] = 0;
+        if (base_offset(k, w, alloc_off, r->op, &root, &base[j]) == 0) {
+            uint64_t h = mix(0xcbf29ce484222325ull, (uint64_t)x->list.elem_bytes);
+            h = mix(mix(h, (uint64_t)x->list.n_lane), (uint64_t)x->list.n_warp);
+            for (int i = 0; i < x->list.n_lane + x->list.n_warp; i++) h = mix(h, x->list.lw[i]);
+            sig[j] = h | 1;
+            for (int q = 0; q < j && grp == j; q++)
+                if (sig[q] == sig[j]) grp = grp_of[q], shared = 1;
+        }
+        grp_of[j] = grp;
+        for (int i = 0; i < x->list.n; i++, ni++) {
+            layout_tk_dsi *d = &x->ins[ni];
+            d->off = x->list.off[i];
+            d->key = x->list.key[i];
+            d->var = x->list.var[i];
+            d->grp = grp;
+            d->at = 0;
+            d->w = x->list.w[i];
+            d->size = x->list.size[i];
+            d->span = x->list.span;
+            d->store = r->direction == LAYOUT_WRITE;
+            x->owner[ni] = (short)j;
+        }
+    }
+    start[n] = ni;
+    if (!shared) return LAYOUT_OK;
+    /* each op alone, as ldst.c paired it (the counts to take back) */
+    for (int j = 0; j < n; j++)
+        layout_tk_pair_ds(x->ins + start[j], start[j + 1] - start[j], NULL, 0, x->alone + start[j],
+                          x->alone_kind + start[j], NULL);
+    /* the joined lists: offsets from the shared base; one past the DS
+     * offset field's 16 bits is not folded (a base register of its own) */
+    for (int i = 0; i < ni; i++) {
+        if (sig[x->owner[i]] == 0) {
+            x->ins[i].span = -1; /* its base is not a constant: anywhere */
+            continue;
+        }
+        x->ins[i].off += base[x->owner[i]];
+        if (x->ins[i].off > 0xffff) x->ins[i].grp = -1 - i;
+    }
+    layout_tk_pair_ds(x->ins, ni, NULL, 0, x->partner, x->kind, NULL);
+    for (int j = 0; j < n; j++) {
+        memset(&x->less, 0, sizeof x->less);
+        memset(&x->more, 0, sizeof x->more);
+        x->less.direction = x->more.direction = k->ops[first + j].direction;
+        for (int i = start[j]; i < start[j + 1]; i++) {
+            int a = i - start[j];
+            if (x->ins[i].w && (x->alone[i] < 0 || x->alone[i] > a)) count(&x->less, x->ins[i].w, x->alone_kind[i]);
+        }
+        /* a pair counts at its earlier instruction: mergeRead2Pair and
+         * mergeWrite2Pair give the merged one CI's DebugLoc */
+        for (int i = 0; i < ni; i++)
+            if (x->owner[i] == j && x->ins[i].w && (x->partner[i] < 0 || x->partner[i] > i))
+                count(&x->more, x->ins[i].w, x->kind[i]);
+        layout_tk_rdna_names(k, &x->less);
+        layout_tk_rdna_names(k, &x->more);
+        recount(&k->ops[first + j], &x->less, &x->more);
+    }
+    return LAYOUT_OK;
+}
+
+/* The generic ops (local loads and stores) whose instructions
+ * SILoadStoreOptimizer may join. */
+static int joinable(const layout_triton_kernel_op *r)
+{
+    return r->modelled && (r->kind == LAYOUT_TTGIR_LOCAL_LOAD || r->kind == LAYOUT_TTGIR_LOCAL_STORE ||
+                           r->kind == LAYOUT_TTGIR_LOCAL_ALLOC);
+}
+
+layout_status layout_tk_xpair(layout_triton_kernel *k, layout_error *err)
+{
+    const layout_ttgir *m = k->module;
+    int any = 0;
+    for (int i = 0; i + 1 < k->n_ops && !any; i++)
+        any = joinable(&k->ops[i]) && joinable(&k->ops[i + 1]) &&
+              one_block(m, &m->ops[k->ops[i].op], &m->ops[k->ops[i + 1].op]);
+    if (!any) return LAYOUT_OK;
+
+    layout_tk_web web, *w = &web;
+    int64_t alloc_off[LAYOUT_TTGIR_MAX_OPS];
+    xp_state xs, *x = &xs;
+    layout_status st;
+    layout_tk_web_build(w, m);
+    if (!layout_tk_alloc_offsets(k, w, alloc_off)) return LAYOUT_OK;
+    for (int i = 0; i < k->n_ops;) {
+        int n = 1, roots[XP_MAX_OPS], writes[XP_MAX_OPS];
+        if (!joinable(&k->ops[i])) {
+            i++;
+            continue;
+        }
+        layout_tk_name v;
+        for (;; n++) {
+            const layout_triton_kernel_op *r = &k->ops[i + n - 1];
+            roots[n - 1] = layout_tk_access_memdesc(m, &m->ops[r->op], &v) ? layout_tk_web_root(w, &v) : -1;
+            writes[n - 1] = r->direction == LAYOUT_WRITE;
+            int fenced = roots[n - 1] < 0; /* Membar: an earlier op of the run on this buffer, one writing */
+            for (int q = 0; q < n - 1 && !fenced; q++)
+                fenced = roots[q] == roots[n - 1] && (writes[q] || writes[n - 1]);
+            if (fenced && n > 1) {
+                n--;
+                break;
+            }
+            if (n == XP_MAX_OPS || i + n >= k->n_ops || !joinable(&k->ops[i + n]) ||
+                !one_block(m, &m->ops[r->op], &m->ops[k->ops[i + n].op]))
+                break;
+        }
+        if (n > 1 && (st = run_section(k, w, alloc_off, i, n, x, err)) != LAYOUT_OK) return st;
+        i += n;
+    }
+    return LAYOUT_OK;
+}
