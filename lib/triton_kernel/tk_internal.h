@@ -249,7 +249,7 @@ int layout_tk_alloc_offsets(const layout_triton_kernel *k, struct layout_tk_web 
  * e.g. an allocation it cannot size, is left as lowered op by op). */
 layout_status layout_tk_xpair(layout_triton_kernel *k, layout_error *err);
 
-/* gfx11 / gfx12 DS names (triton_kernel.c). */
+/* gfx11 / gfx12 DS names (op.c). */
 void layout_tk_rdna_names(const layout_triton_kernel *k, layout_triton_kernel_op *r);
 
 /* The register word of a global tt.load / tt.store of a tensor in register
@@ -266,7 +266,7 @@ int layout_tk_global_word_bits(const layout_linear *rl, int elem_bits);
 layout_status layout_tk_reg_linear(const layout_ttgir *m, const layout_ttgir_type *reg, const char *attr, size_t alen,
                                    layout_triton_attr *a_out, layout_linear *out, char *why, size_t why_cap);
 
-/* Helpers of ldst.c used by triton_kernel.c: add n instructions of mnemonic
+/* Helpers of ldst.c used by op.c and the lowering files: add n instructions of mnemonic
  * mn to r; copy attr into buf with every `#alias` replaced by its text (-1:
  * too long or nested deeper than 8); why = prefix + msg; the image of input
  * dim d's bit b. */

@@ -1,0 +1,573 @@
+/* One shared-memory op of a Triton kernel lowered and costed
+ * (triton_kernel.h): its register -> offset map as Triton 3.6 builds it
+ * (layout_tk_op_prepare, dispatching converts, reductions and scans to
+ * their files), the memdesc's shared layout (layout_tk_shared_prepare),
+ * and the accesses costed by the checker (layout_tk_op_finish); RDNA's DS
+ * names (layout_tk_rdna_names).  triton_kernel.c, xpair.c and score.c
+ * call these. */
+#include "../core/internal.h"
+#include "layout/check.h"
+#include "layout/descriptor.h"
+#include "layout/linear.h"
+#include "layout/report.h"
+#include "layout/triton.h"
+#include "layout/triton_kernel.h"
+#include "tk_internal.h"
+#include "../core/strbuf.h"
+
+#include <inttypes.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Does the text of op o's first line hold lit? */
+static int op_line_has(const layout_ttgir *m, const layout_ttgir_op *o, const char *lit)
+{
+    size_t p = o->name_at, e = p, k = strlen(lit);
+    while (e < m->len && m->text[e] != '\n') e++;
+    for (; p + k <= e; p++)
+        if (memcmp(m->text + p, lit, k) == 0) return 1;
+    return 0;
+}
+
+/* An op the reader kept because it may touch shared memory but that has
+ * no lowering here: the reason names it and Triton's evidence. */
+static layout_status other_not_modelled(const layout_ttgir *m, const layout_ttgir_op *o, layout_triton_kernel_op *r)
+{
+    int n = o->name_len > 64 ? 64 : (int)o->name_len;
+    const char *name = m->text + o->name_at;
+    if (op_line_has(m, o, "allocation.offset"))
+        return layout_tk_not_modelled(r, "%.*s: Triton's allocation gave it shared scratch (allocation.offset); its "
+                                         "lowering is not modelled", n, name);
+    if (op_line_has(m, o, "tensor_memory"))
+        return layout_tk_not_modelled(r, "%.*s: an op on tensor memory (or between it and shared memory); not "
+                                         "modelled", n, name);
+    if (op_line_has(m, o, "memdesc<"))
+        return layout_tk_not_modelled(r, "%.*s: an op on a shared-memory descriptor whose lowering liblayout does "
+                                         "not model", n, name);
+    return layout_tk_not_modelled(r, "%.*s: a scalar atomic; Triton passes its result to the other threads "
+                                     "through shared memory; not modelled", n, name);
+}
+
+/* The first register tensor and the first memdesc among an op's types. */
+static void find_types(const layout_ttgir_op *o, const layout_ttgir_type **reg, const layout_ttgir_type **mem)
+{
+    const layout_ttgir_type *t[2 * LAYOUT_TTGIR_MAX_TYPES];
+    int n = 0, i;
+    /* A load's tensor is its result; a store's (and a copy's) its operand. */
+    if (o->kind == LAYOUT_TTGIR_LOCAL_LOAD) {
+        for (i = 0; i < o->n_dst; i++) t[n++] = &o->dst[i];
+        for (i = 0; i < o->n_src; i++) t[n++] = &o->src[i];
+    } else {
+        for (i = 0; i < o->n_src; i++) t[n++] = &o->src[i];
+        for (i = 0; i < o->n_dst; i++) t[n++] = &o->dst[i];
+    }
+    *reg = *mem = NULL;
+    for (i = 0; i < n; i++) {
+        if (t[i]->is_memdesc && !*mem) *mem = t[i];
+        if (!t[i]->is_memdesc && !*reg && t[i]->enc_len > 0) *reg = t[i];
+    }
+}
+
+
+/* The linear component of a padded_shared attribute on a 2-D shape: coordinate
+ * bit (offset_dim[b], offset_bit[b]) -> offset bit b (the short form without
+ * a shape: the identity in the attribute's order). */
+static layout_status padded_linear(const layout_triton_attr *a, const int64_t *shape, int elem_bits, layout_linear *out,
+                                   layout_tk_pad *pi, char *why, size_t why_cap)
+{
+    int od[64], ob[64], nb = 0, k, d, j;
+    int bits[2] = {layout_log2_floor(shape[0]), layout_log2_floor(shape[1])};
+    layout_error e;
+    int64_t one[1];
+    if ((int64_t)1 << bits[0] != shape[0] || (int64_t)1 << bits[1] != shape[1]) {
+        layout_tk_set_why(why, why_cap, "shared layout not read: ", "padded_shared on a shape that is not a power of two");
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    if (a->has_shape) {
+        if (a->rank != 2 || a->shape[0] != shape[0] || a->shape[1] != shape[1] || a->n_offset_bits > 64) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", "padded_shared's shape differs from the memdesc's");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        nb = a->n_offset_bits;
+        for (k = 0; k < nb; k++) {
+            od[k] = a->offset_dim[k];
+            ob[k] = a->offset_bit[k];
+        }
+    } else {
+        int order0 = a->rank == 2 ? a->order[0] : 1;
+        int dims[2] = {order0, 1 - order0};
+        for (k = 0; k < 2; k++)
+            for (j = 0; j < bits[dims[k]]; j++, nb++) {
+                od[nb] = dims[k];
+                ob[nb] = j;
+            }
+    }
+    if (layout_linear_init(out, &e) != LAYOUT_OK || layout_linear_add_in_dim(out, "dim0", bits[0], &e) != LAYOUT_OK ||
+        layout_linear_add_in_dim(out, "dim1", bits[1], &e) != LAYOUT_OK ||
+        layout_linear_add_out_dim(out, "offset", nb, &e) != LAYOUT_OK) {
+        layout_tk_set_why(why, why_cap, "shared layout not read: ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    for (k = 0; k < nb; k++) {
+        d = od[k];
+        if (d < 0 || d > 1 || ob[k] < 0 || ob[k] >= bits[d]) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", "padded_shared offset bit outside the shape");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        one[0] = (int64_t)1 << k;
+        if (layout_linear_set_basis(out, d, ob[k], one, &e) != LAYOUT_OK) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", e.message);
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+    }
+    pi->n = a->n_pads;
+    pi->min_interval = 0;
+    for (k = 0; k < a->n_pads; k++) {
+        pi->ishift[k] = layout_log2_floor(a->interval[k] * (elem_bits / 8));
+        pi->pshift[k] = layout_log2_floor(a->pad[k] * (elem_bits / 8));
+        if (pi->min_interval == 0 || a->interval[k] < pi->min_interval) pi->min_interval = a->interval[k];
+    }
+    return LAYOUT_OK;
+}
+
+static layout_status shared_linear_parsed(const layout_ttgir_type *mem, const layout_triton_attr *a, layout_linear *out,
+                                          layout_tk_pad *pi, char *why, size_t why_cap);
+
+/* The shared layout (dims -> offset) of a memdesc with encoding text attr.
+ * A leading multi-buffer dim is dropped (the op addresses one buffer). */
+static layout_status shared_linear(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
+                                   layout_triton_attr *a_out, layout_linear *out, layout_tk_pad *pi, char *why,
+                                   size_t why_cap)
+{
+    char text[2048];
+    layout_triton_attr *a = a_out;
+    layout_error e;
+    size_t where = 0;
+    if (layout_tk_inline_aliases(m, attr, alen, text, sizeof text, 0) < 0) {
+        layout_tk_set_why(why, why_cap, "shared layout not read: ", "its aliases expand to more than 2 KiB or nest too deep");
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    if (layout_triton_from_text(text, a, &where, &e) != LAYOUT_OK) {
+        layout_tk_set_why(why, why_cap, "shared layout not read: ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    return shared_linear_parsed(mem, a, out, pi, why, why_cap);
+}
+
+/* shared_linear of an attribute already read (a). */
+static layout_status shared_linear_parsed(const layout_ttgir_type *mem, const layout_triton_attr *a, layout_linear *out,
+                                          layout_tk_pad *pi, char *why, size_t why_cap)
+{
+    layout_descriptor d;
+    layout_error e;
+    int rank = mem->rank, arank = a->rank > 0 ? a->rank : 2, first = rank > 2 ? rank - 2 : 0;
+    pi->n = 0;
+    if (arank != 2) {
+        /* a tile of 1, 3 or 4 dims: the attribute's own rank, the memdesc's
+         * trailing dims (a leading one: the buffers); Triton's offset ->
+         * dims map inverted */
+        layout_linear fwd;
+        first = rank - arank;
+        if (first < 0) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", "the attribute has more dims than the memdesc");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        if (a->kind == LAYOUT_TRITON_PADDED_SHARED) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", "padded_shared of a rank other than 2");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        if (a->kind == LAYOUT_TRITON_LINEAR) fwd = a->linear;
+        else if (layout_triton_shared_linear(a, arank, mem->shape + first, &fwd, &e) != LAYOUT_OK) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", e.message);
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        if (layout_linear_invert(out, &fwd, &e) != LAYOUT_OK) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", e.message);
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        return LAYOUT_OK;
+    }
+    if (a->kind == LAYOUT_TRITON_PADDED_SHARED) {
+        if (rank - first != 2) {
+            layout_tk_set_why(why, why_cap, "shared layout not read: ", "padded_shared of a rank other than 2");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
+        return padded_linear(a, mem->shape + first, mem->elem_bits, out, pi, why, why_cap);
+    }
+    if (layout_triton_to_desc(a, rank - first, mem->shape + first, &d, &e) != LAYOUT_OK) {
+        layout_tk_set_why(why, why_cap, "shared layout not read: ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    if (layout_desc_to_linear(&d, out, &e) != LAYOUT_OK) {
+        layout_tk_set_why(why, why_cap, "shared layout is not linear (padding is applied after the linear part): ", e.message);
+        return LAYOUT_ERR_UNSUPPORTED;
+    }
+    return LAYOUT_OK;
+}
+
+
+/* Triton 3.6 on gfx950 reads a local_load with ds_read_b64_tr_b16 / _b8
+ * wherever the register -> shared offset map fits the instruction's tile,
+ * whatever the register layout (blocked, MFMA, linear or dot operand) and
+ * the shared layout (swizzled, padded, shared_linear).  Read from
+ * triton-lang/triton, third_party/amd/lib/TritonAMDGPUToLLVM/
+ * MemoryOpToLLVM.cpp (TransLocalLoadOpConversion, pattern benefit above
+ * the generic local_load lowering: the linear-layout matcher lowerDsReadTr
+ * that replaced canUseTransLoad's dot-operand-only test; the public index
+ * holds no v3.6.0 tag, so the revisions read are late-2025 main, and the
+ * 96 gfx950 Gluon fixtures Triton 3.6.0 compiled agree with them),
+ * TargetInfo.cpp (queryLDSTransLoadParams: CDNA4 moves 64 bits per lane,
+ * tile = 64 / bits elements) and lib/Tools/LinearLayout.cpp (divideLeft).  With T = 64 / bits and cvt =
+ * register layout composed with the inverse of the shared one (for
+ * padded_shared its linear component):
+ *   - 16- or 8-bit elements, gfx950 (CDNA4), a local_load;
+ *   - padded_shared: its least interval is at least T elements;
+ *   - cvt has at least T registers per thread (broadcast ones counted);
+ *   - divideLeft(cvt, identity1D(T, lane, offset)) exists: lanes 0 ..
+ *     log2 T - 1 map to offsets 1, 2 (, 4) and every other basis (each
+ *     register, the other lanes, the warps) is a multiple of T.
+ * The Gluon fixtures (tests/fixtures/gluon, gfx950) and the matmul corpus
+ * read this way exactly where these hold. */
+static int uses_ds_read_tr(const layout_triton_kernel *k, const layout_ttgir_op *o, const layout_linear *cvt,
+                           const layout_tk_pad *pad, int elem_bits)
+{
+    int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane"), t, d, b;
+    uint64_t low;
+    if (k->is_nvidia || strcmp(k->arch.name, "gfx950") != 0) return 0;
+    if (o->kind != LAYOUT_TTGIR_LOCAL_LOAD || (elem_bits != 16 && elem_bits != 8)) return 0;
+    t = layout_log2_floor(64 / elem_bits);
+    low = ((uint64_t)1 << t) - 1;
+    if (pad->n && pad->min_interval < ((int64_t)1 << t)) return 0;
+    if (ir < 0 || il < 0 || cvt->n_out != 1 || cvt->in_bits[ir] < t || cvt->in_bits[il] < t) return 0;
+    for (d = 0; d < cvt->n_in; d++)
+        for (b = 0; b < cvt->in_bits[d]; b++) {
+            uint64_t v = layout_tk_basis(cvt, d, b);
+            if (d == il && b < t ? v != (uint64_t)1 << b : (v & low) != 0) return 0;
+        }
+    return 1;
+}
+
+/* The per-lane view of ds_read_b64_tr (lowerDsReadTr's fullTile: the
+ * tile's lanes, then 64 / (T x 16) more lanes, then T registers, then the
+ * remaining lanes, give a lane's 64-bit address): the cvt with the first
+ * log2(64 / bits) register bases and the first 4 lane bases rotated: the
+ * registers take the first lane bases (the T elements contiguous in shared
+ * memory that one lane reads), the 4 lane bases take the remaining lane
+ * bases and then the old register bases. */
+static void rotate_for_tr(layout_linear *ll, int elem_bits)
+{
+    int ir = layout_linear_in_dim(ll, "register"), il = layout_linear_in_dim(ll, "lane");
+    int n_reg = layout_log2_floor(64 / elem_bits), n_lane = 4, i;
+    uint64_t unit[16];
+    if (ir < 0 || il < 0 || ll->in_bits[ir] < n_reg || ll->in_bits[il] < n_lane) return;
+    for (i = 0; i < n_lane; i++) unit[i] = ll->bases[ll->in_shift[il] + i];
+    for (i = 0; i < n_reg; i++) unit[n_lane + i] = ll->bases[ll->in_shift[ir] + i];
+    for (i = 0; i < n_reg; i++) ll->bases[ll->in_shift[ir] + i] = unit[i];
+    for (i = 0; i < n_lane; i++) ll->bases[ll->in_shift[il] + i] = unit[n_reg + i];
+}
+
+
+
+/* Is the SSA value text[at, at + len) (`%x_6`) defined by a `tt.load`
+ * (want_store = 0) or the value stored by a `tt.store ptr, value`
+ * (want_store = 1) somewhere in the module?  A line-by-line scan of the
+ * text: the reader keeps only shared-memory ops. */
+static int global_neighbour(const layout_ttgir *m, size_t at, size_t len, int want_store)
+{
+    const char *t = m->text;
+    size_t p = 0;
+    if (!len) return 0;
+    while (p < m->len) {
+        const char *nl = memchr(t + p, '\n', m->len - p); /* the line's end (memchr: once per op over the text) */
+        size_t e = nl ? (size_t)(nl - t) : m->len, q = p;
+        while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
+        if (!want_store) {
+            if (q + len + 3 <= e && memcmp(t + q, t + at, len) == 0 && memcmp(t + q + len, " = ", 3) == 0 &&
+                q + len + 3 + 8 <= e && memcmp(t + q + len + 3, "tt.load ", 8) == 0)
+                return 1;
+        } else if (q + 9 <= e && memcmp(t + q, "tt.store ", 9) == 0) {
+            size_t c = q + 9;
+            while (c < e && t[c] != ',') c++;     /* past the pointer operand */
+            c++;
+            while (c < e && t[c] == ' ') c++;
+            if (c + len <= e && memcmp(t + c, t + at, len) == 0 &&
+                (c + len == e || t[c + len] == ' ' || t[c + len] == ',' || t[c + len] == ':'))
+                return 1;
+        }
+        p = e + 1;
+    }
+    return 0;
+}
+
+/* ttng.warp_group_dot: wgmma reads its shared operands through matrix
+ * descriptors (the tensor core's own path: no LSU instruction, nothing in
+ * ncu's shared ld/st counters).  What it reads is known (each memdesc
+ * operand's bytes, and the swizzle mode of its #ttg.nvmma_shared, which is
+ * the descriptor's); how the tensor core's reads meet the banks is not
+ * published, so the op is reported with those figures and not costed. */
+static layout_status wgmma_not_modelled(const layout_ttgir *m, const layout_ttgir_op *o, layout_triton_kernel_op *r)
+{
+    char what[160];
+    layout_strbuf sb;
+    int i, n = 0;
+    layout_sb_init(&sb, what, sizeof what);
+    for (i = 0; i < o->n_src && i < 2; i++) {
+        const layout_ttgir_type *t = &o->src[i];
+        const char *attr;
+        size_t alen, at;
+        int64_t elems = 1;
+        int d, swz = -1;
+        if (!t->is_memdesc) continue;
+        for (d = t->rank > 2 ? t->rank - 2 : 0; d < t->rank; d++) elems *= t->shape[d];
+        if (layout_ttgir_encoding(m, t, &attr, &alen) == LAYOUT_OK)
+            for (at = 0; at + 21 <= alen; at++)
+                if (memcmp(attr + at, "swizzlingByteWidth = ", 21) == 0) { swz = atoi(attr + at + 21); break; }
+        layout_sb_printf(&sb, "%s%c %" PRId64 " B", n++ ? ", " : "", i == 0 ? 'A' : 'B', elems * t->elem_bits / 8);
+        if (swz >= 0) layout_sb_printf(&sb, " (swizzle %d B)", swz);
+    }
+    return layout_tk_not_modelled(r, "ttng.warp_group_dot: the tensor core reads %s through wgmma descriptors, "
+                                     "no LSU instruction (not in ncu's shared ld/st); its bank rule is not "
+                                     "published: not costed", n ? what : "its shared operands");
+}
+
+/* The bytes every pointer argument of the module's tt.func is known to be
+ * aligned to: the least `tt.divisibility = N` among its `!tt.ptr<..>`
+ * arguments, 1 for one without (Triton's AxisInfo starts a pointer
+ * argument at divisibility 1 unless the launcher specialised it); 16
+ * when there is no tt.func line. */
+static int pointer_divisibility(const layout_ttgir *m)
+{
+    const char *t = m->text, *f = NULL;
+    size_t p = 0;
+    int least = 16;
+    while (p + 15 < m->len && !f) {
+        if (memcmp(t + p, "tt.func ", 8) == 0) f = t + p;
+        p++;
+    }
+    if (!f) return 16;
+    for (const char *q = f; q < t + m->len && *q != '\n'; q++) {
+        if (strncmp(q, "!tt.ptr<", 8) != 0) continue;
+        const char *e = q, *d;
+        int v = 1;
+        while (e < t + m->len && *e != '\n' && *e != ')' && !(e > q && e[0] == '%')) e++;
+        for (d = q; d + 18 < e; d++)
+            if (memcmp(d, "tt.divisibility = ", 18) == 0) { v = atoi(d + 18); break; }
+        if (v < least) least = v > 0 ? v : 1;
+    }
+    return least;
+}
+
+layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout_tk_op_prep *p,
+                                   layout_triton_kernel_op *r, layout_error *err)
+{
+    const layout_ttgir *m = k->module;
+    const layout_ttgir_op *o = &m->ops[op];
+    const layout_ttgir_type *reg, *mem;
+    const char *rattr;
+    size_t rlen;
+
+    p->generic = 0;
+    memset(r, 0, sizeof *r);
+    r->op = op;
+    r->kind = o->kind;
+    r->line = o->line;
+    r->worst_access = -1;
+    r->cta_total_cycles = r->cta_extra_cycles = -1; /* lower_op: num_warps x warp 0's unless the lowering costed every warp */
+    if (layout_ttgir_op_loc(m, op, r->loc, sizeof r->loc) == LAYOUT_ERR_ARG)
+        return layout_fail(err, LAYOUT_ERR_ARG, "layout_triton_kernel: op %d out of range", op);
+    r->direction = o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? LAYOUT_READ : LAYOUT_WRITE;
+    find_types(o, &reg, &mem);
+    if (reg) { r->reg_enc_at = reg->enc_at; r->reg_enc_len = reg->enc_len; }
+    if (mem) { r->shared_enc_at = mem->enc_at; r->shared_enc_len = mem->enc_len; }
+
+    switch (o->kind) {
+    case LAYOUT_TTGIR_CONVERT_LAYOUT: return layout_tk_lower_convert(k, op, r, err);
+    case LAYOUT_TTGIR_REDUCE: return layout_tk_lower_reduce(k, op, r, err);
+    case LAYOUT_TTGIR_SCAN: return layout_tk_lower_scan(k, op, r, err);
+    case LAYOUT_TTGIR_HISTOGRAM:
+        return layout_tk_not_modelled(r, "tt.histogram: Triton's lowering (HistogramOpToLLVM) may accumulate the "
+                                         "bins of several warps in shared scratch; not modelled");
+    case LAYOUT_TTGIR_GATHER:
+        return layout_tk_not_modelled(r, "tt.gather: unless Triton finds a warp-local gather (shuffles), its lowering "
+                                         "(GatherOpToLLVM) stores the source to shared scratch and reads it at the "
+                                         "gathered, data-dependent indices; not modelled");
+    case LAYOUT_TTGIR_WARP_SPECIALIZE:
+        return layout_tk_not_modelled(r, "ttg.warp_specialize: the captures reach the partitions' warps through "
+                                         "shared memory; not modelled");
+    case LAYOUT_TTGIR_OTHER_SHARED: return other_not_modelled(m, o, r);
+    case LAYOUT_TTGIR_WARP_GROUP_DOT: return wgmma_not_modelled(m, o, r);
+    case LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL:
+        return layout_tk_not_modelled(r, "amdg.buffer_load_to_local: direct global-to-LDS loads (buffer_load ... lds) "
+                                         "issue no DS instruction; their LDS write pattern is not modelled");
+    default: break;
+    }
+    if (!reg || !mem) return layout_tk_not_modelled(r, "no register tensor with a layout and memdesc among the op's types");
+    if (reg->rank < 1 || reg->rank > 4)
+        return layout_tk_not_modelled(r, "a %d-D tile: tiles of 1 to 4 dims are modelled", reg->rank);
+    if (mem->rank < reg->rank)
+        return layout_tk_not_modelled(r, "the tensor has more dims (%d) than its memdesc (%d)", reg->rank, mem->rank);
+    r->elem_bits = mem->elem_bits;
+    if (r->elem_bits < 8 || r->elem_bits > 64 || (r->elem_bits & (r->elem_bits - 1)))
+        return layout_tk_not_modelled(r, "element type %s: not 8, 16, 32 or 64 bits", mem->elem);
+    for (int d = 0; d < reg->rank; d++) /* the memdesc's trailing dims (a leading one: the buffers) */
+        if (mem->shape[mem->rank - reg->rank + d] != reg->shape[d])
+            return layout_tk_not_modelled(r, "the memdesc's shape differs from the tensor's (a view is not followed)");
+    p->generic = 1;
+    p->reg = reg;
+    p->mem = mem;
+    p->reg_why[0] = 0;
+    p->rattr_ok = layout_ttgir_encoding(m, reg, &rattr, &rlen) == LAYOUT_OK;
+    p->reg_st = p->rattr_ok ? layout_tk_reg_linear(m, reg, rattr, rlen, &p->ra, &p->rl, p->reg_why, sizeof p->reg_why)
+                            : LAYOUT_ERR_UNSUPPORTED;
+    /* The tt.load that made the stored tensor or the tt.store that takes
+     * the loaded one (its register words are read in layout_tk_op_finish). */
+    p->neighbour = o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? global_neighbour(m, o->result_at, o->result_len, 1)
+                   : (o->kind == LAYOUT_TTGIR_LOCAL_STORE || o->kind == LAYOUT_TTGIR_LOCAL_ALLOC)
+                       ? global_neighbour(m, o->operand_at, o->operand_len, 0)
+                       : 0;
+    /* AMD's TTGIR does not print the launcher's divisibility, and its
+     * global loads are vectorised all the same (global_load_dword of
+     * four i8 beside an unannotated pointer in the Gluon fixtures) */
+    p->div_bits = !p->neighbour ? 0 : k->is_nvidia ? pointer_divisibility(m) * 8 : 128;
+    return LAYOUT_OK;
+}
+
+void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
+                              const layout_triton_attr *parsed, layout_tk_shared *s)
+{
+    size_t i;
+    s->why[0] = 0;
+    s->defined = 1;
+    if (!attr && layout_ttgir_encoding(m, mem, &attr, &alen) != LAYOUT_OK) {
+        s->defined = 0;
+        s->st = LAYOUT_ERR_UNSUPPORTED;
+        return;
+    }
+    /* with no alias to inline, the text shared_linear reads is attr itself */
+    for (i = 0; parsed && i < alen; i++)
+        if (attr[i] == '#' && !(i + 5 <= alen && memcmp(attr + i, "#ttg.", 5) == 0)) parsed = NULL;
+    if (parsed && alen < 2047) {
+        s->sa = *parsed;
+        s->st = shared_linear_parsed(mem, &s->sa, &s->sl, &s->pad, s->why, sizeof s->why);
+    } else {
+        s->st = shared_linear(m, mem, attr, alen, &s->sa, &s->sl, &s->pad, s->why, sizeof s->why);
+    }
+}
+
+int layout_tk_op_tile_rank(const layout_triton_kernel *k, int op)
+{
+    const layout_ttgir_type *reg, *mem;
+    if (!k->module || op < 0 || op >= k->module->n_ops) return 0;
+    find_types(&k->module->ops[op], &reg, &mem);
+    return reg ? reg->rank : 0;
+}
+
+int layout_tk_shared_fits(const layout_ttgir_type *a, const layout_ttgir_type *b)
+{
+    /* the attribute addresses the trailing dims: 2 (a leading buffer dim
+     * dropped) or, for a tile of another rank, all but the buffer dim */
+    if (a->rank < 2 || b->rank < 2 || a->elem_bits != b->elem_bits) return 0;
+    int n = a->rank < b->rank ? a->rank : b->rank;
+    if (a->rank != b->rank && n > 2) return 0;
+    for (int d = 1; d <= n; d++)
+        if (a->shape[a->rank - d] != b->shape[b->rank - d]) return 0;
+    return 1;
+}
+
+layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_checker *ck, const layout_tk_op_prep *p,
+                                  const layout_tk_shared *s, int64_t ceiling, layout_triton_kernel_op *r,
+                                  layout_tk_ds_list *list, layout_error *err)
+{
+    const layout_ttgir_op *o = &k->module->ops[r->op];
+    const layout_tk_pad *pad = &s->pad;
+    layout_linear rl, cvt;
+    layout_checker own;
+    int tr, il;
+    layout_error e;
+
+    if (list) list->ok = 0;
+    if (!s->defined) return layout_tk_not_modelled(r, "the memdesc's encoding is not defined");
+    if (!p->rattr_ok) return layout_tk_not_modelled(r, "the tensor's encoding is not defined");
+    if (s->st != LAYOUT_OK) return layout_tk_not_modelled(r, "%s", s->why);
+    if (p->reg_st != LAYOUT_OK) return layout_tk_not_modelled(r, "%s", p->reg_why);
+    rl = p->rl;
+    if (layout_linear_compose(&cvt, &rl, &s->sl, &e) != LAYOUT_OK)
+        return layout_tk_not_modelled(r, "register and shared layouts do not compose: %s", e.message);
+    tr = uses_ds_read_tr(k, o, &cvt, pad, r->elem_bits);
+    if (tr) rotate_for_tr(&cvt, r->elem_bits);
+    il = layout_linear_in_dim(&cvt, "lane");
+    if (il < 0 || cvt.in_bits[il] != layout_log2_floor(k->arch.wave_size))
+        return layout_tk_not_modelled(r, "the register layout's lanes differ from the arch's wave size");
+
+    if (!ck) {
+        if (layout_checker_init(&own, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK)
+            return err ? err->status : LAYOUT_ERR_ARG;
+        ck = &own;
+    }
+    /* NVIDIA: Triton tries ldmatrix / stmatrix first, plain then transposed. */
+    if (k->is_nvidia && !pad->n && o->kind != LAYOUT_TTGIR_ASYNC_COPY &&
+        (layout_tk_ldst_matrix(k, ck, &cvt, 0, r) || layout_tk_ldst_matrix(k, ck, &cvt, 1, r)))
+        return LAYOUT_OK;
+
+    /* The register words of the tt.load that made the stored tensor or of
+     * the tt.store that takes the loaded one name the instruction (NVIDIA's
+     * packed vectors, AMD's _d16_hi stores). */
+    layout_tk_global g = {0, -1, -1};
+    if (p->neighbour) {
+        int div_bits = p->div_bits;
+        int ir = layout_linear_in_dim(&rl, "register"), d1 = layout_tk_last_dim(&rl);
+        g.word_bits = layout_tk_global_word_bits(&rl, r->elem_bits);
+        if (g.word_bits > div_bits) g.word_bits = div_bits < r->elem_bits ? r->elem_bits : div_bits;
+        for (int i = 0; ir >= 0 && d1 >= 0 && i < rl.in_bits[ir]; i++) {
+            if (layout_tk_basis(&rl, ir, i) == (uint64_t)1 << rl.out_shift[d1]) g.run1 = i;
+            if (layout_tk_basis(&rl, ir, i) == (uint64_t)2 << rl.out_shift[d1]) g.run2 = i;
+        }
+    }
+    if (list) return layout_tk_lower_ldst_list(k, ck, &cvt, pad, tr, &g, ceiling, r, list);
+    return layout_tk_lower_ldst_bounded(k, ck, &cvt, pad, tr, &g, ceiling, r);
+}
+
+/* gfx11 and gfx12 name the same DS instructions otherwise (LLVM's
+ * assembler for those targets, AMD's RDNA3/RDNA4 ISA guides): ds_load_* /
+ * ds_store_*, two addresses ds_load_2addr_* (stride 64: _2addr_stride64_).
+ * The corpus's gfx1100 / gfx1200 AMDGCN prints ds_store_b128,
+ * ds_load_u16_d16_hi, ds_store_2addr_b32.  Same accesses, so only the
+ * names change. */
+void layout_tk_rdna_names(const layout_triton_kernel *k, layout_triton_kernel_op *r)
+{
+    static const char *const from[] = {"ds_read2st64_", "ds_write2st64_", "ds_read2_", "ds_write2_", "ds_read_",
+                                       "ds_write_"};
+    static const char *const to[] = {"ds_load_2addr_stride64_", "ds_store_2addr_stride64_", "ds_load_2addr_",
+                                     "ds_store_2addr_", "ds_load_", "ds_store_"};
+    int i, t, dot = 0;
+    if (k->is_nvidia || strncmp(k->arch.name, "gfx1", 4) != 0 || (k->arch.name[4] != '1' && k->arch.name[4] != '2'))
+        return;
+    /* A wmma operand packs two 16-bit elements per VGPR: LLVM loads the
+     * second of each pair into the high half (ds_load_u16_d16_hi), so half
+     * of a dot operand's one-element loads take that form (the corpus's 40
+     * gfx1100 / gfx1200 matmul and attention kernels: as many
+     * ds_load_u16_d16_hi as ds_load_u16, in every one). */
+    if (r->direction == LAYOUT_READ && r->reg_enc_len > 7 && r->reg_enc_at + r->reg_enc_len <= k->module->len)
+        for (size_t at = r->reg_enc_at; !dot && at + 6 <= r->reg_enc_at + r->reg_enc_len; at++)
+            dot = memcmp(k->module->text + at, "dot_op", 6) == 0;
+    for (i = 0; dot && i < r->n_counts; i++)
+        if (strcmp(r->counts[i].mnemonic, "ds_read_u16") == 0 && r->counts[i].count % 2 == 0 &&
+            r->n_counts < LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS) {
+            r->counts[i].count /= 2;
+            snprintf(r->counts[r->n_counts].mnemonic, LAYOUT_TRITON_KERNEL_MNEMONIC_CAP, "ds_read_u16_d16_hi");
+            r->counts[r->n_counts++].count = r->counts[i].count;
+            break;
+        }
+    for (i = 0; i < r->n_counts; i++)
+        for (t = 0; t < (int)(sizeof from / sizeof from[0]); t++) {
+            size_t n = strlen(from[t]);
+            if (strncmp(r->counts[i].mnemonic, from[t], n) == 0) {
+                char rest[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+                snprintf(rest, sizeof rest, "%s", r->counts[i].mnemonic + n);
+                snprintf(r->counts[i].mnemonic, LAYOUT_TRITON_KERNEL_MNEMONIC_CAP, "%s%s", to[t], rest);
+                break;
+            }
+        }
+}
