@@ -136,6 +136,20 @@ typedef struct layout_triton_kernel_op {
     int cvt_load_vec_elems;                  /**< the load's elements per lane per access */
     int cvt_reps;                            /**< rounds (store, barrier, load) over the scratch: 2^|reps| */
     int64_t cvt_scratch_bytes;               /**< scratch bytes of one round (Triton's `reps` dim excluded); a tt.reduce: its scratch (getScratchSizeInBytes), 0 within a warp */
+    int64_t last_total_cycles;               /**< the op's last access (program order), warp 0: its total cycles */
+    int64_t last_extra_cycles;               /**< and its extra cycles */
+    /** NVIDIA: how many warps issue the op's last load when ptxas sinks it
+     * past the `EXIT` of the threads that store nothing; 0 when it is not
+     * sunk.  The kernel's last shared-memory op, at the function's top
+     * level, a local_load or a convert's load by ld.shared, whose result
+     * layout gives some warps only copies of other warps' elements (a zero
+     * warp basis, no zero lane basis): Triton masks those warps' global
+     * store, ptxas exits them before the load that fed only that store
+     * (SASS of the generated corpus's and the Gluon fixtures' sm_90
+     * kernels: always the one last LDS, run by these warps only).  The
+     * per-warp counts stay Triton's; cta_total_cycles / cta_extra_cycles
+     * count that load on sunk_warps warps. */
+    int sunk_warps;
 } layout_triton_kernel_op;
 
 /** One analysed kernel. */

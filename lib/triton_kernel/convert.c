@@ -200,6 +200,10 @@ static void merge(layout_triton_kernel_op *r, const layout_triton_kernel_op *sub
     r->extra_cycles += sub->extra_cycles * reps;
     r->total_cycles += sub->total_cycles * reps;
     r->n_conflicted += (int)(sub->n_conflicted * reps);
+    if (sub->n_accesses > 0) { /* the later side's last access is the op's */
+        r->last_total_cycles = sub->last_total_cycles;
+        r->last_extra_cycles = sub->last_extra_cycles;
+    }
     if (sub->worst_access >= 0 && (r->worst_access < 0 || sub->worst_extra > r->worst_extra)) {
         r->worst_access = sub->worst_access;
         r->worst_extra = sub->worst_extra;

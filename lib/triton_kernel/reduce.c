@@ -528,6 +528,13 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     r->direction = LAYOUT_WRITE;
     r->cta_total_cycles = s->cta_total;
     r->cta_extra_cycles = s->cta_extra;
+    /* the 0-d result's load above, issued by the first warp only: on NVIDIA
+     * the SASS shows it after the EXIT of the other warps (sink.c) */
+    if (rank == 1 && s->k->is_nvidia && nwarps > 1) {
+        int n_sunk = 0;
+        for (i = 0; i < n_ops; i++) n_sunk += use[i] == 2;
+        if (n_sunk == 1) r->sunk_warps = 1; /* one load: the JSON's count is per load */
+    }
     r->modelled = 1;
     return LAYOUT_OK;
 }

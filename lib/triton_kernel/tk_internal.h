@@ -289,6 +289,11 @@ int layout_tk_last_dim(const layout_linear *rl);
 
 uint64_t layout_tk_basis(const layout_linear *c, int d, int b);
 
+/* NVIDIA: when ptxas sinks the kernel's last shared load past the EXIT of
+ * the threads that store nothing, the warps that still issue it (the last
+ * report's sunk_warps) and its CTA costs on those warps only (sink.c). */
+void layout_tk_sink_last_load(layout_triton_kernel *k);
+
 /* NVIDIA ldmatrix / stmatrix of cvt (Triton's lowerLdStMatrix; ldmatrix.c), plain or
  * transposed: 1 and r filled when the op lowers this way, else 0. */
 int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,

@@ -117,6 +117,8 @@ layout_status layout_triton_kernel_analyze(const layout_ttgir *m, const layout_a
         if (!accesses_memory(&m->ops[i])) continue;
         if ((st = lower_op(out, i, NULL, 0, &out->ops[out->n_ops++], err)) != LAYOUT_OK) return st;
     }
+    /* ptxas runs the last load only on the warps that store (sink.c) */
+    if (out->is_nvidia) layout_tk_sink_last_load(out);
     /* LLVM pairs DS instructions of several ops of one basic block */
     if (!out->is_nvidia && (st = layout_tk_xpair(out, err)) != LAYOUT_OK) return st;
     for (i = 0; i < out->n_ops; i++) {

@@ -1,0 +1,130 @@
+/* NVIDIA: the last shared load that ptxas sinks past an EXIT
+ * (layout_triton_kernel_op's sunk_warps).
+ *
+ * Triton stores a tensor to global memory with a mask that leaves out the
+ * threads whose elements only repeat other threads' (StoreOpToLLVM's
+ * emitRedundantThreadPredicate over the layout's free variables: a zero
+ * warp basis makes the warps with that warp-id bit set copies).  ptxas
+ * turns the mask into a predicated EXIT of those threads and moves the
+ * instructions that feed only the store after it.  The SASS of every sm_90
+ * kernel of the generated corpus and of the Gluon fixtures that Nsight
+ * Compute measured short (tests/fixtures/triton/corpus/probe.jsonl,
+ * tests/fixtures/gluon/probe.jsonl: 11 and 24 kernels) shows the same
+ * shape: exactly one LDS, the kernel's last, after the EXIT, executed by
+ * the warps that store, at the cost per execution of the others.
+ *
+ * Applied only where that evidence reaches: the kernel's last report, a
+ * local_load or a convert_layout whose loads are ld.shared (no ldmatrix),
+ * on the function's top level (the indentation of its tt.return: not in a
+ * loop or a branch), followed by a tt.store and nothing that touches
+ * shared memory; its result layout has a zero warp basis and no zero lane
+ * basis (partly active warps change the cost per execution, not modelled);
+ * every warp costs what warp 0 costs; and the tensor's global stores per
+ * thread are as many as the op's loads (below). */
+#include "../core/internal.h"
+#include "layout/linear.h"
+#include "layout/triton_kernel.h"
+#include "tk_internal.h"
+
+#include <string.h>
+
+/* The indentation of the line holding text offset at. */
+static int indent_at(const layout_ttgir *m, size_t at)
+{
+    size_t b = at;
+    int n = 0;
+    while (b > 0 && m->text[b - 1] != '\n') b--;
+    while (b + (size_t)n < m->len && m->text[b + (size_t)n] == ' ') n++;
+    return n;
+}
+
+/* The first line at or after offset from whose first word is w (after the
+ * indentation and an optional `%x = `): its offset, or (size_t)-1. */
+static size_t next_line_with(const layout_ttgir *m, size_t from, const char *w, size_t until)
+{
+    size_t n = strlen(w), p = from;
+    while (p < until) {
+        size_t e = p, q = p;
+        while (e < m->len && m->text[e] != '\n') e++;
+        while (q < e && m->text[q] == ' ') q++;
+        if (q < e && m->text[q] == '%') { /* `%x = op` / `%x:2 = op` */
+            while (q < e && m->text[q] != '=') q++;
+            if (q < e) q++;
+            while (q < e && m->text[q] == ' ') q++;
+        }
+        if (q + n <= e && memcmp(m->text + q, w, n) == 0) return q;
+        p = e + 1;
+    }
+    return (size_t)-1;
+}
+
+/* Instructions of r whose mnemonic starts with prefix, per warp. */
+static int64_t count_of(const layout_triton_kernel_op *r, const char *prefix)
+{
+    int64_t n = 0;
+    for (int i = 0; i < r->n_counts; i++)
+        if (strncmp(r->counts[i].mnemonic, prefix, strlen(prefix)) == 0) n += r->counts[i].count;
+    return n;
+}
+
+/* The global stores of a tensor in layout R per thread, as Triton's
+ * StoreOpToLLVM vectorises them for a contiguous row-major destination:
+ * its distinct elements over the registers that run contiguously along the
+ * last dim (1, 2, 4, .. elements, at most 128 bits). */
+static int64_t global_stores(const layout_linear *R, int elem_bits)
+{
+    int ir = layout_linear_in_dim(R, "register"), d1 = layout_tk_last_dim(R), i, n = 0, distinct = 0;
+    int cap = elem_bits > 0 ? 128 / elem_bits : 1;
+    if (ir < 0 || d1 < 0 || elem_bits <= 0) return -1;
+    for (i = 0; i < R->in_bits[ir]; i++) distinct += layout_tk_basis(R, ir, i) != 0;
+    for (i = 0; i < R->in_bits[ir] && (1 << n) < cap; i++)
+        if (layout_tk_basis(R, ir, i) == (uint64_t)1 << (R->out_shift[d1] + n)) n++;
+        else break;
+    return ((int64_t)1 << distinct) >> n;
+}
+
+void layout_tk_sink_last_load(layout_triton_kernel *k)
+{
+    const layout_ttgir *m = k->module;
+    layout_triton_kernel_op *r;
+    const layout_ttgir_op *o;
+    layout_triton_attr ta;
+    layout_linear R;
+    const char *attr;
+    size_t alen, at, ret, store;
+    char why[LAYOUT_TRITON_KERNEL_REASON_CAP];
+    int nw = m->num_warps, iw, il, b, zero_warps = 0, zero_lanes = 0, warps;
+    if (!k->is_nvidia || k->n_ops < 1 || nw < 2) return;
+    r = &k->ops[k->n_ops - 1];
+    if (!r->modelled || (r->kind != LAYOUT_TTGIR_LOCAL_LOAD && r->kind != LAYOUT_TTGIR_CONVERT_LAYOUT)) return;
+    if (count_of(r, "ld.shared") == 0 || count_of(r, "ldmatrix") > 0) return;
+    if (r->cta_total_cycles != r->total_cycles * nw || r->cta_extra_cycles != r->extra_cycles * nw) return;
+    o = &m->ops[r->op];
+    if (o->n_dst < 1 || o->dst[0].is_memdesc || o->dst[0].enc_len == 0) return;
+    /* on the top level: the indentation of the function's tt.return */
+    at = o->name_at;
+    if ((ret = next_line_with(m, at, "tt.return", m->len)) == (size_t)-1) return;
+    if (indent_at(m, at) != indent_at(m, ret)) return;
+    /* a global store follows, and no loop, branch or barrier between */
+    if ((store = next_line_with(m, at, "tt.store", ret)) == (size_t)-1) return;
+    if (next_line_with(m, at, "scf.", ret) != (size_t)-1 || next_line_with(m, at, "gpu.barrier", ret) != (size_t)-1)
+        return;
+    (void)store;
+    if (layout_ttgir_encoding(m, &o->dst[0], &attr, &alen) != LAYOUT_OK) return;
+    if (layout_tk_reg_linear(m, &o->dst[0], attr, alen, &ta, &R, why, sizeof why) != LAYOUT_OK) return;
+    iw = layout_linear_in_dim(&R, "warp");
+    il = layout_linear_in_dim(&R, "lane");
+    for (b = 0; iw >= 0 && b < R.in_bits[iw]; b++) zero_warps += layout_tk_basis(&R, iw, b) == 0;
+    for (b = 0; il >= 0 && b < R.in_bits[il]; b++) zero_lanes += layout_tk_basis(&R, il, b) == 0;
+    if (zero_warps == 0 || zero_lanes > 0) return;
+    /* ptxas exits early only where each global store takes one load's
+     * value: as many stores as loads (the Gluon fixtures: 21 of 21 such
+     * kernels sunk, none of the 10 where one load feeds several byte stores
+     * or several loads one vector store) */
+    if (global_stores(&R, r->elem_bits) != count_of(r, "ld.shared")) return;
+    warps = nw >> zero_warps;
+    if (warps < 1) return;
+    r->sunk_warps = warps;
+    r->cta_total_cycles -= (int64_t)(nw - warps) * r->last_total_cycles;
+    r->cta_extra_cycles -= (int64_t)(nw - warps) * r->last_extra_cycles;
+}

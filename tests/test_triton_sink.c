@@ -1,0 +1,137 @@
+/* ptxas's sunk last load (lib/triton_kernel/sink.c), on kernels derived by
+ * hand.
+ *
+ * The kernel: a rows x 32 f32 tile in shared memory (swizzled_shared, vec
+ * 1, no swizzle, column-major: element (i, j) at 4 (i + rows j) bytes)
+ * read into #b = blocked<[1, 1], [1, 32], [8, 1], [1, 0]> on 8 warps and
+ * stored to global memory.  Lanes run along dim 1, warp bits 0, 1, 2
+ * along dim 0 (rows 1, 2, 4).  With 4 rows, warp w < 4 reads row w: lane j
+ * at word w + 4 j, bank (w + 4 j) mod 32, so lanes j, j + 8, j + 16,
+ * j + 24 share a bank: 4-way, 4 wavefronts, 3 conflicts, one
+ * ld.shared.b32 (no vector: the elements of a thread are not contiguous in
+ * shared memory; not ldmatrix: a column-major 32-bit tile).
+ *
+ *  - 4 rows: warp bit 2 would be row 4, outside the tensor: a zero warp
+ *    basis, warps 4..7 hold copies of warps 0..3.  A thread has one
+ *    element: one ld.shared.b32 and one global store (as many stores as
+ *    loads), so ptxas exits warps 4..7 before the load: sunk_warps =
+ *    8 >> 1 = 4; per warp 4 wavefronts, 3 conflicts; over the CTA
+ *    4 x 4 = 16 wavefronts and 4 x 3 = 12 conflicts (not 32 and 24).
+ *  - 16 rows: every warp bit names a row, a register basis the 8th (two
+ *    loads a thread): no zero warp basis, every warp stores, nothing sinks.
+ *  - 4 rows with the load in an scf.for, or with a second local_load after
+ *    the store (the first is not the kernel's last shared op, the second
+ *    feeds no store), or on gfx942 (no ptxas): nothing sinks.
+ */
+#include "harness.h"
+#include "layout.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static layout_ttgir mod;
+static layout_triton_kernel kern;
+static layout_error terr;
+static char text[4096];
+
+static const char *module_fmt =
+    "#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [%d, 32], warpsPerCTA = [8, 1], order = [1, 0]}>\n"
+    "#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>\n"
+    "#smem = #ttg.shared_memory\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 8 : i32, ttg.target = \"%s\", "
+    "\"ttg.threads-per-warp\" = %d : i32} {\n"
+    "  tt.func public @k(%%y_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}) attributes {noinline = false} {\n"
+    "    %%smem = ttg.local_alloc : () -> !ttg.memdesc<%dx32xf32, #shared, #smem, mutable> loc(#loc1)\n"
+    "%s"
+    "    %%p = tt.splat %%y_ptr : !tt.ptr<f32> -> tensor<%dx32x!tt.ptr<f32>, #b> loc(#loc1)\n"
+    "    tt.store %%p, %%y : tensor<%dx32x!tt.ptr<f32>, #b> loc(#loc1)\n"
+    "%s"
+    "    tt.return loc(#loc1)\n"
+    "  } loc(#loc1)\n"
+    "} loc(#loc1)\n"
+    "#loc1 = loc(\"k.py\":3:9)\n";
+
+static const char *load_fmt =
+    "    %%y = ttg.local_load %%smem : !ttg.memdesc<%dx32xf32, #shared, #smem, mutable> -> tensor<%dx32xf32, #b> "
+    "loc(#loc1)\n";
+
+/* Analyse the kernel of `rows` rows; loop: the load inside an scf.for;
+ * after: a second local_load after the store.  Returns the last report. */
+static const layout_triton_kernel_op *analyse(const char *target, int lanes, int rows, int loop, int after)
+{
+    char load[512], tail[512], body[1024];
+    snprintf(load, sizeof load, load_fmt, rows, rows);
+    if (loop) /* the value stored comes out of the loop the load is in */
+        snprintf(body, sizeof body,
+                 "    %%c0 = arith.constant 0 : i32 loc(#loc1)\n"
+                 "    %%c1 = arith.constant 1 : i32 loc(#loc1)\n"
+                 "    %%z = arith.constant dense<0.0> : tensor<%dx32xf32, #b> loc(#loc1)\n"
+                 "    %%y = scf.for %%i = %%c0 to %%c1 step %%c1 iter_args(%%a = %%z) -> (tensor<%dx32xf32, #b>) : i32 {\n"
+                 "  %s"
+                 "      scf.yield %%y : tensor<%dx32xf32, #b> loc(#loc1)\n"
+                 "    } loc(#loc1)\n",
+                 rows, rows, load, rows);
+    else
+        snprintf(body, sizeof body, "%s", load);
+    snprintf(tail, sizeof tail, "%s",
+             after ? "    %z = ttg.local_load %smem : !ttg.memdesc<4x32xf32, #shared, #smem, mutable> -> "
+                     "tensor<4x32xf32, #b> loc(#loc1)\n"
+                   : "");
+    snprintf(text, sizeof text, module_fmt, lanes / 32, target, lanes, rows, body, rows, rows, tail);
+    if (layout_ttgir_parse(text, strlen(text), &mod, &terr) != LAYOUT_OK) {
+        CHECK_MSG(0, "%s", terr.message);
+        return NULL;
+    }
+    if (layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) != LAYOUT_OK) {
+        CHECK_MSG(0, "%s", terr.message);
+        return NULL;
+    }
+    return kern.n_ops > 0 ? &kern.ops[kern.n_ops - 1] : NULL;
+}
+
+static void test_sunk(void)
+{
+    const layout_triton_kernel_op *r = analyse("cuda:90", 32, 4, 0, 0);
+    if (!r) return;
+    CHECK_MSG(r->modelled, "%s", r->reason);
+    CHECK_EQ_I64(r->kind, LAYOUT_TTGIR_LOCAL_LOAD);
+    CHECK_EQ_I64(r->n_counts, 1);
+    CHECK(strcmp(r->counts[0].mnemonic, "ld.shared.b32") == 0);
+    CHECK_EQ_I64(r->counts[0].count, 1);
+    CHECK_EQ_I64(r->total_cycles, 4);
+    CHECK_EQ_I64(r->extra_cycles, 3);
+    CHECK_EQ_I64(r->sunk_warps, 4);
+    CHECK_EQ_I64(r->cta_total_cycles, 16);
+    CHECK_EQ_I64(r->cta_extra_cycles, 12);
+}
+
+static void test_not_sunk(void)
+{
+    const layout_triton_kernel_op *r;
+    /* 16 rows: 2 registers a thread, no zero warp basis */
+    if ((r = analyse("cuda:90", 32, 16, 0, 0)) != NULL) {
+        CHECK_EQ_I64(r->sunk_warps, 0);
+        CHECK_EQ_I64(r->cta_total_cycles, r->total_cycles * 8);
+    }
+    /* the load in a loop */
+    if ((r = analyse("cuda:90", 32, 4, 1, 0)) != NULL) {
+        CHECK_EQ_I64(kern.n_ops, 1);
+        CHECK_MSG(r->modelled, "%s", r->reason);
+        CHECK_EQ_I64(r->sunk_warps, 0);
+        CHECK_EQ_I64(r->cta_total_cycles, 32);
+    }
+    /* another shared-memory op after it: the first load is not the last */
+    if ((r = analyse("cuda:90", 32, 4, 0, 1)) != NULL) {
+        CHECK_EQ_I64(kern.n_ops, 2);
+        CHECK_EQ_I64(kern.ops[0].sunk_warps, 0);
+    }
+    /* AMD: no ptxas */
+    if ((r = analyse("hip:gfx942", 64, 4, 0, 0)) != NULL) CHECK_EQ_I64(r->sunk_warps, 0);
+}
+
+int main(void)
+{
+    RUN(test_sunk);
+    RUN(test_not_sunk);
+    return harness_finish("test_triton_sink");
+}
