@@ -115,6 +115,16 @@ static int scan_block(layout_tk_web *w, const char *s, size_t len, size_t at, in
     return end ? end : ln;
 }
 
+/* Does the text [s, s + len) hold lit?  (The module text need not end in
+ * a NUL: the caller's buffer is len bytes.) */
+static int text_has(const char *s, size_t len, const char *lit)
+{
+    size_t n = strlen(lit);
+    for (size_t i = 0; n <= len && i <= len - n; i++)
+        if (s[i] == lit[0] && memcmp(s + i, lit, n) == 0) return 1;
+    return 0;
+}
+
 /* The alignment and bytes of a local_alloc's buffer; 0 when not known here. */
 static int explicit_buffer(const layout_ttgir *m, const layout_ttgir_op *o, abuf *bf)
 {
@@ -221,7 +231,7 @@ int layout_tk_alloc_offsets(const layout_triton_kernel *k, layout_tk_web *w, int
             n++;
         }
     /* atomics and calls take scratch or virtual buffers too */
-    if (strstr(m->text, "tt.atomic_") || strstr(m->text, "tt.call ")) return 0;
+    if (text_has(m->text, m->len, "tt.atomic_") || text_has(m->text, m->len, "tt.call ")) return 0;
     /* computeOffsets: stable sort by size, largest first */
     for (int i = 0; i < n; i++) {
         int t = i;

@@ -22,6 +22,15 @@
 #include <string.h>
 
 /* Does the text of op o's first line hold lit? */
+/* The decimal number at s, read no further than end (the module text need
+ * not end in a NUL); 0 when none, capped at 1 << 30. */
+static int digits_at(const char *s, const char *end)
+{
+    int v = 0;
+    while (s < end && *s >= '0' && *s <= '9' && v < (1 << 30) / 10) v = v * 10 + (*s++ - '0');
+    return v;
+}
+
 static int op_line_has(const layout_ttgir *m, const layout_ttgir_op *o, const char *lit)
 {
     size_t p = o->name_at, e = p, k = strlen(lit);
@@ -323,7 +332,10 @@ static layout_status wgmma_not_modelled(const layout_ttgir *m, const layout_ttgi
         for (d = t->rank > 2 ? t->rank - 2 : 0; d < t->rank; d++) elems *= t->shape[d];
         if (layout_ttgir_encoding(m, t, &attr, &alen) == LAYOUT_OK)
             for (at = 0; at + 21 <= alen; at++)
-                if (memcmp(attr + at, "swizzlingByteWidth = ", 21) == 0) { swz = atoi(attr + at + 21); break; }
+                if (memcmp(attr + at, "swizzlingByteWidth = ", 21) == 0) {
+                    swz = digits_at(attr + at + 21, attr + alen);
+                    break;
+                }
         layout_sb_printf(&sb, "%s%c %" PRId64 " B", n++ ? ", " : "", i == 0 ? 'A' : 'B', elems * t->elem_bits / 8);
         if (swz >= 0) layout_sb_printf(&sb, " (swizzle %d B)", swz);
     }
@@ -348,12 +360,12 @@ static int pointer_divisibility(const layout_ttgir *m)
     }
     if (!f) return 16;
     for (const char *q = f; q < t + m->len && *q != '\n'; q++) {
-        if (strncmp(q, "!tt.ptr<", 8) != 0) continue;
+        if (q + 8 > t + m->len || memcmp(q, "!tt.ptr<", 8) != 0) continue;
         const char *e = q, *d;
         int v = 1;
         while (e < t + m->len && *e != '\n' && *e != ')' && !(e > q && e[0] == '%')) e++;
         for (d = q; d + 18 < e; d++)
-            if (memcmp(d, "tt.divisibility = ", 18) == 0) { v = atoi(d + 18); break; }
+            if (memcmp(d, "tt.divisibility = ", 18) == 0) { v = digits_at(d + 18, e); break; }
         if (v < least) least = v > 0 ? v : 1;
     }
     return least;
