@@ -124,7 +124,7 @@ layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout
     char why[LAYOUT_TRITON_KERNEL_REASON_CAP], name[16];
     int n_ops, ir, il, iw, b, d, i, j, w, l, lanes = m->threads_per_warp, nwarps = m->num_warps, n_reg_bits = 0;
     int bits[SC_MAX_OPS], sorted[SC_MAX_OPS];
-    int64_t S, A, E, scan_dim, n_thr_w, N, elem_stride = 1, block_stride = 1, axis_blocks, par_blocks = 1, chunks;
+    int64_t S, A, E, scan_dim, n_thr_w, N, block_stride = 1, axis_blocks, par_blocks = 1, chunks;
     int64_t elems, nreg, base[SC_MAX_OPS], total_bytes = 0, warps_all;
     int64_t flat[64 * 32], wax[64 * 32], lax[64 * 32];
     uint64_t addr[64];
@@ -208,10 +208,9 @@ layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout
         g.blocks[d] = (src->shape[d] + per - 1) / per;
         if (d != g.axis) par_blocks *= g.blocks[d];
     }
-    for (i = 0; i < g.rank && g.order[i] != g.axis; i++) {
-        elem_stride *= g.contig[g.order[i]];
-        block_stride *= g.blocks[g.order[i]];
-    }
+    /* getAxisBlockStride; the chunks' order within a thread
+     * (getAxisElementStride) moves no address: only their count matters */
+    for (i = 0; i < g.rank && g.order[i] != g.axis; i++) block_stride *= g.blocks[g.order[i]];
     A = g.contig[g.axis];
     axis_blocks = g.blocks[g.axis];
     for (d = 0, E = 1, n_thr_w = 1, warps_all = 1; d < g.rank; d++) {
