@@ -94,7 +94,8 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
             printf("  no shared-memory instruction: %s\n\n",
                    r->kind == LAYOUT_TTGIR_REDUCE ? "reduced within each warp (shuffles)"
                    : r->kind == LAYOUT_TTGIR_SCAN ? "scanned within each warp (registers and shuffles)"
-                                                  : "registers renamed within each thread");
+                   : r->kind == LAYOUT_TTGIR_GATHER ? "gathered within each warp (shuffles and selects)"
+                                                    : "registers renamed within each thread");
             continue;
         }
         if (r->kind == LAYOUT_TTGIR_REDUCE)

@@ -401,10 +401,7 @@ layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout
     case LAYOUT_TTGIR_HISTOGRAM:
         return layout_tk_not_modelled(r, "tt.histogram: Triton's lowering (HistogramOpToLLVM) may accumulate the "
                                          "bins of several warps in shared scratch; not modelled");
-    case LAYOUT_TTGIR_GATHER:
-        return layout_tk_not_modelled(r, "tt.gather: unless Triton finds a warp-local gather (shuffles), its lowering "
-                                         "(GatherOpToLLVM) stores the source to shared scratch and reads it at the "
-                                         "gathered, data-dependent indices; not modelled");
+    case LAYOUT_TTGIR_GATHER: return layout_tk_lower_gather(k, op, r, err);
     case LAYOUT_TTGIR_WARP_SPECIALIZE:
         return layout_tk_not_modelled(r, "ttg.warp_specialize: the captures reach the partitions' warps through "
                                          "shared memory; not modelled");

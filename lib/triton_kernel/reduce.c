@@ -59,22 +59,26 @@
 #define RD_MAX_RANK LAYOUT_TTGIR_MAX_RANK
 
 /* The coordinate of packed output vector v along output dim d. */
-static uint64_t rd_coord(const layout_linear *l, uint64_t v, int d)
+uint64_t layout_tk_coord(const layout_linear *l, uint64_t v, int d)
 {
     return (v >> l->out_shift[d]) & (((uint64_t)1 << l->out_bits[d]) - 1);
 }
 
-static void rd_mnemonic(const layout_triton_kernel *k, int write, int bits, char *out, size_t cap)
+/* An access of `bits` in all (vec elements of bits / vec each): NVIDIA
+ * `ld/st.shared[.vN].bM`; AMD one DS access of the whole width (a merged
+ * b96 too, as LLVM selects ds_read_b96 for three adjacent dwords). */
+static void rd_mnemonic(const layout_triton_kernel *k, int write, int bits, int vec, char *out, size_t cap)
 {
     layout_strbuf sb;
     layout_sb_init(&sb, out, cap);
-    if (k->is_nvidia) layout_sb_printf(&sb, "%s.shared.b%d", write ? "st" : "ld", bits);
+    if (k->is_nvidia && vec > 1) layout_sb_printf(&sb, "%s.shared.v%d.b%d", write ? "st" : "ld", vec, bits / vec);
+    else if (k->is_nvidia) layout_sb_printf(&sb, "%s.shared.b%d", write ? "st" : "ld", bits);
     else if (write) layout_sb_printf(&sb, "ds_write_b%d", bits);
     else layout_sb_printf(&sb, bits < 32 ? "ds_read_u%d" : "ds_read_b%d", bits);
 }
 
 /* The reduce's axis: `axis = N` in the op's text (`<{axis = 1 : i32}>`). */
-static int rd_axis(const layout_ttgir *m, const layout_ttgir_op *o)
+int layout_tk_op_axis(const layout_ttgir *m, const layout_ttgir_op *o)
 {
     size_t at = o->result_at, end = at + 400 < m->len ? at + 400 : m->len;
     for (; at + 7 < end; at++)
@@ -151,10 +155,10 @@ static int rd_result_use(const layout_ttgir *m, const layout_ttgir_op *o, int i,
 }
 
 /* The first output dim bit pattern v moves along; -1 for 0. */
-static int rd_dim_of(const layout_linear *l, uint64_t v, const int *od, int rank)
+int layout_tk_dim_of(const layout_linear *l, uint64_t v, const int *od, int rank)
 {
     for (int d = 0; d < rank; d++)
-        if (rd_coord(l, v, od[d]) != 0) return d;
+        if (layout_tk_coord(l, v, od[d]) != 0) return d;
     return -1;
 }
 
@@ -163,14 +167,14 @@ static int rd_dim_of(const layout_linear *l, uint64_t v, const int *od, int rank
  * when x has none of them) split into per-dim indices, the dims in the
  * order their bases come (orderPerDim, defaulting to order[]), each of
  * 2^(its bases) (basesPerDim). */
-static void rd_delinearize(const layout_linear *l, int din, uint64_t x, const int *od, int rank, const int *order,
+void layout_tk_delinearize(const layout_linear *l, int din, uint64_t x, const int *od, int rank, const int *order,
                            int64_t *multi, int *rep)
 {
     int b, p, q, n = 0, bits[RD_MAX_RANK] = {0}, ord[RD_MAX_RANK];
     uint64_t comp = 0;
     *rep = 1;
     for (b = 0; din >= 0 && b < l->in_bits[din]; b++) {
-        int d = rd_dim_of(l, layout_tk_basis(l, din, b), od, rank);
+        int d = layout_tk_dim_of(l, layout_tk_basis(l, din, b), od, rank);
         if (d < 0) {
             if (x >> b & 1) *rep = 0;
             continue;
@@ -180,7 +184,7 @@ static void rd_delinearize(const layout_linear *l, int din, uint64_t x, const in
         bits[d]++;
     }
     for (p = 0, q = 0; din >= 0 && p < l->in_bits[din]; p++) {
-        int d = rd_dim_of(l, layout_tk_basis(l, din, p), od, rank), seen = 0;
+        int d = layout_tk_dim_of(l, layout_tk_basis(l, din, p), od, rank), seen = 0;
         for (b = 0; b < q; b++) seen |= ord[b] == d;
         if (d >= 0 && !seen) ord[q++] = d;
     }
@@ -200,7 +204,7 @@ static void rd_delinearize(const layout_linear *l, int din, uint64_t x, const in
 }
 
 /* The image of value x of input dim din. */
-static uint64_t rd_image(const layout_linear *l, int din, uint64_t x)
+uint64_t layout_tk_image(const layout_linear *l, int din, uint64_t x)
 {
     uint64_t v = 0;
     for (int b = 0; din >= 0 && b < l->in_bits[din]; b++)
@@ -208,25 +212,12 @@ static uint64_t rd_image(const layout_linear *l, int din, uint64_t x)
     return v;
 }
 
-typedef struct rd_state {
-    const layout_triton_kernel *k;
-    layout_checker ck;
-    layout_triton_kernel_op *r;
-    int lanes;
-    int64_t cta_total, cta_extra;             /* every warp's sums */
-    /* the current basic block's accesses (AMD: pairing) */
-    int blk_n, blk_write;
-    unsigned char blk_w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    uint64_t blk_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    int64_t blk_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    unsigned char blk_bits[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-} rd_state;
 
 /* Warp w's part of one scalar access: lane l at addr[l] bytes when bit l
  * of active is set.  Warp 0 goes into r's per-warp figures (access number
  * r->n_accesses), every warp into the CTA's; a warp with no active lane
  * moves nothing.  Returns 0, or 1 when the checker refuses it. */
-static int rd_cost_warp(rd_state *s, int write, int bytes, int w, uint64_t active, const uint64_t *addr)
+int layout_tk_scratch_cost(layout_tk_scratch *s, int write, int bytes, int w, uint64_t active, const uint64_t *addr)
 {
     layout_instr ins;
     layout_cost c;
@@ -245,7 +236,7 @@ static int rd_cost_warp(rd_state *s, int write, int bytes, int w, uint64_t activ
 
 /* The mnemonics of the accesses of the block that ends here (AMD: paired
  * where SILoadStoreOptimizer pairs them). */
-static void rd_block_end(rd_state *s)
+void layout_tk_scratch_block_end(layout_tk_scratch *s)
 {
     char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
     int i;
@@ -254,7 +245,7 @@ static void rd_block_end(rd_state *s)
     if (!s->k->is_nvidia) layout_tk_pair_block(s->k, s->r, s->blk_n, s->blk_w, s->blk_key, s->blk_off);
     for (i = 0; i < s->blk_n; i++)
         if (s->k->is_nvidia || !s->blk_w[i]) {
-            rd_mnemonic(s->k, s->blk_write, s->blk_bits[i], mn, sizeof mn);
+            rd_mnemonic(s->k, s->blk_write, s->blk_bits[i], s->blk_vec[i] ? s->blk_vec[i] : 1, mn, sizeof mn);
             layout_tk_count_add(s->r, mn, 1);
         }
     s->blk_n = 0;
@@ -262,13 +253,14 @@ static void rd_block_end(rd_state *s)
 
 /* Add the access just costed (warp 0's lane 0 at byte off from base
  * register key) to the block, and count it. */
-static void rd_block_add(rd_state *s, int write, int bits, uint64_t key, int64_t off)
+void layout_tk_scratch_block_add(layout_tk_scratch *s, int write, int bits, int vec, uint64_t key, int64_t off)
 {
-    if (s->blk_n > 0 && s->blk_write != write) rd_block_end(s);
+    if (s->blk_n > 0 && s->blk_write != write) layout_tk_scratch_block_end(s);
     s->blk_write = write;
     s->blk_w[s->blk_n] = (unsigned char)(bits == 32 || bits == 64 ? bits / 8 : 0);
     s->blk_key[s->blk_n] = key;
     s->blk_off[s->blk_n] = off;
+    s->blk_vec[s->blk_n] = (unsigned char)(vec > 0 ? vec : 1);
     s->blk_bits[s->blk_n++] = (unsigned char)bits;
     s->r->n_accesses++;
 }
@@ -295,7 +287,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     int bits[RD_MAX_OPS], use[RD_MAX_OPS], sorted[RD_MAX_OPS], folded = 1, pred_1_true = 1;
     int64_t stride[RD_MAX_RANK], s_axis, elems, threads, rounds, n_acc, base[RD_MAX_OPS], total_bytes = 0, off0 = 0;
     uint64_t addr[64], all = lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (lanes & 63)) - 1);
-    rd_state *s, st_;
+    layout_tk_scratch *s, st_;
 
     n_ops = rd_n_operands(m, o);
     if (n_ops < 1 || n_ops > RD_MAX_OPS || o->n_src != n_ops)
@@ -314,7 +306,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
             return layout_tk_not_modelled(r, "tt.reduce: operand %d's element type not 8, 16, 32 or 64 bits", i);
     }
     if (rank < 1 || rank > RD_MAX_RANK) return layout_tk_not_modelled(r, "tt.reduce: rank %d not modelled", rank);
-    if ((axis = rd_axis(m, o)) < 0 || axis >= rank)
+    if ((axis = layout_tk_op_axis(m, o)) < 0 || axis >= rank)
         return layout_tk_not_modelled(r, "tt.reduce: its axis attribute was not read");
     if (lanes != 32 && lanes != 64) return layout_tk_not_modelled(r, "tt.reduce: ttg.threads-per-warp not 32 or 64");
     if (nwarps < 1 || nwarps > 1024) return layout_tk_not_modelled(r, "tt.reduce: ttg.num-warps absent or out of range");
@@ -343,14 +335,14 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
         for (b = 0; b < R.in_bits[i]; b++) {
             uint64_t v = layout_tk_basis(&R, i, b);
             int nd = 0;
-            for (d = 0; d < rank; d++) nd += rd_coord(&R, v, od[d]) != 0;
+            for (d = 0; d < rank; d++) nd += layout_tk_coord(&R, v, od[d]) != 0;
             if (nd > 1) return layout_tk_not_modelled(r, "tt.reduce: a basis of the operand's layout spans two dims");
         }
     /* getOrder (LinearEncodingAttr): the dims of the register bases in
      * order, then rank-1 .. 0; getOrderWithAxisAtBeginning moves the axis
      * first.  The scratch's element strides follow. */
     for (b = 0; b < R.in_bits[ir]; b++) {
-        int dd = rd_dim_of(&R, layout_tk_basis(&R, ir, b), od, rank), seen = 0;
+        int dd = layout_tk_dim_of(&R, layout_tk_basis(&R, ir, b), od, rank), seen = 0;
         for (j = 0; j < n_order; j++) seen |= order[j] == dd;
         if (dd >= 0 && !seen) order[n_order++] = dd;
     }
@@ -361,11 +353,11 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     }
     for (b = 0; b < R.in_bits[ir]; b++) {
         uint64_t v = layout_tk_basis(&R, ir, b);
-        int dd = rd_dim_of(&R, v, od, rank);
+        int dd = layout_tk_dim_of(&R, v, od, rank);
         if (dd >= 0 && dd != axis) reg_other[n_reg_other++] = b;
     }
     for (b = 0; b < warp_bits; b++)
-        if (rd_dim_of(&R, layout_tk_basis(&R, iw, b), od, rank) == axis) warp_axis_bits++;
+        if (layout_tk_dim_of(&R, layout_tk_basis(&R, iw, b), od, rank) == axis) warp_axis_bits++;
 
     r->elem_bits = bits[0];
     r->vec_elems = 1;
@@ -427,18 +419,18 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
      * plus constants when every varying coordinate takes its register bits
      * below the lane and warp bits of its dim, else one register each. */
     for (b = 0; b < R.in_bits[il]; b++) {
-        int dd = rd_dim_of(&R, layout_tk_basis(&R, il, b), od, rank);
+        int dd = layout_tk_dim_of(&R, layout_tk_basis(&R, il, b), od, rank);
         if (dd < 0 || dd == axis) pred_1_true = 0;
     }
     for (b = 0; b < warp_bits; b++)
-        if (rd_dim_of(&R, layout_tk_basis(&R, iw, b), od, rank) < 0) pred_1_true = 0;
+        if (layout_tk_dim_of(&R, layout_tk_basis(&R, iw, b), od, rank) < 0) pred_1_true = 0;
     for (j = 0; j < n_reg_other; j++) {
         uint64_t v = layout_tk_basis(&R, ir, reg_other[j]);
-        int dd = rd_dim_of(&R, v, od, rank);
+        int dd = layout_tk_dim_of(&R, v, od, rank);
         for (i = 0; i < R.n_in; i++)
             for (b = 0; (i == il || i == iw) && b < R.in_bits[i]; b++) {
                 uint64_t u = layout_tk_basis(&R, i, b);
-                if (rd_dim_of(&R, u, od, rank) == dd && rd_coord(&R, u, od[dd]) < rd_coord(&R, v, od[dd]))
+                if (layout_tk_dim_of(&R, u, od, rank) == dd && layout_tk_coord(&R, u, od[dd]) < layout_tk_coord(&R, v, od[dd]))
                     folded = 0;
             }
     }
@@ -455,26 +447,26 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
             for (w = 0; w < nwarps; w++) {
                 int64_t wmulti[RD_MAX_RANK];
                 int wrep;
-                uint64_t wv = regv ^ rd_image(&R, iw, (uint64_t)w), act = 0;
-                rd_delinearize(&R, iw, (uint64_t)w, od, rank, order, wmulti, &wrep);
+                uint64_t wv = regv ^ layout_tk_image(&R, iw, (uint64_t)w), act = 0;
+                layout_tk_delinearize(&R, iw, (uint64_t)w, od, rank, order, wmulti, &wrep);
                 for (l = 0; l < lanes; l++) {
                     int64_t lmulti[RD_MAX_RANK], off = wmulti[axis];
                     int lrep;
-                    uint64_t v = wv ^ rd_image(&R, il, (uint64_t)l);
-                    rd_delinearize(&R, il, (uint64_t)l, od, rank, order, lmulti, &lrep);
+                    uint64_t v = wv ^ layout_tk_image(&R, il, (uint64_t)l);
+                    layout_tk_delinearize(&R, il, (uint64_t)l, od, rank, order, lmulti, &lrep);
                     for (d = 0; d < rank; d++)
-                        if (d != axis) off += (int64_t)rd_coord(&R, v, od[d]) * stride[d];
+                        if (d != axis) off += (int64_t)layout_tk_coord(&R, v, od[d]) * stride[d];
                     addr[l] = (uint64_t)(base[i] + off * eb);
                     if (wrep && lrep && lmulti[axis] == 0) act |= (uint64_t)1 << l;
                 }
-                if (rd_cost_warp(s, 1, eb, w, act, addr)) return rd_refused(r);
+                if (layout_tk_scratch_cost(s, 1, eb, w, act, addr)) return rd_refused(r);
                 if (w == 0) off0 = (int64_t)addr[0];
             }
-            rd_block_add(s, 1, bits[i], folded ? 0 : (uint64_t)a, off0);
+            layout_tk_scratch_block_add(s, 1, bits[i], 1, folded ? 0 : (uint64_t)a, off0);
         }
-        if (!pred_1_true) rd_block_end(s);
+        if (!pred_1_true) layout_tk_scratch_block_end(s);
     }
-    rd_block_end(s);
+    layout_tk_scratch_block_end(s);
 
     /* 2. accumulatePartialReductions: thread t reads element t (+ rounds),
      * the lanes at multiples of S write the warps' total back */
@@ -489,12 +481,12 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
                         addr[l] = (uint64_t)(base[i] + (t + rd * threads) * eb);
                         if (t < elems && (!wr || l % s_axis == 0)) act |= (uint64_t)1 << l;
                     }
-                    if (rd_cost_warp(s, wr, eb, w, act, addr)) return rd_refused(r);
+                    if (layout_tk_scratch_cost(s, wr, eb, w, act, addr)) return rd_refused(r);
                 }
-                rd_block_add(s, wr, bits[i], 0, base[i] + rd * threads * eb);
-                if (!wr && elems < threads) rd_block_end(s); /* a predicated load: a block of its own */
+                layout_tk_scratch_block_add(s, wr, bits[i], 1, 0, base[i] + rd * threads * eb);
+                if (!wr && elems < threads) layout_tk_scratch_block_end(s); /* a predicated load: a block of its own */
             }
-            rd_block_end(s);
+            layout_tk_scratch_block_end(s);
         }
     }
 
@@ -510,21 +502,21 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
              * first warp, and the load sinks to that store (ptxas; LLVM on
              * AMD): the other warps do not issue it */
             for (w = 0; w < (rank == 1 && use[i] == 2 ? 1 : nwarps); w++) {
-                uint64_t wv = regv ^ rd_image(&R, iw, (uint64_t)w);
+                uint64_t wv = regv ^ layout_tk_image(&R, iw, (uint64_t)w);
                 for (l = 0; l < lanes; l++) {
-                    uint64_t v = wv ^ rd_image(&R, il, (uint64_t)l);
+                    uint64_t v = wv ^ layout_tk_image(&R, il, (uint64_t)l);
                     int64_t off = 0;
                     for (d = 0; d < rank && rank > 1; d++)
-                        if (d != axis) off += (int64_t)rd_coord(&R, v, od[d]) * stride[d];
+                        if (d != axis) off += (int64_t)layout_tk_coord(&R, v, od[d]) * stride[d];
                     addr[l] = (uint64_t)(base[i] + off * eb);
                 }
-                if (rd_cost_warp(s, 0, eb, w, all, addr)) return rd_refused(r);
+                if (layout_tk_scratch_cost(s, 0, eb, w, all, addr)) return rd_refused(r);
                 if (w == 0) off0 = (int64_t)addr[0];
             }
-            rd_block_add(s, 0, bits[i], folded ? 0 : (uint64_t)a, off0);
+            layout_tk_scratch_block_add(s, 0, bits[i], 1, folded ? 0 : (uint64_t)a, off0);
         }
     }
-    rd_block_end(s);
+    layout_tk_scratch_block_end(s);
     r->direction = LAYOUT_WRITE;
     r->cta_total_cycles = s->cta_total;
     r->cta_extra_cycles = s->cta_extra;
@@ -536,48 +528,5 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
         if (n_sunk == 1) r->sunk_warps = 1; /* one load: the JSON's count is per load */
     }
     r->modelled = 1;
-    return LAYOUT_OK;
-}
-
-/* tt.scan (ScanOpToLLVM.cpp, read at triton-lang/triton 06eec7d4, the
- * stored revision): scanWithinThreads (registers) and scanWithinWarps
- * (shuffles) touch no shared memory; only when the layout puts warps along
- * the axis (hasInterWarpScan) does scanAcrossWarps store each warp's totals
- * to a scratch and read them back.  The first case is modelled (no
- * instruction), the second is reported as not modelled. */
-layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r, layout_error *err)
-{
-    const layout_ttgir *m = k->module;
-    const layout_ttgir_op *o = &m->ops[op];
-    const layout_ttgir_type *src;
-    const char *attr;
-    size_t alen;
-    layout_triton_attr ta;
-    layout_linear R;
-    char why[LAYOUT_TRITON_KERNEL_REASON_CAP];
-    int axis, iw, b, warps_along = 0;
-    (void)err;
-    if (o->n_src < 1 || o->src[0].is_memdesc || o->src[0].enc_len == 0)
-        return layout_tk_not_modelled(r, "tt.scan: the operand's register tensor was not read");
-    src = &o->src[0];
-    if ((axis = rd_axis(m, o)) < 0 || axis >= src->rank)
-        return layout_tk_not_modelled(r, "tt.scan: its axis attribute was not read");
-    if (layout_ttgir_encoding(m, src, &attr, &alen) != LAYOUT_OK)
-        return layout_tk_not_modelled(r, "tt.scan: the operand's encoding is not defined");
-    if (layout_tk_reg_linear(m, src, attr, alen, &ta, &R, why, sizeof why) != LAYOUT_OK)
-        return layout_tk_not_modelled(r, "tt.scan: %s", why);
-    if (axis >= R.n_out) return layout_tk_not_modelled(r, "tt.scan: the layout has no dim %d", axis);
-    iw = layout_linear_in_dim(&R, "warp");
-    for (b = 0; iw >= 0 && b < R.in_bits[iw]; b++)
-        if (rd_coord(&R, layout_tk_basis(&R, iw, b), axis) != 0) warps_along++;
-    r->elem_bits = src->elem_bits;
-    r->reg_enc_at = src->enc_at;
-    r->reg_enc_len = src->enc_len;
-    r->shared_enc_at = r->shared_enc_len = 0;
-    if (warps_along)
-        return layout_tk_not_modelled(r, "tt.scan: the scan axis spans %d warps: Triton's scanAcrossWarps stores "
-                                         "each warp's totals to shared scratch and reads them back; that exchange "
-                                         "is not modelled", 1 << warps_along);
-    r->modelled = 1; /* within threads and warps: registers and shuffles */
     return LAYOUT_OK;
 }

@@ -313,9 +313,62 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
 layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
                                      layout_error *err);
 
-/* tt.scan (reduce.c): modelled with no instruction when the axis stays
- * within a warp (registers and shuffles); across warps not modelled with a
- * reason.  r has op, kind, line, loc set. */
+/* tt.scan (scan.c): Triton 3.6's scanAcrossWarps when warps lie along the
+ * axis (each warp's partial totals stored to a scratch, read back by every
+ * thread), costed for every warp; no instruction when the axis stays
+ * within a warp; else not modelled with a reason.  r has op, kind, line,
+ * loc set. */
 layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r, layout_error *err);
+
+/* tt.gather (gather.c): Triton 3.6's warp-local gather (shuffles, no
+ * shared instruction) or its shared path (the source stored to a scratch,
+ * then one load per gathered element at a data-dependent address, costed
+ * conflict-free: a lower bound).  r has op, kind, line, loc set. */
+layout_status layout_tk_lower_gather(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                     layout_error *err);
+
+/* Helpers of reduce.c that scan.c and gather.c share: the coordinate of
+ * packed output vector v along output dim d; the op's `axis = N`
+ * attribute (-1: unread); the first of the rank dims (output dims od[])
+ * that v moves along (-1: none); Triton's delinearize (LLVM Utility.cpp)
+ * of value x of input dim din into per-dim indices (multi), with *rep = 0
+ * when x sets a free (zero-basis) bit; the image of x of input dim din. */
+uint64_t layout_tk_coord(const layout_linear *l, uint64_t v, int d);
+int layout_tk_op_axis(const layout_ttgir *m, const layout_ttgir_op *o);
+int layout_tk_dim_of(const layout_linear *l, uint64_t v, const int *od, int rank);
+void layout_tk_delinearize(const layout_linear *l, int din, uint64_t x, const int *od, int rank, const int *order,
+                           int64_t *multi, int *rep);
+uint64_t layout_tk_image(const layout_linear *l, int din, uint64_t x);
+
+/* A scratch exchange's accesses (reduce.c, scan.c): the checker, the
+ * report, the CTA's sums over every warp and the current basic block's
+ * accesses (AMD: SILoadStoreOptimizer pairs within one block). */
+typedef struct layout_tk_scratch {
+    const layout_triton_kernel *k;
+    layout_checker ck;
+    layout_triton_kernel_op *r;
+    int lanes;
+    int64_t cta_total, cta_extra;
+    int blk_n, blk_write;
+    unsigned char blk_w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    uint64_t blk_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int64_t blk_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char blk_bits[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char blk_vec[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+} layout_tk_scratch;
+
+/* Warp w's part of one access of `bytes` per lane: lane l at addr[l]
+ * when bit l of active is set.  Warp 0 goes into r's per-warp figures
+ * (access number r->n_accesses), every warp into the CTA's; a warp with
+ * no active lane moves nothing.  Returns 0, or 1 when the checker
+ * refuses it. */
+int layout_tk_scratch_cost(layout_tk_scratch *s, int write, int bytes, int w, uint64_t active, const uint64_t *addr);
+/* Add the access just costed (bits in all, vec elements; warp 0's lane 0
+ * at byte off from base register key) to the block, and count it; a
+ * change of direction ends the block. */
+void layout_tk_scratch_block_add(layout_tk_scratch *s, int write, int bits, int vec, uint64_t key, int64_t off);
+/* End the block: its mnemonics (AMD: b32 / b64 paired where
+ * SILoadStoreOptimizer pairs them) counted into r. */
+void layout_tk_scratch_block_end(layout_tk_scratch *s);
 
 #endif

@@ -196,7 +196,12 @@ layout_confidence layout_triton_kernel_op_confidence(const layout_triton_kernel 
         int bytes = r->cvt_load_vec_elems * r->elem_bits / 8;
         c = rule_confidence(&k->arch, LAYOUT_READ, bytes > 0 ? bytes : 1, c);
     }
-    if (r->kind == LAYOUT_TTGIR_REDUCE && r->n_accesses > 0) /* its scratch is written and read */
+    if (r->kind == LAYOUT_TTGIR_GATHER && r->n_accesses > 0) {
+        if (note)
+            *note = "the gathered loads' bank cost depends on the index values: counted conflict-free (a lower bound)";
+        return LAYOUT_CONFIDENCE_LOW;
+    }
+    if ((r->kind == LAYOUT_TTGIR_REDUCE || r->kind == LAYOUT_TTGIR_SCAN) && r->n_accesses > 0) /* its scratch is written and read */
         c = rule_confidence(&k->arch, LAYOUT_READ, r->elem_bits / 8 > 0 ? r->elem_bits / 8 : 1, c);
     return c;
 }

@@ -207,6 +207,30 @@ def miss_fma_dot(name: str, isa: collections.Counter, model: collections.Counter
     return strip(isa) == strip(model)
 
 
+def _ptx_side_bytes(c: collections.Counter, side: str) -> int:
+    """The bytes a lane moves by the `ld.shared` / `st.shared` of c."""
+    total = 0
+    for k, v in c.items():
+        m = re.match(r"%s\.shared(?:\.v(\d+))?\.b(\d+)$" % side, k)
+        if m:
+            total += v * int(m.group(1) or 1) * int(m.group(2)) // 8
+    return total
+
+
+def miss_split_loads(name: str, isa: collections.Counter, model: collections.Counter) -> bool:
+    """MISS_SPLIT_LOADS (a model miss): LLVM split some of the model's
+    `ld.shared` vectors into narrower loads of the same bytes (VectorCombine
+    scalarising a vector whose elements go their own ways: a gather's
+    converted index tile on sm_90 / sm_120): the loads move the model's
+    bytes in more instructions; everything else agrees."""
+    if not target(name).startswith("sm"):
+        return False
+    strip = lambda c: collections.Counter({k: v for k, v in c.items() if not k.startswith("ld.shared")})  # noqa: E731
+    n_ld = lambda c: sum(v for k, v in c.items() if k.startswith("ld.shared"))  # noqa: E731
+    return (strip(isa) == strip(model) and _ptx_side_bytes(isa, "ld") == _ptx_side_bytes(model, "ld")
+            and n_ld(isa) > n_ld(model))
+
+
 def _bytes(c: collections.Counter) -> collections.Counter:
     """AMD DS bytes moved per warp-lane, by direction."""
     out = collections.Counter()
@@ -277,6 +301,8 @@ def classify(name: str) -> str:
             return "MISS_FMA_DOT"
         if miss_scratch_rounds(name, isa_c, model_c):
             return "MISS_SCRATCH_ROUNDS"
+        if miss_split_loads(name, isa_c, model_c):
+            return "MISS_SPLIT_LOADS"
     return "other"
 
 
@@ -327,7 +353,7 @@ def test_ops_modelled():
     # what stays unmodelled says why, and is one of the known kinds
     reasons = collections.Counter(op["reason"].split(":")[0] for r in reports().values() for op in r["ops"]
                                   if not op.get("modelled"))
-    assert set(reasons) <= {"tt.reduce", "tt.scan", "tt.gather", "ttg.convert_layout", "ttng.warp_group_dot"}, reasons
+    assert set(reasons) <= {"ttng.warp_group_dot"}, reasons
 
 
 def _classes() -> Dict[str, str]:
@@ -356,6 +382,13 @@ def test_fully_modelled_kernels_equal_their_isa():
 
 def test_rules_are_not_vacuous():
     # each rule rejects what it does not describe
+    v4 = collections.Counter({"ld.shared.v4.b32": 16, "st.shared.v4.b32": 8})
+    split = collections.Counter({"ld.shared.v4.b32": 15, "ld.shared.b32": 4, "st.shared.v4.b32": 8})
+    nv = "gather_fp32_ax0_32x32_w4_s1_sm90"
+    assert miss_split_loads(nv, split, v4)
+    assert not miss_split_loads(nv, collections.Counter({"ld.shared.v4.b32": 15, "ld.shared.b32": 3, "st.shared.v4.b32": 8}), v4)
+    assert not miss_split_loads(nv, split + collections.Counter({"st.shared.b32": 1}), v4)
+    assert not miss_split_loads("gather_fp32_ax0_32x32_w4_s1_gfx942", split, v4)
     a = collections.Counter({"ds_write_b16": 8, "ds_write_b16_d16_hi": 8})
     assert rule_d16_hi(a, collections.Counter({"ds_write_b16": 16}))
     assert not rule_d16_hi(a, collections.Counter({"ds_write_b16": 15}))
@@ -492,6 +525,21 @@ def per_instruction(name: str, sink: bool = True) -> Tuple[Dict[str, float], col
     return out, used
 
 
+def merged_loads(name: str, got: float, pred: float) -> bool:
+    """PTXAS_MERGED: ptxas joined the PTX's loads into fewer, wider LDS (a
+    1-D cumsum's `ld.shared.v4` + `.v2` + `.b32` of one row: 2 LDS.128):
+    fewer shared loads than the model's, each run by every warp of every
+    program once (a loop-free kernel), and ncu counts exactly those."""
+    pr = probes()[name]
+    rep = reports()[name]
+    progs = 1
+    for g in pr["grid"]:
+        progs *= g
+    w = rep["num_warps"] * progs
+    lds = [i for i in pr["sass"] if i["sass"].split()[0].split(".")[0] == "LDS"]
+    return bool(lds) and all(i["executed"] == w for i in lds) and got == len(lds) * w < pred
+
+
 def test_launches_equal_nsight_compute():
     runs = [json.loads(line) for line in (HERE / "run.jsonl").read_text().splitlines() if line.strip()]
     rows = ncu_rows()
@@ -531,6 +579,9 @@ def test_launches_equal_nsight_compute():
                     # leaves out warps without an active lane, the
                     # per-instruction sums are compared unscaled)
                     plain = per_instruction(name, sink=False)[0]
+                    if k == "ld" and merged_loads(name, got["ld"], p["ld"]):
+                        probe_rules[(k, "PTXAS_MERGED")] += 1
+                        continue
                     assert got[k] == p[k] or plain[k] == p[k], (name, k, got[k], plain[k], p[k], m[k], dict(used))
                     if k == "ld" and used["PTXAS_DUMMY_LDS"] and not used["SASS_SKIPPED"]:
                         rule = "PTXAS_DUMMY_LDS"
@@ -585,11 +636,11 @@ def async_groups(name: str) -> int:
 
 # today's agreement (docs/triton.md, "Evidence: the generated corpus"); a
 # change that lowers one, or lets a model miss grow, fails
-FLOOR_MODELLED = 0.969  # 3574 of 3688 ops
-FLOOR_FULL = {"amd": 362, "nv": 210}
-FLOOR_EQUAL = {"amd": 284, "nv": 190}
-CEILING_MISSES = {"MISS_PAIRING": 6, "MISS_FMA_DOT": 12, "MISS_SCRATCH_ROUNDS": 3, "LOOP_COPIES": 4}
-FLOOR_NCU = {"compared": 127, "wavefronts": 121, "conflicts": 122, "st": 127, "ld": 72, "NCU_ASYNC_GROUP_LD": 35}
+FLOOR_MODELLED = 0.984  # 3629 of 3688 ops (the 59 warp_group_dot: no published bank rule)
+FLOOR_FULL = {"amd": 396, "nv": 231}
+FLOOR_EQUAL = {"amd": 314, "nv": 208}
+CEILING_MISSES = {"MISS_PAIRING": 8, "MISS_FMA_DOT": 12, "MISS_SCRATCH_ROUNDS": 3, "LOOP_COPIES": 4, "MISS_SPLIT_LOADS": 3}
+FLOOR_NCU = {"compared": 140, "wavefronts": 133, "conflicts": 134, "st": 140, "ld": 83, "NCU_ASYNC_GROUP_LD": 35}
 # NCU_ASYNC_GROUP_LD: on the sm_90 kernels with a cp.async pipeline
 # (ttg.async_copy_global_to_local, 2 stages or more), Nsight Compute
 # counts exactly 3 shared loads a warp per async-copy group waited for
