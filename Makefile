@@ -82,6 +82,9 @@ $(BUILD)/tests/%: tests/%.c $(STATIC_LIB) $(SUPPORT_OBJS) $(wildcard tests/*.h t
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests -Ilib $(CFLAGS) -DLAYOUT_TOOL_PATH=\"$(abspath $(TOOL_BIN))\" $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(STATIC_LIB) $(LDLIBS)
 
+# test_fuzz_replay runs the fuzz targets' checks (it includes fuzz/*.c)
+$(BUILD)/tests/test_fuzz_replay: $(wildcard fuzz/*.c fuzz/*.h)
+
 # The tool's test runs the tool binary of the same build.
 $(BUILD)/tests/test_tool: $(TOOL_BIN)
 
