@@ -417,14 +417,17 @@ def _batch(layout: Any) -> Any:
 
 
 def module_text(writers: Sequence[Any], readers: Sequence[Any], shared_layout: Any, shape: Sequence[int],
-                dtype: Any, arch: Any, num_warps: Optional[int] = None, reserve_bytes: int = 0) -> str:
+                dtype: Any, arch: Any, num_warps: Optional[int] = None, reserve_bytes: int = 0,
+                store_result: bool = False) -> str:
     """The TTGIR module Triton 3.6 would emit for a Gluon kernel that writes a ``shape`` tensor of ``dtype``
     from each register layout of ``writers`` into one shared allocation and reads it into each of
     ``readers``.  One writer: ``ttg.local_alloc %value`` (``gl.allocate_shared_memory(dtype, shape, layout,
     value)``); several: ``ttg.local_alloc`` without a value, then one ``ttg.local_store`` each
     (``smem.store(value)``).  Each reader is a ``ttg.local_load`` (``smem.load(layout)``).
     ``reserve_bytes`` > 0 adds one more, unused allocation of that many bytes (it shrinks the
-    suggestion's budget).  ``num_warps`` defaults to that of the first register layout."""
+    suggestion's budget).  ``store_result``: the last reader's tensor is then stored to global memory
+    (``gl.store(ptr, value)``: ``tt.store``), which is what lets ptxas run the last load on fewer warps
+    (docs/triton.md, "ptxas's last load").  ``num_warps`` defaults to that of the first register layout."""
     dims = _shape(shape)
     elem, _bits = _dtype(dtype)
     _name, target, tpw = _arch(arch)
@@ -455,7 +458,8 @@ def module_text(writers: Sequence[Any], readers: Sequence[Any], shared_layout: A
     lines.append("#smem = #ttg.shared_memory")
     lines.append('module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %d : i32, ttg.target = "%s", '
                  '"ttg.threads-per-warp" = %d : i32} {' % (num_warps, target, tpw))
-    lines.append("  tt.func public @gluon_kernel() attributes {noinline = false} {")
+    lines.append("  tt.func public @gluon_kernel(%s) attributes {noinline = false} {"
+                 % ("%%out: !tt.ptr<%s> {tt.divisibility = 16 : i32}" % elem if store_result and rs else ""))
     n = [0]
 
     def v() -> str:
@@ -478,8 +482,14 @@ def module_text(writers: Sequence[Any], readers: Sequence[Any], shared_layout: A
             src = v()
             lines.append("    %s = arith.constant dense<0.000000e+00> : tensor<%s, %s>" % (src, tshape, w))
             lines.append("    ttg.local_store %s, %s : tensor<%s, %s> -> %s" % (src, buf, tshape, w, mem))
+    last = None
     for r in rs:
-        lines.append("    %s = ttg.local_load %s : %s -> tensor<%s, %s>" % (v(), buf, mem, tshape, r))
+        last = v()
+        lines.append("    %s = ttg.local_load %s : %s -> tensor<%s, %s>" % (last, buf, mem, tshape, r))
+    if store_result and rs:
+        ptrs, pshape = v(), "x".join(str(d) for d in dims) + "x!tt.ptr<%s>" % elem
+        lines.append("    %s = tt.splat %%out : !tt.ptr<%s> -> tensor<%s, %s>" % (ptrs, elem, pshape, rs[-1]))
+        lines.append("    tt.store %s, %s : tensor<%s, %s>" % (ptrs, last, pshape, rs[-1]))
     lines.append("    tt.return")
     lines.append("  }")
     lines.append("}")
@@ -608,16 +618,20 @@ def _report(ttgir: str, arch_name: str, suggest: bool = True) -> Dict[str, Any]:
 
 
 def check(reg_layout: Any, shared_layout: Any, shape: Sequence[int], dtype: Any, arch: Any,
-          num_warps: Optional[int] = None) -> Check:
+          num_warps: Optional[int] = None, stored: bool = False) -> Check:
     """Both sides of a Gluon tensor of ``shape`` and ``dtype`` in ``reg_layout`` stored into shared memory of
     ``shared_layout`` (``gl.allocate_shared_memory(dtype, shape, shared_layout, value)``: ``ttg.local_alloc``)
     and loaded back into ``reg_layout`` (``smem.load(reg_layout)``: ``ttg.local_load``), lowered as Triton 3.6
     lowers them on ``arch`` and costed by the checker.  ``arch``: a ``layout arch`` name or alias
     (``"sm_90"``, ``"H100"``, ``"gfx942"``, ``"MI300X"``), a Triton target text (``"cuda:90"``,
     ``"hip:gfx942"``) or a Triton ``GPUTarget``.  ``num_warps`` defaults to the register layout's.
+    ``stored=True``: the loaded tile then goes to global memory (``gl.store``), as in a kernel whose
+    last shared op this is; on NVIDIA ptxas may then run the last load on the warps that store only
+    (the load side's ``cta_*`` figures; docs/triton.md, "ptxas's last load").
     Raises :class:`liblayout.LayoutError` when the C library cannot read or lower the pair (its message)."""
     arch_name = _arch(arch)[0]
-    ttgir = module_text([reg_layout], [reg_layout], shared_layout, shape, dtype, arch, num_warps)
+    ttgir = module_text([reg_layout], [reg_layout], shared_layout, shape, dtype, arch, num_warps,
+                        store_result=stored)
     rep = _report(ttgir, arch_name, suggest=False)  # the costs only: no search
     return Check(rep, ttgir, attr_text(reg_layout), attr_text(shared_layout, _shape(shape)))
 
