@@ -208,7 +208,9 @@ layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op
  * `_b8`): no measurement or document gives its bank rule, so it is costed
  * as an ordinary read of its width.  Example: the B operand of the gfx950
  * fp16 matmul (4 `ds_read_b64_tr_b16` per warp) is low; its A operand (2
- * `ds_read_b128`) has gfx950's b128 read rule's confidence, high.
+ * `ds_read_b128`) has gfx950's b128 read rule's confidence, high.  A
+ * `tt.gather` through shared scratch is low too: its loads' addresses are
+ * the index values, costed conflict-free (a lower bound).
  * @p note (may be NULL) gets a static sentence saying why when the answer
  * is lowered for the instruction, else "".  A report that is not modelled
  * is low with note "not modelled".  Thread safety: pure.
