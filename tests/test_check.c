@@ -51,8 +51,8 @@ static layout_cost brute(const layout_arch *a, const layout_instr *in)
         int ok = 1;
         for (int l = 0; l < in->n_lanes && ok; l++) {
             if (!((in->active_mask >> l) & 1)) continue;
-            int p = l ^ r->fold_xor[f];
-            ok = ((in->active_mask >> p) & 1) && in->addr_bytes[p] == in->addr_bytes[l];
+            int p = l ^ r->fold_xor[f]; /* an inactive partner does not stop the fold */
+            ok = !((in->active_mask >> p) & 1) || in->addr_bytes[p] == in->addr_bytes[l];
         }
         if (ok) {
             groups = r->fold_groups;
@@ -78,8 +78,8 @@ static layout_cost brute(const layout_arch *a, const layout_instr *in)
             int b = (int)(words[i] % (uint64_t)a->n_banks);
             if (++per_bank[b] > nway) nway = per_bank[b];
         }
-        int cycles = nway > 1 ? nway : 1;
-        c.extra_cycles += cycles - 1;
+        int cycles = !(groups[g] & in->active_mask) ? a->idle_group_cycles : nway > 1 ? nway : 1;
+        c.extra_cycles += cycles > 1 ? cycles - 1 : 0;
         c.total_cycles += cycles;
         if (nway > c.worst_nway) c.worst_nway = nway, c.worst_group = g;
     }

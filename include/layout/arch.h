@@ -16,8 +16,10 @@
  *
  * (groups are numbered in order of their lowest lane).  A rule may carry a
  * **fold**: NVIDIA 8/16-byte loads use groups twice as large when every
- * active lane l has the same address as lane `l ^ m` for one of the rule's
- * xor masks m (docs/lds-model.md §2.5); the rule then lists the merged groups.
+ * active lane l whose partner `l ^ m` is active has that lane's address, for
+ * one of the rule's xor masks m (docs/lds-model.md §2.5); the rule then lists
+ * the merged groups.  A group without an active lane costs
+ * ::layout_arch::idle_group_cycles: 1 on AMD, 0 on NVIDIA (§3.2).
  *
  * Presets (layout_arch_preset()): "gfx90a", "gfx942", "gfx950",
  * "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90", and more GPUs
@@ -84,8 +86,8 @@ const char *layout_confidence_name(layout_confidence confidence);
  * `groups[i]` is a 64-bit lane mask; the groups of a supported rule are
  * disjoint, non-empty and together cover lanes 0..wave_size-1.  Optional fold
  * (loads on NVIDIA): when, for some m in `fold_xor[0..n_fold_xors-1]`, every
- * active lane l has lane `l ^ m` active with the same address, the checker
- * uses `fold_groups` instead of `groups`.
+ * active lane l has the address of lane `l ^ m` or that lane is inactive, the
+ * checker uses `fold_groups` instead of `groups`.
  */
 typedef struct layout_lane_rule {
     int supported;                                /**< 0: the arch has no instruction of this width/direction */
@@ -129,6 +131,11 @@ typedef struct layout_arch {
     layout_lane_rule rules[2][LAYOUT_N_WIDTHS];       /**< [direction][width index] */
     char note[LAYOUT_ARCH_NOTE_CAP];                  /**< free text: provenance, caveats (NUL-terminated) */
     unsigned ds_forms;                                /**< ::layout_ds_form bits: the DS instruction forms the compiler may use (access.h step 2) */
+    /** Cycles a lane group without an active lane costs, 0 or 1: 1 on AMD
+     * (rocprofiler-compute's one-lane b32 example: 2 cycles over two groups),
+     * 0 on NVIDIA (measured: tests/fixtures/h100/partial, a phase with no
+     * active lane adds no wavefront).  layout_arch_init() sets 1. */
+    int idle_group_cycles;
 } layout_arch;
 
 /**

@@ -6,7 +6,7 @@
  *
  *     word(a)  = a / bank_width_bytes          bank(a) = word(a) % n_banks
  *     lane l touches words word(A_l) .. word(A_l + W - 1)
- *     cycles(group) = 1 + extra(group)
+ *     cycles(group) = 1 + extra(group)         (arch->idle_group_cycles if no active lane)
  *     extra(group)  = max over banks of (distinct words of the group's
  *                     active lanes on that bank) - 1     (0 if no active lane)
  *     extra(instr)  = sum of extra(group)    -> SQ_LDS_BANK_CONFLICT / NVIDIA "bank conflicts"
@@ -14,8 +14,9 @@
  *
  * Lanes on the same word share it (broadcast on reads, merged byte-enabled
  * write on stores), including b8/b16 lanes on different bytes of one word; an
- * unaligned lane touches one more word; inactive lanes cost nothing; every
- * group of the rule counts one cycle even when none of its lanes is active.
+ * unaligned lane touches one more word; inactive lanes cost nothing; a group
+ * none of whose lanes is active counts one cycle on AMD and none on NVIDIA
+ * (::layout_arch::idle_group_cycles).
  * Example (gfx942, b32, lane i at byte 128*i, all 64 lanes on bank 0): two
  * groups of 32 lanes, 32 distinct words each -> extra 62, total 64.
  *
@@ -78,7 +79,7 @@ typedef struct layout_cost {
 typedef struct layout_group_cost {
     uint64_t lanes;      /**< the group's lane mask (from the rule) */
     uint64_t active;     /**< lanes & instruction's active_mask */
-    int cycles;          /**< 1 + max(nway - 1, 0) */
+    int cycles;          /**< 1 + max(nway - 1, 0); a group without an active lane: the arch's idle_group_cycles */
     int nway;            /**< max distinct words on one bank; 0 if no active lane */
     int worst_bank;      /**< lowest bank reaching nway; -1 if no active lane */
     uint64_t bank_lanes; /**< active lanes touching worst_bank */

@@ -76,6 +76,9 @@
  * / `paired` / `unaligned` / `amd` sets the DS instruction forms the
  * compiler model may use (::layout_arch::ds_forms: `none` on NVIDIA); it
  * defaults to `amd` (paired and unaligned) and prints only when it differs.
+ * `idle=0` / `idle=1` sets the cycles of a lane group without an active lane
+ * (::layout_arch::idle_group_cycles: 0 on NVIDIA); it defaults to 1 and
+ * prints only when it differs.
  *
  * The canonical text of a preset is its name; any other architecture prints
  * as `arch(name=..., banks=..., bank_bytes=..., wave=..., <rules>)` with

@@ -56,6 +56,7 @@ layout_status layout_arch_init(layout_arch *out, const char *name, int n_banks, 
     out->wave_size = wave_size;
     out->bank_confidence = LAYOUT_CONFIDENCE_MEDIUM;
     out->ds_forms = LAYOUT_DS_FORMS_AMD;
+    out->idle_group_cycles = 1;
     return layout_ok(err);
 }
 
@@ -227,6 +228,9 @@ layout_status layout_arch_validate(const layout_arch *arch, layout_error *err)
     if (arch->ds_forms & ~(unsigned)LAYOUT_DS_FORMS_AMD)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: ds_forms = 0x%x has bits outside layout_ds_form", fn,
                            arch->ds_forms);
+    if (arch->idle_group_cycles != 0 && arch->idle_group_cycles != 1)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: idle_group_cycles = %d must be 0 or 1", fn,
+                           arch->idle_group_cycles);
     for (int d = 0; d < 2; d++)
         for (int w = 0; w < LAYOUT_N_WIDTHS; w++) {
             const layout_lane_rule *r = &arch->rules[d][w];

@@ -153,6 +153,7 @@ static void build_nvidia(layout_arch *a, const char *name, layout_confidence c, 
     layout_arch_init(a, name, 32, 4, 32, NULL);
     a->bank_confidence = HIGH;
     a->ds_forms = 0; /* no paired shared-memory instruction (docs/calibrate.md rule N2, tests/fixtures/h100 k03); misaligned vectors fault */
+    a->idle_group_cycles = 0; /* a phase without an active lane adds no wavefront (tests/fixtures/h100/partial) */
     for (int d = 0; d < 2; d++) {
         for (int w = 1; w <= 4; w *= 2) set_run(a, d, w, 32, c, src);
         set_run(a, d, 8, 16, c, src);

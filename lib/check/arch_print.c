@@ -65,6 +65,9 @@ layout_status layout_arch_format(const layout_arch *arch, char *buf, size_t cap,
                 layout_sb_printf(&t, "  [%s]\n", layout_confidence_name(r->fold_confidence));
             }
         }
+    if (arch->idle_group_cycles != 1)
+        layout_sb_printf(&t, "  a group without an active lane costs %d cycle%s\n", arch->idle_group_cycles,
+                         arch->idle_group_cycles == 1 ? "" : "s");
     if (memchr(arch->note, '\0', sizeof arch->note) && arch->note[0]) layout_sb_printf(&t, "  note: %s\n", arch->note);
     if (needed) *needed = t.len;
     return layout_ok(err);

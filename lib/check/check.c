@@ -13,13 +13,15 @@
  * access at a 4-byte bank width, not 4-byte aligned). */
 #define MAX_GROUP_WORDS (LAYOUT_MAX_LANES * 5)
 
-/* Fold rule: every active lane l has lane l^m active with the same address. */
+/* Fold rule: every active lane l whose partner l^m is active has the
+ * partner's address (an inactive partner does not stop the fold: measured,
+ * tests/fixtures/h100/partial). */
 static int fold_holds(const layout_instr *in, int m)
 {
     for (int l = 0; l < in->n_lanes; l++) {
         if (!((in->active_mask >> l) & 1)) continue;
         int p = l ^ m;
-        if (p >= in->n_lanes || !((in->active_mask >> p) & 1)) return 0;
+        if (p >= in->n_lanes || !((in->active_mask >> p) & 1)) continue;
         if (in->addr_bytes[p] != in->addr_bytes[l]) return 0;
     }
     return 1;
@@ -91,7 +93,8 @@ void layout_cost_scalar(const layout_arch *arch, const layout_lane_rule *rule, c
         gc->lanes = groups[g];
         gc->active = groups[g] & in->active_mask;
         cost_group(arch, in, gc);
-        d->cost.extra_cycles += gc->cycles - 1;
+        if (!gc->active) gc->cycles = arch->idle_group_cycles; /* 1 on AMD, 0 on NVIDIA */
+        d->cost.extra_cycles += gc->cycles > 1 ? gc->cycles - 1 : 0;
         d->cost.total_cycles += gc->cycles;
         if (gc->nway > d->cost.worst_nway) d->cost.worst_nway = gc->nway, d->cost.worst_group = g;
     }
@@ -331,6 +334,9 @@ static layout_status check_arch_for(const char *fn, const layout_arch *arch, con
     if (!arch) return layout_fail(err, LAYOUT_ERR_NULL, "%s: arch is NULL", fn);
     layout_status st = check_instr(fn, "instr", arch, in, err);
     if (st) return st;
+    if (arch->idle_group_cycles != 0 && arch->idle_group_cycles != 1)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: arch \"%.32s\" is invalid: idle_group_cycles = %d must be 0 or 1",
+                           fn, arch->name, arch->idle_group_cycles);
     layout_arch one;
     layout_error sub;
     st = layout_arch_init(&one, "one-rule", arch->n_banks, arch->bank_width_bytes, arch->wave_size, &sub);

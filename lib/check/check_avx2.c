@@ -79,13 +79,13 @@ ALWAYS_INLINE __m256i group_slot(const uint8_t *gid, int r, __m128i log_nbu)
     return _mm256_sll_epi32(g, log_nbu);
 }
 
-/* Every active lane l has lane l^m active with the same address. */
+/* Every active lane l whose partner l^m is active has its address. */
 static int fold_holds(const layout_instr *in, int m)
 {
     if (!in->active_mask) return 1; /* vacuously true, as in the reference */
     /* most instructions fail on their first active lane: check it alone first */
     int l0 = __builtin_ctzll(in->active_mask), p0 = l0 ^ m;
-    if (!((in->active_mask >> p0) & 1) || in->addr_bytes[p0] != in->addr_bytes[l0]) return 0;
+    if (((in->active_mask >> p0) & 1) && in->addr_bytes[p0] != in->addr_bytes[l0]) return 0;
     const __m256i idx = _mm256_loadu_si256((const __m256i *)xor_index[m & 7]);
     const int n_regs = in->n_lanes >> 3;
     uint64_t eq = 0;
@@ -94,7 +94,7 @@ static int fold_holds(const layout_instr *in, int m)
         uint32_t e = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(load_lanes(in, r), partner)));
         eq |= (uint64_t)e << (8 * r);
     }
-    return (in->active_mask & ~(eq & layout_lane_xor_permute(in->active_mask, m))) == 0;
+    return (in->active_mask & layout_lane_xor_permute(in->active_mask, m) & ~eq) == 0;
 }
 
 static void result_no_conflict(layout_cost *out, int first_group)
@@ -223,13 +223,17 @@ ALWAYS_INLINE int fast_words(const layout_instr *in, const units *u, int n_regs,
     return pop == __builtin_popcountll(in->active_mask) - dups;
 }
 
-static void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *in,
-                           const units *u, const uint32_t *occ, layout_cost *out);
-static void exact_path(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *in,
-                       const units *u, const uint32_t *occ, layout_cost *out);
+/* The exact paths return 1 where they answered with the scalar reference
+ * (which costs idle groups itself), else 0. */
+static int exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *in,
+                          const units *u, const uint32_t *occ, layout_cost *out);
+static int exact_path(const layout_arch *arch, const layout_lane_rule *rule, const layout_instr *in,
+                      const units *u, const uint32_t *occ, layout_cost *out);
 
-void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, const layout_checker_rule *prep,
-                      const layout_instr *in, layout_cost *out)
+/* The fast path proper: counts a cycle for every group, as AMD does; 1 when
+ * the answer came from the scalar reference instead. */
+static int cost_native(const layout_arch *arch, const layout_lane_rule *rule, const layout_checker_rule *prep,
+                       const layout_instr *in, layout_cost *out)
 {
     const uint64_t active = in->active_mask;
     const int n_regs = in->n_lanes >> 3;
@@ -251,7 +255,7 @@ void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, con
     out->n_groups = u.n_groups;
     if (!active) {
         result_no_conflict(out, -1);
-        return;
+        return 0;
     }
 
     /* 1. unit reduction: W-aligned lanes, W a power of two >= bank width */
@@ -269,11 +273,11 @@ void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, con
             else f = full ? fast_reduced(in, &u, 4, 1, occ) : fast_reduced(in, &u, 4, 0, occ);
             if (f == 1) {
                 result_no_conflict(out, lowest_slot(occ, 2) >> u.log_nbu);
-                return;
+                return 0;
             }
             if (f == 0) {
-                exact_one_unit(arch, rule, in, &u, occ, out);
-                return;
+                return exact_one_unit(arch, rule, in, &u, occ, out);
+                return 0;
             }
         } else {
             __m256i mis = _mm256_setzero_si256();
@@ -303,8 +307,8 @@ general:;
     /* 2. fast path, general form: up to 256 slots, k_max units per lane */
     const int n_slots = u.n_groups << u.log_nbu, n_words = (n_slots + 31) >> 5;
     if (n_slots > 256) {
-        exact_path(arch, rule, in, &u, NULL, out);
-        return;
+        return exact_path(arch, rule, in, &u, NULL, out);
+        return 0;
     }
     if (u.k_max == 1 && n_words <= 4) {
         int f;
@@ -315,8 +319,8 @@ general:;
             f = n_words <= 2 ? (n_regs == 8 ? fast_words(in, &u, 8, 2, 0, occ) : fast_words(in, &u, 4, 2, 0, occ))
                              : (n_regs == 8 ? fast_words(in, &u, 8, 4, 0, occ) : fast_words(in, &u, 4, 4, 0, occ));
         if (f) result_no_conflict(out, lowest_slot(occ, n_words) >> u.log_nbu);
-        else exact_path(arch, rule, in, &u, occ, out);
-        return;
+        else return exact_path(arch, rule, in, &u, occ, out);
+        return 0;
     }
     const __m128i ls = _mm_cvtsi32_si128(u.log_unit), ln = _mm_cvtsi32_si128(u.log_nbu);
     const __m256i bank_mask = _mm256_set1_epi32((1 << u.log_nbu) - 1), one = _mm256_set1_epi32(1);
@@ -349,9 +353,20 @@ general:;
     }
     if (pop == units_total) {
         result_no_conflict(out, lowest_slot(occ, n_words) >> u.log_nbu);
-        return;
+        return 0;
     }
-    exact_path(arch, rule, in, &u, occ, out);
+    return exact_path(arch, rule, in, &u, occ, out);
+}
+
+void layout_cost_avx2(const layout_arch *arch, const layout_lane_rule *rule, const layout_checker_rule *prep,
+                      const layout_instr *in, layout_cost *out)
+{
+    if (cost_native(arch, rule, prep, in, out) || arch->idle_group_cycles ||
+        in->active_mask == layout_lanes_all_fast(in->n_lanes))
+        return;
+    /* NVIDIA: a group without an active lane costs no cycle */
+    const uint64_t *groups = out->fold_xor ? rule->fold_groups : rule->groups;
+    for (int g = 0; g < out->n_groups; g++) out->total_cycles -= !(groups[g] & in->active_mask);
 }
 
 /* extra / total / worst from the per-group N-ways. */
@@ -482,9 +497,9 @@ ALWAYS_INLINE void group_max_finish(group_max *m, int n_groups, layout_cost *out
  * stores 0x80 at (slot, residue) -- plain stores, no read-modify-write
  * chains between lanes of one slot -- and a slot's distinct words are the
  * set bytes of its 64, two movemasks. */
-static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
-                                                     const layout_instr *in, const units *u, const uint32_t *occ,
-                                                     layout_cost *out)
+static __attribute__((noinline)) int exact_one_unit(const layout_arch *arch, const layout_lane_rule *rule,
+                                                    const layout_instr *in, const units *u, const uint32_t *occ,
+                                                    layout_cost *out)
 {
     const int n_regs = in->n_lanes >> 3, log_nbu = u->log_nbu, n_groups = u->n_groups;
     const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
@@ -498,7 +513,7 @@ static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, co
         layout_cost_detail d;
         layout_cost_scalar(arch, rule, in, &d);
         *out = d.cost;
-        return;
+        return 1;
     }
     int n_occ = 0;
     for (int j = 0; j < n_words; j++) n_occ += __builtin_popcount(occ[j]);
@@ -522,7 +537,7 @@ static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, co
                 group_max_add(&gm, g, __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(y)));
             }
         group_max_finish(&gm, n_groups, out);
-        return;
+        return 0;
     }
     _Alignas(32) uint8_t map[(256 + 1) * 64];
     const __m256i zero = _mm256_setzero_si256();
@@ -549,20 +564,18 @@ static __attribute__((noinline)) void exact_one_unit(const layout_arch *arch, co
             group_max_add(&gm, s >> log_nbu, __builtin_popcount(m0) + __builtin_popcount(m1));
         }
     group_max_finish(&gm, n_groups, out);
+    return 0;
 }
 
 /* 3. exact path: per-slot row sets.  With <= 256 slots, the unit of lane
  * l ORs its row bit into rows[slot * 8 + l % 8], so consecutive lanes on one
  * slot do not wait on each other's read-modify-write; the 8 partial sets
  * of a slot are ORed at the end. */
-static __attribute__((noinline)) void exact_path(const layout_arch *arch, const layout_lane_rule *rule,
-                                                 const layout_instr *in, const units *u, const uint32_t *occ,
-                                                 layout_cost *out)
+static __attribute__((noinline)) int exact_path(const layout_arch *arch, const layout_lane_rule *rule,
+                                                const layout_instr *in, const units *u, const uint32_t *occ,
+                                                layout_cost *out)
 {
-    if (u->k_max == 1 && occ) {
-        exact_one_unit(arch, rule, in, u, occ, out);
-        return;
-    }
+    if (u->k_max == 1 && occ) return exact_one_unit(arch, rule, in, u, occ, out);
     const int n_regs = in->n_lanes >> 3, k_max = u->k_max, log_nbu = u->log_nbu, n_groups = u->n_groups;
     const int n_slots = n_groups << log_nbu, n_words = (n_slots + 31) >> 5;
     const int bw = arch->bank_width_bytes;
@@ -593,7 +606,7 @@ static __attribute__((noinline)) void exact_path(const layout_arch *arch, const 
         layout_cost_detail d;
         layout_cost_scalar(arch, rule, in, &d);
         *out = d.cost;
-        return;
+        return 1;
     }
 
     /* With <= 256 slots (occ known) each slot gets 8 partial sets, indexed
@@ -624,7 +637,7 @@ static __attribute__((noinline)) void exact_path(const layout_arch *arch, const 
 #pragma GCC unroll 8
         for (int i = 0; i < n_units; i++) rows[idx_of[i]] |= (uint64_t)1 << rel_of[i];
         finish_from_rows(rows, occ, n_words, log_nbu, n_groups, out);
-        return;
+        return 0;
     }
     int cyc[LAYOUT_MAX_LANE_GROUPS + 1];
     memset(cyc, 0, sizeof cyc);
@@ -636,6 +649,7 @@ static __attribute__((noinline)) void exact_path(const layout_arch *arch, const 
         if (c > cyc[g]) cyc[g] = c;
     }
     summarize(cyc, n_groups, out);
+    return 0;
 }
 
 #else /* !__AVX2__: portable stub, never called (layout_avx2_compiled() == 0) */

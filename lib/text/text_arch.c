@@ -237,6 +237,7 @@ static layout_status parse_arch(text_cursor *c, layout_arch *out)
     int64_t banks = 0, bank_bytes = 0, wave = 0;
     size_t banks_at = 0, wave_at = 0, bytes_at = 0;
     int have_name = 0, have_base = 0, have_ds = 0, n_items = 0, i;
+    int64_t idle = -1;
     unsigned ds = 0;
     rule_item items[MAX_ITEMS];
     layout_arch a;
@@ -279,6 +280,11 @@ static layout_status parse_arch(text_cursor *c, layout_arch *out)
             else if (strcmp(v, "amd") == 0) ds = LAYOUT_DS_FORMS_AMD;
             else return layout_tx_fail_at(c, vat, LAYOUT_ERR_PARSE, "ds=%s: expected none, paired, unaligned or amd", v);
             have_ds = 1;
+        } else if (strcmp(word, "idle") == 0) { /* cycles of a lane group without an active lane (arch.h) */
+            if (idle >= 0) return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "idle= given twice");
+            if (layout_tx_expect(c, '=', "'=' after idle")) return c->status;
+            layout_tx_skip(c);
+            if (layout_tx_int_in(c, 0, 1, LAYOUT_ERR_ARG, "idle", &idle)) return c->status;
         } else if (strcmp(word, "name") == 0) {
             size_t nat;
             if (have_name) return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "name= given twice");
@@ -298,7 +304,7 @@ static layout_status parse_arch(text_cursor *c, layout_arch *out)
             if (layout_tx_int_in(c, 1, 1024, LAYOUT_ERR_ARG, word, slot)) return c->status;
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE,
-                              "unknown arch item '%s' (expected base, name, banks, bank_bytes, wave, ds, read, write or rw)",
+                              "unknown arch item '%s' (expected base, name, banks, bank_bytes, wave, ds, idle, read, write or rw)",
                               word);
         }
         if (layout_tx_accept(c, ')')) break;
@@ -323,6 +329,7 @@ static layout_status parse_arch(text_cursor *c, layout_arch *out)
         snprintf(a.note, sizeof a.note, "%s", USER_SOURCE);
     }
     if (have_ds) a.ds_forms = ds;
+    if (idle >= 0) a.idle_group_cycles = (int)idle;
     for (i = 0; i < n_items; i++)
         if (apply_rule(c, &a, &items[i])) return c->status;
     if (layout_arch_validate(&a, &e)) return layout_tx_lib_fail(c, start, &e);
@@ -362,7 +369,7 @@ static int arch_equal(const layout_arch *x, const layout_arch *y, int exact)
 {
     int d, w;
     if (strcmp(x->name, y->name) != 0 || x->n_banks != y->n_banks || x->bank_width_bytes != y->bank_width_bytes ||
-        x->wave_size != y->wave_size || x->ds_forms != y->ds_forms)
+        x->wave_size != y->wave_size || x->ds_forms != y->ds_forms || x->idle_group_cycles != y->idle_group_cycles)
         return 0;
     for (d = 0; d < 2; d++)
         for (w = 0; w < LAYOUT_N_WIDTHS; w++) {
@@ -455,6 +462,7 @@ static int print_arch(text_out *o, const void *obj)
     layout_to_printf(o, ", banks=%d, bank_bytes=%d, wave=%d", a->n_banks, a->bank_width_bytes, a->wave_size);
     if (a->ds_forms != LAYOUT_DS_FORMS_AMD) /* the default of arch(...) */
         layout_to_str(o, a->ds_forms == 0 ? ", ds=none" : a->ds_forms == LAYOUT_DS_FORM_PAIRED ? ", ds=paired" : ", ds=unaligned");
+    if (a->idle_group_cycles != 1) layout_to_printf(o, ", idle=%d", a->idle_group_cycles);
     for (w = 0; w < LAYOUT_N_WIDTHS; w++) {
         if (rule_equal(&a->rules[0][w], &a->rules[1][w])) {
             keys[n] = 3;
