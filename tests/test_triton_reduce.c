@@ -17,10 +17,10 @@
  * - sm_90, launched: a kernel whose every op is modelled predicts Nsight
  *   Compute's shared wavefronts and bank conflicts (loads + stores, all
  *   warps of all CTAs: the CTA sums x the grid), or else its reduces'
- *   share stays within the measurement (the known differences: a
- *   convert's load that ptxas leaves to fewer warps than the model's
- *   every warp, and reduce1d_i32_sum_2048's 2 store conflicts over 16
- *   CTAs, where every store is one lane's);
+ *   share stays within the measurement (the known difference:
+ *   reduce1d_i32_sum_2048's 2 store conflicts over 16 CTAs, where every
+ *   store is one lane's; a convert's last load that ptxas runs on fewer
+ *   lanes of fewer warps is modelled, sink.c);
  * and floors on how many kernels are equal. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
@@ -343,7 +343,7 @@ static void test_ncu(void)
     printf("test_triton_reduce: ncu: %d launched sm_90 kernels fully modelled, %d equal in shared wavefronts and "
            "bank conflicts\n", n_cmp, n_eq);
     CHECK(n_cmp >= 42);
-    CHECK(n_eq >= 40);
+    CHECK(n_eq >= 41);
 }
 
 int main(void)

@@ -22,6 +22,20 @@
  *  - 4 rows with the load in an scf.for, or with a second local_load after
  *    the store (the first is not the kernel's last shared op, the second
  *    feeds no store), or on gfx942 (no ptxas): nothing sinks.
+ *
+ * Lanes exit too (test_sunk_lanes): a 4 x 64 f32 tile, row-major in shared
+ * memory (element (i, j) at 4 (64 i + j) bytes), read into
+ * blocked<[1, 4], [1, 32], [8, 1], [1, 0]>.  A lane holds 4 contiguous
+ * columns, so lanes 0..15 cover the 64 and lane bit 4 (column 64) is a
+ * zero basis: lanes 16..31 repeat lanes 0..15; warp bit 2 (row 4) is one
+ * too.  One ld.shared.v4.b32 and one 128-bit global store per thread.
+ * Warp w, lane j < 16 reads bytes 256 w + 16 j: phases of 8 lanes, lanes
+ * 0..7 and 8..15 each 128 contiguous bytes, 1 wavefront each; lanes
+ * 16..31 repeat them in phases 2 and 3 (16-byte loads fold only over l^1
+ * or l^2): 4 wavefronts, 0 conflicts for the whole warp.  ptxas exits
+ * warps 4..7 and lanes 16..31: the load runs on 4 warps of 16 lanes, 2
+ * wavefronts each (idle phases cost none on NVIDIA): 8 over the CTA, not
+ * 4 x 4 = 16 (the whole warps) or 8 x 4 = 32 (every warp).
  */
 #include "harness.h"
 #include "layout.h"
@@ -101,8 +115,47 @@ static void test_sunk(void)
     CHECK_EQ_I64(r->total_cycles, 4);
     CHECK_EQ_I64(r->extra_cycles, 3);
     CHECK_EQ_I64(r->sunk_warps, 4);
+    CHECK_EQ_I64(r->sunk_lanes, 32);
     CHECK_EQ_I64(r->cta_total_cycles, 16);
     CHECK_EQ_I64(r->cta_extra_cycles, 12);
+}
+
+static void test_sunk_lanes(void)
+{
+    static const char lanes_text[] =
+        "#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>\n"
+        "#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>\n"
+        "#smem = #ttg.shared_memory\n"
+        "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 8 : i32, ttg.target = \"cuda:90\", "
+        "\"ttg.threads-per-warp\" = 32 : i32} {\n"
+        "  tt.func public @k(%y_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}) attributes {noinline = false} {\n"
+        "    %smem = ttg.local_alloc : () -> !ttg.memdesc<4x64xf32, #shared, #smem, mutable> loc(#loc1)\n"
+        "    %y = ttg.local_load %smem : !ttg.memdesc<4x64xf32, #shared, #smem, mutable> -> tensor<4x64xf32, #b> "
+        "loc(#loc1)\n"
+        "    %p = tt.splat %y_ptr : !tt.ptr<f32> -> tensor<4x64x!tt.ptr<f32>, #b> loc(#loc1)\n"
+        "    tt.store %p, %y : tensor<4x64x!tt.ptr<f32>, #b> loc(#loc1)\n"
+        "    tt.return loc(#loc1)\n"
+        "  } loc(#loc1)\n"
+        "} loc(#loc1)\n"
+        "#loc1 = loc(\"k.py\":3:9)\n";
+    const layout_triton_kernel_op *r;
+    if (layout_ttgir_parse(lanes_text, strlen(lanes_text), &mod, &terr) != LAYOUT_OK ||
+        layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) != LAYOUT_OK) {
+        CHECK_MSG(0, "%s", terr.message);
+        return;
+    }
+    CHECK_EQ_I64(kern.n_ops, 1);
+    r = &kern.ops[0];
+    CHECK_MSG(r->modelled, "%s", r->reason);
+    CHECK_EQ_I64(r->n_counts, 1);
+    CHECK(strcmp(r->counts[0].mnemonic, "ld.shared.v4.b32") == 0);
+    CHECK_EQ_I64(r->counts[0].count, 1);
+    CHECK_EQ_I64(r->total_cycles, 4);
+    CHECK_EQ_I64(r->extra_cycles, 0);
+    CHECK_EQ_I64(r->sunk_warps, 4);
+    CHECK_EQ_I64(r->sunk_lanes, 16);
+    CHECK_EQ_I64(r->cta_total_cycles, 8);
+    CHECK_EQ_I64(r->cta_extra_cycles, 0);
 }
 
 static void test_not_sunk(void)
@@ -132,6 +185,7 @@ static void test_not_sunk(void)
 int main(void)
 {
     RUN(test_sunk);
+    RUN(test_sunk_lanes);
     RUN(test_not_sunk);
     return harness_finish("test_triton_sink");
 }

@@ -116,9 +116,10 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
             printf("  cost per warp: %" PRId64 " extra cycles (%" PRId64 " total), %d of %d accesses conflicted\n",
                    r->extra_cycles, r->total_cycles, r->n_conflicted, r->n_accesses);
         if (r->sunk_warps > 0)
-            printf("  executed: ptxas runs the last load on %d of %d warps (the others only repeat their "
-                   "elements: they exit before their masked store); CTA cost %" PRId64 " wavefronts, %" PRId64
-                   " bank conflicts\n", r->sunk_warps, k->module->num_warps, r->cta_total_cycles, r->cta_extra_cycles);
+            printf("  executed: ptxas runs the last load on %d of %d warps, %d of %d lanes each (the others only "
+                   "repeat their elements: they exit before their masked store); CTA cost %" PRId64 " wavefronts, %" PRId64
+                   " bank conflicts\n", r->sunk_warps, k->module->num_warps, r->sunk_lanes, k->arch.wave_size,
+                   r->cta_total_cycles, r->cta_extra_cycles);
         {
             const char *note;
             layout_confidence c = layout_triton_kernel_op_confidence(k, r, &note);

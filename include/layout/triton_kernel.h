@@ -138,6 +138,7 @@ typedef struct layout_triton_kernel_op {
     int64_t cvt_scratch_bytes;               /**< scratch bytes of one round (Triton's `reps` dim excluded); a tt.reduce: its scratch (getScratchSizeInBytes), 0 within a warp */
     int64_t last_total_cycles;               /**< the op's last access (program order), warp 0: its total cycles */
     int64_t last_extra_cycles;               /**< and its extra cycles */
+    layout_instr last;                       /**< and its lane addresses (a read: sink.c costs it again with the copying lanes off) */
     /** NVIDIA: how many warps issue the op's last load when ptxas sinks it
      * past the `EXIT` of the threads that store nothing; 0 when it is not
      * sunk.  The kernel's last shared-memory op, at the function's top
@@ -146,10 +147,14 @@ typedef struct layout_triton_kernel_op {
      * warp basis, no zero lane basis): Triton masks those warps' global
      * store, ptxas exits them before the load that fed only that store
      * (SASS of the generated corpus's and the Gluon fixtures' sm_90
-     * kernels: always the one last LDS, run by these warps only).  The
-     * per-warp counts stay Triton's; cta_total_cycles / cta_extra_cycles
-     * count that load on sunk_warps warps. */
+     * kernels: always the one last LDS, run by these warps only).  Where
+     * the layout's lane bases have zeros too, the lanes with those lane-id
+     * bits set exit as well (a one-warp kernel included).  The per-warp
+     * counts stay Triton's; cta_total_cycles / cta_extra_cycles count that
+     * load on sunk_warps warps with sunk_lanes lanes each (costed with the
+     * other lanes off: docs/lds-model.md §2.5, "Lanes off"). */
     int sunk_warps;
+    int sunk_lanes;                          /**< lanes of each of those warps that run it (the warp's size when none exits); 0 when not sunk */
 } layout_triton_kernel_op;
 
 /** One analysed kernel. */

@@ -203,6 +203,7 @@ static void merge(layout_triton_kernel_op *r, const layout_triton_kernel_op *sub
     if (sub->n_accesses > 0) { /* the later side's last access is the op's */
         r->last_total_cycles = sub->last_total_cycles;
         r->last_extra_cycles = sub->last_extra_cycles;
+        r->last = sub->last;
     }
     if (sub->worst_access >= 0 && (r->worst_access < 0 || sub->worst_extra > r->worst_extra)) {
         r->worst_access = sub->worst_access;

@@ -94,7 +94,8 @@ static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout
                          "\"cta_extra_cycles\":%" PRId64 ",\"cta_total_cycles\":%" PRId64 "}",
                          r->extra_cycles, r->total_cycles, r->n_conflicted, cta_x, cta_t);
     if (r->sunk_warps > 0) /* ptxas: the last load runs on these warps only (sink.c) */
-        layout_sb_printf(sb, ",\"sunk_last_load_warps\":%d", r->sunk_warps);
+        layout_sb_printf(sb, ",\"sunk_last_load_warps\":%d,\"sunk_last_load_lanes\":%d", r->sunk_warps,
+                         r->sunk_lanes);
     {
         const char *note;
         layout_confidence c = layout_triton_kernel_op_confidence(k, r, &note);

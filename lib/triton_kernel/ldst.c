@@ -125,6 +125,7 @@ void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cos
     r->total_cycles += c->total_cycles;
     r->last_total_cycles = c->total_cycles;
     r->last_extra_cycles = c->extra_cycles;
+    if (ins->direction == LAYOUT_READ) r->last = *ins;
     if (c->extra_cycles > 0) r->n_conflicted++;
     if (r->worst_access < 0 || c->extra_cycles > r->worst_extra) {
         r->worst_access = access;

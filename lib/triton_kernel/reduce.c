@@ -525,7 +525,9 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     if (rank == 1 && s->k->is_nvidia && nwarps > 1) {
         int n_sunk = 0;
         for (i = 0; i < n_ops; i++) n_sunk += use[i] == 2;
-        if (n_sunk == 1) r->sunk_warps = 1; /* one load: the JSON's count is per load */
+        /* one load (the JSON's count is per load), by the one thread that
+         * stores the scalar (the SASS: 1 thread; a broadcast costs the same) */
+        if (n_sunk == 1) r->sunk_warps = 1, r->sunk_lanes = 1;
     }
     r->modelled = 1;
     return LAYOUT_OK;

@@ -17,10 +17,15 @@
  * local_load or a convert_layout whose loads are ld.shared (no ldmatrix),
  * on the function's top level (the indentation of its tt.return: not in a
  * loop or a branch), followed by a tt.store and nothing that touches
- * shared memory; its result layout has a zero warp basis and no zero lane
- * basis (partly active warps change the cost per execution, not modelled);
- * every warp costs what warp 0 costs; and the tensor's global stores per
- * thread are as many as the op's loads (below). */
+ * shared memory; its result layout has a zero warp or lane basis; every
+ * warp costs what warp 0 costs; and the tensor's global stores per thread
+ * are as many as the op's loads (below).
+ *
+ * The lanes whose lane-id bits at the zero lane bases are set exit too
+ * (the Gluon fixtures g174, g181, g190: that LDS ran with 16 threads), so
+ * the load runs with the others only, and a phase left without an active
+ * lane costs nothing (docs/lds-model.md §2.5): g181's LDS.128 with lanes
+ * 16-31 off takes 16 wavefronts where the whole warp takes 32. */
 #include "../core/internal.h"
 #include "layout/linear.h"
 #include "layout/triton_kernel.h"
@@ -93,8 +98,11 @@ void layout_tk_sink_last_load(layout_triton_kernel *k)
     const char *attr;
     size_t alen, at, ret, store;
     char why[LAYOUT_TRITON_KERNEL_REASON_CAP];
-    int nw = m->num_warps, iw, il, b, zero_warps = 0, zero_lanes = 0, warps;
-    if (!k->is_nvidia || k->n_ops < 1 || nw < 2) return;
+    int nw = m->num_warps, iw, il, b, zero_warps = 0, warps;
+    uint64_t copy_lanes = 0; /* lane-id bits whose lanes hold copies */
+    layout_instr last;
+    layout_cost c;
+    if (!k->is_nvidia || k->n_ops < 1 || nw < 1) return;
     r = &k->ops[k->n_ops - 1];
     if (!r->modelled || (r->kind != LAYOUT_TTGIR_LOCAL_LOAD && r->kind != LAYOUT_TTGIR_CONVERT_LAYOUT)) return;
     if (count_of(r, "ld.shared") == 0 || count_of(r, "ldmatrix") > 0) return;
@@ -115,16 +123,22 @@ void layout_tk_sink_last_load(layout_triton_kernel *k)
     iw = layout_linear_in_dim(&R, "warp");
     il = layout_linear_in_dim(&R, "lane");
     for (b = 0; iw >= 0 && b < R.in_bits[iw]; b++) zero_warps += layout_tk_basis(&R, iw, b) == 0;
-    for (b = 0; il >= 0 && b < R.in_bits[il]; b++) zero_lanes += layout_tk_basis(&R, il, b) == 0;
-    if (zero_warps == 0 || zero_lanes > 0) return;
+    for (b = 0; il >= 0 && b < R.in_bits[il]; b++)
+        if (layout_tk_basis(&R, il, b) == 0) copy_lanes |= (uint64_t)1 << b;
+    if (zero_warps == 0 && copy_lanes == 0) return;
     /* ptxas exits early only where each global store takes one load's
      * value: as many stores as loads (the Gluon fixtures: 21 of 21 such
      * kernels sunk, none of the 10 where one load feeds several byte stores
      * or several loads one vector store) */
     if (global_stores(&R, r->elem_bits) != count_of(r, "ld.shared")) return;
     warps = nw >> zero_warps;
-    if (warps < 1) return;
+    if (warps < 1 || r->last.direction != LAYOUT_READ || r->last.n_lanes != k->arch.wave_size) return;
+    last = r->last;
+    for (b = 0; b < last.n_lanes; b++)
+        if ((uint64_t)b & copy_lanes) last.active_mask &= ~((uint64_t)1 << b);
+    if (layout_instr_cost(&k->arch, &last, LAYOUT_IMPL_AUTO, &c, NULL) != LAYOUT_OK) return;
     r->sunk_warps = warps;
-    r->cta_total_cycles -= (int64_t)(nw - warps) * r->last_total_cycles;
-    r->cta_extra_cycles -= (int64_t)(nw - warps) * r->last_extra_cycles;
+    r->sunk_lanes = __builtin_popcountll(last.active_mask);
+    r->cta_total_cycles += (int64_t)warps * c.total_cycles - (int64_t)nw * r->last_total_cycles;
+    r->cta_extra_cycles += (int64_t)warps * c.extra_cycles - (int64_t)nw * r->last_extra_cycles;
 }

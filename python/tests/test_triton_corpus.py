@@ -640,7 +640,7 @@ FLOOR_MODELLED = 0.984  # 3629 of 3688 ops (the 59 warp_group_dot: no published 
 FLOOR_FULL = {"amd": 396, "nv": 231}
 FLOOR_EQUAL = {"amd": 314, "nv": 208}
 CEILING_MISSES = {"MISS_PAIRING": 8, "MISS_FMA_DOT": 12, "MISS_SCRATCH_ROUNDS": 3, "LOOP_COPIES": 4, "MISS_SPLIT_LOADS": 3}
-FLOOR_NCU = {"compared": 140, "wavefronts": 133, "conflicts": 134, "st": 140, "ld": 83, "NCU_ASYNC_GROUP_LD": 35}
+FLOOR_NCU = {"compared": 140, "wavefronts": 134, "conflicts": 134, "st": 140, "ld": 84, "NCU_ASYNC_GROUP_LD": 35}
 # NCU_ASYNC_GROUP_LD: on the sm_90 kernels with a cp.async pipeline
 # (ttg.async_copy_global_to_local, 2 stages or more), Nsight Compute
 # counts exactly 3 shared loads a warp per async-copy group waited for
@@ -697,17 +697,21 @@ def test_probe_reconstruction_is_not_vacuous():
             # unscaled, the skipped instructions leave the loads short
             n_skipped += 1
             assert plain["ld"] == m["ld"] < p["ld"] == got["ld"], (name, plain["ld"], m["ld"], p["ld"])
-    assert n_control >= 4 and n_dummy >= 12 and n_skipped >= 2, (n_control, n_dummy, n_skipped)
+    # SASS_SKIPPED left: the argmax's warp-uniform branch (the load after an
+    # EXIT of copying lanes is modelled now, sink.c)
+    assert n_control >= 4 and n_dummy >= 12 and n_skipped >= 1, (n_control, n_dummy, n_skipped)
 
 
 def test_sunk_last_loads_are_what_the_sass_runs():
     # sunk_last_load_warps (sink.c; reduce.c for a 0-d result): the SASS has
     # exactly one LDS after a predicated EXIT, run by that many warps per
-    # program, every other shared instruction by every warp
-    n = 0
+    # program with sunk_last_load_lanes threads each, every other shared
+    # instruction by every warp
+    n = n_lanes = 0
     for name, pr in probes().items():
         rep = reports()[name]
         sunk = [op["sunk_last_load_warps"] for op in rep["ops"] if op.get("sunk_last_load_warps")]
+        lanes = [op["sunk_last_load_lanes"] for op in rep["ops"] if op.get("sunk_last_load_warps")]
         after = [i for i in pr["sass"] if i["after_predicated_exit"]]
         progs = 1
         for g in pr["grid"]:
@@ -717,7 +721,10 @@ def test_sunk_last_loads_are_what_the_sass_runs():
         n += 1
         assert len(sunk) == 1 and len(after) == 1 and after[0]["sass"].split()[0].startswith("LDS"), (name, sunk, after)
         assert after[0]["executed"] == sunk[0] * progs, (name, after[0], sunk, progs)
-    assert n >= 9, n
-    # and a kernel the rule leaves alone: lanes partly copies (16 elements
-    # over 256 threads), where the SASS's last load runs on fewer lanes too
-    assert not any(op.get("sunk_last_load_warps") for op in reports()["reduce2d_fp32_max_ax1_16x256_w8_s1_sm90"]["ops"])
+        assert after[0]["threads"] == lanes[0], (name, after[0], lanes)
+        n_lanes += lanes[0] < 32
+    # lanes partly copies too: 16 elements over 256 threads, the last load
+    # on 1 warp of 16 lanes per program
+    assert n >= 10 and n_lanes >= 1, (n, n_lanes)
+    op = [op for op in reports()["reduce2d_fp32_max_ax1_16x256_w8_s1_sm90"]["ops"] if op.get("sunk_last_load_warps")]
+    assert [(o["sunk_last_load_warps"], o["sunk_last_load_lanes"]) for o in op] == [(1, 16)]
