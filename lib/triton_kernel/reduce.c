@@ -55,7 +55,7 @@
 #include "tk_internal.h"
 #include "../core/strbuf.h"
 
-#define RD_MAX_OPS LAYOUT_TTGIR_MAX_TYPES
+#define RD_MAX_OPS LAYOUT_TK_SMEM_MAX_OPS
 #define RD_MAX_RANK LAYOUT_TTGIR_MAX_RANK
 
 /* The coordinate of packed output vector v along output dim d. */
@@ -265,6 +265,24 @@ void layout_tk_scratch_block_add(layout_tk_scratch *s, int write, int bits, int 
     s->r->n_accesses++;
 }
 
+int64_t layout_tk_smem_bases(const int *bits, int n_ops, int64_t elems, int64_t *base)
+{
+    int sorted[LAYOUT_TK_SMEM_MAX_OPS], i, j;
+    int64_t total = 0;
+    for (i = 0; i < n_ops; i++) sorted[i] = i;
+    for (i = 1; i < n_ops; i++) /* widest first, a stable insertion sort */
+        for (j = i; j > 0 && bits[sorted[j]] > bits[sorted[j - 1]]; j--) {
+            int t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    for (i = 0; i < n_ops; i++) {
+        base[sorted[i]] = total;
+        total += elems * (bits[sorted[i]] / 8);
+    }
+    return total;
+}
+
 static layout_status rd_refused(layout_triton_kernel_op *r)
 {
     return layout_tk_not_modelled(r, "tt.reduce: the checker refused an access");
@@ -284,7 +302,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     int axis, rank, n_ops, ir, il, iw, b, d, i, j, w, l, lanes = m->threads_per_warp, nwarps = m->num_warps;
     int od[RD_MAX_RANK], order[RD_MAX_RANK], sorder[RD_MAX_RANK], n_order = 0;
     int n_reg_other = 0, reg_other[LAYOUT_LINEAR_MAX_BITS], warp_axis_bits = 0, warp_bits;
-    int bits[RD_MAX_OPS], use[RD_MAX_OPS], sorted[RD_MAX_OPS], folded = 1, pred_1_true = 1;
+    int bits[RD_MAX_OPS], use[RD_MAX_OPS], folded = 1, pred_1_true = 1;
     int64_t stride[RD_MAX_RANK], s_axis, elems, threads, rounds, n_acc, base[RD_MAX_OPS], total_bytes = 0, off0 = 0;
     uint64_t addr[64], all = lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (lanes & 63)) - 1);
     layout_tk_scratch *s, st_;
@@ -383,18 +401,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     threads = (int64_t)lanes * nwarps;
     rounds = elems / threads > 1 ? elems / threads : 1;
     n_acc = (int64_t)1 << n_reg_other;
-    /* getSmemBases: widest first (a stable sort), each elems further */
-    for (i = 0; i < n_ops; i++) sorted[i] = i;
-    for (i = 1; i < n_ops; i++)
-        for (j = i; j > 0 && bits[sorted[j]] > bits[sorted[j - 1]]; j--) {
-            int t = sorted[j];
-            sorted[j] = sorted[j - 1];
-            sorted[j - 1] = t;
-        }
-    for (i = 0; i < n_ops; i++) {
-        base[sorted[i]] = total_bytes;
-        total_bytes += elems * (bits[sorted[i]] / 8);
-    }
+    total_bytes = layout_tk_smem_bases(bits, n_ops, elems, base);
     for (i = 0; i < n_ops; i++) use[i] = rd_result_use(m, o, i, n_ops);
     {
         int64_t per_warp = n_acc * n_ops + rounds * 2 * n_ops + (rank > 1 ? n_acc : 1) * n_ops;

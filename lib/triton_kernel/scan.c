@@ -61,7 +61,7 @@
 
 #include "tk_internal.h"
 
-#define SC_MAX_OPS LAYOUT_TTGIR_MAX_TYPES
+#define SC_MAX_OPS LAYOUT_TK_SMEM_MAX_OPS
 #define SC_MAX_RANK LAYOUT_TTGIR_MAX_RANK
 
 /* Triton's linearize(multiDim, shape, order): order[0] varies fastest. */
@@ -122,8 +122,8 @@ layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout
     layout_linear R;
     sc_shape g;
     char why[LAYOUT_TRITON_KERNEL_REASON_CAP], name[16];
-    int n_ops, ir, il, iw, b, d, i, j, w, l, lanes = m->threads_per_warp, nwarps = m->num_warps, n_reg_bits = 0;
-    int bits[SC_MAX_OPS], sorted[SC_MAX_OPS];
+    int n_ops, ir, il, iw, b, d, i, w, l, lanes = m->threads_per_warp, nwarps = m->num_warps, n_reg_bits = 0;
+    int bits[SC_MAX_OPS];
     int64_t S, A, E, scan_dim, n_thr_w, N, block_stride = 1, axis_blocks, par_blocks = 1, chunks;
     int64_t elems, nreg, base[SC_MAX_OPS], total_bytes = 0, warps_all;
     int64_t flat[64 * 32], wax[64 * 32], lax[64 * 32];
@@ -227,18 +227,7 @@ layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout
     if (chunks * (S + 1) * n_ops > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
         return layout_tk_not_modelled(r, "tt.scan: more than %d scratch accesses per warp",
                                       LAYOUT_TRITON_KERNEL_MAX_ACCESSES);
-    /* getSmemBases: widest first (a stable sort), each elems further */
-    for (i = 0; i < n_ops; i++) sorted[i] = i;
-    for (i = 1; i < n_ops; i++)
-        for (j = i; j > 0 && bits[sorted[j]] > bits[sorted[j - 1]]; j--) {
-            int t = sorted[j];
-            sorted[j] = sorted[j - 1];
-            sorted[j - 1] = t;
-        }
-    for (i = 0; i < n_ops; i++) {
-        base[sorted[i]] = total_bytes;
-        total_bytes += elems * (bits[sorted[i]] / 8);
-    }
+    total_bytes = layout_tk_smem_bases(bits, n_ops, elems, base);
     r->cvt_scratch_bytes = total_bytes;
     r->cvt_reps = 1;
 

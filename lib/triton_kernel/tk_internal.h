@@ -340,6 +340,14 @@ void layout_tk_delinearize(const layout_linear *l, int din, uint64_t x, const in
                            int64_t *multi, int *rep);
 uint64_t layout_tk_image(const layout_linear *l, int din, uint64_t x);
 
+/* getSmemBases (Triton 3.6 lib/Conversion/TritonGPUToLLVM/Utility.cpp, for
+ * ReduceOpToLLVM and ScanOpToLLVM): the scratch of n_ops operands of
+ * bits[i] bits, elems elements each, laid out widest first (a stable
+ * sort) one after another; base[i] gets operand i's byte offset.  Returns
+ * the bytes in all.  n_ops <= LAYOUT_TK_SMEM_MAX_OPS. */
+#define LAYOUT_TK_SMEM_MAX_OPS LAYOUT_TTGIR_MAX_TYPES
+int64_t layout_tk_smem_bases(const int *bits, int n_ops, int64_t elems, int64_t *base);
+
 /* A scratch exchange's accesses (reduce.c, scan.c): the checker, the
  * report, the CTA's sums over every warp and the current basic block's
  * accesses (AMD: SILoadStoreOptimizer pairs within one block). */
