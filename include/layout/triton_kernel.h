@@ -138,7 +138,7 @@ typedef struct layout_triton_kernel_op {
     int64_t cvt_scratch_bytes;               /**< scratch bytes of one round (Triton's `reps` dim excluded); a tt.reduce: its scratch (getScratchSizeInBytes), 0 within a warp */
     int64_t last_total_cycles;               /**< the op's last access (program order), warp 0: its total cycles */
     int64_t last_extra_cycles;               /**< and its extra cycles */
-    layout_instr last;                       /**< and its lane addresses (a read: sink.c costs it again with the copying lanes off) */
+    layout_instr last;                       /**< a read by ld.shared / ds_read: its last instruction's lane addresses (sink.c costs it again with the copying lanes off) */
     /** NVIDIA: how many warps issue the op's last load when ptxas sinks it
      * past the `EXIT` of the threads that store nothing; 0 when it is not
      * sunk.  The kernel's last shared-memory op, at the function's top

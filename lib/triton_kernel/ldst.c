@@ -125,7 +125,6 @@ void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cos
     r->total_cycles += c->total_cycles;
     r->last_total_cycles = c->total_cycles;
     r->last_extra_cycles = c->extra_cycles;
-    if (ins->direction == LAYOUT_READ) r->last = *ins;
     if (c->extra_cycles > 0) r->n_conflicted++;
     if (r->worst_access < 0 || c->extra_cycles > r->worst_extra) {
         r->worst_access = access;
@@ -597,9 +596,10 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     short run_at[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* by program place: the run standing there, -1 none */
     char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
     int64_t warp0_total = r->total_cycles, warp0_extra = r->extra_cycles;
+    layout_instr ins_; /* after the loop: the last run's lanes (translated: the first's, same cost) */
+    memset(&ins_, 0, sizeof ins_);
     for (int a = 0; a < r->n_accesses; a++) run_at[a] = -1;
     for (int q = 0, pos = 0; q < n_runs; q++) {
-        layout_instr ins_;
         layout_cost c;
         int a = order[pos], len = run_len[q], rbytes = len * bytes, place = prog[a];
         int64_t regval = 0;
@@ -668,6 +668,7 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
             mnemonic(k, r, len * r->vec_elems, rbytes, 0, gword, run_in_word && in_word, mn, sizeof mn);
         layout_tk_count_add(r, mn, 1);
     }
+    if (n_runs > 0 && !cut && r->direction == LAYOUT_READ) r->last = ins_; /* for sink.c */
     /* Padded, the warps' bank patterns may differ (the padding of warp w's
      * offsets is not warp 0's moved by a constant): with the whole cost
      * asked for, each warp's runs are costed too, for the CTA's sums
