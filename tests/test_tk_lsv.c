@@ -72,6 +72,23 @@ static void test_legal(void)
     CHECK_EQ_I64(layout_tk_lsv_legal(16, 2, 0), 0);
     CHECK_EQ_I64(layout_tk_lsv_legal(2, 0, 0), 0);
     CHECK_EQ_I64(layout_tk_lsv_legal(2, 1, 0), 1);
+    /* AMDGPU LDS in the unaligned DS access mode: speed ranks (LLVM's
+     * Vectorizer::accessIsAllowedAndFast over allowsMisalignedMemoryAccessesImpl):
+     * 8 bytes of halves at 2 rank 32 against an element's 16: merged (the
+     * Gluon fixtures' g220, four fp16 at an odd word: one ds_write_b64);
+     * 4 bytes at 2 rank 0: not; 16 bytes at 4 rank 1 against 16 or 32: not;
+     * 16 bytes of bytes at 1 rank 32 against 8: merged; aligned to its size:
+     * always; 2 bytes of bytes at 1: 0 against 8, not */
+    CHECK_EQ_I64(layout_tk_lsv_legal_ua(8, 1, 2), 1);
+    CHECK_EQ_I64(layout_tk_lsv_legal_ua(4, 1, 2), 0);
+    CHECK_EQ_I64(layout_tk_lsv_legal_ua(16, 2, 2), 0);
+    CHECK_EQ_I64(layout_tk_lsv_legal_ua(16, 2, 4), 0);
+    CHECK_EQ_I64(layout_tk_lsv_legal_ua(16, 0, 1), 1);
+    CHECK_EQ_I64(layout_tk_lsv_legal_ua(8, 2, 4), 1);
+    CHECK_EQ_I64(layout_tk_lsv_legal_ua(16, 3, 4), 1);
+    CHECK_EQ_I64(layout_tk_lsv_legal_ua(4, 2, 2), 1);
+    CHECK_EQ_I64(layout_tk_lsv_legal_ua(2, 0, 1), 0);
+    CHECK_EQ_I64(layout_tk_lsv_legal_ua(12, 2, 4), 0);
     /* not a power of two, or beyond the 128-bit register */
     CHECK_EQ_I64(layout_tk_lsv_legal(12, 4, 0), 0);
     CHECK_EQ_I64(layout_tk_lsv_legal(6, 4, 1), 0);
@@ -84,14 +101,14 @@ static void test_contiguous_aligned(void)
     /* four 2-byte loads of one base at 0, 2, 4, 6, the base 8-aligned: one
      * 8-byte vector (ld.shared.v4.b16) */
     for (int a = 0; a < 4; a++) set(a, 7, 2 * a, a == 0 ? 3 : a == 2 ? 2 : 1);
-    CHECK_EQ_I64(layout_tk_lsv(acc, 4, 2, 0, 1, order, len), 1);
+    CHECK_EQ_I64(layout_tk_lsv(acc, 4, 2, 0, 1, 0, order, len), 1);
     CHECK(strcmp(runs(1), "0,1,2,3") == 0);
     /* program order does not matter for loads: offsets 6, 0, 4, 2 */
     set(0, 7, 6, 1);
     set(1, 7, 0, 3);
     set(2, 7, 4, 2);
     set(3, 7, 2, 1);
-    CHECK_EQ_I64(layout_tk_lsv(acc, 4, 2, 0, 1, order, len), 1);
+    CHECK_EQ_I64(layout_tk_lsv(acc, 4, 2, 0, 1, 0, order, len), 1);
     CHECK(strcmp(runs(1), "1,3,2,0") == 0);
 }
 
@@ -101,7 +118,7 @@ static void test_alignment_split(void)
      * nor 4 bytes is legal (and 6 is no power of two), offset 2 is alone
      * too, offset 4 is 4-aligned and takes 4 and 6: mixed widths */
     for (int a = 0; a < 4; a++) set(a, 7, 2 * a, a == 2 ? 2 : 1);
-    int n = layout_tk_lsv(acc, 4, 2, 0, 1, order, len);
+    int n = layout_tk_lsv(acc, 4, 2, 0, 1, 0, order, len);
     CHECK_EQ_I64(n, 3);
     CHECK(strcmp(runs(n), "0|1|2,3") == 0);
 }
@@ -116,10 +133,10 @@ static void test_alignment_amd_nvidia(void)
     set(1, 1, 4, 2);
     set(2, 1, 8, 3);
     set(3, 1, 12, 2);
-    int n = layout_tk_lsv(acc, 4, 4, 0, 1, order, len);
+    int n = layout_tk_lsv(acc, 4, 4, 0, 1, 0, order, len);
     CHECK_EQ_I64(n, 3);
     CHECK(strcmp(runs(n), "0|1|2,3") == 0);
-    n = layout_tk_lsv(acc, 4, 4, 0, 0, order, len);
+    n = layout_tk_lsv(acc, 4, 4, 0, 0, 0, order, len);
     CHECK_EQ_I64(n, 2);
     CHECK(strcmp(runs(n), "0,1|2,3") == 0);
 }
@@ -129,7 +146,7 @@ static void test_register_width(void)
     /* eight contiguous 4-byte accesses, 16-aligned at 0 and 16: two 16-byte
      * vectors (no more than 128 bits each) */
     for (int a = 0; a < 8; a++) set(a, 3, 4 * a, a % 4 == 0 ? 4 : a % 2 == 0 ? 3 : 2);
-    int n = layout_tk_lsv(acc, 8, 4, 0, 1, order, len);
+    int n = layout_tk_lsv(acc, 8, 4, 0, 1, 0, order, len);
     CHECK_EQ_I64(n, 2);
     CHECK(strcmp(runs(n), "0,1,2,3|4,5,6,7") == 0);
 }
@@ -140,13 +157,13 @@ static void test_contiguity_and_bases(void)
     set(0, 5, 0, 4);
     set(1, 5, 2, 1);
     set(2, 5, 6, 1);
-    int n = layout_tk_lsv(acc, 3, 2, 0, 1, order, len);
+    int n = layout_tk_lsv(acc, 3, 2, 0, 1, 0, order, len);
     CHECK_EQ_I64(n, 2);
     CHECK(strcmp(runs(n), "0,1|2") == 0);
     /* adjacent offsets of two bases are never merged */
     set(0, 5, 0, 4);
     set(1, 6, 2, 1);
-    n = layout_tk_lsv(acc, 2, 2, 0, 1, order, len);
+    n = layout_tk_lsv(acc, 2, 2, 0, 1, 0, order, len);
     CHECK_EQ_I64(n, 2);
 }
 
@@ -160,22 +177,22 @@ static void test_store_alias_split(void)
     set(3, 11, 104, 3);
     /* loads: each base's pair merges (B's start, 100, is only 4-aligned:
      * NVPTX leaves it, AMD takes it) */
-    int n = layout_tk_lsv(acc, 4, 4, 0, 1, order, len);
+    int n = layout_tk_lsv(acc, 4, 4, 0, 1, 0, order, len);
     CHECK_EQ_I64(n, 3);
     CHECK(strcmp(runs(n), "0,2|1|3") == 0);
-    n = layout_tk_lsv(acc, 4, 4, 0, 0, order, len);
+    n = layout_tk_lsv(acc, 4, 4, 0, 0, 0, order, len);
     CHECK_EQ_I64(n, 2);
     CHECK(strcmp(runs(n), "0,2|1,3") == 0);
     /* stores: sinking access 0 to access 2 passes a store of base B, and
      * access 1 to 3 one of base A: nothing merges */
-    n = layout_tk_lsv(acc, 4, 4, 1, 0, order, len);
+    n = layout_tk_lsv(acc, 4, 4, 1, 0, 0, order, len);
     CHECK_EQ_I64(n, 4);
     /* stores of one base, in any order, with the other base's after them */
     set(0, 10, 4, 2);
     set(1, 10, 0, 4);
     set(2, 11, 100, 2);
     set(3, 11, 104, 3);
-    n = layout_tk_lsv(acc, 4, 4, 1, 0, order, len);
+    n = layout_tk_lsv(acc, 4, 4, 1, 0, 0, order, len);
     CHECK_EQ_I64(n, 2);
     CHECK(strcmp(runs(n), "1,0|2,3") == 0);
 }
@@ -194,14 +211,14 @@ static void test_store_alias_ranges(void)
     acc[1].lo = 32, acc[1].hi = 288;
     CHECK_EQ_I64(layout_tk_lsv_no_alias(&acc[0], &acc[1], 4), 1);
     CHECK_EQ_I64(layout_tk_lsv_no_alias(&acc[1], &acc[0], 4), 1);
-    int n = layout_tk_lsv(acc, 3, 4, 1, 0, order, len);
+    int n = layout_tk_lsv(acc, 3, 4, 1, 0, 0, order, len);
     CHECK_EQ_I64(n, 2);
     CHECK(strcmp(runs(n), "0,2|1") == 0);
     /* B's store at offset 0 instead: [32 - 256, 288 - 0] = [-224, 288]
      * may overlap, nothing merges */
     acc[1].off = 0;
     CHECK_EQ_I64(layout_tk_lsv_no_alias(&acc[0], &acc[1], 4), 0);
-    CHECK_EQ_I64(layout_tk_lsv(acc, 3, 4, 1, 0, order, len), 3);
+    CHECK_EQ_I64(layout_tk_lsv(acc, 3, 4, 1, 0, 0, order, len), 3);
     /* one group: told apart by offsets alone; unknown ranges: never */
     CHECK_EQ_I64(layout_tk_lsv_no_alias(&acc[0], &acc[2], 4), 1);
     CHECK_EQ_I64(layout_tk_lsv_no_alias(&acc[0], &acc[0], 4), 0);
@@ -213,11 +230,11 @@ static void test_store_alias_ranges(void)
 static void test_bad_args(void)
 {
     set(0, 1, 0, 4);
-    CHECK_EQ_I64(layout_tk_lsv(acc, 0, 4, 0, 1, order, len), 0);
-    CHECK_EQ_I64(layout_tk_lsv(acc, LAYOUT_TRITON_KERNEL_MAX_ACCESSES + 1, 4, 0, 1, order, len), 0);
-    CHECK_EQ_I64(layout_tk_lsv(acc, 1, 0, 0, 1, order, len), 0);
+    CHECK_EQ_I64(layout_tk_lsv(acc, 0, 4, 0, 1, 0, order, len), 0);
+    CHECK_EQ_I64(layout_tk_lsv(acc, LAYOUT_TRITON_KERNEL_MAX_ACCESSES + 1, 4, 0, 1, 0, order, len), 0);
+    CHECK_EQ_I64(layout_tk_lsv(acc, 1, 0, 0, 1, 0, order, len), 0);
     /* one access: one run of itself */
-    CHECK_EQ_I64(layout_tk_lsv(acc, 1, 4, 1, 1, order, len), 1);
+    CHECK_EQ_I64(layout_tk_lsv(acc, 1, 4, 1, 1, 0, order, len), 1);
     CHECK_EQ_I64(len[0], 1);
     CHECK_EQ_I64(order[0], 0);
 }

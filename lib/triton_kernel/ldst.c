@@ -518,6 +518,7 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
         uint64_t keyb = key << lg_eb, addb = add << lg_eb, off;
         int tzb = tz_x;
         v->lo = 1, v->hi = 0; /* the bases told apart only where padded (below) */
+        v->ua_ok = 1;
         if (!pad->n) {
             v->group = base_key[a];
             off = (uint64_t)add_off[a];
@@ -537,6 +538,7 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
              * ds_read2_b32, never a pair of bf16 or i8 merged) */
             uint64_t term = (uint64_t)add_off[a] - addb;
             v->group = base_key[a];
+            v->ua_ok = term == 0; /* a constant past an interval: its own padding, its own base (g220's rows 1-3) */
             off = addb;
             for (int q = 0; q < pad->n; q++) {
                 int t = layout_ctz(((span_b | keyb) >> pad->ishift[q]) << pad->pshift[q]);
@@ -562,8 +564,9 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     if (tr) /* ds_read_b64_tr_b*: an intrinsic, not merged */
         for (int a = 0; a < n_runs; a++) order[a] = (short)a, run_len[a] = 1;
     else {
-        n_runs = layout_tk_lsv(lsv, r->n_accesses, bytes, r->direction == LAYOUT_WRITE && pad->n, k->is_nvidia, order,
-                               run_len);
+        int ua_elem = !k->is_nvidia && (k->arch.ds_forms & LAYOUT_DS_FORM_UNALIGNED) ? elem_bytes : 0;
+        n_runs = layout_tk_lsv(lsv, r->n_accesses, bytes, r->direction == LAYOUT_WRITE && pad->n, k->is_nvidia, ua_elem,
+                               order, run_len);
         for (int a = 0; a < r->n_accesses; a++) order[a] = (short)byprog[order[a]];
     }
 
@@ -653,11 +656,16 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
                 if (order[pos - len + m] >> i & 1) rv |= (int64_t)1 << rest[i];
             if (rv != regval + m) run_in_word = 0;
         }
-        if (!k->is_nvidia && (rbytes == 4 || (rbytes == 8 && lsv[prog[a]].align_log2 >= 3))) {
+        int below_dword = !k->is_nvidia && rbytes >= 8 && lsv[prog[a]].align_log2 < 2;
+        if (!k->is_nvidia && !below_dword && (rbytes == 4 || (rbytes == 8 && lsv[prog[a]].align_log2 >= 3))) {
             pair_w[q] = (unsigned char)rbytes; /* SILoadStoreOptimizer may pair it (below) */
             continue;
         }
-        if (!k->is_nvidia && rbytes == 8)
+        if (below_dword)
+            /* merged below 4-byte alignment (unaligned DS mode): one wide
+             * access, not a pair of dwords (g220's ds_write_b64) */
+            snprintf(mn, sizeof mn, "%s_b%d", r->direction == LAYOUT_WRITE ? "ds_write" : "ds_read", rbytes * 8);
+        else if (!k->is_nvidia && rbytes == 8)
             snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b32" : "ds_read2_b32");
         else if (!k->is_nvidia && rbytes == 16 && lsv[prog[a]].align_log2 < 4)
             snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b64" : "ds_read2_b64");

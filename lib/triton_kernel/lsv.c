@@ -36,7 +36,16 @@
  *    AMDGPU's LDS (SITargetLowering::allowsMisalignedMemoryAccessesImpl)
  *    takes 8 bytes at 4-byte alignment (ds_read2_b32 / ds_write2_b32 of
  *    adjacent dwords) and 16 bytes at 8 (ds_read2_b64), smaller sizes at
- *    their own alignment. */
+ *    their own alignment.  In the unaligned DS access mode (gfx90a and
+ *    later under HSA) the vectorizer weighs speed ranks instead
+ *    (Vectorizer::accessIsAllowedAndFast): a chain that is not aligned to
+ *    its size merges where the wide access ranks at least as fast as one
+ *    element; the wide access ranks 64 (8 bytes at 4), 128 (16 at 8), 32
+ *    below 4 bytes of alignment, 1 otherwise (16 at 4), and an element
+ *    its bits when naturally aligned, else 0.  So 8 or 16 bytes of 8- or
+ *    16-bit elements merge at 1- or 2-byte alignment (ds_write_b64 of four
+ *    halves at an odd word: the Gluon fixtures' g220, [32:+1] fp16), 4
+ *    bytes there do not. */
 #include "../core/bits.h"
 #include "tk_internal.h"
 
@@ -55,6 +64,23 @@ int layout_tk_lsv_legal(int size, int align_log2, int is_nvidia)
     return align_log2 >= need;
 }
 
+/* allowsMisalignedMemoryAccessesImpl's speed rank of an LDS access of
+ * `bits` at 2^align_log2 bytes in the unaligned DS access mode. */
+static int amd_ua_speed(int bits, int align_log2)
+{
+    int align = 1 << align_log2;
+    if (bits == 64) return align >= 4 ? 64 : 32;
+    if (bits == 128) return align >= 8 ? 128 : align < 4 ? 32 : 1;
+    return align * 8 >= bits ? bits : 0;
+}
+
+int layout_tk_lsv_legal_ua(int size, int align_log2, int elem_bytes)
+{
+    if (size <= 0 || size > 16 || !layout_is_pow2(size) || elem_bytes <= 0 || elem_bytes > size) return 0;
+    if (align_log2 >= layout_log2_floor(size)) return 1; /* aligned to its size: always */
+    return amd_ua_speed(size * 8, align_log2) >= amd_ua_speed(elem_bytes * 8, align_log2);
+}
+
 int layout_tk_lsv_no_alias(const layout_tk_lsv_acc *x, const layout_tk_lsv_acc *y, int bytes)
 {
     int64_t d = (int64_t)y->off - x->off;
@@ -63,7 +89,7 @@ int layout_tk_lsv_no_alias(const layout_tk_lsv_acc *x, const layout_tk_lsv_acc *
     return (int64_t)y->lo - x->hi + d >= bytes || (int64_t)y->hi - x->lo + d <= -bytes;
 }
 
-int layout_tk_lsv(const layout_tk_lsv_acc *acc, int n, int bytes, int is_store, int is_nvidia, short *order,
+int layout_tk_lsv(const layout_tk_lsv_acc *acc, int n, int bytes, int is_store, int is_nvidia, int ua_elem, short *order,
                   unsigned char *run_len)
 {
     unsigned char done[MAXA];
@@ -108,7 +134,9 @@ int layout_tk_lsv(const layout_tk_lsv_acc *acc, int n, int bytes, int is_store, 
                 for (int b = s; b < e;) {
                     int len = 1;
                     for (int k = e - b; k > 1; k--)
-                        if (k * bytes <= 16 && layout_tk_lsv_legal(k * bytes, acc[ch[b]].align_log2, is_nvidia)) {
+                        if (k * bytes <= 16 &&
+                            (ua_elem && acc[ch[b]].ua_ok ? layout_tk_lsv_legal_ua(k * bytes, acc[ch[b]].align_log2, ua_elem)
+                                     : layout_tk_lsv_legal(k * bytes, acc[ch[b]].align_log2, is_nvidia))) {
                             len = k;
                             break;
                         }

@@ -153,6 +153,11 @@ typedef struct layout_tk_lsv_acc {
     int32_t off;
     int32_t align_log2;
     int32_t lo, hi;
+    /* 1: LLVM sees this access on the padded base of its run (no constant
+     * at or above a padding interval: Triton's IR adds that constant before
+     * the padding and recomputes it, a base of its own for the vectorizer),
+     * so the unaligned DS mode's merges apply (layout_tk_lsv's ua_elem) */
+    int32_t ua_ok;
 } layout_tk_lsv_acc;
 
 /* Whether alias analysis tells accesses x and y (`bytes` each) apart: the
@@ -165,14 +170,19 @@ int layout_tk_lsv_no_alias(const layout_tk_lsv_acc *x, const layout_tk_lsv_acc *
  * 4, 16 at 8); size a power of two up to 16. */
 int layout_tk_lsv_legal(int size, int align_log2, int is_nvidia);
 
+/* The same for AMDGPU LDS in the unaligned DS access mode (lsv.c: the
+ * vectorizer's speed ranks), for a chain of elem_bytes elements. */
+int layout_tk_lsv_legal_ua(int size, int align_log2, int elem_bytes);
+
 /* The LoadStoreVectorizer over n accesses (program order, n <= 1024) of
- * `bytes` each: the runs it merges into one instruction.  order lists the
+ * `bytes` each (ua_elem: 0, or AMDGPU's unaligned DS access mode with
+ * elements of ua_elem bytes): the runs it merges into one instruction.  order lists the
  * access indices run after run (each run in offset order), run_len[k] the
  * accesses of run k (at most 16); every access is in exactly one run (a
  * run of 1: left as emitted).  Returns the number of runs (0 for bad
  * arguments). */
-int layout_tk_lsv(const layout_tk_lsv_acc *acc, int n, int bytes, int is_store, int is_nvidia, short *order,
-                  unsigned char *run_len);
+int layout_tk_lsv(const layout_tk_lsv_acc *acc, int n, int bytes, int is_store, int is_nvidia, int ua_elem,
+                  short *order, unsigned char *run_len);
 
 /* One b32 / b64 DS instruction as SILoadStoreOptimizer sees it (xpair.c):
  * off, its constant byte offset from its base register; key, that base
