@@ -25,6 +25,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "layout.h"
+#include "support/tool_run.h"
 
 #include <dirent.h>
 
@@ -65,17 +66,6 @@ static int64_t mc_get(const mcount *m, const char *mn)
     for (int i = 0; i < m->n; i++)
         if (strcmp(m->mn[i], mn) == 0) return m->c[i];
     return 0;
-}
-
-static long read_file(const char *path, char *buf, long cap)
-{
-    FILE *fp = fopen(path, "rb");
-    long n;
-    if (!fp) return -1;
-    n = (long)fread(buf, 1, (size_t)cap - 1, fp);
-    fclose(fp);
-    buf[n] = '\0';
-    return n;
 }
 
 static int family_of_interest(const char *n)
@@ -156,7 +146,7 @@ static int analyse(const char *name)
 {
     char path[900];
     snprintf(path, sizeof path, "%s/%s.ttgir", g_dir, name);
-    if (read_file(path, ttgir_buf, FILE_CAP) <= 0) return 0;
+    if (tool_slurp(path, ttgir_buf, FILE_CAP) <= 0) return 0;
     if (layout_ttgir_parse(ttgir_buf, strlen(ttgir_buf), &mod, &terr) != LAYOUT_OK) return 0;
     return layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) == LAYOUT_OK;
 }
@@ -174,7 +164,7 @@ static void test_isa(void)
             continue;
         }
         snprintf(path, sizeof path, "%s/%s.%s", g_dir, name, amd ? "amdgcn" : "ptx");
-        if (read_file(path, isa_buf, FILE_CAP) <= 0) {
+        if (tool_slurp(path, isa_buf, FILE_CAP) <= 0) {
             CHECK_MSG(0, "%s: no ISA", name);
             continue;
         }
@@ -269,7 +259,7 @@ static void test_ncu(void)
     int hdr = -1, n_runs = 0, row = 0, n_cmp = 0, n_eq = 0;
     int c_grid = -1, c_wf[2] = {-1, -1}, c_cf[2] = {-1, -1};
     snprintf(path, sizeof path, "%s/fixtures/triton/corpus/run.jsonl", g_root);
-    if (read_file(path, runs, sizeof runs) <= 0) {
+    if (tool_slurp(path, runs, sizeof runs) <= 0) {
         CHECK_MSG(0, "no %s", path);
         return;
     }
@@ -281,7 +271,7 @@ static void test_ncu(void)
         run_names[n_runs++] = p;
     }
     snprintf(path, sizeof path, "%s/fixtures/triton/corpus/ncu-0.csv", g_root);
-    if (read_file(path, csv, sizeof csv) <= 0) {
+    if (tool_slurp(path, csv, sizeof csv) <= 0) {
         CHECK_MSG(0, "no %s", path);
         return;
     }

@@ -19,6 +19,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "layout.h"
+#include "support/tool_run.h"
 #include "ttgir/alias.h"
 
 #include <dirent.h>
@@ -30,17 +31,6 @@ static char text[FILE_CAP];
 static char source[1 << 16];
 static layout_ttgir m;
 static layout_error err;
-
-static long read_path(const char *path, char *buf, long cap)
-{
-    FILE *fp = fopen(path, "rb");
-    long n;
-    if (!fp) return -1;
-    n = (long)fread(buf, 1, (size_t)cap - 1, fp);
-    fclose(fp);
-    buf[n] = '\0';
-    return n;
-}
 
 /* Lines of the text that hold op `name` as an op: "= name " or at the start. */
 static int count_op_lines(const char *t, const char *name)
@@ -117,7 +107,7 @@ static void check_file(const char *name)
     size_t k;
     int i, amd = strstr(name, "_gfx9") != NULL;
     snprintf(path, sizeof path, "%s/%s", corpus_dir, name);
-    if ((n = read_path(path, text, FILE_CAP)) <= 0) {
+    if ((n = (long)tool_slurp(path, text, FILE_CAP)) <= 0) {
         CHECK_MSG(0, "cannot read %s", path);
         return;
     }
@@ -128,7 +118,7 @@ static void check_file(const char *name)
     CHECK_EQ_I64(m.threads_per_warp, amd ? 64 : 32);
     CHECK_EQ_I64(m.num_ctas, 1);
     snprintf(path + strlen(path) - 6, 8, ".json");
-    if (read_path(path, meta, sizeof meta) > 0) {
+    if (tool_slurp(path, meta, sizeof meta) > 0) {
         snprintf(want, sizeof want, "\"num_warps\": %d", m.num_warps);
         CHECK_MSG(strstr(meta, want) != NULL, "%s: %d warps, metadata: %s", name, m.num_warps, meta);
     }
@@ -202,7 +192,7 @@ static void test_corpus(void)
     int files = 0;
     char path[768];
     snprintf(path, sizeof path, "%s/gen_kernels.py", corpus_dir);
-    CHECK(read_path(path, source, sizeof source) > 0);
+    CHECK(tool_slurp(path, source, sizeof source) > 0);
     if (!d) {
         CHECK_MSG(0, "no %s", corpus_dir);
         return;
