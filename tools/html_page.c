@@ -310,7 +310,7 @@ const char *const html_page_lines[] = {
     "    var h = el('div', 'grp' + (G.cycles > 1 ? ' bad' : ''), 'group ' + k + ': ' + plural(G.lanes.length, 'lane') + ', ' +\n",
     "      (G.nway > 1 ? G.nway + '-way on bank ' + G.worst_bank + ', ' : 'no conflict, ') + plural(G.cycles, 'cycle') +\n",
     "      (G.cycles > 1 ? ' (+' + (G.cycles - 1) + ' extra)' : ''));\n",
-    "    h.id = 'group-' + k; h.dataset.cycles = G.cycles; h.dataset.extra = G.cycles - 1;\n",
+    "    h.id = 'group-' + k; h.dataset.cycles = G.cycles; h.dataset.extra = Math.max(G.cycles - 1, 0);\n",
     "    h.addEventListener('mouseenter', function () { mark(G.lanes, I); });\n",
     "    h.addEventListener('mouseleave', function () { mark([], I); });\n",
     "    body.appendChild(h);\n",

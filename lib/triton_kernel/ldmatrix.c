@@ -100,19 +100,13 @@ int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *c
                 if (l >> i & 1) o ^= addr[i];
             ins.addr_bytes[l] = (uint32_t)(o * (uint64_t)(bits / 8));
         }
+        /* .x1 / .x2 move 1 / 2 matrices of 128 bytes: the phases whose
+         * lanes give no row address move nothing and take no wavefront
+         * (Nsight Compute on an H200: ldmatrix / stmatrix .x2 of bf16, 8
+         * wavefronts per instruction with 6 excess, i.e. 2 ideal --
+         * tests/fixtures/gluon/probe.jsonl, g167), as any NVIDIA phase
+         * without an active lane: the arch's idle_group_cycles, 0 on sm_*. */
         if (layout_checker_cost(ck, &ins, &c, &e) != LAYOUT_OK) return 0;
-        if (n_addr < 5) {
-            /* .x1 / .x2 move 1 / 2 matrices of 128 bytes: the phases whose
-             * lanes give no row address move nothing and take no wavefront
-             * (Nsight Compute on an H200: ldmatrix / stmatrix .x2 of bf16,
-             * 8 wavefronts per instruction with 6 excess, i.e. 2 ideal --
-             * tests/fixtures/gluon/probe.jsonl, g167).  The checker counts
-             * one cycle for every group, active or not. */
-            layout_cost_detail det;
-            if (layout_instr_explain(ck->arch, &ins, &det, &e) != LAYOUT_OK) return 0;
-            for (i = 0; i < det.cost.n_groups; i++)
-                if (!det.groups[i].active) c.total_cycles -= det.groups[i].cycles;
-        }
         layout_tk_cost_add(r, a, &c, &ins);
     }
     {
