@@ -117,6 +117,21 @@
  * the talk's whole table this way (examples/seed_kernels.h builds every
  * kernel).  text.h reads and writes descriptors and distributions as text.
  *
+ * One instruction with some lanes off costs as the hardware counts it, per
+ * vendor: on NVIDIA a phase without an active lane adds no wavefront (the
+ * arch's idle_group_cycles, 0 on every sm_ preset; measured on an H200,
+ * docs/lds-model.md §2.5), on AMD it still takes its cycle:
+ * @code
+ * layout_arch nv;
+ * layout_instr ld;
+ * layout_cost c;
+ * layout_arch_preset("sm_90", &nv, &err);
+ * layout_instr_init(&ld, 32, 16, LAYOUT_READ, &err);      // an LDS.128
+ * for (int l = 0; l < 32; l++) ld.addr_bytes[l] = 16u * (unsigned)l;
+ * ld.active_mask = 0xFFFF;                                 // lanes 0-15: phases 0 and 1
+ * layout_instr_cost(&nv, &ld, LAYOUT_IMPL_AUTO, &c, &err); // c.total_cycles == 2 wavefronts, not 4
+ * @endcode
+ *
  * # Limits (honest)
  *
  * - Offsets are in elements; multiply by the element size for bytes.
