@@ -122,7 +122,7 @@ def test_check_equals_the_real_ttgir(compiled):
             else:
                 assert res.extra_cycles is not None and res.wavefronts is None
     assert not differ, differ[:10]
-    assert n_sunk >= 21, n_sunk  # the fixtures whose last load ptxas runs on fewer warps
+    assert n_sunk >= 24, n_sunk  # the fixtures whose last load ptxas runs on fewer warps (3 on fewer lanes too)
 
 
 def test_bank_conflicts_against_tritons_own(compiled):
