@@ -120,6 +120,54 @@ static void test_sunk(void)
     CHECK_EQ_I64(r->cta_extra_cycles, 12);
 }
 
+/* The text of the last analyse() with the line holding `line` (whole, with
+ * its newline) replaced by `with`; then analysed.  Returns its last report. */
+static const layout_triton_kernel_op *analyse_edited(const char *line, const char *with)
+{
+    static char edited[sizeof text + 512];
+    const char *at = strstr(text, line);
+    if (!at) {
+        CHECK_MSG(0, "no line %s", line);
+        return NULL;
+    }
+    snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - text), text, with, at + strlen(line));
+    if (layout_ttgir_parse(edited, strlen(edited), &mod, &terr) != LAYOUT_OK ||
+        layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) != LAYOUT_OK) {
+        CHECK_MSG(0, "%s", terr.message);
+        return NULL;
+    }
+    return kern.n_ops > 0 ? &kern.ops[kern.n_ops - 1] : NULL;
+}
+
+/* The top level is the region depth of the function's tt.return, not the
+ * indentation: the 4-row kernel with its load indented by 7 spaces (a
+ * printer other than MLIR's) still sinks; with a region op between the
+ * load and the store (not scf: a generic op with a region) it does not. */
+static void test_top_level_by_region(void)
+{
+    static const char splat[] = "    %p = tt.splat %y_ptr : !tt.ptr<f32> -> tensor<4x32x!tt.ptr<f32>, #b> loc(#loc1)\n";
+    static const char region[] = "    %r = \"test.region\"() ({\n"
+                                 "      \"test.yield\"() : () -> () loc(#loc1)\n"
+                                 "    }) : () -> i32 loc(#loc1)\n"
+                                 "    %p = tt.splat %y_ptr : !tt.ptr<f32> -> tensor<4x32x!tt.ptr<f32>, #b> loc(#loc1)\n";
+    char load[512], odd[520];
+    const layout_triton_kernel_op *r;
+    snprintf(load, sizeof load, load_fmt, 4, 4);
+    snprintf(odd, sizeof odd, "       %s", load + 4);
+    if (!analyse("cuda:90", 32, 4, 0, 0)) return;
+    if ((r = analyse_edited(load, odd)) != NULL) {
+        CHECK_MSG(r->modelled, "%s", r->reason);
+        CHECK_EQ_I64(r->sunk_warps, 4);
+        CHECK_EQ_I64(r->cta_total_cycles, 16);
+    }
+    if (!analyse("cuda:90", 32, 4, 0, 0)) return;
+    if ((r = analyse_edited(splat, region)) != NULL) {
+        CHECK_MSG(r->modelled, "%s", r->reason);
+        CHECK_EQ_I64(r->sunk_warps, 0);
+        CHECK_EQ_I64(r->cta_total_cycles, 32);
+    }
+}
+
 static void test_sunk_lanes(void)
 {
     static const char lanes_text[] =
@@ -187,5 +235,6 @@ int main(void)
     RUN(test_sunk);
     RUN(test_sunk_lanes);
     RUN(test_not_sunk);
+    RUN(test_top_level_by_region);
     return harness_finish("test_triton_sink");
 }

@@ -15,9 +15,9 @@
  *
  * Applied only where that evidence reaches: the kernel's last report, a
  * local_load or a convert_layout whose loads are ld.shared (no ldmatrix),
- * on the function's top level (the indentation of its tt.return: not in a
- * loop or a branch), followed by a tt.store and nothing that touches
- * shared memory; its result layout has a zero warp or lane basis; every
+ * on the function's top level (the region depth of its tt.return, with no
+ * region opened between: not in or before a loop or a branch), followed
+ * by a tt.store and nothing that touches shared memory; its result layout has a zero warp or lane basis; every
  * warp costs what warp 0 costs; and the tensor's global stores per thread
  * are as many as the op's loads (below).
  *
@@ -30,18 +30,9 @@
 #include "layout/linear.h"
 #include "layout/triton_kernel.h"
 #include "tk_internal.h"
+#include "web_internal.h"
 
 #include <string.h>
-
-/* The indentation of the line holding text offset at. */
-static int indent_at(const layout_ttgir *m, size_t at)
-{
-    size_t b = at;
-    int n = 0;
-    while (b > 0 && m->text[b - 1] != '\n') b--;
-    while (b + (size_t)n < m->len && m->text[b + (size_t)n] == ' ') n++;
-    return n;
-}
 
 /* The first line at or after offset from whose first word is w (after the
  * indentation and an optional `%x = `): its offset, or (size_t)-1. */
@@ -96,9 +87,9 @@ void layout_tk_sink_last_load(layout_triton_kernel *k)
     layout_triton_attr ta;
     layout_linear R;
     const char *attr;
-    size_t alen, at, ret, store;
+    size_t alen, at, ret;
     char why[LAYOUT_TRITON_KERNEL_REASON_CAP];
-    int nw = m->num_warps, iw, il, b, zero_warps = 0, warps;
+    int nw = m->num_warps, iw, il, b, zero_warps = 0, warps, depth, deepest;
     uint64_t copy_lanes = 0; /* lane-id bits whose lanes hold copies */
     layout_instr last;
     layout_cost c;
@@ -109,15 +100,15 @@ void layout_tk_sink_last_load(layout_triton_kernel *k)
     if (r->cta_total_cycles != r->total_cycles * nw || r->cta_extra_cycles != r->extra_cycles * nw) return;
     o = &m->ops[r->op];
     if (o->n_dst < 1 || o->dst[0].is_memdesc || o->dst[0].enc_len == 0) return;
-    /* on the top level: the indentation of the function's tt.return */
+    /* on the top level: the region of the function's tt.return, and no
+     * region opens between (no loop, branch or other region op) */
     at = o->name_at;
     if ((ret = next_line_with(m, at, "tt.return", m->len)) == (size_t)-1) return;
-    if (indent_at(m, at) != indent_at(m, ret)) return;
-    /* a global store follows, and no loop, branch or barrier between */
-    if ((store = next_line_with(m, at, "tt.store", ret)) == (size_t)-1) return;
-    if (next_line_with(m, at, "scf.", ret) != (size_t)-1 || next_line_with(m, at, "gpu.barrier", ret) != (size_t)-1)
+    depth = layout_tk_region_depth(m, at, ret, &deepest);
+    if (depth < 0 || depth != layout_tk_region_depth(m, ret, ret, NULL) || deepest != depth) return;
+    /* a global store follows, and no barrier between */
+    if (next_line_with(m, at, "tt.store", ret) == (size_t)-1 || next_line_with(m, at, "gpu.barrier", ret) != (size_t)-1)
         return;
-    (void)store;
     if (layout_ttgir_encoding(m, &o->dst[0], &attr, &alen) != LAYOUT_OK) return;
     if (layout_tk_reg_linear(m, &o->dst[0], attr, alen, &ta, &R, why, sizeof why) != LAYOUT_OK) return;
     iw = layout_linear_in_dim(&R, "warp");

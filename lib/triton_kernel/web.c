@@ -165,6 +165,35 @@ static void parse_dot_wait(layout_tk_web *t, const char *s, size_t b, size_t e, 
     }
 }
 
+/* The `{` less the `}` on line [b, e), outside strings. */
+static int brace_delta(const char *s, size_t b, size_t e)
+{
+    int in_str = 0, d = 0;
+    for (size_t i = b; i < e; i++) {
+        if (s[i] == '"' && (i == b || s[i - 1] != '\\')) in_str = !in_str;
+        else if (!in_str && s[i] == '{') d++;
+        else if (!in_str && s[i] == '}') d--;
+    }
+    return d;
+}
+
+int layout_tk_region_depth(const layout_ttgir *m, size_t at, size_t until, int *deepest)
+{
+    const char *s = m->text;
+    size_t b = 0;
+    int depth = 0, d_at = -1, most = -1;
+    while (b < m->len && b <= until) {
+        size_t e = b;
+        while (e < m->len && s[e] != '\n') e++;
+        if (at <= e && d_at < 0) d_at = most = depth; /* the line holding at */
+        else if (d_at >= 0 && depth > most) most = depth;
+        depth += brace_delta(s, b, e);
+        b = e + 1;
+    }
+    if (deepest) *deepest = most;
+    return d_at;
+}
+
 /* Walk the text once: brace depth (outside strings), scf.for frames, the
  * yields that close them, dot waits. */
 static void scan_lines(layout_tk_web *t, const layout_ttgir *m)
@@ -174,8 +203,8 @@ static void scan_lines(layout_tk_web *t, const layout_ttgir *m)
     const char *s = m->text;
     size_t b = 0, len = m->len;
     while (b < len) {
-        size_t e = b, i, f0, y0, first = b;
-        int in_str = 0, d0 = depth;
+        size_t e = b, f0, y0, first = b;
+        int d0 = depth;
         while (e < len && s[e] != '\n') e++;
         while (first < e && (s[first] == ' ' || s[first] == '\t')) first++;
         if ((f0 = find_word(s, b, e, "scf.for")) != (size_t)-1 && n_frames < MAX_FOR_DEPTH) {
@@ -198,11 +227,7 @@ static void scan_lines(layout_tk_web *t, const layout_ttgir *m)
                 else break;
             }
         }
-        for (i = b; i < e; i++) {
-            if (s[i] == '"' && (i == b || s[i - 1] != '\\')) in_str = !in_str;
-            else if (!in_str && s[i] == '{') depth++;
-            else if (!in_str && s[i] == '}') depth--;
-        }
+        depth += brace_delta(s, b, e);
         while (n_frames > 0 && depth < frames[n_frames - 1].body_depth) n_frames--;
         b = e + 1;
     }

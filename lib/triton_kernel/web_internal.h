@@ -41,6 +41,10 @@ int layout_tk_op_uses(const layout_ttgir *m, const layout_ttgir_op *o, layout_tk
 /* The memdesc value an access op (local_alloc result, local_load,
  * local_store, async_copy, buffer_load_to_local `into`) touches: 1 and *out. */
 int layout_tk_access_memdesc(const layout_ttgir *m, const layout_ttgir_op *o, layout_tk_name *out);
+/* The region depth (`{` less `}` before it, outside strings) of the line
+ * holding text offset at, or -1 past the text; *deepest (may be NULL): the
+ * largest depth of a line from it to the one holding until (>= at). */
+int layout_tk_region_depth(const layout_ttgir *m, size_t at, size_t until, int *deepest);
 /* The result name of op o (without `:N`): 1 and *out. */
 int layout_tk_op_result(const layout_ttgir *m, const layout_ttgir_op *o, layout_tk_name *out);
 
