@@ -47,13 +47,18 @@ static void check_kernel(const layout_arch *arch)
         const layout_triton_kernel_op *r = &k.ops[i];
         /* a modelled op issues instructions, except a convert_layout that only
          * renames registers or a tt.reduce / tt.scan / tt.gather within a
-         * warp (shuffles) -- modelled, none issued, nothing to cost */
+         * warp (shuffles) -- modelled, none issued, nothing to cost -- and a
+         * warp_group_dot, whose tensor-core reads issue no LSU instruction
+         * and are conflict-free (measured), costing wavefronts only */
         FUZZ_ASSERT(r->modelled ? r->reason[0] == '\0' &&
                                       ((r->n_counts > 0 && r->vec_elems >= 1) ||
                                        ((r->kind == LAYOUT_TTGIR_CONVERT_LAYOUT || r->kind == LAYOUT_TTGIR_REDUCE ||
                                          r->kind == LAYOUT_TTGIR_SCAN || r->kind == LAYOUT_TTGIR_GATHER) &&
                                         r->n_counts == 0 &&
-                                        r->n_accesses == 0 && r->extra_cycles == 0))
+                                        r->n_accesses == 0 && r->extra_cycles == 0) ||
+                                       (r->kind == LAYOUT_TTGIR_WARP_GROUP_DOT && r->n_counts == 0 &&
+                                        r->n_accesses == 0 && r->extra_cycles == 0 && r->cta_extra_cycles == 0 &&
+                                        r->cta_total_cycles > 0 && r->total_cycles >= 0))
                                 : r->reason[0] != '\0');
         FUZZ_ASSERT(layout_triton_kernel_op_cost(&k, i, NULL, 0, &rep, &e) == LAYOUT_OK);
         FUZZ_ASSERT(memcmp(&rep, r, sizeof rep) == 0);

@@ -132,6 +132,16 @@
  * layout_instr_cost(&nv, &ld, LAYOUT_IMPL_AUTO, &c, &err); // c.total_cycles == 2 wavefronts, not 4
  * @endcode
  *
+ * A Triton kernel's tensor-core reads are costed too (triton_kernel.h): a
+ * `ttng.warp_group_dot` on sm_90 reads each wgmma's A and B tiles in
+ * bytes / 128 wavefronts without a bank conflict (measured on an H200 with
+ * Nsight Compute's op_gmma counters, 49 of 49 kernels equal):
+ * @code
+ * // k analysed from a 64x64x32 fp16 matmul's TTGIR (one warpgroup, wgmma m64n64k16)
+ * // k.ops[i].kind == LAYOUT_TTGIR_WARP_GROUP_DOT, k.ops[i].n_counts == 0 (no LSU instruction)
+ * // k.ops[i].cta_total_cycles == 64: 2 wgmma x (2048 + 2048 bytes) / 128
+ * @endcode
+ *
  * # Limits (honest)
  *
  * - Offsets are in elements; multiply by the element size for bytes.

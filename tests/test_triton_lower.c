@@ -95,7 +95,7 @@ static const char *const rule_name[R_N] = {"equal", "dup", "loc-split", "unpaire
 
 /* Mnemonic counts at one source location. */
 typedef struct loc_counts {
-    int line, col, all_modelled, n, has_op;
+    int line, col, all_modelled, n, has_op, tensor_core; /* tensor_core: a warp_group_dot is here */
     char mn[MAX_MN][64];
     long pred[MAX_MN], isa[MAX_MN];
     long loop[MAX_MN]; /* predicted by the ops inside the TTGIR's scf.for */
@@ -106,6 +106,8 @@ typedef struct loc_counts {
 } loc_counts;
 
 static loc_counts locs[MAX_LOCS];
+
+static int lc_zero_is_wgmma(const loc_counts *l) { return l->tensor_core; }
 static int n_locs, locs_full; /* locs_full: a location or mnemonic found no room */
 
 static loc_counts *loc_of(int line, int col)
@@ -601,7 +603,7 @@ static void test_corpus_per_loc(void)
     struct dirent *e;
     int verbose = getenv("TRITON_LOWER_VERBOSE") != NULL;
     int n_kernels = 0, n_cmp = 0, n_equal = 0, n_differ = 0, i, j;
-    int rules[R_N] = {0}, n_scratch_checked = 0, n_zero_locs = 0, n_full = 0, full_equal = 0, full_per_exec = 0;
+    int rules[R_N] = {0}, n_scratch_checked = 0, n_zero_locs = 0, n_wgmma_locs = 0, n_full = 0, full_equal = 0, full_per_exec = 0;
     int n_dup_kernels = 0, n_split_moved = 0;
     CHECK_MSG(d != NULL, "no corpus at %s", corpus_dir);
     if (!d) return;
@@ -641,6 +643,7 @@ static void test_corpus_per_loc(void)
             }
             if (!(lc = loc_of(line, col))) continue;
             lc->has_op = 1;
+            if (r->kind == LAYOUT_TTGIR_WARP_GROUP_DOT) lc->tensor_core = 1;
             if (!r->modelled) {
                 lc->all_modelled = 0;
                 CHECK_MSG(r->reason[0] != '\0', "%s line %d: not modelled without a reason", name, r->line);
@@ -709,7 +712,8 @@ static void test_corpus_per_loc(void)
             if (npred == 0) {
                 /* every op here modelled with no instruction (a reduce within
                  * a warp, a register-renaming convert): the ISA has none */
-                n_zero_locs++;
+                if (lc_zero_is_wgmma(l)) n_wgmma_locs++;
+                else n_zero_locs++;
                 CHECK_MSG(nisa == 0, "%s %d:%d: modelled with no instruction, the ISA has %ld", name, l->line,
                           l->col, nisa);
                 continue;
@@ -779,6 +783,10 @@ static void test_corpus_per_loc(void)
      * v_permlane32_swap_b32 at 93:70): the ISA has no shared instruction
      * there either. */
     CHECK_EQ_I64(n_zero_locs, 8);
+    /* A warp_group_dot's location: its reads are the tensor core's (wgmma
+     * descriptors), no LSU instruction in the op's counts nor in the ISA's
+     * shared instructions there: the 12 sm_90 wgmma locations. */
+    CHECK_EQ_I64(n_wgmma_locs, 12);
     /* Scratch size: a transpose's only shared memory is its convert's
      * scratch, so the largest cvt_scratch_bytes must equal the "shared"
      * bytes Triton reported for the kernel (the .json beside it). */
@@ -973,7 +981,7 @@ static void test_ncu_zero_conflicts(void)
 {
     static char csv[1 << 16];
     char fields[16][64], *line, *save = NULL;
-    int n_kernels = 0, n_ops = 0, n_async = 0, n_conflicted_kernels = 0, n_full_cmp = 0;
+    int n_kernels = 0, n_ops = 0, n_async = 0, n_wgmma = 0, n_conflicted_kernels = 0, n_full_cmp = 0;
     if (read_file("ncu_sm90", ".csv", csv, sizeof csv) <= 0) {
         CHECK_MSG(0, "no ncu_sm90.csv in %s", corpus_dir);
         return;
@@ -1066,6 +1074,13 @@ static void test_ncu_zero_conflicts(void)
              * (transposed nvmma_shared, lanes 8 rows apart) are not seen by
              * these counters. */
             if (kern.ops[i].kind == LAYOUT_TTGIR_ASYNC_COPY) { n_async++; continue; }
+            /* the tensor core's reads: ncu counts them apart (op_gmma), the
+             * model none (tests/fixtures/triton/corpus/gmma) */
+            if (kern.ops[i].kind == LAYOUT_TTGIR_WARP_GROUP_DOT) {
+                n_wgmma++;
+                CHECK_EQ_I64(kern.ops[i].extra_cycles, 0);
+                continue;
+            }
             n_ops++;
             CHECK_MSG(kern.ops[i].extra_cycles == 0, "%s line %d: ncu measured no bank conflict, %lld predicted",
                       fields[0], kern.ops[i].line, (long long)kern.ops[i].extra_cycles);
@@ -1078,6 +1093,7 @@ static void test_ncu_zero_conflicts(void)
     CHECK_EQ_I64(n_ops, 47); /* the tt.reduce of rowsum (scratch) and attention's two (within a warp, no instruction); with the 12 matmul epilogues and 6 transposes (convert_layout), one register-only convert, rowsum's result convert (within a warp; cvtNeedsWarpShuffle declines: its scratch); the A, B stores (st.shared.b16) of the fp16 / bf16 matmuls and attention, and the
                               * ldmatrix reads of the 32x32x64 ones; cp.async left out (n_async) */
     CHECK_EQ_I64(n_async, 8);
+    CHECK_EQ_I64(n_wgmma, 10); /* the warp_group_dots of the conflict-free kernels, 0 conflicts each */
     CHECK_EQ_I64(n_full_cmp, 8); /* the 8 sm_90 transposes */ /* the fp32 matmuls' A and B copies, 2 static copies each */
 }
 

@@ -90,6 +90,12 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
             printf("  not modelled: %s\n\n", r->reason);
             continue;
         }
+        if (r->kind == LAYOUT_TTGIR_WARP_GROUP_DOT) { /* the tensor core's reads: no LSU instruction */
+            printf("  tensor-core reads (wgmma descriptors, no LSU instruction): %" PRId64 " wavefronts, %" PRId64
+                   " bank conflicts per CTA (%" PRId64 " per warp; ncu's op_gmma counters)\n\n",
+                   r->cta_total_cycles, r->cta_extra_cycles, r->total_cycles);
+            continue;
+        }
         if (r->n_counts == 0) { /* modelled with no instruction */
             printf("  no shared-memory instruction: %s\n\n",
                    r->kind == LAYOUT_TTGIR_REDUCE ? "reduced within each warp (shuffles)"

@@ -37,9 +37,15 @@
  * store of each warp's partial per accumulator, max(elements / threads, 1)
  * rounds of a load and a store, one load per result element, all scalar,
  * in counts, costs and cvt_scratch_bytes.
- * Ops Triton lowers another way (wgmma operands, AMD direct-to-LDS loads)
- * and layouts the dialect cannot read are reported with `modelled = 0`
- * and the reason, never dropped.
+ * `ttng.warp_group_dot` on sm_90 is costed as measured on an H200
+ * (tests/fixtures/triton/corpus/gmma): the tensor core reads each wgmma's
+ * A tile (64 x K_instr, when in shared memory) and B tile (K_instr x
+ * N_instr) in bytes / 128 wavefronts without a bank conflict, for the
+ * 32-, 64- and 128-byte swizzles; no LSU instruction (counts empty), the
+ * CTA's wavefronts in cta_total_cycles.
+ * Ops Triton lowers another way (AMD direct-to-LDS loads, an unswizzled
+ * wgmma operand) and layouts the dialect cannot read are reported with
+ * `modelled = 0` and the reason, never dropped.
  * Example (tests/fixtures/triton/kernels/matmul_fp16_64x64x32_w4_s2_gfx942.ttgir):
  * @code
  *   static layout_ttgir m;  static layout_triton_kernel k;   // large: static or heap
@@ -264,7 +270,7 @@ typedef struct layout_triton_kernel_alloc {
     int ops[LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS]; /**< those indices, text order */
     int n_ops_dropped;     /**< further accesses past ::LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS: not listed, not scored (the note says so) */
     int n_scored;          /**< of those, modelled (summed into the cost) */
-    int wgmma_operand;     /**< 1: read by ttng.warp_group_dot (its reads have no published bank rule: the allocation is kept, rule "wgmma-reader") */
+    int wgmma_operand;     /**< 1: read by ttng.warp_group_dot (the tensor core's reads cost the same under every swizzle Triton lowers: the allocation is kept, rule "wgmma-reader") */
     char rule[32];         /**< the rule that kept the allocation unchanged ("wgmma-reader", "ds-read-tr-reader", "unmodelled-user", "inferred-view"; "" none): docs/triton.md's rules table */
     int64_t rejected;      /**< candidates the rules rejected (a reader lowered to ds_read_b64_tr, an attribute Triton's verifiers refuse, no modelled lowering) */
     int searched;          /**< 1: the search ran; 0: see note */

@@ -310,17 +310,48 @@ static int global_neighbour(const layout_ttgir *m, size_t at, size_t len, int wa
     return 0;
 }
 
-/* ttng.warp_group_dot: wgmma reads its shared operands through matrix
- * descriptors (the tensor core's own path: no LSU instruction, nothing in
- * ncu's shared ld/st counters).  What it reads is known (each memdesc
- * operand's bytes, and the swizzle mode of its #ttg.nvmma_shared, which is
- * the descriptor's); how the tensor core's reads meet the banks is not
- * published, so the op is reported with those figures and not costed. */
-static layout_status wgmma_not_modelled(const layout_ttgir *m, const layout_ttgir_op *o, layout_triton_kernel_op *r)
+/* The n integers of `key[a, b, ..]` in attr (n <= max), or 0 when absent. */
+static int int_list(const char *attr, size_t alen, const char *key, int *out, int max)
 {
+    size_t k = strlen(key), at;
+    for (at = 0; at + k <= alen; at++)
+        if (memcmp(attr + at, key, k) == 0) {
+            const char *p = attr + at + k, *e = attr + alen;
+            int n = 0;
+            while (p < e && *p != ']' && n < max) {
+                while (p < e && (*p == ' ' || *p == ',')) p++;
+                if (p >= e || *p < '0' || *p > '9') break;
+                out[n++] = digits_at(p, e);
+                while (p < e && *p >= '0' && *p <= '9') p++;
+            }
+            return n;
+        }
+    return 0;
+}
+
+/* ttng.warp_group_dot: wgmma reads its shared operands through matrix
+ * descriptors, the tensor core's own path: no LSU instruction, nothing in
+ * ncu's shared ld / st counters, which count these reads apart (op_gmma).
+ * Measured (tests/fixtures/triton/corpus/gmma: the corpus's 49 sm_90
+ * kernels with a warp_group_dot, one CTA each under Nsight Compute on an
+ * H200): with the operands in #ttg.nvmma_shared of a 32-, 64- or 128-byte
+ * swizzle, each wgmma instruction of a warpgroup reads its A tile
+ * (64 x K_instr elements, when A is in shared memory) and its B tile
+ * (K_instr x N_instr) in bytes / 128 wavefronts, without a bank conflict:
+ * wavefronts and GMMA requests equal on 49 of 49.  The warpgroups (4 warps
+ * along M of the accumulator's warpsPerCTA) split M by warpsPerCTA[0] / 4
+ * and N by warpsPerCTA[1]; each covers its part in 64-row x N_instr
+ * instructions, K / K_instr of them along K (instrShape [16, N_instr,
+ * K_instr]).  The figures are the CTA's (cta_total_cycles: wavefronts);
+ * per warp, a warpgroup's share.  An unswizzled operand (swizzle 0) or
+ * another shape is not measured: not costed. */
+static layout_status wgmma_lower(const layout_triton_kernel *k, const layout_ttgir_op *o, layout_triton_kernel_op *r)
+{
+    const layout_ttgir *m = k->module;
     char what[160];
     layout_strbuf sb;
-    int i, n = 0;
+    int i, n = 0, measured = k->is_nvidia && k->sm == 90 && o->n_src >= 2 && o->n_dst >= 1, wpc[2], ins[3];
+    int64_t shape[2][2] = {{0, 0}, {0, 0}}, eb[2] = {0, 0};
     layout_sb_init(&sb, what, sizeof what);
     for (i = 0; i < o->n_src && i < 2; i++) {
         const layout_ttgir_type *t = &o->src[i];
@@ -328,6 +359,8 @@ static layout_status wgmma_not_modelled(const layout_ttgir *m, const layout_ttgi
         size_t alen, at;
         int64_t elems = 1;
         int d, swz = -1;
+        if (t->rank != 2) measured = 0;
+        else shape[i][0] = t->shape[0], shape[i][1] = t->shape[1], eb[i] = t->elem_bits / 8;
         if (!t->is_memdesc) continue;
         for (d = t->rank > 2 ? t->rank - 2 : 0; d < t->rank; d++) elems *= t->shape[d];
         if (layout_ttgir_encoding(m, t, &attr, &alen) == LAYOUT_OK)
@@ -336,12 +369,47 @@ static layout_status wgmma_not_modelled(const layout_ttgir *m, const layout_ttgi
                     swz = digits_at(attr + at + 21, attr + alen);
                     break;
                 }
+        if (swz != 32 && swz != 64 && swz != 128) measured = 0;
         layout_sb_printf(&sb, "%s%c %" PRId64 " B", n++ ? ", " : "", i == 0 ? 'A' : 'B', elems * t->elem_bits / 8);
         if (swz >= 0) layout_sb_printf(&sb, " (swizzle %d B)", swz);
     }
+    if (measured && !o->src[1].is_memdesc) measured = 0;
+    if (measured) {
+        const char *attr;
+        size_t alen;
+        measured = layout_ttgir_encoding(m, &o->dst[0], &attr, &alen) == LAYOUT_OK &&
+                   int_list(attr, alen, "warpsPerCTA = [", wpc, 2) == 2 && int_list(attr, alen, "instrShape = [", ins, 3) == 3;
+    }
+    if (measured) {
+        int64_t M = shape[0][0], K = shape[0][1], N = shape[1][1], wg_m = wpc[0] / 4, wg_n = wpc[1];
+        int64_t per = 0, n_ins = 0, cta = 0;
+        /* Triton's shapes: instrShape N 8..256, K 8..32; tiles below 2^16 (and no overflow below) */
+        measured = wpc[0] % 4 == 0 && wg_m > 0 && wg_n > 0 && wg_m * wg_n <= 64 && ins[1] >= 8 && ins[1] <= 256 &&
+                   ins[2] >= 8 && ins[2] <= 32 && M > 0 && M <= 65536 && N > 0 && N <= 65536 && K > 0 &&
+                   K <= 65536 && eb[0] > 0 && eb[0] <= 8 && eb[1] > 0 && eb[1] <= 8 && shape[1][0] == K &&
+                   M % wg_m == 0 && N % wg_n == 0 && (M / wg_m) % 64 == 0 && (N / wg_n) % ins[1] == 0 &&
+                   K % ins[2] == 0 && wg_m * wg_n * 4 == m->num_warps;
+        if (measured) {
+            n_ins = (M / wg_m / 64) * (N / wg_n / ins[1]) * (K / ins[2]);
+            per = (o->src[0].is_memdesc ? 64 * ins[2] * eb[0] : 0) + ins[2] * ins[1] * eb[1];
+            measured = per % 128 == 0;
+            cta = wg_m * wg_n * n_ins * (per / 128);
+        }
+        if (measured) {
+            r->modelled = 1;
+            r->direction = LAYOUT_READ;
+            r->elem_bits = (int)(eb[1] * 8);
+            r->cta_total_cycles = cta;
+            r->cta_extra_cycles = 0;
+            r->total_cycles = cta / m->num_warps;
+            r->extra_cycles = 0;
+            return LAYOUT_OK;
+        }
+    }
     return layout_tk_not_modelled(r, "ttng.warp_group_dot: the tensor core reads %s through wgmma descriptors, "
-                                     "no LSU instruction (not in ncu's shared ld/st); its bank rule is not "
-                                     "published: not costed", n ? what : "its shared operands");
+                                     "no LSU instruction (not in ncu's shared ld/st); measured only on sm_90 with "
+                                     "32-, 64- and 128-byte swizzles and Triton's warpgroup tiling: not costed",
+                                  n ? what : "its shared operands");
 }
 
 /* The bytes every pointer argument of the module's tt.func is known to be
@@ -406,7 +474,7 @@ layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout
         return layout_tk_not_modelled(r, "ttg.warp_specialize: the captures reach the partitions' warps through "
                                          "shared memory; not modelled");
     case LAYOUT_TTGIR_OTHER_SHARED: return other_not_modelled(m, o, r);
-    case LAYOUT_TTGIR_WARP_GROUP_DOT: return wgmma_not_modelled(m, o, r);
+    case LAYOUT_TTGIR_WARP_GROUP_DOT: return wgmma_lower(k, o, r);
     case LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL:
         return layout_tk_not_modelled(r, "amdg.buffer_load_to_local: direct global-to-LDS loads (buffer_load ... lds) "
                                          "issue no DS instruction; their LDS write pattern is not modelled");
