@@ -209,16 +209,22 @@ def kernels(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
 
 
 @needs_llc
+def _run(k: Dict[str, Any]) -> None:
+    """One llc run: the AMDGCN (stdout) and the IR after the vectorizer (stderr)."""
+    if "acc" not in k:
+        p = _llc(k["llir"], k["cpu"], "-o", "-", "-print-after=load-store-vectorizer")
+        k["asm"], k["acc"] = p.stdout, vectorized_accesses(p.stderr)
+
+
+@needs_llc
 def test_llc_reproduces_the_amdgcn(kernels: Dict[str, Any]) -> None:
     for name, k in kernels.items():
-        asm = _llc(k["llir"], k["cpu"], "-o", "-").stdout
-        assert dict(k["cmp"].isa_mix(asm, "amdgcn")) == k["isa"], name
+        _run(k)
+        assert dict(k["cmp"].isa_mix(k["asm"], "amdgcn")) == k["isa"], name
 
 
 def _vectorized(k: Dict[str, Any]) -> List[Access]:
-    if "acc" not in k:
-        err = _llc(k["llir"], k["cpu"], "-o", os.devnull, "-print-after=load-store-vectorizer").stderr
-        k["acc"] = vectorized_accesses(err)
+    _run(k)
     return k["acc"]
 
 
