@@ -107,7 +107,6 @@ typedef struct loc_counts {
 
 static loc_counts locs[MAX_LOCS];
 
-static int lc_zero_is_wgmma(const loc_counts *l) { return l->tensor_core; }
 static int n_locs, locs_full; /* locs_full: a location or mnemonic found no room */
 
 static loc_counts *loc_of(int line, int col)
@@ -712,7 +711,7 @@ static void test_corpus_per_loc(void)
             if (npred == 0) {
                 /* every op here modelled with no instruction (a reduce within
                  * a warp, a register-renaming convert): the ISA has none */
-                if (lc_zero_is_wgmma(l)) n_wgmma_locs++;
+                if (l->tensor_core) n_wgmma_locs++;
                 else n_zero_locs++;
                 CHECK_MSG(nisa == 0, "%s %d:%d: modelled with no instruction, the ISA has %ld", name, l->line,
                           l->col, nisa);
