@@ -30,10 +30,10 @@ today's (the floors).  The per-case report, with Triton's own estimate
 from __future__ import annotations
 
 import collections
-import importlib.util
 import json
 import os
 import re
+import sys
 import tarfile
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
@@ -43,6 +43,8 @@ import pytest
 import liblayout.triton as lt
 
 FIX = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "gluon"
+sys.path.insert(0, str(FIX))
+import compare as gluon_compare  # noqa: E402  (the fixtures' own reader, tests/fixtures/gluon/compare.py)
 
 # Cases whose ISA mix equals the model's, at least (of sm90 186, gfx942 98,
 # gfx950 96 compiled), and ncu sides equal (of 183 launched).
@@ -53,14 +55,6 @@ NCU_FLOOR = {"ld": 180, "st": 180}
 # Cases no rule explains yet, each a known model gap (none today: g132, fp8
 # under [32:+2], was one until each warp of a padded layout was costed).
 OPEN_NCU: set = set()
-
-
-def _compare() -> Any:
-    spec = importlib.util.spec_from_file_location("gluon_compare", FIX / "compare.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _bytes(mn: str) -> int:
@@ -81,21 +75,6 @@ def _side(mn: str) -> str:
     return "st" if mn.startswith(("st", "ds_write")) else "ld"
 
 
-def _unpaired(mix: Dict[str, int], d16: bool = False) -> Dict[str, int]:
-    """An AMD mix with each read2 / write2 (st64 or not) as two singles (and
-    with d16, the _d16_hi / _d16 forms as the plain one): what
-    SILoadStoreOptimizer's pairing (and LLVM's choice of register half)
-    leave unchanged."""
-    out: Dict[str, int] = collections.Counter()
-    for mn, n in mix.items():
-        m = re.match(r"ds_(read|write)2(?:st64)?_b(\d+)$", mn)
-        if m:
-            out["ds_%s_b%s" % (m.group(1), m.group(2))] += 2 * n
-        else:
-            out[re.sub(r"_d16(_hi)?$", "", mn) if d16 else mn] += n
-    return dict(out)
-
-
 def _bytes_per_side(mix: Dict[str, int]) -> Dict[str, int]:
     out: Dict[str, int] = collections.Counter()
     for mn, n in mix.items():
@@ -111,11 +90,11 @@ def isa_rule(case: Dict[str, Any], isa: Dict[str, int], model: Dict[str, int]) -
     if _bytes_per_side(isa) != _bytes_per_side(model) or any(_bytes(mn) == 0 for mn in isa):
         return None
     amd = case["target"] != "sm90"
-    if amd and _unpaired(isa) == _unpaired(model):
+    if amd and gluon_compare.unpaired(isa) == gluon_compare.unpaired(model):
         # LLVM's SILoadStoreOptimizer pairs other accesses than the model
         # (ds_write2 vs two ds_write, st64 vs plain offsets).
         return "AMD_PAIRING"
-    if amd and _unpaired(isa, True) == _unpaired(model, True):
+    if amd and gluon_compare.unpaired(isa, True) == gluon_compare.unpaired(model, True):
         # the same, and LLVM stores from the other half of a VGPR than the
         # model says (ds_write_b16 vs ds_write_b16_d16_hi)
         return "AMD_D16_HALF"
@@ -125,11 +104,11 @@ def isa_rule(case: Dict[str, Any], isa: Dict[str, int], model: Dict[str, int]) -
         # MFMA dot operands).
         return "DS_READ_TR"
     def widest(mix: Dict[str, int]) -> Dict[str, int]:
-        mix = _unpaired(mix, True) if amd else mix
+        mix = gluon_compare.unpaired(mix, True) if amd else mix
         return {s: max([_bytes(mn) for mn in mix if _side(mn) == s] or [0]) for s in ("ld", "st")}
 
     def count(mix: Dict[str, int]) -> Dict[str, int]:
-        mix = _unpaired(mix, True) if amd else mix
+        mix = gluon_compare.unpaired(mix, True) if amd else mix
         return {s: sum(n for mn, n in mix.items() if _side(mn) == s) for s in ("ld", "st")}
 
     isa_w, mod_w = widest(isa), widest(model)
@@ -154,7 +133,7 @@ def isa_rule(case: Dict[str, Any], isa: Dict[str, int], model: Dict[str, int]) -
         # the alignment it proved of that base (its known bits stop at a
         # depth) or its alias analysis is weaker than the model's.
         return "LSV_UNPROVEN"
-    if amd and sum(_unpaired(isa).values()) == sum(_unpaired(model).values()):
+    if amd and sum(gluon_compare.unpaired(isa).values()) == sum(gluon_compare.unpaired(model).values()):
         # same accesses, other widths chosen by AMD's instruction selection
         return "AMD_SELECTION"
     return None
@@ -253,7 +232,7 @@ def ptxas_merged_rule(side: str, probe: Dict[str, Any], meas: Dict[str, float], 
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
-    cmp = _compare()
+    cmp = gluon_compare
     cases, runs, ncu = cmp.load(str(FIX))
     d = tmp_path_factory.mktemp("gluon")
     with tarfile.open(FIX / "kernels.tar.xz") as t:

@@ -49,12 +49,12 @@ these stages were read with (.ci/run installs llvm-22).
 from __future__ import annotations
 
 import collections
-import importlib.util
 import itertools
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tarfile
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
@@ -64,6 +64,8 @@ import pytest
 import liblayout.triton as lt
 
 FIX = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "gluon"
+sys.path.insert(0, str(FIX))
+import compare as gluon_compare  # noqa: E402  (the fixtures' own reader, tests/fixtures/gluon/compare.py)
 LLC = shutil.which("llc-22") or ("/usr/lib/llvm-22/bin/llc" if os.access("/usr/lib/llvm-22/bin/llc", os.X_OK) else None)
 # The LLVM the stages below were read with (its scheduling and analyses move
 # between releases; another one is not this evidence).
@@ -83,14 +85,6 @@ needs_llc = pytest.mark.skipif(_llc_version() != LLC_VERSION,
 ELEM = {"i8": 1, "i16": 2, "half": 2, "bfloat": 2, "i32": 4, "float": 4, "i64": 8, "double": 8}
 # side, bytes, align of each LDS access in the IR after the vectorizer
 Access = Tuple[str, int, int]
-
-
-def _compare() -> Any:
-    spec = importlib.util.spec_from_file_location("gluon_compare", FIX / "compare.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _llc(path: Path, cpu: str, *extra: str) -> subprocess.CompletedProcess:
@@ -149,24 +143,13 @@ def mix_widths(mix: Dict[str, int]) -> List[Dict[Tuple[str, int], int]]:
     return out
 
 
-def _unpaired(mix: Dict[str, int]) -> Dict[str, int]:
-    out: Dict[str, int] = collections.Counter()
-    for mn, n in mix.items():
-        m = re.match(r"ds_(read|write)2(?:st64)?_b(\d+)$", mn)
-        if m:
-            out["ds_%s_b%s" % (m.group(1), m.group(2))] += 2 * n
-        else:
-            out[mn] += n
-    return dict(out)
-
-
 def stage_rule(isa: Dict[str, int], model: Dict[str, int], acc: List[Access], elem: int) -> Optional[str]:
     """The LLVM stage that makes the AMDGCN differ from the model (module
     docstring), checked on that stage's output; None: no stage explains it."""
     ir = widths(acc)
     isa_w, mod_w = mix_widths(isa), mix_widths(model)
     if ir in mod_w:
-        if _unpaired(isa) == _unpaired(model):
+        if gluon_compare.unpaired(isa) == gluon_compare.unpaired(model):
             return "SI_PAIRING"
         if ir in isa_w and any(w >= 8 and a < 4 for _, w, a in acc):
             return "IR_ALIGN"
@@ -192,7 +175,7 @@ def kernels(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
         t.extractall(d)
     with tarfile.open(FIX / "kernels.tar.xz") as t:
         t.extractall(d)
-    cmp = _compare()
+    cmp = gluon_compare
     out = {}
     for p in sorted(d.glob("*.llir")):
         name = p.name[:-5]
