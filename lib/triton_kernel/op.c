@@ -311,22 +311,16 @@ static int global_neighbour(const layout_ttgir *m, size_t at, size_t len, int wa
 }
 
 /* The n integers of `key[a, b, ..]` in attr (n <= max), or 0 when absent. */
-static int int_list(const char *attr, size_t alen, const char *key, int *out, int max)
+/* The attribute of type t's encoding, read by the dialect's parser
+ * (aliases inlined); 0 when there is none or it does not read. */
+static int read_encoding(const layout_ttgir *m, const layout_ttgir_type *t, layout_triton_attr *a)
 {
-    size_t k = strlen(key), at;
-    for (at = 0; at + k <= alen; at++)
-        if (memcmp(attr + at, key, k) == 0) {
-            const char *p = attr + at + k, *e = attr + alen;
-            int n = 0;
-            while (p < e && *p != ']' && n < max) {
-                while (p < e && (*p == ' ' || *p == ',')) p++;
-                if (p >= e || *p < '0' || *p > '9') break;
-                out[n++] = digits_at(p, e);
-                while (p < e && *p >= '0' && *p <= '9') p++;
-            }
-            return n;
-        }
-    return 0;
+    char text[2048];
+    const char *attr;
+    size_t alen, where = 0;
+    return layout_ttgir_encoding(m, t, &attr, &alen) == LAYOUT_OK &&
+           layout_tk_inline_aliases(m, attr, alen, text, sizeof text, 0) >= 0 &&
+           layout_triton_from_text(text, a, &where, NULL) == LAYOUT_OK;
 }
 
 /* ttng.warp_group_dot: wgmma reads its shared operands through matrix
@@ -350,37 +344,30 @@ static layout_status wgmma_lower(const layout_triton_kernel *k, const layout_ttg
     const layout_ttgir *m = k->module;
     char what[160];
     layout_strbuf sb;
-    int i, n = 0, measured = k->is_nvidia && k->sm == 90 && o->n_src >= 2 && o->n_dst >= 1, wpc[2], ins[3];
+    int i, n = 0, measured = k->is_nvidia && k->sm == 90 && o->n_src >= 2 && o->n_dst >= 1;
+    layout_triton_attr a;
     int64_t shape[2][2] = {{0, 0}, {0, 0}}, eb[2] = {0, 0};
     layout_sb_init(&sb, what, sizeof what);
     for (i = 0; i < o->n_src && i < 2; i++) {
         const layout_ttgir_type *t = &o->src[i];
-        const char *attr;
-        size_t alen, at;
         int64_t elems = 1;
         int d, swz = -1;
         if (t->rank != 2) measured = 0;
         else shape[i][0] = t->shape[0], shape[i][1] = t->shape[1], eb[i] = t->elem_bits / 8;
         if (!t->is_memdesc) continue;
         for (d = t->rank > 2 ? t->rank - 2 : 0; d < t->rank; d++) elems *= t->shape[d];
-        if (layout_ttgir_encoding(m, t, &attr, &alen) == LAYOUT_OK)
-            for (at = 0; at + 21 <= alen; at++)
-                if (memcmp(attr + at, "swizzlingByteWidth = ", 21) == 0) {
-                    swz = digits_at(attr + at + 21, attr + alen);
-                    break;
-                }
+        if (read_encoding(m, t, &a) && a.kind == LAYOUT_TRITON_NVMMA_SHARED) swz = a.swizzling_byte_width;
         if (swz != 32 && swz != 64 && swz != 128) measured = 0;
         layout_sb_printf(&sb, "%s%c %" PRId64 " B", n++ ? ", " : "", i == 0 ? 'A' : 'B', elems * t->elem_bits / 8);
         if (swz >= 0) layout_sb_printf(&sb, " (swizzle %d B)", swz);
     }
     if (measured && !o->src[1].is_memdesc) measured = 0;
+    /* the accumulator's #ttg.nvidia_mma<{versionMajor = 3, warpsPerCTA, instrShape = [16, N, K]}> */
+    if (measured)
+        measured = read_encoding(m, &o->dst[0], &a) && a.kind == LAYOUT_TRITON_NVIDIA_MMA && a.mma.version == 3 &&
+                   a.mma.rank == 2 && a.mma.n_instr == 3;
     if (measured) {
-        const char *attr;
-        size_t alen;
-        measured = layout_ttgir_encoding(m, &o->dst[0], &attr, &alen) == LAYOUT_OK &&
-                   int_list(attr, alen, "warpsPerCTA = [", wpc, 2) == 2 && int_list(attr, alen, "instrShape = [", ins, 3) == 3;
-    }
-    if (measured) {
+        const int64_t *wpc = a.mma.warps_per_cta, *ins = a.mma.instr_shape;
         int64_t M = shape[0][0], K = shape[0][1], N = shape[1][1], wg_m = wpc[0] / 4, wg_n = wpc[1];
         int64_t per = 0, n_ins = 0, cta = 0;
         /* Triton's shapes: instrShape N 8..256, K 8..32; tiles below 2^16 (and no overflow below) */
