@@ -50,9 +50,7 @@ from __future__ import annotations
 
 import collections
 import itertools
-import os
 import re
-import shutil
 import subprocess
 import sys
 import tarfile
@@ -66,21 +64,9 @@ import liblayout.triton as lt
 FIX = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "gluon"
 sys.path.insert(0, str(FIX))
 import compare as gluon_compare  # noqa: E402  (the fixtures' own reader, tests/fixtures/gluon/compare.py)
-LLC = shutil.which("llc-22") or ("/usr/lib/llvm-22/bin/llc" if os.access("/usr/lib/llvm-22/bin/llc", os.X_OK) else None)
-# The LLVM the stages below were read with (its scheduling and analyses move
-# between releases; another one is not this evidence).
-LLC_VERSION = "22.1.8"
-
-
-def _llc_version() -> Optional[str]:
-    if LLC is None:
-        return None
-    m = re.search(r"LLVM version (\S+)", subprocess.run([LLC, "--version"], capture_output=True, text=True).stdout)
-    return m.group(1) if m else None
-
-
-needs_llc = pytest.mark.skipif(_llc_version() != LLC_VERSION,
-                                reason="needs llc %s (Debian llvm-22); found %s" % (LLC_VERSION, _llc_version()))
+import llvm22  # noqa: E402  (python/tests/llvm22.py)
+LLC = llvm22.tool("llc")
+needs_llc = pytest.mark.skipif(LLC is None, reason="needs llc %s (Debian llvm-22)" % llvm22.RELEASE)
 
 ELEM = {"i8": 1, "i16": 2, "half": 2, "bfloat": 2, "i32": 4, "float": 4, "i64": 8, "double": 8}
 # side, bytes, align of each LDS access in the IR after the vectorizer
