@@ -36,6 +36,7 @@
  * formula and unit test. */
 #include "harness.h"
 #include "support/triton_shared_ref.h"
+#include "support/xorshift.h"
 
 #include <layout.h>
 
@@ -317,6 +318,70 @@ static void test_swizzled_bases_vs_family(void)
     CHECK_EQ_I64(n, 5 * 4 * 5 * 2 * 4);
 }
 
+/* The two ways to a shared attribute's dims -> offset linear map agree:
+ * Triton's offset -> dims map inverted (layout_triton_shared_linear +
+ * layout_linear_invert: what the kernel report reads a rank-2 swizzled,
+ * rotating or nvmma allocation with, lib/triton_kernel/op.c) and the
+ * descriptor's map (layout_triton_to_desc + layout_desc_to_linear: its
+ * fallback, and what it read them with before).  Random attributes of the
+ * three kinds on random power-of-two shapes; wherever Triton's map exists
+ * the descriptor exists and every basis is equal. */
+static void test_shared_linear_paths(void)
+{
+    uint64_t rng = 0x5eed5eedULL;
+    int i, both = 0, only_desc = 0;
+    for (i = 0; i < 3000; i++) {
+        char text[200];
+        int kind = (int)xorshift64s_range(&rng, 0, 2), o = (int)xorshift64s_range(&rng, 0, 1);
+        int64_t shape[2] = {(int64_t)1 << xorshift64s_range(&rng, 0, 8), (int64_t)1 << xorshift64s_range(&rng, 0, 8)};
+        layout_triton_attr a;
+        layout_linear fwd, inv, viad;
+        layout_descriptor d;
+        int st_lin;
+        if (kind < 2)
+            snprintf(text, sizeof text, "#ttg.%s<{vec = %lld, perPhase = %lld, maxPhase = %lld, order = [%s]}>",
+                     kind ? "amd_rotating_shared" : "swizzled_shared", 1LL << xorshift64s_range(&rng, 0, 4),
+                     1LL << xorshift64s_range(&rng, 0, 3), 1LL << xorshift64s_range(&rng, 0, 4), o ? "0, 1" : "1, 0");
+        else
+            snprintf(text, sizeof text,
+                     "#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %s, elementBitWidth = %d}>",
+                     (int)(xorshift64s_range(&rng, 0, 3) ? 16 << xorshift64s_range(&rng, 1, 3) : 0),
+                     o ? "true" : "false", 8 << (int)xorshift64s_range(&rng, 0, 2));
+        CHECK_MSG(layout_triton_from_text(text, &a, NULL, &err) == LAYOUT_OK, "%s: %s", text, err.message);
+        st_lin = layout_triton_shared_linear(&a, 2, shape, &fwd, &err) == LAYOUT_OK &&
+                 layout_linear_invert(&inv, &fwd, &err) == LAYOUT_OK;
+        if (layout_triton_to_desc(&a, 2, shape, &d, &err) != LAYOUT_OK) {
+            CHECK_MSG(!st_lin, "%s on [%lld, %lld]: Triton's map exists, the descriptor not: %s", text,
+                      (long long)shape[0], (long long)shape[1], err.message);
+            continue;
+        }
+        CHECK_MSG(layout_desc_to_linear(&d, &viad, &err) == LAYOUT_OK, "%s: %s", text, err.message);
+        if (!st_lin) {
+            only_desc++;
+            continue;
+        }
+        both++;
+        CHECK_EQ_I64(inv.n_in, viad.n_in);
+        CHECK_EQ_I64(inv.n_out, viad.n_out);
+        CHECK_EQ_I64(inv.total_in_bits, viad.total_in_bits);
+        CHECK_MSG(strcmp(inv.out_names[0], viad.out_names[0]) == 0, "%s", text);
+        for (int k = 0; k < inv.n_in && k < viad.n_in; k++) {
+            CHECK_MSG(strcmp(inv.in_names[k], viad.in_names[k]) == 0 && inv.in_bits[k] == viad.in_bits[k], "%s dim %d",
+                      text, k);
+            for (int b = 0; b < inv.in_bits[k] && b < viad.in_bits[k]; b++) {
+                int64_t x[1] = {0}, y[1] = {0};
+                layout_linear_get_basis(&inv, k, b, x, NULL);
+                layout_linear_get_basis(&viad, k, b, y, NULL);
+                CHECK_MSG(x[0] == y[0], "%s on [%lld, %lld]: dim %d bit %d: %lld vs %lld", text, (long long)shape[0],
+                          (long long)shape[1], k, b, (long long)x[0], (long long)y[0]);
+            }
+        }
+    }
+    printf("test_triton_shared: %d random attributes: %d with both maps equal, %d with the descriptor's only\n", i, both,
+           only_desc);
+    CHECK(both > 2000);
+}
+
 /* Every spelling real Triton 3.6.0 printed (tests/fixtures/triton/kernels/,
  * grep amd_rotating_shared / nvmma_shared) reads and prints back
  * identically; the optional fields print as Triton's printer does. */
@@ -493,5 +558,6 @@ int main(void)
     RUN(test_rotating_reference);
     RUN(test_nvmma_reference);
     RUN(test_swizzled_bases_vs_family);
+    RUN(test_shared_linear_paths);
     return harness_finish("test_triton_shared");
 }
