@@ -7,6 +7,7 @@
  * build drops libFuzzer's comparison tracing here (FUZZ_EVAL_SRCS). */
 #include "dialect_internal.h"
 #include "layout/cute.h"
+#include "layout/plan.h"
 
 #include <string.h>
 
@@ -211,13 +212,26 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
     if (!out) return layout_fail(err, LAYOUT_ERR_NULL, FN_FROM_DESC ": out is NULL");
     if ((total = layout_dx_tile_size(d, FN_FROM_DESC, err)) < 0) return LAYOUT_ERR_UNSUPPORTED;
     n = layout_desc_ndims(d);
+    /* every coordinate's offset and validity at once from a compiled plan
+     * (row-major, layout_dx_coord's order) when the tile fits: a plan
+     * evaluates a coordinate in a few operations where the descriptor
+     * walks its adaptors twice (offset and validity) */
+    uint8_t valid_all[4096];
+    layout_plan plan;
+    const int planned = total <= 4096 && layout_plan_build(&plan, d, LAYOUT_PLAN_SCALAR, NULL) == LAYOUT_OK &&
+                        layout_plan_tile(&plan, all, valid_all, 4096, NULL) == LAYOUT_OK;
     for (k = 0; k < total; k++) {
         int valid = 1;
         int64_t off;
         layout_dx_coord(d, k, coord);
-        layout_desc_is_valid(d, coord, &valid, NULL);
-        off = layout_desc_offset_unchecked(d, coord);
-        if (total <= 4096) all[k] = off;
+        if (planned) {
+            valid = valid_all[k];
+            off = all[k];
+        } else {
+            layout_desc_is_valid(d, coord, &valid, NULL);
+            off = layout_desc_offset_unchecked(d, coord);
+            if (total <= 4096) all[k] = off;
+        }
         if (!valid || off < 0) {
             char pos[96];
             text_out o;
