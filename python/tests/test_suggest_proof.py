@@ -569,3 +569,68 @@ def test_settle_one_warp_pairs_are_not_slower():
         if n[:4] in ("g094", "g195"):
             r = full[n]["ms"]
             assert statistics.median(r["patched"]) < 0.89 * statistics.median(r["orig"])
+
+
+# ---- own_tiles_run.sh: each CTA on its own tile ----------------------------
+# own_tiles/ (own_tiles_run.sh, once, on an H200): the 38 sm_90 pairs timed as
+# settle.jsonl times them (7 rounds, the order alternating, orig against itself
+# for the noise), each kernel first changed by prove.py's own_tiles() so that
+# CTA i reads and writes tile i (pointers moved by program_id * M * N), a real
+# kernel's pattern; the fixture kernels have all 264 CTAs on one tile.
+
+OWN = HERE / "own_tiles"
+
+
+def test_own_tiles_runs_are_complete():
+    runs = [json.loads(x) for x in (OWN / "settle.jsonl").read_text().splitlines() if x.strip()]
+    assert sorted(r["name"] for r in runs) == sorted(n for n, t, _, _ in entries() if t == "sm90")
+    for r in runs:
+        assert r["own_tiles"] and r["outputs_equal"] and "error" not in r and r["rounds"] == 7, r["name"]
+        assert all(len(v) == 7 for v in r["ms"].values())
+    assert (OWN / "gpu.txt").read_text().startswith("NVIDIA H200")
+
+
+def test_own_tiles_leave_the_shared_memory_code_alone(tmp_path):
+    # own_tiles() adds the program id to the two pointers and touches nothing else: read by the model,
+    # every original and patched kernel reports the same shared-memory ops, instructions and costs
+    import sys
+    import liblayout.triton as lt
+    sys.path.insert(0, str(HERE))
+    from prove import own_tiles
+    strip = lambda rep: [{k: v for k, v in op.items() if k not in ("line", "loc")} for op in rep["ops"]]  # noqa: E731
+    n = 0
+    for name, t, orig, patched in entries():
+        if t != "sm90":
+            continue
+        for which, path in (("orig", orig), ("patched", patched)):
+            moved = own_tiles(str(HERE / path), str(tmp_path / (name + "." + which + ".ttgir")))
+            text = Path(moved).read_text()
+            assert text.count("tt.get_program_id x") == 1 and "tt.splat %x_ptr_cta" in text and "tt.splat %y_ptr_cta" in text
+            a, b = lt.report((HERE / path).read_text(), suggest=False), lt.report(text, suggest=False)
+            assert strip(a) == strip(b) and a["per_warp_total"] == b["per_warp_total"], (name, which)
+            n += 1
+    assert n == 76
+
+
+def test_own_tiles_only_g084_is_slower():
+    # With each CTA on its own tile, 1 of the 38 suggestions is slower than the original beyond the
+    # noise (g084, +17 %), 7 are faster (g029 35 %, g034 27 %, g075 19 % ...) and 30 inside the noise;
+    # buffer placement no longer moves any original (38 of 38 inside the noise, 5 of 21 on one tile).
+    # Of the four settle.jsonl found slower on one tile, g029 is now 35 % faster and g015 and g054 are
+    # inside the noise (as is the control g201, 8 % faster by median): the global-store queue of 264
+    # CTAs on one tile's lines was the cause.  g084 stays: ptxas's global-load rounds (8 -> 17,
+    # test_settle_causes_of_the_five_slower), which the shared-memory model does not weigh
+    import statistics
+    runs = {r["name"][:4]: r for r in (json.loads(x) for x in (OWN / "settle.jsonl").read_text().splitlines()
+                                       if x.strip())}
+    cls = {k: _settle_class(r) for k, r in runs.items()}
+    ratio = {k: statistics.median(r["ms"]["patched"]) / statistics.median(r["ms"]["orig"]) for k, r in runs.items()}
+    assert sorted(k for k, c in cls.items() if c == "slower") == ["g084"]
+    assert sorted(k for k, c in cls.items() if c == "faster") == ["g029", "g034", "g038", "g075", "g150", "g175",
+                                                                   "g214"]
+    assert sum(c == "noise" for c in cls.values()) == 30
+    assert 1.15 < ratio["g084"] < 1.2 and ratio["g029"] < 0.66
+    assert all(_settle_class(r, "orig_other_buffers") == "noise" for r in runs.values())
+    one_tile = {r["name"][:4]: _settle_class(r) for r in _settle("settle.jsonl").values()}
+    assert sorted(k for k, c in one_tile.items() if c == "slower") == ["g015", "g029", "g054", "g084", "g201"]
+    assert [k for k in ("g015", "g029", "g054", "g201") if cls[k] == "slower"] == []
