@@ -634,3 +634,37 @@ def test_own_tiles_only_g084_is_slower():
     one_tile = {r["name"][:4]: _settle_class(r) for r in _settle("settle.jsonl").values()}
     assert sorted(k for k, c in one_tile.items() if c == "slower") == ["g015", "g029", "g054", "g084", "g201"]
     assert [k for k in ("g015", "g029", "g054", "g201") if cls[k] == "slower"] == []
+
+
+def test_g084_is_slower_by_its_store_order():
+    # alt/ (alt/run.sh, once, on an H200): g084's original against the proven suggestion (swizzled,
+    # vec 8, maxPhase 4) and against a layout of the same model cost whose stores Triton emits in
+    # register order (padded_shared [128:+8], 4 KiB more): 9 rounds, orig against itself as the noise,
+    # with a tile per CTA and with every CTA on one tile; the cubins read by sass_schedule.py --cubins.
+    # The swizzle is slower both ways (+21 %, +5 %) and ptxas waits for 18 global-load rounds instead
+    # of 8; the padded layout is not slower (inside the noise; 6.5 % faster on one tile) at 9 rounds.
+    # What costs g084 its time is the order Triton emits the swizzled stores in (grouped by XOR phase),
+    # through ptxas's batching of the loads, not the shared-memory traffic the model weighs: both
+    # layouts are conflict-free at the same wavefronts
+    import statistics
+    import liblayout.triton as lt
+    alt = HERE / "alt"
+    swz, pad = "g084_sm90_fp32_128x128_w4_nvmmadistributed_swizzled", "g084_sm90_fp32_128x128_w4_padded_alt"
+    for d in ("own", "one"):
+        runs = {r["name"]: r for r in (json.loads(x) for x in (alt / d / "settle.jsonl").read_text().splitlines()
+                                       if x.strip())}
+        assert set(runs) == {swz, pad}
+        assert all(r["outputs_equal"] and r["rounds"] == 9 and r["own_tiles"] == (d == "own") for r in runs.values())
+        ratio = {n: statistics.median(r["ms"]["patched"]) / statistics.median(r["ms"]["orig"]) for n, r in runs.items()}
+        assert _settle_class(runs[swz]) == "slower" and ratio[swz] > 1.04, (d, ratio)
+        assert _settle_class(runs[pad]) != "slower" and ratio[pad] < 1.0, (d, ratio)
+    sass = {(r["name"], r["which"]): r for r in (json.loads(x) for x in (alt / "gpu-sass.jsonl").read_text()
+                                                 .splitlines() if x.strip())}
+    assert [sass[(n, w)]["ldg_rounds"] for n in (swz, pad) for w in ("orig", "patched")] == [8, 18, 8, 9]
+    assert sass[(swz, "patched")]["classes"] == sass[(pad, "patched")]["classes"]
+    cost = {}
+    for name, path in ((swz, HERE / "patched" / (swz + ".ttgir")), (pad, alt / "g084_padded.ttgir")):
+        rep = lt.report(path.read_text(), suggest=False)
+        cost[name] = [(op["cost"]["wavefronts"], op["cost"]["bank_conflicts"], op["instructions"]) for op in rep["ops"]]
+    assert cost[swz] == cost[pad] and all(c[1] == 0 for c in cost[swz])
+    assert (alt / "gpu.txt").read_text().startswith("NVIDIA H200")
