@@ -223,11 +223,11 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
     for (k = 0; k < total; k++) {
         int valid = 1;
         int64_t off;
-        layout_dx_coord(d, k, coord);
         if (planned) {
             valid = valid_all[k];
             off = all[k];
         } else {
+            layout_dx_coord(d, k, coord);
             layout_desc_is_valid(d, coord, &valid, NULL);
             off = layout_desc_offset_unchecked(d, coord);
             if (total <= 4096) all[k] = off;
@@ -235,6 +235,7 @@ layout_status layout_cute_from_desc(const layout_descriptor *d, layout_cute_layo
         if (!valid || off < 0) {
             char pos[96];
             text_out o;
+            layout_dx_coord(d, k, coord); /* for the message (the plan did not need it) */
             layout_to_init(&o, pos, sizeof pos);
             layout_to_str(&o, "(");
             for (j = 0; j < n; j++) layout_to_printf(&o, j ? ",%lld" : "%lld", (long long)coord[j]);

@@ -325,7 +325,6 @@ static int global_neighbour(const layout_ttgir *m, size_t at, size_t len, int wa
     return 0;
 }
 
-/* The n integers of `key[a, b, ..]` in attr (n <= max), or 0 when absent. */
 /* The attribute of type t's encoding, read by the dialect's parser
  * (aliases inlined); 0 when there is none or it does not read. */
 static int read_encoding(const layout_ttgir *m, const layout_ttgir_type *t, layout_triton_attr *a)

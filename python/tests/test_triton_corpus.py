@@ -434,7 +434,6 @@ def test_nvidia_misses_are_made_by_llvm():
         assert post != pre, n
 
 
-
 OPT, LLC = llvm22.tool("opt"), llvm22.tool("llc")
 
 
@@ -464,6 +463,7 @@ def test_llvm_22_with_the_nvptx_target_makes_the_models_mix(tmp_path: Path):
         model = +collections.Counter(reports()[n]["per_warp_total"])
         assert isa_counts(ptx, "ptx") == model, (n, isa_counts(ptx, "ptx"), model)
         assert isa_counts(isa_of(n)[1], "ptx") != model, n
+
 
 def test_rules_are_not_vacuous():
     # each rule rejects what it does not describe
