@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Published (the talk's table, MI300 unless noted; docs/lds-model.md §4.1). -1 = not in the table. */
 static const struct {
@@ -342,6 +343,15 @@ static void print_triton(void)
             if (x->improved)
                 printf("      suggested, %lld cycles (%lld extra), %lld bytes: %s\n", (long long)x->cost,
                        (long long)x->extra, (long long)x->bytes, x->attr);
+            else if (!x->searched)
+                /* a rule (or a reason) kept it and no search ran: say which, not "the best of 0" */
+            {
+                char head[64];
+                size_t n = (size_t)snprintf(head, sizeof head, "kept (rule %s), ", x->rule);
+                const char *why = x->rule[0] && strncmp(x->note, head, n) == 0 ? x->note + n : x->note;
+                printf("      not searched: %s%s\n        why: %s\n", x->rule[0] ? "rule " : "",
+                       x->rule[0] ? x->rule : "no rule applies", why);
+            }
             else
                 printf("      already the best of %lld candidates: keep it\n", (long long)x->scored);
         }

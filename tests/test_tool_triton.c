@@ -125,23 +125,62 @@ static void test_suggest_json_html(void)
     run_tool("triton --json '%s'", path);
     CHECK_EQ_I64(strlen(g_out), strlen(lib_json) + 1);
     CHECK(strncmp(g_out, lib_json, strlen(lib_json)) == 0 && g_out[strlen(lib_json)] == '\n');
-    CHECK_EQ_I64(run_tool("triton --suggest '%s'", path), work.extra_cycles > 0 ? 1 : 0);
+    /* The lint policy (issue 39 item 6): this kernel's only conflicts are
+     * its B operand's ds_read_b64_tr_b16, whose bank rule the library calls
+     * low confidence (layout_triton_kernel_op_confidence's own example):
+     * exit 0 by default, 1 with --strict, and --fail-above the kernel's
+     * cycles passes again. */
+    CHECK(work.extra_cycles > 0);
+    for (i = 0; i < work.n_ops; i++)
+        if (work.ops[i].extra_cycles > 0) {
+            CHECK(work.ops[i].n_counts == 1 && strcmp(work.ops[i].counts[0].mnemonic, "ds_read_b64_tr_b16") == 0);
+            CHECK(layout_triton_kernel_op_confidence(&work, &work.ops[i], NULL) == LAYOUT_CONFIDENCE_LOW);
+        }
+    CHECK_EQ_I64(run_tool("triton --suggest '%s'", path), 0);
+    snprintf(want, sizeof want, "lint: exit 0: none of the %lld extra cycles is of high confidence",
+             (long long)work.extra_cycles);
+    CHECK_STR_CONTAINS(g_out, want);
+    CHECK_EQ_I64(run_tool("triton --strict '%s'", path), 1);
+    snprintf(want, sizeof want, "lint: exit 1: --strict counts all %lld extra cycles\n", (long long)work.extra_cycles);
+    CHECK_STR_CONTAINS(g_out, want);
+    CHECK_EQ_I64(run_tool("triton --strict --json '%s'", path), 1);
+    CHECK_EQ_I64(run_tool("triton --strict --fail-above %lld '%s'", (long long)work.extra_cycles, path), 0);
+    CHECK_EQ_I64(run_tool("triton --strict --fail-above %lld '%s'", (long long)work.extra_cycles - 1, path), 1);
+    CHECK_EQ_I64(run_tool("triton --fail-above x '%s'", path), 2);
+    CHECK_STR_CONTAINS(g_err, "--fail-above 'x' is not an integer");
+    run_tool("triton --suggest '%s'", path);
     CHECK_STR_CONTAINS(g_out, "suggestions (2 allocations; LDS 163840 bytes");
     CHECK(s.n_allocs == 2);
     for (i = 0; i < s.n_allocs; i++) {
         snprintf(want, sizeof want, "  current:   %s\n             %lld cycles (%lld extra)", s.allocs[i].current,
                  (long long)s.allocs[i].current_cost, (long long)s.allocs[i].current_extra);
         CHECK_STR_CONTAINS(g_out, want);
+        if (!s.allocs[i].searched) continue;
         snprintf(want, sizeof want, "  suggested: %s\n             %lld cycles (%lld extra)", s.allocs[i].attr,
                  (long long)s.allocs[i].cost, (long long)s.allocs[i].extra);
         CHECK_STR_CONTAINS(g_out, want);
     }
+    /* A kept allocation (issue 39 item 5): allocation 1 feeds the
+     * ds_read_b64_tr_b16 reader, so rule ds-read-tr-reader (docs/triton.md's
+     * rules table) keeps it and no search runs: the output says so and why,
+     * never "nothing better", which would claim candidates were compared. */
+    CHECK(s.allocs[0].searched && s.allocs[0].scored > 0);
+    CHECK(!s.allocs[1].searched && strcmp(s.allocs[1].rule, "ds-read-tr-reader") == 0);
+    CHECK_STR_CONTAINS(g_out, "  suggested: not searched: rule ds-read-tr-reader\n"
+                              "             why: local_load line 82: no measurement or document gives its bank rule");
+    {
+        const char *a1 = strstr(g_out, "allocation 1:");
+        CHECK(a1 != NULL && strstr(a1, "nothing better") == NULL && strstr(a1, "candidates scored") == NULL);
+    }
+    run_tool("triton --json '%s'", path);
+    CHECK_STR_CONTAINS(g_out, "\"searched\":0,\"scored\":0,\"note\":\"kept (rule ds-read-tr-reader), local_load line 82");
+    CHECK_STR_CONTAINS(g_out, "\"rule\":\"ds-read-tr-reader\"");
     /* --same-bytes: every suggestion within the allocation's own bytes */
     run_tool("triton --suggest --same-bytes '%s'", path);
     CHECK_STR_CONTAINS(g_out, "candidates scored within 4096 bytes");
     /* --html */
     snprintf(html_path, sizeof html_path, "/tmp/layout_tool_triton_%d.html", (int)getpid());
-    CHECK_EQ_I64(run_tool("triton --html '%s' '%s'", html_path, path), work.extra_cycles > 0 ? 1 : 0);
+    CHECK_EQ_I64(run_tool("triton --html '%s' '%s' --strict", html_path, path), work.extra_cycles > 0 ? 1 : 0);
     f = fopen(html_path, "rb");
     n = f ? fread(page, 1, sizeof page - 1, f) : 0;
     if (f) fclose(f);

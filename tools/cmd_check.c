@@ -15,7 +15,7 @@ const tool_command tool_cmd_check = {
     "check", "the triple check: every instruction of both sides, totals, verdict",
     "usage: layout check --arch A --elem BYTES --lds SPEC --write DIST --read DIST\n"
     "                    [--read-lds SPEC] [--tiles N] [--base BYTES] [--json] [--svg FILE]\n"
-    "                    [--html FILE]\n"
+    "                    [--html FILE] [--strict] [--fail-above CYCLES]\n"
     "\n"
     "Model a tile's trip through LDS: every wave stores its part with the DS\n"
     "instructions ck_tile and the compiler would emit for DIST --write through\n"
@@ -38,6 +38,7 @@ const tool_command tool_cmd_check = {
     "                   same memory); default: --lds.  Needed when --read\n"
     "                   covers another tile shape than --write (a transpose)\n"
     "  --write DIST     dist(...) of the store side; --read DIST of the load side\n"
+    "                   (the access notation: docs/access.md)\n"
     "  --tiles N        tiles per kernel for the counter totals (default 1)\n"
     "  --base BYTES     byte address of LDS offset 0 (default 0; affects alignment)\n"
     "  --json           print the report as one JSON object instead of text\n"
@@ -50,8 +51,13 @@ const tool_command tool_cmd_check = {
     "                   cycles.  Several architectures (--arch repeated or a\n"
     "                   comma list, e.g. --arch gfx942,gfx950) go into one page;\n"
     "                   the report, --svg and the exit status are for the first\n"
+    "  --strict         exit 1 on any conflict; by default only conflicts whose\n"
+    "                   lane rule is of high confidence count (`layout arch A`\n"
+    "                   shows each rule's confidence)\n"
+    "  --fail-above CYCLES  exit 1 only above CYCLES counted conflict cycles per tile\n"
     "\n"
-    "Exit status: 0 conflict-free, 1 conflicts, 2 bad input.\n"
+    "Exit status: 0 no counted conflict, 1 conflicts the lint policy counts (the\n"
+    "`lint:` line says which), 2 bad input.\n"
     "\n"
     "example (seed kernel 01, row-major, on gfx942):\n"
     "  layout check --arch gfx942 --elem 2 --lds 'packed([64,32])' \\\n"
@@ -102,6 +108,26 @@ static int cost_side(const layout_checker *checker, side *s, layout_error *e)
     s->worst_warp = s->res->worst_warp >= 0 ? s->res->worst_warp : 0;
     s->worst_step = s->res->worst_step >= 0 ? s->res->worst_step : 0;
     return 0;
+}
+
+/* The conflict cycles of one side per tile whose rule the lint policy
+ * counts: a step's confidence is the least of the arch's bank confidence
+ * and that of the lane rule of its direction and width (`layout arch NAME`
+ * lists them). */
+static int64_t lint_cycles(const layout_arch *arch, const side *s, const tool_lint *lint)
+{
+    int64_t counted = 0;
+    int st, w, n_steps = s->plan.n_steps;
+    for (st = 0; st < n_steps; st++) {
+        int bytes = s->plan.steps[st].width_bytes > 16 ? 16 : s->plan.steps[st].width_bytes;
+        const layout_lane_rule *rule = layout_arch_rule(arch, s->dir, bytes);
+        layout_confidence c = arch->bank_confidence;
+        int64_t cycles = 0;
+        if (rule && rule->supported && rule->confidence < c) c = rule->confidence;
+        for (w = 0; w < s->dist->n_warps; w++) cycles += s->costs[w * n_steps + st].extra_cycles;
+        if (tool_lint_counts(lint, c)) counted += cycles;
+    }
+    return counted;
 }
 
 static int print_side_text(const layout_arch *arch, const side *s)
@@ -280,7 +306,8 @@ static int run(int argc, char **argv)
     const char *arch_text = "gfx942", *lds = NULL, *read_lds = NULL, *wr = NULL, *rd = NULL, *svg = NULL;
     const char *html = NULL;
     int elem = 2, json = 0, i, rc, n_arches = 0;
-    int64_t tiles = 1, base = 0;
+    int64_t tiles = 1, base = 0, counted;
+    tool_lint lint = {0, NULL, 0};
     layout_arch arch;
     static layout_arch arches[HTML_MAX_ARCHES];
     static layout_descriptor lds_desc, read_desc;
@@ -304,11 +331,13 @@ static int run(int argc, char **argv)
                                     {"--write", &wr, NULL},          {"--read", &rd, NULL},
                                     {"--tiles", &tiles_text, NULL},  {"--base", &base_text, NULL},
                                     {"--svg", &svg, NULL},           {"--json", NULL, &json},
-                                    {"--html", &html, NULL},         {NULL, NULL, NULL}};
+                                    {"--html", &html, NULL},         TOOL_LINT_OPTIONS(lint),
+                                    {NULL, NULL, NULL}};
         if (tool_parse_args("check", argc, argv, opts, NULL, 0, &n_pos) ||
             (elem_text && tool_elem_bytes("check", elem_text, &elem)) ||
             (tiles_text && tool_int("check", "--tiles", tiles_text, 1, INT64_MAX / 4096, &tiles)) ||
-            (base_text && tool_int("check", "--base", base_text, 0, UINT32_MAX, &base)))
+            (base_text && tool_int("check", "--base", base_text, 0, UINT32_MAX, &base)) ||
+            tool_lint_parse("check", &lint))
             return TOOL_BAD_INPUT;
     }
     {
@@ -364,7 +393,8 @@ static int run(int argc, char **argv)
             goto done;
         }
     }
-    rc = res.extra_cycles_per_tile > 0 ? TOOL_FINDING : TOOL_OK;
+    counted = lint_cycles(&arch, &sides[0], &lint) + lint_cycles(&arch, &sides[1], &lint);
+    rc = tool_lint_status(&lint, counted);
     vocab = tool_vocab_of(&arch);
     n_ctr = tool_counters(&arch, &res, ctr_names, ctr_values, LAYOUT_CTR_COUNT);
     report = library_report(&arch, &spec, json);
@@ -406,10 +436,13 @@ static int run(int argc, char **argv)
         for (i = 0; i < n_ctr; i++)
             printf("%s\"%s\":%" PRId64, i ? "," : "", layout_counter_name(ctr_names[i]), ctr_values[i]);
         printf("}");
+        /* the exit status's reasons (docs/tool.md "Exit status") */
+        printf(",\"lint\":{\"strict\":%s,\"fail_above\":%" PRId64 ",\"counted_cycles\":%" PRId64 ",\"exit\":%d}",
+               lint.strict ? "true" : "false", lint.fail_above, counted, rc);
         printf(",\"extra_cycles_per_tile\":%" PRId64 ",\"instrs_per_tile\":%" PRId64 ",\"sq_lds_bank_conflict\":%" PRId64
                ",\"sq_insts_lds\":%" PRId64 ",\"conflict_free\":%s}\n",
                res.extra_cycles_per_tile, res.instrs_per_tile, res.sq_lds_bank_conflict, res.sq_insts_lds,
-               rc == TOOL_OK ? "true" : "false");
+               res.extra_cycles_per_tile == 0 ? "true" : "false");
     } else {
         printf("# check on %s (%d banks x %d B, %s%d), %d-byte elements, %" PRId64 " tile%s\n", arch.name,
                arch.n_banks, arch.bank_width_bytes, vocab.unit, arch.wave_size, elem, tiles, tiles == 1 ? "" : "s");
@@ -442,12 +475,13 @@ static int run(int argc, char **argv)
             printf("kernel (%" PRId64 " tile%s): %" PRId64 " %s, %" PRId64 " instructions\n", tiles,
                    tiles == 1 ? "" : "s", res.sq_lds_bank_conflict, vocab.extra, res.sq_insts_lds);
         }
-        if (rc == TOOL_OK)
+        if (res.extra_cycles_per_tile == 0)
             printf("verdict: conflict-free\n");
         else
             printf("verdict: CONFLICTS - %" PRId64 " %s per tile (write %" PRId64 ", read %" PRId64 ")\n",
                    res.extra_cycles_per_tile, vocab.extra, res.write.extra_cycles_per_tile,
                    res.read.extra_cycles_per_tile);
+        tool_lint_print(&lint, res.extra_cycles_per_tile, counted, vocab.extra);
     }
     if (svg && write_svg(svg, &arch, elem, base, sides, &res)) rc = TOOL_BAD_INPUT;
     if (html) {

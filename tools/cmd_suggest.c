@@ -33,6 +33,7 @@ const tool_command tool_cmd_suggest = {
     "  --shape M,K      the tile, e.g. 64,32 (the write distribution's dims)\n"
     "  --write DIST     dist(...) of the store side, over the tile\n"
     "  --read DIST      dist(...) of the load side, over the tile or a view of it\n"
+    "                   (the access notation: docs/access.md)\n"
     "  --read-view P    the read side's view as a permutation of the tile dims,\n"
     "                   e.g. 1,0 = [K, M]; default: 1,0 when the read\n"
     "                   distribution's tile is the transposed shape, else none\n"

@@ -12,7 +12,7 @@ static int run(int argc, char **argv);
 const tool_command tool_cmd_triton = {
     "triton", "a Triton kernel (TTGIR): each shared-memory op's instructions and cost",
     "usage: layout triton FILE.ttgir [--arch A] [--json] [--suggest [--same-bytes]] [--apply OUT.ttgir]\n"
-    "                    [--html FILE]\n"
+    "                    [--html FILE] [--strict] [--fail-above CYCLES]\n"
     "\n"
     "Read the TTGIR Triton prints (kernel.asm[\"ttgir\"]; FILE '-' = standard\n"
     "input) and, for every op that moves data between registers and shared\n"
@@ -42,8 +42,13 @@ const tool_command tool_cmd_triton = {
     "             allocation takes now (no padding added)\n"
     "  --html FILE  one self-contained page, a tab per op: layouts, instructions,\n"
     "             the worst instruction's lanes and banks, the suggestion\n"
+    "  --strict   exit 1 on any conflict (default: only on conflicts of high\n"
+    "             confidence; an op's `confidence:` line says when it is lower)\n"
+    "  --fail-above CYCLES  exit 1 only above CYCLES counted conflict cycles (the\n"
+    "             totals line's per-warp sum; bank conflicts on NVIDIA)\n"
     "\n"
-    "Exit status: 0 no modelled op conflicts, 1 some op conflicts, 2 bad input:\n"
+    "Exit status: 0 no counted conflict, 1 conflicts the lint policy counts (see\n"
+    "--strict; the `lint:` line says which), 2 bad input:\n"
     "an empty or cut text, unbalanced brackets, a missing ttg.target or\n"
     "ttg.num-warps (--arch does not replace them), Triton < 3.2's triton_gpu\n"
     "dialect; the message gives the line and column.\n"
@@ -147,6 +152,16 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
            k->total_cycles, k->is_nvidia ? "wavefronts" : "total cycles");
 }
 
+/* Why an allocation was not searched: its note without the "kept (rule
+ * NAME), " the suggestion line already says. */
+static const char *note_reason(const layout_triton_kernel_alloc *x)
+{
+    char head[64];
+    snprintf(head, sizeof head, "kept (rule %s), ", x->rule);
+    if (x->rule[0] && strncmp(x->note, head, strlen(head)) == 0) return x->note + strlen(head);
+    return x->note[0] ? x->note : "no reason recorded";
+}
+
 static void print_suggestions(const layout_ttgir *m, const layout_triton_kernel *k,
                               const layout_triton_kernel_suggestions *s)
 {
@@ -162,9 +177,16 @@ static void print_suggestions(const layout_ttgir *m, const layout_triton_kernel 
         if (x->enc_len) printf(", %.*s", (int)x->enc_len, m->text + x->enc_at);
         printf("\n  current:   %s\n             %" PRId64 " %s (%" PRId64 " %s), %" PRId64 " bytes\n", x->current,
                x->current_cost, unit, x->current_extra, k->is_nvidia ? "bank conflicts" : "extra", x->current_bytes);
-        printf("  suggested: %s\n             %" PRId64 " %s (%" PRId64 " %s), %" PRId64 " bytes%s\n", x->attr, x->cost,
-               unit, x->extra, k->is_nvidia ? "bank conflicts" : "extra", x->bytes,
-               x->improved ? "" : "  (nothing better: keep)");
+        if (!x->searched) {
+            /* No search ran: say which rule (or reason) kept the layout, not
+             * "nothing better", which would claim candidates were compared. */
+            printf("  suggested: not searched: %s%s\n             why: %s\n", x->rule[0] ? "rule " : "",
+                   x->rule[0] ? x->rule : "no rule applies", note_reason(x));
+        } else {
+            printf("  suggested: %s\n             %" PRId64 " %s (%" PRId64 " %s), %" PRId64 " bytes%s\n", x->attr,
+                   x->cost, unit, x->extra, k->is_nvidia ? "bank conflicts" : "extra", x->bytes,
+                   x->improved ? "" : "  (nothing better: keep)");
+        }
         {
             char form[1024];
             if (layout_triton_kernel_attr_form(x->attr, x->rank, x->shape, LAYOUT_TRITON_FORM_GLUON, form, sizeof form,
@@ -176,7 +198,7 @@ static void print_suggestions(const layout_ttgir *m, const layout_triton_kernel 
         }
         if (x->searched)
             printf("             %" PRId64 " candidates scored within %" PRId64 " bytes\n", x->scored, x->budget_bytes);
-        if (x->note[0]) printf("  note: %s\n", x->note);
+        if (x->note[0] && x->searched) printf("  note: %s\n", x->note);
     }
 }
 
@@ -184,10 +206,12 @@ static int run(int argc, char **argv)
 {
     const char *arch_arg = NULL, *html = NULL, *apply = NULL, *pos[1];
     int json = 0, suggest = 0, same_bytes = 0, n_pos = 0, too_big = 0, rc;
+    tool_lint lint = {0, NULL, 0};
+    int64_t counted = 0; /* conflict cycles the lint policy counts */
     const tool_option opts[] = {{"--arch", &arch_arg, NULL},   {"--json", NULL, &json},
                                 {"--suggest", NULL, &suggest}, {"--same-bytes", NULL, &same_bytes},
                                 {"--html", &html, NULL},       {"--apply", &apply, NULL},
-                                {NULL, NULL, NULL}};
+                                TOOL_LINT_OPTIONS(lint),       {NULL, NULL, NULL}};
     layout_triton_kernel_suggest_options sopt;
     layout_arch arch;
     layout_error err;
@@ -195,6 +219,7 @@ static int run(int argc, char **argv)
     FILE *f;
     if (tool_wants_help(argc, argv)) return tool_usage(&tool_cmd_triton);
     if ((rc = tool_parse_args("triton", argc, argv, opts, pos, 1, &n_pos))) return rc;
+    if (tool_lint_parse("triton", &lint)) return TOOL_BAD_INPUT;
     if (n_pos != 1) return tool_error("triton", "expected one FILE.ttgir ('-' for standard input)");
     if (arch_arg && tool_parse_arch("triton", arch_arg, &arch)) return TOOL_BAD_INPUT;
     f = strcmp(pos[0], "-") == 0 ? stdin : fopen(pos[0], "rb");
@@ -232,13 +257,24 @@ static int run(int argc, char **argv)
         if (!json && !suggest) return TOOL_OK;
         if (o == stdout) return TOOL_OK;
     }
+    {   /* the lint policy: which ops' conflicts count towards the exit status */
+        for (int i = 0; i < g_kernel.n_ops; i++) {
+            const layout_triton_kernel_op *r = &g_kernel.ops[i];
+            if (r->modelled && r->extra_cycles > 0 &&
+                tool_lint_counts(&lint, layout_triton_kernel_op_confidence(&g_kernel, r, NULL)))
+                counted += r->extra_cycles;
+        }
+        rc = tool_lint_status(&lint, counted);
+    }
     if (json) {
         if (layout_triton_kernel_json(&g_kernel, &g_sugg, g_json, sizeof g_json, NULL, &err) != LAYOUT_OK)
             return tool_error("triton", "%s: %s", pos[0], err.message);
         printf("%s\n", g_json);
     } else {
         print_text(&g_module, &g_kernel);
+        tool_lint_print(&lint, g_kernel.extra_cycles, counted,
+                        g_kernel.is_nvidia ? "bank conflicts" : "extra cycles");
         if (suggest) print_suggestions(&g_module, &g_kernel, &g_sugg);
     }
-    return g_kernel.extra_cycles > 0 ? TOOL_FINDING : TOOL_OK;
+    return rc;
 }

@@ -441,3 +441,41 @@ layout_status tool_dist_from_dialect(layout_dialect d, const char *text, layout_
     return layout_dist_from_dialect(d, text, g_n_shape, g_n_shape ? g_shape : NULL, table, TOOL_TABLE_CAP, out, where,
                                     e);
 }
+
+/* ---- lint policy ---- */
+
+int tool_lint_parse(const char *cmd, tool_lint *l)
+{
+    l->fail_above = 0;
+    if (l->fail_above_text && tool_int(cmd, "--fail-above", l->fail_above_text, 0, (int64_t)1 << 62, &l->fail_above))
+        return TOOL_BAD_INPUT;
+    return 0;
+}
+
+int tool_lint_counts(const tool_lint *l, layout_confidence c)
+{
+    return l->strict || c == LAYOUT_CONFIDENCE_HIGH;
+}
+
+int tool_lint_status(const tool_lint *l, int64_t counted)
+{
+    return counted > l->fail_above ? TOOL_FINDING : TOOL_OK;
+}
+
+void tool_lint_print(const tool_lint *l, int64_t all_cycles, int64_t counted, const char *unit)
+{
+    int rc = tool_lint_status(l, counted);
+    char above[64] = "";
+    if (all_cycles <= 0) return;
+    if (l->fail_above_text) snprintf(above, sizeof above, ", %s %" PRId64, rc ? "above" : "not above", l->fail_above);
+    if (l->strict)
+        printf("lint: exit %d: --strict counts all %" PRId64 " %s%s\n", rc, counted, unit, above);
+    else if (counted == all_cycles)
+        printf("lint: exit %d: all %" PRId64 " %s are of high confidence%s\n", rc, counted, unit, above);
+    else if (counted == 0)
+        printf("lint: exit %d: none of the %" PRId64 " %s is of high confidence (rules of low or medium "
+               "confidence count only with --strict)\n", rc, all_cycles, unit);
+    else
+        printf("lint: exit %d: %" PRId64 " of the %" PRId64 " %s are of high confidence%s (the others, of low or "
+               "medium confidence, count only with --strict)\n", rc, counted, all_cycles, unit, above);
+}

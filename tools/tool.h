@@ -122,6 +122,36 @@ tool_vocab tool_vocab_of(const layout_arch *arch);
 int tool_counters(const layout_arch *arch, const layout_kernel_result *res, layout_counter *names, int64_t *values,
                   int max);
 
+/* ---- the lint policy of `check` and `triton` (docs/tool.md "Exit status") ---- */
+
+/* Which conflicts make the exit status 1.  Default: only conflicts whose
+ * rule is of high confidence (layout_confidence: measured or agreed by
+ * several sources), so a CI gate does not fail on a rule the tool itself
+ * calls a guess; --strict: every conflict; --fail-above CYCLES: only when
+ * the counted conflict cycles exceed CYCLES (default 0). */
+typedef struct tool_lint {
+    int strict;
+    const char *fail_above_text; /* --fail-above as typed, NULL: not given */
+    int64_t fail_above;          /* set by tool_lint_parse() */
+} tool_lint;
+
+/* The options --strict and --fail-above CYCLES of a command's option table. */
+#define TOOL_LINT_OPTIONS(l) {"--strict", NULL, &(l).strict}, {"--fail-above", &(l).fail_above_text, NULL}
+
+/* Read --fail-above (0..2^62); 0 or TOOL_BAD_INPUT (error printed). */
+int tool_lint_parse(const char *cmd, tool_lint *l);
+
+/* 1 when conflicts of confidence c count towards the exit status. */
+int tool_lint_counts(const tool_lint *l, layout_confidence c);
+
+/* TOOL_FINDING when the counted cycles exceed the threshold, else TOOL_OK. */
+int tool_lint_status(const tool_lint *l, int64_t counted);
+
+/* One line saying why the exit status is what it is, when there are
+ * conflicts at all: "lint: exit 0: none of the 16 extra cycles is of high
+ * confidence (--strict counts them)".  `unit` is the vocabulary's word. */
+void tool_lint_print(const tool_lint *l, int64_t all_cycles, int64_t counted, const char *unit);
+
 /* ---- foreign dialects (docs/dialects.md) ---- */
 
 extern const tool_command tool_cmd_convert;
