@@ -11,7 +11,7 @@ are liblayout.gluon's stand-ins (Triton's own objects work the same way).
 import liblayout.gluon as lg
 from liblayout.gluon import layouts as gl
 
-mfma = gl.AMDMFMALayout(version=3, instr_shape=[32, 32, 8], transposed=True, warps_per_cta=[2, 2])
+mfma = gl.amd.AMDMFMALayout(version=3, instr_shape=[32, 32, 8], transposed=True, warps_per_cta=[2, 2])
 a_dot = gl.DotOperandLayout(operand_index=0, parent=mfma, k_width=4)
 a_load = gl.BlockedLayout([1, 8], [16, 4], [4, 1], [1, 0])
 a_smem = gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0])

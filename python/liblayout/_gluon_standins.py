@@ -1,38 +1,22 @@
-"""Stand-ins for Triton Gluon's layout classes, for users without Triton.
+"""The classes behind liblayout's stand-ins for Triton Gluon's namespace (private).
 
-Each class has the name and the attributes (field names, order, defaults) of
-the layout class of ``triton.experimental.gluon.language`` (and its ``amd``
-submodule) that Triton 3.6 ships; :mod:`liblayout.gluon` reads either kind
+:mod:`liblayout._gluon_layouts` (``liblayout.gluon.layouts``, the ``gl`` of
+users without Triton) binds these under Triton 3.6's names and submodules
+only -- ``gl.BlockedLayout``, ``gl.amd.AMDMFMALayout``, ``gl.float16``,
+``gl.distributed_type`` ... -- so that nothing else (``dataclass``, ``List``)
+shows in ``dir(gl)``.  Each layout class has the name and the fields (names,
+order, defaults) of Triton 3.6's class, recorded on a machine with Triton in
+tests/fixtures/gluon/gl_names.json and checked against it by
+python/tests/test_gluon_names.py; :mod:`liblayout.gluon` reads either kind
 by class name and attributes, so these and Triton's own objects are
 interchangeable there.  They only hold values: no checking, no IR.
-Multi-CTA fields (``cga_layout`` of Triton 3.6, after the fields above in
-the same position; ``ctas_per_cga`` .. ``cta_order`` of earlier Gluon, by
-keyword) are accepted and must describe one CTA.
-
-    from liblayout.gluon import layouts as gl
-    reg = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
-    smem = gl.SwizzledSharedLayout(8, 2, 4, [1, 0])
+``cga_layout`` (multi-CTA) is accepted and must describe one CTA.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, List, Optional
-
-__all__ = [
-    "BlockedLayout",
-    "SliceLayout",
-    "DotOperandLayout",
-    "DistributedLinearLayout",
-    "NVMMADistributedLayout",
-    "AMDMFMALayout",
-    "AMDWMMALayout",
-    "SwizzledSharedLayout",
-    "PaddedSharedLayout",
-    "NVMMASharedLayout",
-    "SharedLinearLayout",
-]
-
+from typing import Any, List, Optional, Sequence
 
 @dataclass(frozen=True)
 class BlockedLayout:
@@ -43,9 +27,6 @@ class BlockedLayout:
     warps_per_cta: List[int]
     order: List[int]
     cga_layout: List[List[int]] = field(default_factory=list)
-    ctas_per_cga: Optional[List[int]] = None
-    cta_split_num: Optional[List[int]] = None
-    cta_order: Optional[List[int]] = None
 
 
 @dataclass(frozen=True)
@@ -84,9 +65,6 @@ class NVMMADistributedLayout:
     warps_per_cta: List[int]
     instr_shape: List[int]
     cga_layout: List[List[int]] = field(default_factory=list)
-    ctas_per_cga: Optional[List[int]] = None
-    cta_split_num: Optional[List[int]] = None
-    cta_order: Optional[List[int]] = None
 
 
 @dataclass(frozen=True)
@@ -123,9 +101,6 @@ class SwizzledSharedLayout:
     max_phase: int
     order: List[int]
     cga_layout: List[List[int]] = field(default_factory=list)
-    ctas_per_cga: Optional[List[int]] = None
-    cta_split_num: Optional[List[int]] = None
-    cta_order: Optional[List[int]] = None
 
 
 @dataclass(frozen=True)
@@ -134,8 +109,8 @@ class PaddedSharedLayout:
 
     interval_padding_pairs: List[List[int]]
     offset_bases: List[List[int]]
-    block_bases: List[List[int]] = field(default_factory=list)
-    shape: Optional[List[int]] = None
+    block_bases: List[List[int]]
+    shape: List[int]
 
     @staticmethod
     def with_identity_for(interval_padding_pairs: List[List[int]], shape: List[int],
@@ -160,9 +135,6 @@ class NVMMASharedLayout:
     transposed: bool = False
     fp4_padded: bool = False
     cga_layout: List[List[int]] = field(default_factory=list)
-    ctas_per_cga: Optional[List[int]] = None
-    cta_split_num: Optional[List[int]] = None
-    cta_order: Optional[List[int]] = None
 
 
 @dataclass(frozen=True)
@@ -172,3 +144,66 @@ class SharedLinearLayout:
     offset_bases: List[List[int]]
     block_bases: List[List[int]] = field(default_factory=list)
     alignment: int = 16
+
+
+class dtype:
+    """A Triton element type by its name (``gl.float16.name == "fp16"``), as
+    ``triton.language.dtype``; :mod:`liblayout.gluon` reads any dtype by ``name``."""
+
+    def __init__(self, name: str) -> None:
+        if name not in _DTYPE_BITS:
+            raise ValueError("dtype %r: unknown; known: %s" % (name, ", ".join(sorted(_DTYPE_BITS))))
+        self.name = name
+        self.primitive_bitwidth = _DTYPE_BITS[name]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, dtype) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __repr__(self) -> str:
+        return "gl.%s" % _DTYPE_ATTR[self.name]
+
+
+#: Triton's dtype names and widths, and the attribute of ``gl`` each is bound to.
+_DTYPE_BITS = {"int1": 1, "int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8, "uint16": 16,
+               "uint32": 32, "uint64": 64, "fp8e5": 8, "fp8e5b16": 8, "fp8e4nv": 8, "fp8e4b8": 8,
+               "fp8e4b15": 8, "fp16": 16, "bf16": 16, "fp32": 32, "fp64": 64}
+_DTYPE_ATTR = {"int1": "int1", "int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64",
+               "uint8": "uint8", "uint16": "uint16", "uint32": "uint32", "uint64": "uint64",
+               "fp8e5": "float8e5", "fp8e5b16": "float8e5b16", "fp8e4nv": "float8e4nv", "fp8e4b8": "float8e4b8",
+               "fp8e4b15": "float8e4b15", "fp16": "float16", "bf16": "bfloat16", "fp32": "float32",
+               "fp64": "float64"}
+DTYPES = {attr: dtype(name) for name, attr in _DTYPE_ATTR.items()}
+
+
+class distributed_type:
+    """The type of a register tensor: element type, shape and distributed layout (Gluon's
+    ``distributed_type(element_ty, shape, layout)``), what ``gl.bank_conflicts`` and
+    :func:`liblayout.gluon.bank_conflicts` take."""
+
+    def __init__(self, element_ty: Any, shape: Sequence[int], layout: Any) -> None:
+        self.element_ty = element_ty
+        self.scalar = element_ty
+        self.shape = list(shape)
+        self.layout = layout
+
+    def __repr__(self) -> str:
+        return "distributed_type(%r, %r, %r)" % (self.element_ty, self.shape, self.layout)
+
+
+class shared_memory_descriptor_type:
+    """The type of a shared-memory buffer: element type, shape, shared layout and the
+    allocation's shape (Gluon's ``shared_memory_descriptor_type(element_ty, shape, layout,
+    alloc_shape)``)."""
+
+    def __init__(self, element_ty: Any, shape: Sequence[int], layout: Any, alloc_shape: Sequence[int]) -> None:
+        self.element_ty = element_ty
+        self.shape = list(shape)
+        self.layout = layout
+        self.alloc_shape = list(alloc_shape)
+
+    def __repr__(self) -> str:
+        return "shared_memory_descriptor_type(%r, %r, %r, %r)" % (self.element_ty, self.shape, self.layout,
+                                                                 self.alloc_shape)

@@ -40,6 +40,7 @@ import re
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _gluon_layouts as layouts
+from . import _gluon_standins as _standins
 from . import triton as _triton
 from ._api import Arch
 from ._errors import LayoutError
@@ -329,30 +330,30 @@ def _lift(layout: Any) -> Any:
     name = type(layout).__name__
     g = lambda f: _unwrap(getattr(layout, f))  # noqa: E731
     if name == "BlockedLayout" and len(_ints(g("order"), name + ".order")) == 1:
-        return layouts.BlockedLayout([1] + _ints(g("size_per_thread"), name), [1] + _ints(g("threads_per_warp"), name),
-                                     [1] + _ints(g("warps_per_cta"), name), [1, 0])
+        return _standins.BlockedLayout([1] + _ints(g("size_per_thread"), name), [1] + _ints(g("threads_per_warp"), name),
+                                       [1] + _ints(g("warps_per_cta"), name), [1, 0])
     if name == "SliceLayout" and _rank(layout) == 1:
-        return layouts.SliceLayout(_int(g("dim"), name + ".dim") + 1, _batch(g("parent")))
+        return _standins.SliceLayout(_int(g("dim"), name + ".dim") + 1, _batch(g("parent")))
     if name == "SwizzledSharedLayout" and len(_ints(g("order"), name + ".order")) == 1:
         _one_cta(layout, name)
-        return layouts.SwizzledSharedLayout(_int(g("vec"), name), _int(g("per_phase"), name),
-                                            _int(g("max_phase"), name), [1, 0])
+        return _standins.SwizzledSharedLayout(_int(g("vec"), name), _int(g("per_phase"), name),
+                                              _int(g("max_phase"), name), [1, 0])
     if name == "DistributedLinearLayout" and len(_ints(g("shape"), name + ".shape")) == 1:
         up = lambda bs: [[0] + b for b in _bases(bs, name)]  # noqa: E731
-        return layouts.DistributedLinearLayout(up(g("reg_bases")), up(g("lane_bases")), up(g("warp_bases")),
-                                               up(g("block_bases")), [1] + _ints(g("shape"), name))
+        return _standins.DistributedLinearLayout(up(g("reg_bases")), up(g("lane_bases")), up(g("warp_bases")),
+                                                 up(g("block_bases")), [1] + _ints(g("shape"), name))
     if name == "SharedLinearLayout":
         offs = _bases(g("offset_bases"), name)
         if offs and len(offs[0]) == 1:
-            return layouts.SharedLinearLayout([[0] + b for b in offs],
-                                              [[0] + b for b in _bases(getattr(layout, "block_bases", None), name)],
-                                              _int(getattr(layout, "alignment", 16), name))
+            return _standins.SharedLinearLayout([[0] + b for b in offs],
+                                                [[0] + b for b in _bases(getattr(layout, "block_bases", None), name)],
+                                                _int(getattr(layout, "alignment", 16), name))
     if name == "PaddedSharedLayout" and getattr(layout, "offset_bases", None) is not None:
         offs = _bases(g("offset_bases"), name)
         if offs and len(offs[0]) == 1:
             shp = _unwrap(getattr(layout, "shape", None))
-            return layouts.PaddedSharedLayout(_bases(g("interval_padding_pairs"), name), [[0] + b for b in offs],
-                                              [], None if shp is None else [1] + _ints(shp, name))
+            return _standins.PaddedSharedLayout(_bases(g("interval_padding_pairs"), name), [[0] + b for b in offs],
+                                                [], None if shp is None else [1] + _ints(shp, name))
     return layout
 
 
@@ -384,34 +385,34 @@ def _batch(layout: Any) -> Any:
     g = lambda f: _unwrap(getattr(layout, f))  # noqa: E731
     if name == "BlockedLayout":
         _one_cta(layout, name)
-        return layouts.BlockedLayout([1] + _ints(g("size_per_thread"), name), [1] + _ints(g("threads_per_warp"), name),
-                                     [1] + _ints(g("warps_per_cta"), name),
-                                     [o + 1 for o in _ints(g("order"), name)] + [0])
+        return _standins.BlockedLayout([1] + _ints(g("size_per_thread"), name), [1] + _ints(g("threads_per_warp"), name),
+                                       [1] + _ints(g("warps_per_cta"), name),
+                                       [o + 1 for o in _ints(g("order"), name)] + [0])
     if name == "SliceLayout":
-        return layouts.SliceLayout(_int(g("dim"), name + ".dim") + 1, _batch(g("parent")))
+        return _standins.SliceLayout(_int(g("dim"), name + ".dim") + 1, _batch(g("parent")))
     if name == "DotOperandLayout":
-        return layouts.DotOperandLayout(_int(g("operand_index"), name), _batch(g("parent")), _int(g("k_width"), name))
+        return _standins.DotOperandLayout(_int(g("operand_index"), name), _batch(g("parent")), _int(g("k_width"), name))
     if name == "NVMMADistributedLayout":
         _one_cta(layout, name)
         if _ints(g("version"), name)[0] != 2:
             raise ValueError("%s version %r: only version 2 has a batch dim (a rank-1 slice of it is not "
                              "modelled)" % (name, g("version")))
-        return layouts.NVMMADistributedLayout(_ints(g("version"), name), [1] + _ints(g("warps_per_cta"), name),
-                                              [1] + _ints(g("instr_shape"), name))
+        return _standins.NVMMADistributedLayout(_ints(g("version"), name), [1] + _ints(g("warps_per_cta"), name),
+                                                [1] + _ints(g("instr_shape"), name))
     if name == "AMDMFMALayout":
         _one_cta(layout, name)
         tiles = _unwrap(getattr(layout, "tiles_per_warp", None))
-        return layouts.AMDMFMALayout(_int(g("version"), name), _ints(g("instr_shape"), name), g("transposed"),
-                                     [1] + _ints(g("warps_per_cta"), name),
-                                     _elem_bits_of(getattr(layout, "element_bitwidth",
-                                                           getattr(layout, "elem_type", None))),
-                                     None if tiles is None else [1] + _ints(tiles, name))
+        return _standins.AMDMFMALayout(_int(g("version"), name), _ints(g("instr_shape"), name), g("transposed"),
+                                       [1] + _ints(g("warps_per_cta"), name),
+                                       _elem_bits_of(getattr(layout, "element_bitwidth",
+                                                             getattr(layout, "elem_type", None))),
+                                       None if tiles is None else [1] + _ints(tiles, name))
     if name == "AMDWMMALayout":
         _one_cta(layout, name)
         tiles = _unwrap(getattr(layout, "tiles_per_warp", None))
-        return layouts.AMDWMMALayout(_int(g("version"), name), g("transposed"), [1] + _ints(g("warps_per_cta"), name),
-                                     _unwrap(getattr(layout, "instr_shape", None)),
-                                     None if tiles is None else [1] + _ints(tiles, name))
+        return _standins.AMDWMMALayout(_int(g("version"), name), g("transposed"), [1] + _ints(g("warps_per_cta"), name),
+                                       _unwrap(getattr(layout, "instr_shape", None)),
+                                       None if tiles is None else [1] + _ints(tiles, name))
     raise ValueError("a rank-1 slice of %s is not modelled (it is costed as 1 x N, and this parent has no "
                      "leading-dim form here)" % name)
 
@@ -800,7 +801,7 @@ def _as_list(v: Any, what: str) -> List[Any]:
 
 
 def _default_shared(rank: int) -> Any:
-    return layouts.SwizzledSharedLayout(1, 1, 1, list(reversed(range(rank))))
+    return _standins.SwizzledSharedLayout(1, 1, 1, list(reversed(range(rank))))
 
 
 #: Family bits of the C search (triton_search.h) Gluon has a class for: swizzled_shared (1),

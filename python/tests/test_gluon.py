@@ -95,6 +95,17 @@ def test_bank_conflicts_is_the_store_wavefront_excess():
 
 # ---- attribute text ---------------------------------------------------------------------------
 
+def _earlier_blocked(size_per_thread, threads_per_warp, warps_per_cta, order, ctas_per_cga=None, cta_split_num=None,
+                     cta_order=None):
+    """A BlockedLayout as Gluon before Triton 3.6 had it (multi-CTA fields ctas_per_cga .. cta_order)."""
+    cls = type("BlockedLayout", (), {})
+    obj = cls()
+    obj.__dict__.update(size_per_thread=size_per_thread, threads_per_warp=threads_per_warp,
+                        warps_per_cta=warps_per_cta, order=order, ctas_per_cga=ctas_per_cga,
+                        cta_split_num=cta_split_num, cta_order=cta_order)
+    return obj
+
+
 def test_attr_text_known_answers_triton_frontend():
     # test_linear_layout's expected IR
     ll = gl.DistributedLinearLayout(reg_bases=[[1]], lane_bases=[[2], [4], [8], [16], [32]],
@@ -104,8 +115,9 @@ def test_attr_text_known_answers_triton_frontend():
     # test_tensor_permute's CHECK lines
     assert lg.attr_text(gl.BlockedLayout([1, 2], [4, 8], [4, 1], [1, 0])) == (
         "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>")
-    # (that Gluon's positional ctas_per_cga, cta_split_num, cta_order; Triton 3.6 has cga_layout there)
-    assert lg.attr_text(gl.BlockedLayout([2, 1], [8, 4], [1, 4], [0, 1], ctas_per_cga=[1, 1], cta_split_num=[1, 1],
+    # (that Gluon's positional ctas_per_cga, cta_split_num, cta_order; Triton 3.6 has cga_layout there, and its
+    # stand-in has no such fields: an object of earlier Gluon's shape is read by its class name and attributes)
+    assert lg.attr_text(_earlier_blocked([2, 1], [8, 4], [1, 4], [0, 1], ctas_per_cga=[1, 1], cta_split_num=[1, 1],
                                          cta_order=[1, 0])) == (
         "#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>")
     # test_async_copy's expected IR
@@ -120,7 +132,7 @@ def _aliases(path):
 
 def test_attr_text_known_answers_triton_36_corpus():
     a = _aliases(KERNELS / "matmul_fp16_64x64x32_w4_s2_gfx942.ttgir")
-    mfma = gl.AMDMFMALayout(version=3, instr_shape=[32, 32, 8], transposed=True, warps_per_cta=[2, 2])
+    mfma = gl.amd.AMDMFMALayout(version=3, instr_shape=[32, 32, 8], transposed=True, warps_per_cta=[2, 2])
     assert lg.attr_text(mfma) == a["#mma"]
     assert lg.attr_text(gl.SwizzledSharedLayout(4, 2, 8, [1, 0])) == a["#shared"]
     assert lg.attr_text(gl.BlockedLayout([4, 1], [1, 64], [4, 1], [1, 0])) == a["#blocked1"]
@@ -202,14 +214,14 @@ def test_check_sides_and_explain():
                  [64, 64], "fp16", "MI300X")
     assert a.arch == "gfx942" and a.store.bank_conflicts is None and a.store.extra_cycles is not None
     # num_warps defaults to the parent's warps for nested layouts
-    dot = gl.DotOperandLayout(0, gl.AMDMFMALayout(3, [32, 32, 8], True, [2, 2]), 4)
+    dot = gl.DotOperandLayout(0, gl.amd.AMDMFMALayout(3, [32, 32, 8], True, [2, 2]), 4)
     t = lg.module_text([dot], [dot], gl.SwizzledSharedLayout(1, 1, 1, [1, 0]), [64, 32], "fp16", "gfx942")
     assert '"ttg.num-warps" = 4 : i32' in t
 
 
 def test_check_conflicted_dot_operand_explain_names_lanes():
     # a K-contiguous MFMA A operand read from an unswizzled tile: 8-way conflicts on gfx942
-    dot = gl.DotOperandLayout(0, gl.AMDMFMALayout(3, [32, 32, 8], True, [2, 2]), 4)
+    dot = gl.DotOperandLayout(0, gl.amd.AMDMFMALayout(3, [32, 32, 8], True, [2, 2]), 4)
     r = lg.check(dot, gl.SwizzledSharedLayout(1, 1, 1, [1, 0]), [128, 32], "fp16", "gfx942")
     assert r.load.extra_cycles > 0 and r.load.conflicted
     assert "8-way" in r.load.explain() and "lane 0" in r.load.explain()
@@ -245,7 +257,7 @@ def test_differential_corpus_ops():
 # ---- suggest() ---------------------------------------------------------------------------------
 
 def test_suggest_gemm_operand_gfx942():
-    dot = gl.DotOperandLayout(0, gl.AMDMFMALayout(3, [32, 32, 8], True, [2, 2]), 4)
+    dot = gl.DotOperandLayout(0, gl.amd.AMDMFMALayout(3, [32, 32, 8], True, [2, 2]), 4)
     writer = gl.BlockedLayout([1, 8], [16, 4], [4, 1], [1, 0])
     ss = lg.suggest([writer], [dot], [128, 32], "fp16", "gfx942")
     best = ss[0]
@@ -284,7 +296,7 @@ def test_bad_input():
     with pytest.raises(liblayout.LayoutError):
         lg.check(reg, sh, [64, 64], "fp16", "sm_999")
     with pytest.raises(ValueError, match="several CTAs"):
-        lg.attr_text(gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0], ctas_per_cga=[2, 1]))
+        lg.attr_text(_earlier_blocked([1, 8], [4, 8], [4, 1], [1, 0], ctas_per_cga=[2, 1]))
     with pytest.raises(TypeError, match="expected a list of ints"):
         lg.attr_text(gl.BlockedLayout(8, [4, 8], [4, 1], [1, 0]))
     with pytest.raises(TypeError, match="no distributed"):

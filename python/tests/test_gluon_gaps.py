@@ -85,7 +85,7 @@ def test_rank3_parent_slices_equal_their_linear_layouts(arch):
 def test_rank1_slices_of_mma_parents_are_read():
     # the parent's batch-dim form (warps 1 on the leading dim) holds the rank-1 slice as 1 x N
     mma = gl.NVMMADistributedLayout([2, 0], [2, 2], [16, 8])
-    mfma = gl.AMDMFMALayout(3, [32, 32, 8], True, [2, 2])
+    mfma = gl.amd.AMDMFMALayout(3, [32, 32, 8], True, [2, 2])
     for reg, arch in ((gl.SliceLayout(0, mma), "sm_80"), (gl.SliceLayout(1, mfma), "gfx942"),
                       (gl.SliceLayout(0, gl.DotOperandLayout(0, mma, 2)), "sm_80")):
         r = lg.check(reg, FLAT1, [64], "fp16", arch)
@@ -144,7 +144,7 @@ def test_suggest_head_beats_every_swizzled_layout():
 
 
 def test_suggest_amd_leaves_out_layouts_gluon_lacks():
-    dot = gl.DotOperandLayout(0, gl.AMDMFMALayout(3, [32, 32, 8], True, [2, 2]), 4)
+    dot = gl.DotOperandLayout(0, gl.amd.AMDMFMALayout(3, [32, 32, 8], True, [2, 2]), 4)
     writer = gl.BlockedLayout([1, 8], [16, 4], [4, 1], [1, 0])
     ss = lg.suggest([writer], [dot], [128, 32], "fp16", "gfx942", k=16)
     assert len([s for s in ss if s.origin == "search"]) == 16
@@ -154,7 +154,7 @@ def test_suggest_amd_leaves_out_layouts_gluon_lacks():
 
 
 def test_wmma_tiles_per_warp_is_refused_with_the_reason():
-    wmma = gl.AMDWMMALayout(1, True, [2, 2], tiles_per_warp=[2, 1])
+    wmma = gl.amd.AMDWMMALayout(1, True, [2, 2], tiles_per_warp=[2, 1])
     assert "tilesPerWarp = [2, 1]" in lg.attr_text(wmma)
     with pytest.raises(liblayout.LayoutError, match="tilesPerWarp"):
         lg.check(wmma, FLAT2, [64, 64], "fp16", "gfx1100")
@@ -184,11 +184,11 @@ def test_wmma_instruction_shapes_equal_their_linear_layouts():
     # flat one does not: version 1's every-other-row registers cost the same there)
     for shared in (FLAT2, gl.SwizzledSharedLayout(8, 1, 8, [1, 0]), gl.SwizzledSharedLayout(1, 1, 1, [0, 1]),
                    gl.SwizzledSharedLayout(2, 2, 8, [1, 0])):
-        same_cost(lg.check(gl.AMDWMMALayout(3, False, [2, 2], [16, 16, 128]), shared, [64, 64], "fp16", "gfx1250"),
+        same_cost(lg.check(gl.amd.AMDWMMALayout(3, False, [2, 2], [16, 16, 128]), shared, [64, 64], "fp16", "gfx1250"),
                   lg.check(WMMA_V3_ACC, shared, [64, 64], "fp16", "gfx1250", num_warps=4))
-        same_cost(lg.check(gl.AMDWMMALayout(2, False, [2, 2], [16, 16, 32]), shared, [64, 64], "fp16", "gfx1201"),
+        same_cost(lg.check(gl.amd.AMDWMMALayout(2, False, [2, 2], [16, 16, 32]), shared, [64, 64], "fp16", "gfx1201"),
                   lg.check(WMMA_V3_ACC, shared, [64, 64], "fp16", "gfx1201", num_warps=4))
-        a = gl.DotOperandLayout(0, gl.AMDWMMALayout(2, True, [2, 2], [16, 16, 32]), 8)
+        a = gl.DotOperandLayout(0, gl.amd.AMDWMMALayout(2, True, [2, 2], [16, 16, 32]), 8)
         same_cost(lg.check(a, shared, [64, 64], "fp16", "gfx1201"),
                   lg.check(WMMA_V2_A, shared, [64, 64], "fp16", "gfx1201", num_warps=4))
     # the target Triton prints for the GPU named; costed on the gfx12 preset
@@ -196,7 +196,7 @@ def test_wmma_instruction_shapes_equal_their_linear_layouts():
     assert r.target == "hip:gfx1201" and r.arch == "gfx12"
     # shapes Triton's verifier refuses for the version are refused with the reason
     with pytest.raises(liblayout.LayoutError, match="instrShape"):
-        lg.check(gl.AMDWMMALayout(1, False, [2, 2], [16, 16, 32]), FLAT2, [64, 64], "fp16", "gfx1100")
+        lg.check(gl.amd.AMDWMMALayout(1, False, [2, 2], [16, 16, 32]), FLAT2, [64, 64], "fp16", "gfx1100")
 
 
 # ---- the stand-ins have Triton 3.6's fields ----------------------------------------------------------
@@ -204,7 +204,8 @@ def test_wmma_instruction_shapes_equal_their_linear_layouts():
 
 def test_stand_ins_have_triton_36_fields():
     """tests/fixtures/gluon/probe.txt: inspect.signature of each Gluon class as Triton 3.6.0 installed
-    it; every stand-in starts with the same fields in the same order (later ones: earlier Gluon's)."""
+    it; every stand-in has the same fields in the same order (the AMD ones under gl.amd, as in Triton 3.6;
+    python/tests/test_gluon_names.py checks the whole namespace against tests/fixtures/gluon/gl_names.json)."""
     import dataclasses
     import re
     from pathlib import Path
@@ -215,8 +216,8 @@ def test_stand_ins_have_triton_36_fields():
         if not m:
             continue
         names = [p.split(":")[0].strip() for p in re.split(r",\s*(?=\w+:)", m.group(2))]
-        ours = [f.name for f in dataclasses.fields(getattr(gl, m.group(1)))]
-        assert ours[:len(names)] == names, (m.group(1), ours, names)
+        ours = [f.name for f in dataclasses.fields(getattr(gl.amd if m.group(1).startswith("AMD") else gl, m.group(1)))]
+        assert ours == names, (m.group(1), ours, names)
         seen += 1
     assert seen == 11
 

@@ -39,7 +39,7 @@ def build(d: Dict[str, Any]) -> Any:
         args["parent"] = build(args["parent"])
     if cls == "PaddedSharedLayout":
         return gl.PaddedSharedLayout.with_identity_for(args["interval_padding_pairs"], args["shape"], args["order"])
-    return getattr(gl, cls)(**args)
+    return getattr(gl.amd if cls.startswith("AMD") else gl, cls)(**args)  # Triton 3.6: gl.amd.AMDMFMALayout
 
 
 @pytest.fixture(scope="module")
