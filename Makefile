@@ -110,10 +110,11 @@ $(BUILD)/cxx_header_check.o: $(HEADERS)
 	printf '#include "layout.h"\nint main() { return 0; }\n' > $(BUILD)/cxx_header_check.cpp
 	$(CXX_FOR_CC) -std=c++11 -Wall -Wextra $(WERRFLAG) -pedantic $(CPPFLAGS) -c $(BUILD)/cxx_header_check.cpp -o $@
 
+# tests/test_run_summary.sh: run.sh's closing line counts skipped suites.
 # tests/test_doc_refs.sh: every "docs/X.md §N" citation names an existing
 # section, and no reference to documents outside the repository comes back.
 test: $(TEST_BINS) $(EXAMPLE_BINS) $(BUILD)/cxx_header_check.o $(TOOL_BIN) deps $(SNIPPET_PREFIX)
-	@sh tests/run.sh $(TEST_BINS) $(PYTHON_TESTS) $(SNIPPET_TESTS) tests/test_doc_refs.sh
+	@sh tests/run.sh $(TEST_BINS) $(PYTHON_TESTS) $(SNIPPET_TESTS) tests/test_doc_refs.sh tests/test_run_summary.sh
 
 # Every code block of README.md and docs/*.md, run against an installed copy
 # (tests/snippets/run_snippets.sh): C blocks compiled through pkg-config,

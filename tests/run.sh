@@ -1,7 +1,13 @@
 #!/bin/sh
 # Run every test program given on the command line, echo their output and end
-# with the grand total "N passed, M failed".  Exit status 1 on any failure
-# (a crash or a missing summary line counts as one failed test).
+# with the grand total "N passed, M failed, K skipped".  Exit status 1 on any
+# failure (a crash or a missing summary line counts as one failed test).
+# Each program's last line of the form "NAME: N passed, M failed" or
+# "NAME: N passed, M failed, K skipped" is its summary; K counts the tests it
+# did not run, and a program that ran none ("0 passed, 0 failed, K skipped",
+# e.g. python/run_tests.sh without pytest) is a suite skipped for a missing
+# tool: listed before the total, and with LAYOUT_TEST_NO_SKIP=1 (CI) it makes
+# the run fail.
 # $LAYOUT_TEST_WRAPPER (e.g. "valgrind -q --error-exitcode=99") prefixes each run.
 #
 # $LAYOUT_TEST_JOBS programs run at once (default: the online CPUs,
@@ -56,18 +62,26 @@ done
 
 passed=0
 failed=0
+skipped=0
+skipped_suites=
 next=1   # the next program whose output is printed
 report() { # INDEX PROGRAM: print its output, add its summary to the totals
     cat "$dir/$1.out"
     rc=$(cat "$dir/$1.rc")
-    line=$(grep -E '^[A-Za-z0-9_]+: [0-9]+ passed, [0-9]+ failed$' "$dir/$1.out" | tail -n 1)
+    line=$(grep -E '^[A-Za-z0-9_]+: [0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$dir/$1.out" | tail -n 1)
     if [ -z "$line" ]; then
         echo "$(basename "$2"): no summary line (exit status $rc): counted as 1 failed"
         failed=$((failed + 1))
         return
     fi
-    p=$(printf '%s' "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\1/')
-    f=$(printf '%s' "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\2/')
+    p=$(printf '%s' "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed.*/\1/')
+    f=$(printf '%s' "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed.*/\2/')
+    s=0
+    case $line in *skipped) s=$(printf '%s' "$line" | sed -E 's/.*, ([0-9]+) skipped$/\1/');; esac
+    if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$s" -gt 0 ]; then
+        skipped_suites="$skipped_suites ${line%%:*}"
+    fi
+    skipped=$((skipped + s))
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
         echo "$(basename "$2"): exit status $rc with no failed test: counted as 1 failed"
         f=1
@@ -104,5 +118,13 @@ while [ "$i" -le "$n" ]; do
     i=$((i + 1))
 done
 flush
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+refuse_skip=0
+if [ -n "$skipped_suites" ]; then
+    echo "skipped suites (a tool they need is missing; their SKIPPED line says which):$skipped_suites"
+    if [ "${LAYOUT_TEST_NO_SKIP:-0}" = 1 ]; then
+        echo "LAYOUT_TEST_NO_SKIP=1: a skipped suite fails the run (exit status 1)"
+        refuse_skip=1
+    fi
+fi
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ] && [ "$refuse_skip" -eq 0 ]
