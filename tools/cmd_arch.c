@@ -50,7 +50,7 @@ static int run(int argc, char **argv)
     layout_arch a;
     if (argc > 2) return tool_error("arch", "expected at most one NAME (see layout arch --help)");
     if (argc == 2) {
-        if (tool_parse_arch("arch", argv[1], &a)) return TOOL_BAD_INPUT;
+        if (tool_parse_arch_as("arch", "the architecture", argv[1], &a)) return TOOL_BAD_INPUT;
         return show(&a);
     }
     printf("%-16s %5s %5s %4s  %s\n", "preset", "banks", "bytes", "wave", "b128 read groups");

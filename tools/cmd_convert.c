@@ -7,11 +7,12 @@
 static int run(int argc, char **argv);
 
 const tool_command tool_cmd_convert = {
-    "convert", "translate a layout between ck, Triton, CuTe, IREE and linear bases",
+    "convert", "translate a layout between liblayout's text, Triton, CuTe, IREE, linear bases, ck_tile C++",
     "usage: layout convert [--from DIALECT] --to DIALECT [--shape R,C] [--elem BYTES] SPEC\n"
     "\n"
     "Read SPEC in one dialect and print the same layout in another.  Dialects:\n"
-    "  ck       liblayout's ck_tile-shaped text (descriptors and dist(...))\n"
+    "  layout   liblayout's own text (descriptors and dist(...)): what `layout print`\n"
+    "           prints and every SPEC reads (`ck`, its older name, still works)\n"
     "  triton   #ttg.swizzled_shared / padded_shared / shared_linear / blocked / linear /\n"
     "           amd_rotating_shared / nvmma_shared (reading only) /\n"
     "           amd_mfma / amd_wmma / nvidia_mma / dot_op / slice\n"
@@ -32,16 +33,16 @@ const tool_command tool_cmd_convert = {
     "Descriptors convert to every dialect that can express them exactly (the\n"
     "result is checked on every coordinate); distributions (dist(...),\n"
     "#ttg.blocked, the MMA layouts and their dot_op / slice layouts, #ttg.linear\n"
-    "over register/lane/warp) convert to ck, linear\n"
+    "over register/lane/warp) convert to layout, linear\n"
     "and triton (#ttg.blocked when one matches exactly, else #ttg.linear).\n"
     "When the target cannot express the layout the command exits 2 and says\n"
     "why, e.g. \"not linear over F2: ...\" or \"coordinate (4,0) is padding\".\n"
     "\n"
     "examples:\n"
-    "  layout convert --to ck 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)'\n"
+    "  layout convert --to layout 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)'\n"
     "  layout convert --to cute --shape 16,64 '#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>'\n"
     "  layout convert --to iree --shape 16,128 '#iree_codegen.xor_shuffle<128, 4, 128, 1>'\n"
-    "  layout convert --to ck --shape 32,32 '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>'\n",
+    "  layout convert --to layout --shape 32,32 '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>'\n",
     run};
 
 /* 1 when the text is a distribution in its dialect. */
@@ -76,15 +77,13 @@ static int run(int argc, char **argv)
     if (!spec) return tool_error("convert", "missing SPEC (see layout convert --help)");
     if (!to) return tool_error("convert", "missing --to DIALECT (see layout convert --help)");
     if (elem && tool_elem_bytes("convert", elem, &elem_bytes)) return TOOL_BAD_INPUT;
-    if (strcmp(to, "cute-cpp") == 0) {
-        cute_cpp = 1;
-        dst = LAYOUT_DIALECT_CUTE;
-    } else if (layout_dialect_from_name(to, &dst, &e)) {
-        return tool_error("convert", "--to: %s", e.message);
-    }
+    if (tool_dialect_named("convert", "--to", to, &dst, &cute_cpp)) return TOOL_BAD_INPUT;
+    if (strcmp(to, "ck") == 0) /* the old name: it read as ck_tile, whose C++ is ck-cpp */
+        fprintf(stderr, "layout convert: note: --to ck is liblayout's own text, now named --to layout; ck_tile C++ "
+                        "is --to ck-cpp\n");
     if (!(text = tool_spec_text("convert", spec, buf, sizeof buf))) return TOOL_BAD_INPUT;
     if (from) {
-        if (layout_dialect_from_name(from, &src, &e)) return tool_error("convert", "--from: %s", e.message);
+        if (tool_dialect_named("convert", "--from", from, &src, NULL)) return TOOL_BAD_INPUT;
         if (src == LAYOUT_DIALECT_CK_CPP) return tool_error("convert", "--from ck-cpp: ck-cpp is an output dialect");
     } else {
         src = tool_spec_dialect(text);
@@ -133,7 +132,7 @@ static int run(int argc, char **argv)
         }
         if (dst == LAYOUT_DIALECT_CK && !cute_cpp) {
             if (layout_dist_to_text(&dist, out, sizeof out, &e))
-                return tool_error("convert", "cannot express in ck: %s", e.message);
+                return tool_error("convert", "cannot express in %s: %s", to, e.message);
         } else if (dst == LAYOUT_DIALECT_TRITON && layout_triton_from_dist(&dist, &blocked, NULL) == LAYOUT_OK) {
             if (layout_triton_to_text(&blocked, out, sizeof out, &e))
                 return tool_error("convert", "cannot express in triton: %s", e.message);
@@ -142,7 +141,7 @@ static int run(int argc, char **argv)
             if (layout_dist_to_linear(&dist, &ll, &e) || layout_linear_to_triton_text(&ll, out, sizeof out, &e))
                 return tool_error("convert", "cannot express in %s: %s", to, e.message);
         } else {
-            return tool_error("convert", "cannot express in %s: a distribution converts to ck, linear or triton", to);
+            return tool_error("convert", "cannot express in %s: a distribution converts to layout, linear or triton", to);
         }
         printf("%s\n", out);
         return TOOL_OK;

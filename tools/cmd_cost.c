@@ -111,13 +111,14 @@ static int run(int argc, char **argv)
     if (tool_parse_arch("cost", arch_text, &arch)) return TOOL_BAD_INPUT;
     if (tool_int("cost", "--width", width_text, 1, 16, &width)) return TOOL_BAD_INPUT;
     if (layout_width_index((int)width) < 0) return tool_error("cost", "--width %s must be 1, 2, 4, 8, 12 or 16", width_text);
-    if (strcmp(op_text, "read") == 0) dir = LAYOUT_READ;
-    else if (strcmp(op_text, "write") == 0) dir = LAYOUT_WRITE;
-    else return tool_error("cost", "--op '%s' must be read or write", op_text);
-    if (strcmp(impl_text, "auto") == 0) impl = LAYOUT_IMPL_AUTO;
-    else if (strcmp(impl_text, "scalar") == 0) impl = LAYOUT_IMPL_SCALAR;
-    else if (strcmp(impl_text, "avx2") == 0) impl = LAYOUT_IMPL_AVX2;
-    else return tool_error("cost", "--impl '%s' must be auto, scalar or avx2", impl_text);
+    {
+        static const char *const ops[] = {"read", "write"}, *const impls[] = {"auto", "scalar", "avx2"};
+        static const layout_check_impl impl_of[] = {LAYOUT_IMPL_AUTO, LAYOUT_IMPL_SCALAR, LAYOUT_IMPL_AVX2};
+        int o = tool_choice("cost", "--op", op_text, ops, 2), m = o < 0 ? -1 : tool_choice("cost", "--impl", impl_text, impls, 3);
+        if (o < 0 || m < 0) return TOOL_BAD_INPUT;
+        dir = o == 0 ? LAYOUT_READ : LAYOUT_WRITE;
+        impl = impl_of[m];
+    }
     if (layout_checker_init(&checker, &arch, impl, &e)) return tool_error("cost", "%s", e.message);
     if (layout_instr_init(&in, arch.wave_size, (int)width, dir, &e)) return tool_error("cost", "%s", e.message);
     printf("# %s, %s b%d (%d-byte lanes), %d lanes per %s, checker %s\n", arch.name, op_text, (int)width * 8,

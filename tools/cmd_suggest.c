@@ -227,6 +227,57 @@ static void params_with_order(const layout_family_params *p, int n_dims, char *b
         snprintf(buf + n, cap - (size_t)n, ", dim %d contiguous", p->contiguous_dim);
 }
 
+/* "64 x 32" */
+static void dims_text(char *buf, size_t cap, int n, const int64_t *len)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && k < cap; i++) {
+        k += (size_t)snprintf(buf + k, cap - k, "%s%" PRId64, i ? " x " : "", len[i]);
+        if (k >= cap) k = cap - 1;
+    }
+}
+
+/* When a side's distribution does not cover the tile (seen through its
+ * view), say which and how to fix it in the options' words, as `check`
+ * does for --lds, and return 1; else 0.  spec_mode: the keys of --spec. */
+static int explain_tile_mismatch(const layout_suggest_spec *spec, int spec_mode)
+{
+    for (int i = 0; i < spec->n_sides; i++) {
+        const layout_suggest_side *sd = &spec->sides[i];
+        const layout_distribution *d = sd->dist;
+        int64_t seen[LAYOUT_MAX_DIMS];
+        char want[128], have[128], shape[128];
+        int bad = d->n_x != spec->n_dims;
+        const char *opt = spec_mode ? (sd->direction == LAYOUT_WRITE ? "write=" : "read=")
+                                    : (sd->direction == LAYOUT_WRITE ? "--write" : "--read");
+        for (int j = 0; j < spec->n_dims; j++) seen[j] = spec->tile[sd->has_view ? sd->view[j] : j];
+        for (int j = 0; !bad && j < spec->n_dims; j++) bad = d->x_lengths[j] != seen[j];
+        if (!bad) continue;
+        dims_text(want, sizeof want, d->n_x, d->x_lengths);
+        dims_text(have, sizeof have, spec->n_dims, seen);
+        dims_text(shape, sizeof shape, spec->n_dims, spec->tile);
+        if (sd->has_view)
+            tool_error("suggest", "the %s distribution covers a %s tile, but the %s tile seen through the read view "
+                                  "is %s", opt, want, shape, have);
+        else
+            tool_error("suggest", "the %s distribution covers a %s tile, but %s is %s", opt, want,
+                       spec_mode ? "shape=" : "--shape", have);
+        if (sd->direction == LAYOUT_WRITE)
+            tool_hint("suggest", "%s describes the tile the %s distribution stores: its dims must be the write "
+                                 "tile's (%s)", spec_mode ? "shape=" : "--shape", opt, want);
+        else if (d->n_x == 2 && spec->n_dims == 2 && d->x_lengths[0] == spec->tile[1] &&
+                 d->x_lengths[1] == spec->tile[0])
+            tool_hint("suggest", "the read side sees the %s tile transposed: give %s", shape,
+                      spec_mode ? "view=1,0" : "--read-view 1,0");
+        else
+            tool_hint("suggest", "%s must cover the tile (%s) or a permutation of it named by %s", opt, shape,
+                      spec_mode ? "view=" : "--read-view");
+        return 1;
+    }
+    return 0;
+}
+
 static int run(int argc, char **argv)
 {
     const char *arch_text = "gfx942", *wr = NULL, *rd = NULL, *view = NULL, *budget_text = NULL,
@@ -319,9 +370,10 @@ static int run(int argc, char **argv)
         }
         if (policy) {
             layout_vector_policy pol;
-            if (strcmp(policy, "trust") == 0) pol = LAYOUT_VECTOR_TRUST;
-            else if (strcmp(policy, "split") == 0) pol = LAYOUT_VECTOR_SPLIT;
-            else return tool_error("suggest", "--policy '%s' must be trust or split", policy);
+            static const char *const policies[] = {"trust", "split"};
+            int k = tool_choice("suggest", "--policy", policy, policies, 2);
+            if (k < 0) return TOOL_BAD_INPUT;
+            pol = k == 0 ? LAYOUT_VECTOR_TRUST : LAYOUT_VECTOR_SPLIT;
             for (int i = 0; i < spec->n_sides; i++) spec->sides[i].opt.policy = pol;
         }
         if (fam_text) {
@@ -335,7 +387,14 @@ static int run(int argc, char **argv)
                 name[len] = '\0';
                 layout_family_kind k;
                 if (strcmp(name, "all") == 0) fam |= (1u << LAYOUT_FAMILY_COUNT) - 1u;
-                else if (layout_family_from_name(name, &k, &e)) return tool_error("suggest", "--family: %s", e.message);
+                else if (layout_family_from_name(name, &k, &e)) {
+                    const char *fams[LAYOUT_FAMILY_COUNT + 1], *near;
+                    for (int f = 0; f < LAYOUT_FAMILY_COUNT; f++) fams[f] = layout_family_name((layout_family_kind)f);
+                    fams[LAYOUT_FAMILY_COUNT] = "all";
+                    near = tool_closest(name, fams, LAYOUT_FAMILY_COUNT + 1);
+                    if (near) return tool_error("suggest", "--family %s: unknown family; did you mean %s?", name, near);
+                    return tool_error("suggest", "--family %s: %s", name, e.message);
+                }
                 else fam |= 1u << k;
                 p += len;
                 if (*p == ',') p++;
@@ -345,6 +404,7 @@ static int run(int argc, char **argv)
     }
     /* the search's tables in a workspace of the size it asks for: tiles up to 256 x 256 */
     size_t ws_bytes = 0;
+    if (explain_tile_mismatch(spec, spec_text != NULL)) return TOOL_BAD_INPUT;
     if (layout_suggest_workspace_size(spec, &ws_bytes, &e)) return tool_error("suggest", "%s", e.message);
     void *ws = malloc(ws_bytes);
     if (!ws) return tool_error("suggest", "out of memory (%zu bytes of workspace)", ws_bytes);

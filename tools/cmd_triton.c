@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int run(int argc, char **argv);
 
@@ -222,6 +223,12 @@ static int run(int argc, char **argv)
     if (tool_lint_parse("triton", &lint)) return TOOL_BAD_INPUT;
     if (n_pos != 1) return tool_error("triton", "expected one FILE.ttgir ('-' for standard input)");
     if (arch_arg && tool_parse_arch("triton", arch_arg, &arch)) return TOOL_BAD_INPUT;
+    {   /* fopen() opens a directory on Linux and reads nothing: say what it is */
+        struct stat sb;
+        if (strcmp(pos[0], "-") != 0 && stat(pos[0], &sb) == 0 && S_ISDIR(sb.st_mode))
+            return tool_error("triton", "'%s' is a directory: expected a .ttgir file (kernel.asm[\"ttgir\"] written "
+                                        "to a file, or '-' for standard input)", pos[0]);
+    }
     f = strcmp(pos[0], "-") == 0 ? stdin : fopen(pos[0], "rb");
     if (!f) return tool_error("triton", "cannot open '%s': %s", pos[0], strerror(errno));
     n = read_all(f, g_text, sizeof g_text, &too_big);

@@ -1,21 +1,100 @@
 /* Helpers shared by the subcommands: errors, options, specs. */
 #include "tool.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The library's messages name its C functions ("layout_dist_from_text:
+ * column 41: layout_dist_make: ..."), which a user of the tool never
+ * typed: drop every "layout_NAME: " / "layout_NAME(): " and say what a C
+ * function list would have said in the tool's words. */
+void tool_plain_words(char *s)
+{
+    static const char *const k_said[][2] = {
+        {"layout_arch_preset_name() and layout_arch_alias_name() list all", "`layout arch` lists all"},
+        {"enc->n_y = ", "Y lists = "},
+    };
+    char *r = s, *w = s;
+    for (size_t i = 0; i < sizeof k_said / sizeof k_said[0]; i++) {
+        char *at = strstr(s, k_said[i][0]);
+        size_t from = strlen(k_said[i][0]), to = strlen(k_said[i][1]);
+        if (at && to <= from) {
+            memcpy(at, k_said[i][1], to);
+            memmove(at + to, at + from, strlen(at + from) + 1);
+        }
+    }
+    while (*r) {
+        /* "layout_" at a word start, an identifier, optional "()", then ": " */
+        if (strncmp(r, "layout_", 7) == 0 && (r == s || !(isalnum((unsigned char)r[-1]) || r[-1] == '_'))) {
+            const char *q = r + 7;
+            while (isalnum((unsigned char)*q) || *q == '_') q++;
+            if (q[0] == '(' && q[1] == ')') q += 2;
+            if (q[0] == ':' && q[1] == ' ') {
+                r = (char *)q + 2;
+                continue;
+            }
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+}
+
 int tool_error(const char *cmd, const char *fmt, ...)
 {
+    char msg[4096];
     va_list ap;
-    fprintf(stderr, "layout %s: error: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    tool_plain_words(msg);
+    fprintf(stderr, "layout %s: error: %s\n", cmd, msg);
     return TOOL_BAD_INPUT;
+}
+
+/* Optimal-string-alignment distance (insert, delete, substitute, swap two
+ * neighbours), case-insensitive; names of up to 63 characters. */
+static int osa_distance(const char *a, const char *b)
+{
+    int d[64][64];
+    size_t n = strlen(a), m = strlen(b), i, j;
+    if (n > 63 || m > 63) return 99;
+    for (i = 0; i <= n; i++) d[i][0] = (int)i;
+    for (j = 0; j <= m; j++) d[0][j] = (int)j;
+    for (i = 1; i <= n; i++)
+        for (j = 1; j <= m; j++) {
+            int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+            if (d[i - 1][j - 1] + cost < v) v = d[i - 1][j - 1] + cost;
+            if (i > 1 && j > 1 && tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[n][m];
+}
+
+const char *tool_closest(const char *typed, const char *const *names, size_t n)
+{
+    const char *best = NULL;
+    size_t len = strlen(typed);
+    int best_d = 99, limit = len <= 4 ? 1 : len <= 8 ? 2 : 3;
+    for (size_t i = 0; i < n; i++) {
+        int d;
+        if (!names[i]) continue;
+        d = osa_distance(typed, names[i]);
+        /* a unique prefix of a longer name ("--sugg" for "--suggest") counts as close */
+        if (d > limit && len >= 3 && strncmp(names[i], typed, len) == 0) d = limit;
+        if (d <= limit && d < best_d) {
+            best_d = d;
+            best = names[i];
+        }
+    }
+    return best;
 }
 
 void tool_hint(const char *cmd, const char *fmt, ...)
@@ -84,7 +163,20 @@ int tool_parse_args(const char *cmd, int argc, char **argv, const tool_option *o
                 n = strlen(o->name);
                 if (strncmp(a, o->name, n) == 0 && (a[n] == '\0' || (a[n] == '=' && o->value))) break;
             }
-            if (!o->name) return tool_error(cmd, "unknown option '%s' (see layout %s --help)", a, cmd);
+            if (!o->name) {
+                const char *names[64], *near;
+                size_t k = 0, alen = strcspn(a, "=");
+                char typed[64];
+                for (o = opts; o->name && k < 60; o++) names[k++] = o->name;
+                names[k++] = "--help";
+                names[k++] = "--dialect";
+                names[k++] = "--shape";
+                snprintf(typed, sizeof typed, "%.*s", (int)(alen < sizeof typed ? alen : sizeof typed - 1), a);
+                near = tool_closest(typed, names, k);
+                if (near)
+                    return tool_error(cmd, "unknown option '%s'; did you mean %s? (see layout %s --help)", a, near, cmd);
+                return tool_error(cmd, "unknown option '%s' (see layout %s --help)", a, cmd);
+            }
             if (!o->value) {
                 *o->flag = 1;
             } else if (a[n] == '=') {
@@ -110,7 +202,10 @@ int tool_int(const char *cmd, const char *opt, const char *text, int64_t lo, int
     errno = 0;
     v = strtoll(text, &end, 10);
     if (end == text || *end != '\0' || errno == ERANGE) {
-        tool_error(cmd, "%s '%s' is not an integer", opt, text);
+        /* the caret under the first character that is not part of the number */
+        size_t at = errno == ERANGE ? 0 : (size_t)(end - text);
+        tool_error(cmd, "%s '%s' is not an integer%s", opt, text, errno == ERANGE ? " (out of range)" : "");
+        tool_caret(text, at);
         return -1;
     }
     if (v < lo || v > hi) {
@@ -167,10 +262,24 @@ const char *tool_spec_text(const char *cmd, const char *arg, char *buf, size_t c
     return buf;
 }
 
-void tool_report_parse(const char *cmd, const char *what, const char *text, size_t where, const layout_error *e)
+void tool_caret(const char *text, size_t where)
 {
     char caret[2 * LAYOUT_TEXT_CARET_WIDTH + 32];
-    fprintf(stderr, "layout %s: error in %s: %s\n", cmd, what, e->message);
+    if (layout_text_caret(text, where, caret, sizeof caret, NULL) == LAYOUT_OK) {
+        const char *line = caret, *nl;
+        while ((nl = strchr(line, '\n')) != NULL) {
+            fprintf(stderr, "  %.*s\n", (int)(nl - line), line);
+            line = nl + 1;
+        }
+    }
+}
+
+void tool_report_parse(const char *cmd, const char *what, const char *text, size_t where, const layout_error *e)
+{
+    char caret[2 * LAYOUT_TEXT_CARET_WIDTH + 32], msg[sizeof e->message];
+    snprintf(msg, sizeof msg, "%s", e->message);
+    tool_plain_words(msg);
+    fprintf(stderr, "layout %s: error in %s: %s\n", cmd, what, msg);
     if (layout_text_caret(text, where, caret, sizeof caret, NULL) == LAYOUT_OK) {
         const char *line = caret, *nl;
         /* Indent both lines of the excerpt by two spaces. */
@@ -309,6 +418,19 @@ static int parse_spec(const char *cmd, const char *what, const char *arg, enum s
         break;
     }
     if (st == LAYOUT_OK) return 0;
+    if (kind == SPEC_ARCH && st == LAYOUT_ERR_NOT_FOUND && !strchr(text, '(')) {
+        /* a name, not arch(...) text: say it in the user's words, e.g.
+         * "--arch gfx924: unknown architecture; did you mean gfx942?" */
+        const char *alias = NULL, *near = layout_arch_closest_name(text, &alias);
+        char said[128];
+        if (strcmp(what, "--arch") == 0) snprintf(said, sizeof said, "--arch %.60s", text);
+        else snprintf(said, sizeof said, "'%.60s'", text);
+        if (near && alias) tool_error(cmd, "%s: unknown architecture; did you mean %s (%s)?", said, alias, near);
+        else if (near) tool_error(cmd, "%s: unknown architecture; did you mean %s?", said, near);
+        else tool_error(cmd, "%s: unknown architecture", said);
+        tool_hint(cmd, "`layout arch` lists every preset and alias (H100, MI300X, cuda:90, hip:gfx942, ...)");
+        return TOOL_BAD_INPUT;
+    }
     tool_report_parse(cmd, what, text, where, &e);
     if (kind == SPEC_ARCH && st == LAYOUT_ERR_NOT_FOUND)
         tool_hint(cmd, "`layout arch` lists every preset and alias (H100, MI300X, cuda:90, hip:gfx942, ...)");
@@ -327,6 +449,11 @@ int tool_parse_desc(const char *cmd, const char *arg, layout_descriptor *out)
 int tool_parse_arch(const char *cmd, const char *arg, layout_arch *out)
 {
     return parse_spec(cmd, "--arch", arg, SPEC_ARCH, out, 0);
+}
+
+int tool_parse_arch_as(const char *cmd, const char *what, const char *arg, layout_arch *out)
+{
+    return parse_spec(cmd, what, arg, SPEC_ARCH, out, 0);
 }
 
 int tool_parse_dist(const char *cmd, const char *what, const char *arg, int wave_size, layout_distribution *out)
@@ -358,22 +485,45 @@ static int g_next_table;
 
 int tool_parse_shape(const char *cmd, const char *text, int *n, int64_t *shape)
 {
+    /* numbers separated by ',' or 'x' ("64,32", "64x32"); anything else,
+     * a missing number included ("64,32x", "64,,32"), is refused with a caret */
     const char *p = text;
     int k = 0;
-    while (*p) {
-        char num[32];
-        size_t len = strcspn(p, ",x");
-        int64_t v;
-        if (k >= LAYOUT_MAX_DIMS) return tool_error(cmd, "--shape '%s' has more than %d values", text, LAYOUT_MAX_DIMS);
-        if (len == 0 || len >= sizeof num) return tool_error(cmd, "--shape '%s': expected numbers like 64,32", text);
-        memcpy(num, p, len);
-        num[len] = '\0';
-        if (tool_int(cmd, "--shape", num, 1, (int64_t)1 << 40, &v)) return TOOL_BAD_INPUT;
+    if (!*p) return tool_error(cmd, "--shape is empty: expected numbers like 64,32");
+    for (;;) {
+        char *end;
+        long long v;
+        if (k >= LAYOUT_MAX_DIMS) {
+            tool_error(cmd, "--shape %s has more than %d values", text, LAYOUT_MAX_DIMS);
+            tool_caret(text, (size_t)(p - text));
+            return TOOL_BAD_INPUT;
+        }
+        errno = 0;
+        v = isdigit((unsigned char)*p) ? strtoll(p, &end, 10) : 0;
+        if (!isdigit((unsigned char)*p) || errno == ERANGE) {
+            if (*p)
+                tool_error(cmd, "--shape %s: expected a number at column %d, found '%c'", text, (int)(p - text) + 1, *p);
+            else
+                tool_error(cmd, "--shape %s: expected a number after '%c' at the end", text, p[-1]);
+            tool_caret(text, (size_t)(p - text));
+            return TOOL_BAD_INPUT;
+        }
+        if (v < 1 || v > (1LL << 40)) {
+            tool_error(cmd, "--shape %s: %lld is outside 1..%lld", text, v, 1LL << 40);
+            tool_caret(text, (size_t)(p - text));
+            return TOOL_BAD_INPUT;
+        }
         shape[k++] = v;
-        p += len;
-        if (*p) p++;
+        p = end;
+        if (!*p) break;
+        if (*p != ',' && *p != 'x') {
+            tool_error(cmd, "--shape %s: expected ',' or 'x' between numbers at column %d, found '%c'", text,
+                       (int)(p - text) + 1, *p);
+            tool_caret(text, (size_t)(p - text));
+            return TOOL_BAD_INPUT;
+        }
+        p++;
     }
-    if (k == 0) return tool_error(cmd, "--shape is empty");
     *n = k;
     return 0;
 }
@@ -403,7 +553,8 @@ int tool_take_dialect_options(const char *cmd, int *argc, char **argv)
         if (is_dialect) {
             layout_dialect dl;
             layout_error e;
-            if (layout_dialect_from_name(v, &dl, &e)) return tool_error(cmd, "--dialect: %s", e.message);
+            (void)e;
+            if (tool_dialect_named(cmd, "--dialect", v, &dl, NULL)) return TOOL_BAD_INPUT;
             g_dialect_name = v;
         } else if (tool_parse_shape(cmd, v, &g_n_shape, g_shape)) {
             return TOOL_BAD_INPUT;
@@ -414,10 +565,37 @@ int tool_take_dialect_options(const char *cmd, int *argc, char **argv)
     return 0;
 }
 
+/* The tool's dialect names: the library's, with liblayout's own text
+ * called "layout" ("ck" stays an alias: it read as ck_tile, whose C++ is
+ * "ck-cpp"), and "cute-cpp" (output only, convert). */
+static const char *const k_dialect_names[] = {"layout", "triton", "cute", "iree", "linear", "ck-cpp", "cute-cpp", "ck"};
+
+int tool_dialect_named(const char *cmd, const char *opt, const char *name, layout_dialect *out, int *cute_cpp)
+{
+    const char *near;
+    if (cute_cpp) *cute_cpp = 0;
+    if (strcmp(name, "layout") == 0 || strcmp(name, "ck") == 0) {
+        *out = LAYOUT_DIALECT_CK;
+        return 0;
+    }
+    if (strcmp(name, "cute-cpp") == 0 && cute_cpp) {
+        *cute_cpp = 1;
+        *out = LAYOUT_DIALECT_CUTE;
+        return 0;
+    }
+    if (strcmp(name, "cute-cpp") != 0 && layout_dialect_from_name(name, out, NULL) == LAYOUT_OK) return 0;
+    near = tool_closest(name, k_dialect_names, sizeof k_dialect_names / sizeof k_dialect_names[0] - 1);
+    if (strcmp(name, "cute-cpp") == 0)
+        return tool_error(cmd, "%s cute-cpp: cute-cpp is an output dialect (convert --to only)", opt);
+    if (near) return tool_error(cmd, "%s %s: unknown dialect; did you mean %s?", opt, name, near);
+    return tool_error(cmd, "%s %s: unknown dialect (layout, triton, cute, iree, linear, ck-cpp%s)", opt, name,
+                      cute_cpp ? ", cute-cpp" : "");
+}
+
 layout_dialect tool_spec_dialect(const char *text)
 {
     layout_dialect d;
-    if (g_dialect_name && layout_dialect_from_name(g_dialect_name, &d, NULL) == LAYOUT_OK) return d;
+    if (g_dialect_name && tool_dialect_named("", "", g_dialect_name, &d, NULL) == 0) return d;
     return layout_dialect_detect(text);
 }
 
@@ -478,4 +656,22 @@ void tool_lint_print(const tool_lint *l, int64_t all_cycles, int64_t counted, co
     else
         printf("lint: exit %d: %" PRId64 " of the %" PRId64 " %s are of high confidence%s (the others, of low or "
                "medium confidence, count only with --strict)\n", rc, counted, all_cycles, unit, above);
+}
+
+int tool_choice(const char *cmd, const char *opt, const char *value, const char *const *names, int n)
+{
+    char list[256];
+    size_t k = 0;
+    const char *near;
+    for (int i = 0; i < n; i++)
+        if (strcmp(value, names[i]) == 0) return i;
+    list[0] = '\0';
+    for (int i = 0; i < n && k < sizeof list; i++) {
+        k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
+        if (k >= sizeof list) k = sizeof list - 1;
+    }
+    near = tool_closest(value, names, (size_t)n);
+    if (near) tool_error(cmd, "%s '%s' must be %s; did you mean %s?", opt, value, list, near);
+    else tool_error(cmd, "%s '%s' must be %s", opt, value, list);
+    return -1;
 }

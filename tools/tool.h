@@ -35,6 +35,24 @@ int tool_error(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
+/* Drop the library's C function names ("layout_x: ", "layout_x(): ") from
+ * a message in place: the tool speaks of options and values the user
+ * typed.  tool_error() and tool_report_parse() apply it. */
+void tool_plain_words(char *s);
+
+/* The name of names[0..n-1] closest to `typed` (case-insensitive edit
+ * distance: 1 for up to 4 characters, 2 up to 8, else 3; a prefix of a
+ * longer name counts as close), or NULL: for "did you mean". */
+const char *tool_closest(const char *typed, const char *const *names, size_t n);
+
+/* The index of `value` in names[0..n-1]; else -1 after "--opt 'x' must be
+ * a, b or c; did you mean b?" (printed). */
+int tool_choice(const char *cmd, const char *opt, const char *value, const char *const *names, int n);
+
+/* Print the excerpt of `text` with a caret under byte `where` (stderr,
+ * indented by two spaces), as the parse errors do. */
+void tool_caret(const char *text, size_t where);
+
 /* Print "  hint: ..." to stderr: how to fix the error just reported (the
  * same words for every command, so `check` and `emit` agree). */
 void tool_hint(const char *cmd, const char *fmt, ...)
@@ -91,6 +109,10 @@ int tool_parse_desc(const char *cmd, const char *arg, layout_descriptor *out);
 /* Parse --arch (a preset name, arch(...) text or @FILE); reports with a caret.
  * Returns 0 or TOOL_BAD_INPUT. */
 int tool_parse_arch(const char *cmd, const char *arg, layout_arch *out);
+
+/* The same, for an architecture given as `what` ("--arch", or the NAME
+ * argument of `layout arch`: any other text). */
+int tool_parse_arch_as(const char *cmd, const char *what, const char *arg, layout_arch *out);
 
 /* Parse a distribution spec for a wave of wave_size lanes (0 = from the text). */
 int tool_parse_dist(const char *cmd, const char *what, const char *arg, int wave_size, layout_distribution *out);
@@ -155,6 +177,12 @@ void tool_lint_print(const tool_lint *l, int64_t all_cycles, int64_t counted, co
 /* ---- foreign dialects (docs/dialects.md) ---- */
 
 extern const tool_command tool_cmd_convert;
+
+/* A dialect named by the user (option `opt`): the library's names, with
+ * "layout" for liblayout's own text ("ck" its older alias); "cute-cpp"
+ * when cute_cpp is non-NULL (sets *cute_cpp, *out = cute).  0, or
+ * TOOL_BAD_INPUT after "did you mean" (printed). */
+int tool_dialect_named(const char *cmd, const char *opt, const char *name, layout_dialect *out, int *cute_cpp);
 
 /* Remove the global options --dialect NAME and --shape R,C[,..] from argv
  * (every command accepts them); 0 or TOOL_BAD_INPUT (error printed). */
