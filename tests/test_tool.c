@@ -461,6 +461,139 @@ static void test_check_lint_policy(void)
     CHECK_EQ_I64(run_tool(NULL, "check --arch gfx942 %s --fail-above 1k", base), 2);
 }
 
+/* Column of the first occurrence of `word` in `line` (up to its newline), or -1. */
+static int column_of(const char *line, const char *word)
+{
+    const char *nl = strchr(line, '\n'), *at = strstr(line, word);
+    return at && (!nl || at < nl) ? (int)(at - line) : -1;
+}
+
+/* Longest line of `text` from the line starting with `from` on. */
+static int widest_line_from(const char *text, const char *from)
+{
+    const char *p = strstr(text, from);
+    int widest = 0;
+    while (p && *p) {
+        const char *nl = strchr(p, '\n');
+        int n = nl ? (int)(nl - p) : (int)strlen(p);
+        if (n > widest) widest = n;
+        p = nl ? nl + 1 : NULL;
+    }
+    return widest;
+}
+
+/* Issue 39 item 10: names and looks.  The seed kernel 01 accesses (64 x 32
+ * fp16) give suggest rows of every family, triton_swizzled ones included. */
+#define SUG_W "'dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])'"
+#define SUG_R "'dist(R=[], H=([4,8],[8,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])'"
+static void test_names_and_looks(void)
+{
+    /* the suggest table: every column as wide as its widest entry, so each
+     * row's write ops start under "write" and its numbers end under the
+     * header's last column */
+    CHECK_EQ_I64(run_tool(NULL, "suggest --arch gfx942 --elem 2 --shape 64,32 --write " SUG_W " --read " SUG_R
+                                " --family triton_swizzled,ck_xor --top 8"),
+                 0);
+    {
+        const char *head = strstr(g_out, "rank  family");
+        int w = head ? column_of(head, "write") : -1, end = head ? column_of(head, "LDS bytes") : -1, rows = 0, tsw = 0;
+        CHECK(head && w > 0 && end > 0);
+        for (const char *line = head ? strchr(head, '\n') + 1 : NULL; line && line[0] == ' ' && line[1] == ' ';
+             line = strchr(line, '\n') + 1) {
+            int ops = column_of(line, " x ds_"), len = (int)(strchr(line, '\n') - line);
+            rows++;
+            tsw += column_of(line, "triton_swizzled") > 0;
+            CHECK_MSG(ops - 1 == w && line[w - 1] == ' ', "row %d: write ops at %d, header at %d:\n%s", rows, ops - 1, w,
+                      g_out);
+            CHECK_MSG(len == end + (int)strlen("LDS bytes"), "row %d ends at %d, header at %d", rows, len,
+                      end + (int)strlen("LDS bytes"));
+        }
+        CHECK_EQ_I64(rows, 8);
+        CHECK(tsw > 0);
+    }
+    CHECK_STR_CONTAINS(g_out, "(32 banks x 4 B, wave64)");
+    CHECK_STR_CONTAINS(g_out, "extra/tile");
+    /* one vocabulary per vendor: NVIDIA's warps and bank conflicts */
+    CHECK_EQ_I64(run_tool(NULL, "suggest --arch sm_90 --elem 2 --shape 32,32 --write 'dist(R=[], H=([4,8],[4,8]), "
+                                "P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])' --read 'dist(R=[], H=([4,8],[4,8]), "
+                                "P=([(1,0)],[(2,0),(1,1)]), Y=[(2,1)])' --family pad"),
+                 1);
+    CHECK_STR_CONTAINS(g_out, "verdict: no conflict-free layout in these families (all exhausted); best 48 bank "
+                              "conflicts per tile\n");
+    /* by hand: with no bytes to pad, the best pad is none; a read lane l of
+     * warp w loads 16 B at row 8w + l % 8, column 8 * (l / 8): 128 B rows, so
+     * rows r and r + 2 of a quarter-warp share banks 16r % 32 .. +3: 4-way,
+     * 3 extra wavefronts in each of 4 quarters, 12 per warp, 48 for 4 warps */
+    CHECK_STR_CONTAINS(g_out, "(32 banks x 4 B, warp32)");
+    CHECK_STR_CONTAINS(g_out, "conflicts/tile");
+    CHECK_STR_CONTAINS(g_out, "Pareto front (bank conflicts per tile vs LDS bytes");
+    CHECK(strstr(g_out, "wave") == NULL && strstr(g_out, "extra cycles") == NULL && strstr(g_out, "extra/tile") == NULL);
+    CHECK_EQ_I64(run_tool(NULL, "suggest --stride 4 --elem 4 --arch sm_90"), 1);
+    CHECK_STR_CONTAINS(g_out, "one warp on sm_90 (32 banks x 4 B, warp32)");
+    CHECK_STR_CONTAINS(g_out, "bank conflicts per access");
+    CHECK(strstr(g_out, "wave") == NULL && strstr(g_out, "extra cycles") == NULL);
+    /* a 128 x 128 tile's bank map fits the terminal ($COLUMNS, else 80):
+     * 128 columns of 3-digit labels take 3 + 1 + 128 * 4 = 516 */
+    {
+        const char *cols = getenv("COLUMNS");
+        char saved[32] = "";
+        if (cols) snprintf(saved, sizeof saved, "%s", cols);
+        unsetenv("COLUMNS");
+        CHECK_EQ_I64(run_tool(NULL, "suggest --arch gfx942 --elem 2 --shape 128,128 --family pad --write "
+                                    "'dist(R=[], H=([4,8,4],[8,2,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(1,2),(2,1),(2,2)])' "
+                                    "--read 'dist(R=[], H=([4,8,4],[8,2,8]), P=([(1,0)],[(1,1),(2,0)]), "
+                                    "Y=[(1,2),(2,1),(2,2)])'"),
+                     1);
+        CHECK_EQ_I64(widest_line_from(g_out, "bank map of the winner"), 80);
+        CHECK_STR_CONTAINS(g_out, "(columns 0..18 of 128: the map is 516 wide, the terminal 80 ($COLUMNS);\n"
+                                  " all of it: --svg FILE, or layout banks WINNER --html FILE, same --arch, --elem)\n");
+        setenv("COLUMNS", "600", 1);
+        run_tool(NULL, "suggest --arch gfx942 --elem 2 --shape 128,128 --family pad --write "
+                       "'dist(R=[], H=([4,8,4],[8,2,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(1,2),(2,1),(2,2)])' "
+                       "--read 'dist(R=[], H=([4,8,4],[8,2,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(1,2),(2,1),(2,2)])'");
+        CHECK_EQ_I64(widest_line_from(g_out, "bank map of the winner"), 516);
+        CHECK(strstr(g_out, "(columns 0..") == NULL);
+        if (saved[0]) setenv("COLUMNS", saved, 1);
+        else unsetenv("COLUMNS");
+    }
+    /* layout arch: presets by vendor, then generation (CDNA2 < CDNA3 < CDNA4
+     * < RDNA2 < RDNA3 < RDNA4; Turing < Ampere < Ada < Hopper < Blackwell) */
+    {
+        static const char *const order[] = {"\ngfx90a ", "\ngfx942 ", "\ngfx950 ", "\ngfx1030 ", "\ngfx11 ",
+                                            "\ngfx1100 ", "\ngfx12 ", "\nsm_75 ", "\nsm_80 ", "\nsm_86 ",
+                                            "\nsm_89 ", "\nsm_90 ", "\nsm_100 ", "\nsm_120 ", "\nxe-hpg "};
+        const char *last = NULL;
+        CHECK_EQ_I64(run_tool(NULL, "arch"), 0);
+        for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+            const char *at = strstr(g_out, order[i]);
+            CHECK_MSG(at && (!last || at > last), "%s out of order:\n%s", order[i] + 1, g_out);
+            if (at) last = at;
+        }
+        CHECK(strstr(g_out, " wave ") == NULL); /* the column of both vendors says lanes */
+    }
+    /* layout --help: every summary starts in one column, calibrate's too */
+    {
+        int col = -1, n = 0;
+        CHECK_EQ_I64(run_tool(NULL, "--help"), 0);
+        for (const char *line = strstr(g_out, "commands:\n"); line && (line = strchr(line, '\n')) && line[1] == ' ';
+             n++) {
+            const char *p = line + 3;
+            while (*p && *p != ' ') p++; /* the name */
+            while (*p == ' ') p++;       /* the gap */
+            if (col < 0) col = (int)(p - line - 1);
+            CHECK_MSG((int)(p - line - 1) == col, "summary at %d, first at %d:\n%s", (int)(p - line - 1), col, g_out);
+            line++;
+        }
+        CHECK(n >= 12);
+        CHECK_STR_CONTAINS(g_out, "\n  calibrate  a profiler's");
+    }
+    /* --help of check and suggest point to the access notation */
+    CHECK_EQ_I64(run_tool(NULL, "check --help"), 0);
+    CHECK_STR_CONTAINS(g_out, "the access notation: docs/access.md");
+    CHECK_EQ_I64(run_tool(NULL, "suggest --help"), 0);
+    CHECK_STR_CONTAINS(g_out, "the access notation: docs/access.md");
+}
+
 /* Known counters of the talk's table (gfx942, 8192 tiles) and the picture. */
 static void test_check_known_answers_and_svg(void)
 {
@@ -691,6 +824,7 @@ int main(int argc, char **argv)
     RUN(test_check_seed_kernels);
     RUN(test_check_known_answers_and_svg);
     RUN(test_check_lint_policy);
+    RUN(test_names_and_looks);
     RUN(test_check_flags_and_one_p);
     RUN(test_cost);
     RUN(test_arch);

@@ -8,6 +8,10 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/ioctl.h> /* TIOCGWINSZ: the terminal's width */
+#include <unistd.h>
+#endif
 
 static int run(int argc, char **argv);
 
@@ -116,16 +120,17 @@ static int run_stride(const char *stride_text, const char *arch_text, int elem, 
                conflicted ? "true" : "false");
         return conflicted ? TOOL_FINDING : TOOL_OK;
     }
-    printf("# arr[lane * %" PRId64 " + k], %d-byte elements, one wave on %s (%d banks x %d B, wave%d)\n", r.stride,
-           elem, arch.name, arch.n_banks, arch.bank_width_bytes, arch.wave_size);
+    tool_vocab v = tool_vocab_of(&arch);
+    printf("# arr[lane * %" PRId64 " + k], %d-byte elements, one %s on %s (%d banks x %d B, %s%d)\n", r.stride,
+           elem, v.unit, arch.name, arch.n_banks, arch.bank_width_bytes, v.unit, arch.wave_size);
     if (r.gcd_factor) printf("lint factor gcd(%" PRId64 ", %d) = %d\n", r.stride, arch.n_banks, r.gcd_factor);
-    printf("checker:   %d-way, %d extra cycles per access\n", r.factor, r.extra_cycles);
-    printf("SoA (stride 1): %d-way, %d extra cycles\n", r.factor_soa, r.extra_soa);
+    printf("checker:   %d-way, %d %s per access\n", r.factor, r.extra_cycles, v.extra);
+    printf("SoA (stride 1): %d-way, %d %s\n", r.factor_soa, r.extra_soa, v.extra);
     if (!conflicted)
         printf("verdict: no conflict beyond the SoA form; nothing to fix\n");
     else if (r.pad > 0)
-        printf("fix: pad the record to %" PRId64 " elements (+%" PRId64 "): %d-way, %d extra cycles; or use SoA\n",
-               r.stride + r.pad, r.pad, r.factor_padded, r.extra_padded);
+        printf("fix: pad the record to %" PRId64 " elements (+%" PRId64 "): %d-way, %d %s; or use SoA\n",
+               r.stride + r.pad, r.pad, r.factor_padded, r.extra_padded, v.extra);
     else
         printf("fix: use the SoA form (no padding up to %d elements helps)\n", 2 * arch.n_banks);
     return conflicted ? TOOL_FINDING : TOOL_OK;
@@ -171,21 +176,47 @@ static void print_candidate_json(const layout_suggest_candidate *c, int n_sides,
     printf("]}");
 }
 
-/* Bank of every cell of the winner, printed as a grid. */
-static int print_bank_map(const layout_descriptor *d, const layout_arch *arch, int elem, int *banks)
+/* The terminal's width: $COLUMNS, else the terminal's own when standard
+ * output is one, else 80 (a pipe or a file). */
+static int terminal_columns(void)
 {
-    int64_t rows = layout_desc_length(d, 0), cols = layout_desc_length(d, 1);
-    int width = arch->n_banks > 10 || cols > 10 ? 2 : 1;
+    const char *c = getenv("COLUMNS");
+    char *end;
+    long v = c ? strtol(c, &end, 10) : 0;
+    if (c && end != c && *end == '\0' && v >= 20 && v <= 10000) return (int)v;
+#if defined(TIOCGWINSZ)
+    {
+        struct winsize ws;
+        if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
+    }
+#endif
+    return 80;
+}
+
+/* Bank of every cell of the winner, printed as a grid that fits the
+ * terminal: a tile too wide for it shows its first columns and says where
+ * the whole map is (a 128 x 128 tile takes 416 columns). */
+static int print_bank_map(const layout_descriptor *d, const layout_arch *arch, int *banks)
+{
+    int64_t rows = layout_desc_length(d, 0), cols = layout_desc_length(d, 1), shown = cols;
+    int width = arch->n_banks > 10 || cols > 10 ? (cols > 100 ? 3 : 2) : 1; /* the column labels' digits too */
+    int label = rows > 10 ? (rows > 100 ? 3 : 2) : 1;
+    int64_t line = label + 1 + cols * (width + 1), room = terminal_columns();
+    if (line > room) shown = (room - label - 1) / (width + 1);
+    if (shown < 1) shown = 1;
     printf("bank map of the winner (d0 down, d1 across; bank of each element's first byte):\n");
-    printf("%*s", (rows > 10 ? (rows > 100 ? 3 : 2) : 1) + 1, "");
-    for (int64_t c = 0; c < cols; c++) printf(" %*" PRId64, width, c);
+    if (shown < cols)
+        printf("(columns 0..%" PRId64 " of %" PRId64 ": the map is %" PRId64 " wide, the terminal %" PRId64
+               " ($COLUMNS);\n all of it: --svg FILE, or layout banks WINNER --html FILE, same --arch, --elem)\n",
+               shown - 1, cols, line, room);
+    printf("%*s", label + 1, "");
+    for (int64_t c = 0; c < shown; c++) printf(" %*" PRId64, width, c);
     printf("\n");
     for (int64_t r = 0; r < rows; r++) {
-        printf("%*" PRId64 ":", rows > 10 ? (rows > 100 ? 3 : 2) : 1, r);
-        for (int64_t c = 0; c < cols; c++) printf(" %*d", width, banks[r * cols + c]);
+        printf("%*" PRId64 ":", label, r);
+        for (int64_t c = 0; c < shown; c++) printf(" %*d", width, banks[r * cols + c]);
         printf("\n");
     }
-    (void)elem;
     return 0;
 }
 
@@ -199,8 +230,9 @@ static int write_svg(const char *path, const layout_suggest_candidate *c, const 
     if (!f) return tool_error("suggest", "cannot write '%s': %s", path, strerror(errno));
     if (layout_desc_to_text(&c->desc, text, sizeof text, NULL)) strcpy(text, "(descriptor)");
     layout_suggest_params_print(&c->params, prm, sizeof prm);
-    snprintf(title, sizeof title, "%s: suggested %s %s, %" PRId64 " extra cycles per tile, %" PRId64 " LDS bytes",
-             arch->name, layout_family_name(c->params.kind), prm, c->cost.extra_cycles, c->cost.lds_bytes);
+    snprintf(title, sizeof title, "%s: suggested %s %s, %" PRId64 " %s per tile, %" PRId64 " LDS bytes", arch->name,
+             layout_family_name(c->params.kind), prm, c->cost.extra_cycles, tool_vocab_of(arch).extra,
+             c->cost.lds_bytes);
     snprintf(sub, sizeof sub, "%d-byte elements; %s", elem, text);
     memset(&p, 0, sizeof p);
     p.title = title;
@@ -455,10 +487,26 @@ static int run(int argc, char **argv)
         }
         printf("],\"conflict_free\":%s}\n", rc == TOOL_OK ? "true" : "false");
     } else {
-        printf("# suggest on %s (%d banks x %d B, wave%d): %" PRId64 " x %" PRId64 " tile, %d-byte elements, %d sides, "
+        tool_vocab v = tool_vocab_of(&ts.arch);
+        /* the table's columns as wide as their widest entry (a triton_swizzled
+         * row's parameters run to 60 characters) */
+        const char *per_tile = v.vendor == LAYOUT_VENDOR_NVIDIA ? "conflicts/tile" : "extra/tile";
+        int w_fam = (int)strlen("family"), w_prm = (int)strlen("parameters"), w_side[LAYOUT_SUGGEST_MAX_SIDES];
+        int w_num = (int)strlen(per_tile);
+        for (int i = 0; i < spec->n_sides; i++) w_side[i] = 5; /* "write" */
+        for (int i = 0; i < res.n_top; i++) {
+            const layout_suggest_candidate *c = &res.top[i];
+            char prm[160];
+            params_with_order(&c->params, spec->n_dims, prm, sizeof prm);
+            if ((int)strlen(layout_family_name(c->params.kind)) > w_fam) w_fam = (int)strlen(layout_family_name(c->params.kind));
+            if ((int)strlen(prm) > w_prm) w_prm = (int)strlen(prm);
+            for (int k = 0; k < spec->n_sides; k++)
+                if ((int)strlen(c->sides[k].ops) > w_side[k]) w_side[k] = (int)strlen(c->sides[k].ops);
+        }
+        printf("# suggest on %s (%d banks x %d B, %s%d): %" PRId64 " x %" PRId64 " tile, %d-byte elements, %d sides, "
                "budget %" PRId64 " extra bytes\n",
-               ts.arch.name, ts.arch.n_banks, ts.arch.bank_width_bytes, ts.arch.wave_size, spec->tile[0], spec->tile[1],
-               spec->elem_bytes, spec->n_sides, spec->budget_bytes);
+               ts.arch.name, ts.arch.n_banks, ts.arch.bank_width_bytes, v.unit, ts.arch.wave_size, spec->tile[0],
+               spec->tile[1], spec->elem_bytes, spec->n_sides, spec->budget_bytes);
         printf("# families:");
         for (int k = 0; k < LAYOUT_FAMILY_COUNT; k++) {
             const layout_suggest_family_stats *f = &res.families[k];
@@ -467,25 +515,27 @@ static int run(int argc, char **argv)
                    f->exhausted ? ", exhausted" : ", NOT exhausted", f->failed ? ", some unscorable" : "");
         }
         printf("\n# %" PRId64 " parameter sets tried, %" PRId64 " scored\n", res.tried, res.scored);
-        printf("rank  family           parameters                                 ");
-        for (int i = 0; i < spec->n_sides; i++) printf("  %-28s", spec->sides[i].direction == LAYOUT_WRITE ? "write" : "read");
-        printf("  extra/tile  LDS bytes\n");
+        printf("rank  %-*s  %-*s", w_fam, "family", w_prm, "parameters");
+        for (int i = 0; i < spec->n_sides; i++)
+            printf("  %-*s", w_side[i], spec->sides[i].direction == LAYOUT_WRITE ? "write" : "read");
+        printf("  %*s  LDS bytes\n", w_num, per_tile);
         for (int i = 0; i < res.n_top; i++) {
             const layout_suggest_candidate *c = &res.top[i];
             char prm[160];
             params_with_order(&c->params, spec->n_dims, prm, sizeof prm);
-            printf("%4d  %-16s %-42s", i + 1, layout_family_name(c->params.kind), prm);
-            for (int s = 0; s < spec->n_sides; s++) printf("  %-28s", c->sides[s].ops);
-            printf("  %10" PRId64 "  %9" PRId64 "%s\n", c->cost.extra_cycles, c->cost.lds_bytes,
+            printf("%4d  %-*s  %-*s", i + 1, w_fam, layout_family_name(c->params.kind), w_prm, prm);
+            for (int k = 0; k < spec->n_sides; k++) printf("  %-*s", w_side[k], c->sides[k].ops);
+            printf("  %*" PRId64 "  %9" PRId64 "%s\n", w_num, c->cost.extra_cycles, c->cost.lds_bytes,
                    c->cost.vector_damage ? "  [vectors damaged]" : "");
         }
-        printf("Pareto front (extra cycles per tile vs LDS bytes, %" PRId64 " point%s):\n", res.pareto_total,
+        printf("Pareto front (%s per tile vs LDS bytes, %" PRId64 " point%s):\n", v.extra, res.pareto_total,
                res.pareto_total == 1 ? "" : "s");
         for (int i = 0; i < res.n_pareto; i++) {
             const layout_suggest_candidate *c = &res.pareto[i];
             char prm[160];
             params_with_order(&c->params, spec->n_dims, prm, sizeof prm);
-            printf("  %9" PRId64 " bytes  %8" PRId64 " extra  %s %s%s\n", c->cost.lds_bytes, c->cost.extra_cycles,
+            printf("  %9" PRId64 " bytes  %8" PRId64 " %s  %s %s%s\n", c->cost.lds_bytes, c->cost.extra_cycles,
+                   v.vendor == LAYOUT_VENDOR_NVIDIA ? "conflicts" : "extra",
                    layout_family_name(c->params.kind), prm, c->cost.vector_damage ? "  [vectors damaged]" : "");
         }
         if (layout_desc_to_text(&best->desc, text, sizeof text, NULL) == LAYOUT_OK) printf("winner: %s\n", text);
@@ -497,9 +547,9 @@ static int run(int argc, char **argv)
         if (rc == TOOL_OK)
             printf("verdict: conflict-free layout found\n");
         else
-            printf("verdict: no conflict-free layout in these families%s; best %" PRId64 " extra cycles per tile\n",
-                   res.all_exhausted ? " (all exhausted)" : " (search cut short)", best->cost.extra_cycles);
-        print_bank_map(&best->desc, &ts.arch, spec->elem_bytes, banks);
+            printf("verdict: no conflict-free layout in these families%s; best %" PRId64 " %s per tile\n",
+                   res.all_exhausted ? " (all exhausted)" : " (search cut short)", best->cost.extra_cycles, v.extra);
+        print_bank_map(&best->desc, &ts.arch, banks);
     }
     if (svg && write_svg(svg, best, &ts.arch, spec->elem_bytes, banks)) rc = TOOL_BAD_INPUT;
     free(banks);
