@@ -8,8 +8,11 @@
 # library itself is built by its Makefile, CMake only consumes it.  The prefix
 # is computed from this file's location, so an installed tree can be moved or
 # copied (relocatable).  Defines layout_VERSION, layout_INCLUDE_DIR and the
-# imported targets above, each with the include directory and the -lm the
-# library needs.
+# imported targets above, each with the include directory; the static one
+# also carries what the archive needs and, unlike the shared library, does
+# not record: -lm and the threads library (pthread_create: the threaded
+# layout search; Threads::Threads, found here).  layout.pc's Libs.private
+# says the same.
 
 get_filename_component(_layout_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 
@@ -29,13 +32,16 @@ if(NOT EXISTS "${layout_INCLUDE_DIR}/layout.h" OR NOT EXISTS "${_layout_static}"
     return()
 endif()
 
+include(CMakeFindDependencyMacro)
+find_dependency(Threads)
+
 if(NOT TARGET layout::layout)
     add_library(layout::layout STATIC IMPORTED)
     set_target_properties(layout::layout PROPERTIES
         IMPORTED_LOCATION "${_layout_static}"
         IMPORTED_LINK_INTERFACE_LANGUAGES "C"
         INTERFACE_INCLUDE_DIRECTORIES "${layout_INCLUDE_DIR}"
-        INTERFACE_LINK_LIBRARIES "m")
+        INTERFACE_LINK_LIBRARIES "m;Threads::Threads")
 endif()
 
 if(NOT TARGET layout::layout_shared AND EXISTS "${_layout_shared}")

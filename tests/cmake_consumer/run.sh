@@ -17,6 +17,13 @@ build_and_run() {
     cmake --build "$1" >>"$1.log" 2>&1 || { cat "$1.log"; echo "cmake-consumer: build FAILED"; exit 1; }
     "$1/consumer_static"
     "$1/consumer_shared"
+    # what each one loads: the static target's program must not need
+    # liblayout.so, the shared one must (by its SONAME)
+    if readelf -d "$1/consumer_static" | grep -q 'NEEDED.*liblayout'; then
+        echo "cmake-consumer: layout::layout (static) linked liblayout.so"; exit 1
+    fi
+    readelf -d "$1/consumer_shared" | grep -q 'NEEDED.*\[liblayout\.so\.0\]' ||
+        { echo "cmake-consumer: layout::layout_shared does not need liblayout.so.0"; exit 1; }
 }
 build_and_run "$work/build" "$prefix"
 # Relocated copy: the config must find everything next to itself.
@@ -28,4 +35,4 @@ mv "$prefix.away" "$prefix"
 [ "$rc" -eq 0 ] || exit "$rc"
 grep -q "moved-prefix/lib/cmake/layout" "$work/build-moved/CMakeCache.txt" \
     || { echo "cmake-consumer: the relocated build did not use the moved prefix"; exit 1; }
-echo "cmake-consumer: ok (static and shared, installed and relocated prefix)"
+echo "cmake-consumer: ok (static without liblayout.so, shared needing liblayout.so.0; installed and relocated prefix)"
