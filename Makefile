@@ -377,7 +377,7 @@ cmake-test:
 
 # Python module (python/, package liblayout: ctypes over $(SHARED_LIB)).
 # `make test` runs its pytest suite as one more entry of tests/run.sh (it
-# prints "test_python: N passed, M failed", or says why it is skipped when
+# prints "test_python: N passed, M failed, K skipped", or says why it is skipped when
 # python3 / pytest are missing), except in sanitizer builds, whose shared
 # library cannot be loaded into an uninstrumented python.  PYTHON=... (command
 # line or environment) picks the interpreter; by default python/run_tests.sh

@@ -3,9 +3,24 @@
 pyproject.toml names this module (``build-backend = "liblayout_build"``,
 ``backend-path = ["backend"]``) and requires nothing, so pip builds and
 installs the package without a network and without setuptools or wheel, with
-or without build isolation.  The package is pure Python, so a wheel is a zip
-of the package's files plus a ``.dist-info`` directory (the binary
-distribution format: METADATA, WHEEL, RECORD).
+or without build isolation.  A wheel is a zip of the package's files, the C
+library compiled into ``liblayout/_liblayout.so`` (so the installed package
+works on its own, with no LIBLAYOUT_PATH and no `make install`), and a
+``.dist-info`` directory (the binary distribution format: METADATA, WHEEL,
+RECORD); it is tagged for this platform (``py3-none-linux_x86_64``: ctypes,
+no CPython ABI).
+
+The C library is built as the Makefile builds it: every ``lib/*/*.c`` with
+``$CC`` (default ``cc``) and the Makefile's flags (``-std=c11 -Wall -Wextra
+-Wpedantic -O2 -g -fPIC``, ``-mavx2 ...`` for ``*_avx2.c`` on x86), in
+parallel, linked with ``-shared -Wl,-soname,liblayout.so.0 -lm``; only a C
+compiler is needed, offline.  The sources are the ``csrc/`` of an sdist or,
+from the repository, ``../lib`` and ``../include`` beside ``python/``.
+Paths are mapped (``-ffile-prefix-map``) so that two builds of the same
+sources give the same bytes.  ``LIBLAYOUT_WHEEL_LIB=/path/liblayout.so``
+ships that file instead of compiling (packagers; the tests, to stay fast).
+Editable installs (PEP 660) ship no library: the source tree's build or
+LIBLAYOUT_PATH serves them.
 
 The PEP 517 hooks: ``build_wheel``, ``build_sdist``,
 ``prepare_metadata_for_build_wheel`` and the ``get_requires_for_build_*``
@@ -40,13 +55,17 @@ import hashlib
 import io
 import os
 import re
+import shlex
 import shutil
 import site
+import subprocess
 import sys
 import sysconfig
 import tarfile
+import tempfile
 import time
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -57,6 +76,15 @@ BACKEND_DIR = Path(__file__).resolve().parent.name
 #: The module a ``libdir`` setting writes into the first package.
 PREFIX_MODULE = "_prefix.py"
 GENERATOR = "liblayout_build"
+#: The C library inside the wheel's first package (liblayout/_native.py loads it first after LIBLAYOUT_PATH).
+BUNDLED_LIB = "_liblayout.so"
+#: The C library's SONAME, as the Makefile links it.
+SONAME = "liblayout.so.0"
+#: The Makefile's CFLAGS for the library's objects (WARN, OPT, -fPIC; without -Werror) and AVX2FLAGS.
+C_FLAGS = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-O2", "-g", "-fPIC"]
+AVX2_FLAGS = ["-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-mlzcnt"]
+#: Where an sdist carries the C sources (lib/, include/).
+CSRC_DIR = "csrc"
 
 Files = List[Tuple[str, bytes]]  # (path inside the archive, content)
 
@@ -303,9 +331,8 @@ class Project:
     def dist_info(self) -> str:
         return f"{self.dist_name}-{self.version}.dist-info"
 
-    @property
-    def wheel_name(self) -> str:
-        return f"{self.dist_name}-{self.version}-py3-none-any.whl"
+    def wheel_name(self, tag: str = "py3-none-any") -> str:
+        return f"{self.dist_name}-{self.version}-{tag}.whl"
 
     @property
     def sdist_base(self) -> str:
@@ -386,8 +413,8 @@ class Project:
                     if fn.endswith((".pyc", ".pyo")) or fn.startswith("."):
                         continue
                     rel = Path(dirpath, fn).relative_to(self.root).as_posix()
-                    if rel == f"{self.packages[0]}/{PREFIX_MODULE}":
-                        continue
+                    if rel in (f"{self.packages[0]}/{PREFIX_MODULE}", f"{self.packages[0]}/{BUNDLED_LIB}"):
+                        continue  # generated: written by the build, never taken from the tree
                     out.append((rel, Path(dirpath, fn).read_bytes()))
         return out
 
@@ -429,23 +456,109 @@ def _prefix_module(libdir: str) -> bytes:
             'generated at install time."""\n\nLIBDIR = ' + repr(libdir) + "\n").encode("utf-8")
 
 
-def _dist_info_files(project: Project) -> Files:
-    wheel = (f"Wheel-Version: 1.0\nGenerator: {GENERATOR}\nRoot-Is-Purelib: true\nTag: py3-none-any\n").encode()
+def platform_tag() -> str:
+    """The wheel tag of a wheel holding the C library: any Python 3 (ctypes, no CPython ABI), this platform."""
+    return "py3-none-" + re.sub(r"[^A-Za-z0-9_]", "_", sysconfig.get_platform())
+
+
+def _dist_info_files(project: Project, tag: str = "py3-none-any") -> Files:
+    purelib = "true" if tag.endswith("-any") else "false"
+    wheel = (f"Wheel-Version: 1.0\nGenerator: {GENERATOR}\nRoot-Is-Purelib: {purelib}\nTag: {tag}\n").encode()
     di = project.dist_info
     return [(f"{di}/METADATA", project.metadata().encode("utf-8")), (f"{di}/WHEEL", wheel)]
 
 
-def wheel_files(project: Project, config_settings: Optional[Dict[str, Any]] = None, editable: bool = False) -> Files:
-    """Every file of the wheel but RECORD, in archive order."""
+# ---------------------------------------------------------------------------------------------
+# The C library
+
+def c_source_dir(root: Path) -> Optional[Path]:
+    """The directory holding the C library's lib/ and include/: an sdist's csrc/, else the source
+    tree python/ lies in; None when neither has them."""
+    for cand in (root / CSRC_DIR, root.parent):
+        if (cand / "include" / "layout.h").is_file() and (cand / "lib").is_dir():
+            return cand
+    return None
+
+
+def _compiler() -> List[str]:
+    argv = shlex.split(os.environ.get("CC") or "cc")
+    if not argv or shutil.which(argv[0]) is None:
+        raise RuntimeError(
+            f"liblayout_build: no C compiler: {argv[0] if argv else 'CC'!r} was not found. The wheel holds the C "
+            "library, compiled from lib/*.c at install time: install a C11 compiler (Debian: apt-get install gcc) "
+            "or name one with CC=..., or give a built liblayout.so with LIBLAYOUT_WHEEL_LIB=/path/liblayout.so")
+    return argv
+
+
+def build_library(src: Path, out: Path) -> None:
+    """Compile and link the C library of ``src`` (lib/*/*.c, include/) into ``out``, as the Makefile does."""
+    cc = _compiler()
+    machine = subprocess.run(cc + ["-dumpmachine"], capture_output=True, text=True).stdout.strip()
+    x86 = re.match(r"(x86_64|amd64|i[3-6]86)", machine) is not None
+    sources = sorted(p.relative_to(src).as_posix() for p in (src / "lib").glob("*/*.c"))
+    if not sources:
+        raise RuntimeError(f"liblayout_build: no C sources under {src / 'lib'}")
+    with tempfile.TemporaryDirectory(prefix="liblayout-build-") as tmp:
+        def compile_one(item: Tuple[int, str]) -> str:
+            i, rel = item
+            obj = os.path.join(tmp, f"{i:03d}.o")
+            flags = C_FLAGS + (AVX2_FLAGS if x86 and rel.endswith("_avx2.c") else [])
+            cmd = cc + ["-Iinclude"] + flags + [f"-ffile-prefix-map={src}=.", "-c", rel, "-o", obj]
+            proc = subprocess.run(cmd, cwd=src, capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise RuntimeError(f"liblayout_build: compiling {rel} failed:\n{' '.join(cmd)}\n{proc.stderr[-3000:]}")
+            return obj
+        with ThreadPoolExecutor(max_workers=max(os.cpu_count() or 1, 1)) as pool:
+            objects = list(pool.map(compile_one, enumerate(sources)))
+        cmd = cc + ["-shared"] + C_FLAGS + [f"-Wl,-soname,{SONAME}", "-o", str(out)] + objects + ["-lm"]
+        proc = subprocess.run(cmd, cwd=src, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError(f"liblayout_build: linking {out.name} failed:\n{proc.stderr[-3000:]}")
+
+
+def library_bytes(project: Project) -> bytes:
+    """The C library the wheel ships: LIBLAYOUT_WHEEL_LIB's file, else compiled from the sources."""
+    given = os.environ.get("LIBLAYOUT_WHEEL_LIB")
+    if given:
+        if not os.path.isfile(given):
+            raise RuntimeError(f"liblayout_build: LIBLAYOUT_WHEEL_LIB={given!r} is not a file")
+        return Path(given).read_bytes()
+    src = c_source_dir(project.root)
+    if src is None:
+        raise RuntimeError(
+            f"liblayout_build: the C sources were not found ({project.root / CSRC_DIR} or "
+            f"{project.root.parent}/lib and include/): build from the liblayout repository (pip install ./python) "
+            "or its sdist, or give a built library with LIBLAYOUT_WHEEL_LIB=/path/liblayout.so")
+    with tempfile.TemporaryDirectory(prefix="liblayout-lib-") as tmp:
+        out = Path(tmp) / BUNDLED_LIB
+        build_library(src, out)
+        return out.read_bytes()
+
+
+def wheel_files(project: Project, config_settings: Optional[Dict[str, Any]] = None, editable: bool = False,
+                bundle: bool = True) -> Files:
+    """Every file of the wheel but RECORD, in archive order (``bundle``: with the C library; not for
+    editable wheels nor for `make install`, which installs the library into PREFIX/lib)."""
+    tag = "py3-none-any"
     if editable:
         pth = (str(project.root) + "\n").encode("utf-8")
         files: Files = [(f"__editable__.{project.dist_name}-{project.version}.pth", pth)]
     else:
         files = project.package_files()
+        if bundle:
+            files.append((f"{project.packages[0]}/{BUNDLED_LIB}", library_bytes(project)))
+            tag = platform_tag()
         libdir = _libdir_setting(config_settings)
         if libdir is not None:
             files.append((f"{project.packages[0]}/{PREFIX_MODULE}", _prefix_module(libdir)))
-    return files + _dist_info_files(project)
+    return files + _dist_info_files(project, tag)
+
+
+def _wheel_tag(files: Files) -> str:
+    for path, data in files:
+        if path.endswith(".dist-info/WHEEL"):
+            return re.search(r"^Tag: (\S+)$", data.decode(), re.M).group(1)  # type: ignore[union-attr]
+    return "py3-none-any"
 
 
 def _epoch() -> int:
@@ -462,22 +575,22 @@ def _zip_time() -> Tuple[int, int, int, int, int, int]:
 def _write_wheel(project: Project, wheel_directory: str, files: Files) -> str:
     record_path = f"{project.dist_info}/RECORD"
     files = files + [(record_path, _record(files, record_path))]
-    out = Path(wheel_directory) / project.wheel_name
+    out = Path(wheel_directory) / project.wheel_name(_wheel_tag(files))
     out.parent.mkdir(parents=True, exist_ok=True)
     stamp = _zip_time()
     tmp = out.with_name(out.name + ".part")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for path, data in files:
             info = zipfile.ZipInfo(path, date_time=stamp)
-            info.external_attr = (0o100644 << 16)
+            info.external_attr = ((0o100755 if path.endswith(".so") else 0o100644) << 16)
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, data)
     os.replace(tmp, out)
     return out.name
 
 
-def _write_metadata_dir(project: Project, metadata_directory: str) -> str:
-    for path, data in _dist_info_files(project):
+def _write_metadata_dir(project: Project, metadata_directory: str, tag: str = "py3-none-any") -> str:
+    for path, data in _dist_info_files(project, tag):
         target = Path(metadata_directory) / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
@@ -501,7 +614,7 @@ def get_requires_for_build_editable(config_settings: Optional[Dict[str, Any]] = 
 
 def prepare_metadata_for_build_wheel(metadata_directory: str,
                                      config_settings: Optional[Dict[str, Any]] = None) -> str:
-    return _write_metadata_dir(Project(), metadata_directory)
+    return _write_metadata_dir(Project(), metadata_directory, platform_tag())
 
 
 def prepare_metadata_for_build_editable(metadata_directory: str,
@@ -531,6 +644,13 @@ def sdist_files(project: Project) -> Files:
     for fn in sorted(os.listdir(backend)):
         if fn.endswith(".py"):
             files.append((f"{BACKEND_DIR}/{fn}", (backend / fn).read_bytes()))
+    # the C library's sources, so that the sdist builds the wheel on its own
+    src = c_source_dir(project.root)
+    if src is not None:
+        for sub in ("include", "lib"):
+            for path in sorted((src / sub).rglob("*")):
+                if path.is_file() and path.suffix in (".c", ".h"):
+                    files.append((f"{CSRC_DIR}/{path.relative_to(src).as_posix()}", path.read_bytes()))
     return files + project.package_files()
 
 
@@ -593,7 +713,7 @@ def install(prefix: str, root: str = "", libdir: Optional[str] = None, target: O
     dest = target or site_dir(prefix)
     full = Path(root + dest) if root else Path(dest)
     settings = {"libdir": libdir} if libdir else None
-    files = wheel_files(project, settings)
+    files = wheel_files(project, settings, bundle=False)  # the library goes to PREFIX/lib (the Makefile)
     installer = (f"{GENERATOR}\n").encode()
     files.append((f"{project.dist_info}/INSTALLER", installer))
     record_path = f"{project.dist_info}/RECORD"

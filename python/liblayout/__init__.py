@@ -2,8 +2,9 @@
 
 A thin, standard-library-only binding (ctypes) over the C library
 liblayout.so; every result is the C library's.  The library is found through
-``LIBLAYOUT_PATH`` (the file or its directory), the source tree's
-``build/liblayout.so``, or an installed prefix (the order is in
+``LIBLAYOUT_PATH`` (the file or its directory), the one a wheel carries
+beside the package (``pip install ./python`` compiles it in), the source
+tree's ``build/liblayout.so``, or an installed prefix (the order is in
 :func:`library_path`).
 
 Seed kernel 08 of the talk "LDS Bank Conflicts on CDNA" is conflict-free on gfx942::

@@ -1039,7 +1039,9 @@ class KernelPlan:
 def library_path() -> str:
     """Path of the loaded liblayout.so.  Looked for in this order: the
     ``LIBLAYOUT_PATH`` environment variable (the file, or a directory holding
-    liblayout.so.0 or liblayout.so; then nothing else), the source tree's
+    liblayout.so.0 or liblayout.so; then nothing else), the library a wheel
+    carries beside the package (``liblayout/_liblayout.so``: ``pip install
+    ./python`` compiles it in), the source tree's
     ``build/liblayout.so`` when the package runs from the tree, the directory
     recorded at install time (``make install PYTHON=...``: PREFIX/lib), the
     prefix the package is installed in (P/lib for P/lib/pythonX.Y/site-packages),

@@ -495,8 +495,17 @@ def installed_prefix(package_dir: Path) -> Optional[Path]:
     return None
 
 
+#: The C library a wheel carries beside this module (python/backend/liblayout_build.py compiles it
+#: into the wheel as liblayout/_liblayout.so).
+BUNDLED = "_liblayout.so"
+
+
 def candidate_paths() -> List[str]:
-    """Where the library is looked for, in order (see :func:`liblayout.library_path`)."""
+    """Where the library is looked for, in order (see :func:`liblayout.library_path`):
+    LIBLAYOUT_PATH alone when set (an explicit choice); else the library a wheel put beside
+    this module (``pip install ./python``), the source tree's build/, the directory recorded
+    at install time (``make install PYTHON=...``), the prefix the package is installed in,
+    the interpreter's and the usual prefixes, then the dynamic loader's own search."""
     out: List[str] = []
     env = os.environ.get("LIBLAYOUT_PATH")
     if env:
@@ -506,15 +515,18 @@ def candidate_paths() -> List[str]:
         out.append(str(path))
         return out  # an explicit choice: no fallback that could hide a typo
     here = Path(__file__).resolve().parent
-    # 1. Run from the source tree: python/liblayout/ -> the tree's build/liblayout.so.
+    # 1. The wheel's own library, built from the same sources as this module (its struct
+    #    layouts are the mirrors'): nothing else to find or configure.
+    out.append(str(here / BUNDLED))
+    # 2. Run from the source tree: python/liblayout/ -> the tree's build/liblayout.so.
     tree = here.parent.parent
     if (tree / "include" / "layout.h").is_file():
         out.append(str(tree / "build" / LINK_NAME))
-    # 2. The library directory recorded when the package was installed.
+    # 3. The library directory recorded when the package was installed.
     libdir = recorded_libdir()
     if libdir:
         out += _in_dir(Path(libdir))
-    # 3. The prefix the package itself is installed in (relocatable: a moved
+    # 4. The prefix the package itself is installed in (relocatable: a moved
     #    prefix still finds its own lib/), then the interpreter's prefixes and
     #    the usual ones; then the dynamic loader's own search (LD_LIBRARY_PATH,
     #    ld.so.cache).

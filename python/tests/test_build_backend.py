@@ -18,9 +18,11 @@ import hashlib
 import importlib.util
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import zipfile
 from pathlib import Path
@@ -34,6 +36,13 @@ PROJECT = Path(__file__).resolve().parents[1]  # python/
 BACKEND = PROJECT / "backend" / "liblayout_build.py"
 
 pytestmark = pytest.mark.skipif(not BACKEND.is_file(), reason="python/backend is not beside these tests")
+
+
+@pytest.fixture(autouse=True)
+def _prebuilt_library(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wheels here ship the library under test instead of compiling one each (20 s a build):
+    LIBLAYOUT_WHEEL_LIB.  The compile itself is .ci/run's fresh-venv step."""
+    monkeypatch.setenv("LIBLAYOUT_WHEEL_LIB", ll.library_path())
 
 
 def _backend() -> Any:
@@ -78,7 +87,8 @@ def test_wheel(tmp_path: Path) -> None:
     be = _backend()
     proj = _pyproject()["project"]
     name = be.build_wheel(str(tmp_path))
-    assert name == f"{proj['name']}-{proj['version']}-py3-none-any.whl"
+    tag = "py3-none-" + sysconfig.get_platform().replace("-", "_").replace(".", "_")
+    assert name == f"{proj['name']}-{proj['version']}-{tag}.whl"
     assert proj["version"] == ll.__version__
     dist_info = f"{proj['name']}-{proj['version']}.dist-info"
     with zipfile.ZipFile(tmp_path / name) as zf:
@@ -86,15 +96,17 @@ def test_wheel(tmp_path: Path) -> None:
         names = zf.namelist()
         src = _source_files()
         assert "liblayout/__init__.py" in src and "liblayout/py.typed" in src
+        src["liblayout/_liblayout.so"] = Path(ll.library_path()).read_bytes()  # the C library, beside the package
         assert sorted(names) == sorted(list(src) + [f"{dist_info}/{f}" for f in ("METADATA", "WHEEL", "RECORD")])
+        assert zf.getinfo("liblayout/_liblayout.so").external_attr >> 16 == 0o100755
         assert names[-1] == f"{dist_info}/RECORD"  # RECORD last, the dist-info after the package
         for path, data in src.items():
             assert zf.read(path) == data, path
         _check_record(zf, dist_info)
         wheel = email.parser.Parser().parsestr(zf.read(f"{dist_info}/WHEEL").decode())
         assert wheel["Wheel-Version"] == "1.0"
-        assert wheel["Root-Is-Purelib"] == "true"
-        assert wheel.get_all("Tag") == ["py3-none-any"]
+        assert wheel["Root-Is-Purelib"] == "false"  # it holds a platform's library
+        assert wheel.get_all("Tag") == [tag]
         meta = email.parser.Parser().parsestr(zf.read(f"{dist_info}/METADATA").decode("utf-8"))
     assert meta["Metadata-Version"] == "2.1"
     assert meta["Name"] == proj["name"] and meta["Version"] == proj["version"]
@@ -129,6 +141,7 @@ def test_libdir_setting(tmp_path: Path) -> None:
     with zipfile.ZipFile(tmp_path / name) as zf:
         text = zf.read("liblayout/_prefix.py").decode()
         _check_record(zf, name.split("-py3")[0] + ".dist-info")
+        assert "liblayout/_liblayout.so" in zf.namelist()
     scope: Dict[str, Any] = {}
     exec(text, scope)
     assert scope["LIBDIR"] == "/opt/layout/lib"
@@ -147,6 +160,13 @@ def test_sdist_rebuilds_the_wheel(tmp_path: Path) -> None:
         assert all(n == base or n.startswith(base + "/") for n in members)
         for need in ("PKG-INFO", "pyproject.toml", "README.md", "backend/liblayout_build.py", "liblayout/__init__.py"):
             assert f"{base}/{need}" in members, need
+        # the C sources, so that the sdist builds its wheel away from the repository
+        tree = PROJECT.parent
+        for c in sorted((tree / "lib").glob("*/*.[ch]")) + sorted((tree / "include").rglob("*.h")):
+            f = tar.extractfile(members[f"{base}/csrc/{c.relative_to(tree).as_posix()}"])
+            assert f is not None and f.read() == c.read_bytes(), c
+        be_src = be.c_source_dir(PROJECT)
+        assert be_src is not None and be_src.resolve() == tree.resolve()
         for path, data in _source_files().items():
             f = tar.extractfile(members[f"{base}/{path}"])
             assert f is not None and f.read() == data, path
@@ -161,6 +181,19 @@ def test_sdist_rebuilds_the_wheel(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == wheel
     assert (tmp_path / "fromsdist" / wheel).read_bytes() == (tmp_path / "tree" / wheel).read_bytes()
+    assert be.c_source_dir(src) == src / "csrc"
+
+
+def test_no_compiler_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    be = _backend()
+    monkeypatch.delenv("LIBLAYOUT_WHEEL_LIB")
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    with pytest.raises(RuntimeError, match="no C compiler: .*no-such-cc.*install a C11 compiler"):
+        be.build_wheel(str(tmp_path / "w"))
+    assert not (tmp_path / "w").exists() or not list((tmp_path / "w").iterdir())
+    monkeypatch.setenv("LIBLAYOUT_WHEEL_LIB", str(tmp_path / "missing.so"))
+    with pytest.raises(RuntimeError, match="LIBLAYOUT_WHEEL_LIB=.*missing.so.* is not a file"):
+        be.build_wheel(str(tmp_path / "w"))
 
 
 def test_editable_wheel(tmp_path: Path) -> None:
@@ -219,7 +252,8 @@ def _offline_env() -> Dict[str, str]:
     env.update(PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_CACHE_DIR="1",
                http_proxy="http://127.0.0.1:9", https_proxy="http://127.0.0.1:9",
                HTTP_PROXY="http://127.0.0.1:9", HTTPS_PROXY="http://127.0.0.1:9")
-    env["LIBLAYOUT_PATH"] = ll.library_path()
+    env.pop("LIBLAYOUT_PATH", None)  # the wheel's own library must serve
+    env["LIBLAYOUT_WHEEL_LIB"] = ll.library_path()
     return env
 
 
@@ -253,7 +287,42 @@ def test_pip_install_offline(tmp_path: Path) -> None:
     _pip(py, ["install", "--no-build-isolation", str(src)], env, tmp_path)
     where = _where(py, env, tmp_path)
     assert where[0].startswith(str(venv)) and where[1] == "3"
-    # 3. editable (PEP 660), replacing it: the package is imported from the source directory
+    # 3. editable (PEP 660), replacing it: the package is imported from the source directory, which
+    #    carries no library (a copy of python/ alone: LIBLAYOUT_PATH names one)
     _pip(py, ["install", "-e", str(src)], env, tmp_path)
-    where = _where(py, env, tmp_path)
+    where = _where(py, dict(env, LIBLAYOUT_PATH=ll.library_path()), tmp_path)
     assert where[0] == str(src.resolve() / "liblayout" / "__init__.py") and where[1] == "3"
+
+
+def _readme_python_block() -> str:
+    readme = PROJECT.parent / "README.md"
+    if not readme.is_file():
+        pytest.skip("README.md of the source tree is not beside python/")
+    blocks = re.findall(r"^```python\n(.*?)^```", readme.read_text(encoding="utf-8"), re.S | re.M)
+    assert len(blocks) == 1, "README.md has one Python block (the Python step of the tour)"
+    return blocks[0]
+
+
+def test_fresh_venv_runs_the_readme(tmp_path: Path) -> None:
+    """pip install ./python into a fresh venv, then the README's Python block from a directory outside the
+    repository, with no LIBLAYOUT_PATH: the wheel's own library serves (issue 39 item 1).  Here the wheel
+    ships the library under test (LIBLAYOUT_WHEEL_LIB); .ci/run runs the same with the backend compiling it."""
+    block = _readme_python_block()
+    # the block's known answer: naive([64,32],[34,1]) puts (3, 5) at 3*34 + 5 (docs/lds-model.md §4.1, kernel 03)
+    m = re.search(r"print\(lds\.offset\(3, 5\)\)\s+# (\d+)", block)
+    assert m and int(m.group(1)) == 3 * 34 + 5
+    py = _venv_python(tmp_path / "venv")
+    env = _offline_env()
+    src = tmp_path / "src"
+    shutil.copytree(PROJECT, src, ignore=shutil.ignore_patterns("__pycache__", "tests", "*.pyc", "_prefix.py"))
+    _pip(py, ["install", str(src)], env, tmp_path)
+    away = tmp_path / "away"
+    away.mkdir()
+    run_env = {k: v for k, v in env.items() if k not in ("LIBLAYOUT_PATH", "LIBLAYOUT_WHEEL_LIB", "LD_LIBRARY_PATH")}
+    proc = subprocess.run([str(py), "-c", block + "\nprint(ll.library_path())\n"], capture_output=True, text=True,
+                          env=run_env, cwd=away, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.split()
+    venv = (tmp_path / "venv").resolve()
+    assert out[0] == "107"
+    assert out[1].startswith(str(venv)) and out[1].endswith("/liblayout/_liblayout.so"), out[1]
