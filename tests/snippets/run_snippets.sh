@@ -129,11 +129,16 @@ match_output() {
             }
         }
         if (j > ns) exit 0
-        # name the first shown line of the failed segment the output lacks there
-        bad = ex[sb[j]]
-        for (i = 0; i < sl[j]; i++)
-            if (!(j == 1 && !lead) || !lmatch(ex[sb[j] + i], act[1 + i])) { bad = ex[sb[j] + i]; break }
-        print "the docs show a line the output does not have: " bad
+        # name the first shown line of the failed segment that the output
+        # lacks where most of the segment matches
+        best = 0
+        for (at = (j == 1 && !lead) ? 1 : cur; at <= na; at++) {
+            for (k = 0; k < sl[j] && at + k <= na && lmatch(ex[sb[j] + k], act[at + k]); k++) ;
+            if (k > best) best = k
+            if (j == 1 && !lead) break
+        }
+        if (best >= sl[j]) best = sl[j] - 1   # the segment matched, but not at the end
+        print "the docs show a line the output does not have: " ex[sb[j] + best]
         exit 1
     }' "$1" "$2"
 }
