@@ -203,7 +203,7 @@ static const cli_case k_cases[] = {
     {"arch h10", NULL, 2, {"layout arch: error: 'h10': unknown architecture; did you mean H100 (sm_90)?\n", NULL, NULL}},
     {"check --arch gfx94 --lds 'packed([64,32])' --write " W01 " --read " R01, NULL, 2,
      {"layout check: error: --arch gfx94: unknown architecture; did you mean gfx942?\n", NULL, NULL}},
-    /* issue 39 item 7: a swap of two digits; and `layout arch NAME` has no --arch to blame */
+    /* a swap of two digits; and `layout arch NAME` has no --arch to blame */
     {"check --arch gfx924 --lds 'packed([64,32])' --write " W01 " --read " R01, NULL, 2,
      {"layout check: error: --arch gfx924: unknown architecture; did you mean gfx942?\n", NULL, NULL}},
     {"arch hopper", NULL, 2,
@@ -232,7 +232,7 @@ static const cli_case k_cases[] = {
      {"layout check: error: cannot open '@D/missing': No such file or directory", NULL, NULL}},
     {"triton @D/missing.ttgir", NULL, 2,
      {"layout triton: error: cannot open '@D/missing.ttgir': No such file or directory", NULL, NULL}},
-    /* ---- issue 39 item 7: every command, option and name gets "did you mean" */
+    /* ---- every command, option and name gets "did you mean" */
     {"chek", NULL, 2, {"layout: error: unknown command 'chek'; did you mean check?\n", NULL, NULL}},
     {"help chek", NULL, 2, {"layout: error: unknown command 'chek'; did you mean check?\n", NULL, NULL}},
     {"check --jsn", NULL, 2,

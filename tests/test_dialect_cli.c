@@ -36,7 +36,7 @@ static void test_convert(void)
     chomp(g_out);
     CHECK_MSG(strcmp(g_out, want) == 0, "%s", g_out);
     CHECK_MSG(g_err[0] == '\0', "%s", g_err);
-    /* `--to ck` (issue 39 item 10): read as ck_tile, whose C++ is ck-cpp; kept
+    /* `--to ck`: read as ck_tile, whose C++ is ck-cpp; kept
      * as an alias that prints the same text and one note on stderr */
     CHECK_EQ_I64(run_tool("convert --to ck '%s'", cute), 0);
     chomp(g_out);

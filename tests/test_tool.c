@@ -420,7 +420,7 @@ static void test_check_seed_kernels(void)
     }
 }
 
-/* The lint policy (issue 39 item 6): by default only conflicts of a rule of
+/* The lint policy: by default only conflicts of a rule of
  * high confidence fail; --strict counts every conflict; --fail-above CYCLES
  * fails only above that many per tile.  Seed kernel 01 reads with
  * ds_read_u16: 448 extra cycles per tile on gfx942 (the talk's table:
@@ -482,7 +482,7 @@ static int widest_line_from(const char *text, const char *from)
     return widest;
 }
 
-/* Issue 39 item 10: names and looks.  The seed kernel 01 accesses (64 x 32
+/* Names and looks.  The seed kernel 01 accesses (64 x 32
  * fp16) give suggest rows of every family, triton_swizzled ones included. */
 #define SUG_W "'dist(R=[], H=([4,16],[4,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])'"
 #define SUG_R "'dist(R=[], H=([4,8],[8,8]), P=([(1,0)],[(1,1),(2,0)]), Y=[(2,1)])'"

@@ -125,7 +125,7 @@ static void test_suggest_json_html(void)
     run_tool("triton --json '%s'", path);
     CHECK_EQ_I64(strlen(g_out), strlen(lib_json) + 1);
     CHECK(strncmp(g_out, lib_json, strlen(lib_json)) == 0 && g_out[strlen(lib_json)] == '\n');
-    /* The lint policy (issue 39 item 6): this kernel's only conflicts are
+    /* The lint policy: this kernel's only conflicts are
      * its B operand's ds_read_b64_tr_b16, whose bank rule the library calls
      * low confidence (layout_triton_kernel_op_confidence's own example):
      * exit 0 by default, 1 with --strict, and --fail-above the kernel's
@@ -160,7 +160,7 @@ static void test_suggest_json_html(void)
                  (long long)s.allocs[i].cost, (long long)s.allocs[i].extra);
         CHECK_STR_CONTAINS(g_out, want);
     }
-    /* A kept allocation (issue 39 item 5): allocation 1 feeds the
+    /* A kept allocation: allocation 1 feeds the
      * ds_read_b64_tr_b16 reader, so rule ds-read-tr-reader (docs/triton.md's
      * rules table) keeps it and no search runs: the output says so and why,
      * never "nothing better", which would claim candidates were compared. */
