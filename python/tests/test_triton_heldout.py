@@ -1,4 +1,4 @@
-"""The model against a HELD-OUT set of 203 Triton 3.6 compilations (issue 38, item 4).
+"""The model against a HELD-OUT set of 203 Triton 3.6 compilations.
 
 tests/fixtures/triton/heldout (its README.md; gen_heldout.py and
 device_run.sh made it on an H200) holds the corpus's families with
