@@ -305,7 +305,7 @@ def _readme_python_block() -> str:
 
 def test_fresh_venv_runs_the_readme(tmp_path: Path) -> None:
     """pip install ./python into a fresh venv, then the README's Python block from a directory outside the
-    repository, with no LIBLAYOUT_PATH: the wheel's own library serves (issue 39 item 1).  Here the wheel
+    repository, with no LIBLAYOUT_PATH: the wheel's own library serves.  Here the wheel
     ships the library under test (LIBLAYOUT_WHEEL_LIB); .ci/run runs the same with the backend compiling it."""
     block = _readme_python_block()
     # the block's known answer: naive([64,32],[34,1]) puts (3, 5) at 3*34 + 5 (docs/lds-model.md §4.1, kernel 03)
