@@ -1,22 +1,26 @@
 /**
  * @file ttgir.h
  * @brief Reading a Triton kernel as Triton prints it (TTGIR): the module's
- *        target, the layout aliases, and every op that touches shared memory.
+ *        target, the layout aliases, every op as an IR, and the ops that
+ *        touch shared memory.
  *
  * TTGIR is the text of Triton's TritonGPU dialect that `kernel.asm["ttgir"]`
  * (or `MLIR_ENABLE_DUMP=1`) prints: a few `#name = #ttg.<layout><...>`
  * aliases, a `module attributes {...}` line with `ttg.target`,
- * `ttg.num-warps`, `ttg.threads-per-warp` and `ttg.num-ctas`, one op per
- * line, and `#locN = loc(...)` source locations at the end.
+ * `ttg.num-warps`, `ttg.threads-per-warp` and `ttg.num-ctas`, the ops
+ * (MLIR syntax: comments, an op or type over several lines, generic and
+ * custom forms), and `#locN = loc(...)` source locations at the end.
  *
  * layout_ttgir_parse() reads it once, with no heap, into a ::layout_ttgir
- * that refers into the caller's text: the module attributes, each alias, and
+ * that refers into the caller's text: the module attributes, each alias,
+ * every op of the module as an IR (layout_ttgir::ir: results, operands,
+ * attributes, regions, blocks; the layout_ttgir_ir_* queries below), and
  * each op that reads or writes shared memory (::layout_ttgir_op_kind) with
  * its source and result types (shape, element type and bits, the layout as
  * an alias or an inline attribute, the memory space) and its source line.
  * Example (a 64 x 32 fp16 tile stored to and read from LDS on gfx942):
  * @code
- *   static layout_ttgir m;              // about 780 KiB: static or heap, the caller's choice
+ *   static layout_ttgir m;              // about 3.4 MiB: static or heap, the caller's choice
  *   layout_error err;
  *   if (layout_ttgir_parse(text, strlen(text), &m, &err) != LAYOUT_OK)
  *       fprintf(stderr, "%s\n", err.message);      // "layout_ttgir_parse: line 12, column 40: ..."
@@ -32,7 +36,8 @@
  * Errors: malformed text is ::LAYOUT_ERR_PARSE with the line and column in
  * the message ("line 12, column 40: expected '>' closing tensor<...>"); more
  * aliases, ops or locations than the capacities below is
- * ::LAYOUT_ERR_CAPACITY.  Thread safety: the calls only read their inputs;
+ * ::LAYOUT_ERR_CAPACITY.  layout_ttgir_parse() uses about 40 KiB of stack.
+ * Thread safety: the calls only read their inputs;
  * a parsed module may be shared by threads.  Ownership: the module keeps a
  * pointer to the caller's text, which must outlive it.
  */
@@ -125,6 +130,7 @@ typedef struct layout_ttgir_op {
     layout_ttgir_type dst[LAYOUT_TTGIR_MAX_TYPES]; /**< result types, in order */
     size_t name_at;                       /**< offset of the op's name as the text spells it (`ttg.local_load`, `ttng.tc_gen5_mma`) */
     size_t name_len;                      /**< its length */
+    int ir_op;                            /**< the same op in layout_ttgir::ir (its operands, attributes, block) */
 } layout_ttgir_op;
 
 /** A layout alias: `#name = <text>`. */
@@ -157,6 +163,8 @@ typedef struct layout_ttgir_value {
     int32_t index;                        /**< result number of def_op, or argument number of def_block */
     layout_ttgir_span type;               /**< the printed type it is read from; len 0 with rule UNKNOWN */
     layout_ttgir_type_rule rule;          /**< how its type follows from `type` */
+    layout_ttgir_span attrs;              /**< a function argument's attributes (`{tt.divisibility = 16 : i32}`,
+                                               braces included); len 0: none */
 } layout_ttgir_value;
 
 /** An attribute: `axis = 1 : i32` of `<{...}>` properties or `{...}` dictionaries. */
@@ -247,11 +255,14 @@ typedef struct layout_ttgir {
 
 /**
  * Read TTGIR text (len bytes; need not be NUL-terminated) into *out.
- * Lines that are no alias, module header, shared-memory op or location are
- * skipped; a shared-memory op's types must parse.  The whole text must be
- * well formed as far as a cut would show: not empty, every string closed on
- * its line, every `<` closed on its line, every `(`, `[` and `{` closed, and
- * every `#name` a `loc(...)` refers to defined; a text of Triton before 3.2
+ * Every op is read into the IR (an op Triton adds later is kept there, by
+ * the shapes all MLIR ops share); a shared-memory op's types must parse.
+ * The whole text must be well formed as far as a cut would show: not
+ * empty, every string closed on its line, every `(`, `[`, `{` and `<`
+ * closed by its own kind, and every `#name` a `loc(...)` refers to
+ * defined; a value used but never defined where it is visible (a
+ * fragment's inputs) is no error: its use is -1 and counted in
+ * layout_ttgir_ir::n_undefined.  A text of Triton before 3.2
  * (the `triton_gpu` dialect) is refused by name.  A fragment without a
  * module header parses (module_line = 0); layout_triton_kernel_analyze()
  * needs the header.  On error *out is unspecified (it may be partly
@@ -347,6 +358,15 @@ layout_status layout_ttgir_ir_attr_int(const layout_ttgir *m, int op, const char
  *         determine it; ::LAYOUT_ERR_ARG; ::LAYOUT_ERR_PARSE.
  */
 layout_status layout_ttgir_ir_value_type(const layout_ttgir *m, int v, layout_ttgir_type *out);
+
+/**
+ * The integer a value holds when an `arith.constant` defines it
+ * (`%c1_i32 = arith.constant 1 : i32` -> 1; `true` -> 1).
+ * @return ::LAYOUT_OK; ::LAYOUT_ERR_NOT_FOUND when no integer constant
+ *         defines it (a loop's induction variable, a tensor constant);
+ *         ::LAYOUT_ERR_ARG when v is out of range.
+ */
+layout_status layout_ttgir_ir_const_int(const layout_ttgir *m, int v, int64_t *out);
 
 /** @} */
 

@@ -8,7 +8,7 @@
  *   generic form "tt.reduce"(...));
  * - it ends at a line break outside brackets, unless the line ends in a
  *   token that cannot end an op (`:` `,` `->` `=`), the next line starts
- *   with one that cannot start an op (`:` `->` `,` `=` `to`), or the next
+ *   with one that cannot start an op (`:` `->` `,` `=` `to` `*` `{`), or the next
  *   line opens another region of it (`partition0(...) num_warps(4) {`,
  *   `default {`: a bare word then `{` or `(`, ttg.warp_specialize);
  * - `{` followed by a line break or a block label opens a region, any
@@ -41,7 +41,7 @@ enum {
 };
 
 typedef struct pend_arg {
-    layout_ttgir_span name, type;
+    layout_ttgir_span name, type, attrs;
 } pend_arg;
 
 typedef struct fwd_use {
@@ -75,7 +75,7 @@ static layout_status fail_tok(const parser *ps, const lex_tok *t, layout_status 
 static layout_status advance(parser *ps)
 {
     ps->prev = ps->tok;
-    return lex_next(&ps->lx, &ps->tok);
+    return layout_ttgir_lex_next(&ps->lx, &ps->tok);
 }
 
 /* The token after the current one, without moving. */
@@ -84,7 +84,7 @@ static layout_status peek(const parser *ps, lex_tok *out)
     lexer copy = ps->lx;
     layout_error quiet;
     copy.err = &quiet;
-    if (lex_next(&copy, out) != LAYOUT_OK) out->kind = LEX_EOF;
+    if (layout_ttgir_lex_next(&copy, out) != LAYOUT_OK) out->kind = LEX_EOF;
     return LAYOUT_OK;
 }
 
@@ -383,6 +383,7 @@ static layout_status parse_region(parser *ps, int32_t op, int pend_base)
             ir->values[v].def_block = block;
             ir->values[v].index = ir->blocks[block].n_args++;
             ir->values[v].type = ps->pend[i].type;
+            ir->values[v].attrs = ps->pend[i].attrs;
             ir->values[v].rule = ps->pend[i].type.len ? LAYOUT_TTGIR_TYPE_AS_PRINTED : LAYOUT_TTGIR_TYPE_UNKNOWN;
         }
     }
@@ -428,14 +429,24 @@ static int continues_after(const parser *ps, const lex_tok *t)
 static int continues_before(const parser *ps, const lex_tok *t, const lex_tok *u)
 {
     if (tok_is(ps, t, ':') || tok_is(ps, t, ',') || tok_is(ps, t, '=') || t->kind == LEX_ARROW ||
-        tok_word(ps, t, "to"))
-        return 1;
+        tok_word(ps, t, "to") || tok_is(ps, t, '*') || tok_is(ps, t, '{'))
+        return 1; /* `{`: the op's attribute dictionary or region on the next line; `*`: tt.dot's `A * B` split */
     /* `default {`, `partition0(...) num_warps(4) {`: a bare word (no dialect
      * prefix) then a region or a parenthesis starts no op */
     if (t->kind == LEX_ID && !memchr(ps->lx.t + t->at, '.', t->len) && !tok_word(ps, t, "module") &&
         (tok_is(ps, u, '{') || tok_is(ps, u, '(')))
         return 1;
     return 0;
+}
+
+/* A span without its leading and trailing blanks. */
+static layout_ttgir_span trim(const char *t, layout_ttgir_span s)
+{
+    while (s.len && (t[s.at] == ' ' || t[s.at] == '\t' || t[s.at] == '\r' || t[s.at] == '\n')) s.at++, s.len--;
+    while (s.len && (t[s.at + s.len - 1] == ' ' || t[s.at + s.len - 1] == '\t' || t[s.at + s.len - 1] == '\r' ||
+                     t[s.at + s.len - 1] == '\n'))
+        s.len--;
+    return s;
 }
 
 typedef struct op_scan {
@@ -585,6 +596,7 @@ static layout_status header_value(parser *ps, op_scan *sc, layout_ttgir_ir_op *o
         a = &ps->pend[ps->n_pend++];
         a->name = span_of(&v);
         a->type.at = a->type.len = 0;
+        a->attrs.at = a->attrs.len = 0;
         if (tok_is(ps, &next, ':')) { /* its type, to the next ',' / ')' / loc / '{' at this level */
             int depth = 0;
             uint32_t first, end;
@@ -604,6 +616,13 @@ static layout_status header_value(parser *ps, op_scan *sc, layout_ttgir_ir_op *o
             }
             a->type.at = first;
             a->type.len = end - first;
+            a->attrs.at = a->attrs.len = 0;
+            if (tok_is(ps, &ps->tok, '{')) { /* its attributes: {tt.divisibility = 16 : i32} */
+                uint32_t at = ps->tok.at;
+                if ((st = parse_dict(ps, 0))) return st;
+                a->attrs.at = at;
+                a->attrs.len = ps->prev.at + ps->prev.len - at;
+            }
         }
         return LAYOUT_OK; /* `=`: the initial value that follows is a use */
     }
@@ -795,6 +814,8 @@ static layout_status parse_op(parser *ps, int32_t parent_block)
         o->types_out.at = sc.pre_arrow;
         o->types_out.len = e > sc.pre_arrow ? e - sc.pre_arrow : 0;
     }
+    o->types_in = trim(ps->lx.t, o->types_in);
+    o->types_out = trim(ps->lx.t, o->types_out);
     ps->n_pend = pend_base; /* a declaration's arguments (no body) */
     commit_lists(ps, op, use_base, attr_base);
     return commit_results(ps, op, groups, counts, n_groups, o->types_out, o->types_in);
@@ -850,6 +871,36 @@ static layout_status parse_alias(parser *ps)
     return LAYOUT_OK;
 }
 
+/* scf.for prints no types for its block arguments: the induction
+ * variable has the type after its last ':' (`: i32`; `index` without),
+ * each iter_arg its result's. */
+static void loop_argument_types(layout_ttgir *m)
+{
+    layout_ttgir_ir *ir = &m->ir;
+    int op;
+    for (op = 0; op < ir->n_ops; op++) {
+        const layout_ttgir_ir_op *o = &ir->ops[op];
+        layout_ttgir_block *body;
+        int k;
+        if (o->n_regions < 1 || !layout_ttgir_ir_name_is(m, op, "scf.for") || ir->regions[o->first_region].first_block < 0)
+            continue;
+        body = &ir->blocks[ir->regions[o->first_region].first_block];
+        if (body->n_args < 1 || body->n_args - 1 > o->n_results) continue;
+        if (ir->values[body->first_arg].rule == LAYOUT_TTGIR_TYPE_UNKNOWN && o->types_in.len) {
+            ir->values[body->first_arg].type = o->types_in;
+            ir->values[body->first_arg].rule = LAYOUT_TTGIR_TYPE_AS_PRINTED;
+        }
+        for (k = 0; k + 1 < body->n_args; k++) {
+            layout_ttgir_value *a = &ir->values[body->first_arg + 1 + k];
+            const layout_ttgir_value *r = &ir->values[o->first_result + k];
+            if (a->rule == LAYOUT_TTGIR_TYPE_UNKNOWN) {
+                a->type = r->type;
+                a->rule = r->rule;
+            }
+        }
+    }
+}
+
 layout_status layout_ttgir_ir_read(layout_ttgir *m, layout_error *err)
 {
     static const parser zero;
@@ -862,8 +913,8 @@ layout_status layout_ttgir_ir_read(layout_ttgir *m, layout_error *err)
     m->ir.first_op = -1;
     m->ir.n_ops = m->ir.n_values = m->ir.n_uses = m->ir.n_attrs = m->ir.n_regions = m->ir.n_blocks = 0;
     m->ir.n_undefined = m->ir.undefined_line = m->ir.undefined_column = 0;
-    lex_init(&ps.lx, m->text, m->len, err);
-    if ((st = lex_next(&ps.lx, &ps.tok))) return st;
+    layout_ttgir_lex_init(&ps.lx, m->text, m->len, err);
+    if ((st = layout_ttgir_lex_next(&ps.lx, &ps.tok))) return st;
     while (ps.tok.kind != LEX_EOF) {
         lex_tok u;
         if (ps.tok.kind == LEX_HASH || ps.tok.kind == LEX_BANG) {
@@ -901,7 +952,9 @@ layout_status layout_ttgir_ir_read(layout_ttgir *m, layout_error *err)
             last_top = before;
         }
     }
-    return resolve_forward(&ps, 0);
+    if ((st = resolve_forward(&ps, 0))) return st;
+    loop_argument_types(m);
+    return LAYOUT_OK;
 }
 
 /* ------------------------------------------------------------------ queries */
@@ -1004,6 +1057,41 @@ layout_status layout_ttgir_ir_attr_int(const layout_ttgir *m, int op, const char
         x = x * 10 + (v[k] - '0');
     }
     if (k < n && v[k] != ' ' && v[k] != ':') return LAYOUT_ERR_PARSE;
+    *out = neg ? -x : x;
+    return LAYOUT_OK;
+}
+
+layout_status layout_ttgir_ir_const_int(const layout_ttgir *m, int v, int64_t *out)
+{
+    const layout_ttgir_ir_op *o;
+    const char *t;
+    size_t p, e;
+    int64_t x = 0;
+    int neg = 0, any = 0;
+    if (!m || !out) return LAYOUT_ERR_NULL;
+    if (v < 0 || v >= m->ir.n_values) return LAYOUT_ERR_ARG;
+    if (m->ir.values[v].def_op < 0) return LAYOUT_ERR_NOT_FOUND;
+    o = &m->ir.ops[m->ir.values[v].def_op];
+    if (!layout_ttgir_ir_name_is(m, m->ir.values[v].def_op, "arith.constant")) return LAYOUT_ERR_NOT_FOUND;
+    /* the custom form: `arith.constant 1 : i32`, `arith.constant true` */
+    t = m->text;
+    p = (size_t)o->name.at + o->name.len;
+    e = (size_t)o->text.at + o->text.len;
+    while (p < e && (t[p] == ' ' || t[p] == '\t' || t[p] == '\r' || t[p] == '\n')) p++;
+    if (e - p >= 4 && memcmp(t + p, "true", 4) == 0) {
+        *out = 1;
+        return LAYOUT_OK;
+    }
+    if (e - p >= 5 && memcmp(t + p, "false", 5) == 0) {
+        *out = 0;
+        return LAYOUT_OK;
+    }
+    if (p < e && t[p] == '-') neg = 1, p++;
+    for (; p < e && t[p] >= '0' && t[p] <= '9'; p++, any = 1) {
+        if (x > (INT64_MAX - 9) / 10) return LAYOUT_ERR_NOT_FOUND;
+        x = x * 10 + (t[p] - '0');
+    }
+    if (!any || (p < e && t[p] != ' ' && t[p] != ':')) return LAYOUT_ERR_NOT_FOUND; /* 1.0, dense<...> */
     *out = neg ? -x : x;
     return LAYOUT_OK;
 }

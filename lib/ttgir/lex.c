@@ -11,7 +11,7 @@
 
 #define FN "layout_ttgir_parse"
 
-void lex_init(lexer *lx, const char *t, size_t n, layout_error *err)
+void layout_ttgir_lex_init(lexer *lx, const char *t, size_t n, layout_error *err)
 {
     lx->t = t;
     lx->n = n;
@@ -85,7 +85,7 @@ static size_t lex_number(const lexer *lx, size_t p)
     return p;
 }
 
-layout_status lex_next(lexer *lx, lex_tok *tok)
+layout_status layout_ttgir_lex_next(lexer *lx, lex_tok *tok)
 {
     const char *t = lx->t;
     size_t p, e;

@@ -39,12 +39,12 @@ typedef struct lexer {
 } lexer;
 
 /* Start lexing text[0, n). */
-void lex_init(lexer *lx, const char *t, size_t n, layout_error *err);
+void layout_ttgir_lex_init(lexer *lx, const char *t, size_t n, layout_error *err);
 
 /* The next token into *tok (LEX_EOF at the end).  ::LAYOUT_ERR_PARSE, with
  * the line and column, for a string not closed on its line or a byte no
  * MLIR token starts with. */
-layout_status lex_next(lexer *lx, lex_tok *tok);
+layout_status layout_ttgir_lex_next(lexer *lx, lex_tok *tok);
 
 /* Token `tok` is the punctuation `ch`. */
 static inline int lex_is(const lex_tok *tok, char ch, const char *t)

@@ -269,6 +269,10 @@ static layout_status parse_types(const span_scan *s, size_t p, size_t end, layou
             if (c >= end) return fail_at(s, p, LAYOUT_ERR_PARSE, "expected ']' closing the offsets' type");
             if ((st = parse_type(s, skip_blank(s, p + 1, c), c, &t, &kept, &next))) return st;
             p = skip_blank(s, c + 1, end);
+            if (kept && *n < LAYOUT_TTGIR_MAX_TYPES) out[(*n)++] = t;
+            /* buffer ops print their `other` value's type next, without a comma */
+            if (p < end && s->t[p] != ',' && s->t[p] != '*') continue;
+            kept = 0;
         }
         if (kept && *n < LAYOUT_TTGIR_MAX_TYPES) out[(*n)++] = t;
         if (p < end && (s->t[p] == ',' || s->t[p] == '*')) p++; /* ',' or wgmma's 'A * B' */
@@ -287,6 +291,7 @@ layout_status layout_ttgir_type_read(const layout_ttgir *m, size_t at, size_t le
     s.n = m->len;
     s.err = err;
     memset(out, 0, sizeof *out);
+    while (len && is_space(m->text[at])) at++, len--;
     if ((st = parse_type(&s, at, at + len, out, kept, &next))) return st;
     if (!*kept) { /* a scalar: its element only */
         size_t e = at + len;
@@ -379,6 +384,7 @@ static layout_status add_shared_op(layout_ttgir *m, int op, layout_ttgir_op_kind
     o->column = io->column;
     o->name_at = io->name.at;
     o->name_len = io->name.len;
+    o->ir_op = op;
     if (io->n_results) {
         o->result_at = m->ir.values[io->first_result].name.at;
         o->result_len = m->ir.values[io->first_result].name.len;
@@ -474,6 +480,30 @@ layout_status layout_ttgir_parse(const char *text, size_t len, layout_ttgir *out
 }
 
 /* ------------------------------------------------------------------ queries */
+
+layout_status layout_ttgir_ir_value_type(const layout_ttgir *m, int v, layout_ttgir_type *out)
+{
+    const layout_ttgir_value *val;
+    layout_status st;
+    layout_error err;
+    int kept;
+    if (!m || !out) return LAYOUT_ERR_NULL;
+    if (v < 0 || v >= m->ir.n_values) return LAYOUT_ERR_ARG;
+    val = &m->ir.values[v];
+    if (val->rule == LAYOUT_TTGIR_TYPE_UNKNOWN || val->type.len == 0) return LAYOUT_ERR_NOT_FOUND;
+    if ((st = layout_ttgir_type_read(m, val->type.at, val->type.len, out, &kept, &err))) return st;
+    if (val->rule == LAYOUT_TTGIR_TYPE_ELEM_I1) {
+        strcpy(out->elem, "i1");
+        out->elem_bits = 1;
+    } else if (val->rule == LAYOUT_TTGIR_TYPE_ELEM_POINTEE) {
+        size_t n = strlen(out->elem);
+        if (n < 9 || memcmp(out->elem, "!tt.ptr<", 8) != 0 || out->elem[n - 1] != '>') return LAYOUT_ERR_NOT_FOUND;
+        memmove(out->elem, out->elem + 8, n - 9);
+        out->elem[n - 9] = '\0';
+        out->elem_bits = elem_bits(out->elem);
+    }
+    return LAYOUT_OK;
+}
 
 int layout_ttgir_alias_find(const layout_ttgir *m, const char *name, size_t len)
 {

@@ -54,10 +54,10 @@ static layout_status check_structure(wf *s)
     lexer lx;
     lex_tok tok;
     layout_status st;
-    lex_init(&lx, s->t, s->n, s->err);
+    layout_ttgir_lex_init(&lx, s->t, s->n, s->err);
     for (;;) {
         char ch;
-        if ((st = lex_next(&lx, &tok))) return st;
+        if ((st = layout_ttgir_lex_next(&lx, &tok))) return st;
         if (tok.kind == LEX_EOF) break;
         if ((tok.kind == LEX_HASH || tok.kind == LEX_BANG || tok.kind == LEX_ID || tok.kind == LEX_STR) &&
             tok.len >= 11) { /* `#triton_gpu.blocked`, "triton_gpu.num-warps" */
@@ -96,8 +96,8 @@ static layout_status check_structure(wf *s)
                  l, c, k_cut);
         return fail_pos(s, s->n, what);
     }
-    lex_init(&lx, s->t, s->n, s->err); /* only blanks and comments: nothing to read */
-    if ((st = lex_next(&lx, &tok))) return st;
+    layout_ttgir_lex_init(&lx, s->t, s->n, s->err); /* only blanks and comments: nothing to read */
+    if ((st = layout_ttgir_lex_next(&lx, &tok))) return st;
     if (tok.kind == LEX_EOF) return fail_pos(s, 0, "the text is empty: no TTGIR module");
     return LAYOUT_OK;
 }
