@@ -137,7 +137,7 @@ static void test_messages(void)
         CHECK_STR_CONTAINS(err.message, "no ttg.target attribute");
     }
     expect(MOD("ttg.target = \"hip:gfx942\", \"ttg.num-warps\" = 4 : i32") "#x = #ttg.blocked<{order = [1, 0]}\n",
-           "line 6, column 18: '<' opened here is not closed on its line (is the text cut short?)");
+           "the text ends inside '<' opened at line 6, column 18 (is the text cut short?)");
     expect(MOD("ttg.target = \"hip:gfx942\", \"ttg.num-warps\" = 4 : i32") "#loc = loc(\"k.py\n",
            "line 6, column 12: a string opened here is not closed on its line");
     expect("module attributes {ttg.target = \"hip:gfx942\", \"ttg.num-warps\" = 4 : i32} {\n  tt.return loc(#loc3)\n}\n",

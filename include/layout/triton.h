@@ -141,6 +141,27 @@
  * bijection); its `alignment` is the allocation's byte alignment, kept but
  * not part of the mapping (export writes 16).
  *
+ * ## A whole kernel: the attributes where the TTGIR uses them
+ *
+ * These attributes come from a kernel's TTGIR, which ttgir.h reads as MLIR
+ * into an IR of every op.  The layout of the tensor a `tt.reduce` reduces,
+ * and the op that made it (docs/ttgir.md has the complete program):
+ * @code
+ *   static layout_ttgir m;                          // the module (several MiB: static or heap)
+ *   layout_ttgir_parse(text, len, &m, &err);         // comments, multi-line ops and types are MLIR's
+ *   for (int i = 0; i < m.ir.n_ops; i++) {
+ *       if (!layout_ttgir_ir_op_is(&m, i, "tt.reduce")) continue;
+ *       int v = layout_ttgir_ir_operand(&m, i, 0);   // its input, an SSA value
+ *       layout_ttgir_type t;
+ *       layout_ttgir_ir_value_type(&m, v, &t);       // tensor<64xf32, #blocked>: shape, element
+ *       const char *attr; size_t n;
+ *       layout_ttgir_encoding(&m, &t, &attr, &n);    // "#ttg.blocked<{...}>", aliases resolved
+ *       layout_triton_attr a; size_t where;
+ *       layout_triton_from_text(attr, &a, &where, &err); // read here (needs a NUL-terminated copy)
+ *       int def = layout_ttgir_ir_def(&m, v);        // the tt.load that made it
+ *   }
+ * @endcode
+ *
  * Thread safety: reentrant, allocation-free (the table form of a
  * distribution uses the caller's buffer).  Errors: as text.h (column,
  * `*where` for layout_text_caret()).

@@ -13,8 +13,9 @@
  * Liveness in post-order operation ids, which order ops as their text
  * ends (a region op after its body): an explicit buffer from its
  * local_alloc to the last op of the local_alloc's block that uses, or
- * holds a use of, a value of its alias class (views, iter_args, loop
- * results: web.c), plus one; a scratch buffer its op's id, plus one. */
+ * holds in its regions a use of, a value of its alias class (views,
+ * iter_args, loop results: web.c), plus one; a scratch buffer its op's id,
+ * plus one.  Both read from the module's IR. */
 #include "../core/internal.h"
 #include "layout/triton_kernel.h"
 #include "tk_internal.h"
@@ -27,101 +28,49 @@
 
 typedef struct abuf {
     int64_t size, align, off;
-    int start, end; /* [start, end): text lines standing for operation ids */
+    int start, end; /* [start, end): operation ids (op_id) */
 } abuf;
 
-/* One text line [b, e) from *p; 0 at the end. */
-static int next_line(const char *s, size_t len, size_t *p, size_t *b, size_t *e)
+/* Triton's post-order operation ids (an op after the ops of its regions)
+ * keep the order in which the ops' texts end: the end offset of an op's
+ * text stands for its id. */
+static int op_id(const layout_ttgir *m, int ir_op)
 {
-    if (*p >= len) return 0;
-    *b = *p;
-    while (*p < len && s[*p] != '\n') (*p)++;
-    *e = *p;
-    if (*p < len) (*p)++;
-    return 1;
+    const layout_ttgir_ir_op *o = &m->ir.ops[ir_op];
+    return (int)(o->text.at + o->text.len);
 }
 
-/* Whether the line closes a region (starts with `}`) and opens one (ends with `{`). */
-static void braces(const char *s, size_t b, size_t e, int *closes, int *opens)
+/* Whether op `op` or an op in its regions uses or defines a value of web class `root`. */
+static int touches_class(const layout_ttgir *m, layout_tk_web *w, int op, int root)
 {
-    size_t i = b, j = e;
-    while (i < e && (s[i] == ' ' || s[i] == '\t')) i++;
-    while (j > i && (s[j - 1] == ' ' || s[j - 1] == '\t' || s[j - 1] == '\r')) j--;
-    *closes = i < e && s[i] == '}';
-    *opens = j > i && s[j - 1] == '{';
-}
-
-static size_t line_start(const char *s, size_t at)
-{
-    while (at > 0 && s[at - 1] != '\n') at--;
-    return at;
-}
-
-/* Whether line [b, e) names a value of web class `root` (a `%name` or `%name#k`). */
-static int uses_class(layout_tk_web *w, const char *s, size_t b, size_t e, int root)
-{
-    for (size_t i = b; i < e; i++) {
-        if (s[i] != '%') continue;
-        size_t j = i + 1;
-        while (j < e && (s[j] == '_' || s[j] == '$' || s[j] == '.' || s[j] == '-' || (s[j] >= '0' && s[j] <= '9') ||
-                         (s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z')))
-            j++;
-        size_t base = j - i; /* `%name` without `#k` */
-        int idx = -1;
-        if (j + 1 < e && s[j] == '#' && s[j + 1] >= '0' && s[j + 1] <= '9') {
-            idx = 0;
-            for (j++; j < e && s[j] >= '0' && s[j] <= '9' && idx < 10000; j++) idx = idx * 10 + (s[j] - '0');
+    uint32_t end = m->ir.ops[op].text.at + m->ir.ops[op].text.len;
+    for (int j = op; j < m->ir.n_ops && m->ir.ops[j].text.at < end; j++) { /* the op, then its regions' ops */
+        const layout_ttgir_ir_op *o = &m->ir.ops[j];
+        for (int k = 0; k < o->n_uses + o->n_results; k++) {
+            layout_tk_name v;
+            v.value = k < o->n_uses ? m->ir.uses[o->first_use + k] : o->first_result + (k - o->n_uses);
+            if (v.value >= 0 && layout_tk_web_root(w, &v) == root) return 1;
         }
-        for (int q = 0; q < w->n; q++) {
-            const layout_tk_name *nm = &w->names[q];
-            if (nm->idx == idx && nm->len == base && memcmp(s + nm->at, s + i, base) == 0 &&
-                layout_tk_web_root(w, nm) == root)
-                return 1;
-        }
-        i = j - 1;
     }
     return 0;
 }
 
-/* From the op whose line starts at `at` (line number ln): the line its text
- * ends on (its regions closed), and with class root >= 0 the liveness end
- * of the class in the op's block (the last top-level op there using it, 0
- * none). */
-static int scan_block(layout_tk_web *w, const char *s, size_t len, size_t at, int ln, int root, int *last_use)
+/* The liveness end of class `root` in the block of op `op`: the id of the
+ * last later op there that uses it (itself, or an op of its regions); 0: none. */
+static int last_use_in_block(const layout_ttgir *m, layout_tk_web *w, int op, int root)
 {
-    size_t p = at, b, e;
-    int depth = 0, line = ln, end = 0, in_top = 0, top_uses = 0, nth = 0;
-    *last_use = 0;
-    while (next_line(s, len, &p, &b, &e)) {
-        int closes, opens;
-        braces(s, b, e, &closes, &opens);
-        if (closes) depth--;
-        if (depth < 0) break; /* the block ends */
-        if (depth == 0 && !closes) { /* a top-level op starts */
-            in_top = 1;
-            top_uses = 0;
-            nth++;
-        }
-        if (root >= 0 && line > ln && uses_class(w, s, b, e, root)) top_uses = 1;
-        if (opens) depth++;
-        if (depth == 0 && in_top) { /* the top-level op ends here */
-            if (nth == 1) end = line;
-            if (top_uses) *last_use = line;
-            in_top = 0;
-            if (root < 0) break;
-        }
-        line++;
-    }
-    return end ? end : ln;
+    int last = 0;
+    for (int j = m->ir.ops[op].next; j >= 0; j = m->ir.ops[j].next)
+        if (touches_class(m, w, j, root)) last = op_id(m, j);
+    return last;
 }
 
-/* Does the text [s, s + len) hold lit?  (The module text need not end in
- * a NUL: the caller's buffer is len bytes.) */
-static int text_has(const char *s, size_t len, const char *lit)
+/* Any op of the module named with prefix lit. */
+static int has_op(const layout_ttgir *m, const char *lit)
 {
     size_t n = strlen(lit);
-    for (size_t i = 0; n <= len && i <= len - n; i++)
-        if (s[i] == lit[0] && memcmp(s + i, lit, n) == 0) return 1;
+    for (int i = 0; i < m->ir.n_ops; i++)
+        if (m->ir.ops[i].name.len >= n && memcmp(m->text + m->ir.ops[i].name.at, lit, n) == 0) return 1;
     return 0;
 }
 
@@ -198,16 +147,14 @@ int layout_tk_alloc_offsets(const layout_triton_kernel *k, layout_tk_web *w, int
     for (int pass = 0; pass < 2; pass++) /* explicit buffers, then scratch */
         for (int i = 0; i < m->n_ops; i++) {
             const layout_ttgir_op *o = &m->ops[i];
-            size_t at = line_start(m->text, o->name_at);
-            int last = 0;
             if (pass == 0 && o->kind == LAYOUT_TTGIR_LOCAL_ALLOC) {
                 layout_tk_name res;
                 if (n == MAX_BUFS || !explicit_buffer(m, o, &bf[n]) || !layout_tk_op_result(m, o, &res)) return 0;
-                int root = layout_tk_web_root(w, &res);
+                int root = layout_tk_web_root(w, &res), last;
                 if (root < 0) return 0;
-                scan_block(w, m->text, m->len, at, o->line, root, &last);
-                bf[n].start = o->line;
-                bf[n].end = (last ? last : o->line) + 1;
+                last = last_use_in_block(m, w, o->ir_op, root);
+                bf[n].start = op_id(m, o->ir_op);
+                bf[n].end = (last ? last : bf[n].start) + 1;
             } else if (pass == 1 && (o->kind == LAYOUT_TTGIR_CONVERT_LAYOUT || o->kind == LAYOUT_TTGIR_REDUCE ||
                                      o->kind == LAYOUT_TTGIR_SCAN)) {
                 const layout_triton_kernel_op *r = NULL;
@@ -218,7 +165,7 @@ int layout_tk_alloc_offsets(const layout_triton_kernel *k, layout_tk_web *w, int
                 if (bytes <= 0) continue;
                 if (n == MAX_BUFS) return 0;
                 bf[n].size = bytes, bf[n].align = 128;
-                bf[n].start = scan_block(w, m->text, m->len, at, o->line, -1, &last);
+                bf[n].start = op_id(m, o->ir_op);
                 bf[n].end = bf[n].start + 1;
             } else if (o->kind == LAYOUT_TTGIR_HISTOGRAM || o->kind == LAYOUT_TTGIR_GATHER ||
                        o->kind == LAYOUT_TTGIR_WARP_SPECIALIZE || o->kind == LAYOUT_TTGIR_OTHER_SHARED) {
@@ -231,7 +178,7 @@ int layout_tk_alloc_offsets(const layout_triton_kernel *k, layout_tk_web *w, int
             n++;
         }
     /* atomics and calls take scratch or virtual buffers too */
-    if (text_has(m->text, m->len, "tt.atomic_") || text_has(m->text, m->len, "tt.call ")) return 0;
+    if (has_op(m, "tt.atomic_") || has_op(m, "tt.call")) return 0;
     /* computeOffsets: stable sort by size, largest first */
     for (int i = 0; i < n; i++) {
         int t = i;

@@ -17,11 +17,11 @@
 
 #include <inttypes.h>
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Does the text of op o's first line hold lit? */
 /* The decimal number at s, read no further than end (the module text need
  * not end in a NUL); 0 when none, capped at 1 << 30. */
 static int digits_at(const char *s, const char *end)
@@ -31,12 +31,37 @@ static int digits_at(const char *s, const char *end)
     return v;
 }
 
-static int op_line_has(const layout_ttgir *m, const layout_ttgir_op *o, const char *lit)
+/* Do op o's printed types (or its operands' types), aliases resolved, hold lit? */
+static int op_types_have(const layout_ttgir *m, const layout_ttgir_op *o, const char *lit)
 {
-    size_t p = o->name_at, e = p, k = strlen(lit);
-    while (e < m->len && m->text[e] != '\n') e++;
-    for (; p + k <= e; p++)
-        if (memcmp(m->text + p, lit, k) == 0) return 1;
+    const layout_ttgir_ir_op *io = &m->ir.ops[o->ir_op];
+    layout_ttgir_span spans[2 + 8];
+    int n = 0, k;
+    size_t len = strlen(lit);
+    spans[n++] = io->types_in;
+    spans[n++] = io->types_out;
+    for (k = 0; k < io->n_uses && n < 10; k++) {
+        int v = m->ir.uses[io->first_use + k];
+        if (v >= 0) spans[n++] = m->ir.values[v].type;
+    }
+    for (k = 0; k < n; k++)
+        for (size_t p = spans[k].at; p < (size_t)spans[k].at + spans[k].len; p++) {
+            size_t e = p + 1;
+            const char *attr;
+            size_t alen;
+            layout_ttgir_type alias;
+            if (p + len <= (size_t)spans[k].at + spans[k].len && memcmp(m->text + p, lit, len) == 0) return 1;
+            if (m->text[p] != '#') continue;
+            /* an alias (`#tmem`): its attribute's text too */
+            while (e < (size_t)spans[k].at + spans[k].len && (isalnum((unsigned char)m->text[e]) || m->text[e] == '_'))
+                e++;
+            memset(&alias, 0, sizeof alias);
+            alias.enc_at = p;
+            alias.enc_len = e - p;
+            if (e > p + 1 && layout_ttgir_encoding(m, &alias, &attr, &alen) == LAYOUT_OK)
+                for (size_t q = 0; q + len <= alen; q++)
+                    if (memcmp(attr + q, lit, len) == 0) return 1;
+        }
     return 0;
 }
 
@@ -45,14 +70,15 @@ static int op_line_has(const layout_ttgir *m, const layout_ttgir_op *o, const ch
 static layout_status other_not_modelled(const layout_ttgir *m, const layout_ttgir_op *o, layout_triton_kernel_op *r)
 {
     int n = o->name_len > 64 ? 64 : (int)o->name_len;
-    const char *name = m->text + o->name_at;
-    if (op_line_has(m, o, "allocation.offset"))
+    const char *name = m->text + o->name_at, *v;
+    size_t vlen;
+    if (layout_ttgir_ir_attr(m, o->ir_op, "allocation.offset", &v, &vlen) == LAYOUT_OK)
         return layout_tk_not_modelled(r, "%.*s: Triton's allocation gave it shared scratch (allocation.offset); its "
                                          "lowering is not modelled", n, name);
-    if (op_line_has(m, o, "tensor_memory"))
+    if (op_types_have(m, o, "tensor_memory"))
         return layout_tk_not_modelled(r, "%.*s: an op on tensor memory (or between it and shared memory); not "
                                          "modelled", n, name);
-    if (op_line_has(m, o, "memdesc<"))
+    if (op_types_have(m, o, "memdesc<"))
         return layout_tk_not_modelled(r, "%.*s: an op on a shared-memory descriptor whose lowering liblayout does "
                                          "not model", n, name);
     return layout_tk_not_modelled(r, "%.*s: a scalar atomic; Triton passes its result to the other threads "
@@ -294,34 +320,15 @@ static void rotate_for_tr(layout_linear *ll, int elem_bits)
 
 
 
-/* Is the SSA value text[at, at + len) (`%x_6`) defined by a `tt.load`
- * (want_store = 0) or the value stored by a `tt.store ptr, value`
- * (want_store = 1) somewhere in the module?  A line-by-line scan of the
- * text: the reader keeps only shared-memory ops. */
-static int global_neighbour(const layout_ttgir *m, size_t at, size_t len, int want_store)
+/* Is value v defined by a `tt.load` (want_store = 0), or stored by a
+ * `tt.store ptr, value` (want_store = 1)?  The IR's dataflow. */
+static int global_neighbour(const layout_ttgir *m, int v, int want_store)
 {
-    const char *t = m->text;
-    size_t p = 0;
-    if (!len) return 0;
-    while (p < m->len) {
-        const char *nl = memchr(t + p, '\n', m->len - p); /* the line's end (memchr: once per op over the text) */
-        size_t e = nl ? (size_t)(nl - t) : m->len, q = p;
-        while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
-        if (!want_store) {
-            if (q + len + 3 <= e && memcmp(t + q, t + at, len) == 0 && memcmp(t + q + len, " = ", 3) == 0 &&
-                q + len + 3 + 8 <= e && memcmp(t + q + len + 3, "tt.load ", 8) == 0)
-                return 1;
-        } else if (q + 9 <= e && memcmp(t + q, "tt.store ", 9) == 0) {
-            size_t c = q + 9;
-            while (c < e && t[c] != ',') c++;     /* past the pointer operand */
-            c++;
-            while (c < e && t[c] == ' ') c++;
-            if (c + len <= e && memcmp(t + c, t + at, len) == 0 &&
-                (c + len == e || t[c + len] == ' ' || t[c + len] == ',' || t[c + len] == ':'))
-                return 1;
-        }
-        p = e + 1;
-    }
+    int op;
+    if (v < 0) return 0;
+    if (!want_store) return layout_ttgir_ir_op_is(m, layout_ttgir_ir_def(m, v), "tt.load");
+    for (op = 0; op < m->ir.n_ops; op++)
+        if (layout_ttgir_ir_op_is(m, op, "tt.store") && layout_ttgir_ir_operand(m, op, 1) == v) return 1;
     return 0;
 }
 
@@ -417,24 +424,26 @@ static layout_status wgmma_lower(const layout_triton_kernel *k, const layout_ttg
  * aligned to: the least `tt.divisibility = N` among its `!tt.ptr<..>`
  * arguments, 1 for one without (Triton's AxisInfo starts a pointer
  * argument at divisibility 1 unless the launcher specialised it); 16
- * when there is no tt.func line. */
+ * when there is no tt.func.  Read from the IR: the arguments of the first
+ * tt.func's entry block and their attribute dictionaries. */
 static int pointer_divisibility(const layout_ttgir *m)
 {
-    const char *t = m->text, *f = NULL;
-    size_t p = 0;
-    int least = 16;
-    while (p + 15 < m->len && !f) {
-        if (memcmp(t + p, "tt.func ", 8) == 0) f = t + p;
-        p++;
-    }
-    if (!f) return 16;
-    for (const char *q = f; q < t + m->len && *q != '\n'; q++) {
-        if (q + 8 > t + m->len || memcmp(q, "!tt.ptr<", 8) != 0) continue;
-        const char *e = q, *d;
+    const layout_ttgir_ir *ir = &m->ir;
+    const layout_ttgir_block *entry;
+    int op, k, least = 16;
+    for (op = 0; op < ir->n_ops && !layout_ttgir_ir_op_is(m, op, "tt.func"); op++) {}
+    if (op >= ir->n_ops || ir->ops[op].n_regions < 1 || ir->regions[ir->ops[op].first_region].first_block < 0) return 16;
+    entry = &ir->blocks[ir->regions[ir->ops[op].first_region].first_block];
+    for (k = 0; k < entry->n_args; k++) {
+        const layout_ttgir_value *a = &ir->values[entry->first_arg + k];
+        const char *t = m->text;
         int v = 1;
-        while (e < t + m->len && *e != '\n' && *e != ')' && !(e > q && e[0] == '%')) e++;
-        for (d = q; d + 18 < e; d++)
-            if (memcmp(d, "tt.divisibility = ", 18) == 0) { v = digits_at(d + 18, e); break; }
+        if (a->type.len < 8 || memcmp(t + a->type.at, "!tt.ptr<", 8) != 0) continue;
+        for (size_t d = a->attrs.at; d + 18 < (size_t)a->attrs.at + a->attrs.len; d++)
+            if (memcmp(t + d, "tt.divisibility = ", 18) == 0) {
+                v = digits_at(t + d + 18, t + a->attrs.at + a->attrs.len);
+                break;
+            }
         if (v < least) least = v > 0 ? v : 1;
     }
     return least;
@@ -501,9 +510,9 @@ layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout
                             : LAYOUT_ERR_UNSUPPORTED;
     /* The tt.load that made the stored tensor or the tt.store that takes
      * the loaded one (its register words are read in layout_tk_op_finish). */
-    p->neighbour = o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? global_neighbour(m, o->result_at, o->result_len, 1)
+    p->neighbour = o->kind == LAYOUT_TTGIR_LOCAL_LOAD ? global_neighbour(m, layout_ttgir_ir_result(m, o->ir_op, 0), 1)
                    : (o->kind == LAYOUT_TTGIR_LOCAL_STORE || o->kind == LAYOUT_TTGIR_LOCAL_ALLOC)
-                       ? global_neighbour(m, o->operand_at, o->operand_len, 0)
+                       ? global_neighbour(m, layout_ttgir_ir_operand(m, o->ir_op, 0), 0)
                        : 0;
     /* AMD's TTGIR does not print the launcher's divisibility, and its
      * global loads are vectorised all the same (global_load_dword of

@@ -77,80 +77,55 @@ static void rd_mnemonic(const layout_triton_kernel *k, int write, int bits, int 
     else layout_sb_printf(&sb, bits < 32 ? "ds_read_u%d" : "ds_read_b%d", bits);
 }
 
-/* The reduce's axis: `axis = N` in the op's text (`<{axis = 1 : i32}>`). */
+/* The op's axis: its `axis` attribute (`<{axis = 1 : i32}>`); -1 without. */
 int layout_tk_op_axis(const layout_ttgir *m, const layout_ttgir_op *o)
 {
-    size_t at = o->result_at, end = at + 400 < m->len ? at + 400 : m->len;
-    for (; at + 7 < end; at++)
-        if (memcmp(m->text + at, "axis = ", 7) == 0) {
-            char c = m->text[at + 7];
-            return c >= '0' && c <= '9' ? c - '0' : -1;
-        }
-    return -1;
+    int64_t axis;
+    if (layout_ttgir_ir_attr_int(m, o->ir_op, "axis", &axis) != LAYOUT_OK || axis < 0 || axis > 64) return -1;
+    return (int)axis;
 }
 
-/* The operands of `"tt.reduce"(%a, %b) ...`: their count, 0 if unread. */
+/* The operands of `"tt.reduce"(%a, %b) ...`: their count. */
 static int rd_n_operands(const layout_ttgir *m, const layout_ttgir_op *o)
 {
-    size_t at = o->name_at + o->name_len, end = at + 2000 < m->len ? at + 2000 : m->len;
-    int n = 0;
-    while (at < end && m->text[at] != '(' && m->text[at] != '\n') at++;
-    if (at >= end || m->text[at] != '(') return 0;
-    for (at++; at < end && m->text[at] != ')' && m->text[at] != '\n'; at++)
-        if (m->text[at] == '%') n++;
-    return at < end && m->text[at] == ')' ? n : 0;
+    return m->ir.ops[o->ir_op].n_uses;
 }
 
-static int rd_ident(char c)
+/* An op whose printed types are all scalars (no tensor, pointer or other
+ * parameterised type): `%1 = arith.truncf %r : f32 to f16`. */
+static int rd_scalar_op(const layout_ttgir *m, int op)
 {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' ||
-           c == '$' || c == '-';
+    const layout_ttgir_ir_op *o = &m->ir.ops[op];
+    return !memchr(m->text + o->types_in.at, '<', o->types_in.len) &&
+           !memchr(m->text + o->types_out.at, '<', o->types_out.len);
 }
 
-/* How the kernel uses the value named name[0 .. len) (with `#i` when
- * idx >= 0: result idx of several) from text offset at to the next
- * function: 0 unused, 2 only as the stored value of tt.store ops, directly
- * or through scalar ops (`%1 = arith.truncf %r : f32 to f16`; depth
- * levels), 1 otherwise. */
-static int rd_use_of(const layout_ttgir *m, size_t at, const char *name, size_t len, int idx, int depth)
+/* How the kernel uses value v: 0 unused, 2 only as the stored value of
+ * tt.store ops, directly or through scalar ops (depth levels), 1
+ * otherwise.  Read from the IR's uses. */
+static int rd_use_of(const layout_ttgir *m, int v, int depth)
 {
-    const char *t = m->text;
-    int used = 0, other = 0;
-    for (; at + len < m->len && !other; at++) {
-        size_t e = at + len, ls, le, q;
-        if (t[at] == '\n' && at + 10 < m->len && memcmp(t + at + 1, "  tt.func ", 10) == 0) break;
-        if (t[at] != '%' || memcmp(t + at, name, len) != 0) continue;
-        if (idx >= 0) {
-            int v = 0;
-            if (t[e] != '#') continue;
-            for (e++; e < m->len && t[e] >= '0' && t[e] <= '9'; e++) v = v * 10 + (t[e] - '0');
-            if (v != idx || rd_ident(t[e])) continue;
-        } else if (rd_ident(t[e]) || t[e] == '#') {
-            continue;
+    int used = 0, op, k;
+    for (op = 0; op < m->ir.n_ops; op++) {
+        const layout_ttgir_ir_op *o = &m->ir.ops[op];
+        for (k = 0; k < o->n_uses; k++) {
+            if (m->ir.uses[o->first_use + k] != v) continue;
+            used = 1;
+            if (layout_ttgir_ir_op_is(m, op, "tt.store") && k == 1) continue; /* tt.store ptr, value */
+            if (depth > 0 && o->n_results == 1 && rd_scalar_op(m, op) && rd_use_of(m, o->first_result, depth - 1) == 2)
+                continue;
+            return 1;
         }
-        used = 1;
-        for (ls = at; ls > 0 && t[ls - 1] != '\n'; ls--) {}
-        for (le = at; le < m->len && t[le] != '\n'; le++) {}
-        while (ls < at && t[ls] == ' ') ls++;
-        if (at - ls > 9 && memcmp(t + ls, "tt.store ", 9) == 0) continue;
-        /* `%x = op ... : scalar`: follow %x (no tensor on the line) */
-        for (q = ls; q < le && t[q] != '<'; q++) {}
-        if (depth > 0 && t[ls] == '%' && q == le) {
-            size_t ne = ls + 1;
-            while (ne < le && rd_ident(t[ne])) ne++;
-            if (ne < le && t[ne] == ' ' && rd_use_of(m, le, t + ls, ne - ls, -1, depth - 1) == 2) continue;
-        }
-        other = 1;
     }
-    return !used ? 0 : other ? 1 : 2;
+    return used ? 2 : 0;
 }
 
-/* How the kernel uses result i of n (`%r` for one, `%r#i` for several). */
+/* How the kernel uses result i of n. */
 static int rd_result_use(const layout_ttgir *m, const layout_ttgir_op *o, int i, int n)
 {
-    int u;
-    if (o->result_len < 2 || o->loc_len == 0) return 1;
-    u = rd_use_of(m, o->loc_at + o->loc_len, m->text + o->result_at, o->result_len, n > 1 ? i : -1, 4);
+    int v = layout_ttgir_ir_result(m, o->ir_op, i), u;
+    if (v < 0) return 1;
+    u = rd_use_of(m, v, 4);
     return u == 0 && n == 1 ? 1 : u; /* one result unused: Triton would have dropped the op (a fragment) */
 }
 

@@ -72,13 +72,11 @@ static int64_t sc_linearize(const int64_t *multi, const int64_t *shape, const in
     return v;
 }
 
-/* Whether the op text sets `reverse = true`. */
+/* Whether the op's `reverse` attribute is true. */
 static int sc_reverse(const layout_ttgir *m, const layout_ttgir_op *o)
 {
-    size_t at = o->result_at, end = at + 400 < m->len ? at + 400 : m->len;
-    for (; at + 14 < end && m->text[at] != '\n'; at++)
-        if (memcmp(m->text + at, "reverse = true", 14) == 0) return 1;
-    return 0;
+    int64_t r;
+    return layout_ttgir_ir_attr_int(m, o->ir_op, "reverse", &r) == LAYOUT_OK && r == 1;
 }
 
 /* The per-dim counts Triton's helpers read off the operand's linear layout

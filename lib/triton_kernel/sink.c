@@ -15,9 +15,10 @@
  *
  * Applied only where that evidence reaches: the kernel's last report, a
  * local_load or a convert_layout whose loads are ld.shared (no ldmatrix),
- * on the function's top level (the region depth of its tt.return, with no
- * region opened between: not in or before a loop or a branch), followed
- * by a tt.store and nothing that touches shared memory; its result layout has a zero warp or lane basis; every
+ * in the function's body block (that of its tt.return; no op after it
+ * opens a region: not in or before a loop or a branch, and no barrier),
+ * followed by a tt.store of a value computed from its result (the IR's
+ * dataflow) and nothing that touches shared memory; its result layout has a zero warp or lane basis; every
  * warp costs what warp 0 costs; and the tensor's global stores per thread
  * are as many as the op's loads (below).
  *
@@ -34,24 +35,37 @@
 
 #include <string.h>
 
-/* The first line at or after offset from whose first word is w (after the
- * indentation and an optional `%x = `): its offset, or (size_t)-1. */
-static size_t next_line_with(const layout_ttgir *m, size_t from, const char *w, size_t until)
+/* Whether ptxas's sinking reaches op `op` (an IR op): it sits in a
+ * function's body block (the block of its tt.return), no op after it there
+ * opens a region (a loop, a branch) or is a barrier, and a tt.store after
+ * it stores a value computed from its result (through the ops between, in
+ * that block): the instructions that feed only that store are the ones
+ * ptxas moves past the EXIT. */
+static int store_takes_result(const layout_ttgir *m, int op)
 {
-    size_t n = strlen(w), p = from;
-    while (p < until) {
-        size_t e = p, q = p;
-        while (e < m->len && m->text[e] != '\n') e++;
-        while (q < e && m->text[q] == ' ') q++;
-        if (q < e && m->text[q] == '%') { /* `%x = op` / `%x:2 = op` */
-            while (q < e && m->text[q] != '=') q++;
-            if (q < e) q++;
-            while (q < e && m->text[q] == ' ') q++;
+    enum { MAX_FLOW = 256 };
+    int32_t flow[MAX_FLOW];
+    int n_flow = 0, parent = layout_ttgir_ir_parent(m, op), j, k, found = 0, returns = 0;
+    if (parent < 0 || !layout_ttgir_ir_op_is(m, parent, "tt.func")) return 0;
+    for (k = 0; k < m->ir.ops[op].n_results && n_flow < MAX_FLOW; k++) flow[n_flow++] = layout_ttgir_ir_result(m, op, k);
+    for (j = m->ir.ops[op].next; j >= 0; j = m->ir.ops[j].next) {
+        const layout_ttgir_ir_op *o = &m->ir.ops[j];
+        int uses_flow = 0;
+        if (o->n_regions > 0 || layout_ttgir_ir_op_is(m, j, "gpu.barrier")) return 0;
+        if (layout_ttgir_ir_op_is(m, j, "tt.return")) {
+            returns = 1;
+            break;
         }
-        if (q + n <= e && memcmp(m->text + q, w, n) == 0) return q;
-        p = e + 1;
+        for (k = 0; k < o->n_uses && !uses_flow; k++)
+            for (int f = 0; f < n_flow && !uses_flow; f++) uses_flow = m->ir.uses[o->first_use + k] == flow[f];
+        if (!uses_flow) continue;
+        if (layout_ttgir_ir_op_is(m, j, "tt.store")) {
+            int value = layout_ttgir_ir_operand(m, j, 1); /* tt.store ptr, value [, mask] */
+            for (int f = 0; f < n_flow; f++) found |= value == flow[f];
+        }
+        for (k = 0; k < o->n_results && n_flow < MAX_FLOW; k++) flow[n_flow++] = o->first_result + k;
     }
-    return (size_t)-1;
+    return returns && found;
 }
 
 /* Instructions of r whose mnemonic starts with prefix, per warp. */
@@ -87,9 +101,9 @@ void layout_tk_sink_last_load(layout_triton_kernel *k)
     layout_triton_attr ta;
     layout_linear R;
     const char *attr;
-    size_t alen, at, ret;
+    size_t alen;
     char why[LAYOUT_TRITON_KERNEL_REASON_CAP];
-    int nw = m->num_warps, iw, il, b, zero_warps = 0, warps, depth, deepest;
+    int nw = m->num_warps, iw, il, b, zero_warps = 0, warps;
     uint64_t copy_lanes = 0; /* lane-id bits whose lanes hold copies */
     layout_instr last;
     layout_cost c;
@@ -100,15 +114,7 @@ void layout_tk_sink_last_load(layout_triton_kernel *k)
     if (r->cta_total_cycles != r->total_cycles * nw || r->cta_extra_cycles != r->extra_cycles * nw) return;
     o = &m->ops[r->op];
     if (o->n_dst < 1 || o->dst[0].is_memdesc || o->dst[0].enc_len == 0) return;
-    /* on the top level: the region of the function's tt.return, and no
-     * region opens between (no loop, branch or other region op) */
-    at = o->name_at;
-    if ((ret = next_line_with(m, at, "tt.return", m->len)) == (size_t)-1) return;
-    depth = layout_tk_region_depth(m, at, ret, &deepest);
-    if (depth < 0 || depth != layout_tk_region_depth(m, ret, ret, NULL) || deepest != depth) return;
-    /* a global store follows, and no barrier between */
-    if (next_line_with(m, at, "tt.store", ret) == (size_t)-1 || next_line_with(m, at, "gpu.barrier", ret) != (size_t)-1)
-        return;
+    if (!store_takes_result(m, o->ir_op)) return;
     if (layout_ttgir_encoding(m, &o->dst[0], &attr, &alen) != LAYOUT_OK) return;
     if (layout_tk_reg_linear(m, &o->dst[0], attr, alen, &ta, &R, why, sizeof why) != LAYOUT_OK) return;
     iw = layout_linear_in_dim(&R, "warp");

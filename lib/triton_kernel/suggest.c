@@ -263,6 +263,21 @@ static int alloc_of(const int *roots, int n, int root)
     return -1;
 }
 
+/* Whether v's web class holds a local_alloc's result: an allocation this
+ * op is traced to, which the cap on allocations dropped. */
+static int traced_to_dropped(const layout_ttgir *m, layout_tk_web *web, const layout_tk_name *v)
+{
+    int root = layout_tk_web_root(web, v), i;
+    if (root < 0) return 0;
+    for (i = 0; i < m->n_ops; i++) {
+        layout_tk_name res;
+        if (m->ops[i].kind == LAYOUT_TTGIR_LOCAL_ALLOC && layout_tk_op_result(m, &m->ops[i], &res) &&
+            layout_tk_web_root(web, &res) == root)
+            return 1;
+    }
+    return 0;
+}
+
 layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *opts,
                                            layout_triton_kernel_suggestions *out, layout_error *err)
 {
@@ -304,6 +319,7 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
         char detail[LAYOUT_TRITON_KERNEL_REASON_CAP];
         if (op->kind == LAYOUT_TTGIR_WARP_GROUP_DOT || !mt || !layout_tk_access_memdesc(m, op, &v)) continue;
         g = alloc_of(w.root, out->n_allocs, layout_tk_web_root(&w.web, &v));
+        if (g < 0 && traced_to_dropped(m, &w.web, &v)) continue; /* its allocation is past the cap: in no group */
         if (g >= 0 && !same_tile(m, group_type(k, &out->allocs[g]), mt)) g = -1;
         for (j = 0; j < out->n_allocs && g < 0; j++) /* untraced: the group of the same type */
             if (out->allocs[j].alloc_op < 0 && same_tile(m, group_type(k, &out->allocs[j]), mt)) g = j;

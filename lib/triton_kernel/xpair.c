@@ -51,59 +51,33 @@
 
 #define XP_MAX_OPS 64
 
-/* The text line [b, e) containing offset at. */
-static void line_of(const char *s, size_t len, size_t at, size_t *b, size_t *e)
-{
-    *b = at;
-    while (*b > 0 && s[*b - 1] != '\n') (*b)--;
-    *e = at;
-    while (*e < len && s[*e] != '\n') (*e)++;
-}
-
-static int has(const char *s, size_t b, size_t e, const char *w)
+/* Op name [at, at + len) holds w. */
+static int name_has(const char *s, size_t at, size_t len, const char *w)
 {
     size_t n = strlen(w);
-    for (size_t i = b; i + n <= e; i++)
+    for (size_t i = at; i + n <= at + len; i++)
         if (memcmp(s + i, w, n) == 0) return 1;
     return 0;
 }
 
-/* Whether the text strictly between ops x and y (x before y) keeps them in
- * one run of collectMergeableInsts. */
+/* Whether ops x and y (x before y) stay in one run of
+ * collectMergeableInsts: one block of the IR, and no op between opens a
+ * region or is one whose lowering has unmodeled side effects (a barrier,
+ * a rocdl intrinsic, an atomic, a call, a print or assert, inline asm, an
+ * async copy or wait). */
 static int one_block(const layout_ttgir *m, const layout_ttgir_op *x, const layout_ttgir_op *y)
 {
     static const char *const stop[] = {"barrier", "rocdl.", "atomic", "tt.call", "print", "assert", "inline_asm",
                                        "async_"};
-    size_t b, e, p;
-    line_of(m->text, m->len, x->name_at, &b, &e);
-    for (p = e + 1; p < m->len && p <= y->name_at;) {
-        size_t lb = p, le = p, i, j;
-        while (le < m->len && m->text[le] != '\n') le++;
-        if (y->name_at >= lb && y->name_at <= le) break; /* y's own line */
-        for (i = lb; i < le && (m->text[i] == ' ' || m->text[i] == '\t'); i++) {}
-        for (j = le; j > i && (m->text[j - 1] == ' ' || m->text[j - 1] == '\r'); j--) {}
-        if ((i < le && m->text[i] == '}') || (j > i && m->text[j - 1] == '{')) return 0;
+    int j;
+    if (m->ir.ops[x->ir_op].parent_block != m->ir.ops[y->ir_op].parent_block) return 0;
+    for (j = m->ir.ops[x->ir_op].next; j >= 0 && j != y->ir_op; j = m->ir.ops[j].next) {
+        const layout_ttgir_ir_op *o = &m->ir.ops[j];
+        if (o->n_regions > 0) return 0;
         for (size_t q = 0; q < sizeof stop / sizeof stop[0]; q++)
-            if (has(m->text, lb, le, stop[q])) return 0;
-        p = le + 1;
+            if (name_has(m->text, o->name.at, o->name.len, stop[q])) return 0;
     }
-    return 1;
-}
-
-/* The integer of `%name = arith.constant N` for the token at s[at, at + n); 0 and *v, or -1. */
-static int constant_of(const layout_ttgir *m, size_t at, size_t n, int64_t *v)
-{
-    for (size_t p = 0; p + n + 3 < m->len; p++) {
-        if ((p && m->text[p - 1] != ' ' && m->text[p - 1] != '\n') || memcmp(m->text + p, m->text + at, n) != 0 ||
-            memcmp(m->text + p + n, " = arith.constant ", 18) != 0)
-            continue;
-        char *end;
-        long long x = strtoll(m->text + p + n + 18, &end, 10);
-        if (end == m->text + p + n + 18) return -1;
-        *v = x;
-        return 0;
-    }
-    return -1;
+    return j == y->ir_op;
 }
 
 /* The constant byte offset of op o's memdesc in the kernel's shared memory
@@ -130,18 +104,11 @@ static int base_offset(const layout_triton_kernel *k, layout_tk_web *w, const in
     if (o->kind != LAYOUT_TTGIR_LOCAL_ALLOC && t->rank == 3 && t->shape[0] > 1) {
         /* a constant index of a view of the buffer: `%v = ttg.memdesc_index %a[%c1_i32]` */
         int64_t idx = -1;
-        for (int i = 0; i < m->n_ops && idx < 0; i++) {
-            const layout_ttgir_op *q = &m->ops[i];
-            size_t b, e, br;
-            if (q->kind != LAYOUT_TTGIR_MEMDESC_VIEW || !layout_tk_op_result(m, q, &res) || res.len != v.len ||
-                res.idx != v.idx || memcmp(m->text + res.at, m->text + v.at, v.len) != 0)
-                continue;
-            line_of(m->text, m->len, q->name_at, &b, &e);
-            if (!has(m->text, b, e, "ttg.memdesc_index ")) return -1;
-            for (br = q->name_at; br < e && m->text[br] != '['; br++) {}
-            size_t nb = br + 1, ne = nb;
-            while (ne < e && m->text[ne] != ']') ne++;
-            if (br >= e || ne >= e || m->text[nb] != '%' || constant_of(m, nb, ne - nb, &idx) < 0) return -1;
+        int def = layout_ttgir_ir_def(m, v.value);
+        if (def >= 0 && m->ir.ops[def].shared >= 0 && m->ops[m->ir.ops[def].shared].kind == LAYOUT_TTGIR_MEMDESC_VIEW) {
+            if (!layout_ttgir_ir_op_is(m, def, "ttg.memdesc_index") ||
+                layout_ttgir_ir_const_int(m, layout_ttgir_ir_operand(m, def, 1), &idx) != LAYOUT_OK)
+                return -1;
         }
         if (idx < 0 || idx >= t->shape[0]) return -1; /* a loop's index or a block argument: a variable */
         slot = idx * (t->elem_bits / 8) * t->shape[1] * t->shape[2];

@@ -1,13 +1,16 @@
-/* Reading TTGIR (ttgir.h): one pass over the lines, no heap.  Only what the
- * shared-memory analysis needs is parsed: the module header, the layout
- * aliases, the `#locN` definitions and the lines of the shared-memory ops
- * (their types in full); every other line is skipped, so a new op or
- * attribute in a later Triton does not stop the reader. */
+/* Reading TTGIR (ttgir.h), no heap: the whole-text checks (wellformed.c),
+ * the IR of every op (ir.c), then the shared-memory view over it: the
+ * module's target and warps from the module op's attributes, and every op
+ * that reads or writes shared memory with its types in full.  An op the
+ * tables below do not know is kept in the IR and skipped by the view, so a
+ * new op or attribute in a later Triton does not stop the reader. */
 #include "../core/internal.h"
 #include "alias.h"
+#include "ir_internal.h"
 #include "wellformed_internal.h"
 #include "layout/ttgir.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -49,19 +52,21 @@ const char *layout_ttgir_op_name(layout_ttgir_op_kind kind)
     return (int)kind >= 0 && kind < LAYOUT_TTGIR_OP_KIND_COUNT ? k_kind_names[kind] : "?";
 }
 
-/* ------------------------------------------------------------------ scanning */
+/* ------------------------------------------------------------------ types */
 
-typedef struct scan {
+typedef struct span_scan {
     const char *t;
-    size_t n;         /* end of the text */
-    size_t ls, le;    /* the current line [ls, le) */
-    int line;         /* its 1-based number */
+    size_t n;
     layout_error *err;
-} scan;
+} span_scan;
 
-static layout_status fail_at(const scan *s, size_t at, layout_status st, const char *what)
+static layout_status fail_at(const span_scan *s, size_t at, layout_status st, const char *what)
 {
-    return layout_fail(s->err, st, FN ": line %d, column %d: %s", s->line, (int)(at - s->ls) + 1, what);
+    int line = 1;
+    size_t k, ls = 0;
+    for (k = 0; k < at && k < s->n; k++)
+        if (s->t[k] == '\n') line++, ls = k + 1;
+    return layout_fail(s->err, st, FN ": line %d, column %d: %s", line, (int)(at - ls) + 1, what);
 }
 
 static int is_ident(char ch)
@@ -70,45 +75,47 @@ static int is_ident(char ch)
            ch == '.' || ch == '-' || ch == '$';
 }
 
-static size_t skip_blank(const scan *s, size_t p)
+static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
+
+static size_t skip_blank(const span_scan *s, size_t p, size_t end)
 {
-    while (p < s->le && (s->t[p] == ' ' || s->t[p] == '\t' || s->t[p] == '\r')) p++;
+    while (p < end && is_space(s->t[p])) p++;
     return p;
 }
 
-static int starts(const scan *s, size_t p, const char *lit)
+static int starts(const span_scan *s, size_t p, size_t end, const char *lit)
 {
     size_t k = strlen(lit);
-    return p + k <= s->le && memcmp(s->t + p, lit, k) == 0;
+    return p + k <= end && memcmp(s->t + p, lit, k) == 0;
 }
 
-/* The end of the balanced group opened at p (one of < ( [ {), strings
- * skipped; s->le if it is not closed on the line. */
-static size_t close_of(const scan *s, size_t p)
+/* The end of the balanced group opened at p (one of < ( [ {) before end,
+ * strings skipped; end if it is not closed. */
+static size_t close_of(const span_scan *s, size_t p, size_t end)
 {
     int depth = 0;
-    for (; p < s->le; p++) {
+    for (; p < end; p++) {
         char ch = s->t[p];
         if (ch == '"') {
-            for (p++; p < s->le && s->t[p] != '"'; p++)
+            for (p++; p < end && s->t[p] != '"'; p++)
                 if (s->t[p] == '\\') p++;
             continue;
         }
-        if (ch == '-' && p + 1 < s->le && s->t[p + 1] == '>') { /* an arrow, not a closing '>' */
+        if (ch == '-' && p + 1 < end && s->t[p + 1] == '>') { /* an arrow, not a closing '>' */
             p++;
             continue;
         }
         if (ch == '<' || ch == '(' || ch == '[' || ch == '{') depth++;
         if (ch == '>' || ch == ')' || ch == ']' || ch == '}') {
             if (--depth == 0) return p;
-            if (depth < 0) return s->le;
+            if (depth < 0) return end;
         }
     }
-    return s->le;
+    return end;
 }
 
 /* First position in [p, end) of `lit` at nesting depth 0 (strings skipped). */
-static size_t find_top(const scan *s, size_t p, size_t end, const char *lit)
+static size_t find_top(const span_scan *s, size_t p, size_t end, const char *lit)
 {
     int depth = 0;
     size_t k = strlen(lit);
@@ -130,8 +137,6 @@ static size_t find_top(const scan *s, size_t p, size_t end, const char *lit)
     return end;
 }
 
-/* ------------------------------------------------------------------ types */
-
 static int elem_bits(const char *e)
 {
     static const struct {
@@ -139,7 +144,7 @@ static int elem_bits(const char *e)
         int bits;
     } k[] = {{"f16", 16}, {"bf16", 16}, {"f32", 32}, {"f64", 64}, {"tf32", 32}, {"i1", 1},  {"i8", 8},
              {"i16", 16}, {"i32", 32},  {"i64", 64}, {"f8E4M3FN", 8}, {"f8E5M2", 8}, {"f8E4M3FNUZ", 8},
-             {"f8E5M2FNUZ", 8}, {"f8E4M3B11FNUZ", 8}, {"f4E2M1FN", 4}, {"f8E8M0FNU", 8}};
+             {"f8E5M2FNUZ", 8}, {"f8E4M3B11FNUZ", 8}, {"f4E2M1FN", 4}, {"f8E8M0FNU", 8}, {"index", 64}};
     size_t i;
     if (strncmp(e, "!tt.ptr", 7) == 0) return 64;
     for (i = 0; i < sizeof k / sizeof k[0]; i++)
@@ -147,34 +152,56 @@ static int elem_bits(const char *e)
     return 0;
 }
 
+/* The element type at q (before `close`) into out->elem; *next past it. */
+static layout_status read_elem(const span_scan *s, size_t q, size_t close, layout_ttgir_type *out, size_t *next)
+{
+    size_t e = q;
+    if (starts(s, q, close, "!tt.ptr<")) {
+        size_t c = close_of(s, q + 7, close);
+        if (c >= close) return fail_at(s, q, LAYOUT_ERR_PARSE, "expected '>' closing !tt.ptr<...>");
+        q = c + 1;
+    } else {
+        while (q < close && is_ident(s->t[q])) q++;
+    }
+    if (q == e) return fail_at(s, e, LAYOUT_ERR_PARSE, "expected an element type");
+    if (q - e >= sizeof out->elem) return fail_at(s, e, LAYOUT_ERR_PARSE, "the element type is too long");
+    memcpy(out->elem, s->t + e, q - e);
+    out->elem[q - e] = '\0';
+    out->elem_bits = elem_bits(out->elem);
+    *next = q;
+    return LAYOUT_OK;
+}
+
 /* One type at p: `tensor<...>`, `!ttg.memdesc<...>` or a bare memdesc
  * `<...>` (async copies print their result so).  Other types (i32,
  * !tt.ptr<...>, ...) are skipped: *kept = 0.  Returns the end of the type. */
-static layout_status parse_type(const scan *s, size_t p, size_t end, layout_ttgir_type *out, int *kept, size_t *next)
+static layout_status parse_type(const span_scan *s, size_t p, size_t end, layout_ttgir_type *out, int *kept, size_t *next)
 {
     size_t open, close, q;
     int memdesc;
+    layout_status st;
     *kept = 0;
-    if (starts(s, p, "tensor<")) {
+    if (starts(s, p, end, "tensor<")) {
         memdesc = 0;
         open = p + 6;
-    } else if (starts(s, p, "!ttg.memdesc<")) {
+    } else if (starts(s, p, end, "!ttg.memdesc<")) {
         memdesc = 1;
         open = p + 12;
     } else if (p < end && s->t[p] == '<') {
         memdesc = 1;
         open = p;
-    } else { /* some other type: to the next top-level ',' */
-        *next = find_top(s, p, end, ",");
+    } else { /* some other type: to the next top-level ',' or '[' */
+        size_t c = find_top(s, p, end, ","), b = find_top(s, p, end, "[");
+        *next = b < c ? b : c;
         return LAYOUT_OK;
     }
-    close = close_of(s, open);
+    close = close_of(s, open, end);
     if (close >= end) return fail_at(s, open, LAYOUT_ERR_PARSE, memdesc ? "expected '>' closing the memdesc type"
                                                                        : "expected '>' closing tensor<...>");
     memset(out, 0, sizeof *out);
     out->is_memdesc = memdesc;
     /* dims: int 'x' int 'x' ... elem */
-    q = open + 1;
+    q = skip_blank(s, open + 1, close);
     for (;;) {
         size_t d = q;
         int64_t v = 0;
@@ -188,38 +215,23 @@ static layout_status parse_type(const scan *s, size_t p, size_t end, layout_ttgi
             break;
         }
         if (out->rank >= LAYOUT_TTGIR_MAX_RANK)
-            return fail_at(s, d, LAYOUT_ERR_CAPACITY, "more than 6 dims in a type");
+            return fail_at(s, d, LAYOUT_ERR_CAPACITY, "more than 20 dims in a type");
         out->shape[out->rank++] = v;
         q++;
     }
-    {
-        size_t e = q;
-        if (starts(s, q, "!tt.ptr<")) {
-            size_t c = close_of(s, q + 7);
-            if (c >= close) return fail_at(s, q, LAYOUT_ERR_PARSE, "expected '>' closing !tt.ptr<...>");
-            q = c + 1;
-        } else {
-            while (q < close && is_ident(s->t[q])) q++;
-        }
-        if (q == e) return fail_at(s, e, LAYOUT_ERR_PARSE, "expected an element type");
-        if (q - e >= sizeof out->elem) return fail_at(s, e, LAYOUT_ERR_PARSE, "the element type is too long");
-        memcpy(out->elem, s->t + e, q - e);
-        out->elem[q - e] = '\0';
-        out->elem_bits = elem_bits(out->elem);
-    }
+    if ((st = read_elem(s, q, close, out, &q))) return st;
     /* , encoding [, memory space] [, mutable] [, alloc shape] */
-    while (q < close) {
+    while ((q = skip_blank(s, q, close)) < close) {
         size_t f;
-        q = skip_blank(s, q);
         if (s->t[q] != ',') return fail_at(s, q, LAYOUT_ERR_PARSE, "expected ',' or '>' in the type");
-        q = skip_blank(s, q + 1);
+        q = skip_blank(s, q + 1, close);
         f = find_top(s, q, close, ",");
         if (f == q) return fail_at(s, q, LAYOUT_ERR_PARSE, "expected a type parameter");
         if (s->t[q] == '#' && out->enc_len == 0) {
             out->enc_at = q;
             out->enc_len = f - q;
-            while (out->enc_len && (s->t[q + out->enc_len - 1] == ' ')) out->enc_len--;
-        } else if (starts(s, q, "mutable")) {
+            while (out->enc_len && is_space(s->t[q + out->enc_len - 1])) out->enc_len--;
+        } else if (starts(s, q, close, "mutable")) {
             out->mutable_ = 1;
         }
         q = f;
@@ -229,15 +241,17 @@ static layout_status parse_type(const scan *s, size_t p, size_t end, layout_ttgi
     return LAYOUT_OK;
 }
 
-/* A comma-separated list of types in [p, end), maybe in parentheses. */
-static layout_status parse_types(const scan *s, size_t p, size_t end, layout_ttgir_type *out, int *n)
+/* A comma-separated list of types in [p, end), maybe in parentheses; a
+ * type followed by `[T]` (`<f32>[tensor<64xi32>]`: a buffer op's pointer
+ * element and its offsets) keeps T. */
+static layout_status parse_types(const span_scan *s, size_t p, size_t end, layout_ttgir_type *out, int *n)
 {
     layout_status st;
     *n = 0;
-    p = skip_blank(s, p);
-    while (end > p && (s->t[end - 1] == ' ')) end--;
+    p = skip_blank(s, p, end);
+    while (end > p && is_space(s->t[end - 1])) end--;
     if (p < end && s->t[p] == '(') {
-        size_t c = close_of(s, p);
+        size_t c = close_of(s, p, end);
         if (c >= end) return fail_at(s, p, LAYOUT_ERR_PARSE, "expected ')' closing the type list");
         end = c;
         p++;
@@ -246,326 +260,250 @@ static layout_status parse_types(const scan *s, size_t p, size_t end, layout_ttg
         layout_ttgir_type t;
         int kept;
         size_t next = end;
-        p = skip_blank(s, p);
+        p = skip_blank(s, p, end);
         if (p >= end) break;
         if ((st = parse_type(s, p, end, &t, &kept, &next))) return st;
+        p = skip_blank(s, next, end);
+        if (p < end && s->t[p] == '[') { /* a pointer then its offsets: keep the offsets */
+            size_t c = close_of(s, p, end);
+            if (c >= end) return fail_at(s, p, LAYOUT_ERR_PARSE, "expected ']' closing the offsets' type");
+            if ((st = parse_type(s, skip_blank(s, p + 1, c), c, &t, &kept, &next))) return st;
+            p = skip_blank(s, c + 1, end);
+            if (kept && *n < LAYOUT_TTGIR_MAX_TYPES) out[(*n)++] = t;
+            /* buffer ops print their `other` value's type next, without a comma */
+            if (p < end && s->t[p] != ',' && s->t[p] != '*') continue;
+            kept = 0;
+        }
         if (kept && *n < LAYOUT_TTGIR_MAX_TYPES) out[(*n)++] = t;
-        p = skip_blank(s, next);
         if (p < end && (s->t[p] == ',' || s->t[p] == '*')) p++; /* ',' or wgmma's 'A * B' */
         else if (p < end) return fail_at(s, p, LAYOUT_ERR_PARSE, "expected ',' between types");
     }
     return LAYOUT_OK;
 }
 
-/* ------------------------------------------------------------------ lines */
+layout_status layout_ttgir_type_read(const layout_ttgir *m, size_t at, size_t len, layout_ttgir_type *out, int *kept,
+                                     layout_error *err)
+{
+    span_scan s;
+    size_t next;
+    layout_status st;
+    s.t = m->text;
+    s.n = m->len;
+    s.err = err;
+    memset(out, 0, sizeof *out);
+    while (len && is_space(m->text[at])) at++, len--;
+    if ((st = parse_type(&s, at, at + len, out, kept, &next))) return st;
+    if (!*kept) { /* a scalar: its element only */
+        size_t e = at + len;
+        while (e > at && is_space(m->text[e - 1])) e--;
+        if (e - at >= sizeof out->elem) return fail_at(&s, at, LAYOUT_ERR_PARSE, "the type is too long");
+        memcpy(out->elem, m->text + at, e - at);
+        out->elem[e - at] = '\0';
+        out->elem_bits = elem_bits(out->elem);
+    }
+    return LAYOUT_OK;
+}
 
-static int op_kind_of(const scan *s, size_t p, size_t q, layout_ttgir_op_kind *kind)
+/* ------------------------------------------------------------------ the shared-memory view */
+
+static int op_kind_of(const layout_ttgir *m, int op, layout_ttgir_op_kind *kind)
 {
     size_t i;
     for (i = 0; i < sizeof k_ops / sizeof k_ops[0]; i++)
-        if (strlen(k_ops[i].name) == q - p && memcmp(s->t + p, k_ops[i].name, q - p) == 0) {
+        if (layout_ttgir_ir_name_is(m, op, k_ops[i].name)) {
             *kind = k_ops[i].kind;
             return 1;
         }
     return 0;
 }
 
-/* Text [p, q) of the current line has `lit` (strings included). */
-static int has(const scan *s, size_t p, size_t q, const char *lit)
+static int name_starts(const layout_ttgir *m, int op, const char *lit)
 {
     size_t k = strlen(lit);
-    for (; p + k <= q; p++)
-        if (memcmp(s->t + p, lit, k) == 0) return 1;
+    const layout_ttgir_span *n = &m->ir.ops[op].name;
+    return n->len >= k && memcmp(m->text + n->at, lit, k) == 0;
+}
+
+static int span_has(const layout_ttgir *m, layout_ttgir_span sp, const char *lit)
+{
+    size_t k = strlen(lit), p;
+    for (p = sp.at; p + k <= (size_t)sp.at + sp.len; p++)
+        if (memcmp(m->text + p, lit, k) == 0) return 1;
     return 0;
 }
 
-static int name_is(const scan *s, size_t p, size_t q, const char *lit)
+/* A value's printed type names a memdesc. */
+static int value_is_memdesc(const layout_ttgir *m, int v)
 {
-    return q - p == strlen(lit) && memcmp(s->t + p, lit, q - p) == 0;
+    return v >= 0 && span_has(m, m->ir.values[v].type, "memdesc<");
 }
 
-static int name_starts(const scan *s, size_t p, size_t q, const char *lit)
+/* An op k_ops does not know but whose lowering may touch shared memory,
+ * by Triton's own evidence: the allocation analysis gave it scratch
+ * (`allocation.offset`), it is an op of a GPU dialect on a memdesc, or it
+ * is an atomic on one scalar (its result is broadcast through shared
+ * memory).  Ops on memdescs that issue no access (views, waits) are not. */
+static int may_touch_shared(const layout_ttgir *m, int op)
 {
-    size_t k = strlen(lit);
-    return q - p >= k && memcmp(s->t + p, lit, k) == 0;
-}
-
-/* An op named [p, q) that k_ops does not know but whose lowering may touch
- * shared memory, by Triton's own evidence in the text: the allocation
- * analysis gave it scratch (`allocation.offset`), it is an op of a GPU
- * dialect on a memdesc, or it is an atomic on one scalar (its result is
- * broadcast through shared memory).  Ops on memdescs that issue no access
- * (views, waits) are not. */
-static int may_touch_shared(const scan *s, size_t p, size_t q)
-{
-    if (has(s, q, s->le, "allocation.offset")) return 1;
-    if (name_is(s, p, q, "tt.atomic_rmw") || name_is(s, p, q, "tt.atomic_cas")) return !has(s, q, s->le, "tensor<");
-    if (name_starts(s, p, q, "ttg.memdesc_") || name_is(s, p, q, "ttng.warp_group_dot_wait") ||
-        name_is(s, p, q, "ttg.async_wait") || name_is(s, p, q, "ttg.async_commit_group"))
+    const layout_ttgir_ir_op *o = &m->ir.ops[op];
+    const char *v;
+    size_t n;
+    int k;
+    if (layout_ttgir_ir_attr(m, op, "allocation.offset", &v, &n) == LAYOUT_OK) return 1;
+    if (layout_ttgir_ir_name_is(m, op, "tt.atomic_rmw") || layout_ttgir_ir_name_is(m, op, "tt.atomic_cas"))
+        return !span_has(m, o->types_in, "tensor<") && !span_has(m, o->types_out, "tensor<");
+    if (name_starts(m, op, "ttg.memdesc_") || layout_ttgir_ir_name_is(m, op, "ttng.warp_group_dot_wait") ||
+        layout_ttgir_ir_name_is(m, op, "ttg.async_wait") || layout_ttgir_ir_name_is(m, op, "ttg.async_commit_group"))
         return 0;
-    if (!(name_starts(s, p, q, "ttg.") || name_starts(s, p, q, "ttng.") || name_starts(s, p, q, "amdg.") ||
-          name_starts(s, p, q, "amdgpu.") || name_starts(s, p, q, "nvws.") || name_starts(s, p, q, "nvg.")))
+    if (!(name_starts(m, op, "ttg.") || name_starts(m, op, "ttng.") || name_starts(m, op, "amdg.") ||
+          name_starts(m, op, "amdgpu.") || name_starts(m, op, "nvws.") || name_starts(m, op, "nvg.")))
         return 0;
-    return has(s, q, s->le, "memdesc<");
+    if (span_has(m, o->types_in, "memdesc<") || span_has(m, o->types_out, "memdesc<")) return 1;
+    for (k = 0; k < o->n_uses; k++)
+        if (value_is_memdesc(m, m->ir.uses[o->first_use + k])) return 1;
+    for (k = 0; k < o->n_results; k++)
+        if (value_is_memdesc(m, o->first_result + k)) return 1;
+    return 0;
 }
 
-static void next_line(scan *s)
+static layout_status add_shared_op(layout_ttgir *m, int op, layout_ttgir_op_kind kind, layout_error *err)
 {
-    s->ls = s->le < s->n ? s->le + 1 : s->n;
-    s->le = s->ls;
-    while (s->le < s->n && s->t[s->le] != '\n') s->le++;
-    s->line++;
-}
-
-/* `key = value` of the module header: an int (`= 4 : i32`) or a string. */
-static void header_int(const scan *s, const char *key, int *out)
-{
-    size_t p = s->ls, k = strlen(key);
-    for (; p + k < s->le; p++)
-        if (memcmp(s->t + p, key, k) == 0 && (p == s->ls || !is_ident(s->t[p - 1])) && !is_ident(s->t[p + k])) {
-            size_t q = p + k;
-            long v = 0;
-            if (q < s->le && s->t[q] == '"') q++;
-            q = skip_blank(s, q);
-            if (q >= s->le || s->t[q] != '=') continue;
-            q = skip_blank(s, q + 1);
-            if (q >= s->le || s->t[q] == '"') continue; /* the end, or a string value: not this key's */
-            while (q < s->le && s->t[q] >= '0' && s->t[q] <= '9' && v < 1000000) v = v * 10 + (s->t[q++] - '0');
-            *out = (int)v;
-            return;
-        }
-}
-
-static void header_target(const scan *s, char *out, size_t cap)
-{
-    size_t p = s->ls;
-    static const char key[] = "ttg.target";
-    for (; p + sizeof key < s->le; p++)
-        if (memcmp(s->t + p, key, sizeof key - 1) == 0) {
-            size_t q = p + sizeof key - 1, e;
-            if (s->t[q] == '"') q++;
-            q = skip_blank(s, q);
-            if (q >= s->le || s->t[q] != '=') continue;
-            q = skip_blank(s, q + 1);
-            if (q >= s->le || s->t[q] != '"') continue;
-            for (e = q + 1; e < s->le && s->t[e] != '"'; e++) {}
-            if (e - q - 1 < cap) {
-                memcpy(out, s->t + q + 1, e - q - 1);
-                out[e - q - 1] = '\0';
-            }
-            return;
-        }
-}
-
-/* An op line from p (after the results and '='): its name ends at q. */
-static layout_status parse_op(scan *s, layout_ttgir *m, size_t p, size_t q, size_t res_at, size_t res_len,
-                              layout_ttgir_op_kind kind, int quoted)
-{
-    layout_ttgir_op *op;
-    size_t colon, arrow, loc, r, end;
+    layout_ttgir_ir_op *io = &m->ir.ops[op];
+    layout_ttgir_op *o;
+    span_scan s;
     layout_status st;
-    if (m->n_ops >= LAYOUT_TTGIR_MAX_OPS) return fail_at(s, p, LAYOUT_ERR_CAPACITY, "more than 1024 shared-memory ops");
-    op = &m->ops[m->n_ops];
-    memset(op, 0, sizeof *op);
-    op->kind = kind;
-    op->line = s->line;
-    op->column = (int)(p - s->ls) + 1;
-    op->result_at = res_at;
-    op->result_len = res_len;
-    op->name_at = p + (quoted ? 1 : 0);
-    op->name_len = q - op->name_at;
+    s.t = m->text;
+    s.n = m->len;
+    s.err = err;
+    if (m->n_ops >= LAYOUT_TTGIR_MAX_OPS)
+        return fail_at(&s, io->name.at, LAYOUT_ERR_CAPACITY, "more than 1024 shared-memory ops");
+    o = &m->ops[m->n_ops];
+    memset(o, 0, sizeof *o);
+    o->kind = kind;
+    o->line = io->line;
+    o->column = io->column;
+    o->name_at = io->name.at;
+    o->name_len = io->name.len;
+    o->ir_op = op;
+    if (io->n_results) {
+        o->result_at = m->ir.values[io->first_result].name.at;
+        o->result_len = m->ir.values[io->first_result].name.len;
+    }
+    io->shared = m->n_ops;
     if (kind == LAYOUT_TTGIR_OTHER_SHARED || kind == LAYOUT_TTGIR_WARP_SPECIALIZE) {
         /* recorded, not read: their types and regions vary; the report lists them as not modelled */
         m->n_ops++;
         return LAYOUT_OK;
     }
-    r = skip_blank(s, q + (quoted ? 1 : 0));
-    if (r < s->le && s->t[r] == '(') r = skip_blank(s, r + 1);
-    if (r < s->le && s->t[r] == '%') {
-        size_t e = r + 1;
-        while (e < s->le && is_ident(s->t[e])) e++;
-        op->operand_at = r;
-        op->operand_len = e - r;
-    }
-    if (quoted) {
-        /* the generic form with a region ("tt.reduce"(...) ... ({ ... }) : types):
-         * the types and the location are on the line that closes the region */
-        int depth = 0;
-        size_t k;
-        for (k = p; k < s->le; k++) depth += (s->t[k] == '{') - (s->t[k] == '}');
-        while (depth > 0 && s->le < s->n) {
-            next_line(s);
-            for (k = s->ls; k < s->le; k++) {
-                if (s->t[k] == '"') {
-                    for (k++; k < s->le && s->t[k] != '"'; k++) {}
-                    continue;
-                }
-                depth += (s->t[k] == '{') - (s->t[k] == '}');
-                if (depth == 0) {
-                    q = k;
-                    break;
-                }
-            }
-        }
-        if (depth > 0) return fail_at(s, s->le, LAYOUT_ERR_PARSE, "the op's region is not closed");
-    }
-    end = s->le;
-    for (loc = find_top(s, q, end, "loc("); loc < end && loc > s->ls && is_ident(s->t[loc - 1]);)
-        loc = find_top(s, loc + 4, end, "loc(");
-    if (loc < end) {
-        size_t c = close_of(s, loc + 3);
-        if (c >= end) return fail_at(s, loc, LAYOUT_ERR_PARSE, "expected ')' closing loc(...)");
-        op->loc_at = loc + 4;
-        op->loc_len = c - loc - 4;
-        end = loc;
-    }
-    colon = find_top(s, q, end, " : ");
-    if (colon >= end) { /* ops without types (a dealloc may print none) */
-        m->n_ops++;
-        return LAYOUT_OK;
-    }
-    arrow = find_top(s, colon + 3, end, "->");
-    if ((st = parse_types(s, colon + 3, arrow, op->src, &op->n_src))) return st;
-    if (arrow < end && (st = parse_types(s, arrow + 2, end, op->dst, &op->n_dst))) return st;
+    o->operand_at = io->operand_text.at;
+    o->operand_len = io->operand_text.len;
+    o->loc_at = io->loc.at;
+    o->loc_len = io->loc.len;
+    if (io->types_in.len && (st = parse_types(&s, io->types_in.at, (size_t)io->types_in.at + io->types_in.len, o->src,
+                                               &o->n_src)))
+        return st;
+    if (io->types_out.len && (st = parse_types(&s, io->types_out.at, (size_t)io->types_out.at + io->types_out.len,
+                                                o->dst, &o->n_dst)))
+        return st;
     m->n_ops++;
     return LAYOUT_OK;
 }
 
-static layout_status parse_line(scan *s, layout_ttgir *m)
+/* `key = value` of the module op: an int (`4 : i32`) or a string. */
+static void module_attrs(layout_ttgir *m, int op)
 {
-    size_t p = skip_blank(s, s->ls), q, res_at = 0, res_len = 0;
-    layout_ttgir_op_kind kind;
-    if (p >= s->le) return LAYOUT_OK;
-    if (s->t[p] == '#') { /* an alias or a location */
-        size_t name = p, eq;
-        for (q = p + 1; q < s->le && is_ident(s->t[q]); q++) {}
-        eq = skip_blank(s, q);
-        if (eq >= s->le || s->t[eq] != '=' || q == p + 1) return LAYOUT_OK; /* not a definition */
-        eq = skip_blank(s, eq + 1);
-        if (starts(s, eq, "loc(")) {
-            if (m->n_locs >= LAYOUT_TTGIR_MAX_LOCS)
-                return fail_at(s, name, LAYOUT_ERR_CAPACITY, "more than 8192 location definitions");
-            m->loc_name_at[m->n_locs++] = (uint32_t)name;
-            return LAYOUT_OK;
+    int64_t v;
+    const char *s;
+    size_t n;
+    if (layout_ttgir_ir_attr_int(m, op, "ttg.num-warps", &v) == LAYOUT_OK && v >= 0 && v < 1000000) m->num_warps = (int)v;
+    if (layout_ttgir_ir_attr_int(m, op, "ttg.threads-per-warp", &v) == LAYOUT_OK && v >= 0 && v < 1000000)
+        m->threads_per_warp = (int)v;
+    if (layout_ttgir_ir_attr_int(m, op, "ttg.num-ctas", &v) == LAYOUT_OK && v >= 0 && v < 1000000) m->num_ctas = (int)v;
+    if (layout_ttgir_ir_attr(m, op, "ttg.target", &s, &n) == LAYOUT_OK && n >= 2 && s[0] == '"' &&
+        n - 2 < sizeof m->target) {
+        memcpy(m->target, s + 1, n - 2);
+        m->target[n - 2] = '\0';
+    }
+}
+
+static layout_status build_view(layout_ttgir *m, layout_error *err)
+{
+    int op;
+    layout_status st;
+    for (op = 0; op < m->ir.n_ops; op++) {
+        layout_ttgir_op_kind kind;
+        if (layout_ttgir_ir_name_is(m, op, "module") || layout_ttgir_ir_name_is(m, op, "builtin.module")) {
+            const layout_ttgir_ir_op *o = &m->ir.ops[op];
+            if (!m->module_line && o->n_attrs) {
+                m->module_line = o->line;
+                m->module_column = o->column;
+                module_attrs(m, op);
+                if (o->n_regions == 0) {
+                    span_scan s;
+                    s.t = m->text;
+                    s.n = m->len;
+                    s.err = err;
+                    return fail_at(&s, (size_t)o->text.at + o->text.len, LAYOUT_ERR_PARSE,
+                                   "expected '{' opening the module's body after its attributes "
+                                   "(is the text cut short?)");
+                }
+            }
+            continue;
         }
-        if (m->n_aliases >= LAYOUT_TTGIR_MAX_ALIASES)
-            return fail_at(s, name, LAYOUT_ERR_CAPACITY, "more than 64 layout aliases");
-        {
-            layout_ttgir_alias *a = &m->aliases[m->n_aliases];
-            size_t e = s->le;
-            while (e > eq && (s->t[e - 1] == ' ' || s->t[e - 1] == '\r')) e--;
-            if (e == eq) return fail_at(s, eq, LAYOUT_ERR_PARSE, "expected the alias's attribute after '='");
-            if (layout_ttgir_alias_find(m, s->t + name, q - name) >= 0)
-                return fail_at(s, name, LAYOUT_ERR_PARSE, "this alias is defined twice");
-            a->name_at = name;
-            a->name_len = q - name;
-            a->text_at = eq;
-            a->text_len = e - eq;
-            m->n_aliases++;
+        if (op_kind_of(m, op, &kind)) {
+            if ((st = add_shared_op(m, op, kind, err))) return st;
+        } else if (may_touch_shared(m, op)) {
+            if ((st = add_shared_op(m, op, LAYOUT_TTGIR_OTHER_SHARED, err))) return st;
         }
-        return LAYOUT_OK;
     }
-    if (starts(s, p, "module attributes")) {
-        size_t a = p + 17, c;
-        if (!m->module_line) {
-            m->module_line = s->line;
-            m->module_column = (int)(p - s->ls) + 1;
-        }
-        /* `module attributes {...} {`: without the body's '{' the module was cut after its header */
-        while (a < s->le && s->t[a] != '{') a++;
-        c = a < s->le ? close_of(s, a) : s->le;
-        c = c < s->le ? skip_blank(s, c + 1) : s->le;
-        if (c >= s->le || s->t[c] != '{')
-            return fail_at(s, c, LAYOUT_ERR_PARSE, "expected '{' opening the module's body after its attributes "
-                                                   "(is the text cut short?)");
-        header_int(s, "ttg.num-warps", &m->num_warps);
-        header_int(s, "ttg.threads-per-warp", &m->threads_per_warp);
-        header_int(s, "ttg.num-ctas", &m->num_ctas);
-        header_target(s, m->target, sizeof m->target);
-        return LAYOUT_OK;
-    }
-    /* [results '='] op-name ... */
-    q = p;
-    if (s->t[p] == '%') {
-        size_t e = p + 1, eq;
-        while (e < s->le && is_ident(s->t[e])) e++;
-        res_at = p;
-        res_len = e - p;
-        eq = find_top(s, e, s->le, "=");
-        if (eq >= s->le) return LAYOUT_OK;
-        q = skip_blank(s, eq + 1);
-    }
-    if (q < s->le && s->t[q] == '"') { /* the generic form: "tt.reduce"(...) */
-        size_t e = q + 1;
-        while (e < s->le && s->t[e] != '"') e++;
-        if (e < s->le && op_kind_of(s, q + 1, e, &kind)) return parse_op(s, m, q, e, res_at, res_len, kind, 1);
-        if (e < s->le && may_touch_shared(s, q + 1, e))
-            return parse_op(s, m, q, e, res_at, res_len, LAYOUT_TTGIR_OTHER_SHARED, 1);
-        return LAYOUT_OK;
-    }
-    p = q;
-    while (q < s->le && is_ident(s->t[q])) q++;
-    if (q > p && op_kind_of(s, p, q, &kind)) return parse_op(s, m, p, q, res_at, res_len, kind, 0);
-    if (q > p && may_touch_shared(s, p, q)) return parse_op(s, m, p, q, res_at, res_len, LAYOUT_TTGIR_OTHER_SHARED, 0);
     return LAYOUT_OK;
 }
 
 layout_status layout_ttgir_parse(const char *text, size_t len, layout_ttgir *out, layout_error *err)
 {
-    scan s;
     layout_status st;
+    size_t k;
     if (!text || !out) return layout_fail(err, LAYOUT_ERR_NULL, FN ": text or out is NULL");
     if (len > UINT32_MAX) return layout_fail(err, LAYOUT_ERR_CAPACITY, FN ": the text is larger than 4 GiB");
-    memset(out, 0, sizeof *out);
+    /* the view and the header; the IR's arrays are written as they fill */
+    memset(out, 0, offsetof(layout_ttgir, ir));
     out->text = text;
     out->len = len;
-    s.t = text;
-    s.n = len;
-    s.err = err;
-    s.line = 0;
-    s.le = (size_t)-1; /* next_line starts at 0 */
-    s.ls = 0;
-    /* A NUL byte anywhere is refused up front: an op that spans lines (a
-     * region of tt.scan / tt.reduce) is read past the per-line check below,
-     * and a writer of the module (layout_triton_kernel_apply) copies text. */
-    {
-        const char *nul = memchr(text, '\0', len);
-        if (nul) {
-            size_t at = (size_t)(nul - text), k;
-            s.line = 1;
-            for (k = 0; k < at; k++)
-                if (text[k] == '\n') {
-                    s.line++;
-                    s.ls = k + 1;
-                }
-            return fail_at(&s, at, LAYOUT_ERR_PARSE, "a NUL byte in the text");
-        }
-    }
     if ((st = layout_ttgir_check_text(text, len, err))) return st;
-    for (;;) {
-        if (s.le == (size_t)-1) {
-            s.ls = 0;
-            s.le = 0;
-            while (s.le < s.n && s.t[s.le] != '\n') s.le++;
-            s.line = 1;
-        } else if (s.le >= s.n) {
-            break;
-        } else {
-            next_line(&s);
-        }
-        {
-            size_t k;
-            for (k = s.ls; k < s.le; k++)
-                if (s.t[k] == '\0') return fail_at(&s, k, LAYOUT_ERR_PARSE, "a NUL byte in the text");
-        }
-        if ((st = parse_line(&s, out))) return st;
-    }
-    out->n_lines = s.line;
+    if ((st = layout_ttgir_ir_read(out, err))) return st;
+    out->n_lines = 1;
+    for (k = 0; k < len; k++) out->n_lines += text[k] == '\n';
+    if (len && text[len - 1] == '\n') out->n_lines--;
+    if ((st = build_view(out, err))) return st;
     if ((st = layout_ttgir_check_locs(out, err))) return st;
     return layout_ok(err);
 }
 
 /* ------------------------------------------------------------------ queries */
+
+layout_status layout_ttgir_ir_value_type(const layout_ttgir *m, int v, layout_ttgir_type *out)
+{
+    const layout_ttgir_value *val;
+    layout_status st;
+    layout_error err;
+    int kept;
+    if (!m || !out) return LAYOUT_ERR_NULL;
+    if (v < 0 || v >= m->ir.n_values) return LAYOUT_ERR_ARG;
+    val = &m->ir.values[v];
+    if (val->rule == LAYOUT_TTGIR_TYPE_UNKNOWN || val->type.len == 0) return LAYOUT_ERR_NOT_FOUND;
+    if ((st = layout_ttgir_type_read(m, val->type.at, val->type.len, out, &kept, &err))) return st;
+    if (val->rule == LAYOUT_TTGIR_TYPE_ELEM_I1) {
+        strcpy(out->elem, "i1");
+        out->elem_bits = 1;
+    } else if (val->rule == LAYOUT_TTGIR_TYPE_ELEM_POINTEE) {
+        size_t n = strlen(out->elem);
+        if (n < 9 || memcmp(out->elem, "!tt.ptr<", 8) != 0 || out->elem[n - 1] != '>') return LAYOUT_ERR_NOT_FOUND;
+        memmove(out->elem, out->elem + 8, n - 9);
+        out->elem[n - 9] = '\0';
+        out->elem_bits = elem_bits(out->elem);
+    }
+    return LAYOUT_OK;
+}
 
 int layout_ttgir_alias_find(const layout_ttgir *m, const char *name, size_t len)
 {

@@ -2,6 +2,7 @@
  * a cut or a stray edit leaves, found before and after the line-by-line
  * read, each an error with the line and column. */
 #include "../core/internal.h"
+#include "lex_internal.h"
 #include "wellformed_internal.h"
 
 #include <stdio.h>
@@ -40,50 +41,42 @@ static layout_status fail_pos(const wf *s, size_t at, const char *what)
 
 static const char k_cut[] = "is the text cut short?";
 
-/* What a cut or a stray edit shows, over the whole text: no text at all,
- * the dialect of Triton < 3.2, a string or '<' not closed on its line, a
- * '(' '[' '{' never closed or closed by the wrong bracket. */
+/* What a cut or a stray edit shows, over the whole text's tokens (comments
+ * skipped, lex.c): no text at all, the dialect of Triton < 3.2, a string
+ * not closed on its line, a bracket ( [ { < never closed or closed by the
+ * wrong one.  An op or a type may span lines (MLIR allows it). */
 static layout_status check_structure(wf *s)
 {
     enum { MAX_DEPTH = 256 };
-    size_t open[MAX_DEPTH], k, angle_at = 0;
-    int depth = 0, angle = 0, blank = 1, l, c;
+    size_t open[MAX_DEPTH];
+    int depth = 0, l, c;
     char what[160];
-    for (k = 0; k + 11 <= s->n; k++) /* strings included: "triton_gpu.num-warps" */
-        if (s->t[k] == 't' && memcmp(s->t + k, "triton_gpu.", 11) == 0 && (k == 0 || !is_ident(s->t[k - 1])))
-            return fail_pos(s, k, "this TTGIR is from Triton < 3.2 (triton_gpu dialect); liblayout reads Triton 3.2+ "
-                                  "(ttg dialect)");
-    for (k = 0; k < s->n; k++) {
-        char ch = s->t[k];
-        if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n') blank = 0;
-        if (ch == '"') {
-            size_t q = k;
-            for (k++; k < s->n && s->t[k] != '"' && s->t[k] != '\n'; k++)
-                if (s->t[k] == '\\' && k + 1 < s->n && s->t[k + 1] != '\n') k++;
-            if (k >= s->n || s->t[k] == '\n') {
-                snprintf(what, sizeof what, "a string opened here is not closed on its line (%s)", k_cut);
-                return fail_pos(s, q, what);
-            }
-            continue;
+    lexer lx;
+    lex_tok tok;
+    layout_status st;
+    layout_ttgir_lex_init(&lx, s->t, s->n, s->err);
+    for (;;) {
+        char ch;
+        if ((st = layout_ttgir_lex_next(&lx, &tok))) return st;
+        if (tok.kind == LEX_EOF) break;
+        if ((tok.kind == LEX_HASH || tok.kind == LEX_BANG || tok.kind == LEX_ID || tok.kind == LEX_STR) &&
+            tok.len >= 11) { /* `#triton_gpu.blocked`, "triton_gpu.num-warps" */
+            size_t skip = tok.kind == LEX_ID ? 0 : 1;
+            if (tok.len >= 11 + skip && memcmp(s->t + tok.at + skip, "triton_gpu.", 11) == 0)
+                return fail_pos(s, tok.at + skip, "this TTGIR is from Triton < 3.2 (triton_gpu dialect); liblayout "
+                                                  "reads Triton 3.2+ (ttg dialect)");
         }
-        if (ch == '\n' && angle > 0) break;
-        if (ch == '\n') {
-            angle = 0;
-        } else if (ch == '-' && k + 1 < s->n && s->t[k + 1] == '>') {
-            k++;
-        } else if (ch == '<') {
-            if (angle++ == 0) angle_at = k;
-        } else if (ch == '>') {
-            if (angle > 0) angle--;
-        } else if (ch == '(' || ch == '[' || ch == '{') {
+        if (tok.kind != LEX_PUNCT) continue;
+        ch = s->t[tok.at];
+        if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
             if (depth == MAX_DEPTH) {
                 snprintf(what, sizeof what, "'%c' nested more than %d deep", ch, MAX_DEPTH);
-                return fail_pos(s, k, what);
+                return fail_pos(s, tok.at, what);
             }
-            open[depth++] = k;
-        } else if (ch == ')' || ch == ']' || ch == '}') {
+            open[depth++] = tok.at;
+        } else if (ch == ')' || ch == ']' || ch == '}' || ch == '>') {
             char o = depth ? s->t[open[depth - 1]] : 0;
-            char want = o == '(' ? ')' : o == '[' ? ']' : o == '{' ? '}' : 0;
+            char want = o == '(' ? ')' : o == '[' ? ']' : o == '{' ? '}' : o == '<' ? '>' : 0;
             if (ch != want) {
                 if (depth) {
                     l = line_of(s, open[depth - 1], &c);
@@ -92,14 +85,10 @@ static layout_status check_structure(wf *s)
                 } else {
                     snprintf(what, sizeof what, "unexpected '%c': no bracket is open", ch);
                 }
-                return fail_pos(s, k, what);
+                return fail_pos(s, tok.at, what);
             }
             depth--;
         }
-    }
-    if (angle > 0) {
-        snprintf(what, sizeof what, "'<' opened here is not closed on its line (%s)", k_cut);
-        return fail_pos(s, angle_at, what);
     }
     if (depth > 0) {
         l = line_of(s, open[depth - 1], &c);
@@ -107,7 +96,9 @@ static layout_status check_structure(wf *s)
                  l, c, k_cut);
         return fail_pos(s, s->n, what);
     }
-    if (blank) return fail_pos(s, 0, "the text is empty: no TTGIR module");
+    layout_ttgir_lex_init(&lx, s->t, s->n, s->err); /* only blanks and comments: nothing to read */
+    if ((st = layout_ttgir_lex_next(&lx, &tok))) return st;
+    if (tok.kind == LEX_EOF) return fail_pos(s, 0, "the text is empty: no TTGIR module");
     return LAYOUT_OK;
 }
 
@@ -135,6 +126,10 @@ static layout_status check_loc_refs(wf *s, const layout_ttgir *m)
         if (s->t[k] == '"') { /* strings hold no references */
             for (k++; k < s->n && s->t[k] != '"'; k++)
                 if (s->t[k] == '\\') k++;
+            continue;
+        }
+        if (s->t[k] == '/' && s->t[k + 1] == '/') { /* nor comments */
+            while (k + 1 < s->n && s->t[k + 1] != '\n') k++;
             continue;
         }
         if (memcmp(s->t + k, "loc(", 4) != 0 || (k > 0 && is_ident(s->t[k - 1]))) continue;

@@ -46,7 +46,7 @@ from ._extras import (
     dist_from_dialect,
     suggest,
 )
-from ._ttgir import ProfileDispatch, TritonKernel, TritonOp, TritonType, read_profile, triton_kernel
+from ._ttgir import IrOp, IrValue, ProfileDispatch, TritonKernel, TritonOp, TritonType, read_profile, triton_kernel
 from . import triton  # liblayout.triton.report() / watch(); imports Triton only when watch() is called
 from . import gluon  # liblayout.gluon.check() / bank_conflicts() / suggest() for Gluon layouts; Triton optional
 
@@ -82,6 +82,8 @@ __all__ = [
     "ProfileDispatch",
     "TritonKernel",
     "TritonOp",
+    "IrOp",
+    "IrValue",
     "TritonType",
     "read_profile",
     "gluon",

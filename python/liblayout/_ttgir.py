@@ -8,7 +8,8 @@ from typing import List, Optional, Union
 from . import _native as N
 from ._text import _text_of
 
-__all__ = ["TritonType", "TritonOp", "TritonKernel", "triton_kernel", "ProfileDispatch", "read_profile"]
+__all__ = ["TritonType", "TritonOp", "TritonKernel", "triton_kernel", "IrOp", "IrValue", "ProfileDispatch",
+           "read_profile"]
 
 _KIND_NAMES = ["ttg.local_alloc", "ttg.local_store", "ttg.local_load", "ttg.local_dealloc",
                "ttg.async_copy_global_to_local", "amdg.buffer_load_to_local", "ttg.memdesc_index",
@@ -84,11 +85,46 @@ class TritonOp:
         return f"{self.kind} at line {self.line} ({self.loc}): {self.src} -> {self.dst}"
 
 
+class IrValue:
+    """An SSA value of the module's IR (``layout_ttgir::ir``): ``name`` (``%acc_40``; a result group's
+    name without ``#k``), ``def_op`` (the index in :attr:`TritonKernel.ir` of the op whose result it is,
+    None for a block argument), ``index`` (result or argument number) and ``type`` (the printed type it
+    is read from, None when the text does not print it)."""
+
+    __slots__ = ("name", "def_op", "index", "type")
+
+    def __repr__(self) -> str:
+        return f"IrValue({self.name}, def_op={self.def_op}, type={self.type!r})"
+
+
+class IrOp:
+    """Any op of the module, in text order: ``name`` (``tt.load``), ``line``, ``column``, ``results`` and
+    ``operands`` (indices into :attr:`TritonKernel.values`; -1 for a value a fragment never defines),
+    ``attrs`` (name -> value text: ``{"axis": "1 : i32"}``), ``parent`` (the index of the op holding it
+    in a region, None at the top level), ``regions`` (per region, per block, the indices of its ops) and
+    ``loc`` (its ``loc(...)`` contents)."""
+
+    __slots__ = ("name", "line", "column", "results", "operands", "attrs", "parent", "regions", "loc")
+
+    def __repr__(self) -> str:
+        return f"IrOp({self.name}, line {self.line}, {len(self.operands)} operands, {len(self.results)} results)"
+
+
 class TritonKernel:
     """A TTGIR module: ``target`` (``hip:gfx942``, ``cuda:90``), ``num_warps``, ``threads_per_warp``,
-    ``num_ctas``, ``layouts`` (alias name -> attribute text) and ``ops`` (:class:`TritonOp`)."""
+    ``num_ctas``, ``layouts`` (alias name -> attribute text), ``ops`` (:class:`TritonOp`, the ops that
+    touch shared memory), and the whole module as an IR: ``ir`` (every op, :class:`IrOp`) and ``values``
+    (:class:`IrValue`)."""
 
-    __slots__ = ("target", "num_warps", "threads_per_warp", "num_ctas", "layouts", "ops", "_text")
+    __slots__ = ("target", "num_warps", "threads_per_warp", "num_ctas", "layouts", "ops", "ir", "values", "_text")
+
+    def users(self, value: int) -> List[int]:
+        """The indices of the ops (in :attr:`ir`) that take value ``value`` as an operand."""
+        return [i for i, op in enumerate(self.ir) if value in op.operands]
+
+    def find(self, name: str) -> List[int]:
+        """The indices of the ops named ``name`` (``"tt.reduce"``), in text order."""
+        return [i for i, op in enumerate(self.ir) if op.name == name]
 
     def __repr__(self) -> str:
         return (f"TritonKernel({self.target}, {self.num_warps} warps x {self.threads_per_warp}, "
@@ -175,7 +211,75 @@ def triton_kernel(path_or_text: Union[str, bytes, os.PathLike]) -> TritonKernel:
         op.src = types("src", "n_src")
         op.dst = types("dst", "n_dst")
         k.ops.append(op)
+    _read_ir(lib, base, text, k)
     return k
+
+
+def _span(text: bytes, addr: int) -> Optional[str]:
+    at = int(ctypes.c_uint32.from_address(addr).value)
+    n = int(ctypes.c_uint32.from_address(addr + 4).value)
+    return text[at:at + n].decode("utf-8", "replace") if n else None
+
+
+def _read_ir(lib: N.Native, base: int, text: bytes, k: TritonKernel) -> None:
+    """The module's IR (layout_ttgir::ir) into k.ir and k.values, through the ABI's offsets."""
+    off = lib.offsetof
+    size = lib.lib.layout_abi_sizeof
+    ir = base + off("layout_ttgir", "ir")
+    op_size, val_size, attr_size = size(b"layout_ttgir_ir_op"), size(b"layout_ttgir_value"), size(b"layout_ttgir_attr")
+    reg_size, blk_size = size(b"layout_ttgir_region"), size(b"layout_ttgir_block")
+    ops_at, vals_at = ir + off("layout_ttgir_ir", "ops"), ir + off("layout_ttgir_ir", "values")
+    uses_at, attrs_at = ir + off("layout_ttgir_ir", "uses"), ir + off("layout_ttgir_ir", "attrs")
+    regs_at, blks_at = ir + off("layout_ttgir_ir", "regions"), ir + off("layout_ttgir_ir", "blocks")
+    k.values = []
+    for v in range(_i32(ir + off("layout_ttgir_ir", "n_values"))):
+        a = vals_at + v * val_size
+        iv = IrValue()
+        iv.name = _span(text, a + off("layout_ttgir_value", "name"))
+        d = _i32(a + off("layout_ttgir_value", "def_op"))
+        iv.def_op = d if d >= 0 else None
+        iv.index = _i32(a + off("layout_ttgir_value", "index"))
+        iv.type = (_span(text, a + off("layout_ttgir_value", "type"))
+                   if _i32(a + off("layout_ttgir_value", "rule")) == 0 else None)
+        k.values.append(iv)
+
+    def field(a: int, f: str) -> int:
+        return _i32(a + off("layout_ttgir_ir_op", f))
+
+    k.ir = []
+    blocks_of = {}
+    for i in range(_i32(ir + off("layout_ttgir_ir", "n_ops"))):
+        a = ops_at + i * op_size
+        op = IrOp()
+        op.name = _span(text, a + off("layout_ttgir_ir_op", "name")) or ""
+        op.line, op.column = field(a, "line"), field(a, "column")
+        op.results = list(range(field(a, "first_result"), field(a, "first_result") + field(a, "n_results")))
+        op.operands = [_i32(uses_at + 4 * (field(a, "first_use") + q)) for q in range(field(a, "n_uses"))]
+        op.attrs = {}
+        for q in range(field(a, "n_attrs")):
+            at = attrs_at + (field(a, "first_attr") + q) * attr_size
+            op.attrs[_span(text, at + off("layout_ttgir_attr", "name")) or ""] = \
+                _span(text, at + off("layout_ttgir_attr", "value")) or ""
+        op.loc = _span(text, a + off("layout_ttgir_ir_op", "loc"))
+        blk = field(a, "parent_block")
+        op.parent = None
+        if blk >= 0:
+            region = _i32(blks_at + blk * blk_size + off("layout_ttgir_block", "parent_region"))
+            op.parent = _i32(regs_at + region * reg_size + off("layout_ttgir_region", "parent_op"))
+            blocks_of.setdefault(blk, []).append(i)
+        op.regions = []
+        r = field(a, "first_region") if field(a, "n_regions") > 0 else -1
+        while r >= 0:
+            blocks = []
+            b = _i32(regs_at + r * reg_size + off("layout_ttgir_region", "first_block"))
+            while b >= 0:
+                blocks.append(b)
+                b = _i32(blks_at + b * blk_size + off("layout_ttgir_block", "next"))
+            op.regions.append(blocks)
+            r = _i32(regs_at + r * reg_size + off("layout_ttgir_region", "next"))
+        k.ir.append(op)
+    for op in k.ir:  # block indices -> the ops of each block, in order
+        op.regions = [[blocks_of.get(b, []) for b in blocks] for blocks in op.regions]
 
 
 class ProfileDispatch:
