@@ -248,6 +248,14 @@ static void test_blocks_and_errors(void)
         CHECK(layout_ttgir_parse(twice, strlen(twice), &m, &err) == LAYOUT_ERR_PARSE);
     }
     CHECK_STR_CONTAINS(err.message, "line 2, column 8: expected an op name after '='");
+    /* a NUL byte in a comment is refused too: the module's writer
+     * (layout_triton_kernel_apply) copies the text as a C string
+     * (fuzz_ttgir, random seed: tests/corpus/fuzz_ttgir/regress-nul-in-comment) */
+    {
+        static const char nul[] = "module {\n  // a\0b\n}\n";
+        CHECK(layout_ttgir_parse(nul, sizeof nul - 1, &m, &err) == LAYOUT_ERR_PARSE);
+        CHECK_STR_CONTAINS(err.message, "line 2, column 7: a NUL byte in the text");
+    }
     /* queries out of range are answers, not undefined behaviour */
     CHECK_EQ_I64(layout_ttgir_ir_operand(&m, -1, 0), -1);
     CHECK_EQ_I64(layout_ttgir_ir_result(&m, 1 << 20, 0), -1);

@@ -93,10 +93,9 @@ static int64_t global_stores(const layout_linear *R, int elem_bits)
     return ((int64_t)1 << distinct) >> n;
 }
 
-void layout_tk_sink_last_load(layout_triton_kernel *k)
+void layout_tk_sink_last_load(const layout_triton_kernel *k, layout_triton_kernel_op *r)
 {
     const layout_ttgir *m = k->module;
-    layout_triton_kernel_op *r;
     const layout_ttgir_op *o;
     layout_triton_attr ta;
     layout_linear R;
@@ -107,8 +106,7 @@ void layout_tk_sink_last_load(layout_triton_kernel *k)
     uint64_t copy_lanes = 0; /* lane-id bits whose lanes hold copies */
     layout_instr last;
     layout_cost c;
-    if (!k->is_nvidia || k->n_ops < 1 || nw < 1) return;
-    r = &k->ops[k->n_ops - 1];
+    if (!k->is_nvidia || k->n_ops < 1 || nw < 1 || r->op != k->ops[k->n_ops - 1].op) return;
     if (!r->modelled || (r->kind != LAYOUT_TTGIR_LOCAL_LOAD && r->kind != LAYOUT_TTGIR_CONVERT_LAYOUT)) return;
     if (count_of(r, "ld.shared") == 0 || count_of(r, "ldmatrix") > 0) return;
     if (r->cta_total_cycles != r->total_cycles * nw || r->cta_extra_cycles != r->extra_cycles * nw) return;

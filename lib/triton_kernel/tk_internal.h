@@ -300,9 +300,10 @@ int layout_tk_last_dim(const layout_linear *rl);
 uint64_t layout_tk_basis(const layout_linear *c, int d, int b);
 
 /* NVIDIA: when ptxas sinks the kernel's last shared load past the EXIT of
- * the threads that store nothing, the warps that still issue it (the last
- * report's sunk_warps) and its CTA costs on those warps only (sink.c). */
-void layout_tk_sink_last_load(layout_triton_kernel *k);
+ * the threads that store nothing, the warps that still issue it (sunk_warps
+ * of r, a report of k's last op: analyze's, or op_cost's under another
+ * layout) and its CTA costs on those warps only (sink.c). */
+void layout_tk_sink_last_load(const layout_triton_kernel *k, layout_triton_kernel_op *r);
 
 /* NVIDIA ldmatrix / stmatrix of cvt (Triton's lowerLdStMatrix; ldmatrix.c), plain or
  * transposed: 1 and r filled when the op lowers this way, else 0. */

@@ -75,7 +75,10 @@ layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op
     if (!k || !out || !k->module) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_kernel_op_cost: NULL argument");
     if (op < 0 || op >= k->n_ops)
         return layout_fail(err, LAYOUT_ERR_ARG, "layout_triton_kernel_op_cost: op %d outside 0..%d", op, k->n_ops - 1);
-    return lower_op(k, k->ops[op].op, shared_attr, shared_attr ? len : 0, out, err);
+    layout_status st = lower_op(k, k->ops[op].op, shared_attr, shared_attr ? len : 0, out, err);
+    /* the last op as analyze costs it: ptxas's sunk load (sink.c) */
+    if (st == LAYOUT_OK && k->is_nvidia && op == k->n_ops - 1) layout_tk_sink_last_load(k, out);
+    return st;
 }
 
 layout_status layout_triton_kernel_analyze(const layout_ttgir *m, const layout_arch *arch, layout_triton_kernel *out,
@@ -118,7 +121,7 @@ layout_status layout_triton_kernel_analyze(const layout_ttgir *m, const layout_a
         if ((st = lower_op(out, i, NULL, 0, &out->ops[out->n_ops++], err)) != LAYOUT_OK) return st;
     }
     /* ptxas runs the last load only on the warps that store (sink.c) */
-    if (out->is_nvidia) layout_tk_sink_last_load(out);
+    if (out->is_nvidia && out->n_ops > 0) layout_tk_sink_last_load(out, &out->ops[out->n_ops - 1]);
     /* LLVM pairs DS instructions of several ops of one basic block */
     if (!out->is_nvidia && (st = layout_tk_xpair(out, err)) != LAYOUT_OK) return st;
     for (i = 0; i < out->n_ops; i++) {

@@ -469,6 +469,19 @@ layout_status layout_ttgir_parse(const char *text, size_t len, layout_ttgir *out
     memset(out, 0, offsetof(layout_ttgir, ir));
     out->text = text;
     out->len = len;
+    /* A NUL byte anywhere is refused up front, in a comment or a string
+     * too: a writer of the module (layout_triton_kernel_apply) copies the
+     * text as a C string. */
+    {
+        const char *nul = memchr(text, '\0', len);
+        if (nul) {
+            span_scan s;
+            s.t = text;
+            s.n = len;
+            s.err = err;
+            return fail_at(&s, (size_t)(nul - text), LAYOUT_ERR_PARSE, "a NUL byte in the text");
+        }
+    }
     if ((st = layout_ttgir_check_text(text, len, err))) return st;
     if ((st = layout_ttgir_ir_read(out, err))) return st;
     out->n_lines = 1;
