@@ -392,6 +392,28 @@ static void test_lit_cga_layout_field(void)
     CHECK_MSG(strstr(r->reason, "unknown field") == NULL, "%s", r->reason);
 }
 
+/* Lit defect G (test/Conversion/atomic_ldst.mlir in the later version
+ * 06fb3365d54e of triton-lang/triton, not in the tree of the table): a scalar
+ * `tt.atomic_poll` passes its result to the other threads through shared
+ * memory (its CHECK lines: a barrier, then `llvm.load ... !llvm.ptr<3> -> i1`),
+ * like a scalar tt.atomic_rmw; the reader does not keep it, so it is
+ * neither modelled nor listed. */
+static void test_lit_atomic_poll_scalar(void)
+{
+    static const char t[] =
+        "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\"} {\n"
+        "  tt.func @f(%p: !tt.ptr<i32>, %e: i32) {\n"
+        "    %m = tt.atomic_poll acquire, gpu, %p, %e : !tt.ptr<i32>, i32 -> i1\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n";
+    int op;
+    CHECK_MSG(PARSE(t) == LAYOUT_OK, "%s", err.message);
+    op = shared_op("tt.atomic_poll");
+    CHECK(op >= 0);
+    if (op >= 0) CHECK_EQ_I64(m.ops[op].kind, LAYOUT_TTGIR_OTHER_SHARED);
+}
+
 /* The tests of defects still open in lib/ run only with
  * LAYOUT_TEST_OPEN_DEFECTS=1 (each asserts the correct behaviour; enable it
  * here when lib/ is fixed). */
@@ -416,5 +438,6 @@ int main(void)
     RUN_OPEN(test_lit_reason_memdesc_operand);
     RUN_OPEN(test_lit_reason_tmem_alias);
     RUN_OPEN(test_lit_cga_layout_field);
+    RUN_OPEN(test_lit_atomic_poll_scalar);
     return harness_finish("test_ttgir_forms");
 }
