@@ -8,7 +8,7 @@
  *
  * Five forms the reader missed before it was rewritten as an MLIR parser
  * (test_earlier_*), and the defect classes the peer check found after it
- * (test_lit_*). */
+ * (test_lit_*): A to E found at 40a4241 and fixed by 9782242, F and G open. */
 #include "harness.h"
 #include "layout.h"
 
@@ -431,12 +431,12 @@ int main(void)
     RUN(test_earlier_no_space_before_colon);
     RUN(test_earlier_buffer_load_short_types);
     RUN(test_earlier_rank_over_six);
-    RUN_OPEN(test_lit_buffer_load_other_type);
-    RUN_OPEN(test_lit_attr_dict_on_next_line);
-    RUN_OPEN(test_lit_star_on_next_line);
-    RUN_OPEN(test_lit_reason_types_on_next_line);
-    RUN_OPEN(test_lit_reason_memdesc_operand);
-    RUN_OPEN(test_lit_reason_tmem_alias);
+    RUN(test_lit_buffer_load_other_type);
+    RUN(test_lit_attr_dict_on_next_line);
+    RUN(test_lit_star_on_next_line);
+    RUN(test_lit_reason_types_on_next_line);
+    RUN(test_lit_reason_memdesc_operand);
+    RUN(test_lit_reason_tmem_alias);
     RUN_OPEN(test_lit_cga_layout_field);
     RUN_OPEN(test_lit_atomic_poll_scalar);
     return harness_finish("test_ttgir_forms");
