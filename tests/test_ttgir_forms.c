@@ -438,6 +438,6 @@ int main(void)
     RUN(test_lit_reason_memdesc_operand);
     RUN(test_lit_reason_tmem_alias);
     RUN_OPEN(test_lit_cga_layout_field);
-    RUN_OPEN(test_lit_atomic_poll_scalar);
+    RUN(test_lit_atomic_poll_scalar);
     return harness_finish("test_ttgir_forms");
 }

@@ -21,10 +21,28 @@ void layout_ttgir_lex_init(lexer *lx, const char *t, size_t n, layout_error *err
     lx->err = err;
 }
 
-static int is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-static int is_suffix(char c) { return is_letter(c) || is_digit(c) || c == '_' || c == '$' || c == '.' || c == '-'; }
-static int is_bare(char c) { return is_letter(c) || is_digit(c) || c == '_' || c == '$' || c == '.'; }
+/* Character classes, one table lookup each (the lexer's inner loops). */
+enum { C_LETTER = 1, C_DIGIT = 2, C_SUFFIX = 4, C_BARE = 8, C_BLANK = 16 };
+#define L_ (C_LETTER | C_SUFFIX | C_BARE)
+#define D_ (C_DIGIT | C_SUFFIX | C_BARE)
+static const unsigned char k_class[256] = {
+    ['\t'] = C_BLANK, ['\r'] = C_BLANK, ['\f'] = C_BLANK, ['\v'] = C_BLANK, [' '] = C_BLANK,
+    ['$'] = C_SUFFIX | C_BARE, ['.'] = C_SUFFIX | C_BARE, ['_'] = C_SUFFIX | C_BARE, ['-'] = C_SUFFIX,
+    ['0'] = D_, ['1'] = D_, ['2'] = D_, ['3'] = D_, ['4'] = D_, ['5'] = D_, ['6'] = D_, ['7'] = D_, ['8'] = D_, ['9'] = D_,
+    ['a'] = L_, ['b'] = L_, ['c'] = L_, ['d'] = L_, ['e'] = L_, ['f'] = L_, ['g'] = L_, ['h'] = L_, ['i'] = L_,
+    ['j'] = L_, ['k'] = L_, ['l'] = L_, ['m'] = L_, ['n'] = L_, ['o'] = L_, ['p'] = L_, ['q'] = L_, ['r'] = L_,
+    ['s'] = L_, ['t'] = L_, ['u'] = L_, ['v'] = L_, ['w'] = L_, ['x'] = L_, ['y'] = L_, ['z'] = L_,
+    ['A'] = L_, ['B'] = L_, ['C'] = L_, ['D'] = L_, ['E'] = L_, ['F'] = L_, ['G'] = L_, ['H'] = L_, ['I'] = L_,
+    ['J'] = L_, ['K'] = L_, ['L'] = L_, ['M'] = L_, ['N'] = L_, ['O'] = L_, ['P'] = L_, ['Q'] = L_, ['R'] = L_,
+    ['S'] = L_, ['T'] = L_, ['U'] = L_, ['V'] = L_, ['W'] = L_, ['X'] = L_, ['Y'] = L_, ['Z'] = L_,
+};
+#undef L_
+#undef D_
+
+static int is_letter(char c) { return k_class[(unsigned char)c] & C_LETTER; }
+static int is_digit(char c) { return k_class[(unsigned char)c] & C_DIGIT; }
+static int is_suffix(char c) { return k_class[(unsigned char)c] & C_SUFFIX; }
+static int is_bare(char c) { return k_class[(unsigned char)c] & C_BARE; }
 
 static layout_status fail(const lexer *lx, size_t at, const char *what)
 {
@@ -41,7 +59,7 @@ static void skip_space(lexer *lx)
             lx->p++;
             lx->line++;
             lx->ls = lx->p;
-        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+        } else if (k_class[(unsigned char)c] & C_BLANK) {
             lx->p++;
         } else if (c == '/' && lx->p + 1 < lx->n && lx->t[lx->p + 1] == '/') {
             while (lx->p < lx->n && lx->t[lx->p] != '\n') lx->p++;
