@@ -234,6 +234,39 @@ static layout_status push_attr(parser *ps, const lex_tok *t, layout_ttgir_span n
     return LAYOUT_OK;
 }
 
+/* What ends a run of tokens read by skip_to (at bracket depth 0). */
+enum { STOP_COMMA = 1, STOP_RPAREN = 2, STOP_RBRACE = 4, STOP_LBRACE = 8, STOP_LOC = 16 };
+
+static int stops_at(const parser *ps, const lex_tok *t, int stops)
+{
+    return ((stops & STOP_COMMA) && tok_is(ps, t, ',')) || ((stops & STOP_RPAREN) && tok_is(ps, t, ')')) ||
+           ((stops & STOP_RBRACE) && tok_is(ps, t, '}')) || ((stops & STOP_LBRACE) && tok_is(ps, t, '{')) ||
+           ((stops & STOP_LOC) && tok_word(ps, t, "loc"));
+}
+
+/* From the current token to the first one in `stops` outside the brackets
+ * opened on the way (an attribute's value, an argument's type): its span
+ * into *out, the stop the current token. */
+static layout_status skip_to(parser *ps, int stops, layout_ttgir_span *out)
+{
+    layout_status st;
+    int depth = 0;
+    uint32_t first = ps->tok.at, end = first;
+    while (ps->tok.kind != LEX_EOF) {
+        if (depth == 0 && stops_at(ps, &ps->tok, stops)) break;
+        if (ps->tok.kind == LEX_PUNCT) {
+            char c = ps->lx.t[ps->tok.at];
+            if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
+            if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
+        }
+        end = ps->tok.at + ps->tok.len;
+        if ((st = advance(ps))) return st;
+    }
+    out->at = first;
+    out->len = end - first;
+    return LAYOUT_OK;
+}
+
 /* ------------------------------------------------------------------ attribute dictionaries */
 
 /* From the `{` of a dictionary (the current token) past its `}`; entries
@@ -249,23 +282,8 @@ static layout_status parse_dict(parser *ps, int keep)
         if (key.kind == LEX_EOF) return fail_tok(ps, &open, LAYOUT_ERR_PARSE, "the attribute dictionary is not closed");
         if ((st = advance(ps))) return st;
         if (tok_is(ps, &ps->tok, '=')) {
-            int depth = 0;
-            uint32_t first, end;
             if ((st = advance(ps))) return st;
-            first = ps->tok.at;
-            end = first;
-            while (ps->tok.kind != LEX_EOF) {
-                if (depth == 0 && (tok_is(ps, &ps->tok, ',') || tok_is(ps, &ps->tok, '}'))) break;
-                if (ps->tok.kind == LEX_PUNCT) {
-                    char c = ps->lx.t[ps->tok.at];
-                    if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
-                    if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
-                }
-                end = ps->tok.at + ps->tok.len;
-                if ((st = advance(ps))) return st;
-            }
-            value.at = first;
-            value.len = end - first;
+            if ((st = skip_to(ps, STOP_COMMA | STOP_RBRACE, &value))) return st;
         }
         if (keep && key.kind != LEX_PUNCT && (st = push_attr(ps, &key, span_of(&key), value))) return st;
         if (tok_is(ps, &ps->tok, ',') && (st = advance(ps))) return st;
@@ -308,28 +326,13 @@ static layout_status parse_block_args(parser *ps, int32_t block)
     while (ps->tok.kind == LEX_VALUE) {
         lex_tok name = ps->tok;
         int32_t v;
-        int depth = 0;
-        uint32_t first, end;
         if ((st = new_value(ps, &name, span_of(&name), &v))) return st;
         ir->values[v].def_block = block;
         ir->values[v].index = ir->blocks[block].n_args++;
         if ((st = advance(ps))) return st;
         if (!tok_is(ps, &ps->tok, ':')) return fail_tok(ps, &ps->tok, LAYOUT_ERR_PARSE, "expected ':' and the argument's type");
         if ((st = advance(ps))) return st;
-        first = end = ps->tok.at;
-        while (ps->tok.kind != LEX_EOF) {
-            if (depth == 0 && (tok_is(ps, &ps->tok, ',') || tok_is(ps, &ps->tok, ')') || tok_word(ps, &ps->tok, "loc")))
-                break;
-            if (ps->tok.kind == LEX_PUNCT) {
-                char c = ps->lx.t[ps->tok.at];
-                if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
-                if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
-            }
-            end = ps->tok.at + ps->tok.len;
-            if ((st = advance(ps))) return st;
-        }
-        ir->values[v].type.at = first;
-        ir->values[v].type.len = end - first;
+        if ((st = skip_to(ps, STOP_COMMA | STOP_RPAREN | STOP_LOC, &ir->values[v].type))) return st;
         ir->values[v].rule = LAYOUT_TTGIR_TYPE_AS_PRINTED;
         if (tok_word(ps, &ps->tok, "loc")) { /* loc(...) */
             int d = 0;
@@ -598,24 +601,8 @@ static layout_status header_value(parser *ps, op_scan *sc, layout_ttgir_ir_op *o
         a->type.at = a->type.len = 0;
         a->attrs.at = a->attrs.len = 0;
         if (tok_is(ps, &next, ':')) { /* its type, to the next ',' / ')' / loc / '{' at this level */
-            int depth = 0;
-            uint32_t first, end;
             if ((st = advance(ps))) return st;
-            first = end = ps->tok.at;
-            while (ps->tok.kind != LEX_EOF) {
-                if (depth == 0 && (tok_is(ps, &ps->tok, ',') || tok_is(ps, &ps->tok, ')') ||
-                                   tok_is(ps, &ps->tok, '{') || tok_word(ps, &ps->tok, "loc")))
-                    break;
-                if (ps->tok.kind == LEX_PUNCT) {
-                    char c = ps->lx.t[ps->tok.at];
-                    if (c == '(' || c == '[' || c == '<') depth++;
-                    if ((c == ')' || c == ']' || c == '>') && depth > 0) depth--;
-                }
-                end = ps->tok.at + ps->tok.len;
-                if ((st = advance(ps))) return st;
-            }
-            a->type.at = first;
-            a->type.len = end - first;
+            if ((st = skip_to(ps, STOP_COMMA | STOP_RPAREN | STOP_LBRACE | STOP_LOC, &a->type))) return st;
             a->attrs.at = a->attrs.len = 0;
             if (tok_is(ps, &ps->tok, '{')) { /* its attributes: {tt.divisibility = 16 : i32} */
                 uint32_t at = ps->tok.at;
