@@ -33,7 +33,8 @@ layout_status layout_triton_read_key(text_cursor *c, char *buf, size_t cap, size
 /* '=' or ':' after a field name. */
 layout_status layout_triton_read_sep(text_cursor *c);
 /* A list of powers of two. */
-layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int *n, const char *name);
+/* A list of at most cap ints, all powers of two. */
+layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int cap, int *n, const char *name);
 /* An order: a permutation of 0..n-1. */
 layout_status layout_triton_read_order(text_cursor *c, int *order, int *n);
 /* CTAsPerCGA / CTASplitNum / CTAOrder: one CTA only. */

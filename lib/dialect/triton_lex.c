@@ -35,14 +35,14 @@ layout_status layout_triton_read_sep(text_cursor *c)
     return layout_tx_expected(c, c->pos, "'=' after the field name");
 }
 
-/* A list of ints all powers of two. */
-layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int *n, const char *name)
+/* A list of at most cap ints, all powers of two. */
+layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int cap, int *n, const char *name)
 {
     size_t at;
     int k;
     layout_tx_skip(c);
     at = c->pos;
-    if (layout_tx_int_list(c, out, LAYOUT_MAX_DIMS, n, name)) return c->status;
+    if (layout_tx_int_list(c, out, cap, n, name)) return c->status;
     for (k = 0; k < *n; k++)
         if (!layout_is_pow2(out[k]))
             return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "%s[%d] = %lld is not a power of two", name, k,
@@ -52,16 +52,17 @@ layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int *n,
 
 layout_status layout_triton_read_order(text_cursor *c, int *order, int *n)
 {
-    int64_t v[LAYOUT_MAX_DIMS];
-    int k, seen = 0;
+    int64_t v[LAYOUT_TRITON_MAX_RANK];
+    int k;
+    uint32_t seen = 0;
     size_t at;
     layout_tx_skip(c);
     at = c->pos;
-    if (layout_tx_int_list(c, v, LAYOUT_MAX_DIMS, n, "order")) return c->status;
+    if (layout_tx_int_list(c, v, LAYOUT_TRITON_MAX_RANK, n, "order")) return c->status;
     for (k = 0; k < *n; k++) {
         if (v[k] < 0 || v[k] >= *n || (seen >> v[k]) & 1)
             return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "order is not a permutation of 0..%d", *n - 1);
-        seen |= 1 << v[k];
+        seen |= (uint32_t)1 << v[k];
         order[k] = (int)v[k];
     }
     if (*n == 0) return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "order is empty");
@@ -71,9 +72,9 @@ layout_status layout_triton_read_order(text_cursor *c, int *order, int *n)
 /* CTAsPerCGA / CTASplitNum / CTAOrder of older printers: single-CTA only. */
 layout_status layout_triton_read_cga(text_cursor *c, const char *key, size_t at)
 {
-    int64_t v[LAYOUT_MAX_DIMS];
+    int64_t v[LAYOUT_TRITON_MAX_RANK];
     int n, k;
-    if (layout_tx_int_list(c, v, LAYOUT_MAX_DIMS, &n, key)) return c->status;
+    if (layout_tx_int_list(c, v, LAYOUT_TRITON_MAX_RANK, &n, key)) return c->status;
     if (strcmp(key, "CTAOrder") != 0)
         for (k = 0; k < n; k++)
             if (v[k] != 1)
@@ -93,13 +94,13 @@ layout_status layout_triton_read_blocked(text_cursor *c, layout_triton_attr *a)
             layout_triton_read_sep(c))
             return c->status;
         if (strcmp(key, "sizePerThread") == 0) {
-            if (layout_triton_read_pow2_list(c, a->size_per_thread, &n[0], key)) return c->status;
+            if (layout_triton_read_pow2_list(c, a->size_per_thread, LAYOUT_TRITON_MAX_RANK, &n[0], key)) return c->status;
             have |= 1;
         } else if (strcmp(key, "threadsPerWarp") == 0) {
-            if (layout_triton_read_pow2_list(c, a->threads_per_warp, &n[1], key)) return c->status;
+            if (layout_triton_read_pow2_list(c, a->threads_per_warp, LAYOUT_TRITON_MAX_RANK, &n[1], key)) return c->status;
             have |= 2;
         } else if (strcmp(key, "warpsPerCTA") == 0) {
-            if (layout_triton_read_pow2_list(c, a->warps_per_cta, &n[2], key)) return c->status;
+            if (layout_triton_read_pow2_list(c, a->warps_per_cta, LAYOUT_TRITON_MAX_RANK, &n[2], key)) return c->status;
             have |= 4;
         } else if (strcmp(key, "order") == 0) {
             if (layout_triton_read_order(c, a->order, &n[3])) return c->status;

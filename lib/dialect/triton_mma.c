@@ -445,13 +445,13 @@ static void mma_or_dot_ll(mma_ll *b, const layout_triton_attr *a, layout_triton_
  * became zero removed (lane and warp bases stay, as broadcasts). */
 static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shape)
 {
-    int64_t pshape[LAYOUT_MAX_DIMS], vals[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS];
-    int64_t nv[LAYOUT_LINEAR_MAX_BITS * LAYOUT_MAX_DIMS];
+    int64_t pshape[LAYOUT_TRITON_MAX_RANK], vals[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS];
+    int64_t nv[LAYOUT_LINEAR_MAX_BITS * LAYOUT_TRITON_MAX_RANK];
     const char *in_names[3] = {"register", "lane", "warp"};
     int in_bits[3] = {0, 0, 0}, i, bit, j = 0, kept = 0, d = a->slice_dim, pr = a->parent_rank, n, k, z;
-    int left[LAYOUT_MAX_DIMS], n_left = 0, dropped[LAYOUT_MAX_DIMS] = {0};
-    if (pr < 2 || pr > 4 || d < 0 || d >= pr || a->n_outer_slices < 0 || a->n_outer_slices > pr - 2) {
-        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: a parent of rank 2 to 4 and a dim inside it are supported");
+    int left[LAYOUT_TRITON_MAX_RANK], n_left = 0, dropped[LAYOUT_TRITON_MAX_RANK] = {0};
+    if (pr < 2 || pr > LAYOUT_TRITON_MAX_RANK || d < 0 || d >= pr || a->n_outer_slices < 0 || a->n_outer_slices > pr - 2) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: a parent of rank 2 to 20 and a dim inside it are supported");
         return;
     }
     /* the parent's dims left after each slice, innermost first: a slice

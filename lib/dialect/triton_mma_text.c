@@ -96,7 +96,7 @@ static layout_status read_mma_body(text_cursor *c, layout_triton_kind kind, layo
             bit = F_WARPS;
             layout_tx_skip(c);
             warps_at = c->pos;
-            if (layout_triton_read_pow2_list(c, m->warps_per_cta, &m->rank, key)) return c->status;
+            if (layout_triton_read_pow2_list(c, m->warps_per_cta, LAYOUT_MAX_DIMS, &m->rank, key)) return c->status;
         } else if (strcmp(key, "instrShape") == 0) {
             bit = F_INSTR;
             if (read_pos_list(c, m->instr_shape, 4, &m->n_instr, key)) return c->status;
@@ -108,7 +108,7 @@ static layout_status read_mma_body(text_cursor *c, layout_triton_kind kind, layo
             bit = F_TILES;
             layout_tx_skip(c);
             tiles_at = c->pos;
-            if (layout_triton_read_pow2_list(c, m->tiles_per_warp, &n_tiles, key)) return c->status;
+            if (layout_triton_read_pow2_list(c, m->tiles_per_warp, LAYOUT_MAX_DIMS, &n_tiles, key)) return c->status;
             m->has_tiles_per_warp = 1;
         } else if (kind == LAYOUT_TRITON_AMD_MFMA && strcmp(key, "elementBitWidth") == 0) {
             bit = F_EBW;
@@ -246,7 +246,7 @@ static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a, int 
             bit = 1;
             layout_tx_skip(c);
             dim_at = c->pos;
-            if (read_int(c, 0, LAYOUT_MAX_DIMS - 1, key, &dim)) return c->status;
+            if (read_int(c, 0, LAYOUT_TRITON_MAX_RANK - 1, key, &dim)) return c->status;
         } else if (strcmp(key, "parent") == 0) {
             size_t pat;
             layout_triton_kind k;
@@ -265,7 +265,7 @@ static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a, int 
                 a->parent = LAYOUT_TRITON_BLOCKED;
                 if (layout_triton_read_blocked(c, a)) return c->status;
                 a->parent_rank = a->rank;
-            } else if (depth < LAYOUT_MAX_DIMS - 1 && layout_dx_accept_raw(c, "#ttg.slice")) {
+            } else if (depth < LAYOUT_TRITON_MAX_RANK - 1 && layout_dx_accept_raw(c, "#ttg.slice")) {
                 if (read_slice_body(c, a, depth + 1)) return c->status;
                 nested = 1;
             } else {

@@ -31,18 +31,18 @@ static layout_status parse_bases(text_cursor *c, int64_t *vals, int max_rows, in
     if (layout_tx_expect(c, '[', what)) return c->status;
     if (!layout_tx_accept(c, ']')) {
         for (;;) {
-            int64_t row[LAYOUT_MAX_DIMS];
+            int64_t row[LAYOUT_TRITON_MAX_RANK];
             int w, k;
             size_t at;
             layout_tx_skip(c);
             at = c->pos;
             if (n >= max_rows) return layout_tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "more than %d bases", max_rows);
-            if (layout_tx_int_list(c, row, LAYOUT_MAX_DIMS, &w, "'[' starting a basis vector")) return c->status;
+            if (layout_tx_int_list(c, row, LAYOUT_TRITON_MAX_RANK, &w, "'[' starting a basis vector")) return c->status;
             if (*width < 0) *width = w;
             if (w != *width || w == 0)
                 return layout_tx_fail_at(c, at, LAYOUT_ERR_MISMATCH, "basis has %d values, expected %d (one per output dim)",
                                   w, *width < 1 ? 1 : *width);
-            for (k = 0; k < w; k++) vals[n * LAYOUT_MAX_DIMS + k] = row[k];
+            for (k = 0; k < w; k++) vals[n * LAYOUT_TRITON_MAX_RANK + k] = row[k];
             if (row_at) row_at[n] = at;
             n++;
             if (layout_tx_accept(c, ']')) break;
@@ -196,13 +196,13 @@ static layout_status parse_nvmma(text_cursor *c, layout_triton_attr *a)
 static layout_status offset_bases(text_cursor *c, layout_triton_attr *a, const int64_t *vals, int rows, int width,
                                   const size_t *row_at)
 {
-    int b, j, nbits[LAYOUT_MAX_DIMS] = {0};
-    uint64_t seen[LAYOUT_MAX_DIMS] = {0};
+    int b, j, nbits[LAYOUT_TRITON_MAX_RANK] = {0};
+    uint64_t seen[LAYOUT_TRITON_MAX_RANK] = {0};
     a->rank = width;
     for (b = 0; b < rows; b++) {
         int dim = -1, bit = 0;
         for (j = 0; j < width; j++) {
-            int64_t v = vals[b * LAYOUT_MAX_DIMS + j];
+            int64_t v = vals[b * LAYOUT_TRITON_MAX_RANK + j];
             if (v == 0) continue;
             if (dim >= 0 || !layout_is_pow2(v))
                 return layout_tx_fail_at(c, row_at[b], LAYOUT_ERR_UNSUPPORTED,
@@ -275,10 +275,10 @@ static layout_status parse_padded(text_cursor *c, layout_triton_attr *a)
                 if (layout_triton_read_order(c, a->order, &a->rank)) return c->status;
                 have |= 1;
             } else if (strcmp(key, "shape") == 0) {
-                if (layout_triton_read_pow2_list(c, a->shape, &n_shape, key)) return c->status;
+                if (layout_triton_read_pow2_list(c, a->shape, LAYOUT_TRITON_MAX_RANK, &n_shape, key)) return c->status;
                 have |= 2;
             } else if (strcmp(key, "offset") == 0) {
-                int64_t vals[MAX_BASES * LAYOUT_MAX_DIMS];
+                int64_t vals[MAX_BASES * LAYOUT_TRITON_MAX_RANK];
                 size_t row_at[MAX_BASES];
                 int rows, width = -1;
                 if (parse_bases(c, vals, MAX_BASES, &width, &rows, row_at, "'[' starting the offset bases"))
@@ -287,7 +287,7 @@ static layout_status parse_padded(text_cursor *c, layout_triton_attr *a)
                 if (offset_bases(c, a, vals, rows, width, row_at)) return c->status;
                 have |= 4;
             } else if (strcmp(key, "block") == 0) {
-                int64_t vals[MAX_BASES * LAYOUT_MAX_DIMS];
+                int64_t vals[MAX_BASES * LAYOUT_TRITON_MAX_RANK];
                 int rows, width = -1;
                 if (parse_bases(c, vals, MAX_BASES, &width, &rows, NULL, "'[' starting the block bases"))
                     return c->status;
@@ -332,7 +332,7 @@ static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int att
     char onames[LAYOUT_LINEAR_MAX_DIMS][LAYOUT_LINEAR_NAME_CAP];
     const char *out_names[LAYOUT_LINEAR_MAX_DIMS];
     int in_bits[LAYOUT_LINEAR_MAX_DIMS], out_bits[LAYOUT_LINEAR_MAX_DIMS], have_sizes = 0;
-    int64_t vals[MAX_BASES * LAYOUT_MAX_DIMS], flat[MAX_BASES * LAYOUT_MAX_DIMS];
+    int64_t vals[MAX_BASES * LAYOUT_TRITON_MAX_RANK], flat[MAX_BASES * LAYOUT_TRITON_MAX_RANK];
     int n_in = 0, width = -1, total = 0, k, j;
     size_t start = c->pos;
     layout_error lerr;
@@ -346,7 +346,7 @@ static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int att
             for (k = 0; k < n_in; k++)
                 if (strcmp(names[k], names[n_in]) == 0)
                     return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "input dim '%s' appears twice", names[n_in]);
-            if (parse_bases(c, vals + (size_t)total * LAYOUT_MAX_DIMS, MAX_BASES - total, &width, &rows, NULL,
+            if (parse_bases(c, vals + (size_t)total * LAYOUT_TRITON_MAX_RANK, MAX_BASES - total, &width, &rows, NULL,
                             "'[' starting the bases"))
                 return c->status;
             in_names[n_in] = names[n_in];
@@ -399,7 +399,7 @@ static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int att
     }
     for (k = 0; k < total; k++)
         for (j = 0; j < width; j++) {
-            int64_t v = vals[k * LAYOUT_MAX_DIMS + j];
+            int64_t v = vals[k * LAYOUT_TRITON_MAX_RANK + j];
             if (v < 0) return layout_tx_fail_at(c, start, LAYOUT_ERR_ARG, "basis value %lld is negative", (long long)v);
             flat[k * width + j] = v;
         }
