@@ -1,0 +1,120 @@
+/* Triton ops on tensors of rank past 8, as tl.sort makes them: its
+ * lowering (python/triton/language/standard.py, sort -> _bitonic_merge ->
+ * _compare_and_swap) reshapes a tensor of 2^n elements to n dims of 2 and
+ * reduces along one of them, so a 1024-element sort is rank-10 tt.reduce
+ * ops on a 10-dim #ttg.blocked.  ReduceOpToLLVM (triton-lang/triton
+ * 9c3434b3, lib/Conversion/TritonGPUToLLVM/ReduceOpToLLVM.cpp) is rank
+ * generic: its scratch is srcShape with the axis replaced by the warps
+ * along it, so the figures below follow from the lowering alone:
+ *
+ *   tensor<2x..x2 (10 dims)>, sizePerThread all 1, threadsPerWarp 2 along
+ *   dims 5..9 (32 lanes), warpsPerCTA 2 along dims 0 and 1 (4 warps),
+ *   order [9..0]; dims 2, 3, 4 repeat in registers (8 per thread).
+ *   Axis 0: one warp bit along it (S = 2); accumulators = the registers'
+ *   non-axis coordinates = 8; scratch elems = 2^10 = 1024; threads = 128.
+ *   storeWarpReduceToSharedMemory: 8 stores; accumulatePartialReductions:
+ *   1024 / 128 = 8 rounds of a load and a store; loadReductionAndPackResult:
+ *   8 loads (one per result element of a thread).  Per warp: 16
+ *   st.shared.b32 and 16 ld.shared.b32.
+ *
+ * The same counts come from a rank-2 reduce over the same 1024 elements
+ * (2 x 512, axis 0: registers 8 along dim 1, lanes 32 along dim 1, warps
+ * 2 x 2): a differential check that the rank-10 path is the rank-2 one.
+ * Before Triton attributes past 8 dims were read, the rank-10 op was not
+ * modelled ("sizePerThread has more than 8 entries"). */
+#include "harness.h"
+#include "layout.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static layout_ttgir mod;
+static layout_triton_kernel kern;
+
+static const char *const rank10_attr =
+    "#b = #ttg.blocked<{sizePerThread = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1], threadsPerWarp = [1, 1, 1, 1, 1, 2, 2, 2, 2, "
+    "2], warpsPerCTA = [2, 2, 1, 1, 1, 1, 1, 1, 1, 1], order = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]}>\n";
+static const char *const rank2_attr =
+    "#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>\n";
+
+/* The module text: the attribute, then HEAD with the shapes (in, out). */
+static void module_text(char *out, size_t cap, const char *attr, const char *in, const char *res)
+{
+    size_t n = (size_t)snprintf(out, cap, "%s", attr);
+    /* HEAD's %x / %a are SSA names: only the %s are formats (the rest doubled or not formats at all) */
+    snprintf(out + n, cap - n, "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, "
+                               "ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+                               "  tt.func public @k(%%x: tensor<%sxf32, #b>) {\n"
+                               "    %%r = \"tt.reduce\"(%%x) <{axis = 0 : i32}> ({\n"
+                               "    ^bb0(%%a: f32, %%c: f32):\n"
+                               "      %%s = arith.addf %%a, %%c : f32\n"
+                               "      tt.reduce.return %%s : f32\n"
+                               "    }) : (tensor<%sxf32, #b>) -> tensor<%sxf32, #ttg.slice<{dim = 0, parent = #b}>>\n"
+                               "    tt.return\n"
+                               "  }\n"
+                               "}\n",
+             in, in, res);
+}
+
+/* The reduce's per-warp count of mnemonic mn; -1 when not modelled. */
+static int64_t reduce_count(const char *text, const char *mn)
+{
+    layout_error e;
+    int i, j;
+    if (layout_ttgir_parse(text, strlen(text), &mod, &e) != LAYOUT_OK) {
+        CHECK_MSG(0, "parse: %s", e.message);
+        return -1;
+    }
+    if (layout_triton_kernel_analyze(&mod, NULL, &kern, &e) != LAYOUT_OK) {
+        CHECK_MSG(0, "analyze: %s", e.message);
+        return -1;
+    }
+    for (i = 0; i < kern.n_ops; i++) {
+        const layout_triton_kernel_op *r = &kern.ops[i];
+        int64_t c = 0;
+        if (r->kind != LAYOUT_TTGIR_REDUCE) continue;
+        if (!r->modelled) {
+            CHECK_MSG(0, "not modelled: %s", r->reason);
+            return -1;
+        }
+        for (j = 0; j < r->n_counts; j++)
+            if (strcmp(r->counts[j].mnemonic, mn) == 0) c += r->counts[j].count;
+        return c;
+    }
+    CHECK_MSG(0, "no tt.reduce among the ops");
+    return -1;
+}
+
+static char text[8192];
+
+static void test_rank10_reduce(void)
+{
+    module_text(text, sizeof text, rank10_attr, "2x2x2x2x2x2x2x2x2x2", "2x2x2x2x2x2x2x2x2");
+    CHECK(reduce_count(text, "st.shared.b32") == 16);
+    CHECK(reduce_count(text, "ld.shared.b32") == 16);
+}
+
+static void test_rank2_twin(void)
+{
+    module_text(text, sizeof text, rank2_attr, "2x512", "512");
+    CHECK(reduce_count(text, "st.shared.b32") == 16);
+    CHECK(reduce_count(text, "ld.shared.b32") == 16);
+}
+
+/* Past the reader's 20 dims: a clear error, not a crash. */
+static void test_rank21_refused(void)
+{
+    layout_error e;
+    char shape[128] = "2";
+    for (int d = 1; d < 21; d++) strcat(shape, "x2");
+    module_text(text, sizeof text, rank10_attr, shape, "2");
+    CHECK(layout_ttgir_parse(text, strlen(text), &mod, &e) != LAYOUT_OK);
+}
+
+int main(void)
+{
+    RUN(test_rank10_reduce);
+    RUN(test_rank2_twin);
+    RUN(test_rank21_refused);
+    return harness_finish("test_triton_rank");
+}
