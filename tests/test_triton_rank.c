@@ -111,10 +111,89 @@ static void test_rank21_refused(void)
     CHECK(layout_ttgir_parse(text, strlen(text), &mod, &e) != LAYOUT_OK);
 }
 
+/* The linear layout of attribute `text` on `shape` (LAYOUT_OK or not). */
+static layout_status on_shape(const char *text, int n, const int64_t *shape, layout_linear *ll)
+{
+    layout_triton_attr a;
+    layout_error e;
+    size_t where = 0;
+    layout_status st = layout_triton_from_text(text, &a, &where, &e);
+    if (st) return st;
+    return layout_triton_to_linear(&a, n, shape, ll, &e);
+}
+
+/* The bases of in dim `in` of ll, flattened, into v: the count of bases
+ * (-1 without the dim); zero register bases left out when skip_zero_regs. */
+static int bases_of(const layout_linear *ll, const char *in, int skip_zero_regs, int64_t *v)
+{
+    int i = layout_linear_in_dim(ll, in), b, d, n = 0;
+    if (i < 0) return -1;
+    for (b = 0; b < ll->in_bits[i]; b++) {
+        int64_t row[LAYOUT_LINEAR_MAX_DIMS], any = 0;
+        layout_linear_get_basis(ll, i, b, row, NULL);
+        for (d = 0; d < ll->n_out; d++) any |= row[d];
+        if (skip_zero_regs && !any) continue;
+        for (d = 0; d < ll->n_out; d++) v[n * ll->n_out + d] = row[d];
+        n++;
+    }
+    return n;
+}
+
+/* A #ttg.linear on a tensor of another size is read as Triton's
+ * LinearEncodingAttr::toLinearLayout reads it (ensureLayoutNotSmallerThan,
+ * then ensureLayoutNotLargerThan with broadcastRegisters = false;
+ * LayoutUtils.cpp at triton-lang/triton 0640b171).  Differential: the
+ * blocked layout #B's linear layout on its own 16x16 tile, written as a
+ * #ttg.linear, must give on every other shape what #B gives there
+ * (BlockedEncodingAttr::toLinearLayout, already checked against Triton's
+ * unit test) -- save that a blocked layout keeps a register that falls
+ * outside the shape as a zero basis where the linear one drops it. */
+static void test_linear_other_shapes(void)
+{
+    static const char *const blocked =
+        "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>";
+    static const int64_t shapes[][2] = {{16, 16}, {64, 16}, {16, 128}, {128, 64}, {8, 16}, {16, 4}, {2, 2}, {4, 256}};
+    int64_t tile[2] = {16, 32};
+    layout_linear lb, ll, t;
+    char text[1024];
+    size_t n;
+    CHECK(on_shape(blocked, 2, tile, &t) == LAYOUT_OK);
+    n = (size_t)snprintf(text, sizeof text, "#ttg.linear<{");
+    for (int i = 0; i < t.n_in; i++) {
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s%s = [", i ? ", " : "", t.in_names[i]);
+        for (int b = 0; b < t.in_bits[i]; b++) {
+            int64_t row[2];
+            layout_linear_get_basis(&t, i, b, row, NULL);
+            n += (size_t)snprintf(text + n, sizeof text - n, "%s[%lld, %lld]", b ? ", " : "", (long long)row[0],
+                                  (long long)row[1]);
+        }
+        n += (size_t)snprintf(text + n, sizeof text - n, "]");
+    }
+    snprintf(text + n, sizeof text - n, ", block = []}>");
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        static const char *const dims[3] = {"register", "lane", "warp"};
+        int64_t a[64 * 2], b[64 * 2];
+        CHECK(on_shape(blocked, 2, shapes[s], &lb) == LAYOUT_OK);
+        if (on_shape(text, 2, shapes[s], &ll) != LAYOUT_OK) {
+            CHECK_MSG(0, "%s on %lldx%lld refused", text, (long long)shapes[s][0], (long long)shapes[s][1]);
+            continue;
+        }
+        CHECK(ll.out_bits[0] == lb.out_bits[0] && ll.out_bits[1] == lb.out_bits[1]);
+        for (int d = 0; d < 3; d++) {
+            int na = bases_of(&ll, dims[d], d == 0, a), nb = bases_of(&lb, dims[d], d == 0, b);
+            CHECK_MSG(na == nb && memcmp(a, b, sizeof a[0] * 2 * (size_t)(na > 0 ? na : 0)) == 0,
+                      "shape %lldx%lld: %s differs", (long long)shapes[s][0], (long long)shapes[s][1], dims[d]);
+        }
+        /* the linear layout drops the registers the blocked one zeroes: none is zero */
+        CHECK(bases_of(&ll, "register", 0, a) == bases_of(&ll, "register", 1, b));
+    }
+}
+
 int main(void)
 {
     RUN(test_rank10_reduce);
     RUN(test_rank2_twin);
     RUN(test_rank21_refused);
+    RUN(test_linear_other_shapes);
     return harness_finish("test_triton_rank");
 }
