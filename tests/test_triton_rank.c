@@ -139,7 +139,7 @@ static int bases_of(const layout_linear *ll, const char *in, int skip_zero_regs,
     return n;
 }
 
-/* A #ttg.linear on a tensor of another size is read as Triton's
+/* A #ttg.linear on a tensor of another size, and a slice of one, is read as Triton's
  * LinearEncodingAttr::toLinearLayout reads it (ensureLayoutNotSmallerThan,
  * then ensureLayoutNotLargerThan with broadcastRegisters = false;
  * LayoutUtils.cpp at triton-lang/triton 0640b171).  Differential: the
@@ -187,6 +187,36 @@ static void test_linear_other_shapes(void)
         /* the linear layout drops the registers the blocked one zeroes: none is zero */
         CHECK(bases_of(&ll, "register", 0, a) == bases_of(&ll, "register", 1, b));
     }
+    /* #ttg.slice of that #ttg.linear (SliceEncodingAttr takes any distributed
+     * parent): the parent's layout on the shape with a 1 at `dim`, that dim
+     * dropped, its zero registers removed -- equal to the slice of #B */
+    for (int dim = 0; dim < 2; dim++)
+        for (int64_t len = 1; len <= 256; len *= 4) {
+            static const char *const dims[3] = {"register", "lane", "warp"};
+            char stext[1200], btext[400];
+            int64_t a[64], b[64];
+            snprintf(stext, sizeof stext, "#ttg.slice<{dim = %d, parent = %s}>", dim, text);
+            snprintf(btext, sizeof btext, "#ttg.slice<{dim = %d, parent = %s}>", dim, blocked);
+            if (len == 1) { /* printed back as Triton prints it */
+                layout_triton_attr at;
+                layout_error e;
+                char back[1200];
+                size_t where = 0;
+                CHECK(layout_triton_from_text(stext, &at, &where, &e) == LAYOUT_OK);
+                CHECK(layout_triton_to_text(&at, back, sizeof back, &e) == LAYOUT_OK);
+                CHECK_MSG(strcmp(back, stext) == 0, "%s printed as %s", stext, back);
+            }
+            CHECK(on_shape(btext, 1, &len, &lb) == LAYOUT_OK);
+            if (on_shape(stext, 1, &len, &ll) != LAYOUT_OK) {
+                CHECK_MSG(0, "%s on %lld refused", stext, (long long)len);
+                continue;
+            }
+            for (int d = 0; d < 3; d++) {
+                int na = bases_of(&ll, dims[d], 0, a), nb = bases_of(&lb, dims[d], 0, b);
+                CHECK_MSG(na == nb && memcmp(a, b, sizeof a[0] * (size_t)(na > 0 ? na : 0)) == 0,
+                          "slice dim %d on %lld: %s differs", dim, (long long)len, dims[d]);
+            }
+        }
 }
 
 int main(void)

@@ -443,6 +443,9 @@ static void mma_or_dot_ll(mma_ll *b, const layout_triton_attr *a, layout_triton_
 /* SliceEncodingAttr::toLinearLayout: the parent's layout on the shape with
  * a 1 inserted at `dim`, that out dim dropped, then the register bases that
  * became zero removed (lane and warp bases stay, as broadcasts). */
+static layout_status linear_on_shape(const layout_linear *l, int n_shape, const int64_t *shape, layout_linear *out,
+                                     layout_error *err);
+
 static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shape)
 {
     int64_t pshape[LAYOUT_TRITON_MAX_RANK], vals[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS];
@@ -479,7 +482,11 @@ static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shap
     else if (a->parent == LAYOUT_TRITON_AMD_MFMA || a->parent == LAYOUT_TRITON_AMD_WMMA ||
              a->parent == LAYOUT_TRITON_NVIDIA_MMA)
         mma_or_dot_ll(b, a, a->parent, a->parent, &a->mma, 0, 0, pshape);
-    else
+    else if (a->parent == LAYOUT_TRITON_LINEAR) { /* LinearEncodingAttr::toLinearLayout on the parent's shape */
+        layout_linear base = a->linear;
+        if (layout_linear_in_dim(&base, "block") >= 0) b->st = layout_triton_drop_empty_block(&a->linear, &base, b->err);
+        if (!b->st) b->st = linear_on_shape(&base, pr, pshape, &b->l, b->err);
+    } else
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: parents other than blocked, MMA and dot_op layouts are not modelled");
     if (b->st) return;
     /* parent: in dims register, lane, warp; out dims dim0.. of rank pr */

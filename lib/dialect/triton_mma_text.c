@@ -265,13 +265,22 @@ static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a, int 
                 a->parent = LAYOUT_TRITON_BLOCKED;
                 if (layout_triton_read_blocked(c, a)) return c->status;
                 a->parent_rank = a->rank;
+            } else if (layout_dx_accept_raw(c, "#ttg.linear")) {
+                /* SliceEncodingAttr takes any distributed parent (Triton 3.6) */
+                a->parent = LAYOUT_TRITON_LINEAR;
+                if (layout_tx_expect(c, '<', "'<'") || layout_triton_read_linear(c, a, 1) ||
+                    layout_tx_expect(c, '>', "'>'"))
+                    return c->status;
+                if (layout_linear_in_dim(&a->linear, "lane") < 0)
+                    return bad_parent(c, pat, "a slice's '#ttg.linear' parent has register, lane and warp bases");
+                a->parent_rank = a->rank;
             } else if (depth < LAYOUT_TRITON_MAX_RANK - 1 && layout_dx_accept_raw(c, "#ttg.slice")) {
                 if (read_slice_body(c, a, depth + 1)) return c->status;
                 nested = 1;
             } else {
                 return bad_parent(c, pat,
-                                  "a slice parent is '#ttg.blocked', '#ttg.amd_mfma', '#ttg.amd_wmma', "
-                                  "'#ttg.nvidia_mma', '#ttg.dot_op' or a '#ttg.slice' of them");
+                                  "a slice parent is '#ttg.blocked', '#ttg.linear', '#ttg.amd_mfma', "
+                                  "'#ttg.amd_wmma', '#ttg.nvidia_mma', '#ttg.dot_op' or a '#ttg.slice' of them");
             }
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (slice has dim, parent)", key);
@@ -392,6 +401,27 @@ static void put_dot(text_out *o, layout_triton_kind parent, const layout_triton_
     layout_to_str(o, "}>");
 }
 
+/* A slice's #ttg.linear parent, as Triton prints a LinearEncodingAttr. */
+static void put_linear(text_out *o, const layout_linear *ll)
+{
+    static const char *const dims[4] = {"register", "lane", "warp", "block"};
+    int k, b, j;
+    layout_to_str(o, "#ttg.linear<{");
+    for (k = 0; k < 4; k++) {
+        int in = layout_linear_in_dim(ll, dims[k]);
+        layout_to_printf(o, "%s%s = [", k ? ", " : "", dims[k]);
+        for (b = 0; in >= 0 && b < ll->in_bits[in]; b++) {
+            int64_t v[LAYOUT_LINEAR_MAX_DIMS];
+            layout_linear_get_basis(ll, in, b, v, NULL);
+            layout_to_str(o, b ? ", [" : "[");
+            for (j = 0; j < ll->n_out; j++) layout_to_printf(o, j ? ", %lld" : "%lld", (long long)v[j]);
+            layout_to_str(o, "]");
+        }
+        layout_to_str(o, "]");
+    }
+    layout_to_str(o, "}>");
+}
+
 void layout_triton_print_mma(text_out *o, const layout_triton_attr *a)
 {
     if (a->kind == LAYOUT_TRITON_DOT_OPERAND) {
@@ -405,6 +435,8 @@ void layout_triton_print_mma(text_out *o, const layout_triton_attr *a)
             layout_triton_print_blocked(o, a);
         else if (a->parent == LAYOUT_TRITON_DOT_OPERAND)
             put_dot(o, a->dot_parent, a);
+        else if (a->parent == LAYOUT_TRITON_LINEAR)
+            put_linear(o, &a->linear);
         else
             put_mma(o, a->parent, &a->mma);
         for (i = 0; i <= a->n_outer_slices; i++) layout_to_str(o, "}>");
