@@ -71,11 +71,34 @@ layout_status layout_triton_read_order(text_cursor *c, int *order, int *n)
     return LAYOUT_OK;
 }
 
-/* CTAsPerCGA / CTASplitNum / CTAOrder of older printers: single-CTA only. */
+/* CTAsPerCGA / CTASplitNum / CTAOrder of older printers: single-CTA only.
+ * Triton 3.6's `CGALayout = [[..], ..]` (printed when ttg.num-ctas > 1): the
+ * block bases of the CGA layout, block id bit -> tensor coordinates.  All
+ * zero, every CTA holds the whole tensor, and each CTA's layout is the
+ * attribute's own (combineCtaCgaWithShape: the CTA shape is the shape
+ * divided by the CGA layout's out sizes, all 1): read, nothing changes.  A
+ * non-zero basis splits the tensor over the CTAs (each CTA's layout is the
+ * attribute on the shape divided by the split): not modelled, said so. */
 layout_status layout_triton_read_cga(text_cursor *c, const char *key, size_t at)
 {
     int64_t v[LAYOUT_TRITON_MAX_RANK];
     int n, k;
+    if (strcmp(key, "CGALayout") == 0) {
+        int64_t vals[MAX_BASES * LAYOUT_TRITON_MAX_RANK];
+        int width = -1, rows, j;
+        if (layout_triton_read_bases(c, vals, MAX_BASES, &width, &rows, NULL, "'[' starting the CGALayout bases"))
+            return c->status;
+        for (k = 0; k < rows; k++)
+            for (j = 0; j < width; j++)
+                if (vals[k * LAYOUT_TRITON_MAX_RANK + j] != 0)
+                    return layout_tx_fail_at(c, at, LAYOUT_ERR_UNSUPPORTED,
+                                             "CGALayout: block basis %d moves dim %d, so the tensor is split over the "
+                                             "CTAs of a cluster and each CTA's layout is the attribute on a part of "
+                                             "the shape (combineCtaCgaWithShape); liblayout models one CTA holding "
+                                             "the whole tensor (all-zero block bases)",
+                                             k, j);
+        return LAYOUT_OK;
+    }
     if (layout_tx_int_list(c, v, LAYOUT_TRITON_MAX_RANK, &n, key)) return c->status;
     if (strcmp(key, "CTAOrder") != 0)
         for (k = 0; k < n; k++)
@@ -107,7 +130,8 @@ layout_status layout_triton_read_blocked(text_cursor *c, layout_triton_attr *a)
         } else if (strcmp(key, "order") == 0) {
             if (layout_triton_read_order(c, a->order, &n[3])) return c->status;
             have |= 8;
-        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0 ||
+                   strcmp(key, "CGALayout") == 0) {
             if (layout_triton_read_cga(c, key, at)) return c->status;
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE,

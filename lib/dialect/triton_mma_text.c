@@ -113,7 +113,8 @@ static layout_status read_mma_body(text_cursor *c, layout_triton_kind kind, layo
         } else if (kind == LAYOUT_TRITON_AMD_MFMA && strcmp(key, "elementBitWidth") == 0) {
             bit = F_EBW;
             if (read_int(c, 1, 1024, key, &m->element_bit_width)) return c->status;
-        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0 ||
+                   strcmp(key, "CGALayout") == 0) {
             if (layout_triton_read_cga(c, key, at)) return c->status;
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (%s)", key, field_list(kind));

@@ -58,7 +58,8 @@ static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a, const
             if (layout_triton_read_order(c, a->order, &n)) return c->status;
             a->rank = n;
             have |= 8;
-        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0 ||
+                   strcmp(key, "CGALayout") == 0) {
             if (layout_triton_read_cga(c, key, at)) return c->status;
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (%s has vec, perPhase, "
@@ -141,7 +142,8 @@ static layout_status parse_nvmma(text_cursor *c, layout_triton_attr *a)
                 return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "rank = %lld is outside 1..%d", (long long)v,
                                          LAYOUT_MAX_DIMS);
             a->rank = (int)v;
-        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0 ||
+                   strcmp(key, "CGALayout") == 0) {
             if (layout_triton_read_cga(c, key, at)) return c->status;
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE,

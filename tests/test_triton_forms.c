@@ -1,4 +1,6 @@
-/* Triton ops on tensors of rank past 8, as tl.sort makes them: its
+/* Triton 3.6 attribute forms and ranks the readers take as Triton does.
+ *
+ * Ranks past 8, as tl.sort makes them: its
  * lowering (python/triton/language/standard.py, sort -> _bitonic_merge ->
  * _compare_and_swap) reshapes a tensor of 2^n elements to n dims of 2 and
  * reduces along one of them, so a 1024-element sort is rank-10 tt.reduce
@@ -219,11 +221,48 @@ static void test_linear_other_shapes(void)
         }
 }
 
+/* CGALayout (Triton 3.6 prints it when ttg.num-ctas > 1): block bases.  All
+ * zero, each CTA holds the whole tensor and combineCtaCgaWithShape divides
+ * the shape by the CGA layout's out sizes, all 1: the layout is the one
+ * without it.  A non-zero basis splits the tensor: refused, saying so. */
+static void test_cga_layout(void)
+{
+    static const char *const pairs[][2] = {
+        {"#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], "
+         "CGALayout = [[0, 0]]}>",
+         "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"},
+        {"#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = [[0, 0], [0, 0]], "
+         "instrShape = [16, 64, 16]}>",
+         "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>"},
+    };
+    int64_t shape[2] = {64, 64};
+    layout_linear a, b;
+    layout_triton_attr at;
+    layout_error e;
+    size_t where = 0;
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        CHECK(on_shape(pairs[i][0], 2, shape, &a) == LAYOUT_OK);
+        CHECK(on_shape(pairs[i][1], 2, shape, &b) == LAYOUT_OK);
+        CHECK(memcmp(a.bases, b.bases, sizeof a.bases) == 0 && a.total_in_bits == b.total_in_bits);
+    }
+    CHECK(layout_triton_from_text("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], "
+                                  "CGALayout = [[0, 0], [0, 0]]}>",
+                                  &at, &where, &e) == LAYOUT_OK);
+    CHECK(layout_triton_from_text("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+                                  "elementBitWidth = 16, CGALayout = []}>",
+                                  &at, &where, &e) == LAYOUT_OK);
+    CHECK(layout_triton_from_text("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], "
+                                  "CGALayout = [[1, 0]]}>",
+                                  &at, &where, &e) == LAYOUT_ERR_UNSUPPORTED);
+    CHECK_MSG(strstr(e.message, "CGALayout") != NULL && where == 75, "%zu %s", where, e.message); /* column 76 */
+}
+
 int main(void)
 {
     RUN(test_rank10_reduce);
     RUN(test_rank2_twin);
     RUN(test_rank21_refused);
     RUN(test_linear_other_shapes);
-    return harness_finish("test_triton_rank");
+    RUN(test_cga_layout);
+    return harness_finish("test_triton_forms");
 }
