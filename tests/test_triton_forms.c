@@ -40,22 +40,28 @@ static const char *const rank2_attr =
     "#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>\n";
 
 /* The module text: the attribute, then HEAD with the shapes (in, out). */
-static void module_text(char *out, size_t cap, const char *attr, const char *in, const char *res)
+static void module_text_of(char *out, size_t cap, const char *attr, const char *in, const char *res, const char *ty,
+                           const char *comb)
 {
     size_t n = (size_t)snprintf(out, cap, "%s", attr);
     /* HEAD's %x / %a are SSA names: only the %s are formats (the rest doubled or not formats at all) */
     snprintf(out + n, cap - n, "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, "
                                "ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
-                               "  tt.func public @k(%%x: tensor<%sxf32, #b>) {\n"
+                               "  tt.func public @k(%%x: tensor<%sx%s, #b>) {\n"
                                "    %%r = \"tt.reduce\"(%%x) <{axis = 0 : i32}> ({\n"
-                               "    ^bb0(%%a: f32, %%c: f32):\n"
-                               "      %%s = arith.addf %%a, %%c : f32\n"
-                               "      tt.reduce.return %%s : f32\n"
-                               "    }) : (tensor<%sxf32, #b>) -> tensor<%sxf32, #ttg.slice<{dim = 0, parent = #b}>>\n"
+                               "    ^bb0(%%a: %s, %%c: %s):\n"
+                               "      %%s = %s %%a, %%c : %s\n"
+                               "      tt.reduce.return %%s : %s\n"
+                               "    }) : (tensor<%sx%s, #b>) -> tensor<%sx%s, #ttg.slice<{dim = 0, parent = #b}>>\n"
                                "    tt.return\n"
                                "  }\n"
                                "}\n",
-             in, in, res);
+             in, ty, ty, ty, comb, ty, ty, in, ty, res, ty);
+}
+
+static void module_text(char *out, size_t cap, const char *attr, const char *in, const char *res)
+{
+    module_text_of(out, cap, attr, in, res, "f32", "arith.addf");
 }
 
 /* The reduce's per-warp count of mnemonic mn; -1 when not modelled. */
@@ -257,6 +263,23 @@ static void test_cga_layout(void)
     CHECK_MSG(strstr(e.message, "CGALayout") != NULL && where == 75, "%zu %s", where, e.message); /* column 76 */
 }
 
+/* An i1 tt.reduce (tl.reduce of a mask): ReduceOpHelper::getScratchSizeInBytes
+ * sizes its scratch ceil(1, 8) = 1 byte an element and getSmemBases' GEPs
+ * step over i1 by LLVM's alloc size, 1 byte: the same accesses as an i8
+ * reduce of that layout (16 stores and 16 loads a warp, as above). */
+static void test_i1_reduce(void)
+{
+    int64_t i1_st, i1_ld, i8_st, i8_ld;
+    module_text_of(text, sizeof text, rank2_attr, "2x512", "512", "i1", "arith.ori");
+    i1_st = reduce_count(text, "st.shared.b8");
+    i1_ld = reduce_count(text, "ld.shared.b8");
+    module_text_of(text, sizeof text, rank2_attr, "2x512", "512", "i8", "arith.ori");
+    i8_st = reduce_count(text, "st.shared.b8");
+    i8_ld = reduce_count(text, "ld.shared.b8");
+    CHECK(i8_st == 16 && i8_ld == 16);
+    CHECK(i1_st == i8_st && i1_ld == i8_ld);
+}
+
 int main(void)
 {
     RUN(test_rank10_reduce);
@@ -264,5 +287,6 @@ int main(void)
     RUN(test_rank21_refused);
     RUN(test_linear_other_shapes);
     RUN(test_cga_layout);
+    RUN(test_i1_reduce);
     return harness_finish("test_triton_forms");
 }
