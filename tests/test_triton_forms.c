@@ -280,6 +280,35 @@ static void test_i1_reduce(void)
     CHECK(i1_st == i8_st && i1_ld == i8_ld);
 }
 
+/* padded_shared on a ttg.memdesc_subslice view (the view's type carries the
+ * allocation's shape): listed as not modelled with that reason, not as a
+ * mismatched shape. */
+static void test_padded_subslice_listed(void)
+{
+    static const char *const src =
+    "#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
+    "#padded = #ttg.padded_shared<[64:+4] {offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block = []}>\n"
+    "#smem = #ttg.shared_memory\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"hip:gfx942\", \"ttg.threads-per-warp\" = 64 : i32} {\n"
+    "  tt.func public @k() {\n"
+    "    %a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #padded, #smem, mutable>\n"
+    "    %v = ttg.memdesc_subslice %a [32, 0] : !ttg.memdesc<64x64xf16, #padded, #smem, mutable> -> !ttg.memdesc<32x64xf16, #padded, #smem, mutable, 64x64>\n"
+    "    %t = ttg.local_load %v : !ttg.memdesc<32x64xf16, #padded, #smem, mutable, 64x64> -> tensor<32x64xf16, #blocked>\n"
+    "    tt.return\n"
+    "  }\n"
+    "}\n";
+    layout_error e;
+    int i, seen = 0;
+    CHECK(layout_ttgir_parse(src, strlen(src), &mod, &e) == LAYOUT_OK);
+    CHECK(layout_triton_kernel_analyze(&mod, NULL, &kern, &e) == LAYOUT_OK);
+    for (i = 0; i < kern.n_ops; i++) {
+        if (kern.ops[i].modelled) continue;
+        seen = 1;
+        CHECK_MSG(strstr(kern.ops[i].reason, "ttg.memdesc_subslice") != NULL, "%s", kern.ops[i].reason);
+    }
+    CHECK(seen);
+}
+
 int main(void)
 {
     RUN(test_rank10_reduce);
@@ -288,5 +317,6 @@ int main(void)
     RUN(test_linear_other_shapes);
     RUN(test_cga_layout);
     RUN(test_i1_reduce);
+    RUN(test_padded_subslice_listed);
     return harness_finish("test_triton_forms");
 }
