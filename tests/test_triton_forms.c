@@ -309,6 +309,37 @@ static void test_padded_subslice_listed(void)
     CHECK(seen);
 }
 
+/* The rank limit (docs/limits.md): 20 entries read, 21 refused. */
+static void test_rank_limit(void)
+{
+    for (int n = 20; n <= 21; n++) {
+        char t[1024];
+        size_t k = 0, where = 0;
+        int64_t shape[LAYOUT_TRITON_MAX_RANK];
+        layout_triton_attr a;
+        layout_linear ll;
+        layout_error e;
+        const char *const keys[4] = {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"};
+        k += (size_t)snprintf(t + k, sizeof t - k, "#ttg.blocked<{");
+        for (int f = 0; f < 4; f++) {
+            k += (size_t)snprintf(t + k, sizeof t - k, "%s%s = [", f ? ", " : "", keys[f]);
+            for (int d = 0; d < n; d++)
+                k += (size_t)snprintf(t + k, sizeof t - k, "%s%d", d ? ", " : "",
+                                      f == 3 ? n - 1 - d : f == 1 && d >= n - 5 ? 2 : 1);
+            k += (size_t)snprintf(t + k, sizeof t - k, "]");
+        }
+        snprintf(t + k, sizeof t - k, "}>");
+        if (n == 21) {
+            CHECK(layout_triton_from_text(t, &a, &where, &e) == LAYOUT_ERR_CAPACITY);
+            continue;
+        }
+        CHECK(layout_triton_from_text(t, &a, &where, &e) == LAYOUT_OK);
+        for (int d = 0; d < n; d++) shape[d] = 2;
+        CHECK(layout_triton_to_linear(&a, n, shape, &ll, &e) == LAYOUT_OK);
+        CHECK(ll.n_out == 20 && ll.total_out_bits == 20 && ll.in_bits[0] == 15 && ll.in_bits[1] == 5);
+    }
+}
+
 int main(void)
 {
     RUN(test_rank10_reduce);
@@ -318,5 +349,6 @@ int main(void)
     RUN(test_cga_layout);
     RUN(test_i1_reduce);
     RUN(test_padded_subslice_listed);
+    RUN(test_rank_limit);
     return harness_finish("test_triton_forms");
 }
