@@ -274,7 +274,7 @@ static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a, int 
                     return c->status;
                 if (layout_linear_in_dim(&a->linear, "lane") < 0)
                     return bad_parent(c, pat, "a slice's '#ttg.linear' parent has register, lane and warp bases");
-                a->parent_rank = a->rank;
+                a->parent_rank = a->rank > 0 ? a->rank : 0;
             } else if (depth < LAYOUT_TRITON_MAX_RANK - 1 && layout_dx_accept_raw(c, "#ttg.slice")) {
                 if (read_slice_body(c, a, depth + 1)) return c->status;
                 nested = 1;
