@@ -23,7 +23,11 @@
  * (2 x 512, axis 0: registers 8 along dim 1, lanes 32 along dim 1, warps
  * 2 x 2): a differential check that the rank-10 path is the rank-2 one.
  * Before Triton attributes past 8 dims were read, the rank-10 op was not
- * modelled ("sizePerThread has more than 8 entries"). */
+ * modelled ("sizePerThread has more than 8 entries").  A rank-10
+ * ttg.convert_layout is checked the same way against its rank-2 twin.
+ * Then the 3.6 forms read as Triton reads them: a #ttg.linear on another
+ * shape and a slice of one, CGALayout, an i1 reduce, padded_shared on a
+ * subslice (listed), and the rank limit. */
 #include "harness.h"
 #include "layout.h"
 
@@ -340,6 +344,53 @@ static void test_rank_limit(void)
     }
 }
 
+/* A rank-10 ttg.convert_layout (ConvertLayoutOpToLLVM works on linear
+ * layouts of any rank) and its rank-2 twin: the same 1024 elements, the
+ * same hardware bits per element (10-D dims 0..4 are the 2-D rows' bits
+ * 4..0, dims 5..9 the columns'), so the same accesses.  Differential. */
+static void convert_counts(const char *src, layout_triton_kernel_count *out, int *n)
+{
+    layout_error e;
+    *n = -1;
+    if (layout_ttgir_parse(src, strlen(src), &mod, &e) != LAYOUT_OK ||
+        layout_triton_kernel_analyze(&mod, NULL, &kern, &e) != LAYOUT_OK || kern.n_ops != 1 || !kern.ops[0].modelled) {
+        CHECK_MSG(0, "%s", kern.n_ops == 1 ? kern.ops[0].reason : e.message);
+        return;
+    }
+    *n = kern.ops[0].n_counts;
+    memcpy(out, kern.ops[0].counts, sizeof kern.ops[0].counts);
+}
+
+static void test_rank10_convert(void)
+{
+    static const char *const rank10 =
+    "#b = #ttg.blocked<{sizePerThread = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1], threadsPerWarp = [1, 1, 1, 1, 1, 2, 2, 2, 2, 2], warpsPerCTA = [2, 2, 1, 1, 1, 1, 1, 1, 1, 1], order = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]}>\n"
+    "#c = #ttg.blocked<{sizePerThread = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1], threadsPerWarp = [2, 2, 2, 2, 2, 1, 1, 1, 1, 1], warpsPerCTA = [1, 1, 1, 1, 1, 1, 1, 1, 2, 2], order = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]}>\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+    "  tt.func public @k(%x: tensor<2x2x2x2x2x2x2x2x2x2xf32, #b>) {\n"
+    "    %y = ttg.convert_layout %x : tensor<2x2x2x2x2x2x2x2x2x2xf32, #b> -> tensor<2x2x2x2x2x2x2x2x2x2xf32, #c>\n"
+    "    tt.return\n"
+    "  }\n"
+    "}\n";
+    static const char *const rank2 =
+    "#b = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
+    "#c = #ttg.linear<{register = [[0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 1], [0, 2]], block = []}>\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+    "  tt.func public @k(%x: tensor<32x32xf32, #b>) {\n"
+    "    %y = ttg.convert_layout %x : tensor<32x32xf32, #b> -> tensor<32x32xf32, #c>\n"
+    "    tt.return\n"
+    "  }\n"
+    "}\n";
+    static layout_triton_kernel_count a[LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS], b[LAYOUT_TRITON_KERNEL_MAX_OP_MNEMONICS];
+    int na, nb;
+    convert_counts(rank10, a, &na);
+    convert_counts(rank2, b, &nb);
+    CHECK(na > 0 && na == nb);
+    for (int i = 0; i < na && na == nb; i++)
+        CHECK_MSG(strcmp(a[i].mnemonic, b[i].mnemonic) == 0 && a[i].count == b[i].count, "%s x%lld vs %s x%lld",
+                  a[i].mnemonic, (long long)a[i].count, b[i].mnemonic, (long long)b[i].count);
+}
+
 int main(void)
 {
     RUN(test_rank10_reduce);
@@ -350,5 +401,6 @@ int main(void)
     RUN(test_i1_reduce);
     RUN(test_padded_subslice_listed);
     RUN(test_rank_limit);
+    RUN(test_rank10_convert);
     return harness_finish("test_triton_forms");
 }
