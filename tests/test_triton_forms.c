@@ -97,7 +97,7 @@ static int64_t reduce_count(const char *text, const char *mn)
     return -1;
 }
 
-static char text[8192];
+static char text[16384];
 
 static void test_rank10_reduce(void)
 {
@@ -391,6 +391,60 @@ static void test_rank10_convert(void)
                   a[i].mnemonic, (long long)a[i].count, b[i].mnemonic, (long long)b[i].count);
 }
 
+/* Recorded compiler output (tests/fixtures/triton/probe_i1: probe_i1.py run
+ * with Triton 3.6.0 on the GPU machine, 2026-12-01): an i1 tl.reduce over
+ * the 64 rows of a 64x32 tile, 4 warps, compiles to the same shared
+ * accesses as the i8 one -- sm_90 2 st.shared.b8 + 2 ld.shared.b8, gfx942
+ * 2 ds_write_b8 + 2 ds_read_u8, 128 bytes of shared memory.  The model of
+ * each i1 TTGIR predicts its ISA's counts. */
+static char probe_buf[1 << 16];
+
+static int64_t isa_count(const char *isa, const char *mn)
+{
+    int64_t n = 0;
+    size_t l = strlen(mn);
+    for (const char *p = strstr(isa, mn); p; p = strstr(p + l, mn))
+        if (p[l] == ' ' || p[l] == '\t') n++;
+    return n;
+}
+
+static void test_i1_reduce_recorded(void)
+{
+    static const struct {
+        const char *name, *st, *ld;
+    } cases[] = {{"any_rows_i1_90", "st.shared.b8", "ld.shared.b8"},
+                 {"any_rows_i1_gfx942", "ds_write_b8", "ds_read_u8"}};
+    const char *fl = __FILE__, *slash = strrchr(fl, '/');
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[700];
+        int64_t want_st, want_ld;
+        FILE *f;
+        size_t n;
+        snprintf(path, sizeof path, "%.*s/fixtures/triton/probe_i1/%s.%s", slash ? (int)(slash - fl) : 1,
+                 slash ? fl : ".", cases[i].name, strstr(cases[i].name, "gfx") ? "amdgcn" : "ptx");
+        if (!(f = fopen(path, "rb"))) {
+            CHECK_MSG(0, "no %s", path);
+            continue;
+        }
+        n = fread(probe_buf, 1, sizeof probe_buf - 1, f);
+        fclose(f);
+        probe_buf[n] = '\0';
+        want_st = isa_count(probe_buf, cases[i].st);
+        want_ld = isa_count(probe_buf, cases[i].ld);
+        CHECK(want_st == 2 && want_ld == 2);
+        snprintf(path + strlen(path) - (strstr(cases[i].name, "gfx") ? 6 : 3), 8, "ttgir");
+        if (!(f = fopen(path, "rb"))) {
+            CHECK_MSG(0, "no %s", path);
+            continue;
+        }
+        n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        text[n] = '\0';
+        CHECK_MSG(reduce_count(text, cases[i].st) == want_st, "%s: %s", cases[i].name, cases[i].st);
+        CHECK_MSG(reduce_count(text, cases[i].ld) == want_ld, "%s: %s", cases[i].name, cases[i].ld);
+    }
+}
+
 int main(void)
 {
     RUN(test_rank10_reduce);
@@ -399,6 +453,7 @@ int main(void)
     RUN(test_linear_other_shapes);
     RUN(test_cga_layout);
     RUN(test_i1_reduce);
+    RUN(test_i1_reduce_recorded);
     RUN(test_padded_subslice_listed);
     RUN(test_rank_limit);
     RUN(test_rank10_convert);
