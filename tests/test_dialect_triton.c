@@ -344,8 +344,8 @@ static void test_more_paths(void)
     expect_error("#ttg.padded_shared<[2:+2] {shape = [4]}>", LAYOUT_ERR_PARSE, 38, "either order and shape");
     expect_error("#ttg.padded_shared<[2:+2] {order = [1, 0], shape = [4]}>", LAYOUT_ERR_MISMATCH, 54, "order has 2");
     expect_error("#ttg.padded_shared<[2:+2] {layout = [4]}>", LAYOUT_ERR_PARSE, 27, "unknown field 'layout'");
-    expect_error("{a: [], b: [], c: [], d: [], e: [], f: [], g: [], h: [], i: []}", LAYOUT_ERR_CAPACITY, 57,
-                 "more than 8 input dims");
+    expect_error("{a: [], b: [], c: [], d: [], e: [], f: [], g: [], h: [], i: [], j: [], k: [], l: [], m: [], n: [], o: [], p: [], q: [], r: [], s: [], t: [], u: [], v: [], w: [], x: [], y: []}",
+                 LAYOUT_ERR_CAPACITY, 169, "more than 24 input dims");
     expect_error("{\"lane\": [[4]]}, {\"dim0\": 2}", LAYOUT_ERR_ARG, 0, "");
     expect_error("{\"lane: [[4]]}", LAYOUT_ERR_PARSE, 14, "a closing quote");
     /* More than 8 digits: alternating row / column bits. */

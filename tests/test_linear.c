@@ -1148,8 +1148,8 @@ static void test_build_errors(void)
     CHECK_STR_CONTAINS(e.message, "already used");
     CHECK(layout_linear_add_in_dim(&l, "b", 30, &e) == LAYOUT_ERR_CAPACITY);
     CHECK_STR_CONTAINS(e.message, "70 input bits");
-    for (int i = 0; i < 7; i++) {
-        char n[4] = {'x', (char)('0' + i), 0, 0};
+    for (int i = 0; i < LAYOUT_LINEAR_MAX_DIMS - 1; i++) {
+        char n[4] = {'x', (char)('A' + i), 0, 0};
         CHECK(layout_linear_add_in_dim(&l, n, 0, NULL) == LAYOUT_OK);
     }
     CHECK(layout_linear_add_in_dim(&l, "y", 0, &e) == LAYOUT_ERR_CAPACITY);
@@ -1188,7 +1188,7 @@ static void test_build_errors(void)
     int ib[2] = {1, 1}, ob[2] = {1, 1};
     int64_t b[4] = {1, 0, 0, 1};
     CHECK(layout_linear_from_bases(NULL, 2, ins, ib, b, 2, outs, ob, &e) == LAYOUT_ERR_NULL);
-    CHECK(layout_linear_from_bases(&l, 9, ins, ib, b, 2, outs, ob, &e) == LAYOUT_ERR_CAPACITY);
+    CHECK(layout_linear_from_bases(&l, LAYOUT_LINEAR_MAX_DIMS + 1, ins, ib, b, 2, outs, ob, &e) == LAYOUT_ERR_CAPACITY);
     CHECK(layout_linear_from_bases(&l, 2, ins, ib, b, -1, outs, ob, &e) == LAYOUT_ERR_CAPACITY);
     CHECK(layout_linear_from_bases(&l, 2, NULL, ib, b, 2, outs, ob, &e) == LAYOUT_ERR_NULL);
     CHECK(layout_linear_from_bases(&l, 2, ins, NULL, b, 2, outs, ob, &e) == LAYOUT_ERR_NULL);

@@ -232,6 +232,25 @@ static void test_bad_input(void)
     remove(temp_text(""));
 }
 
+/* `layout convert` / `layout offsets` on a multi-buffered shape: a rank-2
+ * shared attribute over --shape B,R,C reads B as the buffer dim (Triton's
+ * toLinearLayout(MemDescType): the attribute over the trailing dims, buffer
+ * i at i x R*C).  Buffer 1's offsets are buffer 0's plus R*C. */
+static void test_leading_buffer_dim(void)
+{
+    static const char *const attrs[] = {
+        "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>"};
+    for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
+        CHECK_EQ_I64(run_tool("convert --to linear --shape 2,64,64 '%s'", attrs[i]), 0);
+        CHECK_STR_CONTAINS(g_out, "[1, 0, 0]]}, {\"dim0\": 2, \"dim1\": 64, \"dim2\": 64}");
+        CHECK_EQ_I64(run_tool("offsets --shape 2,64,64 '%s'", attrs[i]), 0);
+        CHECK_STR_CONTAINS(g_out, "(1,0,0) 4096\n");
+    }
+    CHECK_EQ_I64(run_tool("offsets --shape 3,64,64 '%s'", attrs[0]), 2);
+    CHECK_STR_CONTAINS(g_err, "buffers is not a power of two");
+}
+
 int main(void)
 {
     find_kernel();
@@ -242,5 +261,6 @@ int main(void)
     RUN(test_text_and_json);
     RUN(test_suggest_json_html);
     RUN(test_bad_input);
+    RUN(test_leading_buffer_dim);
     return harness_finish("test_tool_triton");
 }

@@ -203,9 +203,54 @@ static void test_can_fail(void)
     CHECK(strstr(why, "lane") != NULL);
 }
 
+/* A shared attribute over a shape with leading buffer dims (a multi-buffered
+ * memdesc<2x4x..., #shared>): Triton applies the attribute to the trailing
+ * dims (toLinearLayout(MemDescType): allocShape.take_back(rank) after
+ * memdesc_index, LinearLayoutConversions.cpp) and the buffers follow one
+ * another, row-major.  So every shared expectation of the suite, with two
+ * leading dims of 2 and 4, must give Triton's own offset bases with two
+ * zeros in front, then (0, 1, 0..), (0, 2, 0..) and (1, 0, 0..). */
+static void test_leading_buffer_dims(void)
+{
+    static px_case c;
+    size_t bad = 0;
+    int r, n_cases = 0;
+    px_next = 0;
+    n_skipped = 0;
+    while ((r = px_read(&c, &bad)) == 1) {
+        layout_triton_attr a;
+        layout_linear ll;
+        layout_error e;
+        size_t where = 0;
+        int64_t shape[PX_MAX_RANK + 2], got[(PX_MAX_BASES + 3) * (PX_MAX_RANK + 2)];
+        int k, d, n, rank = c.rank + 2, ok;
+        if (c.kind != K_SHARED) continue;
+        shape[0] = 2;
+        shape[1] = 4;
+        for (d = 0; d < c.rank; d++) shape[d + 2] = c.shape[d];
+        CHECK(layout_triton_from_text(c.attr, &a, &where, &e) == LAYOUT_OK);
+        if (layout_triton_shared_linear(&a, rank, shape, &ll, &e) != LAYOUT_OK) {
+            CHECK_MSG(0, "%s: %s", c.name, e.message);
+            continue;
+        }
+        n = triton_bases_of(&ll, "offset", rank, got, PX_MAX_BASES + 3);
+        ok = n == c.count[4] + 3;
+        for (k = 0; ok && k < c.count[4]; k++)
+            for (d = 0; d < rank; d++) ok &= got[k * rank + d] == (d < 2 ? 0 : c.v[4][k * c.rank + d - 2]);
+        for (k = 0; ok && k < 3; k++)
+            for (d = 0; d < rank; d++)
+                ok &= got[(c.count[4] + k) * rank + d] == (k < 2 ? (d == 1 ? (int64_t)1 << k : 0) : d == 0);
+        CHECK_MSG(ok, "%s: %s with leading dims 2, 4: not Triton's bases behind the buffer bits", c.name, c.attr);
+        n_cases++;
+    }
+    CHECK(r == 0);
+    CHECK(n_cases == 23);
+}
+
 int main(void)
 {
     RUN(test_peer_suite);
     RUN(test_can_fail);
+    RUN(test_leading_buffer_dims);
     return harness_finish("test_triton_peer");
 }

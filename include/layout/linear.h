@@ -52,7 +52,7 @@ extern "C" {
 #endif
 
 /** Maximum input dims, and maximum output dims, of one linear layout. */
-#define LAYOUT_LINEAR_MAX_DIMS 8
+#define LAYOUT_LINEAR_MAX_DIMS 24
 /** Maximum total bits of all input dims together, and of all output dims together. */
 #define LAYOUT_LINEAR_MAX_BITS 64
 /** Maximum bits of one dim (its values 0 .. 2^bits - 1 fit an int64). */

@@ -183,6 +183,11 @@ extern "C" {
 
 /** Maximum interval:+pad pairs of a padded_shared attribute. */
 #define LAYOUT_TRITON_MAX_PADS 8
+/** Maximum rank of a blocked, linear, slice or shared attribute: Triton's
+ * tl.sort reshapes a tensor of 2^n elements to n dims of 2 (standard.py's
+ * _bitonic_merge), so ranks well past a descriptor's ::LAYOUT_MAX_DIMS occur
+ * in real kernels; MMA layouts stay at rank 2 or 3. */
+#define LAYOUT_TRITON_MAX_RANK 20
 
 /** Which attribute a ::layout_triton_attr holds. */
 typedef enum layout_triton_kind {
@@ -221,7 +226,7 @@ typedef struct layout_triton_mma {
 typedef struct layout_triton_attr {
     layout_triton_kind kind;              /**< which attribute */
     int rank;                             /**< tensor rank (order's length, or the bases' width; nvmma_shared: its `rank`, 2 unless printed) */
-    int order[LAYOUT_MAX_DIMS];           /**< order (fastest dim first); swizzled, padded short form, blocked */
+    int order[LAYOUT_TRITON_MAX_RANK];           /**< order (fastest dim first); swizzled, padded short form, blocked */
     int64_t vec;                          /**< swizzled_shared: vec */
     int64_t per_phase;                    /**< swizzled_shared: perPhase */
     int64_t max_phase;                    /**< swizzled_shared: maxPhase */
@@ -229,13 +234,13 @@ typedef struct layout_triton_attr {
     int64_t interval[LAYOUT_TRITON_MAX_PADS]; /**< padded_shared intervals (powers of two) */
     int64_t pad[LAYOUT_TRITON_MAX_PADS];      /**< padded_shared paddings (powers of two) */
     int has_shape;                        /**< padded_shared short form: shape given */
-    int64_t shape[LAYOUT_MAX_DIMS];       /**< padded_shared short form / long form (derived) shape */
+    int64_t shape[LAYOUT_TRITON_MAX_RANK];       /**< padded_shared short form / long form (derived) shape */
     int n_offset_bits;                    /**< padded_shared long form: bases of `offset` */
     int offset_dim[64];                   /**< long form: coordinate dim of offset bit b */
     int offset_bit[64];                   /**< long form: coordinate bit of offset bit b */
-    int64_t size_per_thread[LAYOUT_MAX_DIMS];  /**< blocked */
-    int64_t threads_per_warp[LAYOUT_MAX_DIMS]; /**< blocked */
-    int64_t warps_per_cta[LAYOUT_MAX_DIMS];    /**< blocked */
+    int64_t size_per_thread[LAYOUT_TRITON_MAX_RANK];  /**< blocked */
+    int64_t threads_per_warp[LAYOUT_TRITON_MAX_RANK]; /**< blocked */
+    int64_t warps_per_cta[LAYOUT_TRITON_MAX_RANK];    /**< blocked */
     layout_linear linear;                 /**< linear bases */
     int shared_linear;                    /**< LINEAR read from / printed as `#ttg.shared_linear<{offset = ..}, alignment = N>` */
     int64_t alignment;                    /**< shared_linear: the allocation's byte alignment (not part of the mapping) */
@@ -247,7 +252,7 @@ typedef struct layout_triton_attr {
     int k_width;                          /**< dot_op (also a slice's dot_op parent): kWidth */
     int slice_dim;                        /**< slice: dim (of a slice of slices: the innermost, applied to the parent first) */
     int n_outer_slices;                   /**< slice of slices: the slices applied after it (0: none) */
-    int outer_slice_dims[LAYOUT_MAX_DIMS];/**< their dims, innermost first: rank = parent_rank - 1 - n_outer_slices */
+    int outer_slice_dims[LAYOUT_TRITON_MAX_RANK];/**< their dims, innermost first: rank = parent_rank - 1 - n_outer_slices */
     int swizzling_byte_width;             /**< nvmma_shared: swizzlingByteWidth (0, 32, 64 or 128) */
     int transposed;                       /**< nvmma_shared: transposed (dim0 contiguous) */
     int element_bit_width;                /**< nvmma_shared: elementBitWidth */

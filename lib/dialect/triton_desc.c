@@ -136,6 +136,15 @@ layout_status layout_triton_to_desc(const layout_triton_attr *a, int n_shape, co
     int k;
     if (!a || !out) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_to_desc: NULL argument");
     if (n_shape > 0 && !shape) return layout_fail(err, LAYOUT_ERR_NULL, "layout_triton_to_desc: shape is NULL");
+    if ((a->kind == LAYOUT_TRITON_SWIZZLED_SHARED || a->kind == LAYOUT_TRITON_AMD_ROTATING_SHARED ||
+         a->kind == LAYOUT_TRITON_NVMMA_SHARED) &&
+        n_shape > (a->kind == LAYOUT_TRITON_NVMMA_SHARED && a->rank == 0 ? 2 : a->rank)) {
+        /* leading buffer dims (layout_triton_shared_linear): Triton's linear layout, inverted */
+        layout_linear ll;
+        layout_status st;
+        if ((st = layout_triton_shared_linear(a, n_shape, shape, &ll, err))) return st;
+        return linear_to_desc(&ll, out, err);
+    }
     switch (a->kind) {
     case LAYOUT_TRITON_SWIZZLED_SHARED: {
         layout_family_params p;

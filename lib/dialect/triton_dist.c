@@ -20,6 +20,9 @@ static layout_status blocked_to_dist(const layout_triton_attr *a, int n_shape, c
     if (n_shape != a->rank)
         return layout_fail(err, LAYOUT_ERR_ARG, "layout_triton_to_dist: the blocked layout has rank %d; --shape gives %d "
                                                 "values", a->rank, n_shape);
+    if (a->rank > LAYOUT_MAX_DIMS) /* Triton's sort ranks: a linear layout (layout_triton_to_linear) reads them */
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "layout_triton_to_dist: a tile distribution has at most %d dims, "
+                           "the blocked layout %d", LAYOUT_MAX_DIMS, a->rank);
     memset(&enc, 0, sizeof enc);
     for (d = 0; d < a->rank; d++) {
         int64_t cta = a->size_per_thread[d] * a->threads_per_warp[d] * a->warps_per_cta[d], k_b;
@@ -139,7 +142,7 @@ static layout_status blocked_to_table(const layout_triton_attr *a, int n_shape, 
     layout_status st;
     int64_t enlarged[LAYOUT_MAX_DIMS], need, i = 0, e;
     int d, w, l;
-    if (n_shape != a->rank) return blocked_to_dist(a, n_shape, shape, out, err); /* its rank message */
+    if (n_shape != a->rank || a->rank > LAYOUT_MAX_DIMS) return blocked_to_dist(a, n_shape, shape, out, err); /* its message */
     for (d = 0; d < a->rank; d++) {
         int64_t cta = a->size_per_thread[d] * a->threads_per_warp[d] * a->warps_per_cta[d];
         if (!layout_is_pow2(shape[d])) return blocked_to_dist(a, n_shape, shape, out, err); /* its shape message */

@@ -33,7 +33,14 @@ layout_status layout_triton_read_key(text_cursor *c, char *buf, size_t cap, size
 /* '=' or ':' after a field name. */
 layout_status layout_triton_read_sep(text_cursor *c);
 /* A list of powers of two. */
-layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int *n, const char *name);
+/* '[' '[' ints ']' {',' ..} ']' with every row `*width` wide (*width < 0:
+ * set by the first row); rows appended to vals (LAYOUT_TRITON_MAX_RANK a row). */
+layout_status layout_triton_read_bases(text_cursor *c, int64_t *vals, int max_rows, int *width, int *rows,
+                                       size_t *row_at, const char *what);
+/* The dict of a #ttg.linear (attr_form) or of the from_bases form, into a->linear and a->rank. */
+layout_status layout_triton_read_linear(text_cursor *c, layout_triton_attr *a, int attr_form);
+/* A list of at most cap ints, all powers of two. */
+layout_status layout_triton_read_pow2_list(text_cursor *c, int64_t *out, int cap, int *n, const char *name);
 /* An order: a permutation of 0..n-1. */
 layout_status layout_triton_read_order(text_cursor *c, int *order, int *n);
 /* CTAsPerCGA / CTASplitNum / CTAOrder: one CTA only. */

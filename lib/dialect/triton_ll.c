@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const layout_tll_dim[LAYOUT_MAX_DIMS] = {"dim0", "dim1", "dim2", "dim3", "dim4", "dim5", "dim6", "dim7"};
+const char *const layout_tll_dim[LAYOUT_TRITON_MAX_RANK] = {"dim0",  "dim1",  "dim2",  "dim3",  "dim4",  "dim5",  "dim6",
+                                                             "dim7",  "dim8",  "dim9",  "dim10", "dim11", "dim12", "dim13",
+                                                             "dim14", "dim15", "dim16", "dim17", "dim18", "dim19"};
 
 /* The name of out dim i; "dim0" for an index the caller has not validated yet
  * (an MMA of rank 1 reaches the declarations before mma_check refuses it). */
-const char *dim_name(int i) { return i >= 0 && i < LAYOUT_MAX_DIMS ? layout_tll_dim[i] : "dim0"; }
+const char *dim_name(int i) { return i >= 0 && i < LAYOUT_TRITON_MAX_RANK ? layout_tll_dim[i] : "dim0"; }
 
 /* A layout under construction; the first failure sticks. */
 
@@ -108,11 +110,13 @@ void ll_bcast_dot(mma_ll *b, const char *in, int rank, const int64_t *shape, con
     }
 }
 
+/* d for the out dim named "dimd" (0 <= d < LAYOUT_TRITON_MAX_RANK), else -1. */
 static int out_index(const char *name)
 {
-    return (name[0] == 'd' && name[1] == 'i' && name[2] == 'm' && name[3] >= '0' && name[3] <= '7' && !name[4])
-               ? name[3] - '0'
-               : -1;
+    int d;
+    for (d = 0; d < LAYOUT_TRITON_MAX_RANK; d++)
+        if (strcmp(name, layout_tll_dim[d]) == 0) return d;
+    return -1;
 }
 
 /* Rebuild from explicit values (vals[bit][out]), the out sizes inferred

@@ -31,7 +31,7 @@
 #define ll_explicit layout_tll_ll_explicit
 
 /* "dim0".."dim7" */
-extern const char *const layout_tll_dim[LAYOUT_MAX_DIMS];
+extern const char *const layout_tll_dim[LAYOUT_TRITON_MAX_RANK];
 
 /* A layout under construction; the first failure sticks. */
 typedef struct mma_ll {

@@ -443,15 +443,18 @@ static void mma_or_dot_ll(mma_ll *b, const layout_triton_attr *a, layout_triton_
 /* SliceEncodingAttr::toLinearLayout: the parent's layout on the shape with
  * a 1 inserted at `dim`, that out dim dropped, then the register bases that
  * became zero removed (lane and warp bases stay, as broadcasts). */
+static layout_status linear_on_shape(const layout_linear *l, int n_shape, const int64_t *shape, layout_linear *out,
+                                     layout_error *err);
+
 static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shape)
 {
-    int64_t pshape[LAYOUT_MAX_DIMS], vals[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS];
-    int64_t nv[LAYOUT_LINEAR_MAX_BITS * LAYOUT_MAX_DIMS];
+    int64_t pshape[LAYOUT_TRITON_MAX_RANK], vals[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS];
+    int64_t nv[LAYOUT_LINEAR_MAX_BITS * LAYOUT_TRITON_MAX_RANK];
     const char *in_names[3] = {"register", "lane", "warp"};
     int in_bits[3] = {0, 0, 0}, i, bit, j = 0, kept = 0, d = a->slice_dim, pr = a->parent_rank, n, k, z;
-    int left[LAYOUT_MAX_DIMS], n_left = 0, dropped[LAYOUT_MAX_DIMS] = {0};
-    if (pr < 2 || pr > 4 || d < 0 || d >= pr || a->n_outer_slices < 0 || a->n_outer_slices > pr - 2) {
-        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: a parent of rank 2 to 4 and a dim inside it are supported");
+    int left[LAYOUT_TRITON_MAX_RANK], n_left = 0, dropped[LAYOUT_TRITON_MAX_RANK] = {0};
+    if (pr < 2 || pr > LAYOUT_TRITON_MAX_RANK || d < 0 || d >= pr || a->n_outer_slices < 0 || a->n_outer_slices > pr - 2) {
+        ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: a parent of rank 2 to 20 and a dim inside it are supported");
         return;
     }
     /* the parent's dims left after each slice, innermost first: a slice
@@ -479,7 +482,11 @@ static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shap
     else if (a->parent == LAYOUT_TRITON_AMD_MFMA || a->parent == LAYOUT_TRITON_AMD_WMMA ||
              a->parent == LAYOUT_TRITON_NVIDIA_MMA)
         mma_or_dot_ll(b, a, a->parent, a->parent, &a->mma, 0, 0, pshape);
-    else
+    else if (a->parent == LAYOUT_TRITON_LINEAR) { /* LinearEncodingAttr::toLinearLayout on the parent's shape */
+        layout_linear base = a->linear;
+        if (layout_linear_in_dim(&base, "block") >= 0) b->st = layout_triton_drop_empty_block(&a->linear, &base, b->err);
+        if (!b->st) b->st = linear_on_shape(&base, pr, pshape, &b->l, b->err);
+    } else
         ll_fail(b, LAYOUT_ERR_UNSUPPORTED, "slice: parents other than blocked, MMA and dot_op layouts are not modelled");
     if (b->st) return;
     /* parent: in dims register, lane, warp; out dims dim0.. of rank pr */
@@ -503,6 +510,99 @@ static void slice_ll(mma_ll *b, const layout_triton_attr *a, const int64_t *shap
     b->st = layout_linear_from_bases(&b->l, 3, in_names, in_bits, nv, n_left, layout_tll_dim, NULL, b->err);
 }
 
+/* LinearEncodingAttr::getOrder: the out dims in the order register bases
+ * first move them (orderPerDim), then rank-1 .. 0. */
+static void linear_order(const layout_linear *l, int ir, const int64_t *vals, int *order)
+{
+    int b, d, k, n = 0, r = l->n_out, skip = 0;
+    for (k = 0; k < ir; k++) skip += l->in_bits[k];
+    for (b = 0; b < l->in_bits[ir]; b++)
+        for (d = 0; d < r; d++) {
+            int seen = 0;
+            if (!vals[(size_t)(skip + b) * (size_t)r + (size_t)d]) continue;
+            for (k = 0; k < n; k++) seen |= order[k] == d;
+            if (!seen) order[n++] = d;
+            break;
+        }
+    for (d = r - 1; d >= 0; d--) {
+        int seen = 0;
+        for (k = 0; k < n; k++) seen |= order[k] == d;
+        if (!seen) order[n++] = d;
+    }
+}
+
+/* LinearEncodingAttr::toLinearLayout(shape) (LinearLayoutConversions.cpp,
+ * Triton 3.6; LayoutUtils.cpp at triton-lang/triton 0640b171): a #ttg.linear
+ * on a tensor of another size.  ensureLayoutNotSmallerThan appends register
+ * bases (identity1D) along each out dim, in getRepOrder (= getOrder) order;
+ * ensureLayoutNotLargerThan(broadcastRegisters = false), per out dim, takes
+ * the bases that move it from the largest value down until it fits: a
+ * register basis is removed, a lane / warp basis has that component zeroed. */
+static layout_status linear_on_shape(const layout_linear *l, int n_shape, const int64_t *shape, layout_linear *out,
+                                     layout_error *err)
+{
+    int64_t vals[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS], nv[LAYOUT_LINEAR_MAX_BITS * LAYOUT_LINEAR_MAX_DIMS];
+    int order[LAYOUT_LINEAR_MAX_DIMS], in_bits[LAYOUT_LINEAR_MAX_DIMS], out_bits[LAYOUT_LINEAR_MAX_DIMS];
+    int drop[LAYOUT_LINEAR_MAX_BITS] = {0}, kind[LAYOUT_LINEAR_MAX_BITS];
+    const char *in_names[LAYOUT_LINEAR_MAX_DIMS], *out_names[LAYOUT_LINEAR_MAX_DIMS];
+    int ir = layout_linear_in_dim(l, "register"), r = l->n_out, n = l->total_in_bits, i, b, d, k, j = 0, m = 0;
+    if (ir != 0 || n_shape != r)
+        return layout_fail(err, LAYOUT_ERR_ARG, FN ": a #ttg.linear of %d out dims (its first input dim register) on a "
+                           "shape of %d values", r, n_shape);
+    for (d = 0; d < r; d++) {
+        if (strcmp(l->out_names[d], dim_name(d)) != 0)
+            return layout_fail(err, LAYOUT_ERR_ARG, FN ": out dim %d is '%s', not dim%d", d, l->out_names[d], d);
+        if (!layout_is_pow2(shape[d]) || shape[d] > ((int64_t)1 << 30))
+            return layout_fail(err, LAYOUT_ERR_ARG, FN ": shape[%d] = %lld is not a power of two in 1..2^30", d,
+                               (long long)shape[d]);
+    }
+    ll_values(l, vals);
+    for (i = 0; i < l->n_in; i++)
+        for (b = 0; b < l->in_bits[i]; b++) kind[j++] = i;
+    linear_order(l, ir, vals, order);
+    for (k = 0; k < r; k++) { /* ensureLayoutNotSmallerThan: registers appended after the register bases */
+        int64_t have = (int64_t)1 << l->out_bits[order[k]];
+        for (; have < shape[order[k]]; have *= 2, n++) {
+            if (n >= LAYOUT_LINEAR_MAX_BITS) return layout_fail(err, LAYOUT_ERR_CAPACITY, FN ": more than 64 bits");
+            for (d = 0; d < r; d++) vals[(size_t)n * (size_t)r + (size_t)d] = d == order[k] ? have : 0;
+            kind[n] = -1; /* a register basis, placed after the layout's own registers below */
+        }
+    }
+    for (d = 0; d < r; d++) { /* ensureLayoutNotLargerThan, broadcastRegisters = false */
+        int64_t size = 1;
+        for (b = 0; b < n; b++)
+            while (vals[(size_t)b * (size_t)r + (size_t)d] >= size) size *= 2;
+        while (size > shape[d]) {
+            int best = -1;
+            for (b = 0; b < n; b++) {
+                int64_t v = vals[(size_t)b * (size_t)r + (size_t)d];
+                if (v && !drop[b] && (best < 0 || v > vals[(size_t)best * (size_t)r + (size_t)d]))
+                    best = b;
+            }
+            if (best < 0) break;
+            if (kind[best] <= 0) drop[best] = 1; /* register: removed at the end */
+            else vals[(size_t)best * (size_t)r + (size_t)d] = 0;
+            size /= 2;
+        }
+    }
+    /* rebuild: register bases (the layout's, then the appended ones), then the other in dims */
+    for (i = 0; i < l->n_in; i++) {
+        in_names[i] = l->in_names[i];
+        in_bits[i] = 0;
+        for (b = 0; b < n; b++) {
+            if (drop[b] || (i == 0 ? kind[b] > 0 : kind[b] != i)) continue;
+            memcpy(nv + (size_t)m * (size_t)r, vals + (size_t)b * (size_t)r, sizeof vals[0] * (size_t)r);
+            m++;
+            in_bits[i]++;
+        }
+    }
+    for (d = 0; d < r; d++) {
+        out_names[d] = l->out_names[d];
+        out_bits[d] = layout_log2_floor(shape[d]);
+    }
+    return layout_linear_from_bases(out, l->n_in, in_names, in_bits, nv, r, out_names, out_bits, err);
+}
+
 layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, const int64_t *shape,
                                       layout_linear *out, layout_error *err)
 {
@@ -510,8 +610,17 @@ layout_status layout_triton_to_linear(const layout_triton_attr *a, int n_shape, 
     int k;
     if (!a || !out || (!shape && n_shape)) return layout_fail(err, LAYOUT_ERR_NULL, FN ": NULL argument");
     if (a->kind == LAYOUT_TRITON_LINEAR && !a->shared_linear && layout_linear_in_dim(&a->linear, "lane") >= 0) {
-        if (layout_linear_in_dim(&a->linear, "block") >= 0) return layout_triton_drop_empty_block(&a->linear, out, err);
-        *out = a->linear;
+        layout_linear base;
+        layout_status st;
+        int same = 1;
+        if (layout_linear_in_dim(&a->linear, "block") >= 0) {
+            if ((st = layout_triton_drop_empty_block(&a->linear, &base, err))) return st;
+        } else {
+            base = a->linear;
+        }
+        for (k = 0; k < n_shape && n_shape == base.n_out; k++) same &= shape[k] == ((int64_t)1 << base.out_bits[k]);
+        if (n_shape > 0 && !same) return linear_on_shape(&base, n_shape, shape, out, err);
+        *out = base;
         return layout_ok(err);
     }
     if (a->kind != LAYOUT_TRITON_BLOCKED && a->kind != LAYOUT_TRITON_AMD_MFMA && a->kind != LAYOUT_TRITON_AMD_WMMA &&

@@ -96,7 +96,7 @@ static layout_status read_mma_body(text_cursor *c, layout_triton_kind kind, layo
             bit = F_WARPS;
             layout_tx_skip(c);
             warps_at = c->pos;
-            if (layout_triton_read_pow2_list(c, m->warps_per_cta, &m->rank, key)) return c->status;
+            if (layout_triton_read_pow2_list(c, m->warps_per_cta, LAYOUT_MAX_DIMS, &m->rank, key)) return c->status;
         } else if (strcmp(key, "instrShape") == 0) {
             bit = F_INSTR;
             if (read_pos_list(c, m->instr_shape, 4, &m->n_instr, key)) return c->status;
@@ -108,12 +108,13 @@ static layout_status read_mma_body(text_cursor *c, layout_triton_kind kind, layo
             bit = F_TILES;
             layout_tx_skip(c);
             tiles_at = c->pos;
-            if (layout_triton_read_pow2_list(c, m->tiles_per_warp, &n_tiles, key)) return c->status;
+            if (layout_triton_read_pow2_list(c, m->tiles_per_warp, LAYOUT_MAX_DIMS, &n_tiles, key)) return c->status;
             m->has_tiles_per_warp = 1;
         } else if (kind == LAYOUT_TRITON_AMD_MFMA && strcmp(key, "elementBitWidth") == 0) {
             bit = F_EBW;
             if (read_int(c, 1, 1024, key, &m->element_bit_width)) return c->status;
-        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0 ||
+                   strcmp(key, "CGALayout") == 0) {
             if (layout_triton_read_cga(c, key, at)) return c->status;
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (%s)", key, field_list(kind));
@@ -246,7 +247,7 @@ static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a, int 
             bit = 1;
             layout_tx_skip(c);
             dim_at = c->pos;
-            if (read_int(c, 0, LAYOUT_MAX_DIMS - 1, key, &dim)) return c->status;
+            if (read_int(c, 0, LAYOUT_TRITON_MAX_RANK - 1, key, &dim)) return c->status;
         } else if (strcmp(key, "parent") == 0) {
             size_t pat;
             layout_triton_kind k;
@@ -265,13 +266,22 @@ static layout_status read_slice_body(text_cursor *c, layout_triton_attr *a, int 
                 a->parent = LAYOUT_TRITON_BLOCKED;
                 if (layout_triton_read_blocked(c, a)) return c->status;
                 a->parent_rank = a->rank;
-            } else if (depth < LAYOUT_MAX_DIMS - 1 && layout_dx_accept_raw(c, "#ttg.slice")) {
+            } else if (layout_dx_accept_raw(c, "#ttg.linear")) {
+                /* SliceEncodingAttr takes any distributed parent (Triton 3.6) */
+                a->parent = LAYOUT_TRITON_LINEAR;
+                if (layout_tx_expect(c, '<', "'<'") || layout_triton_read_linear(c, a, 1) ||
+                    layout_tx_expect(c, '>', "'>'"))
+                    return c->status;
+                if (layout_linear_in_dim(&a->linear, "lane") < 0)
+                    return bad_parent(c, pat, "a slice's '#ttg.linear' parent has register, lane and warp bases");
+                a->parent_rank = a->rank > 0 ? a->rank : 0;
+            } else if (depth < LAYOUT_TRITON_MAX_RANK - 1 && layout_dx_accept_raw(c, "#ttg.slice")) {
                 if (read_slice_body(c, a, depth + 1)) return c->status;
                 nested = 1;
             } else {
                 return bad_parent(c, pat,
-                                  "a slice parent is '#ttg.blocked', '#ttg.amd_mfma', '#ttg.amd_wmma', "
-                                  "'#ttg.nvidia_mma', '#ttg.dot_op' or a '#ttg.slice' of them");
+                                  "a slice parent is '#ttg.blocked', '#ttg.linear', '#ttg.amd_mfma', "
+                                  "'#ttg.amd_wmma', '#ttg.nvidia_mma', '#ttg.dot_op' or a '#ttg.slice' of them");
             }
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (slice has dim, parent)", key);
@@ -392,6 +402,27 @@ static void put_dot(text_out *o, layout_triton_kind parent, const layout_triton_
     layout_to_str(o, "}>");
 }
 
+/* A slice's #ttg.linear parent, as Triton prints a LinearEncodingAttr. */
+static void put_linear(text_out *o, const layout_linear *ll)
+{
+    static const char *const dims[4] = {"register", "lane", "warp", "block"};
+    int k, b, j;
+    layout_to_str(o, "#ttg.linear<{");
+    for (k = 0; k < 4; k++) {
+        int in = layout_linear_in_dim(ll, dims[k]);
+        layout_to_printf(o, "%s%s = [", k ? ", " : "", dims[k]);
+        for (b = 0; in >= 0 && b < ll->in_bits[in]; b++) {
+            int64_t v[LAYOUT_LINEAR_MAX_DIMS];
+            layout_linear_get_basis(ll, in, b, v, NULL);
+            layout_to_str(o, b ? ", [" : "[");
+            for (j = 0; j < ll->n_out; j++) layout_to_printf(o, j ? ", %lld" : "%lld", (long long)v[j]);
+            layout_to_str(o, "]");
+        }
+        layout_to_str(o, "]");
+    }
+    layout_to_str(o, "}>");
+}
+
 void layout_triton_print_mma(text_out *o, const layout_triton_attr *a)
 {
     if (a->kind == LAYOUT_TRITON_DOT_OPERAND) {
@@ -405,6 +436,8 @@ void layout_triton_print_mma(text_out *o, const layout_triton_attr *a)
             layout_triton_print_blocked(o, a);
         else if (a->parent == LAYOUT_TRITON_DOT_OPERAND)
             put_dot(o, a->dot_parent, a);
+        else if (a->parent == LAYOUT_TRITON_LINEAR)
+            put_linear(o, &a->linear);
         else
             put_mma(o, a->parent, &a->mma);
         for (i = 0; i <= a->n_outer_slices; i++) layout_to_str(o, "}>");

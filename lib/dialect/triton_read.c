@@ -22,37 +22,6 @@
 
 /* ---------------------------------------------------------------- lexing */
 
-/* '[' '[' ints ']' { ',' '[' ints ']' } ']' with every row `*width` wide
- * (*width < 0: set by the first row).  Rows appended to vals. */
-static layout_status parse_bases(text_cursor *c, int64_t *vals, int max_rows, int *width, int *rows,
-                                 size_t *row_at, const char *what)
-{
-    int n = 0;
-    if (layout_tx_expect(c, '[', what)) return c->status;
-    if (!layout_tx_accept(c, ']')) {
-        for (;;) {
-            int64_t row[LAYOUT_MAX_DIMS];
-            int w, k;
-            size_t at;
-            layout_tx_skip(c);
-            at = c->pos;
-            if (n >= max_rows) return layout_tx_fail_at(c, at, LAYOUT_ERR_CAPACITY, "more than %d bases", max_rows);
-            if (layout_tx_int_list(c, row, LAYOUT_MAX_DIMS, &w, "'[' starting a basis vector")) return c->status;
-            if (*width < 0) *width = w;
-            if (w != *width || w == 0)
-                return layout_tx_fail_at(c, at, LAYOUT_ERR_MISMATCH, "basis has %d values, expected %d (one per output dim)",
-                                  w, *width < 1 ? 1 : *width);
-            for (k = 0; k < w; k++) vals[n * LAYOUT_MAX_DIMS + k] = row[k];
-            if (row_at) row_at[n] = at;
-            n++;
-            if (layout_tx_accept(c, ']')) break;
-            if (layout_tx_expect(c, ',', "',' or ']' between bases")) return c->status;
-        }
-    }
-    *rows = n;
-    return LAYOUT_OK;
-}
-
 /* ---------------------------------------------------------------- attributes */
 
 /* The body of #ttg.swizzled_shared and of #ttg.amd_rotating_shared (the same
@@ -89,7 +58,8 @@ static layout_status parse_swizzled(text_cursor *c, layout_triton_attr *a, const
             if (layout_triton_read_order(c, a->order, &n)) return c->status;
             a->rank = n;
             have |= 8;
-        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0 ||
+                   strcmp(key, "CGALayout") == 0) {
             if (layout_triton_read_cga(c, key, at)) return c->status;
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE, "unknown field '%s' (%s has vec, perPhase, "
@@ -172,7 +142,8 @@ static layout_status parse_nvmma(text_cursor *c, layout_triton_attr *a)
                 return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "rank = %lld is outside 1..%d", (long long)v,
                                          LAYOUT_MAX_DIMS);
             a->rank = (int)v;
-        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0) {
+        } else if (strcmp(key, "CTAsPerCGA") == 0 || strcmp(key, "CTASplitNum") == 0 || strcmp(key, "CTAOrder") == 0 ||
+                   strcmp(key, "CGALayout") == 0) {
             if (layout_triton_read_cga(c, key, at)) return c->status;
         } else {
             return layout_tx_fail_at(c, at, LAYOUT_ERR_PARSE,
@@ -196,13 +167,13 @@ static layout_status parse_nvmma(text_cursor *c, layout_triton_attr *a)
 static layout_status offset_bases(text_cursor *c, layout_triton_attr *a, const int64_t *vals, int rows, int width,
                                   const size_t *row_at)
 {
-    int b, j, nbits[LAYOUT_MAX_DIMS] = {0};
-    uint64_t seen[LAYOUT_MAX_DIMS] = {0};
+    int b, j, nbits[LAYOUT_TRITON_MAX_RANK] = {0};
+    uint64_t seen[LAYOUT_TRITON_MAX_RANK] = {0};
     a->rank = width;
     for (b = 0; b < rows; b++) {
         int dim = -1, bit = 0;
         for (j = 0; j < width; j++) {
-            int64_t v = vals[b * LAYOUT_MAX_DIMS + j];
+            int64_t v = vals[b * LAYOUT_TRITON_MAX_RANK + j];
             if (v == 0) continue;
             if (dim >= 0 || !layout_is_pow2(v))
                 return layout_tx_fail_at(c, row_at[b], LAYOUT_ERR_UNSUPPORTED,
@@ -275,21 +246,21 @@ static layout_status parse_padded(text_cursor *c, layout_triton_attr *a)
                 if (layout_triton_read_order(c, a->order, &a->rank)) return c->status;
                 have |= 1;
             } else if (strcmp(key, "shape") == 0) {
-                if (layout_triton_read_pow2_list(c, a->shape, &n_shape, key)) return c->status;
+                if (layout_triton_read_pow2_list(c, a->shape, LAYOUT_TRITON_MAX_RANK, &n_shape, key)) return c->status;
                 have |= 2;
             } else if (strcmp(key, "offset") == 0) {
-                int64_t vals[MAX_BASES * LAYOUT_MAX_DIMS];
+                int64_t vals[MAX_BASES * LAYOUT_TRITON_MAX_RANK];
                 size_t row_at[MAX_BASES];
                 int rows, width = -1;
-                if (parse_bases(c, vals, MAX_BASES, &width, &rows, row_at, "'[' starting the offset bases"))
+                if (layout_triton_read_bases(c, vals, MAX_BASES, &width, &rows, row_at, "'[' starting the offset bases"))
                     return c->status;
                 if (rows == 0) return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "no offset bases");
                 if (offset_bases(c, a, vals, rows, width, row_at)) return c->status;
                 have |= 4;
             } else if (strcmp(key, "block") == 0) {
-                int64_t vals[MAX_BASES * LAYOUT_MAX_DIMS];
+                int64_t vals[MAX_BASES * LAYOUT_TRITON_MAX_RANK];
                 int rows, width = -1;
-                if (parse_bases(c, vals, MAX_BASES, &width, &rows, NULL, "'[' starting the block bases"))
+                if (layout_triton_read_bases(c, vals, MAX_BASES, &width, &rows, NULL, "'[' starting the block bases"))
                     return c->status;
                 if (rows) return layout_tx_fail_at(c, at, LAYOUT_ERR_UNSUPPORTED, "block bases: only one CTA is supported");
             } else {
@@ -321,93 +292,6 @@ static layout_status parse_padded(text_cursor *c, layout_triton_attr *a)
         }
     }
     return layout_tx_expect(c, '>', "'>'");
-}
-
-/* Linear bases: '{' name ('='|':') bases {',' ...} '}' [',' '{' "dimK" ':' size ... '}'] */
-static layout_status parse_linear(text_cursor *c, layout_triton_attr *a, int attr_form)
-{
-    static const int64_t zero = 0;
-    char names[LAYOUT_LINEAR_MAX_DIMS][LAYOUT_LINEAR_NAME_CAP];
-    const char *in_names[LAYOUT_LINEAR_MAX_DIMS];
-    char onames[LAYOUT_LINEAR_MAX_DIMS][LAYOUT_LINEAR_NAME_CAP];
-    const char *out_names[LAYOUT_LINEAR_MAX_DIMS];
-    int in_bits[LAYOUT_LINEAR_MAX_DIMS], out_bits[LAYOUT_LINEAR_MAX_DIMS], have_sizes = 0;
-    int64_t vals[MAX_BASES * LAYOUT_MAX_DIMS], flat[MAX_BASES * LAYOUT_MAX_DIMS];
-    int n_in = 0, width = -1, total = 0, k, j;
-    size_t start = c->pos;
-    layout_error lerr;
-    if (layout_tx_expect(c, '{', "'{'")) return c->status;
-    if (!layout_tx_accept(c, '}')) {
-        for (;;) {
-            int rows;
-            size_t at;
-            if (layout_triton_read_key(c, names[n_in], LAYOUT_LINEAR_NAME_CAP, &at, "an input dim name") || layout_triton_read_sep(c))
-                return c->status;
-            for (k = 0; k < n_in; k++)
-                if (strcmp(names[k], names[n_in]) == 0)
-                    return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "input dim '%s' appears twice", names[n_in]);
-            if (parse_bases(c, vals + (size_t)total * LAYOUT_MAX_DIMS, MAX_BASES - total, &width, &rows, NULL,
-                            "'[' starting the bases"))
-                return c->status;
-            in_names[n_in] = names[n_in];
-            in_bits[n_in] = rows;
-            total += rows;
-            n_in++;
-            if (layout_tx_accept(c, '}')) break;
-            if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
-            layout_tx_skip(c);
-            if (n_in >= LAYOUT_LINEAR_MAX_DIMS)
-                return layout_tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d input dims", LAYOUT_LINEAR_MAX_DIMS);
-        }
-    }
-    if (!attr_form && layout_tx_accept(c, ',')) {
-        /* The output dims: names in order, with their sizes. */
-        int n_out = 0;
-        if (layout_tx_expect(c, '{', "'{' starting the output sizes")) return c->status;
-        for (;;) {
-            size_t at, vat;
-            int64_t v;
-            if (n_out >= LAYOUT_LINEAR_MAX_DIMS)
-                return layout_tx_fail_at(c, c->pos, LAYOUT_ERR_CAPACITY, "more than %d output dims", LAYOUT_LINEAR_MAX_DIMS);
-            if (layout_triton_read_key(c, onames[n_out], LAYOUT_LINEAR_NAME_CAP, &at, "an output dim name") || layout_triton_read_sep(c))
-                return c->status;
-            for (j = 0; j < n_out; j++)
-                if (strcmp(onames[j], onames[n_out]) == 0)
-                    return layout_tx_fail_at(c, at, LAYOUT_ERR_ARG, "output dim '%s' repeats", onames[n_out]);
-            layout_tx_skip(c);
-            vat = c->pos;
-            if (layout_tx_int(c, &v, "an output size")) return c->status;
-            if (!layout_is_pow2(v) || v > ((int64_t)1 << LAYOUT_LINEAR_MAX_DIM_BITS))
-                return layout_tx_fail_at(c, vat, LAYOUT_ERR_ARG, "output size %lld is not a power of two in 1..2^%d",
-                                  (long long)v, LAYOUT_LINEAR_MAX_DIM_BITS);
-            out_bits[n_out] = layout_log2_floor(v);
-            out_names[n_out] = onames[n_out];
-            n_out++;
-            if (layout_tx_accept(c, '}')) break;
-            if (layout_tx_expect(c, ',', "',' or '}'")) return c->status;
-        }
-        if (width >= 0 && width != n_out)
-            return layout_tx_fail_at(c, c->pos - 1, LAYOUT_ERR_MISMATCH, "%d output sizes for bases of %d values", n_out, width);
-        width = n_out;
-        have_sizes = 1;
-    } else {
-        if (width < 1) width = 1;
-        for (j = 0; j < width; j++) {
-            snprintf(onames[j], sizeof onames[j], "dim%d", j);
-            out_names[j] = onames[j];
-        }
-    }
-    for (k = 0; k < total; k++)
-        for (j = 0; j < width; j++) {
-            int64_t v = vals[k * LAYOUT_MAX_DIMS + j];
-            if (v < 0) return layout_tx_fail_at(c, start, LAYOUT_ERR_ARG, "basis value %lld is negative", (long long)v);
-            flat[k * width + j] = v;
-        }
-    if (layout_linear_from_bases(&a->linear, n_in, in_names, in_bits, total ? flat : &zero, width, out_names,
-                                 have_sizes ? out_bits : NULL, &lerr))
-        return layout_tx_lib_fail(c, start, &lerr);
-    a->rank = width;
-    return LAYOUT_OK;
 }
 
 layout_status layout_triton_from_text(const char *text, layout_triton_attr *out, size_t *where, layout_error *err)
@@ -444,7 +328,7 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
         a->kind = LAYOUT_TRITON_LINEAR;
         a->shared_linear = 1;
         a->alignment = 16;
-        if (layout_tx_expect(&c, '<', "'<'") || parse_linear(&c, a, 1)) return c.status;
+        if (layout_tx_expect(&c, '<', "'<'") || layout_triton_read_linear(&c, a, 1)) return c.status;
         if (layout_linear_in_dim(&a->linear, "offset") < 0)
             return layout_tx_fail_at(&c, c.pos, LAYOUT_ERR_ARG, "shared_linear needs 'offset' bases");
         if (layout_tx_accept(&c, ',')) {
@@ -460,10 +344,10 @@ layout_status layout_triton_from_text(const char *text, layout_triton_attr *out,
         if (layout_tx_expect(&c, '>', "'>'")) return c.status;
     } else if (layout_dx_accept_raw(&c, "#ttg.linear")) {
         a->kind = LAYOUT_TRITON_LINEAR;
-        if (layout_tx_expect(&c, '<', "'<'") || parse_linear(&c, a, 1) || layout_tx_expect(&c, '>', "'>'")) return c.status;
+        if (layout_tx_expect(&c, '<', "'<'") || layout_triton_read_linear(&c, a, 1) || layout_tx_expect(&c, '>', "'>'")) return c.status;
     } else if (c.text[c.pos] == '{') {
         a->kind = LAYOUT_TRITON_LINEAR;
-        if (parse_linear(&c, a, 0)) return c.status;
+        if (layout_triton_read_linear(&c, a, 0)) return c.status;
     } else {
         return layout_tx_expected(&c, c.pos,
                            "'#ttg.swizzled_shared', '#ttg.padded_shared', '#ttg.amd_rotating_shared', "

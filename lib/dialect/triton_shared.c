@@ -236,7 +236,8 @@ static layout_status rotating_to_desc(const layout_triton_attr *a, const int64_t
 }
 
 /* The shape's checks; descriptors (desc = 1) are 2-D, linear layouts take
- * the attribute's rank (1 to 4; nvmma_shared's `rank`, 2 unless printed). */
+ * the attribute's rank (1 to 4; nvmma_shared's `rank`, 2 unless printed),
+ * plus leading buffer dims (layout_triton_shared_linear). */
 static layout_status check_shape(const layout_triton_attr *a, int n_shape, const int64_t *shape, const char *fn,
                                  int desc, layout_error *err)
 {
@@ -252,11 +253,17 @@ static layout_status check_shape(const layout_triton_attr *a, int n_shape, const
                            fn, name, rank);
     if (rank < 1 || rank > 4)
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: %s of rank %d: ranks 1 to 4 are supported", fn, name, rank);
-    if (n_shape != rank)
-        return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s of rank %d needs %d shape values; got %d", fn, name, rank,
-                           rank, n_shape);
+    if (n_shape < rank || n_shape > LAYOUT_MAX_DIMS || (desc && n_shape != rank))
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s of rank %d needs %d shape values (or more, the leading ones "
+                           "buffer dims, up to %d); got %d", fn, name, rank, rank, LAYOUT_MAX_DIMS, n_shape);
     if (!shape) return layout_fail(err, LAYOUT_ERR_NULL, "%s: shape is NULL", fn);
     for (k = 0; k < n_shape; k++) {
+        if (k < n_shape - rank && !layout_is_pow2(shape[k]))
+            return layout_fail(err, LAYOUT_ERR_UNSUPPORTED,
+                               "%s: %s: shape[%d] = %lld buffers is not a power of two (not linear over F2); each "
+                               "buffer i lies at i x %d-D tile's elements, with the offsets of --shape over the last "
+                               "%d values",
+                               fn, name, k, (long long)shape[k], rank, rank);
         if (!layout_is_pow2(shape[k]) || shape[k] > ((int64_t)1 << LAYOUT_TRITON_MAX_SHARED_TILE_LOG2))
             return layout_fail(err, LAYOUT_ERR_ARG, "%s: %s: shape[%d] = %lld is not a power of two in 1..2^%d", fn,
                                name, k, (long long)shape[k], LAYOUT_TRITON_MAX_SHARED_TILE_LOG2);
@@ -272,10 +279,11 @@ layout_status layout_triton_shared_linear(const layout_triton_attr *a, int n_sha
                                           layout_linear *out, layout_error *err)
 {
     static const char *const in_names[1] = {"offset"};
-    static const char *const out_names[4] = {"dim0", "dim1", "dim2", "dim3"};
+    static const char *const out_names[LAYOUT_MAX_DIMS] = {"dim0", "dim1", "dim2", "dim3",
+                                                            "dim4", "dim5", "dim6", "dim7"};
     shared_bases b;
-    int64_t flat[64 * 4];
-    int in_bits[1], out_bits[4], k, d;
+    int64_t flat[64 * LAYOUT_MAX_DIMS];
+    int in_bits[1], out_bits[LAYOUT_MAX_DIMS], k, d, lead;
     layout_status st;
     if (!a || !out) return layout_fail(err, LAYOUT_ERR_NULL, FN_SL ": NULL argument");
     if (a->kind != LAYOUT_TRITON_SWIZZLED_SHARED && a->kind != LAYOUT_TRITON_AMD_ROTATING_SHARED &&
@@ -284,15 +292,25 @@ layout_status layout_triton_shared_linear(const layout_triton_attr *a, int n_sha
                            FN_SL ": only swizzled_shared, amd_rotating_shared and nvmma_shared are built here (a "
                                  "padded_shared is not linear; a shared_linear is its own bases)");
     if ((st = check_shape(a, n_shape, shape, FN_SL, 0, err))) return st;
+    /* A shape longer than the attribute (a multi-buffered memdesc<3x128x64xf16,
+     * #shared> of a rank-2 #shared): Triton lays the attribute out over the
+     * trailing dims (toLinearLayout(MemDescType) takes allocShape.take_back(
+     * rank) after memdesc_index), each leading index a buffer of
+     * prod(trailing) elements, the buffers in row-major order: the trailing
+     * layout's offset bits first, then the last leading dim's, .., dim0's. */
+    lead = n_shape - (a->kind == LAYOUT_TRITON_NVMMA_SHARED && a->rank == 0 ? 2 : a->rank);
     b.n = 0;
-    b.rank = n_shape;
+    b.rank = n_shape - lead;
     if (a->kind == LAYOUT_TRITON_NVMMA_SHARED) {
-        if ((st = nvmma_bases(a, shape, &b, err))) return st;
+        if ((st = nvmma_bases(a, shape + lead, &b, err))) return st;
     } else {
-        swizzled_bases(a, shape, a->kind == LAYOUT_TRITON_AMD_ROTATING_SHARED, &b);
+        swizzled_bases(a, shape + lead, a->kind == LAYOUT_TRITON_AMD_ROTATING_SHARED, &b);
     }
     for (k = 0; k < b.n; k++)
-        for (d = 0; d < n_shape; d++) flat[k * n_shape + d] = b.v[k][d];
+        for (d = 0; d < n_shape; d++) flat[k * n_shape + d] = d < lead ? 0 : b.v[k][d - lead];
+    for (d = lead - 1; d >= 0; d--)
+        for (int64_t have = 1; have < shape[d]; have *= 2, b.n++)
+            for (k = 0; k < n_shape; k++) flat[b.n * n_shape + k] = k == d ? have : 0;
     in_bits[0] = b.n;
     for (d = 0; d < n_shape; d++) out_bits[d] = layout_log2_floor(shape[d]);
     return layout_linear_from_bases(out, 1, in_names, in_bits, flat, n_shape, out_names, out_bits, err);

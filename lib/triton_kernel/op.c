@@ -121,6 +121,17 @@ static layout_status padded_linear(const layout_triton_attr *a, const int64_t *s
         return LAYOUT_ERR_UNSUPPORTED;
     }
     if (a->has_shape) {
+        if (a->rank == 2 && a->n_offset_bits <= 64 && a->shape[0] % shape[0] == 0 && a->shape[1] % shape[1] == 0 &&
+            (a->shape[0] != shape[0] || a->shape[1] != shape[1])) {
+            /* a ttg.memdesc_subslice of the padded allocation: its elements sit
+             * at the subslice's offsets inside the allocation, and the padding
+             * (an interval's pad added after each interval of the whole
+             * offset) does not split into view + offset */
+            layout_tk_set_why(why, why_cap, "shared layout not read: ",
+                              "padded_shared on a view smaller than its allocation (ttg.memdesc_subslice): the "
+                              "padding of the allocation's offsets is not linear in the view's; not modelled");
+            return LAYOUT_ERR_UNSUPPORTED;
+        }
         if (a->rank != 2 || a->shape[0] != shape[0] || a->shape[1] != shape[1] || a->n_offset_bits > 64) {
             layout_tk_set_why(why, why_cap, "shared layout not read: ", "padded_shared's shape differs from the memdesc's");
             return LAYOUT_ERR_UNSUPPORTED;

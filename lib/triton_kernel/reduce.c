@@ -294,7 +294,12 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
             return layout_tk_not_modelled(r, "tt.reduce: operand %d is not a register tensor of the first's rank", i);
         for (d = 0; d < rank; d++)
             if (t->shape[d] != src->shape[d]) return layout_tk_not_modelled(r, "tt.reduce: the operands' shapes differ");
-        bits[i] = t->elem_bits;
+        /* i1 (a reduce of predicates): one byte an element in the scratch --
+         * ReduceOpHelper::getScratchSizeInBytes sizes it ceil(1, 8) = 1 byte,
+         * and getSmemBases' GEPs step over i1 by LLVM's alloc size, 1 byte;
+         * the stores and loads move i8 (Triton 3.6.0's own output,
+         * tests/fixtures/triton/probe_i1: the i1 and i8 reduces alike) */
+        bits[i] = t->elem_bits == 1 ? 8 : t->elem_bits;
         if (bits[i] != 8 && bits[i] != 16 && bits[i] != 32 && bits[i] != 64)
             return layout_tk_not_modelled(r, "tt.reduce: operand %d's element type not 8, 16, 32 or 64 bits", i);
     }

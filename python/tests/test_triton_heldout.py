@@ -212,16 +212,19 @@ def table() -> str:
     return "\n".join(lines)
 
 
-# ---- the first score (docs/triton.md, "Held-out set", 2026-12-01), of the
-# model of commit e934dc6 (lib/ unchanged through e4c2699): floors, never to fall ----
-FLOOR_READ = {"gfx942": 62, "gfx950": 63, "sm90": 63}   # of 67 / 68 / 68: the 15 sort modules are refused
-FLOOR_OPS_MODELLED = 935  # of 1437 (944 in the modules read; 493 in the refused sorts, 9 tt.histogram)
-FLOOR_ISA = {"amd": (100, 108), "nv": (58, 59)}  # of 119 / 60 fully modelled kernels: (exact, with DUP/D16_HI/PTX_SPELLING)
-FLOOR_NCU = {"grid": {"compared": 60, "instructions": 43, "ld": 43, "st": 60, "wavefronts": 55, "conflicts": 56,
-                      "ld_async_rule": 55},
-             "one_cta": {"compared": 60, "instructions": 43, "ld": 43, "st": 60, "wavefronts": 59, "conflicts": 59,
-                         "ld_async_rule": 55},
-             "probe": {"compared": 60, "instructions": 59, "ld": 59, "st": 60, "wavefronts": 60, "conflicts": 60}}
+# ---- the score (docs/triton.md, "Held-out set"): floors, never to fall.  The first
+# score (2026-12-01, the model of commit e934dc6) was 62 / 63 / 63 modules read,
+# 935 ops modelled, ISA (100, 108) / (58, 59); since Triton attributes of rank up
+# to 20 are read (tl.sort's reshapes, read from Triton's source, no rule added)
+# the 15 sort modules are read and modelled: ----
+FLOOR_READ = {"gfx942": 67, "gfx950": 68, "sm90": 68}   # of 67 / 68 / 68
+FLOOR_OPS_MODELLED = 1428  # of 1437 (the 9 tt.histogram are listed, not modelled)
+FLOOR_ISA = {"amd": (109, 117), "nv": (63, 64)}  # of 129 / 65 fully modelled kernels: (exact, with DUP/D16_HI/PTX_SPELLING)
+FLOOR_NCU = {"grid": {"compared": 65, "instructions": 48, "ld": 48, "st": 65, "wavefronts": 60, "conflicts": 61,
+                      "ld_async_rule": 60},
+             "one_cta": {"compared": 65, "instructions": 48, "ld": 48, "st": 65, "wavefronts": 64, "conflicts": 64,
+                         "ld_async_rule": 60},
+             "probe": {"compared": 65, "instructions": 64, "ld": 64, "st": 65, "wavefronts": 65, "conflicts": 65}}
 
 
 def test_the_heldout_set_is_what_its_readme_says():
