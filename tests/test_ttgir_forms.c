@@ -414,16 +414,6 @@ static void test_lit_atomic_poll_scalar(void)
     if (op >= 0) CHECK_EQ_I64(m.ops[op].kind, LAYOUT_TTGIR_OTHER_SHARED);
 }
 
-/* The tests of defects still open in lib/ run only with
- * LAYOUT_TEST_OPEN_DEFECTS=1 (each asserts the correct behaviour; enable it
- * here when lib/ is fixed). */
-static void run_open(const char *name, void (*fn)(void))
-{
-    if (getenv("LAYOUT_TEST_OPEN_DEFECTS")) harness_run(name, fn);
-    else if (getenv("LAYOUT_TEST_VERBOSE")) fprintf(stderr, "skip %s (open defect)\n", name);
-}
-#define RUN_OPEN(fn) run_open(#fn, fn)
-
 int main(void)
 {
     RUN(test_earlier_comment_with_angle);
@@ -437,7 +427,7 @@ int main(void)
     RUN(test_lit_reason_types_on_next_line);
     RUN(test_lit_reason_memdesc_operand);
     RUN(test_lit_reason_tmem_alias);
-    RUN_OPEN(test_lit_cga_layout_field);
+    RUN(test_lit_cga_layout_field);
     RUN(test_lit_atomic_poll_scalar);
     return harness_finish("test_ttgir_forms");
 }
