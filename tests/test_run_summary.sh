@@ -75,7 +75,8 @@ chmod +x "$tmp/suite_ok.sh" "$tmp/suite_partial.sh"
 k=$("$tmp/nopytest" "$root/python/count_tests.py" "$root/python/tests")
 lines=$(cat "$root"/python/tests/test_*.py | grep -cE '^[[:space:]]*(async[[:space:]]+)?def test')
 if [ "$k" -ge "$lines" ] 2>/dev/null && [ "$lines" -gt 0 ]; then ok; else bad "python/tests counted $k, has $lines def test_ lines"; fi
-run() { env -u LAYOUT_TEST_WRAPPER LAYOUT_TEST_JOBS=1 PYTHON="$tmp/nopytest" "$@" > "$tmp/out" 2>&1; echo $?; }
+# LAYOUT_TEST_NO_SKIP is cleared: CI exports it, and each case below sets it itself
+run() { env -u LAYOUT_TEST_WRAPPER -u LAYOUT_TEST_NO_SKIP LAYOUT_TEST_JOBS=1 PYTHON="$tmp/nopytest" "$@" > "$tmp/out" 2>&1; echo $?; }
 rc=$(run sh "$root/tests/run.sh" "$tmp/suite_ok.sh" "$tmp/suite_partial.sh" "$root/python/run_tests.sh")
 last=$(tail -n 1 "$tmp/out")
 want="5 passed, 0 failed, $((k + 1)) skipped"
