@@ -264,8 +264,58 @@ static void test_blocks_and_errors(void)
     CHECK(!layout_ttgir_ir_op_is(&m, -1, "x"));
 }
 
+/* Malformed MLIR the reader refuses, each with its line, column and what
+ * it expected; and the capacities, each an error, never a write past an
+ * array. */
+static void test_refused(void)
+{
+    static const struct {
+        const char *text, *msg;
+    } bad[] = {
+        {"module {\n  %x:0 = tt.foo : i32\n}\n", "line 2, column 6: the number of results is out of range"},
+        {"module {\n  %x:y = tt.foo : i32\n}\n", "line 2, column 6: expected the number of results"},
+        {"module {\n  %x %y = tt.foo : i32\n}\n", "line 2, column 6: expected '=' after the op's results"},
+        {"module {\n  tt.func @f() {\n  ^bb1(%a i32):\n  }\n}\n", "line 3, column 11: expected ':' and the argument's type"},
+        {"module {\n  tt.func @f() {\n  ^bb1(%a: i32) tt.return\n  }\n}\n", "line 3, column 17: expected ':' after the block label"},
+        {"module {\n  tt.func @f() {\n  ^bb1(%a: i32 %b):\n  }\n}\n", "line 3, column 16: expected ')' closing the block's arguments"},
+        {"#a\n", "line 1, column 1: expected '=' defining this alias"},
+        {"module {\n  %x = tt.foo %y#z : i32\n}\n", "line 2, column 17: expected a result number after '#'"},
+        {"module {\n  = tt.foo\n}\n", "line 2, column 3: expected an op"},
+        {"module {\n  tt.foo (]\n}\n", "unexpected ']'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        layout_status st = layout_ttgir_parse(bad[i].text, strlen(bad[i].text), &m, &err);
+        CHECK_MSG(st == LAYOUT_ERR_PARSE, "%s: %d", bad[i].text, (int)st);
+        CHECK_MSG(strstr(err.message, bad[i].msg) != NULL, "%s: got \"%s\", want \"%s\"", bad[i].text, err.message,
+                  bad[i].msg);
+    }
+    /* dialect resources after the module, a type alias: read, no layout alias */
+    {
+        static const char t[] = "!t = i32\nmodule {\n}\n{-#\n  dialect_resources: { builtin: { x: \"0x04\" } }\n#-}\n";
+        if (parse(t)) {
+            CHECK_EQ_I64(m.n_aliases, 0);
+            CHECK_EQ_I64(m.ir.n_ops, 1);
+        }
+    }
+    /* capacities: regions nested too deep, too many ops */
+    {
+        static char deep[4096], many[1 << 20];
+        size_t n = 0;
+        int k;
+        for (k = 0; k < LAYOUT_TTGIR_MAX_NESTING + 2; k++) n += (size_t)snprintf(deep + n, sizeof deep - n, "t.r {\n");
+        for (k = 0; k < LAYOUT_TTGIR_MAX_NESTING + 2; k++) n += (size_t)snprintf(deep + n, sizeof deep - n, "}\n");
+        CHECK(layout_ttgir_parse(deep, n, &m, &err) == LAYOUT_ERR_CAPACITY);
+        CHECK_STR_CONTAINS(err.message, "regions nested more than 64 deep");
+        n = 0;
+        for (k = 0; k <= LAYOUT_TTGIR_MAX_IR_OPS; k++) n += (size_t)snprintf(many + n, sizeof many - n, "t.x\n");
+        CHECK(layout_ttgir_parse(many, n, &m, &err) == LAYOUT_ERR_CAPACITY);
+        CHECK_STR_CONTAINS(err.message, "more than 8192 ops in the module");
+    }
+}
+
 int main(void)
 {
+    RUN(test_refused);
     RUN(test_scopes);
     RUN(test_loop);
     RUN(test_printed_forms);

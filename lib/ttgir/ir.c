@@ -235,13 +235,13 @@ static layout_status push_attr(parser *ps, const lex_tok *t, layout_ttgir_span n
 }
 
 /* What ends a run of tokens read by skip_to (at bracket depth 0). */
-enum { STOP_COMMA = 1, STOP_RPAREN = 2, STOP_RBRACE = 4, STOP_LBRACE = 8, STOP_LOC = 16 };
+enum { STOP_COMMA = 1, STOP_RPAREN = 2, STOP_RBRACE = 4, STOP_LBRACE = 8, STOP_LOC = 16, STOP_VALUE = 32 };
 
 static int stops_at(const parser *ps, const lex_tok *t, int stops)
 {
     return ((stops & STOP_COMMA) && tok_is(ps, t, ',')) || ((stops & STOP_RPAREN) && tok_is(ps, t, ')')) ||
            ((stops & STOP_RBRACE) && tok_is(ps, t, '}')) || ((stops & STOP_LBRACE) && tok_is(ps, t, '{')) ||
-           ((stops & STOP_LOC) && tok_word(ps, t, "loc"));
+           ((stops & STOP_LOC) && tok_word(ps, t, "loc")) || ((stops & STOP_VALUE) && t->kind == LEX_VALUE);
 }
 
 /* From the current token to the first one in `stops` outside the brackets
@@ -332,7 +332,7 @@ static layout_status parse_block_args(parser *ps, int32_t block)
         if ((st = advance(ps))) return st;
         if (!tok_is(ps, &ps->tok, ':')) return fail_tok(ps, &ps->tok, LAYOUT_ERR_PARSE, "expected ':' and the argument's type");
         if ((st = advance(ps))) return st;
-        if ((st = skip_to(ps, STOP_COMMA | STOP_RPAREN | STOP_LOC, &ir->values[v].type))) return st;
+        if ((st = skip_to(ps, STOP_COMMA | STOP_RPAREN | STOP_LOC | STOP_VALUE, &ir->values[v].type))) return st;
         ir->values[v].rule = LAYOUT_TTGIR_TYPE_AS_PRINTED;
         if (tok_word(ps, &ps->tok, "loc")) { /* loc(...) */
             int d = 0;
@@ -343,7 +343,11 @@ static layout_status parse_block_args(parser *ps, int32_t block)
             } while (d > 0 && ps->tok.kind != LEX_EOF);
             if ((st = advance(ps))) return st;
         }
-        if (tok_is(ps, &ps->tok, ',') && (st = advance(ps))) return st;
+        if (tok_is(ps, &ps->tok, ',')) {
+            if ((st = advance(ps))) return st;
+        } else if (!tok_is(ps, &ps->tok, ')')) {
+            break;
+        }
     }
     if (!tok_is(ps, &ps->tok, ')')) return fail_tok(ps, &ps->tok, LAYOUT_ERR_PARSE, "expected ')' closing the block's arguments");
     return advance(ps);
@@ -432,8 +436,9 @@ static int continues_after(const parser *ps, const lex_tok *t)
 static int continues_before(const parser *ps, const lex_tok *t, const lex_tok *u)
 {
     if (tok_is(ps, t, ':') || tok_is(ps, t, ',') || tok_is(ps, t, '=') || t->kind == LEX_ARROW ||
-        tok_word(ps, t, "to") || tok_is(ps, t, '*') || tok_is(ps, t, '{'))
-        return 1; /* `{`: the op's attribute dictionary or region on the next line; `*`: tt.dot's `A * B` split */
+        tok_word(ps, t, "to") || tok_is(ps, t, '*') || (tok_is(ps, t, '{') && !tok_is(ps, u, '-')))
+        return 1; /* `{`: the op's attribute dictionary or region on the next line (`{-#` opens dialect
+                     resources); `*`: tt.dot's `A * B` split */
     /* `default {`, `partition0(...) num_warps(4) {`: a bare word (no dialect
      * prefix) then a region or a parenthesis starts no op */
     if (t->kind == LEX_ID && !memchr(ps->lx.t + t->at, '.', t->len) && !tok_word(ps, t, "module") &&
@@ -602,7 +607,7 @@ static layout_status header_value(parser *ps, op_scan *sc, layout_ttgir_ir_op *o
         a->attrs.at = a->attrs.len = 0;
         if (tok_is(ps, &next, ':')) { /* its type, to the next ',' / ')' / loc / '{' at this level */
             if ((st = advance(ps))) return st;
-            if ((st = skip_to(ps, STOP_COMMA | STOP_RPAREN | STOP_LBRACE | STOP_LOC, &a->type))) return st;
+            if ((st = skip_to(ps, STOP_COMMA | STOP_RPAREN | STOP_LBRACE | STOP_LOC | STOP_VALUE, &a->type))) return st;
             a->attrs.at = a->attrs.len = 0;
             if (tok_is(ps, &ps->tok, '{')) { /* its attributes: {tt.divisibility = 16 : i32} */
                 uint32_t at = ps->tok.at;
