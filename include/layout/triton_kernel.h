@@ -221,7 +221,11 @@ layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op
  * fp16 matmul (4 `ds_read_b64_tr_b16` per warp) is low; its A operand (2
  * `ds_read_b128`) has gfx950's b128 read rule's confidence, high.  A
  * `tt.gather` through shared scratch is low too: its loads' addresses are
- * the index values, costed conflict-free (a lower bound).
+ * the index values, costed conflict-free (a lower bound).  On NVIDIA an
+ * op whose result is an operand of a `tt.dot` with a `#ttg.blocked`
+ * result (an FMA dot, no MMA) is at most medium, note "LLVM's SLP
+ * vectorizer may regroup these loads": the report gives Triton's own
+ * loads, which Triton's O3 build may regroup (not modelled).
  * @p note (may be NULL) gets a static sentence saying why when the answer
  * is lowered for the instruction, else "".  A report that is not modelled
  * is low with note "not modelled".  Thread safety: pure.
