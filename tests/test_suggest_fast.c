@@ -37,7 +37,7 @@ static layout_ttgir g_m;
 static layout_triton_kernel g_k;
 static layout_triton_kernel_suggestions g_fast, g_slow;
 static layout_tk_scorer g_sf, g_ss;
-static long g_candidates, g_scored, g_kernels, g_allocs, g_whole;
+static long g_candidates, g_scored, g_kernels, g_allocs, g_whole, g_order_kept;
 
 typedef struct both {
     const char *kernel;
@@ -113,9 +113,18 @@ static void all_candidates(const char *name)
                       res2.rejected == res.rejected && res2.scored == res.scored,
                   "%s allocation %d: the best with the cut differs", name, j);
         CHECK_MSG(res.scored == a->scored && res.rejected == a->rejected, "%s allocation %d: counts", name, j);
-        if (res.n_top > 0 && res.top[0].cost < (double)a->current_cost)
-            CHECK_MSG(strcmp(res.top[0].attr, a->attr) == 0 && (int64_t)res.top[0].cost == a->cost,
+        if (res.n_top > 0 && res.top[0].cost < (double)a->current_cost) {
+            /* the suggestion is the best, or with order_kept a later entry
+             * of the same cost and bytes (the store-order tie-break) */
+            int at = 0;
+            if (a->order_kept)
+                for (at = 1; at < res.n_top && strcmp(res.top[at].attr, a->attr) != 0; at++) {}
+            CHECK_MSG(at < res.n_top && strcmp(res.top[at].attr, a->attr) == 0 && (int64_t)res.top[at].cost == a->cost &&
+                          res.top[at].cost == res.top[0].cost && res.top[at].bytes == res.top[0].bytes &&
+                          (at == 0) == !a->order_kept,
                       "%s allocation %d: best %s, suggested %s", name, j, res.top[0].attr, a->attr);
+            if (a->order_kept) g_order_kept++;
+        }
     }
 }
 
@@ -322,6 +331,7 @@ int main(void)
     RUN(test_corpus);
     RUN(test_gluon);
     printf("test_suggest_fast: %ld kernels, %ld searched allocations, %ld candidates (%ld scored) by both scorers; "
-           "%ld kernels' whole suggestions both ways\n", g_kernels, g_allocs, g_candidates, g_scored, g_whole);
+           "%ld kernels' whole suggestions both ways; %ld suggestions that keep the store order over the first of "
+           "their cost\n", g_kernels, g_allocs, g_candidates, g_scored, g_whole, g_order_kept);
     return harness_finish("test_suggest_fast");
 }

@@ -199,6 +199,21 @@ static void print_suggestions(const layout_ttgir *m, const layout_triton_kernel 
         }
         if (x->searched)
             printf("             %" PRId64 " candidates scored within %" PRId64 " bytes\n", x->scored, x->budget_bytes);
+        for (int j = 0; j < x->n_ops; j++) {
+            /* the order Triton emits each writer's stores in: ptxas batches
+             * the global loads feeding them by it (docs/triton.md) */
+            const layout_triton_kernel_op *r = &k->ops[x->ops[j]];
+            if (!r->modelled || r->direction != LAYOUT_WRITE || x->store_order[j] < 0) continue;
+            if (x->store_order[j] == r->stores_out_of_register_order)
+                printf("  stores:    line %d: %s, kept\n", r->line,
+                       r->stores_out_of_register_order ? "out of register order" : "register order");
+            else
+                printf("  stores:    line %d: %s now, %s under the suggestion (the order the stores are emitted in "
+                       "changes)\n", r->line, r->stores_out_of_register_order ? "out of register order" : "register order",
+                       x->store_order[j] ? "out of register order" : "register order");
+        }
+        if (x->order_kept)
+            printf("             of the candidates of this cost, the one that keeps the store order is suggested\n");
         if (x->note[0] && x->searched) printf("  note: %s\n", x->note);
     }
 }

@@ -161,6 +161,17 @@ typedef struct layout_triton_kernel_op {
      * other lanes off: docs/lds-model.md §2.5, "Lanes off"). */
     int sunk_warps;
     int sunk_lanes;                          /**< lanes of each of those warps that run it (the warp's size when none exits); 0 when not sunk */
+    /** A write (`local_store`, `local_alloc` with a value) of a modelled
+     * op: 1 when Triton emits its stores in another order than register
+     * order, 0 in register order.  lowerLdStShared (LayoutUtils.cpp's
+     * actionAdditiveStrides) loops over the register bits whose shared
+     * offset no lane or warp bit touches innermost, then the others: when
+     * such a bit is not among the lowest register bits, the stores leave
+     * register order (a swizzled layout groups them by XOR phase).  What it
+     * does to the code is ptxas's: on an H200 the same 40 registers took
+     * 17 global-load rounds instead of 8 (tests/fixtures/triton/suggest_proof/alt).
+     * 0 for reads and ops that are not modelled. */
+    int stores_out_of_register_order;
 } layout_triton_kernel_op;
 
 /** One analysed kernel. */
@@ -221,7 +232,11 @@ layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op
  * fp16 matmul (4 `ds_read_b64_tr_b16` per warp) is low; its A operand (2
  * `ds_read_b128`) has gfx950's b128 read rule's confidence, high.  A
  * `tt.gather` through shared scratch is low too: its loads' addresses are
- * the index values, costed conflict-free (a lower bound).
+ * the index values, costed conflict-free (a lower bound).  On NVIDIA an
+ * op whose result is an operand of a `tt.dot` with a `#ttg.blocked`
+ * result (an FMA dot, no MMA) is at most medium, note "LLVM's SLP
+ * vectorizer may regroup these loads": the report gives Triton's own
+ * loads, which Triton's O3 build may regroup (not modelled).
  * @p note (may be NULL) gets a static sentence saying why when the answer
  * is lowered for the instruction, else "".  A report that is not modelled
  * is low with note "not modelled".  Thread safety: pure.
@@ -286,6 +301,13 @@ typedef struct layout_triton_kernel_alloc {
     int64_t bytes;         /**< its bytes, all buffers */
     int64_t budget_bytes;  /**< the byte budget searched within */
     int64_t scored;        /**< candidates scored by the search */
+    /** Per op of ops[], under attr: -1 not a modelled write; 0 Triton emits
+     * its stores in register order; 1 in another order
+     * (layout_triton_kernel_op::stores_out_of_register_order). */
+    signed char store_order[LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS];
+    int store_order_changed; /**< writers whose store order under attr is not the current layout's (0: attr keeps it) */
+    int order_kept;        /**< 1: the search's first candidate changed a writer's store order and a candidate of the
+                                same cost, bytes and instructions that keeps it was taken instead */
 } layout_triton_kernel_alloc;
 
 /** Every allocation of one kernel. */
@@ -343,7 +365,14 @@ int64_t layout_triton_kernel_lds_bytes(const layout_triton_kernel *k);
  * Triton's verifiers refuse, or under which an op is unmodellable or a
  * reader would use `ds_read_b64_tr_b*`, is rejected.  When no candidate
  * beats the current layout, attr = current and improved = 0, so cost <=
- * current_cost always.
+ * current_cost always.  Among candidates of the best cost, bytes and
+ * instructions per warp, one under which every writer emits its stores in
+ * the same order as now
+ * (register order or not: store_order, store_order_changed) is preferred
+ * to one that changes it (order_kept says the tie-break chose): the cost
+ * is the same, and a changed store order is what made a conflict-free
+ * suggestion slower on an H200 (ptxas's batching of the global loads;
+ * tests/fixtures/triton/suggest_proof/alt).
  *
  * Grouping (SSA): an allocation is a `ttg.local_alloc` result; it collects
  * every op whose memdesc operand is that value or a value derived from it
@@ -429,7 +458,8 @@ typedef struct layout_triton_kernel_ranked {
  *
  * (triton_search.h gives the tie-break; the candidates and rules are those
  * of layout_triton_kernel_suggest(), so top[0] is its search's best: the
- * allocation's attr when improved).  The current layout is one candidate
+ * allocation's attr when improved, unless order_kept: then the
+ * attr is a later entry of the same cost, bytes and instructions).  The current layout is one candidate
  * when the search enumerates it (the identity swizzled_shared is).
  * Example (tests/test_triton_ranked.c): a 64 x 32 fp16 tile on gfx942
  * written from `#ttg.blocked<{sizePerThread = [1, 8], ...}>` and read into

@@ -145,7 +145,27 @@ static void js_form(layout_strbuf *sb, const char *key, const layout_triton_kern
     js_cstr(sb, form);
 }
 
-static void js_suggestion(layout_strbuf *sb, const layout_triton_kernel_alloc *a, int index)
+/* Each writer's store order, now and under the suggestion. */
+static void js_store_order(layout_strbuf *sb, const layout_triton_kernel *k, const layout_triton_kernel_alloc *a)
+{
+    int j, n = 0;
+    layout_sb_printf(sb, ",\"store_order\":[");
+    for (j = 0; j < a->n_ops; j++) {
+        const layout_triton_kernel_op *r = &k->ops[a->ops[j]];
+        if (!r->modelled || r->direction != LAYOUT_WRITE) continue;
+        layout_sb_printf(sb, "%s{\"op\":%d,\"line\":%d,\"current_in_register_order\":%s,"
+                             "\"suggested_in_register_order\":",
+                         n++ ? "," : "", a->ops[j], r->line, r->stores_out_of_register_order ? "false" : "true");
+        layout_sb_printf(sb, "%s,\"changes_store_order\":%s}",
+                         a->store_order[j] < 0 ? "null" : a->store_order[j] ? "false" : "true",
+                         a->store_order[j] >= 0 && a->store_order[j] != r->stores_out_of_register_order ? "true"
+                                                                                                       : "false");
+    }
+    layout_sb_printf(sb, "],\"store_order_changed\":%d,\"order_kept\":%d", a->store_order_changed, a->order_kept);
+}
+
+static void js_suggestion(layout_strbuf *sb, const layout_triton_kernel *k, const layout_triton_kernel_alloc *a,
+                          int index)
 {
     int j;
     layout_sb_printf(sb, "{\"alloc\":%d,\"line\":%d,\"loc\":", index, a->line);
@@ -168,6 +188,7 @@ static void js_suggestion(layout_strbuf *sb, const layout_triton_kernel_alloc *a
     layout_sb_printf(sb, ",\"rule\":");
     js_cstr(sb, a->rule);
     layout_sb_printf(sb, ",\"rejected\":%" PRId64, a->rejected);
+    js_store_order(sb, k, a);
     js_form(sb, "gluon", a, LAYOUT_TRITON_FORM_GLUON);
     js_form(sb, "cute", a, LAYOUT_TRITON_FORM_CUTE);
     js_form(sb, "ck_tile", a, LAYOUT_TRITON_FORM_CK_TILE);
@@ -225,7 +246,7 @@ layout_status layout_triton_kernel_json(const layout_triton_kernel *k, const lay
                          sugg->lds_bytes, sugg->lds_bound, sugg->lds_bound_after, sugg->n_dropped);
         for (i = 0; i < sugg->n_allocs; i++) {
             layout_sb_printf(&sb, "%s", i ? "," : "");
-            js_suggestion(&sb, &sugg->allocs[i], i);
+            js_suggestion(&sb, k, &sugg->allocs[i], i);
         }
         layout_sb_printf(&sb, "]");
     }

@@ -421,6 +421,17 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     if ((1 << nrest) > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
         return layout_tk_not_modelled(r, "more than LAYOUT_TRITON_KERNEL_MAX_ACCESSES (1024) accesses per warp");
     r->n_accesses = 1 << nrest;
+    /* Program order (prog[] below) is register order unless an additive
+     * register bit (no lane or warp bit in its offset) follows one that is
+     * not: then the loops over them reorder the stores. */
+    r->stores_out_of_register_order = 0;
+    if (r->direction == LAYOUT_WRITE) {
+        int seen_lw = 0;
+        for (i = 0; i < nrest; i++) {
+            if (layout_tk_basis(cvt, ir, rest[i]) & lanewarp) seen_lw = 1;
+            else if (seen_lw) r->stores_out_of_register_order = 1;
+        }
+    }
     if (list) { /* regBase's images (layout_tk_ds_list) */
         list->elem_bytes = r->elem_bits / 8;
         list->n_lane = cvt->in_bits[il];

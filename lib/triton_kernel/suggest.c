@@ -141,6 +141,33 @@ static void alloc_spec(const layout_triton_kernel *k, const layout_triton_kernel
     sp->lds_budget_bytes = a->budget_bytes;
 }
 
+/* The store order of each of a's writers under attr (-1 for an op that is
+ * no modelled write): the count of writers whose order differs from the
+ * current layout's; *n_instr (may be NULL): the instructions per warp of
+ * all of a's modelled ops under attr; *n_out_of_order (may be NULL): the
+ * writers whose stores leave register order under attr. */
+static int store_orders(const layout_triton_kernel *k, const layout_triton_kernel_alloc *a, const char *attr,
+                        signed char *out, int64_t *n_instr, int *n_out_of_order)
+{
+    layout_triton_kernel_op r;
+    int i, j, changed = 0;
+    if (n_instr) *n_instr = 0;
+    if (n_out_of_order) *n_out_of_order = 0;
+    for (i = 0; i < a->n_ops; i++) {
+        const layout_triton_kernel_op *cur = &k->ops[a->ops[i]];
+        out[i] = -1;
+        if (!cur->modelled) continue;
+        if (layout_triton_kernel_op_cost(k, a->ops[i], attr, strlen(attr), &r, NULL) != LAYOUT_OK || !r.modelled)
+            continue;
+        for (j = 0; j < r.n_counts && n_instr; j++) *n_instr += r.counts[j].count;
+        if (cur->direction != LAYOUT_WRITE) continue;
+        out[i] = (signed char)r.stores_out_of_register_order;
+        changed += r.stores_out_of_register_order != cur->stores_out_of_register_order;
+        if (n_out_of_order) *n_out_of_order += r.stores_out_of_register_order;
+    }
+    return changed;
+}
+
 /* The search of one allocation. */
 static void search_alloc(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *o,
                          int64_t lds, int64_t bound, layout_triton_kernel_alloc *a, layout_tk_scorer *sc)
@@ -166,6 +193,10 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         if (n >= sizeof a->attr) n = sizeof a->attr - 1;
         memcpy(a->attr, a->current, n);
         a->attr[n] = '\0';
+    }
+    for (i = 0; i < a->n_ops; i++) { /* attr = current: the writers' order as it is */
+        const layout_triton_kernel_op *r = &k->ops[a->ops[i]];
+        a->store_order[i] = (signed char)(r->modelled && r->direction == LAYOUT_WRITE ? r->stores_out_of_register_order : -1);
     }
     if (a->rule[0]) return; /* kept by a rule: the note says which */
     if (a->alloc_op < 0) {
@@ -201,9 +232,11 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         a->budget_bytes = o->same_bytes ? a->current_bytes : a->current_bytes + (room > 0 ? room : 0);
         if (a->budget_bytes < packed) a->budget_bytes = packed;
     }
-    alloc_spec(k, o, a, 1, &sp);
+    /* the best and those that follow it: of the best cost, bytes and
+     * instructions, one that keeps the store order is preferred (below) */
+    alloc_spec(k, o, a, LAYOUT_TRITON_SEARCH_MAX_TOP, &sp);
     layout_tk_scorer_alloc(sc, a);
-    sc->cut = 1; /* top_k = 1: a candidate above the best so far needs no exact cost */
+    sc->cut = 1; /* a candidate above the best so far needs no exact cost: only the best cost's are compared */
     st = layout_triton_shared_search(&sp, layout_tk_score, sc, &res, &e);
     sc->cut = 0;
     if (st != LAYOUT_OK) {
@@ -217,12 +250,27 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
     a->rejected = res.rejected;
     cur = (double)a->current_cost;
     if (res.n_top > 0 && res.top[0].cost < cur) {
+        int best = 0, j, o0 = 0, oj;
+        int64_t n0, nj;
+        signed char order[LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS];
+        /* on NVIDIA (the evidence is ptxas's): a best whose stores leave
+         * register order gives way to a candidate of the same cost, bytes
+         * and instructions whose stores all keep it */
+        if (k->is_nvidia) store_orders(k, a, res.top[0].attr, order, &n0, &o0);
+        if (o0 > 0)
+            for (j = 1; j < res.n_top && res.top[j].cost == res.top[0].cost && res.top[j].bytes == res.top[0].bytes; j++)
+                if (store_orders(k, a, res.top[j].attr, order, &nj, &oj) >= 0 && oj == 0 && nj == n0) {
+                    best = j;
+                    a->order_kept = 1;
+                    break;
+                }
         a->improved = 1;
-        snprintf(a->attr, sizeof a->attr, "%s", res.top[0].attr);
-        a->cost = (int64_t)res.top[0].cost;
-        a->bytes = res.top[0].bytes;
+        snprintf(a->attr, sizeof a->attr, "%s", res.top[best].attr);
+        a->cost = (int64_t)res.top[best].cost;
+        a->bytes = res.top[best].bytes;
         if (layout_tk_score(sc, a->attr, strlen(a->attr), &cur) == 0) a->extra = sc->extra;
     }
+    if (a->improved) a->store_order_changed = store_orders(k, a, a->attr, a->store_order, NULL, NULL);
     if (a->n_scored < a->n_ops || a->n_ops_dropped) {
         layout_strbuf sb;
         layout_sb_init(&sb, a->note, sizeof a->note);

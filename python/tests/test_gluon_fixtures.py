@@ -1,4 +1,10 @@
-"""The model against 380 random Gluon kernels it was not written from.
+"""The model against 380 random Gluon kernels -- a tuning set, not a held-out one.
+
+These kernels are not unseen: the model was changed because of them (the
+padded layouts' per-warp cost after g132, ldmatrix / stmatrix phases after
+g167, ptxas's sunk last load, the LoadStoreVectorizer's alignment rules;
+lib/triton_kernel's comments and the commit messages name them).  The score
+nobody tuned to is the held-out set (test_triton_heldout.py).
 
 tests/fixtures/gluon (its README.md) holds 440 Gluon kernels drawn at random
 and compiled by Triton 3.6 for sm_90, gfx942 and gfx950: each kernel's TTGIR,
@@ -15,9 +21,14 @@ compared with
 
 The sm_90 cases whose counters differed from the model were measured again
 (probe.sh: one CTA under ncu with per-SASS-instruction counts, and a second
-run of 264 CTAs; probe.jsonl): that settles three kinds of difference, each
-a rule below that the test checks on those measurements (ONE_CTA, SASS_SUNK,
-PTXAS_MERGED).
+run of 264 CTAs; probe.jsonl).  The ncu score is raw: a side is equal when
+the launch of 264 CTAs measures the model's figures.  ONE_CTA is a column of
+its own, never folded into the raw one: of the probed cases, the sides whose
+one-CTA measurement equals the model for one CTA (both sides one CTA).  A
+raw difference is named by a rule checked on the probe (SASS_SUNK,
+PTXAS_MERGED, ONE_CTA: the excess changes between two runs of 264 CTAs and
+is absent with one) or by MISS_ISA (the model's PTX mix already differs);
+each is a miss of the raw score, with a ceiling.
 
 A case that differs must be matched by one of the named rules below, each a
 predicate the test evaluates on the measured and modelled figures; the few
@@ -30,11 +41,13 @@ today's (the floors).  The per-case report, with Triton's own estimate
 from __future__ import annotations
 
 import collections
+import functools
 import json
 import os
 import re
 import sys
 import tarfile
+import tempfile
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -47,9 +60,18 @@ sys.path.insert(0, str(FIX))
 import compare as gluon_compare  # noqa: E402  (the fixtures' own reader, tests/fixtures/gluon/compare.py)
 
 # Cases whose ISA mix equals the model's, at least (of sm90 186, gfx942 98,
-# gfx950 96 compiled), and ncu sides equal (of 183 launched).
+# gfx950 96 compiled), and ncu sides equal raw, with 264 CTAs (of 183
+# launched); the ONE_CTA column (of the probed sides that differ raw).
 ISA_FLOOR = {"sm90": 184, "gfx942": 97, "gfx950": 93}
-NCU_FLOOR = {"ld": 180, "st": 180}
+NCU_FLOOR = {"ld": 170, "st": 172}
+NCU_CONFLICTS_FLOOR = {"ld": 170, "st": 172}
+# the ONE_CTA column: of the 49 probed launches, sides whose one-CTA
+# per-instruction sums equal the model's (instructions, wavefronts, conflicts)
+ONE_CTA_FLOOR = {"ld": 46, "st": 46}  # bank conflicts alone, raw
+# The misses each named difference may cover, at most (today's counts).
+ISA_CEILING = {"sm90 LSV_UNPROVEN": 2, "gfx942 LSV_UNPROVEN": 1, "gfx950 AMD_PAIRING": 1, "gfx950 PADDED_RUNS": 2}
+NCU_CEILING = {"ld ONE_CTA": 10, "st ONE_CTA": 8, "ld MISS_ISA": 2, "st MISS_ISA": 2, "ld PTXAS_MERGED": 1,
+               "st PTXAS_MERGED": 1, "ld SASS_SUNK": 0, "st SASS_SUNK": 0}
 
 # ncu differences no rule below explains yet (case, side).
 # Cases no rule explains yet, each a known model gap (none today: g132, fp8
@@ -231,10 +253,21 @@ def ptxas_merged_rule(side: str, probe: Dict[str, Any], meas: Dict[str, float], 
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
+def results() -> Dict[str, Any]:
+    return compute_results()
+
+
+@functools.lru_cache(maxsize=None)
+def compute_results() -> Dict[str, Any]:
+    """The comparison of every case (also read by test_triton_heldout.py's
+    goals): the kernels unpacked into a temporary folder, removed after."""
+    with tempfile.TemporaryDirectory(prefix="gluon") as d:
+        return _compare(Path(d))
+
+
+def _compare(d: Path) -> Dict[str, Any]:
     cmp = gluon_compare
     cases, runs, ncu = cmp.load(str(FIX))
-    d = tmp_path_factory.mktemp("gluon")
     with tarfile.open(FIX / "kernels.tar.xz") as t:
         t.extractall(d)
     kd = d / "kernels"
@@ -284,6 +317,14 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
             # equal: instructions (as ncu counts them), wavefronts and conflicts
             n_inst = ncu_instructions(reports[r["name"]], side)
             out["ncu"][side + " inst equal"] += n_inst == meas[side + "_inst"]
+            out["ncu"][side + " conflicts equal"] += pred[side + "_bc"] == meas[side + "_bc"]
+            if r["name"] in probes:
+                # the ONE_CTA column: both sides one CTA (the probe's launch,
+                # per SASS instruction; the model's per-warp figures are one
+                # CTA's), never mixed into the raw figures
+                src = source_sums(probes[r["name"]]["sass"], side, probes[r["name"]]["num_warps"])
+                out["ncu"][side + " one_cta"] += 1
+                out["ncu"][side + " one_cta equal"] += all(src[side + k] == pred[side + k] for k in ("_inst", "_wf", "_bc"))
             if n_inst == meas[side + "_inst"] and all(pred[side + k] == meas[side + k] for k in ("_wf", "_bc")):
                 out["ncu"][side + " equal"] += 1
                 rule = "EQUAL"
@@ -291,12 +332,10 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
                 probe = probes.get(r["name"])
                 rule = None
                 if row["isa_rule"] != "EQUAL":
-                    rule = "ISA_DIFFERS"  # the model's instructions already differ from the PTX (an ISA rule)
+                    rule = "MISS_ISA"  # the model's instructions already differ from the PTX (an ISA miss)
                 elif probe is not None:
                     rule = (one_cta_rule(side, probe, meas, pred) or sass_sunk_rule(side, probe, pred) or
                             ptxas_merged_rule(side, probe, meas, pred))
-                if rule == "ONE_CTA":
-                    out["ncu"][side + " equal"] += 1
                 if rule is None and (r["name"], side) in OPEN_NCU:
                     rule = "OPEN"
                 out["ncu"]["%s %s" % (side, rule)] += 1
@@ -310,8 +349,9 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Any]:
                 row["gl_" + side + "_equal"] = ok
                 out["ncu"]["gl %s" % side] += 1
                 out["ncu"]["gl %s equal" % side] += ok
-                # the model's conflicts on the same kernels (ONE_CTA: equal with one CTA)
-                out["ncu"]["gl %s model equal" % side] += pred[side + "_bc"] == meas[side + "_bc"] or rule == "ONE_CTA"
+                # the model's conflicts on the same kernels, against the same
+                # measurement (264 CTAs, raw)
+                out["ncu"]["gl %s model equal" % side] += pred[side + "_bc"] == meas[side + "_bc"]
     path = os.environ.get("LAYOUT_GLUON_REPORT")
     if path:
         with open(path, "w") as f:
@@ -325,6 +365,10 @@ def test_isa_mix(results: Dict[str, Any]) -> None:
     print("\nISA:", dict(sorted(isa.items())))
     for target, floor in ISA_FLOOR.items():
         assert isa[target + " equal"] >= floor, (target, isa[target + " equal"], isa[target])
+    named = {k for k in isa if " " in k and not k.endswith(" equal")}
+    assert named <= set(ISA_CEILING), named - set(ISA_CEILING)
+    for k, ceiling in ISA_CEILING.items():
+        assert isa[k] <= ceiling, (k, isa[k], ceiling)
     # over all compiled kernels: at least 98 % equal
     equal, total = sum(isa[t + " equal"] for t in ISA_FLOOR), sum(isa[t] for t in ISA_FLOOR)
     assert total == 380 and equal * 100 >= 98 * total, (equal, total)
@@ -334,9 +378,19 @@ def test_isa_mix(results: Dict[str, Any]) -> None:
 def test_ncu(results: Dict[str, Any]) -> None:
     n = results["ncu"]
     print("\nncu:", dict(sorted(n.items())))
+    print("raw, 264 CTAs: loads %d/%d, stores %d/%d equal; conflicts alone %d/%d, %d/%d; "
+          "ONE_CTA column (one CTA measured per SASS instruction, the model for one CTA): loads %d/%d, stores %d/%d"
+          % (n["ld equal"], n["ld"], n["st equal"], n["st"], n["ld conflicts equal"], n["ld"],
+             n["st conflicts equal"], n["st"], n["ld one_cta equal"], n["ld one_cta"], n["st one_cta equal"],
+             n["st one_cta"]))
     for side, floor in NCU_FLOOR.items():
         assert n[side + " equal"] >= floor, (side, n[side + " equal"], n[side])
-        assert n[side + " equal"] * 100 >= 98 * n[side], (side, n[side + " equal"], n[side])
+        assert n[side + " conflicts equal"] >= NCU_CONFLICTS_FLOOR[side], (side, n[side + " conflicts equal"])
+        assert n[side + " one_cta equal"] >= ONE_CTA_FLOOR[side], (side, n[side + " one_cta equal"], n[side + " one_cta"])
+    named = {k for k in n if k.split(" ")[0] in ("ld", "st") and k.split(" ")[-1].isupper()}
+    assert named <= set(NCU_CEILING), named - set(NCU_CEILING)
+    for k, ceiling in NCU_CEILING.items():
+        assert n[k] <= ceiling, (k, n[k], ceiling)
     assert [u for u in results["unexplained"] if u[0].startswith("ncu")] == []
     # the open cases are still open (a fix should move them out of the list)
     still = {(name, s) for name, row in results["rows"].items() for s in ("ld", "st")

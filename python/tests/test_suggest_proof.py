@@ -668,3 +668,37 @@ def test_g084_is_slower_by_its_store_order():
         cost[name] = [(op["cost"]["wavefronts"], op["cost"]["bank_conflicts"], op["instructions"]) for op in rep["ops"]]
     assert cost[swz] == cost[pad] and all(c[1] == 0 for c in cost[swz])
     assert (alt / "gpu.txt").read_text().startswith("NVIDIA H200")
+
+
+def test_store_order_is_reported_and_kept_among_equal_costs():
+    # alt/ (the record above): Triton emits the swizzled (vec 8, maxPhase 4) layout's stores of g084 grouped
+    # by XOR phase, the padded [128:+8] one's in register order (gpu-sass.jsonl: 18 against 9 global-load
+    # rounds, the original 8).  The report says which order each writer's stores take, per op, and the
+    # search, among candidates of the best cost, prefers one that keeps the current order.
+    import liblayout.triton as lt
+    tool = os.environ.get("LAYOUT_TOOL", str(HERE.parents[3] / "build" / "bin" / "layout"))
+    name = "g084_sm90_fp32_128x128_w4_nvmmadistributed_swizzled"
+
+    def order(path):
+        s = lt.report(path.read_text())["suggestions"]
+        assert len(s) == 1
+        return s[0]
+
+    swz, pad = order(HERE / "patched" / (name + ".ttgir")), order(HERE / "alt" / "g084_padded.ttgir")
+    assert [(o["current_in_register_order"]) for o in swz["store_order"]] == [False]
+    assert [(o["current_in_register_order"]) for o in pad["store_order"]] == [True]
+    orig = order(HERE / "orig" / (name + ".ttgir"))
+    # the first candidate of the best cost is the swizzled layout the proof applied (out of register order);
+    # an nvmma_shared layout of the same cost and bytes keeps the stores in register order and is suggested
+    assert orig["store_order"] == [{"op": 0, "line": 21, "current_in_register_order": True,
+                                    "suggested_in_register_order": True, "changes_store_order": False}]
+    assert orig["order_kept"] == 1 and orig["store_order_changed"] == 0 and orig["improved"] == 1
+    assert orig["cost"] == swz["current_cost"] and orig["bytes"] == swz["current_bytes"], (orig, swz)
+    assert orig["attr"] != swz["current"]
+    out = subprocess.run([tool, "triton", "--suggest", str(HERE / "orig" / (name + ".ttgir"))],
+                         capture_output=True, text=True).stdout
+    assert "  stores:    line 21: register order, kept\n" in out, out
+    assert "the one that keeps the store order is suggested" in out
+    out = subprocess.run([tool, "triton", "--suggest", str(HERE / "patched" / (name + ".ttgir"))],
+                         capture_output=True, text=True).stdout
+    assert "  stores:    line 21: out of register order, kept\n" in out, out

@@ -28,9 +28,15 @@ model of Triton's lowering) and is held to
   `stmatrix` (LDSM / STSM) are counted in wavefronts but not as
   `op_shared_ld/st` instructions.
 
-A difference must match a named rule, a predicate evaluated here on the ISA
-text or the counters; the rules that are model misses (MISS_*) are counted
-and may not grow.  The agreement may not fall below today's floors.
+A difference must match a named class, a predicate evaluated here on the ISA
+text or the counters.  Every ISA class but equal is a model miss (MISS_*):
+no record in the repository (an llc-22 / opt-22 run on Triton's LLVM IR,
+the SASS, ncu per instruction) shows a cause that would excuse one, so
+none is an exemption; each is counted, with a ceiling it may not pass.
+The ncu corrections (PTXAS_DUMMY_LDS, SASS_SKIPPED, PTXAS_MERGED,
+NCU_RAW_EXCESS) are each checked on the kernel's own per-instruction ncu
+record (probe.jsonl), also with ceilings.  The agreement may not fall below
+today's floors.
 LAYOUT_CORPUS_REPORT=file writes a line per kernel.
 """
 
@@ -109,24 +115,36 @@ def ttgir_loop_depth(text: str) -> Dict[int, int]:
 
 
 def isa_loops(text: str, kind: str) -> Tuple[List[collections.Counter], collections.Counter]:
-    """The ISA's loops (a label and a later branch back to it): the shared
-    instructions of each innermost loop, and those outside every loop."""
+    """The ISA's loops as LLVM marks them: the block whose label (or the
+    comment lines after it) says `=>This Inner Loop Header` (an innermost
+    loop) or `=>This Loop Header` (one holding others) runs to the last
+    branch back to that label.  Returns the shared instructions of each
+    innermost loop, and those outside every loop.  (A backward branch alone
+    is no loop: LLVM's block layout branches back to join paths too, and
+    such regions overlap; tests/test_triton_lower.c reads the same markers.)"""
     lines = text.splitlines()
     if kind == "ptx":
         label, back = re.compile(r"^(\$L__BB\d+_\d+):"), re.compile(r"\bbra(?:\.uni)?\s+(\$L__BB\d+_\d+);")
     else:
         label, back = re.compile(r"^(\.LBB\d+_\d+):"), re.compile(r"^\s+s_c?branch\w*\s+(\.LBB\d+_\d+)")
-    seen, loops = {}, []
+    seen: Dict[str, int] = {}
+    headers: Dict[str, bool] = {}  # header label -> innermost
+    last_branch: Dict[str, int] = {}
+    current = None
     for i, line in enumerate(lines):
         m = label.match(line)
         if m:
-            seen[m.group(1)] = i
-        m = back.search(line)
-        if m and m.group(1) in seen:
-            loops.append((seen[m.group(1)], i))
-    inner = [(a, b) for a, b in loops if not any(a <= c and d <= b and (c, d) != (a, b) for c, d in loops)]
-    inside = {i for a, b in loops for i in range(a, b + 1)}
-    copies = [isa_counts("\n".join(lines[a:b + 1]) + "\n", kind) for a, b in inner]
+            current = m.group(1)
+            seen[current] = i
+        elif not line.lstrip().startswith((";", "//")):
+            m2 = back.search(line)
+            if m2 and m2.group(1) in seen:
+                last_branch[m2.group(1)] = i
+        if current is not None and "Loop Header" in line and line.lstrip().startswith((";", "//", current)):
+            headers[current] = "Inner Loop Header" in line
+    loops = [(seen[h], last_branch[h], inner) for h, inner in headers.items() if h in last_branch]
+    inside = {i for a, b, _ in loops for i in range(a, b + 1)}
+    copies = [isa_counts("\n".join(lines[a:b + 1]) + "\n", kind) for a, b, inner in loops if inner]
     outside = isa_counts("\n".join(x for i, x in enumerate(lines) if i not in inside) + "\n", kind)
     return copies, outside
 
@@ -158,7 +176,7 @@ def _fold(c: collections.Counter, f) -> collections.Counter:
 
 
 def rule_d16_hi(isa: collections.Counter, model: collections.Counter) -> bool:
-    """D16_HI: LLVM stores / loads a 16- or 8-bit element from the high half
+    """MISS_D16_HI (a model miss): LLVM stores / loads a 16- or 8-bit element from the high half
     of a 32-bit register with the `_d16_hi` form of the same access (same
     address and width): equal once each `X_d16_hi` counts as `X`."""
     strip = lambda k: k[:-len("_d16_hi")] if k.endswith("_d16_hi") else k  # noqa: E731
@@ -171,7 +189,7 @@ def _ptx_bytes(k: str) -> str:
 
 
 def rule_ptx_spelling(isa: collections.Counter, model: collections.Counter) -> bool:
-    """PTX_SPELLING: NVPTX spells one access of N bytes by how LLVM holds its
+    """MISS_PTX_SPELLING (a model miss): NVPTX spells one access of N bytes by how LLVM holds its
     registers: `.v2.b16` or `.b32`, `.v2.b8` or `.b16`, `.v4.b16`, `.v2.b32`
     or `.b64` (a packed f32x2 on sm_100+).  Equal once every `ld/st.shared`
     is named by its width in bits (the instruction count and width, which
@@ -284,25 +302,20 @@ def classify(name: str) -> str:
         if body and isa_out == outside:
             return "equal per execution" if isa_total != total else "equal"
         if body and isa_out and all(isa_out[k] == 2 * outside[k] for k in set(isa_out) | set(outside)):
-            # DUP: the innermost loop equals the model per iteration, and
-            # LLVM wrote the code around it twice (two exclusive paths, one
-            # taken: per execution the model's count); the ISA shows exactly
-            # twice the model's count of every instruction around the loop
-            return "DUP"
-        if len(copies) > 1 and copies[0] == inside and all(set(c) <= set(inside) for c in copies[1:]):
-            # LOOP_COPIES: LLVM wrote the loop more than once (the ISA has
-            # that many loops holding shared instructions); the first
-            # equals the model's loop body, the others hold only
-            # instructions the body has (a copy of part of it)
-            return "LOOP_COPIES"
+            # MISS_DUP (a model miss): the innermost loop equals the model
+            # per iteration, and the ISA shows exactly twice the model's
+            # count of every instruction around the loop (LLVM may have
+            # written that code on two exclusive paths, but no LLVM IR of
+            # these kernels is in the repository to show it)
+            return "MISS_DUP"
         pairs = [(loop_sum, inside), (isa_out, outside), (isa_total, total)]
     for isa_c, model_c in pairs:
         if isa_c == model_c:
             continue
         if rule_d16_hi(isa_c, model_c):
-            return "D16_HI"
+            return "MISS_D16_HI"
         if rule_ptx_spelling(isa_c, model_c):
-            return "PTX_SPELLING"
+            return "MISS_PTX_SPELLING"
         if miss_pairing(isa_c, model_c):
             return "MISS_PAIRING"
         if miss_fma_dot(name, isa_c, model_c):
@@ -384,6 +397,9 @@ def test_fully_modelled_kernels_equal_their_isa():
         full = sum(v for (ven, _), v in per.items() if ven == vendor)
         equal = per[(vendor, "equal")] + per[(vendor, "equal per execution")]
         assert full >= FLOOR_FULL[vendor] and equal >= FLOOR_EQUAL[vendor], (vendor, full, equal, per)
+    # every class but equal is a named miss, and none may pass its ceiling
+    classes = {c for (_, c) in per} - {"equal", "equal per execution"}
+    assert classes <= set(CEILING_MISSES), classes - set(CEILING_MISSES)
     for rule, ceiling in CEILING_MISSES.items():
         assert sum(v for (_, c), v in per.items() if c == rule) <= ceiling, (rule, per)
 
@@ -432,6 +448,38 @@ def test_nvidia_misses_are_made_by_llvm():
         pre, post = ir_shared_forms(ir[n + ".pre.ll"]), ir_shared_forms(ir[n + ".llir"])
         assert pre == +model, (n, pre, model)
         assert post != pre, n
+
+
+SLP_NOTE = "LLVM's SLP vectorizer may regroup these loads"
+
+
+def test_fma_dot_loads_are_medium_confidence():
+    """Triton's O3 build (the SLP vectorizer, its own LLVM) regroups the
+    operand loads of an FMA dot; that build is not modelled.  The report
+    gives Triton's own loads (the IR before O3 has exactly them,
+    test_nvidia_misses_are_made_by_llvm) at confidence medium with a note,
+    and the kernels stay MISS_FMA_DOT misses.  The condition is read from
+    the IR: an op whose result a `tt.dot` with a `#ttg.blocked` result
+    takes as an operand, on NVIDIA -- not the kernel's name."""
+    cls = _classes()
+    noted = set()
+    for n, rep in reports().items():
+        ops = [op for op in rep["ops"] if op.get("confidence_note") == SLP_NOTE]
+        assert all(op["confidence"] == "medium" and op["direction"] == "read" for op in ops), n
+        if ops:
+            noted.add(n)
+            assert target(n).startswith("sm") and re.search(r"tt\.dot .*-> tensor<\S+, #blocked", files()[n + ".ttgir"]), n
+    fma = {n for n, c in cls.items() if c == "MISS_FMA_DOT"}
+    assert len(fma) == 12 and fma <= noted, fma - noted
+    # no dot, no note: the same module with its tt.dot renamed
+    n = "matmul_fp32ieee_nn_64x64x32_w4_s2_sm90"
+    ops = lambda text: [op for op in lt.report(text.encode(), suggest=False)["ops"] if op["op"] == "ttg.local_load"]  # noqa: E731
+    assert [op.get("confidence_note") for op in ops(files()[n + ".ttgir"])] == [SLP_NOTE, SLP_NOTE]
+    assert [op.get("confidence_note") for op in ops(files()[n + ".ttgir"].replace(" tt.dot ", " tt.dot_x "))] == [None, None]
+    # an MMA dot's operand loads have no such note
+    mma = [op for n, rep in reports().items() if n.startswith("matmul_fp16") and target(n) in ("sm80", "sm120")
+           for op in rep["ops"] if op["op"] == "ttg.local_load"]
+    assert mma and not any(op.get("confidence_note") == SLP_NOTE for op in mma)
 
 
 OPT, LLC = llvm22.tool("opt"), llvm22.tool("llc")
@@ -702,6 +750,11 @@ def test_launches_equal_nsight_compute():
         explained += eq["NCU_ASYNC_GROUP_LD"] if k == "ld" else 0
         assert explained == compared, (k, explained, compared, dict(probe_rules))
     assert grounded[True] >= 6, grounded
+    # each per-instruction correction covers at most its ceiling of launches
+    assert set(probe_rules) <= set(CEILING_NCU_RULES), probe_rules
+    for key, ceiling in CEILING_NCU_RULES.items():
+        assert probe_rules[key] <= ceiling, (key, probe_rules[key], ceiling)
+    assert eq["NCU_ASYNC_GROUP_LD"] <= CEILING_NCU_ASYNC_GROUP_LD, eq
     print("ncu:", compared, dict(eq), "probe rules", dict(probe_rules), "grounded", dict(grounded))
 
 
@@ -724,7 +777,14 @@ def async_groups(name: str) -> int:
 FLOOR_MODELLED = 1.0  # 3688 of 3688 ops (the 59 warp_group_dot: the tensor core's reads, measured: gmma/)
 FLOOR_FULL = {"amd": 396, "nv": 280}
 FLOOR_EQUAL = {"amd": 314, "nv": 256}
-CEILING_MISSES = {"MISS_PAIRING": 8, "MISS_FMA_DOT": 12, "MISS_SCRATCH_ROUNDS": 3, "LOOP_COPIES": 4, "MISS_SPLIT_LOADS": 3}
+# The misses by class (AMD + NVIDIA), at most.  MISS_DUP, MISS_D16_HI and
+# MISS_PTX_SPELLING were exemptions (counted as agreeing in the docs'
+# "with the rules" figure) until it was found that no record in the
+# repository shows their cause: misses since.  LOOP_COPIES is gone: the loop
+# finder now reads LLVM's `Loop Header` markers, and its 4 cases were the old
+# finder's artefacts (2 are MISS_PAIRING, 2 MISS_DUP).
+CEILING_MISSES = {"MISS_DUP": 49, "MISS_D16_HI": 20, "MISS_PTX_SPELLING": 9, "MISS_PAIRING": 10, "MISS_FMA_DOT": 12,
+                  "MISS_SCRATCH_ROUNDS": 3, "MISS_SPLIT_LOADS": 3}
 FLOOR_NCU = {"compared": 140, "wavefronts": 134, "conflicts": 134, "st": 140, "ld": 84, "NCU_ASYNC_GROUP_LD": 35}
 # NCU_ASYNC_GROUP_LD: on the sm_90 kernels with a cp.async pipeline
 # (ttg.async_copy_global_to_local, 2 stages or more), Nsight Compute
@@ -736,6 +796,13 @@ FLOOR_NCU = {"compared": 140, "wavefronts": 134, "conflicts": 134, "st": 140, "l
 # hold more, and every such kernel is probed (CEILING_NCU_ASYNC_LD: none
 # left unexplained).
 CEILING_NCU_ASYNC_LD = 0
+# The launches each per-instruction correction may cover (today's counts):
+# each is read on the launch's own probe record (probe.jsonl).
+CEILING_NCU_RULES = {("ld", "PTXAS_DUMMY_LDS"): 18, ("ld", "SASS_SKIPPED"): 1, ("ld", "PTXAS_MERGED"): 2,
+                     ("wavefronts", "NCU_RAW_EXCESS"): 6, ("conflicts", "NCU_RAW_EXCESS"): 6}
+# NCU_ASYNC_GROUP_LD is read from a count on launches not probed (the probed
+# ones show the cause): not in the raw figures, at most this many.
+CEILING_NCU_ASYNC_GROUP_LD = 35
 
 
 def test_warp_group_dot_equals_nsight_compute():

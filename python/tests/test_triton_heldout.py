@@ -19,17 +19,28 @@ two scores are the same measurement:
 - ops modelled: of the ops whose lowering can touch shared memory
   (test_triton_corpus.SHARED_OPS), those the report models;
 - ISA mix per fully modelled kernel, per vendor: exact ("equal", "equal per
-  execution"), and with the corpus's non-miss rules (DUP, D16_HI,
-  PTX_SPELLING), each a separate figure; every other class is a miss;
+  execution"); every other class is a miss (the corpus's named misses,
+  each with a ceiling; no class is an exemption: no record in the
+  repository shows the cause of one);
 - Nsight Compute per sm_90 launch, all 68 (a module not read or not fully
   modelled is a miss): shared load and store instructions, wavefronts, bank
   conflicts, raw; loads also with the corpus's NCU_ASYNC_GROUP_LD (3 dummy
-  loads a warp per cp.async group, probe-backed there); and ONE_CTA as its
+  loads a warp per cp.async group), counted only where the launch's own
+  probe record holds exactly that many `@!PT LDS RZ, [RZ]`; and ONE_CTA as its
   own column: the one-program launch against the model for one program
   (program 0's trip counts) -- both sides one CTA, never mixed;
 - the same per SASS instruction (probe.jsonl, probe.sh: SourceCounters of
   the launch with its grid), with the corpus's probe-backed corrections,
   as a separate column.
+
+The goals (tests test_goal_*): modules read 100 %; ops modelled 100 %;
+per vendor, the ISA mix equal on >= 97 % of the fully modelled kernels and
+exact on >= 95 %; ncu instructions, wavefronts and conflicts each equal on
+>= 97 % of the 68 launches (per SASS instruction, the probe's recorded
+corrections); Gluon conflicts equal on >= 98 % of the launched sides, raw.
+A goal not met is an xfail(strict=True) whose reason gives today's figure:
+meeting it fails the run until the marker goes.  The floors
+(test_heldout_score_does_not_fall) stay hard assertions.
 
 LAYOUT_HELDOUT_REPORT=file writes a line per kernel.
 """
@@ -44,13 +55,15 @@ import os
 from pathlib import Path
 from typing import Dict, List
 
+import pytest
+
 import liblayout.triton as lt
 
 TESTS = Path(__file__).resolve().parent
 HELD = TESTS.parents[1] / "tests" / "fixtures" / "triton" / "heldout"
 CORPUS = TESTS.parents[1] / "tests" / "fixtures" / "triton" / "corpus"
 TARGETS = ("gfx942", "gfx950", "sm90")
-EXEMPT = ("DUP", "D16_HI", "PTX_SPELLING")  # the corpus's rules that are not misses
+EXACT = ("equal", "equal per execution")
 
 
 def _corpus_on(folder: Path, tag: str):
@@ -119,6 +132,13 @@ def _launches(run_file: str, mod) -> List[dict]:
     return [{"name": r["name"], "measured": mod.measured_launch(rows[r["launch_index"]])} for r in runs]
 
 
+def _programs(name: str) -> int:
+    progs = 1
+    for g in H.cases()[name]["grid"]:
+        progs *= g
+    return progs
+
+
 def vendor(name: str) -> str:
     return "nv" if H.target(name).startswith("sm") else "amd"
 
@@ -127,7 +147,7 @@ def vendor(name: str) -> str:
 def score() -> dict:
     s: dict = {"read": collections.Counter(), "modules": collections.Counter(), "ops": collections.Counter(),
                "ops_modelled": collections.Counter(), "unreported": 0, "classes": {}, "ncu": collections.Counter(),
-               "ncu_miss": collections.defaultdict(list), "refused": {}}
+               "ncu_miss": collections.defaultdict(list), "refused": {}, "probe_rules": collections.Counter()}
     for n, r in sorted(read().items()):
         t = H.target(n)
         s["modules"][t] += 1
@@ -161,18 +181,27 @@ def score() -> dict:
                 else:
                     s["ncu_miss"][(col, k)].append(n)
             s["ncu"][(col, "instructions")] += p["ld"] == m["ld"] and p["st"] == m["st"]
-            # the corpus's NCU_ASYNC_GROUP_LD: ptxas's dummy `@!PT LDS RZ, [RZ]`, 3 a warp per cp.async group
+            # the corpus's NCU_ASYNC_GROUP_LD: ptxas's dummy `@!PT LDS RZ, [RZ]`, 3 a warp per cp.async group,
+            # where the launch's probe record (the same SASS, with its grid) shows exactly those dummies
+            dummies = sum(i["executed"] for i in H.probes()[n]["sass"]
+                          if i["sass"].replace(" ", "") == H.DUMMY_LDS.replace(" ", ""))
+            if col == "one_cta":
+                dummies //= _programs(n)
             async_ld = p["ld"] != m["ld"] and any(op["op"] == "ttg.async_copy_global_to_local" for op in rep["ops"]) \
-                and m["ld"] - p["ld"] == 3 * rep["num_warps"] * mod.async_groups(n)
+                and m["ld"] - p["ld"] == 3 * rep["num_warps"] * mod.async_groups(n) == dummies
             s["ncu"][(col, "ld_async_rule")] += p["ld"] == m["ld"] or async_ld
             if col == "grid":
                 # the probe (probe.jsonl): the launch's SourceCounters summed per
                 # SASS instruction, with the corpus's probe-backed corrections
                 # (PTXAS_DUMMY_LDS dropped, SASS_SKIPPED counted on every warp;
                 # the raw totals' excess is in no instruction)
-                got, _ = H.per_instruction(n)
+                got, used = H.per_instruction(n)
                 plain, _ = H.per_instruction(n, sink=False)
                 same = {k: got[k] == p[k] or plain[k] == p[k] for k in ("ld", "st", "wavefronts", "conflicts")}
+                for rule, k in (("PTXAS_DUMMY_LDS", "ld"), ("SASS_SKIPPED", "ld")):
+                    # a correction counted where it made a figure equal
+                    if used[rule] and same[k] and p[k] != m[k]:
+                        s["probe_rules"][rule] += 1
                 for k, ok in same.items():
                     s["ncu"][("probe", k)] += ok
                     if not ok:
@@ -191,12 +220,10 @@ def table() -> str:
     lines.append("| shared-memory ops modelled | %d of %d |" % (sum(s["ops_modelled"].values()), sum(s["ops"].values())))
     for v, label in (("amd", "AMD DS mix"), ("nv", "sm_90 PTX shared mix")):
         full = sum(c for (ven, _), c in per.items() if ven == v)
-        exact = per[(v, "equal")] + per[(v, "equal per execution")]
-        withr = exact + sum(per[(v, r)] for r in EXEMPT)
-        misses = ", ".join("%d %s" % (c, k) for (ven, k), c in sorted(per.items())
-                           if ven == v and k not in ("equal", "equal per execution") + EXEMPT)
-        lines.append("| %s = model (fully modelled kernels) | exact %d of %d; with %s %d; misses: %s |"
-                     % (label, exact, full, "/".join(EXEMPT), withr, misses or "none"))
+        exact = sum(per[(v, c)] for c in EXACT)
+        misses = ", ".join("%d %s" % (c, k) for (ven, k), c in sorted(per.items()) if ven == v and k not in EXACT)
+        lines.append("| %s = model (fully modelled kernels) | exact %d of %d; misses: %s |"
+                     % (label, exact, full, misses or "none"))
     for col, label in (("grid", "ncu, launch with its grid"), ("one_cta", "ncu, ONE_CTA (one program, model and ncu)")):
         n = s["ncu"]
         lines.append("| %s: instructions / wavefronts / conflicts equal, of %d launches (%d compared) | %d / %d / %d "
@@ -212,19 +239,26 @@ def table() -> str:
     return "\n".join(lines)
 
 
-# ---- the score (docs/triton.md, "Held-out set"): floors, never to fall.  The first
-# score (2026-12-01, the model of commit e934dc6) was 62 / 63 / 63 modules read,
-# 935 ops modelled, ISA (100, 108) / (58, 59); since Triton attributes of rank up
-# to 20 are read (tl.sort's reshapes, read from Triton's source, no rule added)
-# the 15 sort modules are read and modelled: ----
+# ---- floors, never to fall: the score of the model after the TTGIR reader
+# became an MLIR parser (merge f9938e6) and Triton attributes of rank up to
+# 20 are read (tl.sort: from Triton's source, no rule added), with the
+# corpus test's loops read from LLVM's Loop Header markers and no exemption
+# class (docs/triton.md, "Held-out set").  The first score (model of
+# e934dc6) is in the docs. ----
 FLOOR_READ = {"gfx942": 67, "gfx950": 68, "sm90": 68}   # of 67 / 68 / 68
 FLOOR_OPS_MODELLED = 1428  # of 1437 (the 9 tt.histogram are listed, not modelled)
-FLOOR_ISA = {"amd": (109, 117), "nv": (63, 64)}  # of 129 / 65 fully modelled kernels: (exact, with DUP/D16_HI/PTX_SPELLING)
+FLOOR_ISA = {"amd": 109, "nv": 63}  # exact, of 129 / 65 fully modelled kernels
+# each named miss covers at most (the corpus's classes; today's counts)
+CEILING_ISA_MISSES = {"MISS_PAIRING": 10, "MISS_DUP": 6, "MISS_D16_HI": 3, "MISS_PTX_SPELLING": 1,
+                      "MISS_SPLIT_LOADS": 1, "other": 1}
 FLOOR_NCU = {"grid": {"compared": 65, "instructions": 48, "ld": 48, "st": 65, "wavefronts": 60, "conflicts": 61,
                       "ld_async_rule": 60},
              "one_cta": {"compared": 65, "instructions": 48, "ld": 48, "st": 65, "wavefronts": 64, "conflicts": 64,
                          "ld_async_rule": 60},
              "probe": {"compared": 65, "instructions": 64, "ld": 64, "st": 65, "wavefronts": 65, "conflicts": 65}}
+# the per-instruction corrections, read on each launch's probe record: launches each made equal, at most
+CEILING_PROBE_RULES = {"PTXAS_DUMMY_LDS": 16, "SASS_SKIPPED": 0}
+LAUNCHES = 68
 
 
 def test_the_heldout_set_is_what_its_readme_says():
@@ -245,6 +279,10 @@ def test_the_heldout_set_is_what_its_readme_says():
     assert not {key(c) for c in cs.values()} & {key(c) for c in corpus.values()}
 
 
+def _per_vendor() -> collections.Counter:
+    return collections.Counter((vendor(n), c) for n, c in score()["classes"].items())
+
+
 def test_heldout_score_does_not_fall():
     s = score()
     print("\n" + table())
@@ -255,13 +293,83 @@ def test_heldout_score_does_not_fall():
     for t in TARGETS:
         assert s["read"][t] >= FLOOR_READ[t], (t, s["read"], s["refused"])
     assert sum(s["ops_modelled"].values()) >= FLOOR_OPS_MODELLED, s["ops_modelled"]
-    per = collections.Counter((vendor(n), c) for n, c in s["classes"].items())
-    for v, (exact, withr) in FLOOR_ISA.items():
-        e = per[(v, "equal")] + per[(v, "equal per execution")]
-        assert e >= exact and e + sum(per[(v, r)] for r in EXEMPT) >= withr, (v, per)
+    per = _per_vendor()
+    for v, exact in FLOOR_ISA.items():
+        assert sum(per[(v, c)] for c in EXACT) >= exact, (v, per)
+    misses = collections.Counter()
+    for (_, c), k in per.items():
+        if c not in EXACT:
+            misses[c] += k
+    assert set(misses) <= set(CEILING_ISA_MISSES), misses
+    for c, ceiling in CEILING_ISA_MISSES.items():
+        assert misses[c] <= ceiling, (c, misses[c], ceiling)
     for col, floors in FLOOR_NCU.items():
         for k, floor in floors.items():
-            assert score()["ncu"][(col, k)] >= floor, (col, k, score()["ncu"])
+            assert s["ncu"][(col, k)] >= floor, (col, k, s["ncu"])
+    assert set(s["probe_rules"]) <= set(CEILING_PROBE_RULES), s["probe_rules"]
+    for rule, ceiling in CEILING_PROBE_RULES.items():
+        assert s["probe_rules"][rule] <= ceiling, (rule, s["probe_rules"])
+
+
+# ---- the goals: each a check that reports its gap.  A goal not met is an
+# xfail(strict=True) with today's figure in its reason; when a change meets
+# it the test passes, strict makes that a failure, and the marker goes. ----
+
+def _share(got: int, of: int) -> str:
+    return "%d of %d (%.1f %%)" % (got, of, 100.0 * got / of if of else 0.0)
+
+
+def test_goal_modules_read_all():
+    s = score()
+    assert sum(s["read"].values()) == sum(s["modules"].values()) == 203, (s["read"], s["refused"])
+
+
+@pytest.mark.xfail(strict=True, reason="goal: ops modelled 100 %; today 1428 of 1437 (99.4 %)")
+def test_goal_ops_modelled_all():
+    s = score()
+    got, of = sum(s["ops_modelled"].values()), sum(s["ops"].values())
+    assert got == of, "ops modelled " + _share(got, of)
+
+
+def _isa_goal(v: str) -> None:
+    per = _per_vendor()
+    full = sum(c for (ven, _), c in per.items() if ven == v)
+    exact = sum(per[(v, c)] for c in EXACT)
+    equal = exact  # no exemption class: equal is exact
+    assert equal * 100 >= 97 * full and exact * 100 >= 95 * full, \
+        "%s ISA mix equal %s, exact %s" % (v, _share(equal, full), _share(exact, full))
+
+
+@pytest.mark.xfail(strict=True, reason="goal: AMD ISA mix equal >= 97 %, exact >= 95 % of fully modelled kernels; "
+                                       "today exact 109 of 129 (84.5 %)")
+def test_goal_isa_mix_amd():
+    _isa_goal("amd")
+
+
+@pytest.mark.xfail(strict=True, reason="goal: sm_90 ISA mix equal >= 97 %, exact >= 95 % of fully modelled kernels; "
+                                       "today exact 63 of 65 (96.9 %): the exact goal is met, the 97 % one not")
+def test_goal_isa_mix_nvidia():
+    _isa_goal("nv")
+
+
+@pytest.mark.xfail(strict=True, reason="goal: ncu instructions, wavefronts, conflicts each >= 97 % of the 68 launches "
+                                       "(per SASS instruction, recorded corrections); today 64 / 65 / 65 "
+                                       "(94.1 / 95.6 / 95.6 %; raw with the grid 48 / 60 / 61)")
+def test_goal_ncu():
+    n = score()["ncu"]
+    gaps = {k: n[("probe", k)] for k in ("instructions", "wavefronts", "conflicts")}
+    assert all(v * 100 >= 97 * LAUNCHES for v in gaps.values()), \
+        "; ".join("%s %s" % (k, _share(v, LAUNCHES)) for k, v in gaps.items())
+
+
+@pytest.mark.xfail(strict=True, reason="goal: Gluon bank conflicts equal on >= 98 % of the launched sides, raw "
+                                       "(264 CTAs, ONE_CTA not counted); today loads 170 of 183 (92.9 %), "
+                                       "stores 172 of 183 (94.0 %)")
+def test_goal_gluon_conflicts_raw():
+    import test_gluon_fixtures as gf  # python/tests: the Gluon fixtures' comparison
+    n = gf.compute_results()["ncu"]
+    assert all(n[side + " conflicts equal"] * 100 >= 98 * n[side] for side in ("ld", "st")), \
+        "loads %s, stores %s" % (_share(n["ld conflicts equal"], n["ld"]), _share(n["st conflicts equal"], n["st"]))
 
 
 def test_the_one_program_page_is_one_program():
