@@ -63,6 +63,10 @@ static void test_histogram_by_hand(void)
          * each; the loads: 32 lanes x 8 B, 2 wavefronts each */
         CHECK_EQ_I64(r->total_cycles, 4 * 1 + 8 * 8 + 2 * 2);
         CHECK_EQ_I64(r->extra_cycles, 8 * 7);
+        /* the atomics' part of the CTA's sums (Nsight Compute's op_shared_atom): 2 warps */
+        CHECK_EQ_I64(r->cta_atomic_total_cycles, 2 * 8 * 8);
+        CHECK_EQ_I64(r->cta_atomic_extra_cycles, 2 * 8 * 7);
+        CHECK_EQ_I64(r->cta_total_cycles, 2 * 72);
     }
     snprintf(aliases, sizeof aliases, HIST_ALIASES, 64);
     r = one("hip:gfx942", 64, 2, aliases, "%x: tensor<1024xi32, #b>, %y: !tt.ptr<i32>", HIST_BODY);

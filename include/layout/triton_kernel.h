@@ -161,6 +161,11 @@ typedef struct layout_triton_kernel_op {
      * other lanes off: docs/lds-model.md §2.5, "Lanes off"). */
     int sunk_warps;
     int sunk_lanes;                          /**< lanes of each of those warps that run it (the warp's size when none exits); 0 when not sunk */
+    /** Of cta_total_cycles / cta_extra_cycles, the shared-memory atomics'
+     * (a tt.histogram's adds): Nsight Compute files them under
+     * op_shared_atom, apart from the loads and stores; 0 when none. */
+    int64_t cta_atomic_total_cycles;
+    int64_t cta_atomic_extra_cycles;         /**< see cta_atomic_total_cycles */
 } layout_triton_kernel_op;
 
 /** One analysed kernel. */

@@ -50,6 +50,7 @@ static int hg_zero(hg *h, layout_tk_scratch *s)
 static int hg_atomics(const layout_triton_kernel *k, hg *h, layout_tk_scratch *s)
 {
     int per_lane = h->bins / h->lanes;
+    int64_t total0 = s->cta_total, extra0 = s->cta_extra;
     uint64_t addr[64];
     for (int i = 0; i < per_lane; i++) {
         for (int l = 0; l < h->lanes; l++) addr[l] = (uint64_t)(l * per_lane + i) * 4;
@@ -58,6 +59,8 @@ static int hg_atomics(const layout_triton_kernel *k, hg *h, layout_tk_scratch *s
         s->r->n_accesses++;
         layout_tk_count_add(s->r, k->is_nvidia ? "atom.shared.add.u32" : "ds_add_u32", 1);
     }
+    s->r->cta_atomic_total_cycles = s->cta_total - total0;
+    s->r->cta_atomic_extra_cycles = s->cta_extra - extra0;
     return 0;
 }
 

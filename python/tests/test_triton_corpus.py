@@ -531,8 +531,10 @@ def predicted_launch(name: str) -> Dict[str, float]:
             # ptxas runs the op's last load only on the warps that store
             out["ld"] -= (rep["num_warps"] - op["sunk_last_load_warps"]) * e
         if lsu:
-            out["wavefronts"] += op["cost"].get("cta_wavefronts", 0) * e
-            out["conflicts"] += op["cost"].get("cta_bank_conflicts", 0) * e
+            # ncu's ld / st wavefronts and conflicts leave out the atomics' (op_shared_atom)
+            out["wavefronts"] += (op["cost"].get("cta_wavefronts", 0) - op["cost"].get("cta_atomic_wavefronts", 0)) * e
+            out["conflicts"] += (op["cost"].get("cta_bank_conflicts", 0)
+                                 - op["cost"].get("cta_atomic_bank_conflicts", 0)) * e
     return out
 
 
