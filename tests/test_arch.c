@@ -41,10 +41,10 @@ static void test_preset_list(void)
 {
     static const char *want[] = {"gfx90a", "gfx942", "gfx950", "gfx950-b32x64", "gfx11", "gfx12", "sm_80", "sm_90",
                                  /* more GPUs (tests/test_gpus.c) */
-                                 "sm_75", "sm_86", "sm_89", "sm_100", "sm_120", "gfx1030", "gfx1030-w64", "gfx1100",
-                                 "gfx1100-w64", "xe-hpg"};
-    CHECK_EQ_I64(layout_arch_preset_count(), 18);
-    for (size_t i = 0; i < 18; i++) {
+                                 "gfx940", "sm_70", "sm_75", "sm_86", "sm_89", "sm_100", "sm_120", "gfx1030",
+                                 "gfx1030-w64", "gfx1100", "gfx1100-w64", "xe-hpg"};
+    CHECK_EQ_I64(layout_arch_preset_count(), 20);
+    for (size_t i = 0; i < 20; i++) {
         CHECK(strcmp(layout_arch_preset_name(i), want[i]) == 0);
         layout_arch a = preset(want[i]);
         layout_error e;
@@ -55,7 +55,7 @@ static void test_preset_list(void)
             for (int w = 0; w < LAYOUT_N_WIDTHS; w++)
                 if (a.rules[d][w].supported) CHECK(a.rules[d][w].source[0] != '\0');
     }
-    CHECK(layout_arch_preset_name(18) == NULL);
+    CHECK(layout_arch_preset_name(20) == NULL);
 }
 
 static void test_gfx942_groups(void)
@@ -202,8 +202,8 @@ static void test_aliases(void)
     } known[] = {
         {"H100", "sm_90"}, {"H200", "sm_90"}, {"H800", "sm_90"}, {"GH200", "sm_90"}, {"B200", "sm_100"},
         {"B100", "sm_100"}, {"GB200", "sm_100"}, {"A100", "sm_80"}, {"A10", "sm_86"}, {"A40", "sm_86"},
-        {"L4", "sm_89"}, {"L40S", "sm_89"}, {"T4", "sm_75"}, {"RTX5090", "sm_120"},
-        {"MI300X", "gfx942"}, {"MI300A", "gfx942"}, {"MI325X", "gfx942"}, {"MI350X", "gfx950"},
+        {"L4", "sm_89"}, {"L40S", "sm_89"}, {"T4", "sm_75"}, {"RTX5090", "sm_120"}, {"V100", "sm_70"}, {"cuda:70", "sm_70"},
+        {"hip:gfx940", "gfx940"}, {"MI300X", "gfx942"}, {"MI300A", "gfx942"}, {"MI325X", "gfx942"}, {"MI350X", "gfx950"},
         {"MI355X", "gfx950"}, {"MI250X", "gfx90a"}, {"MI250", "gfx90a"}, {"MI210", "gfx90a"},
         {"cuda:90", "sm_90"}, {"cuda:80", "sm_80"}, {"cuda:100", "sm_100"}, {"cuda:75", "sm_75"},
         {"cuda:86", "sm_86"}, {"cuda:89", "sm_89"}, {"cuda:120", "sm_120"}, {"sm_90a", "sm_90"},
@@ -221,7 +221,7 @@ static void test_aliases(void)
     layout_arch a, p;
     layout_error e;
     /* Every listed alias is in the table above, and only once. */
-    CHECK_EQ_I64(layout_arch_alias_count(), 42);
+    CHECK_EQ_I64(layout_arch_alias_count(), 45);
     for (size_t i = 0; i < layout_arch_alias_count(); i++) {
         int found = 0;
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)

@@ -451,7 +451,7 @@ static void test_model_details(void)
 /* ---- randomized: brute force and AVX2 vs scalar ------------------------ */
 
 typedef struct arch_set {
-    layout_arch archs[32]; /* 18 presets + 6 custom */
+    layout_arch archs[32]; /* 20 presets + 6 custom */
     int n;
 } arch_set;
 

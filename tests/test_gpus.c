@@ -50,7 +50,7 @@ static layout_cost stride_cost(const layout_arch *a, int64_t S, layout_direction
  * (n-way - 1) extra cycles per group. */
 static void test_seed002_strides(void)
 {
-    static const char *b32[] = {"sm_75", "sm_86", "sm_89", "sm_100", "sm_120",
+    static const char *b32[] = {"sm_70", "sm_75", "sm_86", "sm_89", "sm_100", "sm_120",
                                 "gfx1030", "gfx1100", "gfx1030-w64", "gfx1100-w64"};
     static const int64_t strides[] = {1, 2, 3, 4, 8, 16, 32, 33, 64, 128};
     for (size_t i = 0; i < sizeof b32 / sizeof b32[0]; i++) {
@@ -116,7 +116,7 @@ static void test_rdna_modes(void)
 /* Provenance: what was assumed is said, with the right confidence. */
 static void test_provenance(void)
 {
-    static const char *nv[] = {"sm_75", "sm_86", "sm_89", "sm_100", "sm_120"};
+    static const char *nv[] = {"sm_70", "sm_75", "sm_86", "sm_89", "sm_100", "sm_120"};
     char buf[8192];
     for (size_t i = 0; i < sizeof nv / sizeof nv[0]; i++) {
         layout_arch a = preset(nv[i]), s90 = preset("sm_90");
@@ -140,7 +140,7 @@ static void test_provenance(void)
         CHECK_STR_CONTAINS(buf, "not published");
     }
     /* text form round trip of every new preset */
-    static const char *all[] = {"sm_75", "sm_86", "sm_89", "sm_100", "sm_120",
+    static const char *all[] = {"gfx940", "sm_70", "sm_75", "sm_86", "sm_89", "sm_100", "sm_120",
                                 "gfx1030", "gfx1030-w64", "gfx1100", "gfx1100-w64", "xe-hpg"};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         layout_arch a = preset(all[i]), back;
@@ -150,14 +150,40 @@ static void test_provenance(void)
     }
     layout_arch a;
     layout_error e;
-    CHECK(layout_arch_preset("sm_70", &a, &e) == LAYOUT_ERR_NOT_FOUND);
-    CHECK_STR_CONTAINS(e.message, "did you mean sm_80?"); /* no Volta preset: the closest one is named */
+    CHECK(layout_arch_preset("sm_60", &a, &e) == LAYOUT_ERR_NOT_FOUND);
+    CHECK_STR_CONTAINS(e.message, "did you mean sm_"); /* no Pascal preset: the closest one is named */
     CHECK(layout_arch_preset("volta", &a, &e) == LAYOUT_ERR_NOT_FOUND);
     CHECK_STR_CONTAINS(e.message, "is unknown (known e.g.");
 }
 
+/* Triton's targets hip:gfx940 and cuda:70 name presets: gfx940 is ISA 9.4
+ * (CDNA 3) in LLVM's AMDGPU processor table, gfx942's LDS, so gfx942's
+ * lane groups under its own name with the bank model medium; Volta
+ * (compute capability 7.x in the CUDA Programming Guide: 32 banks of 32
+ * bits) is the assumed NVIDIA model, stride 2 a 2-way conflict. */
+static void test_triton_targets_gfx940_sm70(void)
+{
+    layout_arch a, g942 = preset("gfx942");
+    layout_error e;
+    CHECK_MSG(layout_triton_kernel_target_arch("hip:gfx940", &a, &e) == LAYOUT_OK, "%s", e.message);
+    CHECK(strcmp(a.name, "gfx940") == 0);
+    CHECK_EQ_I64(a.wave_size, 64);
+    CHECK(a.bank_confidence == LAYOUT_CONFIDENCE_MEDIUM);
+    strcpy(g942.name, "gfx940");
+    g942.bank_confidence = a.bank_confidence;
+    CHECK(layout_arch_same_model(&a, &g942));
+    CHECK_MSG(layout_triton_kernel_target_arch("cuda:70", &a, &e) == LAYOUT_OK, "%s", e.message);
+    CHECK(strcmp(a.name, "sm_70") == 0);
+    CHECK_EQ_I64(a.n_banks, 32);
+    CHECK_EQ_I64(stride_cost(&a, 2, LAYOUT_READ).worst_nway, 2);
+    CHECK_EQ_I64(stride_cost(&a, 1, LAYOUT_WRITE).extra_cycles, 0);
+    layout_arch v = preset("V100");
+    CHECK(strcmp(v.name, "sm_70") == 0);
+}
+
 int main(void)
 {
+    RUN(test_triton_targets_gfx940_sm70);
     RUN(test_seed002_strides);
     RUN(test_rdna_modes);
     RUN(test_provenance);

@@ -12,7 +12,9 @@
  *     views, ttg.local_dealloc, ttg.local_alloc without an operand,
  *     ttng.warp_group_dot_wait, ttg.async_wait, ttg.async_commit_group;
  *   - tt.atomic_rmw / tt.atomic_cas on a scalar (its result is broadcast
- *     through shared memory).
+ *     through shared memory); a tensor one whose result is used is reported
+ *     too (scratch when its layout broadcasts), which this scan does not
+ *     require.
  * Walked: every corpus kernel (tests/fixtures/triton/kernels/ *.ttgir) and
  * hand-written snippets with tt.scan (within and across warps),
  * tt.histogram, tt.gather, an unknown ttng op on a memdesc, an op with
@@ -241,8 +243,16 @@ static void test_snippets(void)
         CHECK_EQ_I64(r->cvt_scratch_bytes, 4 * 16 * 4 * 4 * 4); /* warps x N_w x E x blocks x 4 B */
         CHECK_EQ_I64(r->extra_cycles, 0);
     }
+    /* HistogramOpToLLVM: 64 bins, 64 lanes, 4 warps, result [1] / [64] / [4]:
+     * B = 64; ceil(64 / 256) = 1 zeroing store, 64 / 64 = 1 atomic add, one
+     * result register: 1 load; scratch 64 x 4 B (Allocation.cpp) */
     r = report_at(17);
-    CHECK(r && r->kind == LAYOUT_TTGIR_HISTOGRAM && !r->modelled);
+    CHECK(r && r->kind == LAYOUT_TTGIR_HISTOGRAM && r->modelled);
+    if (r) {
+        CHECK_EQ_I64(r->n_counts, 3);
+        CHECK_EQ_I64(r->n_accesses, 3);
+        CHECK_EQ_I64(r->cvt_scratch_bytes, 256);
+    }
     /* tt.gather along dim 0, whose 4 warps lie along dim 0: not warp-local
      * (GatherLoweringHelper::isWarpLocal wants no warp basis along the
      * axis), so through shared scratch.  A thread holds 64 x 64 / 256 = 16

@@ -172,6 +172,11 @@ typedef struct layout_triton_kernel_op {
      * 17 global-load rounds instead of 8 (tests/fixtures/triton/suggest_proof/alt).
      * 0 for reads and ops that are not modelled. */
     int stores_out_of_register_order;
+    /** Of cta_total_cycles / cta_extra_cycles, the shared-memory atomics'
+     * (a tt.histogram's adds): Nsight Compute files them under
+     * op_shared_atom, apart from the loads and stores; 0 when none. */
+    int64_t cta_atomic_total_cycles;
+    int64_t cta_atomic_extra_cycles;         /**< see cta_atomic_total_cycles */
 } layout_triton_kernel_op;
 
 /** One analysed kernel. */

@@ -17,19 +17,19 @@ static const struct {
 } k_aliases[] = {
     /* NVIDIA: compute capability 9.0 (Hopper) */
     {"H100", "sm_90"}, {"H200", "sm_90"}, {"H800", "sm_90"}, {"GH200", "sm_90"},
-    /* 10.0 (Blackwell data centre), 8.0 (A100), 8.6, 8.9, 7.5, 12.0 */
+    /* 10.0 (Blackwell data centre), 8.0 (A100), 8.6, 8.9, 7.5, 7.0 (V100), 12.0 */
     {"B200", "sm_100"}, {"B100", "sm_100"}, {"GB200", "sm_100"},
     {"A100", "sm_80"}, {"A10", "sm_86"}, {"A40", "sm_86"},
-    {"L4", "sm_89"}, {"L40S", "sm_89"}, {"T4", "sm_75"}, {"RTX5090", "sm_120"},
+    {"L4", "sm_89"}, {"L40S", "sm_89"}, {"T4", "sm_75"}, {"V100", "sm_70"}, {"RTX5090", "sm_120"},
     /* AMD: gfx942 (CDNA3), gfx950 (CDNA4), gfx90a (CDNA2) */
     {"MI300X", "gfx942"}, {"MI300A", "gfx942"}, {"MI325X", "gfx942"},
     {"MI350X", "gfx950"}, {"MI355X", "gfx950"},
     {"MI250X", "gfx90a"}, {"MI250", "gfx90a"}, {"MI210", "gfx90a"},
     /* Triton targets */
-    {"cuda:90", "sm_90"}, {"cuda:80", "sm_80"}, {"cuda:100", "sm_100"}, {"cuda:75", "sm_75"},
+    {"cuda:90", "sm_90"}, {"cuda:80", "sm_80"}, {"cuda:100", "sm_100"}, {"cuda:75", "sm_75"}, {"cuda:70", "sm_70"},
     {"cuda:86", "sm_86"}, {"cuda:89", "sm_89"}, {"cuda:120", "sm_120"},
     {"sm_90a", "sm_90"}, {"sm_100a", "sm_100"},
-    {"hip:gfx942", "gfx942"}, {"hip:gfx950", "gfx950"}, {"hip:gfx90a", "gfx90a"},
+    {"hip:gfx942", "gfx942"}, {"hip:gfx950", "gfx950"}, {"hip:gfx90a", "gfx90a"}, {"hip:gfx940", "gfx940"},
     {"hip:gfx1030", "gfx1030"}, {"hip:gfx1100", "gfx1100"},
     /* RDNA4 (gfx1200, gfx1201) and gfx1250: the gfx12 preset (its note says what is assumed) */
     {"gfx1200", "gfx12"}, {"gfx1201", "gfx12"}, {"gfx1250", "gfx12"},

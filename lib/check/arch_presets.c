@@ -82,6 +82,22 @@ static void build_gfx90a(layout_arch *a, const char *name)
                 "LDS design), every rule low confidence.");
 }
 
+/* gfx940: the first CDNA3 (MI300) target.  LLVM's processor table
+ * (llvm/lib/Target/AMDGPU/GCNProcessors.td at llvm-project 01589cc1babc:
+ * `gfx940`, FeatureISAVersion9_4_0; llvm/docs/AMDGPUUsage.rst, "AMDGPU
+ * Processors", GCN GFX9 (CDNA 3): gfx940, gfx941 and gfx942 in one group,
+ * the generic target gfx9-4-generic covering them) gives it the ISA 9.4 of
+ * gfx942, whose LDS (64 KiB, 32 banks x 4 B, the DS instruction set) it
+ * shares: gfx942's rules, the bank model marked medium (nobody measured a
+ * gfx940). */
+static void build_gfx940(layout_arch *a, const char *name)
+{
+    build_gfx942(a, name);
+    a->bank_confidence = MED;
+    set_note(a, "CDNA3 (MI300, ISA 9.4 like gfx942: LLVM's AMDGPU processor table): gfx942's 32 banks x 4 B and "
+                "lane groups, wave64; not measured on a gfx940 (bank model medium).");
+}
+
 static void build_gfx950_common(layout_arch *a, const char *name, int small_lanes)
 {
     layout_arch_init(a, name, 64, 4, 64, NULL);
@@ -225,6 +241,18 @@ static void build_sm120(layout_arch *a, const char *name)
                          "measured on sm_90; the load fold rule was measured on sm_90 only (low).");
 }
 
+/* Volta: the CUDA C++ Programming Guide, "Compute Capability 7.x",
+ * Shared Memory: 32 banks, successive 32-bit words in successive banks,
+ * 32 bits per bank per clock -- the model of sm_80 for 32-bit accesses;
+ * the wider phases are assumed as measured on sm_90. */
+static void build_sm70(layout_arch *a, const char *name)
+{
+    build_nvidia_assumed(a, name,
+                         "NVIDIA Volta (sm_70; warp 32, 32 banks x 4 B per the CUDA Programming Guide, compute "
+                         "capability 7.x). Phases assumed as measured on sm_90; the load fold rule was measured on "
+                         "sm_90 only (low).");
+}
+
 /* RDNA wave64: one wave64 LDS instruction is assumed to be served as two
  * wave32 halves (lanes 0-31, then 32-63), each with the wave32 groups. */
 static void build_rdna_w64(layout_arch *a, const char *name)
@@ -300,7 +328,7 @@ static const struct {
     {"gfx950-b32x64", build_gfx950_b32x64}, {"gfx11", build_gfx11}, {"gfx12", build_gfx12},
     {"sm_80", build_sm80}, {"sm_90", build_sm90},
     /* more GPUs (assumed from the measured ones, docs/lds-model.md §2.6, §2.4, §2.7) */
-    {"sm_75", build_sm75}, {"sm_86", build_sm86}, {"sm_89", build_sm89}, {"sm_100", build_sm100},
+    {"gfx940", build_gfx940}, {"sm_70", build_sm70}, {"sm_75", build_sm75}, {"sm_86", build_sm86}, {"sm_89", build_sm89}, {"sm_100", build_sm100},
     {"sm_120", build_sm120}, {"gfx1030", build_gfx1030}, {"gfx1030-w64", build_gfx1030_w64},
     {"gfx1100", build_gfx1100}, {"gfx1100-w64", build_gfx1100_w64}, {"xe-hpg", build_xe_hpg},
 };

@@ -184,7 +184,7 @@ static int addr_cvt(const echelon *inv, int addr_bits, const bvec *regs, const b
 }
 
 /* Add sub's counts and costs, times reps, into r. */
-static void merge(layout_triton_kernel_op *r, const layout_triton_kernel_op *sub, int64_t reps)
+void layout_tk_merge(layout_triton_kernel_op *r, const layout_triton_kernel_op *sub, int64_t reps)
 {
     int i, j;
     for (i = 0; i < sub->n_counts; i++) {
@@ -733,7 +733,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         if (!sub.modelled) return layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub.reason);
         r->vec_elems = sub.vec_elems;
         r->vec_bits = sub.vec_bits;
-        merge(r, &sub, (int64_t)1 << reps.n);
+        layout_tk_merge(r, &sub, (int64_t)1 << reps.n);
         /* the load */
         memset(&sub, 0, sizeof sub);
         sub.kind = r->kind;
@@ -748,7 +748,7 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
         }
         if (!sub.modelled) return layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub.reason);
         r->cvt_load_vec_elems = sub.vec_elems;
-        merge(r, &sub, (int64_t)1 << reps.n);
+        layout_tk_merge(r, &sub, (int64_t)1 << reps.n);
         r->cvt_reps = 1 << reps.n;
         r->cvt_scratch_bytes = ((int64_t)1 << n_addr) * (bitwidth / 8);
         r->modelled = 1;

@@ -84,7 +84,7 @@ static int ga_warps_off_axis(const layout_linear *l, int axis)
 
 /* The source layout onto a row-major scratch: register/lane/warp -> offset
  * (elements), the last dim fastest. */
-static int ga_row_major(const layout_linear *S, const int64_t *shape, int rank, layout_linear *cvt)
+int layout_tk_row_major(const layout_linear *S, const int64_t *shape, int rank, layout_linear *cvt)
 {
     layout_error e;
     int shift[GA_MAX_RANK], od[GA_MAX_RANK], total = 0, d, i, b;
@@ -154,7 +154,7 @@ layout_status layout_tk_lower_gather(const layout_triton_kernel *k, int op, layo
     ir = layout_linear_in_dim(&I, "register");
     if (il < 0 || I.in_bits[il] != layout_log2_floor(lanes) || ir < 0)
         return layout_tk_not_modelled(r, "tt.gather: the indices' lanes differ from the arch's wave size");
-    if (!ga_row_major(&S, src->shape, rank, &cvt))
+    if (!layout_tk_row_major(&S, src->shape, rank, &cvt))
         return layout_tk_not_modelled(r, "tt.gather: the source's shape is not a power of two in every dim");
     if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
 

@@ -86,13 +86,18 @@ static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout
     if (k->is_nvidia)
         layout_sb_printf(sb,
                          "},\"cost\":{\"wavefronts\":%" PRId64 ",\"bank_conflicts\":%" PRId64 ",\"conflicted\":%d,"
-                         "\"cta_wavefronts\":%" PRId64 ",\"cta_bank_conflicts\":%" PRId64 "}",
+                         "\"cta_wavefronts\":%" PRId64 ",\"cta_bank_conflicts\":%" PRId64,
                          r->total_cycles, r->extra_cycles, r->n_conflicted, cta_t, cta_x);
     else
         layout_sb_printf(sb,
                          "},\"cost\":{\"extra_cycles\":%" PRId64 ",\"total_cycles\":%" PRId64 ",\"conflicted\":%d,"
-                         "\"cta_extra_cycles\":%" PRId64 ",\"cta_total_cycles\":%" PRId64 "}",
+                         "\"cta_extra_cycles\":%" PRId64 ",\"cta_total_cycles\":%" PRId64,
                          r->extra_cycles, r->total_cycles, r->n_conflicted, cta_x, cta_t);
+    if (r->cta_atomic_total_cycles > 0) /* of the CTA sums, the shared atomics' (ncu: op_shared_atom) */
+        layout_sb_printf(sb, k->is_nvidia ? ",\"cta_atomic_wavefronts\":%" PRId64 ",\"cta_atomic_bank_conflicts\":%" PRId64
+                                           : ",\"cta_atomic_total_cycles\":%" PRId64 ",\"cta_atomic_extra_cycles\":%" PRId64,
+                         r->cta_atomic_total_cycles, r->cta_atomic_extra_cycles);
+    layout_sb_printf(sb, "}");
     if (r->sunk_warps > 0) /* ptxas: the last load runs on these warps only (sink.c) */
         layout_sb_printf(sb, ",\"sunk_last_load_warps\":%d,\"sunk_last_load_lanes\":%d", r->sunk_warps,
                          r->sunk_lanes);

@@ -67,11 +67,15 @@ static int op_types_have(const layout_ttgir *m, const layout_ttgir_op *o, const 
 
 /* An op the reader kept because it may touch shared memory but that has
  * no lowering here: the reason names it and Triton's evidence. */
-static layout_status other_not_modelled(const layout_ttgir *m, const layout_ttgir_op *o, layout_triton_kernel_op *r)
+static layout_status other_not_modelled(const layout_triton_kernel *k, const layout_ttgir_op *o,
+                                        layout_triton_kernel_op *r, layout_error *err)
 {
+    const layout_ttgir *m = k->module;
     int n = o->name_len > 64 ? 64 : (int)o->name_len;
     const char *name = m->text + o->name_at, *v;
     size_t vlen;
+    if (layout_ttgir_ir_op_is(m, o->ir_op, "tt.atomic_rmw") || layout_ttgir_ir_op_is(m, o->ir_op, "tt.atomic_cas"))
+        return layout_tk_lower_atomic(k, (int)(o - m->ops), r, err);
     if (layout_ttgir_ir_attr(m, o->ir_op, "allocation.offset", &v, &vlen) == LAYOUT_OK)
         return layout_tk_not_modelled(r, "%.*s: Triton's allocation gave it shared scratch (allocation.offset); its "
                                          "lowering is not modelled", n, name);
@@ -81,8 +85,7 @@ static layout_status other_not_modelled(const layout_ttgir *m, const layout_ttgi
     if (op_types_have(m, o, "memdesc<"))
         return layout_tk_not_modelled(r, "%.*s: an op on a shared-memory descriptor whose lowering liblayout does "
                                          "not model", n, name);
-    return layout_tk_not_modelled(r, "%.*s: a scalar atomic; Triton passes its result to the other threads "
-                                     "through shared memory; not modelled", n, name);
+    return layout_tk_not_modelled(r, "%.*s: kept as touching shared memory; its lowering is not modelled", n, name);
 }
 
 /* The first register tensor and the first memdesc among an op's types. */
@@ -487,18 +490,16 @@ layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout
     case LAYOUT_TTGIR_CONVERT_LAYOUT: return layout_tk_lower_convert(k, op, r, err);
     case LAYOUT_TTGIR_REDUCE: return layout_tk_lower_reduce(k, op, r, err);
     case LAYOUT_TTGIR_SCAN: return layout_tk_lower_scan(k, op, r, err);
-    case LAYOUT_TTGIR_HISTOGRAM:
-        return layout_tk_not_modelled(r, "tt.histogram: Triton's lowering (HistogramOpToLLVM) may accumulate the "
-                                         "bins of several warps in shared scratch; not modelled");
+    case LAYOUT_TTGIR_HISTOGRAM: return layout_tk_lower_histogram(k, op, r, err);
     case LAYOUT_TTGIR_GATHER: return layout_tk_lower_gather(k, op, r, err);
     case LAYOUT_TTGIR_WARP_SPECIALIZE:
         return layout_tk_not_modelled(r, "ttg.warp_specialize: the captures reach the partitions' warps through "
                                          "shared memory; not modelled");
-    case LAYOUT_TTGIR_OTHER_SHARED: return other_not_modelled(m, o, r);
+    case LAYOUT_TTGIR_OTHER_SHARED: return other_not_modelled(k, o, r, err);
     case LAYOUT_TTGIR_WARP_GROUP_DOT: return wgmma_lower(k, o, r);
     case LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL:
-        return layout_tk_not_modelled(r, "amdg.buffer_load_to_local: direct global-to-LDS loads (buffer_load ... lds) "
-                                         "issue no DS instruction; their LDS write pattern is not modelled");
+        if (k->is_nvidia) return layout_tk_not_modelled(r, "amdg.buffer_load_to_local on an NVIDIA target");
+        break;
     default: break;
     }
     if (!reg || !mem) return layout_tk_not_modelled(r, "no register tensor with a layout and memdesc among the op's types");
@@ -599,6 +600,9 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
     if (il < 0 || cvt.in_bits[il] != layout_log2_floor(k->arch.wave_size))
         return layout_tk_not_modelled(r, "the register layout's lanes differ from the arch's wave size");
 
+    /* AMD: direct-to-LDS loads, no DS instruction (direct_lds.c) */
+    if (!k->is_nvidia && (o->kind == LAYOUT_TTGIR_ASYNC_COPY || o->kind == LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL))
+        return layout_tk_lower_direct_to_lds(k, o, &cvt, r);
     if (!ck) {
         if (layout_checker_init(&own, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK)
             return err ? err->status : LAYOUT_ERR_ARG;

@@ -338,6 +338,33 @@ layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout
 layout_status layout_tk_lower_gather(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
                                      layout_error *err);
 
+/* The layout S (register/lane/warp -> dim0..) onto a row-major scratch
+ * of `shape` (the last dim fastest): register/lane/warp -> offset in
+ * elements (gather.c; 0 when a dim is not a power of two). */
+int layout_tk_row_major(const layout_linear *S, const int64_t *shape, int rank, layout_linear *cvt);
+
+/* Add sub's counts and costs, times reps, into r (convert.c). */
+void layout_tk_merge(layout_triton_kernel_op *r, const layout_triton_kernel_op *sub, int64_t reps);
+
+/* A tensor tt.atomic_rmw / tt.atomic_cas whose result is used (atomic.c):
+ * when its layout broadcasts, Triton 3.6 passes the results through a
+ * scratch (finalizeTensorAtomicResults): stored by the threads that own
+ * each element, a barrier, loaded by every thread.  r has op, kind, line,
+ * loc set. */
+layout_status layout_tk_lower_atomic(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                     layout_error *err);
+
+/* tt.histogram (histogram.c): HistogramOpToLLVM's shared scratch (zeroed,
+ * atomically added to, loaded).  r has op, kind, line, loc set. */
+layout_status layout_tk_lower_histogram(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                        layout_error *err);
+
+/* ttg.async_copy_global_to_local / amdg.buffer_load_to_local on AMD
+ * (op.c): direct-to-LDS loads, no DS instruction; cvt is the source
+ * layout composed with the memdesc's. */
+layout_status layout_tk_lower_direct_to_lds(const layout_triton_kernel *k, const layout_ttgir_op *o,
+                                            const layout_linear *cvt, layout_triton_kernel_op *r);
+
 /* Helpers of reduce.c that scan.c and gather.c share: the coordinate of
  * packed output vector v along output dim d; the op's `axis = N`
  * attribute (-1: unread); the first of the rank dims (output dims od[])

@@ -342,7 +342,9 @@ static int value_is_memdesc(const layout_ttgir *m, int v)
  * by Triton's own evidence: the allocation analysis gave it scratch
  * (`allocation.offset`), it is an op of a GPU dialect on a memdesc, or it
  * is an atomic on one scalar (`tt.atomic_rmw`, `_cas`, `_poll`: its result
- * is broadcast through shared memory).  Ops on memdescs that issue no access (views, waits) are not. */
+ * is broadcast through shared memory) or on a tensor with its result used
+ * (through shared memory when its layout broadcasts).  Ops on memdescs
+ * that issue no access (views, waits) are not. */
 static int may_touch_shared(const layout_ttgir *m, int op)
 {
     const layout_ttgir_ir_op *o = &m->ir.ops[op];
@@ -350,8 +352,13 @@ static int may_touch_shared(const layout_ttgir *m, int op)
     size_t n;
     int k;
     if (layout_ttgir_ir_attr(m, op, "allocation.offset", &v, &n) == LAYOUT_OK) return 1;
-    if (name_starts(m, op, "tt.atomic_")) /* atomic_rmw, atomic_cas, atomic_poll on a scalar */
-        return !span_has(m, o->types_in, "tensor<") && !span_has(m, o->types_out, "tensor<");
+    if (name_starts(m, op, "tt.atomic_")) { /* atomic_rmw, atomic_cas, atomic_poll */
+        int first;
+        if (!span_has(m, o->types_in, "tensor<") && !span_has(m, o->types_out, "tensor<")) return 1;
+        /* a tensor one whose result is used: scratch when its layout
+         * broadcasts (getRepShapeForAtomic), decided by the lowering */
+        return o->n_results > 0 && layout_ttgir_ir_users(m, o->first_result, &first) > 0;
+    }
     if (name_starts(m, op, "ttg.memdesc_") || layout_ttgir_ir_name_is(m, op, "ttng.warp_group_dot_wait") ||
         layout_ttgir_ir_name_is(m, op, "ttg.async_wait") || layout_ttgir_ir_name_is(m, op, "ttg.async_commit_group"))
         return 0;

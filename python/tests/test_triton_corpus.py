@@ -61,7 +61,7 @@ import llvm22  # python/tests/llvm22.py
 HERE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "triton" / "corpus"
 TARGETS = ("gfx942", "gfx950", "sm90", "gfx1100", "gfx1200", "sm80", "sm120")
 LANE_SHUFFLES = {"ds_bpermute_b32", "ds_permute_b32", "ds_swizzle_b32"}
-PTX_SHARED = re.compile(r"\b((?:ld|st)\.shared[.a-z0-9]*|ldmatrix[.a-z0-9]*|stmatrix[.a-z0-9]*|"
+PTX_SHARED = re.compile(r"\b((?:ld|st|atom)\.shared[.a-z0-9]*|ldmatrix[.a-z0-9]*|stmatrix[.a-z0-9]*|"
                         r"cp\.async\.c[ag]\.shared\.global)\b")
 # ops whose lowering can touch shared memory (TTGIR spelling; a local_alloc
 # without an operand only reserves space)
@@ -570,8 +570,8 @@ def predicted_launch(name: str) -> Dict[str, float]:
         e = runs(op["line"])
         lsu = False
         for mn, c in op.get("instructions", {}).items():
-            if mn.startswith("cp.async"):
-                continue
+            if mn.startswith(("cp.async", "atom.")):
+                continue  # ncu's op_shared_ld / _st leave out cp.async and atomics (op_shared_atom)
             lsu = True
             if not mn.startswith(("ldmatrix", "stmatrix")):
                 out["ld" if mn.startswith("ld") else "st"] += c * rep["num_warps"] * e
@@ -579,8 +579,10 @@ def predicted_launch(name: str) -> Dict[str, float]:
             # ptxas runs the op's last load only on the warps that store
             out["ld"] -= (rep["num_warps"] - op["sunk_last_load_warps"]) * e
         if lsu:
-            out["wavefronts"] += op["cost"].get("cta_wavefronts", 0) * e
-            out["conflicts"] += op["cost"].get("cta_bank_conflicts", 0) * e
+            # ncu's ld / st wavefronts and conflicts leave out the atomics' (op_shared_atom)
+            out["wavefronts"] += (op["cost"].get("cta_wavefronts", 0) - op["cost"].get("cta_atomic_wavefronts", 0)) * e
+            out["conflicts"] += (op["cost"].get("cta_bank_conflicts", 0)
+                                 - op["cost"].get("cta_atomic_bank_conflicts", 0)) * e
     return out
 
 
