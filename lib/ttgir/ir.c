@@ -72,10 +72,16 @@ static layout_status fail_tok(const parser *ps, const lex_tok *t, layout_status 
     return layout_fail(ps->err, st, FN ": line %d, column %d: %s", t->line, t->col, what);
 }
 
-static layout_status advance(parser *ps)
+/* The next token.  The whole text was lexed without an error before the
+ * IR is read (wellformed.c's check_structure), so lexing cannot fail here;
+ * were it to, the reader would see the end of the text. */
+static void advance(parser *ps)
 {
+    layout_error quiet;
     ps->prev = ps->tok;
-    return layout_ttgir_lex_next(&ps->lx, &ps->tok);
+    ps->lx.err = &quiet;
+    if (layout_ttgir_lex_next(&ps->lx, &ps->tok) != LAYOUT_OK) ps->tok.kind = LEX_EOF;
+    ps->lx.err = ps->err;
 }
 
 /* The token after the current one, without moving. */
@@ -247,9 +253,8 @@ static int stops_at(const parser *ps, const lex_tok *t, int stops)
 /* From the current token to the first one in `stops` outside the brackets
  * opened on the way (an attribute's value, an argument's type): its span
  * into *out, the stop the current token. */
-static layout_status skip_to(parser *ps, int stops, layout_ttgir_span *out)
+static void skip_to(parser *ps, int stops, layout_ttgir_span *out)
 {
-    layout_status st;
     int depth = 0;
     uint32_t first = ps->tok.at, end = first;
     while (ps->tok.kind != LEX_EOF) {
@@ -260,11 +265,10 @@ static layout_status skip_to(parser *ps, int stops, layout_ttgir_span *out)
             if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
         }
         end = ps->tok.at + ps->tok.len;
-        if ((st = advance(ps))) return st;
+        advance(ps);
     }
     out->at = first;
     out->len = end - first;
-    return LAYOUT_OK;
 }
 
 /* ------------------------------------------------------------------ attribute dictionaries */
@@ -275,21 +279,22 @@ static layout_status parse_dict(parser *ps, int keep)
 {
     layout_status st;
     const lex_tok open = ps->tok;
-    if ((st = advance(ps))) return st;
+    advance(ps);
     while (!tok_is(ps, &ps->tok, '}')) {
         lex_tok key = ps->tok;
         layout_ttgir_span value = {0, 0};
         if (key.kind == LEX_EOF) return fail_tok(ps, &open, LAYOUT_ERR_PARSE, "the attribute dictionary is not closed");
-        if ((st = advance(ps))) return st;
+        advance(ps);
         if (tok_is(ps, &ps->tok, '=')) {
-            if ((st = advance(ps))) return st;
-            if ((st = skip_to(ps, STOP_COMMA | STOP_RBRACE, &value))) return st;
+            advance(ps);
+            skip_to(ps, STOP_COMMA | STOP_RBRACE, &value);
         }
         if (keep && key.kind != LEX_PUNCT && (st = push_attr(ps, &key, span_of(&key), value))) return st;
-        if (tok_is(ps, &ps->tok, ',') && (st = advance(ps))) return st;
+        if (tok_is(ps, &ps->tok, ',')) advance(ps);
         if (ps->tok.kind == LEX_EOF) return fail_tok(ps, &open, LAYOUT_ERR_PARSE, "the attribute dictionary is not closed");
     }
-    return advance(ps); /* past '}' */
+    advance(ps); /* past '}' */
+    return LAYOUT_OK;
 }
 
 /* ------------------------------------------------------------------ ops and regions */
@@ -322,35 +327,36 @@ static layout_status parse_block_args(parser *ps, int32_t block)
 {
     layout_status st;
     layout_ttgir_ir *ir = ps->ir;
-    if ((st = advance(ps))) return st;
+    advance(ps);
     while (ps->tok.kind == LEX_VALUE) {
         lex_tok name = ps->tok;
         int32_t v;
         if ((st = new_value(ps, &name, span_of(&name), &v))) return st;
         ir->values[v].def_block = block;
         ir->values[v].index = ir->blocks[block].n_args++;
-        if ((st = advance(ps))) return st;
+        advance(ps);
         if (!tok_is(ps, &ps->tok, ':')) return fail_tok(ps, &ps->tok, LAYOUT_ERR_PARSE, "expected ':' and the argument's type");
-        if ((st = advance(ps))) return st;
-        if ((st = skip_to(ps, STOP_COMMA | STOP_RPAREN | STOP_LOC | STOP_VALUE, &ir->values[v].type))) return st;
+        advance(ps);
+        skip_to(ps, STOP_COMMA | STOP_RPAREN | STOP_LOC | STOP_VALUE, &ir->values[v].type);
         ir->values[v].rule = LAYOUT_TTGIR_TYPE_AS_PRINTED;
         if (tok_word(ps, &ps->tok, "loc")) { /* loc(...) */
             int d = 0;
             do {
-                if ((st = advance(ps))) return st;
+                advance(ps);
                 if (tok_is(ps, &ps->tok, '(')) d++;
                 if (tok_is(ps, &ps->tok, ')')) d--;
             } while (d > 0 && ps->tok.kind != LEX_EOF);
-            if ((st = advance(ps))) return st;
+            advance(ps);
         }
         if (tok_is(ps, &ps->tok, ',')) {
-            if ((st = advance(ps))) return st;
+            advance(ps);
         } else if (!tok_is(ps, &ps->tok, ')')) {
             break;
         }
     }
     if (!tok_is(ps, &ps->tok, ')')) return fail_tok(ps, &ps->tok, LAYOUT_ERR_PARSE, "expected ')' closing the block's arguments");
-    return advance(ps);
+    advance(ps);
+    return LAYOUT_OK;
 }
 
 /* A region from its `{` (the current token) past its `}`: op `op`'s next
@@ -379,7 +385,7 @@ static layout_status parse_region(parser *ps, int32_t op, int pend_base)
     }
     ir->ops[op].n_regions++;
     ps->depth++;
-    if ((st = advance(ps))) return st;
+    advance(ps);
     /* the entry block: the arguments the op's header announced, unless a label follows */
     if (ps->tok.kind != LEX_BLOCK || ps->n_pend > pend_base) {
         if ((block = new_block(ps, region, &last_block)) < 0)
@@ -408,11 +414,11 @@ static layout_status parse_region(parser *ps, int32_t op, int pend_base)
             if ((block = new_block(ps, region, &last_block)) < 0)
                 return fail_tok(ps, &label, LAYOUT_ERR_CAPACITY, "more than 2048 blocks in the module");
             ir->blocks[block].label = span_of(&label);
-            if ((st = advance(ps))) return st;
+            advance(ps);
             if (tok_is(ps, &ps->tok, '(') && (st = parse_block_args(ps, block))) return st;
             if (!tok_is(ps, &ps->tok, ':'))
                 return fail_tok(ps, &ps->tok, LAYOUT_ERR_PARSE, "expected ':' after the block label");
-            if ((st = advance(ps))) return st;
+            advance(ps);
             continue;
         }
         if (block < 0 && (block = new_block(ps, region, &last_block)) < 0)
@@ -422,7 +428,8 @@ static layout_status parse_region(parser *ps, int32_t op, int pend_base)
     if ((st = resolve_forward(ps, ps->depth))) return st;
     ps->depth--;
     if ((st = hide_from(ps, first_value))) return st;
-    return advance(ps); /* past '}' */
+    advance(ps); /* past '}' */
+    return LAYOUT_OK;
 }
 
 /* Can token `t` not end an op (the op goes on past the line break)? */
@@ -585,7 +592,7 @@ static layout_status header_value(parser *ps, op_scan *sc, layout_ttgir_ir_op *o
     lex_tok v = ps->tok, next;
     int in_parens = sc->brackets > 0 && sc->open[sc->brackets - 1] == '(' && !sc->after_label[sc->brackets - 1];
     int32_t idx = 0;
-    if ((st = advance(ps))) return st;
+    advance(ps);
     next = ps->tok;
     if (next.kind == LEX_HASH && next.at == v.at + v.len) { /* %x#1 */
         uint32_t k;
@@ -594,7 +601,7 @@ static layout_status header_value(parser *ps, op_scan *sc, layout_ttgir_ir_op *o
             if (c < '0' || c > '9') return fail_tok(ps, &next, LAYOUT_ERR_PARSE, "expected a result number after '#'");
             idx = idx * 10 + (c - '0');
         }
-        if ((st = advance(ps))) return st;
+        advance(ps);
         if (!o->operand_text.len) o->operand_text = span_of(&v);
         return push_use(ps, &v, span_of(&v), idx);
     }
@@ -606,8 +613,8 @@ static layout_status header_value(parser *ps, op_scan *sc, layout_ttgir_ir_op *o
         a->type.at = a->type.len = 0;
         a->attrs.at = a->attrs.len = 0;
         if (tok_is(ps, &next, ':')) { /* its type, to the next ',' / ')' / loc / '{' at this level */
-            if ((st = advance(ps))) return st;
-            if ((st = skip_to(ps, STOP_COMMA | STOP_RPAREN | STOP_LBRACE | STOP_LOC | STOP_VALUE, &a->type))) return st;
+            advance(ps);
+            skip_to(ps, STOP_COMMA | STOP_RPAREN | STOP_LBRACE | STOP_LOC | STOP_VALUE, &a->type);
             a->attrs.at = a->attrs.len = 0;
             if (tok_is(ps, &ps->tok, '{')) { /* its attributes: {tt.divisibility = 16 : i32} */
                 uint32_t at = ps->tok.at;
@@ -637,11 +644,11 @@ static layout_status parse_op(parser *ps, int32_t parent_block)
         if (n_groups >= MAX_GROUPS) return fail_tok(ps, &ps->tok, LAYOUT_ERR_CAPACITY, "more than 32 result groups");
         groups[n_groups] = ps->tok;
         counts[n_groups] = 1;
-        if ((st = advance(ps))) return st;
+        advance(ps);
         if (tok_is(ps, &ps->tok, ':')) { /* %x:2 */
             long c = 0;
             uint32_t k;
-            if ((st = advance(ps))) return st;
+            advance(ps);
             if (ps->tok.kind != LEX_NUM) return fail_tok(ps, &ps->tok, LAYOUT_ERR_PARSE, "expected the number of results");
             for (k = ps->tok.at; k < ps->tok.at + ps->tok.len && c <= 4096; k++) {
                 char ch = ps->lx.t[k];
@@ -650,16 +657,16 @@ static layout_status parse_op(parser *ps, int32_t parent_block)
             }
             if (c < 1 || c > 4096) return fail_tok(ps, &ps->tok, LAYOUT_ERR_PARSE, "the number of results is out of range");
             counts[n_groups] = (int)c;
-            if ((st = advance(ps))) return st;
+            advance(ps);
         }
         n_groups++;
         if (tok_is(ps, &ps->tok, ',')) {
-            if ((st = advance(ps))) return st;
+            advance(ps);
             continue;
         }
         if (!tok_is(ps, &ps->tok, '='))
             return fail_tok(ps, &ps->tok, LAYOUT_ERR_PARSE, "expected '=' after the op's results");
-        if ((st = advance(ps))) return st;
+        advance(ps);
         break;
     }
     name = ps->tok;
@@ -689,7 +696,7 @@ static layout_status parse_op(parser *ps, int32_t parent_block)
     }
     memset(&sc, 0, sizeof sc);
     sc.end = name.at + name.len;
-    if ((st = advance(ps))) return st;
+    advance(ps);
     for (;;) {
         lex_tok t = ps->tok;
         if (t.kind == LEX_EOF) break;
@@ -714,17 +721,17 @@ static layout_status parse_op(parser *ps, int32_t parent_block)
                 int d = 0;
                 uint32_t at;
                 section_break(&sc, t.at);
-                if ((st = advance(ps))) return st;
+                advance(ps);
                 at = ps->tok.at + 1;
                 do {
                     if (tok_is(ps, &ps->tok, '(')) d++;
                     if (tok_is(ps, &ps->tok, ')')) d--;
-                    if (d > 0 && (st = advance(ps))) return st;
+                    if (d > 0) advance(ps);
                 } while (d > 0 && ps->tok.kind != LEX_EOF);
                 o->loc.at = at;
                 o->loc.len = ps->tok.at - at;
                 sc.end = ps->tok.at + ps->tok.len;
-                if ((st = advance(ps))) return st;
+                advance(ps);
                 continue;
             }
         }
@@ -781,7 +788,7 @@ static layout_status parse_op(parser *ps, int32_t parent_block)
             else if (!sc.colon && !sc.pre_arrow) sc.pre_arrow = t.at + t.len;
         }
         sc.end = t.at + t.len;
-        if ((st = advance(ps))) return st;
+        advance(ps);
     }
     if (sc.brackets) {
         char what[96];
@@ -817,12 +824,11 @@ static layout_status parse_op(parser *ps, int32_t parent_block)
 static layout_status parse_alias(parser *ps)
 {
     layout_ttgir *m = ps->m;
-    layout_status st;
     const lex_tok name = ps->tok;
     uint32_t first, end;
     int depth = 0;
-    if ((st = advance(ps))) return st; /* '=' */
-    if ((st = advance(ps))) return st;
+    advance(ps); /* '=' */
+    advance(ps);
     first = end = ps->tok.at;
     if (ps->tok.kind == LEX_EOF || ps->tok.line > ps->prev.line) {
         lex_tok after = ps->prev;
@@ -837,7 +843,7 @@ static layout_status parse_alias(parser *ps)
             if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
         }
         end = ps->tok.at + ps->tok.len;
-        if ((st = advance(ps))) return st;
+        advance(ps);
     }
     if (name.kind == LEX_BANG) return LAYOUT_OK; /* a type alias: Triton prints none; no layout */
     if (end - first >= 4 && memcmp(ps->lx.t + first, "loc(", 4) == 0) {
@@ -933,7 +939,7 @@ layout_status layout_ttgir_ir_read(layout_ttgir *m, layout_error *err)
                 }
                 ps.lx.p++;
             }
-            if ((st = advance(&ps))) return st;
+            advance(&ps);
             continue;
         }
         {
