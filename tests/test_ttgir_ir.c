@@ -313,9 +313,84 @@ static void test_refused(void)
     }
 }
 
+/* The queries on every kind of answer: integer and boolean attributes,
+ * constants of each spelling, derived types, values with no printed type,
+ * users, and the arguments they refuse. */
+static void test_queries(void)
+{
+    static const char t[] =
+        "module {\n"
+        "  tt.func @f(%p: tensor<4x!tt.ptr<f16>>, %q: !tt.ptr<f32>) {\n"
+        "    %a = arith.constant -7 : i32\n"
+        "    %b = arith.constant true\n"
+        "    %c = arith.constant false\n"
+        "    %d = arith.constant 1.5 : f32\n"
+        "    %e = arith.constant dense<2> : tensor<4xi32>\n"
+        "    %f = arith.constant 99999999999999999999 : i64\n"
+        "    %l = tt.load %p : tensor<4x!tt.ptr<f16>>\n"
+        "    %s = tt.load %q : !tt.ptr<f32>\n"
+        "    %x = \"t.op\"() <{n = -3 : i32, y = true, z = false, w = 1.0 : f32, big = 99999999999999999999 : i64, "
+        "u, s = \"str\"}> : () -> i32\n"
+        "    %k = arith.select %b, %a, %a : i1, i32\n"
+        "    %m = t.two %a, %a : i32, i32\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n";
+    const char *v;
+    size_t n;
+    int64_t x;
+    int op, a, users, first;
+    layout_ttgir_type ty;
+    if (!parse(t)) return;
+    op = find("t.op", 0);
+    CHECK(op >= 0);
+    if (op < 0) return;
+    CHECK(layout_ttgir_ir_attr_int(&m, op, "n", &x) == LAYOUT_OK && x == -3);
+    CHECK(layout_ttgir_ir_attr_int(&m, op, "y", &x) == LAYOUT_OK && x == 1);
+    CHECK(layout_ttgir_ir_attr_int(&m, op, "z", &x) == LAYOUT_OK && x == 0);
+    CHECK(layout_ttgir_ir_attr_int(&m, op, "w", &x) == LAYOUT_ERR_PARSE);
+    CHECK(layout_ttgir_ir_attr_int(&m, op, "big", &x) == LAYOUT_ERR_PARSE);
+    CHECK(layout_ttgir_ir_attr_int(&m, op, "u", &x) == LAYOUT_ERR_PARSE); /* a unit attribute has no value */
+    CHECK(layout_ttgir_ir_attr(&m, op, "u", &v, &n) == LAYOUT_OK && n == 0);
+    CHECK(layout_ttgir_ir_attr(&m, op, "s", &v, &n) == LAYOUT_OK && n == 5 && memcmp(v, "\"str\"", 5) == 0);
+    CHECK(layout_ttgir_ir_attr(&m, op, "none", &v, &n) == LAYOUT_ERR_NOT_FOUND);
+    CHECK(layout_ttgir_ir_attr(&m, -1, "n", &v, &n) == LAYOUT_ERR_ARG);
+    CHECK(layout_ttgir_ir_attr(NULL, op, "n", &v, &n) == LAYOUT_ERR_NULL);
+    CHECK(layout_ttgir_ir_attr_int(&m, op, "n", NULL) == LAYOUT_ERR_NULL);
+    /* constants: an integer, true / false, not a float, a dense tensor or a number too large */
+    a = layout_ttgir_ir_result(&m, find("arith.constant", 0), 0);
+    CHECK(layout_ttgir_ir_const_int(&m, a, &x) == LAYOUT_OK && x == -7);
+    CHECK(layout_ttgir_ir_const_int(&m, a + 1, &x) == LAYOUT_OK && x == 1);
+    CHECK(layout_ttgir_ir_const_int(&m, a + 2, &x) == LAYOUT_OK && x == 0);
+    CHECK(layout_ttgir_ir_const_int(&m, a + 3, &x) == LAYOUT_ERR_NOT_FOUND);
+    CHECK(layout_ttgir_ir_const_int(&m, a + 4, &x) == LAYOUT_ERR_NOT_FOUND);
+    CHECK(layout_ttgir_ir_const_int(&m, a + 5, &x) == LAYOUT_ERR_NOT_FOUND);
+    CHECK(layout_ttgir_ir_const_int(&m, -1, &x) == LAYOUT_ERR_ARG);
+    CHECK(layout_ttgir_ir_const_int(&m, a, NULL) == LAYOUT_ERR_NULL);
+    /* types: a tt.load's pointee, a scalar load, arith.select's last, none printed for t.two's result */
+    CHECK(layout_ttgir_ir_value_type(&m, layout_ttgir_ir_result(&m, find("tt.load", 0), 0), &ty) == LAYOUT_OK &&
+          strcmp(ty.elem, "f16") == 0 && ty.rank == 1 && ty.elem_bits == 16);
+    CHECK(layout_ttgir_ir_value_type(&m, layout_ttgir_ir_result(&m, find("tt.load", find("tt.load", 0) + 1), 0),
+                                     &ty) == LAYOUT_OK &&
+          strcmp(ty.elem, "f32") == 0 && ty.rank == 0);
+    CHECK(layout_ttgir_ir_value_type(&m, layout_ttgir_ir_result(&m, find("arith.select", 0), 0), &ty) == LAYOUT_OK &&
+          strcmp(ty.elem, "i32") == 0);
+    CHECK(layout_ttgir_ir_value_type(&m, layout_ttgir_ir_result(&m, find("t.two", 0), 0), &ty) == LAYOUT_ERR_NOT_FOUND);
+    CHECK(layout_ttgir_ir_value_type(&m, 1 << 20, &ty) == LAYOUT_ERR_ARG);
+    CHECK(layout_ttgir_ir_value_type(&m, a, NULL) == LAYOUT_ERR_NULL);
+    /* users: %a feeds the select twice and t.two twice */
+    users = layout_ttgir_ir_users(&m, a, &first);
+    CHECK_EQ_I64(users, 4);
+    CHECK_EQ_I64(first, find("arith.select", 0));
+    CHECK_EQ_I64(layout_ttgir_ir_users(&m, -1, &first), 0);
+    CHECK_EQ_I64(first, -1);
+    CHECK_EQ_I64(layout_ttgir_ir_users(&m, layout_ttgir_ir_result(&m, find("t.two", 0), 0), NULL), 0);
+}
+
 int main(void)
 {
     RUN(test_refused);
+    RUN(test_queries);
     RUN(test_scopes);
     RUN(test_loop);
     RUN(test_printed_forms);
