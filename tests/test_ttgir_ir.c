@@ -387,9 +387,66 @@ static void test_queries(void)
     CHECK_EQ_I64(layout_ttgir_ir_users(&m, layout_ttgir_ir_result(&m, find("t.two", 0), 0), NULL), 0);
 }
 
+/* The shared-memory view's types: every malformed type of a
+ * shared-memory op is refused with its position; strings and arrows
+ * inside types are skipped; the ops kept by Triton's evidence (a GPU
+ * dialect op on a memdesc, allocation.offset) and those left out (views,
+ * waits, a tensor atomic whose result nobody uses). */
+static void test_view_types(void)
+{
+    static const struct {
+        const char *types, *msg;
+    } bad[] = {
+        {"!ttg.memdesc<4xf16123456789012345678901234567890, #s> -> tensor<4xf16, #t>", "the element type is too long"},
+        {"!ttg.memdesc<4xf16 #s> -> tensor<4xf16, #t>", "expected ',' or '>' in the type"},
+        {"!ttg.memdesc<4xf16, , #s> -> tensor<4xf16, #t>", "expected a type parameter"},
+        {"!ttg.memdesc<4x, #s> -> tensor<4xf16, #t>", "expected an element type"},
+        {"!ttg.memdesc<4xf16, #s> tensor<4xf16, #t> -> tensor<4xf16, #t>", "expected ',' between types"},
+    };
+    char t[512];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(t, sizeof t, "  %%0 = ttg.local_load %%x : %s\n", bad[i].types);
+        CHECK_MSG(layout_ttgir_parse(t, strlen(t), &m, &err) == LAYOUT_ERR_PARSE, "%s", t);
+        CHECK_MSG(strstr(err.message, bad[i].msg) != NULL, "%s: got \"%s\", want \"%s\"", t, err.message, bad[i].msg);
+        CHECK_MSG(strstr(err.message, "line 1, column ") != NULL, "%s", err.message);
+    }
+    {
+        static const char ok[] =
+            "#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
+            "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\"} {\n"
+            "  tt.func @f(%m: !ttg.memdesc<4xi64, #s, #ttg.shared_memory, mutable>, %t: tensor<4x!tt.ptr<i32>>, "
+            "%v: tensor<4xi32>) {\n"
+            "    %0 = ttg.local_load %m {note = \"a -> b > c\"} : !ttg.memdesc<4xi64, #s, #ttg.shared_memory, mutable> "
+            "-> tensor<4xi64, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>\n"
+            "    ttng.init_barrier %m, 1 : !ttg.memdesc<4xi64, #s, #ttg.shared_memory, mutable>\n"
+            "    nvws.foo %m\n"
+            "    %w = ttg.memdesc_index %m[%v] : !ttg.memdesc<4xi64, #s, #ttg.shared_memory, mutable> -> "
+            "!ttg.memdesc<4xi64, #s, #ttg.shared_memory, mutable>\n"
+            "    ttg.async_wait {num = 0 : i32}\n"
+            "    t.scratch {allocation.offset = 0 : i32}\n"
+            "    %r = tt.atomic_rmw add, relaxed, gpu, %t, %v : (tensor<4x!tt.ptr<i32>>, tensor<4xi32>) -> tensor<4xi32>\n"
+            "    tt.return\n"
+            "  }\n"
+            "}\n";
+        int kinds[LAYOUT_TTGIR_OP_KIND_COUNT] = {0}, other = 0;
+        if (parse(ok)) {
+            for (int i = 0; i < m.n_ops; i++) kinds[m.ops[i].kind]++;
+            for (int i = 0; i < m.n_ops; i++) other += m.ops[i].kind == LAYOUT_TTGIR_OTHER_SHARED;
+            CHECK_EQ_I64(kinds[LAYOUT_TTGIR_LOCAL_LOAD], 1);
+            CHECK_EQ_I64(kinds[LAYOUT_TTGIR_MEMDESC_VIEW], 1);
+            /* init_barrier (a memdesc in its types), nvws.foo (a memdesc operand), t.scratch (allocation.offset);
+             * not async_wait, nor the tensor atomic whose result is unused */
+            CHECK_EQ_I64(other, 3);
+            CHECK_EQ_I64(m.n_ops, 5);
+            CHECK(m.ops[0].n_dst == 1 && m.ops[0].dst[0].elem_bits == 64 && m.ops[0].src[0].mutable_);
+        }
+    }
+}
+
 int main(void)
 {
     RUN(test_refused);
+    RUN(test_view_types);
     RUN(test_queries);
     RUN(test_scopes);
     RUN(test_loop);
