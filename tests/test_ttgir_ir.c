@@ -385,6 +385,19 @@ static void test_queries(void)
     CHECK_EQ_I64(layout_ttgir_ir_users(&m, -1, &first), 0);
     CHECK_EQ_I64(first, -1);
     CHECK_EQ_I64(layout_ttgir_ir_users(&m, layout_ttgir_ir_result(&m, find("t.two", 0), 0), NULL), 0);
+    /* a type whose attribute holds a string with brackets and commas, an
+     * escaped quote and an arrow: the shape and the encoding still read */
+    {
+        static const char odd[] =
+            "  %0 = ttg.local_load %x : !ttg.memdesc<8x4xf16, #t.s<{n = \"a,b>\\\"c\", m = (d0) -> (d0)}>, #smem> -> "
+            "tensor<8x4xf16, #t.b<{k = \"->(\"}>>\n";
+        if (parse(odd)) {
+            CHECK_EQ_I64(m.n_ops, 1);
+            CHECK(m.ops[0].n_src == 1 && m.ops[0].src[0].rank == 2 && m.ops[0].src[0].shape[0] == 8);
+            CHECK(m.ops[0].n_dst == 1 && m.ops[0].dst[0].rank == 2 && strcmp(m.ops[0].dst[0].elem, "f16") == 0);
+            CHECK(m.ops[0].src[0].enc_len > 0 && m.text[m.ops[0].src[0].enc_at] == '#');
+        }
+    }
 }
 
 /* The shared-memory view's types: every malformed type of a

@@ -454,13 +454,13 @@ static int continues_before(const parser *ps, const lex_tok *t, const lex_tok *u
     return 0;
 }
 
+static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
 /* A span without its leading and trailing blanks. */
 static layout_ttgir_span trim(const char *t, layout_ttgir_span s)
 {
-    while (s.len && (t[s.at] == ' ' || t[s.at] == '\t' || t[s.at] == '\r' || t[s.at] == '\n')) s.at++, s.len--;
-    while (s.len && (t[s.at + s.len - 1] == ' ' || t[s.at + s.len - 1] == '\t' || t[s.at + s.len - 1] == '\r' ||
-                     t[s.at + s.len - 1] == '\n'))
-        s.len--;
+    while (s.len && is_blank(t[s.at])) s.at++, s.len--;
+    while (s.len && is_blank(t[s.at + s.len - 1])) s.len--;
     return s;
 }
 
@@ -490,24 +490,20 @@ static layout_status commit_results(parser *ps, int32_t op, const lex_tok *group
     layout_ttgir_span from = out_types.len ? out_types : in_types;
     /* split the printed list at top-level commas, without its parentheses */
     if (from.len) {
-        uint32_t p = from.at, e = from.at + from.len, s;
+        layout_ttgir_span whole = trim(t, from);
+        uint32_t p = whole.at, e = whole.at + whole.len, s;
         int depth = 0;
-        while (p < e && (t[p] == ' ' || t[p] == '\n' || t[p] == '\t' || t[p] == '\r')) p++;
-        while (e > p && (t[e - 1] == ' ' || t[e - 1] == '\n' || t[e - 1] == '\t' || t[e - 1] == '\r')) e--;
         if (p < e && t[p] == '(' && t[e - 1] == ')') {
             p++;
             e--;
         }
         for (s = p; p <= e; p++) {
             if (p == e || (depth == 0 && t[p] == ',')) {
-                uint32_t a = s, b = p;
-                while (a < b && (t[a] == ' ' || t[a] == '\n' || t[a] == '\t' || t[a] == '\r')) a++;
-                while (b > a && (t[b - 1] == ' ' || t[b - 1] == '\n' || t[b - 1] == '\t' || t[b - 1] == '\r')) b--;
-                if (b > a && n_types < 64) {
-                    types[n_types].at = a;
-                    types[n_types].len = b - a;
-                    n_types++;
-                }
+                layout_ttgir_span piece;
+                piece.at = s;
+                piece.len = p - s;
+                piece = trim(t, piece);
+                if (piece.len && n_types < 64) types[n_types++] = piece;
                 s = p + 1;
                 continue;
             }
@@ -1075,7 +1071,7 @@ layout_status layout_ttgir_ir_const_int(const layout_ttgir *m, int v, int64_t *o
     t = m->text;
     p = (size_t)o->name.at + o->name.len;
     e = (size_t)o->text.at + o->text.len;
-    while (p < e && (t[p] == ' ' || t[p] == '\t' || t[p] == '\r' || t[p] == '\n')) p++;
+    while (p < e && is_blank(t[p])) p++;
     if (e - p >= 4 && memcmp(t + p, "true", 4) == 0) {
         *out = 1;
         return LAYOUT_OK;
