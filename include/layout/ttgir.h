@@ -180,11 +180,15 @@ typedef struct layout_ttgir_ir_op {
     int32_t column;                       /**< 1-based column of the name */
     int32_t parent_block;                 /**< the block holding it; -1: top level */
     int32_t next;                         /**< the next op of its block (or of the top level); -1: the last */
-    int32_t first_result, n_results;      /**< its results: values[first_result .. + n_results) */
-    int32_t first_use, n_uses;            /**< its operands: uses[first_use .. + n_uses) are value indices
+    int32_t first_result;                 /**< its first result in values[] */
+    int32_t n_results;                    /**< its results: values[first_result .. + n_results) */
+    int32_t first_use;                    /**< its first operand in uses[] */
+    int32_t n_uses;                       /**< its operands: uses[first_use .. + n_uses) are value indices
                                                (-1: defined nowhere visible, layout_ttgir_ir::n_undefined) */
-    int32_t first_attr, n_attrs;          /**< attrs[first_attr .. + n_attrs): properties and attribute dictionaries */
-    int32_t first_region, n_regions;      /**< its first region and how many (follow layout_ttgir_region::next) */
+    int32_t first_attr;                   /**< its first attribute in attrs[] */
+    int32_t n_attrs;                      /**< attrs[first_attr .. + n_attrs): properties and attribute dictionaries */
+    int32_t first_region;                 /**< its first region in regions[]; -1: none */
+    int32_t n_regions;                    /**< how many (follow layout_ttgir_region::next) */
     layout_ttgir_span types_in;           /**< the printed types after its last top-level ':' (before any '->' / `to`) */
     layout_ttgir_span types_out;          /**< the printed types after its top-level '->' or `to` */
     layout_ttgir_span loc;                /**< the contents of its trailing `loc(...)`; len 0: none */
@@ -197,7 +201,8 @@ typedef struct layout_ttgir_ir_op {
 typedef struct layout_ttgir_region {
     int32_t parent_op;                    /**< the op it belongs to */
     int32_t next;                         /**< the op's next region; -1: the last */
-    int32_t first_block, n_blocks;        /**< its entry block and how many (follow layout_ttgir_block::next) */
+    int32_t first_block;                  /**< its entry block in blocks[]; -1: none */
+    int32_t n_blocks;                     /**< how many (follow layout_ttgir_block::next) */
 } layout_ttgir_region;
 
 /** A block: arguments and a list of ops. */
@@ -206,7 +211,8 @@ typedef struct layout_ttgir_block {
     int32_t next;                         /**< the region's next block; -1: the last */
     int32_t first_op;                     /**< its first op (follow layout_ttgir_ir_op::next); -1: empty */
     int32_t last_op;                      /**< its last op; -1: empty */
-    int32_t first_arg, n_args;            /**< values[first_arg .. + n_args) */
+    int32_t first_arg;                    /**< its first argument in values[] */
+    int32_t n_args;                       /**< its arguments: values[first_arg .. + n_args) */
     layout_ttgir_span label;              /**< `^bb1`; len 0 for an unlabelled entry block */
 } layout_ttgir_block;
 
