@@ -241,7 +241,10 @@ static layout_status push_attr(parser *ps, const lex_tok *t, layout_ttgir_span n
 }
 
 /* What ends a run of tokens read by skip_to (at bracket depth 0). */
-enum { STOP_COMMA = 1, STOP_RPAREN = 2, STOP_RBRACE = 4, STOP_LBRACE = 8, STOP_LOC = 16, STOP_VALUE = 32 };
+enum { STOP_COMMA = 1, STOP_RPAREN = 2, STOP_RBRACE = 4, STOP_LBRACE = 8, STOP_LOC = 16, STOP_VALUE = 32,
+       STOP_LINE = 64 /* a line break after a token that can end the run (an alias's attribute) */ };
+
+static int continues_after(const parser *ps, const lex_tok *t);
 
 static int stops_at(const parser *ps, const lex_tok *t, int stops)
 {
@@ -259,6 +262,9 @@ static void skip_to(parser *ps, int stops, layout_ttgir_span *out)
     uint32_t first = ps->tok.at, end = first;
     while (ps->tok.kind != LEX_EOF) {
         if (depth == 0 && stops_at(ps, &ps->tok, stops)) break;
+        if (depth == 0 && (stops & STOP_LINE) && end > first && ps->tok.line > ps->prev.line &&
+            !continues_after(ps, &ps->prev))
+            break;
         if (ps->tok.kind == LEX_PUNCT) {
             char c = ps->lx.t[ps->tok.at];
             if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
@@ -822,7 +828,7 @@ static layout_status parse_alias(parser *ps)
     layout_ttgir *m = ps->m;
     const lex_tok name = ps->tok;
     uint32_t first, end;
-    int depth = 0;
+    layout_ttgir_span value;
     advance(ps); /* '=' */
     advance(ps);
     first = end = ps->tok.at;
@@ -831,16 +837,9 @@ static layout_status parse_alias(parser *ps)
         after.col += 1;
         return fail_tok(ps, &after, LAYOUT_ERR_PARSE, "expected the alias's attribute after '='");
     }
-    while (ps->tok.kind != LEX_EOF) {
-        if (depth == 0 && ps->tok.line > ps->prev.line && end > first && !continues_after(ps, &ps->prev)) break;
-        if (ps->tok.kind == LEX_PUNCT) {
-            char c = ps->lx.t[ps->tok.at];
-            if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
-            if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
-        }
-        end = ps->tok.at + ps->tok.len;
-        advance(ps);
-    }
+    skip_to(ps, STOP_LINE, &value);
+    first = value.at;
+    end = value.at + value.len;
     if (name.kind == LEX_BANG) return LAYOUT_OK; /* a type alias: Triton prints none; no layout */
     if (end - first >= 4 && memcmp(ps->lx.t + first, "loc(", 4) == 0) {
         if (m->n_locs >= LAYOUT_TTGIR_MAX_LOCS)
