@@ -456,9 +456,50 @@ static void test_view_types(void)
     }
 }
 
+/* The memdesc web reads the IR's values: an AMD buffer_load_to_local
+ * writes the buffer named after `into` (its memdesc operand, whatever
+ * comes before), through an scf.for iter_arg; the suggestion groups it with
+ * the local_alloc that made the buffer and the local_load that reads it. */
+static void test_web_through_loop(void)
+{
+    static layout_triton_kernel k;
+    static layout_triton_kernel_suggestions sg;
+    static const char t[] =
+        "#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
+        "#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>\n"
+        "#smem = #ttg.shared_memory\n"
+        "module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 64 : i32, ttg.target = \"hip:gfx942\"} {\n"
+        "  tt.func @f(%p: !tt.ptr<f32>, %o: tensor<32x64xi32, #b>, %n: i32) {\n"
+        "    %c0 = arith.constant 0 : i32\n"
+        "    %c1 = arith.constant 1 : i32\n"
+        "    %a = ttg.local_alloc : () -> !ttg.memdesc<32x64xf32, #s, #smem, mutable>\n"
+        "    %r = scf.for %i = %c0 to %n step %c1 iter_args(%buf = %a) -> (!ttg.memdesc<32x64xf32, #s, #smem, mutable>) "
+        ": i32 {\n"
+        "      %t = amdg.buffer_load_to_local %p[%o] into %buf : <f32>[tensor<32x64xi32, #b>] -> "
+        "<32x64xf32, #s, #smem, mutable>\n"
+        "      scf.yield %buf : !ttg.memdesc<32x64xf32, #s, #smem, mutable>\n"
+        "    }\n"
+        "    %v = ttg.local_load %r : !ttg.memdesc<32x64xf32, #s, #smem, mutable> -> tensor<32x64xf32, #b>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n";
+    if (!parse(t)) return;
+    if (layout_triton_kernel_analyze(&m, NULL, &k, &err) != LAYOUT_OK ||
+        layout_triton_kernel_suggest(&k, NULL, &sg, &err) != LAYOUT_OK) {
+        CHECK_MSG(0, "%s", err.message);
+        return;
+    }
+    CHECK_EQ_I64(sg.n_allocs, 1);
+    if (sg.n_allocs == 1) {
+        CHECK_EQ_I64(sg.allocs[0].alloc_op, 0);
+        CHECK_EQ_I64(sg.allocs[0].n_ops, 2); /* the buffer load and the local_load, one allocation */
+    }
+}
+
 int main(void)
 {
     RUN(test_refused);
+    RUN(test_web_through_loop);
     RUN(test_view_types);
     RUN(test_queries);
     RUN(test_scopes);
