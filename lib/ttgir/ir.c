@@ -129,7 +129,7 @@ static int32_t lookup(const parser *ps, layout_ttgir_span name, int32_t idx)
     const layout_ttgir_ir *ir = ps->ir;
     const char *t = ps->lx.t;
     int h = ps->n_hidden - 1;
-    int32_t v;
+    int32_t v = -1;
     for (v = ir->n_values - 1; v >= 0; v--) {
         int32_t g;
         if (hidden_value(ps, v, &h)) {
@@ -182,7 +182,7 @@ static layout_status resolve_forward(parser *ps, int depth)
     int i, k = 0;
     for (i = 0; i < ps->n_fwd; i++) {
         fwd_use *f = &ps->fwd[i];
-        int32_t v;
+        int32_t v = -1;
         if (f->depth != depth) {
             ps->fwd[k++] = *f;
             continue;
@@ -336,7 +336,7 @@ static layout_status parse_block_args(parser *ps, int32_t block)
     advance(ps);
     while (ps->tok.kind == LEX_VALUE) {
         lex_tok name = ps->tok;
-        int32_t v;
+        int32_t v = -1;
         if ((st = new_value(ps, &name, span_of(&name), &v))) return st;
         ir->values[v].def_block = block;
         ir->values[v].index = ir->blocks[block].n_args++;
@@ -397,7 +397,7 @@ static layout_status parse_region(parser *ps, int32_t op, int pend_base)
         if ((block = new_block(ps, region, &last_block)) < 0)
             return fail_tok(ps, &open, LAYOUT_ERR_CAPACITY, "more than 2048 blocks in the module");
         for (i = pend_base; i < ps->n_pend; i++) {
-            int32_t v;
+            int32_t v = -1;
             if ((st = new_value(ps, &open, ps->pend[i].name, &v))) return st;
             ir->values[v].def_block = block;
             ir->values[v].index = ir->blocks[block].n_args++;
@@ -529,7 +529,7 @@ static layout_status commit_results(parser *ps, int32_t op, const lex_tok *group
     ir->ops[op].first_result = ir->n_values;
     for (g = 0; g < n_groups; g++)
         for (k = 0; k < counts[g]; k++, n++) {
-            int32_t v;
+            int32_t v = -1;
             layout_status st;
             if ((st = new_value(ps, &groups[g], span_of(&groups[g]), &v))) return st;
             ir->values[v].def_op = op;
