@@ -6,7 +6,8 @@
  *
  * B = max(bins, T) (T lanes, W warps).  computeWarpLevelHistogram counts
  * each warp's values with ballots (registers only); computeCrossWarpHistogram
- * then always goes through the scratch, whatever W (its TODO):
+ * then always goes through the scratch, whatever W (Triton leaves the
+ * one-warp shortcut unimplemented):
  *   1. zero it: ceil(B / (W T)) i32 stores per thread, thread t at element
  *      (t + i W T) mod B;
  *   2. barrier; B / T atomic adds (LLVM atomicrmw add on shared, result
