@@ -511,7 +511,10 @@ def candidate_paths() -> List[str]:
     if env:
         path = Path(env)
         if path.is_dir():
-            path = path / SONAME if (path / SONAME).exists() else path / LINK_NAME
+            # a library directory (SONAME, then the link name) or a wheel's package
+            # directory (its bundled library); named in the error when none is there
+            names = [n for n in (SONAME, LINK_NAME, BUNDLED) if (path / n).exists()]
+            path = path / (names[0] if names else LINK_NAME)
         out.append(str(path))
         return out  # an explicit choice: no fallback that could hide a typo
     here = Path(__file__).resolve().parent

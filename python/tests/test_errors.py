@@ -166,9 +166,11 @@ def test_library_path_env(tmp_path: Path) -> None:
     proc = _run_isolated("import liblayout as ll; print(ll.library_path()); print(ll.Descriptor.packed([2]).text)",
                          {"LIBLAYOUT_PATH": str(Path(here).parent)})
     assert proc.returncode == 0, proc.stderr
-    # (there: liblayout.so.0, the SONAME, before liblayout.so)
+    # (there: liblayout.so.0, the SONAME, before liblayout.so; in a wheel's package
+    # directory, the bundled _liblayout.so)
     libdir = Path(here).parent
-    want = libdir / "liblayout.so.0" if (libdir / "liblayout.so.0").exists() else libdir / "liblayout.so"
+    names = [n for n in ("liblayout.so.0", "liblayout.so", "_liblayout.so") if (libdir / n).exists()]
+    want = libdir / names[0]
     assert proc.stdout.split() == [str(want), "packed([2])"]
     # ... and a wrong one is an error naming it, not a silent fallback
     missing = tmp_path / "nope.so"

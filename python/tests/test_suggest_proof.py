@@ -670,13 +670,12 @@ def test_g084_is_slower_by_its_store_order():
     assert (alt / "gpu.txt").read_text().startswith("NVIDIA H200")
 
 
-def test_store_order_is_reported_and_kept_among_equal_costs():
+def test_store_order_is_reported_and_kept_among_equal_costs(tool):
     # alt/ (the record above): Triton emits the swizzled (vec 8, maxPhase 4) layout's stores of g084 grouped
     # by XOR phase, the padded [128:+8] one's in register order (gpu-sass.jsonl: 18 against 9 global-load
     # rounds, the original 8).  The report says which order each writer's stores take, per op, and the
     # search, among candidates of the best cost, prefers one that keeps the current order.
     import liblayout.triton as lt
-    tool = os.environ.get("LAYOUT_TOOL", str(HERE.parents[3] / "build" / "bin" / "layout"))
     name = "g084_sm90_fp32_128x128_w4_nvmmadistributed_swizzled"
 
     def order(path):
