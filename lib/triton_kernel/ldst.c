@@ -367,402 +367,552 @@ static int cost_instr(const layout_checker *ck, const layout_linear *cvt, const 
     return 0;
 }
 
-static layout_status lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
-                                const layout_tk_pad *pad, int tr, const layout_tk_global *g, int64_t ceiling,
-                                int shortcut, layout_triton_kernel_op *r, layout_tk_ds_list *list)
-{
-    int gword = g ? g->word_bits : 0;
-    int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
-    int iw = layout_linear_in_dim(cvt, "warp"), i, j;
+/* ---- lowerLdStShared as a stream, then the compilers' passes -------------
+ *
+ * One op's lowering is four steps over one instruction stream
+ * (ldst_stream): Triton's own lowering emits the accesses of one warp in
+ * program order, each as (base register, constant byte offset, bytes per
+ * lane) with every lane of every warp active (lowerLdStShared predicates
+ * none of them); LLVM's LoadStoreVectorizer merges runs of them (lsv.c);
+ * each instruction is costed by the checker and named; on AMD,
+ * SILoadStoreOptimizer pairs what is left (dspair.c).  Each step is a
+ * function below, in that order. */
+
+typedef struct ldst_stream {
+    /* the op's inputs */
+    const layout_triton_kernel *k;
+    const layout_checker *ck;
+    const layout_linear *cvt;
+    const layout_tk_pad *pad;
+    const layout_tk_global *g;
+    layout_triton_kernel_op *r;
+    layout_tk_ds_list *list;
+    int tr, shortcut, ir, il, iw;
+    int64_t ceiling;
     int64_t ins[LAYOUT_LINEAR_MAX_DIMS];
-    /* Triton's largestVectorisation (Utility.cpp): the largest v <= 128 bits
-     * such that offsets 1, 2, .., v/2 are each the image of a register bit
-     * (registers permuted to put them first) and cvt divides on the left by
-     * that tile (divideLeft, getReps in LayoutUtils.cpp): every other basis,
-     * of any input dim, is clear of the tile's offset bits. */
-    int nreg = ir >= 0 ? cvt->in_bits[ir] : 0, nvec = 0;
-    int is_vec[LAYOUT_LINEAR_MAX_BITS] = {0};
-    int max_log = layout_log2_floor((tr ? 64 : 128) / r->elem_bits); /* ds_read_b64_tr_b*: 64 bits per lane */
-    if (pad->n && layout_log2_floor(pad->min_interval) < max_log) max_log = layout_log2_floor(pad->min_interval);
+    /* the vector (largestVectorisation) */
+    int nvec, in_word, bytes, elem_bytes, gword;
+    int is_vec[LAYOUT_LINEAR_MAX_BITS];
+    /* the accesses: access a sets register bits rest[i] where bit i of a is set */
+    int nrest, rest[LAYOUT_LINEAR_MAX_BITS], n_acc;
+    uint64_t lanewarp, span_b;
+    uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];  /* its base register */
+    uint64_t alias_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* its address's variable part */
+    int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];    /* its constant byte offset */
+    int prog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];           /* its place in program order */
+    int byprog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];         /* the access at each place */
+    layout_tk_lsv_acc lsv[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* as the vectorizer sees it, by place */
+    /* after the LoadStoreVectorizer: run q is order[pos .. pos + run_len[q]) */
+    int n_runs;
+    short order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char run_len[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    short run_at[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];       /* by place: the run standing there, -1 none */
+    unsigned char pair_w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* b32 / b64 width SILoadStoreOptimizer may pair, 0 */
+    /* the costing */
+    int translate, can_cut, cut;
+    int64_t n_single, hi;
+    layout_instr first_ins, last_ins;
+    layout_cost first_cost;
+} ldst_stream;
+
+/* Triton's largestVectorisation (Utility.cpp): the largest v <= 128 bits
+ * such that offsets 1, 2, .., v/2 are each the image of a register bit
+ * (registers permuted to put them first) and cvt divides on the left by
+ * that tile (divideLeft, getReps in LayoutUtils.cpp): every other basis,
+ * of any input dim, is clear of the tile's offset bits. */
+static void ldst_vectorise(ldst_stream *s)
+{
+    const layout_linear *cvt = s->cvt;
+    layout_triton_kernel_op *r = s->r;
+    int nreg = s->ir >= 0 ? cvt->in_bits[s->ir] : 0, nvec, i, j;
+    int max_log = layout_log2_floor((s->tr ? 64 : 128) / r->elem_bits); /* ds_read_b64_tr_b*: 64 bits per lane */
+    if (s->pad->n && layout_log2_floor(s->pad->min_interval) < max_log) max_log = layout_log2_floor(s->pad->min_interval);
     for (nvec = max_log; nvec > 0; nvec--) {
         int ok = 1, d, b2;
         uint64_t mask = ((uint64_t)1 << nvec) - 1;
-        memset(is_vec, 0, sizeof is_vec);
+        memset(s->is_vec, 0, sizeof s->is_vec);
         for (j = 0; j < nvec && ok; j++) {
             int found = -1;
             for (i = 0; i < nreg && found < 0; i++)
-                if (!is_vec[i] && layout_tk_basis(cvt, ir, i) == (uint64_t)1 << j) found = i;
-            if (pad->n && found != j) found = -1; /* padded: no register permutation */
+                if (!s->is_vec[i] && layout_tk_basis(cvt, s->ir, i) == (uint64_t)1 << j) found = i;
+            if (s->pad->n && found != j) found = -1; /* padded: no register permutation */
             if (found < 0) ok = 0;
-            else is_vec[found] = 1;
+            else s->is_vec[found] = 1;
         }
         for (d = 0; d < cvt->n_in && ok; d++)
             for (b2 = 0; b2 < cvt->in_bits[d] && ok; b2++)
-                if (!(d == ir && is_vec[b2]) && (layout_tk_basis(cvt, d, b2) & mask)) ok = 0;
+                if (!(d == s->ir && s->is_vec[b2]) && (layout_tk_basis(cvt, d, b2) & mask)) ok = 0;
         if (ok) break;
     }
-    if (nvec == 0) memset(is_vec, 0, sizeof is_vec);
+    if (nvec == 0) memset(s->is_vec, 0, sizeof s->is_vec);
+    s->nvec = nvec;
     r->vec_elems = 1 << nvec;
     /* the vector is registers 0 .. vec - 1 in order (one global word's) */
-    int in_word = 1;
+    s->in_word = 1;
     for (j = 0; j < nvec; j++)
-        if (!is_vec[j] || layout_tk_basis(cvt, ir, j) != (uint64_t)1 << j) in_word = 0;
+        if (!s->is_vec[j] || layout_tk_basis(cvt, s->ir, j) != (uint64_t)1 << j) s->in_word = 0;
     r->vec_bits = r->vec_elems * r->elem_bits;
-    int bytes = r->vec_bits / 8, elem_bytes = r->elem_bits / 8;
+    s->bytes = r->vec_bits / 8;
+    s->elem_bytes = r->elem_bits / 8;
+}
 
-    /* The other non-broadcast register bits enumerate the accesses. */
-    int rest[LAYOUT_LINEAR_MAX_BITS], nrest = 0;
-    uint64_t lanewarp = 0;
+/* The accesses' register bits (the non-broadcast register bits outside
+ * the vector), the lane / warp part of the offsets, program order's
+ * effect on the stores and regBase for the cross-op list.  Returns 1 when
+ * there are too many accesses (r not modelled). */
+static int ldst_accesses(ldst_stream *s)
+{
+    const layout_linear *cvt = s->cvt;
+    layout_triton_kernel_op *r = s->r;
+    int nreg = s->ir >= 0 ? cvt->in_bits[s->ir] : 0, i;
+    s->nrest = 0;
+    s->lanewarp = 0;
     for (i = 0; i < nreg; i++)
-        if (!is_vec[i] && layout_tk_basis(cvt, ir, i) != 0) rest[nrest++] = i;
-    for (i = 0; i < cvt->in_bits[il]; i++) lanewarp |= layout_tk_basis(cvt, il, i);
-    if (iw >= 0)
-        for (i = 0; i < cvt->in_bits[iw]; i++) lanewarp |= layout_tk_basis(cvt, iw, i);
-    if ((1 << nrest) > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
-        return layout_tk_not_modelled(r, "more than LAYOUT_TRITON_KERNEL_MAX_ACCESSES (1024) accesses per warp");
-    r->n_accesses = 1 << nrest;
+        if (!s->is_vec[i] && layout_tk_basis(cvt, s->ir, i) != 0) s->rest[s->nrest++] = i;
+    for (i = 0; i < cvt->in_bits[s->il]; i++) s->lanewarp |= layout_tk_basis(cvt, s->il, i);
+    if (s->iw >= 0)
+        for (i = 0; i < cvt->in_bits[s->iw]; i++) s->lanewarp |= layout_tk_basis(cvt, s->iw, i);
+    if ((1 << s->nrest) > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
+        return layout_tk_not_modelled(r, "more than LAYOUT_TRITON_KERNEL_MAX_ACCESSES (1024) accesses per warp"), 1;
+    s->n_acc = r->n_accesses = 1 << s->nrest;
     /* Program order (prog[] below) is register order unless an additive
      * register bit (no lane or warp bit in its offset) follows one that is
      * not: then the loops over them reorder the stores. */
     r->stores_out_of_register_order = 0;
     if (r->direction == LAYOUT_WRITE) {
         int seen_lw = 0;
-        for (i = 0; i < nrest; i++) {
-            if (layout_tk_basis(cvt, ir, rest[i]) & lanewarp) seen_lw = 1;
+        for (i = 0; i < s->nrest; i++) {
+            if (layout_tk_basis(cvt, s->ir, s->rest[i]) & s->lanewarp) seen_lw = 1;
             else if (seen_lw) r->stores_out_of_register_order = 1;
         }
     }
-    if (list) { /* regBase's images (layout_tk_ds_list) */
+    if (s->list) { /* regBase's images (layout_tk_ds_list) */
+        layout_tk_ds_list *list = s->list;
         list->elem_bytes = r->elem_bits / 8;
-        list->n_lane = cvt->in_bits[il];
-        list->n_warp = iw >= 0 ? cvt->in_bits[iw] : 0;
-        for (i = 0; i < list->n_lane; i++) list->lw[i] = layout_tk_basis(cvt, il, i);
-        for (i = 0; i < list->n_warp; i++) list->lw[list->n_lane + i] = layout_tk_basis(cvt, iw, i);
+        list->n_lane = cvt->in_bits[s->il];
+        list->n_warp = s->iw >= 0 ? cvt->in_bits[s->iw] : 0;
+        for (i = 0; i < list->n_lane; i++) list->lw[i] = layout_tk_basis(cvt, s->il, i);
+        for (i = 0; i < list->n_warp; i++) list->lw[list->n_lane + i] = layout_tk_basis(cvt, s->iw, i);
         list->n = 0;
         list->ok = 1;
     }
+    return 0;
+}
 
-    for (j = 0; j < LAYOUT_LINEAR_MAX_DIMS; j++) ins[j] = 0;
-    /* additive[a]: the access's offset part from register bits whose offset
-     * bits are disjoint from every lane and warp bit (Triton's
-     * actionAdditiveStrides: base + constant, what LLVM can pair); base_key:
-     * the XOR of the other register bits (a different base register). */
-    uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], alias_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    /* prog[a]: the access's place in program order (lowerLdStShared's
-     * loops: the additive register bits inner, then the others, each in
-     * register order; actionAdditiveStrides in LayoutUtils.cpp) */
-    int prog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    int least_ishift = 63;
+/* Access a's address as Triton emits it: its base register, the variable
+ * part alias analysis sees, its constant byte offset (additive register
+ * bits, Triton's actionAdditiveStrides: base + constant, what LLVM can
+ * pair; the XOR of the other register bits is another base register) and
+ * its place in program order (lowerLdStShared's loops: the additive
+ * register bits inner, then the others, each in register order;
+ * actionAdditiveStrides in LayoutUtils.cpp). */
+static void ldst_address(ldst_stream *s, int a, int least_ishift)
+{
+    const layout_tk_pad *pad = s->pad;
+    uint64_t key = 0, add = 0;
+    int i, j;
+    for (i = 0; i < s->nrest; i++)
+        if (a >> i & 1) {
+            uint64_t bimg = layout_tk_basis(s->cvt, s->ir, s->rest[i]);
+            if (bimg & s->lanewarp) key ^= bimg;
+            else add ^= bimg;
+        }
+    s->base_key[a] = s->alias_key[a] = key;
+    s->add_off[a] = (int64_t)apply_padding(pad, add * (uint64_t)s->elem_bytes);
+    /* Unpadded: (base ^ key) + add, and the bits of key that no lane or
+     * warp sets are zero in base, so LLVM adds them to the immediate:
+     * the base register is base ^ (key & lanewarp) (the Gluon fixtures'
+     * AMDGCN: a shared_linear bf16 operand writes on two base registers
+     * with offsets 0, 48, 64, .. and 16, 32, 80, .., the XOR keys 0x108
+     * and 0x110 sharing the register of their common lane bit). */
+    if (!pad->n) {
+        s->base_key[a] = s->alias_key[a] = key & s->lanewarp;
+        s->add_off[a] = (int64_t)(((key & ~s->lanewarp) + add) * (uint64_t)s->elem_bytes);
+    }
+    /* Padded: Triton pads each access's whole offset, base + constant,
+     * and the accesses share a base register only where the constant's
+     * own padding term is the same (the Gluon fixtures' AMDGCN: pairs
+     * within one padding term, ds_write2_b32 offset0:33 offset1:49 of
+     * [128:+4] beside offset1:16 on another base; none across). */
+    if (pad->n)
+        s->base_key[a] = key ^ (((uint64_t)s->add_off[a] - add * (uint64_t)s->elem_bytes) * 0x9E3779B97F4A7C15ull);
+    /* With two or more padding terms LLVM recomputes both padding terms
+     * for every constant with a bit at or above the least interval: each
+     * such access has a base register of its own (the Gluon fixtures'
+     * AMDGCN: [128:+1, 256:+4] bf16 pairs only the accesses below 256
+     * bytes, offsets 0..192 on one base, and writes the other 28 with
+     * ds_write_b32 on 28 bases; one term ([128:+4] fp8) keeps a base
+     * for 1024 + 0..192 and pairs all). */
+    if (pad->n > 1 && (add * (uint64_t)s->elem_bytes) >> least_ishift)
+        s->base_key[a] = s->alias_key[a] = key ^ ((uint64_t)(a + 1) * 0xC2B2AE3D27D4EB4Full);
+    s->prog[a] = 0;
+    for (i = 0, j = 0; i < s->nrest; i++)
+        if (!(layout_tk_basis(s->cvt, s->ir, s->rest[i]) & s->lanewarp)) s->prog[a] |= (a >> i & 1) << j++;
+    for (i = 0; i < s->nrest; i++)
+        if (layout_tk_basis(s->cvt, s->ir, s->rest[i]) & s->lanewarp) s->prog[a] |= (a >> i & 1) << j++;
+    s->byprog[s->prog[a]] = a;
+}
+
+/* What LLVM's LoadStoreVectorizer sees of access a (lsv.c), at its place
+ * in program order: the lane / warp part regBase may set bits span_b of
+ * the byte offset and no other (LLVM's known bits), so XOR with a
+ * constant outside span_b is an add; the base is regBase ^ (the key's bits
+ * inside span_b), the rest a constant.  Alignment: the smem base's 16
+ * bytes, regBase's trailing zeros, the constant's; padded: also those of
+ * each padding term (base >> interval) << pad and of the constant's own
+ * term.  Returns 1 when the offset does not fit (r not modelled). */
+static int ldst_lsv_view(ldst_stream *s, int a, int least_ishift, int tz_x)
+{
+    const layout_tk_pad *pad = s->pad;
+    int lg_eb = layout_log2_floor(s->elem_bytes), i;
+    uint64_t key = 0, add = 0;
+    for (i = 0; i < s->nrest; i++)
+        if (a >> i & 1) {
+            uint64_t bimg = layout_tk_basis(s->cvt, s->ir, s->rest[i]);
+            if (bimg & s->lanewarp) key ^= bimg;
+            else add ^= bimg;
+        }
+    layout_tk_lsv_acc *v = &s->lsv[s->prog[a]];
+    uint64_t keyb = key << lg_eb, addb = add << lg_eb, off;
+    int tzb = tz_x;
+    v->lo = 1, v->hi = 0; /* the bases told apart only where padded (below) */
+    v->ua_ok = 1;
+    if (!pad->n) {
+        v->group = s->base_key[a];
+        off = (uint64_t)s->add_off[a];
+    } else if (!(s->span_b >> least_ishift)) {
+        /* regBase below every interval: its padding is 0, each access
+         * is regBase ^ key plus the padded constant (one base) */
+        v->group = keyb;
+        off = (uint64_t)s->add_off[a];
+        if (keyb && layout_ctz(keyb) < tzb) tzb = layout_ctz(keyb);
+    } else {
+        /* the padding of regBase ^ key ^ constant: one base per key and
+         * padding term of the constant (base_key), the constant's
+         * unpadded bytes on top.  The base pad(regBase) (no key, no
+         * term) has the known bits of each term; LLVM knows no more
+         * than the element's alignment of the others (the Gluon
+         * fixtures' AMDGCN and PTX: 8 bytes of fp32 there as
+         * ds_read2_b32, never a pair of bf16 or i8 merged) */
+        uint64_t term = (uint64_t)s->add_off[a] - addb;
+        v->group = s->base_key[a];
+        v->ua_ok = term == 0; /* a constant past an interval: its own padding, its own base (g220's rows 1-3) */
+        off = addb;
+        for (int q = 0; q < pad->n; q++) {
+            int t = layout_ctz(((s->span_b | keyb) >> pad->ishift[q]) << pad->pshift[q]);
+            if (t < tzb) tzb = t;
+        }
+        if ((term || keyb) && lg_eb < tzb) tzb = lg_eb;
+        /* its padding term: the constant's own (known ones) up to that
+         * of every bit regBase may set (known bits' range) */
+        uint64_t hi_t = 0;
+        for (int q = 0; q < pad->n; q++) hi_t += ((s->span_b | addb) >> pad->ishift[q]) << pad->pshift[q];
+        if (!keyb && hi_t <= INT32_MAX) v->lo = (int32_t)term, v->hi = (int32_t)hi_t;
+    }
+    if (off > INT32_MAX) return layout_tk_not_modelled(s->r, "byte offset beyond 31 bits"), 1;
+    v->off = (int32_t)off;
+    v->align_log2 = off && layout_ctz(off) < tzb ? layout_ctz(off) : tzb;
+    return 0;
+}
+
+/* Step 1, Triton's lowering: every access's address and its view for the
+ * vectorizer, and whether the costing may stop at the ceiling.  Returns 1
+ * when r is not modelled. */
+static int ldst_emit(ldst_stream *s)
+{
+    const layout_tk_pad *pad = s->pad;
+    int least_ishift = 63, i;
     for (i = 0; i < pad->n; i++)
         if (pad->ishift[i] < least_ishift) least_ishift = pad->ishift[i];
     uint64_t moved = 0;
-    for (i = 0; i < nrest; i++) moved |= layout_tk_basis(cvt, ir, rest[i]);
+    for (i = 0; i < s->nrest; i++) moved |= layout_tk_basis(s->cvt, s->ir, s->rest[i]);
     /* Past the ceiling the accesses left are not costed when none of them
      * can fail (every lane address, padded, is at most the padded OR of
      * all images: padding is monotone): the report is then a lower bound
      * (tk_internal.h). */
-    uint64_t top = (moved | lanewarp) * (uint64_t)elem_bytes;
-    int can_cut = ceiling < INT64_MAX && (moved | lanewarp) <= (uint64_t)UINT32_MAX / (uint64_t)elem_bytes &&
-                  apply_padding(pad, top) <= (uint64_t)UINT32_MAX - 16, cut = 0;
-    layout_instr first_ins;
-    layout_cost first_cost;
-    memset(&first_ins, 0, sizeof first_ins);
-    memset(&first_cost, 0, sizeof first_cost);
-    /* What LLVM's LoadStoreVectorizer sees of each access (lsv.c), at its
-     * place in program order: the lane / warp part regBase may set bits
-     * span_b of the byte offset and no other (LLVM's known bits), so XOR
-     * with a constant outside span_b is an add; the base is regBase ^ (the
-     * key's bits inside span_b), the rest a constant.  Alignment: the smem
-     * base's 16 bytes, regBase's trailing zeros, the constant's; padded:
-     * also those of each padding term (base >> interval) << pad and of the
-     * constant's own term. */
-    layout_tk_lsv_acc lsv[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    int byprog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    int lg_eb = layout_log2_floor(elem_bytes);
-    uint64_t span_b = lanewarp << lg_eb;
-    int tz_x = layout_ctz(span_b) < 4 ? layout_ctz(span_b) : 4;
-    for (int a = 0; a < r->n_accesses; a++) {
-        uint64_t key = 0, add = 0;
-        for (i = 0; i < nrest; i++)
-            if (a >> i & 1) {
-                uint64_t bimg = layout_tk_basis(cvt, ir, rest[i]);
-                if (bimg & lanewarp) key ^= bimg;
-                else add ^= bimg;
-            }
-        base_key[a] = alias_key[a] = key;
-        add_off[a] = (int64_t)apply_padding(pad, add * (uint64_t)elem_bytes);
-        /* Unpadded: (base ^ key) + add, and the bits of key that no lane or
-         * warp sets are zero in base, so LLVM adds them to the immediate:
-         * the base register is base ^ (key & lanewarp) (the Gluon fixtures'
-         * AMDGCN: a shared_linear bf16 operand writes on two base registers
-         * with offsets 0, 48, 64, .. and 16, 32, 80, .., the XOR keys 0x108
-         * and 0x110 sharing the register of their common lane bit). */
-        if (!pad->n) {
-            base_key[a] = alias_key[a] = key & lanewarp;
-            add_off[a] = (int64_t)(((key & ~lanewarp) + add) * (uint64_t)elem_bytes);
-        }
-        /* Padded: Triton pads each access's whole offset, base + constant,
-         * and the accesses share a base register only where the constant's
-         * own padding term is the same (the Gluon fixtures' AMDGCN: pairs
-         * within one padding term, ds_write2_b32 offset0:33 offset1:49 of
-         * [128:+4] beside offset1:16 on another base; none across). */
-        if (pad->n)
-            base_key[a] = key ^ (((uint64_t)add_off[a] - add * (uint64_t)elem_bytes) * 0x9E3779B97F4A7C15ull);
-        /* With two or more padding terms LLVM recomputes both padding terms
-         * for every constant with a bit at or above the least interval: each
-         * such access has a base register of its own (the Gluon fixtures'
-         * AMDGCN: [128:+1, 256:+4] bf16 pairs only the accesses below 256
-         * bytes, offsets 0..192 on one base, and writes the other 28 with
-         * ds_write_b32 on 28 bases; one term ([128:+4] fp8) keeps a base
-         * for 1024 + 0..192 and pairs all). */
-        if (pad->n > 1 && (add * (uint64_t)elem_bytes) >> least_ishift)
-            base_key[a] = alias_key[a] = key ^ ((uint64_t)(a + 1) * 0xC2B2AE3D27D4EB4Full);
-        prog[a] = 0;
-        for (i = 0, j = 0; i < nrest; i++)
-            if (!(layout_tk_basis(cvt, ir, rest[i]) & lanewarp)) prog[a] |= (a >> i & 1) << j++;
-        for (i = 0; i < nrest; i++)
-            if (layout_tk_basis(cvt, ir, rest[i]) & lanewarp) prog[a] |= (a >> i & 1) << j++;
-        byprog[prog[a]] = a;
-
-        layout_tk_lsv_acc *v = &lsv[prog[a]];
-        uint64_t keyb = key << lg_eb, addb = add << lg_eb, off;
-        int tzb = tz_x;
-        v->lo = 1, v->hi = 0; /* the bases told apart only where padded (below) */
-        v->ua_ok = 1;
-        if (!pad->n) {
-            v->group = base_key[a];
-            off = (uint64_t)add_off[a];
-        } else if (!(span_b >> least_ishift)) {
-            /* regBase below every interval: its padding is 0, each access
-             * is regBase ^ key plus the padded constant (one base) */
-            v->group = keyb;
-            off = (uint64_t)add_off[a];
-            if (keyb && layout_ctz(keyb) < tzb) tzb = layout_ctz(keyb);
-        } else {
-            /* the padding of regBase ^ key ^ constant: one base per key and
-             * padding term of the constant (base_key), the constant's
-             * unpadded bytes on top.  The base pad(regBase) (no key, no
-             * term) has the known bits of each term; LLVM knows no more
-             * than the element's alignment of the others (the Gluon
-             * fixtures' AMDGCN and PTX: 8 bytes of fp32 there as
-             * ds_read2_b32, never a pair of bf16 or i8 merged) */
-            uint64_t term = (uint64_t)add_off[a] - addb;
-            v->group = base_key[a];
-            v->ua_ok = term == 0; /* a constant past an interval: its own padding, its own base (g220's rows 1-3) */
-            off = addb;
-            for (int q = 0; q < pad->n; q++) {
-                int t = layout_ctz(((span_b | keyb) >> pad->ishift[q]) << pad->pshift[q]);
-                if (t < tzb) tzb = t;
-            }
-            if ((term || keyb) && lg_eb < tzb) tzb = lg_eb;
-            /* its padding term: the constant's own (known ones) up to that
-             * of every bit regBase may set (known bits' range) */
-            uint64_t hi_t = 0;
-            for (int q = 0; q < pad->n; q++) hi_t += ((span_b | addb) >> pad->ishift[q]) << pad->pshift[q];
-            if (!keyb && hi_t <= INT32_MAX) v->lo = (int32_t)term, v->hi = (int32_t)hi_t;
-        }
-        if (off > INT32_MAX) return layout_tk_not_modelled(r, "byte offset beyond 31 bits");
-        v->off = (int32_t)off;
-        v->align_log2 = off && layout_ctz(off) < tzb ? layout_ctz(off) : tzb;
+    uint64_t top = (moved | s->lanewarp) * (uint64_t)s->elem_bytes;
+    s->can_cut = s->ceiling < INT64_MAX && (moved | s->lanewarp) <= (uint64_t)UINT32_MAX / (uint64_t)s->elem_bytes &&
+                 apply_padding(pad, top) <= (uint64_t)UINT32_MAX - 16;
+    s->cut = 0;
+    s->span_b = s->lanewarp << layout_log2_floor(s->elem_bytes);
+    int tz_x = layout_ctz(s->span_b) < 4 ? layout_ctz(s->span_b) : 4;
+    for (int a = 0; a < s->n_acc; a++) {
+        ldst_address(s, a, least_ishift);
+        if (ldst_lsv_view(s, a, least_ishift, tz_x)) return 1;
     }
+    return 0;
+}
 
-    /* The runs the LoadStoreVectorizer merges (each one instruction of
-     * run_len x bytes per lane), listed by access index. */
-    short order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    unsigned char run_len[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    int n_runs = r->n_accesses;
-    if (tr) /* ds_read_b64_tr_b*: an intrinsic, not merged */
-        for (int a = 0; a < n_runs; a++) order[a] = (short)a, run_len[a] = 1;
-    else {
-        int ua_elem = !k->is_nvidia && (k->arch.ds_forms & LAYOUT_DS_FORM_UNALIGNED) ? elem_bytes : 0;
-        n_runs = layout_tk_lsv(lsv, r->n_accesses, bytes, r->direction == LAYOUT_WRITE && pad->n, k->is_nvidia, ua_elem,
-                               order, run_len);
-        for (int a = 0; a < r->n_accesses; a++) order[a] = (short)byprog[order[a]];
+/* Step 2, LLVM's LoadStoreVectorizer (lsv.c): the runs it merges, each one
+ * instruction of run_len x bytes per lane, listed by access index. */
+static void ldst_pass_lsv(ldst_stream *s)
+{
+    const layout_triton_kernel *k = s->k;
+    s->n_runs = s->n_acc;
+    if (s->tr) { /* ds_read_b64_tr_b*: an intrinsic, not merged */
+        for (int a = 0; a < s->n_runs; a++) s->order[a] = (short)a, s->run_len[a] = 1;
+        return;
     }
+    int ua_elem = !k->is_nvidia && (k->arch.ds_forms & LAYOUT_DS_FORM_UNALIGNED) ? s->elem_bytes : 0;
+    s->n_runs = layout_tk_lsv(s->lsv, s->n_acc, s->bytes, s->r->direction == LAYOUT_WRITE && s->pad->n, k->is_nvidia,
+                              ua_elem, s->order, s->run_len);
+    for (int a = 0; a < s->n_acc; a++) s->order[a] = (short)s->byprog[s->order[a]];
+}
 
-    /* Unpadded, run q's lane addresses are run 0's XOR one constant (the
-     * images of its first access's register bits, times the element
-     * bytes).  When the runs have one width W (a power of two) and every
-     * lane image and every such constant is a multiple of W, a lane's words
-     * move by one XOR too (aligned, W / bank width whole words or one
-     * word), so each bank's distinct words map one to one onto another
-     * bank's, equal addresses stay equal (the folds) and the lane groups
-     * are the same: the checker's model (check.h) gives every run the first
-     * run's cost, which is costed once.  The addresses' 32-bit limit is
-     * still checked per run. */
+/* Unpadded, run q's lane addresses are run 0's XOR one constant (the
+ * images of its first access's register bits, times the element bytes).
+ * When the runs have one width W (a power of two) and every lane image and
+ * every such constant is a multiple of W, a lane's words move by one XOR
+ * too (aligned, W / bank width whole words or one word), so each bank's
+ * distinct words map one to one onto another bank's, equal addresses stay
+ * equal (the folds) and the lane groups are the same: the checker's model
+ * (check.h) gives every run the first run's cost, which is costed once.
+ * The addresses' 32-bit limit is still checked per run. */
+static void ldst_translate_check(ldst_stream *s)
+{
     uint64_t starts = 0;
-    int same_len = 1;
-    for (int q = 0, pos = 0; q < n_runs; pos += run_len[q++]) {
-        for (i = 0; i < nrest; i++)
-            if (order[pos] >> i & 1) starts |= layout_tk_basis(cvt, ir, rest[i]);
-        if (run_len[q] != run_len[0]) same_len = 0;
+    int same_len = 1, i;
+    for (int q = 0, pos = 0; q < s->n_runs; pos += s->run_len[q++]) {
+        for (i = 0; i < s->nrest; i++)
+            if (s->order[pos] >> i & 1) starts |= layout_tk_basis(s->cvt, s->ir, s->rest[i]);
+        if (s->run_len[q] != s->run_len[0]) same_len = 0;
     }
-    int wbytes = run_len[0] * bytes;
-    int translate = shortcut && !pad->n && same_len && !(wbytes & (wbytes - 1)) &&
-                    !(((starts | lanewarp) * (uint64_t)elem_bytes) & (uint64_t)(wbytes - 1));
+    int wbytes = s->run_len[0] * s->bytes;
+    s->translate = s->shortcut && !s->pad->n && same_len && !(wbytes & (wbytes - 1)) &&
+                   !(((starts | s->lanewarp) * (uint64_t)s->elem_bytes) & (uint64_t)(wbytes - 1));
+}
 
-    /* Each run, one instruction of run_len x bytes per lane: its lanes'
-     * addresses are those of its first (lowest) access, costed by the
-     * checker; then the mnemonics. */
-    int64_t hi = 0, n_single = 0;
-    unsigned char pair_w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    short run_at[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* by program place: the run standing there, -1 none */
+/* The register value and offset image of access a. */
+static int64_t ldst_regval(const ldst_stream *s, int a, uint64_t *image)
+{
+    int64_t regval = 0;
+    if (image) *image = 0;
+    for (int i = 0; i < s->nrest; i++)
+        if (a >> i & 1) {
+            regval |= (int64_t)1 << s->rest[i];
+            if (image) *image ^= layout_tk_basis(s->cvt, s->ir, s->rest[i]);
+        }
+    return regval;
+}
+
+/* Step 3a: run q's one instruction costed by the checker (its lanes'
+ * addresses are those of its first, lowest access), or the first run's
+ * cost where the runs translate.  Returns 1 when r is not modelled. */
+static int ldst_cost_run(ldst_stream *s, int q, int a, int rbytes, int64_t regval, uint64_t image)
+{
+    layout_triton_kernel_op *r = s->r;
+    layout_cost c;
+    if (s->cut) return 0;
+    if (s->translate && q > 0) {
+        if (image > (uint64_t)UINT32_MAX / (uint64_t)s->elem_bytes)
+            return layout_tk_not_modelled(r, "lane addresses: layout_linear_lane_access: base offset %llu x %d "
+                                             "bytes is over 32 bits", (unsigned long long)image, s->elem_bytes), 1;
+        layout_tk_cost_add(r, q, &s->first_cost, &s->first_ins);
+        return 0;
+    }
+    (void)a;
+    if (s->ir >= 0) s->ins[s->ir] = regval;
+    if (cost_instr(s->ck, s->cvt, s->pad, s->ins, s->elem_bytes, s->bytes, rbytes, &s->last_ins, &c, r)) return 1;
+    layout_tk_cost_add(r, q, &c, &s->last_ins);
+    if (s->can_cut && !s->translate && r->total_cycles > s->ceiling) s->cut = 1;
+    if (s->translate && q == 0) {
+        s->first_ins = s->last_ins;
+        s->first_cost = c;
+    }
+    return 0;
+}
+
+/* Step 3b: run q's mnemonic, or its width left to SILoadStoreOptimizer
+ * (pair_w), or counted among the single accesses named at the end. */
+static void ldst_name_run(ldst_stream *s, int q, int pos, int len, int64_t regval)
+{
+    const layout_triton_kernel *k = s->k;
+    layout_triton_kernel_op *r = s->r;
+    const layout_tk_global *g = s->g;
+    int a = s->order[pos], rbytes = len * s->bytes, bytes = s->bytes, i;
     char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
-    int64_t warp0_total = r->total_cycles, warp0_extra = r->extra_cycles;
-    layout_instr ins_; /* after the loop: the last run's lanes (translated: the first's, same cost) */
-    memset(&ins_, 0, sizeof ins_);
-    for (int a = 0; a < r->n_accesses; a++) run_at[a] = -1;
-    for (int q = 0, pos = 0; q < n_runs; q++) {
-        layout_cost c;
-        int a = order[pos], len = run_len[q], rbytes = len * bytes, place = prog[a];
-        int64_t regval = 0;
-        uint64_t image = 0;
-        for (int m = 0; m < len; m++) { /* a merged load stands at its first, a store at its last */
-            int pm = prog[order[pos + m]];
+    s->pair_w[q] = 0;
+    if (len == 1) {
+        if (!k->is_nvidia && !s->tr && (bytes == 4 || bytes == 8)) {
+            s->pair_w[q] = (unsigned char)bytes; /* SILoadStoreOptimizer may pair it (step 4) */
+            return;
+        }
+        s->n_single++;
+        /* a single element from the upper half of a 32-bit VGPR (ldst_name_singles) */
+        if (g && g->run1 >= 0) {
+            int h1 = (int)(regval >> g->run1 & 1), h2 = g->run2 >= 0 ? (int)(regval >> g->run2 & 1) : 0;
+            if (bytes == 2 ? h1 : (h2 && !h1)) s->hi++;
+        }
+        return;
+    }
+    /* a merged run: registers in offset order, one global word's when
+     * they are consecutive from a multiple of their count */
+    int run_in_word = r->vec_elems == 1 && (regval & (len - 1)) == 0;
+    for (int m = 1; m < len && run_in_word; m++) {
+        int64_t rv = 0;
+        for (i = 0; i < s->nrest; i++)
+            if (s->order[pos + m] >> i & 1) rv |= (int64_t)1 << s->rest[i];
+        if (rv != regval + m) run_in_word = 0;
+    }
+    int align = s->lsv[s->prog[a]].align_log2;
+    int below_dword = !k->is_nvidia && rbytes >= 8 && align < 2;
+    if (!k->is_nvidia && !below_dword && (rbytes == 4 || (rbytes == 8 && align >= 3))) {
+        s->pair_w[q] = (unsigned char)rbytes; /* SILoadStoreOptimizer may pair it (step 4) */
+        return;
+    }
+    if (below_dword)
+        /* merged below 4-byte alignment (unaligned DS mode): one wide
+         * access, not a pair of dwords (g220's ds_write_b64) */
+        snprintf(mn, sizeof mn, "%s_b%d", r->direction == LAYOUT_WRITE ? "ds_write" : "ds_read", rbytes * 8);
+    else if (!k->is_nvidia && rbytes == 8)
+        snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b32" : "ds_read2_b32");
+    else if (!k->is_nvidia && rbytes == 16 && align < 4)
+        snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b64" : "ds_read2_b64");
+    else if (k->is_nvidia && r->direction == LAYOUT_READ && r->elem_bits < 32 && rbytes <= 8)
+        /* LLVM loads the merged chain as <n x elem> (getChainElemTy) */
+        snprintf(mn, sizeof mn, "ld.shared.v%d.b%d", len * r->vec_elems, r->elem_bits);
+    else
+        mnemonic(k, r, len * r->vec_elems, rbytes, 0, s->gword, run_in_word && s->in_word, mn, sizeof mn);
+    layout_tk_count_add(r, mn, 1);
+}
+
+/* Step 3: every run of warp 0, in run order: where it stands in program
+ * order (a merged load at its first access, a store at its last), its
+ * cost and its name.  Returns 1 when r is not modelled. */
+static int ldst_cost_runs(ldst_stream *s)
+{
+    layout_triton_kernel_op *r = s->r;
+    s->n_single = s->hi = 0;
+    memset(&s->first_ins, 0, sizeof s->first_ins);
+    memset(&s->first_cost, 0, sizeof s->first_cost);
+    memset(&s->last_ins, 0, sizeof s->last_ins); /* after the loop: the last run's lanes (translated: the first's) */
+    for (int a = 0; a < s->n_acc; a++) s->run_at[a] = -1;
+    for (int q = 0, pos = 0; q < s->n_runs; q++) {
+        int a = s->order[pos], len = s->run_len[q], place = s->prog[a];
+        uint64_t image;
+        int64_t regval = ldst_regval(s, a, &image);
+        for (int m = 0; m < len; m++) {
+            int pm = s->prog[s->order[pos + m]];
             if (r->direction == LAYOUT_WRITE ? pm > place : pm < place) place = pm;
         }
-        run_at[place] = (short)q;
+        s->run_at[place] = (short)q;
+        if (ldst_cost_run(s, q, a, len * s->bytes, regval, image)) return 1;
+        ldst_name_run(s, q, pos, len, regval);
         pos += len;
-        for (i = 0; i < nrest; i++)
-            if (a >> i & 1) {
-                regval |= (int64_t)1 << rest[i];
-                image ^= layout_tk_basis(cvt, ir, rest[i]);
-            }
-        if (!cut && translate && q > 0) {
-            if (image > (uint64_t)UINT32_MAX / (uint64_t)elem_bytes)
-                return layout_tk_not_modelled(r, "lane addresses: layout_linear_lane_access: base offset %llu x %d "
-                                                 "bytes is over 32 bits", (unsigned long long)image, elem_bytes);
-            layout_tk_cost_add(r, q, &first_cost, &first_ins);
-        } else if (!cut) {
-            if (ir >= 0) ins[ir] = regval;
-            if (cost_instr(ck, cvt, pad, ins, elem_bytes, bytes, rbytes, &ins_, &c, r)) return LAYOUT_OK;
-            layout_tk_cost_add(r, q, &c, &ins_);
-            if (can_cut && !translate && r->total_cycles > ceiling) cut = 1;
-            if (translate && q == 0) {
-                first_ins = ins_;
-                first_cost = c;
-            }
-        }
-        pair_w[q] = 0;
-        if (len == 1) {
-            if (!k->is_nvidia && !tr && (bytes == 4 || bytes == 8)) {
-                pair_w[q] = (unsigned char)bytes; /* SILoadStoreOptimizer may pair it (below) */
-                continue;
-            }
-            n_single++;
-            /* a single element from the upper half of a 32-bit VGPR (below) */
-            if (g && g->run1 >= 0) {
-                int h1 = (int)(regval >> g->run1 & 1), h2 = g->run2 >= 0 ? (int)(regval >> g->run2 & 1) : 0;
-                if (bytes == 2 ? h1 : (h2 && !h1)) hi++;
-            }
-            continue;
-        }
-        /* a merged run: registers in offset order, one global word's when
-         * they are consecutive from a multiple of their count */
-        int run_in_word = r->vec_elems == 1 && (regval & (len - 1)) == 0;
-        for (int m = 1; m < len && run_in_word; m++) {
-            int64_t rv = 0;
-            for (i = 0; i < nrest; i++)
-                if (order[pos - len + m] >> i & 1) rv |= (int64_t)1 << rest[i];
-            if (rv != regval + m) run_in_word = 0;
-        }
-        int below_dword = !k->is_nvidia && rbytes >= 8 && lsv[prog[a]].align_log2 < 2;
-        if (!k->is_nvidia && !below_dword && (rbytes == 4 || (rbytes == 8 && lsv[prog[a]].align_log2 >= 3))) {
-            pair_w[q] = (unsigned char)rbytes; /* SILoadStoreOptimizer may pair it (below) */
-            continue;
-        }
-        if (below_dword)
-            /* merged below 4-byte alignment (unaligned DS mode): one wide
-             * access, not a pair of dwords (g220's ds_write_b64) */
-            snprintf(mn, sizeof mn, "%s_b%d", r->direction == LAYOUT_WRITE ? "ds_write" : "ds_read", rbytes * 8);
-        else if (!k->is_nvidia && rbytes == 8)
-            snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b32" : "ds_read2_b32");
-        else if (!k->is_nvidia && rbytes == 16 && lsv[prog[a]].align_log2 < 4)
-            snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b64" : "ds_read2_b64");
-        else if (k->is_nvidia && r->direction == LAYOUT_READ && r->elem_bits < 32 && rbytes <= 8)
-            /* LLVM loads the merged chain as <n x elem> (getChainElemTy) */
-            snprintf(mn, sizeof mn, "ld.shared.v%d.b%d", len * r->vec_elems, r->elem_bits);
-        else
-            mnemonic(k, r, len * r->vec_elems, rbytes, 0, gword, run_in_word && in_word, mn, sizeof mn);
-        layout_tk_count_add(r, mn, 1);
     }
-    if (n_runs > 0 && !cut && r->direction == LAYOUT_READ) r->last = ins_; /* for sink.c */
-    /* Padded, the warps' bank patterns may differ (the padding of warp w's
-     * offsets is not warp 0's moved by a constant): with the whole cost
-     * asked for, each warp's runs are costed too, for the CTA's sums
-     * (Nsight Compute on an H200, tests/fixtures/gluon/probe.jsonl, g132:
-     * fp8 under [32:+2], 2 or 3 wavefronts by warp, 20 over 8 warps). */
-    if (pad->n && ceiling == INT64_MAX && iw >= 0 && cvt->in_bits[iw] > 0) {
-        int nw = 1 << cvt->in_bits[iw];
-        int64_t per = k->module && k->module->num_warps > nw ? k->module->num_warps / nw : 1;
-        int64_t cta_t = r->total_cycles - warp0_total, cta_x = r->extra_cycles - warp0_extra;
-        for (int w = 1; w < nw; w++) {
-            ins[iw] = w;
-            for (int q = 0, pos = 0; q < n_runs; pos += run_len[q++]) {
-                layout_instr ins_;
-                layout_cost c;
-                int64_t regval = 0;
-                for (i = 0; i < nrest; i++)
-                    if (order[pos] >> i & 1) regval |= (int64_t)1 << rest[i];
-                if (ir >= 0) ins[ir] = regval;
-                if (cost_instr(ck, cvt, pad, ins, elem_bytes, bytes, run_len[q] * bytes, &ins_, &c, r)) return LAYOUT_OK;
-                cta_t += c.total_cycles;
-                cta_x += c.extra_cycles;
-            }
-        }
-        ins[iw] = 0;
-        r->cta_total_cycles = cta_t * per;
-        r->cta_extra_cycles = cta_x * per;
-    }
+    if (s->n_runs > 0 && !s->cut && r->direction == LAYOUT_READ) r->last = s->last_ins; /* for sink.c */
+    return 0;
+}
 
-    int n_acc = r->n_accesses;
-    r->n_accesses = n_runs;
-
-    /* AMD: SILoadStoreOptimizer pairs the b32 / b64 instructions, taken in
-     * program order (pair_ds). */
-    if (!k->is_nvidia && !tr) {
-        short st[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-        int sz[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-        unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-        int ni = 0, any = 0;
-        for (int q = 0; q < n_runs; q++)
-            if (pair_w[q]) any = 1;
-        if (any || list) {
-            short start[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-            for (int q = 0, pos = 0; q < n_runs; pos += run_len[q++]) start[q] = order[pos];
-            for (int place = 0; place < n_acc; place++)
-                if (run_at[place] >= 0) {
-                    st[ni] = start[run_at[place]];
-                    sz[ni] = run_len[run_at[place]] * bytes;
-                    w[ni++] = pair_w[run_at[place]];
-                }
-            pair_ds(k, r, gword, in_word, ni, st, w, sz, base_key, alias_key, add_off, (int64_t)span_b, lsv, prog,
-                    pad->n > 0, list);
+/* Step 3c, padded: the warps' bank patterns may differ (the padding of
+ * warp w's offsets is not warp 0's moved by a constant): with the whole
+ * cost asked for, each warp's runs are costed too, for the CTA's sums
+ * (Nsight Compute on an H200, tests/fixtures/gluon/probe.jsonl, g132: fp8
+ * under [32:+2], 2 or 3 wavefronts by warp, 20 over 8 warps).  Returns 1
+ * when r is not modelled. */
+static int ldst_cost_warps(ldst_stream *s, int64_t warp0_total, int64_t warp0_extra)
+{
+    layout_triton_kernel_op *r = s->r;
+    const layout_linear *cvt = s->cvt;
+    int iw = s->iw;
+    if (!(s->pad->n && s->ceiling == INT64_MAX && iw >= 0 && cvt->in_bits[iw] > 0)) return 0;
+    int nw = 1 << cvt->in_bits[iw];
+    int64_t per = s->k->module && s->k->module->num_warps > nw ? s->k->module->num_warps / nw : 1;
+    int64_t cta_t = r->total_cycles - warp0_total, cta_x = r->extra_cycles - warp0_extra;
+    for (int w = 1; w < nw; w++) {
+        s->ins[iw] = w;
+        for (int q = 0, pos = 0; q < s->n_runs; pos += s->run_len[q++]) {
+            layout_instr ins_;
+            layout_cost c;
+            if (s->ir >= 0) s->ins[s->ir] = ldst_regval(s, s->order[pos], NULL);
+            if (cost_instr(s->ck, cvt, s->pad, s->ins, s->elem_bytes, s->bytes, s->run_len[q] * s->bytes, &ins_, &c, r))
+                return 1;
+            cta_t += c.total_cycles;
+            cta_x += c.extra_cycles;
         }
     }
+    s->ins[iw] = 0;
+    r->cta_total_cycles = cta_t * per;
+    r->cta_extra_cycles = cta_x * per;
+    return 0;
+}
 
-    /* Mnemonics of the runs left single: one instruction each. */
-    if (tr && bytes == 8) {
+/* Step 4, AMD: SILoadStoreOptimizer pairs the b32 / b64 instructions,
+ * taken in program order (pair_ds; dspair.c). */
+static void ldst_pass_silsopt(ldst_stream *s)
+{
+    short st[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], start[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int sz[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int ni = 0, any = 0;
+    if (s->k->is_nvidia || s->tr) return;
+    for (int q = 0; q < s->n_runs; q++)
+        if (s->pair_w[q]) any = 1;
+    if (!any && !s->list) return;
+    for (int q = 0, pos = 0; q < s->n_runs; pos += s->run_len[q++]) start[q] = s->order[pos];
+    for (int place = 0; place < s->n_acc; place++)
+        if (s->run_at[place] >= 0) {
+            st[ni] = start[s->run_at[place]];
+            sz[ni] = s->run_len[s->run_at[place]] * s->bytes;
+            w[ni++] = s->pair_w[s->run_at[place]];
+        }
+    pair_ds(s->k, s->r, s->gword, s->in_word, ni, st, w, sz, s->base_key, s->alias_key, s->add_off, (int64_t)s->span_b,
+            s->lsv, s->prog, s->pad->n > 0, s->list);
+}
+
+/* Step 5: the mnemonics of the runs left single, one instruction each. */
+static void ldst_name_singles(ldst_stream *s)
+{
+    const layout_triton_kernel *k = s->k;
+    const layout_tk_global *g = s->g;
+    layout_triton_kernel_op *r = s->r;
+    int bytes = s->bytes;
+    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    if (s->tr && bytes == 8) {
         snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
-        layout_tk_count_add(r, mn, n_single);
+        layout_tk_count_add(r, mn, s->n_single);
     } else if (!k->is_nvidia && g && g->word_bits && g->run1 >= 0 && (bytes == 2 || g->run2 >= 0) &&
-               r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2) && n_single) {
+               r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2) && s->n_single) {
         /* One element per ds_write of 32-bit VGPRs that the global load
          * packed (a thread's elements 2c, 2c + 1 along the last dim): LLVM
          * stores an element in bits 16..31 with the _d16_hi form
          * (ds_write_b16_d16_hi; ds_write_b8_d16_hi for byte 2, bytes 1 and
          * 3 are shifted down first): odd f16, byte 2 of four i8. */
-        mnemonic(k, r, r->vec_elems, bytes, 0, gword, in_word, mn, sizeof mn);
-        layout_tk_count_add(r, mn, n_single - hi);
-        if (hi) {
+        mnemonic(k, r, r->vec_elems, bytes, 0, s->gword, s->in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, s->n_single - s->hi);
+        if (s->hi) {
             snprintf(mn, sizeof mn, "ds_write_b%d_d16_hi", bytes * 8);
-            layout_tk_count_add(r, mn, hi);
+            layout_tk_count_add(r, mn, s->hi);
         }
-    } else if (n_single) {
-        mnemonic(k, r, r->vec_elems, bytes, 0, gword, in_word, mn, sizeof mn);
-        layout_tk_count_add(r, mn, n_single);
+    } else if (s->n_single) {
+        mnemonic(k, r, r->vec_elems, bytes, 0, s->gword, s->in_word, mn, sizeof mn);
+        layout_tk_count_add(r, mn, s->n_single);
     }
+}
+
+/* Per-thread: the stream is large (about 60 KiB); one per call, on the
+ * caller's stack as before the split. */
+static layout_status lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
+                                const layout_tk_pad *pad, int tr, const layout_tk_global *g, int64_t ceiling,
+                                int shortcut, layout_triton_kernel_op *r, layout_tk_ds_list *list)
+{
+    ldst_stream st_, *s = &st_;
+    s->k = k, s->ck = ck, s->cvt = cvt, s->pad = pad, s->g = g, s->r = r, s->list = list;
+    s->tr = tr, s->shortcut = shortcut, s->ceiling = ceiling;
+    s->gword = g ? g->word_bits : 0;
+    s->ir = layout_linear_in_dim(cvt, "register");
+    s->il = layout_linear_in_dim(cvt, "lane");
+    s->iw = layout_linear_in_dim(cvt, "warp");
+    for (int j = 0; j < LAYOUT_LINEAR_MAX_DIMS; j++) s->ins[j] = 0;
+    ldst_vectorise(s);
+    if (ldst_accesses(s) || ldst_emit(s)) return LAYOUT_OK;
+    ldst_pass_lsv(s);
+    ldst_translate_check(s);
+    int64_t warp0_total = r->total_cycles, warp0_extra = r->extra_cycles;
+    if (ldst_cost_runs(s) || ldst_cost_warps(s, warp0_total, warp0_extra)) return LAYOUT_OK;
+    r->n_accesses = s->n_runs;
+    ldst_pass_silsopt(s);
+    ldst_name_singles(s);
     r->modelled = 1;
     return LAYOUT_OK;
 }
