@@ -301,6 +301,7 @@
 #include "layout/suggest.h"
 #include "layout/ttgir.h"
 #include "layout/triton_kernel.h"
+#include "layout/triton_stream.h"
 #include "layout/profile.h"
 #include "layout/calibrate.h"
 

@@ -13,7 +13,7 @@ static int run(int argc, char **argv);
 const tool_command tool_cmd_triton = {
     "triton", "a Triton kernel (TTGIR): each shared-memory op's instructions and cost",
     "usage: layout triton FILE.ttgir [--arch A] [--json] [--suggest [--same-bytes]] [--apply OUT.ttgir]\n"
-    "                    [--html FILE] [--strict] [--fail-above CYCLES]\n"
+    "                    [--html FILE] [--stream] [--strict] [--fail-above CYCLES]\n"
     "\n"
     "Read the TTGIR Triton prints (kernel.asm[\"ttgir\"]; FILE '-' = standard\n"
     "input) and, for every op that moves data between registers and shared\n"
@@ -41,6 +41,11 @@ const tool_command tool_cmd_triton = {
     "             (OUT '-' = standard output; the report then goes nowhere)\n"
     "  --same-bytes  with --suggest / --json / --html / --apply: no more bytes than the\n"
     "             allocation takes now (no padding added)\n"
+    "  --stream   after the report, each op's instructions one by one (one warp,\n"
+    "             program order): base register, constant offset, bytes per lane,\n"
+    "             the warps and lanes that run it, its cost, and which of the\n"
+    "             compilers' passes made it (LLVM's LoadStoreVectorizer, AMDGPU's\n"
+    "             SILoadStoreOptimizer within and across ops, ptxas's sunk load)\n"
     "  --html FILE  one self-contained page, a tab per op: layouts, instructions,\n"
     "             the worst instruction's lanes and banks, the suggestion\n"
     "  --strict   exit 1 on any conflict (default: only on conflicts of high\n"
@@ -218,16 +223,63 @@ static void print_suggestions(const layout_ttgir *m, const layout_triton_kernel 
     }
 }
 
+/* --stream: each op's instructions (triton_stream.h), one line each. */
+static void print_streams(const layout_ttgir *m, const layout_triton_kernel *k)
+{
+    static layout_triton_inst in[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    layout_error err;
+    printf("\ninstruction streams (one warp, program order; after the LoadStoreVectorizer, SILoadStoreOptimizer and "
+           "ptxas):\n");
+    for (int i = 0; i < k->n_ops; i++) {
+        const layout_triton_kernel_op *r = &k->ops[i];
+        int n = 0;
+        if (!r->modelled) continue;
+        if (layout_triton_kernel_op_stream(k, i, in, LAYOUT_TRITON_KERNEL_MAX_ACCESSES, &n, &err) != LAYOUT_OK) {
+            if (r->n_counts > 0) printf("op %d, line %d, %s: %s\n", i, r->line, layout_ttgir_op_name(r->kind), err.message);
+            continue;
+        }
+        if (n == 0) continue;
+        printf("op %d, line %d, %s", i, r->line, layout_ttgir_op_name(r->kind));
+        if (n > 0 && in[0].buffer >= 0) {
+            const layout_ttgir_value *v = &m->ir.values[in[0].buffer];
+            printf(", buffer %.*s", (int)v->name.len, m->text + v->name.at);
+        }
+        printf(": %d instruction%s\n", n, n == 1 ? "" : "s");
+        printf("  %4s  %-24s %5s %6s %8s %4s  %-16s %-12s %6s %6s  %s\n", "#", "instruction", "bytes", "base", "offset",
+               "acc", "pair", "warps x lanes", "extra", "total", "passes");
+        for (int j = 0; j < n && j < LAYOUT_TRITON_KERNEL_MAX_ACCESSES; j++) {
+            const layout_triton_inst *e = &in[j];
+            char pair[32] = "-", runs[24], passes[96] = "";
+            int warps = 0, lanes = 0;
+            for (int w = 0; w < e->n_warps; w++)
+                if (e->lanes[w]) warps++, lanes = __builtin_popcountll(e->lanes[w]);
+            /* a pair's counted half "with" its partner, the other "into" it */
+            if (e->partner >= 0 && e->partner_op == i)
+                snprintf(pair, sizeof pair, "%s #%d", e->standing ? "with" : "into", e->partner);
+            else if (e->partner >= 0)
+                snprintf(pair, sizeof pair, "%s op %d #%d", e->standing ? "with" : "into", e->partner_op, e->partner);
+            snprintf(runs, sizeof runs, "%d x %d", warps, lanes);
+            for (unsigned b = 1; b <= LAYOUT_TRITON_PASS_PTXAS_SINK; b <<= 1)
+                if (e->passes & b)
+                    snprintf(passes + strlen(passes), sizeof passes - strlen(passes), "%s%s", passes[0] ? ", " : "",
+                             layout_triton_pass_name(b));
+            printf("  %4d  %-24s %5d %6" PRIx64 " %8" PRId64 " %4d  %-16s %-12s %6" PRId64 " %6" PRId64 "  %s\n", j,
+                   e->mnemonic, e->bytes, e->base_reg & 0xffffff, e->offset, e->accesses, pair, runs, e->extra_cycles,
+                   e->total_cycles, passes[0] ? passes : "-");
+        }
+    }
+}
+
 static int run(int argc, char **argv)
 {
     const char *arch_arg = NULL, *html = NULL, *apply = NULL, *pos[1];
-    int json = 0, suggest = 0, same_bytes = 0, n_pos = 0, too_big = 0, rc;
+    int json = 0, suggest = 0, same_bytes = 0, stream = 0, n_pos = 0, too_big = 0, rc;
     tool_lint lint = {0, NULL, 0};
     int64_t counted = 0; /* conflict cycles the lint policy counts */
     const tool_option opts[] = {{"--arch", &arch_arg, NULL},   {"--json", NULL, &json},
                                 {"--suggest", NULL, &suggest}, {"--same-bytes", NULL, &same_bytes},
                                 {"--html", &html, NULL},       {"--apply", &apply, NULL},
-                                TOOL_LINT_OPTIONS(lint),       {NULL, NULL, NULL}};
+                                {"--stream", NULL, &stream},   TOOL_LINT_OPTIONS(lint),       {NULL, NULL, NULL}};
     layout_triton_kernel_suggest_options sopt;
     layout_arch arch;
     layout_error err;
@@ -297,6 +349,7 @@ static int run(int argc, char **argv)
         tool_lint_print(&lint, g_kernel.extra_cycles, counted,
                         g_kernel.is_nvidia ? "bank conflicts" : "extra cycles");
         if (suggest) print_suggestions(&g_module, &g_kernel, &g_sugg);
+        if (stream) print_streams(&g_module, &g_kernel);
     }
     return rc;
 }

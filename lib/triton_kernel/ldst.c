@@ -10,6 +10,7 @@
 #include "layout/linear.h"
 #include "layout/triton.h"
 #include "layout/triton_kernel.h"
+#include "layout/triton_stream.h"
 #include "tk_internal.h"
 
 #include <stdarg.h>
@@ -148,15 +149,18 @@ void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cos
  * unpaired) -- unless alias analysis tells that store apart from both
  * (layout_tk_lsv_no_alias on lsv, indexed by program place prog[]; g344,
  * g357, g360 pair across such stores).  Counts the mnemonics; list (NULL:
- * none) gets the instructions. */
+ * none) gets the instructions, partner_out and kind_out (NULL: not wanted)
+ * each instruction's partner and pair kind (layout_tk_pair_ds). */
 static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, int gword, int in_word, int ni,
                     const short *st, const unsigned char *w, const int *sz, const uint64_t *key, const uint64_t *var,
                     const int64_t *off, int64_t span, const layout_tk_lsv_acc *lsv, const int *prog, int padded,
-                    layout_tk_ds_list *list)
+                    layout_tk_ds_list *list, short *partner_out, unsigned char *kind_out)
 {
     layout_tk_dsi ins[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    short partner[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], walk[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    unsigned char kind[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    short own_partner[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], walk[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char own_kind[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    short *partner = partner_out ? partner_out : own_partner;
+    unsigned char *kind = kind_out ? kind_out : own_kind;
     char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
     for (int i = 0; i < ni; i++) {
         ins[i].off = off[st[i]];
@@ -198,7 +202,7 @@ void layout_tk_pair_block(const layout_triton_kernel *k, layout_triton_kernel_op
     }
     /* the variable part of an address is its base register's (key); span
      * -1: a store on another base register may alias (none is told apart) */
-    pair_ds(k, r, 0, 0, n, st, w, sz, key, key, off, -1, NULL, prog, 0, NULL);
+    pair_ds(k, r, 0, 0, n, st, w, sz, key, key, off, -1, NULL, prog, 0, NULL, NULL, NULL);
 }
 
 /* Copy attr into buf with every `#alias` (e.g. a dot_op's `parent = #mma`)
@@ -407,8 +411,14 @@ typedef struct ldst_stream {
     short order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     unsigned char run_len[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     short run_at[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];       /* by place: the run standing there, -1 none */
+    short run_pos[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];      /* run q's first entry in order[] */
     unsigned char pair_w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* b32 / b64 width SILoadStoreOptimizer may pair, 0 */
-    /* the costing */
+    /* after SILoadStoreOptimizer (paired: it ran), by instruction in program order: partner and pair kind */
+    int paired;
+    short partner[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char pair_kind[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    /* the costing; run q's cost (warp 0) where the stream is captured */
+    int64_t run_extra[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], run_total[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     int translate, can_cut, cut;
     int64_t n_single, hi;
     layout_instr first_ins, last_ins;
@@ -708,12 +718,14 @@ static int ldst_cost_run(ldst_stream *s, int q, int a, int rbytes, int64_t regva
             return layout_tk_not_modelled(r, "lane addresses: layout_linear_lane_access: base offset %llu x %d "
                                              "bytes is over 32 bits", (unsigned long long)image, s->elem_bytes), 1;
         layout_tk_cost_add(r, q, &s->first_cost, &s->first_ins);
+        s->run_extra[q] = s->first_cost.extra_cycles, s->run_total[q] = s->first_cost.total_cycles;
         return 0;
     }
     (void)a;
     if (s->ir >= 0) s->ins[s->ir] = regval;
     if (cost_instr(s->ck, s->cvt, s->pad, s->ins, s->elem_bytes, s->bytes, rbytes, &s->last_ins, &c, r)) return 1;
     layout_tk_cost_add(r, q, &c, &s->last_ins);
+    s->run_extra[q] = c.extra_cycles, s->run_total[q] = c.total_cycles;
     if (s->can_cut && !s->translate && r->total_cycles > s->ceiling) s->cut = 1;
     if (s->translate && q == 0) {
         s->first_ins = s->last_ins;
@@ -722,28 +734,28 @@ static int ldst_cost_run(ldst_stream *s, int q, int a, int rbytes, int64_t regva
     return 0;
 }
 
-/* Step 3b: run q's mnemonic, or its width left to SILoadStoreOptimizer
- * (pair_w), or counted among the single accesses named at the end. */
-static void ldst_name_run(ldst_stream *s, int q, int pos, int len, int64_t regval)
+/* Whether a single access of register value regval holds an element from
+ * the upper half of a 32-bit VGPR the global load packed (a thread's
+ * elements 2c, 2c + 1 along the last dim; ldst_single_name). */
+static int ldst_is_hi(const ldst_stream *s, int64_t regval)
+{
+    const layout_tk_global *g = s->g;
+    if (!g || g->run1 < 0) return 0;
+    int h1 = (int)(regval >> g->run1 & 1), h2 = g->run2 >= 0 ? (int)(regval >> g->run2 & 1) : 0;
+    return s->bytes == 2 ? h1 : (h2 && !h1);
+}
+
+/* Run (pos, len)'s kind: 0 a merged run, named in mn; 1 an instruction
+ * SILoadStoreOptimizer may pair, of *w bytes; 2 a single access (named
+ * by ldst_single_name). */
+static int ldst_run_kind(const ldst_stream *s, int pos, int len, int64_t regval, int *w, char *mn, size_t cap)
 {
     const layout_triton_kernel *k = s->k;
-    layout_triton_kernel_op *r = s->r;
-    const layout_tk_global *g = s->g;
-    int a = s->order[pos], rbytes = len * s->bytes, bytes = s->bytes, i;
-    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
-    s->pair_w[q] = 0;
+    const layout_triton_kernel_op *r = s->r;
+    int a = s->order[pos], rbytes = len * s->bytes, i;
     if (len == 1) {
-        if (!k->is_nvidia && !s->tr && (bytes == 4 || bytes == 8)) {
-            s->pair_w[q] = (unsigned char)bytes; /* SILoadStoreOptimizer may pair it (step 4) */
-            return;
-        }
-        s->n_single++;
-        /* a single element from the upper half of a 32-bit VGPR (ldst_name_singles) */
-        if (g && g->run1 >= 0) {
-            int h1 = (int)(regval >> g->run1 & 1), h2 = g->run2 >= 0 ? (int)(regval >> g->run2 & 1) : 0;
-            if (bytes == 2 ? h1 : (h2 && !h1)) s->hi++;
-        }
-        return;
+        *w = !k->is_nvidia && !s->tr && (s->bytes == 4 || s->bytes == 8) ? s->bytes : 0;
+        return *w ? 1 : 2;
     }
     /* a merged run: registers in offset order, one global word's when
      * they are consecutive from a multiple of their count */
@@ -756,24 +768,37 @@ static void ldst_name_run(ldst_stream *s, int q, int pos, int len, int64_t regva
     }
     int align = s->lsv[s->prog[a]].align_log2;
     int below_dword = !k->is_nvidia && rbytes >= 8 && align < 2;
-    if (!k->is_nvidia && !below_dword && (rbytes == 4 || (rbytes == 8 && align >= 3))) {
-        s->pair_w[q] = (unsigned char)rbytes; /* SILoadStoreOptimizer may pair it (step 4) */
-        return;
-    }
+    *w = !k->is_nvidia && !below_dword && (rbytes == 4 || (rbytes == 8 && align >= 3)) ? rbytes : 0;
+    if (*w) return 1;
     if (below_dword)
         /* merged below 4-byte alignment (unaligned DS mode): one wide
          * access, not a pair of dwords (g220's ds_write_b64) */
-        snprintf(mn, sizeof mn, "%s_b%d", r->direction == LAYOUT_WRITE ? "ds_write" : "ds_read", rbytes * 8);
+        snprintf(mn, cap, "%s_b%d", r->direction == LAYOUT_WRITE ? "ds_write" : "ds_read", rbytes * 8);
     else if (!k->is_nvidia && rbytes == 8)
-        snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b32" : "ds_read2_b32");
+        snprintf(mn, cap, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b32" : "ds_read2_b32");
     else if (!k->is_nvidia && rbytes == 16 && align < 4)
-        snprintf(mn, sizeof mn, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b64" : "ds_read2_b64");
+        snprintf(mn, cap, "%s", r->direction == LAYOUT_WRITE ? "ds_write2_b64" : "ds_read2_b64");
     else if (k->is_nvidia && r->direction == LAYOUT_READ && r->elem_bits < 32 && rbytes <= 8)
         /* LLVM loads the merged chain as <n x elem> (getChainElemTy) */
-        snprintf(mn, sizeof mn, "ld.shared.v%d.b%d", len * r->vec_elems, r->elem_bits);
+        snprintf(mn, cap, "ld.shared.v%d.b%d", len * r->vec_elems, r->elem_bits);
     else
-        mnemonic(k, r, len * r->vec_elems, rbytes, 0, s->gword, run_in_word && s->in_word, mn, sizeof mn);
-    layout_tk_count_add(r, mn, 1);
+        mnemonic(k, r, len * r->vec_elems, rbytes, 0, s->gword, run_in_word && s->in_word, mn, cap);
+    return 0;
+}
+
+/* Step 3b: run q's mnemonic counted, or its width left to
+ * SILoadStoreOptimizer (pair_w), or counted among the single accesses
+ * named at the end. */
+static void ldst_name_run(ldst_stream *s, int q, int pos, int len, int64_t regval)
+{
+    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    int w, kind = ldst_run_kind(s, pos, len, regval, &w, mn, sizeof mn);
+    s->pair_w[q] = (unsigned char)w;
+    if (kind == 0) layout_tk_count_add(s->r, mn, 1);
+    if (kind == 2) {
+        s->n_single++;
+        if (ldst_is_hi(s, regval)) s->hi++; /* a single element from the upper half of a 32-bit VGPR */
+    }
 }
 
 /* Step 3: every run of warp 0, in run order: where it stands in program
@@ -796,6 +821,7 @@ static int ldst_cost_runs(ldst_stream *s)
             if (r->direction == LAYOUT_WRITE ? pm > place : pm < place) place = pm;
         }
         s->run_at[place] = (short)q;
+        s->run_pos[q] = (short)pos;
         if (ldst_cost_run(s, q, a, len * s->bytes, regval, image)) return 1;
         ldst_name_run(s, q, pos, len, regval);
         pos += len;
@@ -845,6 +871,7 @@ static void ldst_pass_silsopt(ldst_stream *s)
     int sz[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     int ni = 0, any = 0;
+    s->paired = 0;
     if (s->k->is_nvidia || s->tr) return;
     for (int q = 0; q < s->n_runs; q++)
         if (s->pair_w[q]) any = 1;
@@ -857,22 +884,31 @@ static void ldst_pass_silsopt(ldst_stream *s)
             w[ni++] = s->pair_w[s->run_at[place]];
         }
     pair_ds(s->k, s->r, s->gword, s->in_word, ni, st, w, sz, s->base_key, s->alias_key, s->add_off, (int64_t)s->span_b,
-            s->lsv, s->prog, s->pad->n > 0, s->list);
+            s->lsv, s->prog, s->pad->n > 0, s->list, s->partner, s->pair_kind);
+    s->paired = 1;
+}
+
+/* Whether single stores take the _d16_hi form for elements in the upper
+ * half of a register (ldst_name_singles). */
+static int ldst_d16(const ldst_stream *s)
+{
+    const layout_tk_global *g = s->g;
+    int bytes = s->bytes;
+    return !s->k->is_nvidia && g && g->word_bits && g->run1 >= 0 && (bytes == 2 || g->run2 >= 0) &&
+           s->r->direction == LAYOUT_WRITE && s->r->vec_elems == 1 && (bytes == 1 || bytes == 2);
 }
 
 /* Step 5: the mnemonics of the runs left single, one instruction each. */
 static void ldst_name_singles(ldst_stream *s)
 {
     const layout_triton_kernel *k = s->k;
-    const layout_tk_global *g = s->g;
     layout_triton_kernel_op *r = s->r;
     int bytes = s->bytes;
     char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
     if (s->tr && bytes == 8) {
         snprintf(mn, sizeof mn, "ds_read_b64_tr_b%d", r->elem_bits);
         layout_tk_count_add(r, mn, s->n_single);
-    } else if (!k->is_nvidia && g && g->word_bits && g->run1 >= 0 && (bytes == 2 || g->run2 >= 0) &&
-               r->direction == LAYOUT_WRITE && r->vec_elems == 1 && (bytes == 1 || bytes == 2) && s->n_single) {
+    } else if (ldst_d16(s) && s->n_single) {
         /* One element per ds_write of 32-bit VGPRs that the global load
          * packed (a thread's elements 2c, 2c + 1 along the last dim): LLVM
          * stores an element in bits 16..31 with the _d16_hi form
@@ -887,6 +923,61 @@ static void ldst_name_singles(ldst_stream *s)
     } else if (s->n_single) {
         mnemonic(k, r, r->vec_elems, bytes, 0, s->gword, s->in_word, mn, sizeof mn);
         layout_tk_count_add(r, mn, s->n_single);
+    }
+}
+
+/* The name of single access a (ldst_name_singles' rules, one by one). */
+static void ldst_single_name(const ldst_stream *s, int64_t regval, char *mn, size_t cap)
+{
+    const layout_triton_kernel_op *r = s->r;
+    if (s->tr && s->bytes == 8) snprintf(mn, cap, "ds_read_b64_tr_b%d", r->elem_bits);
+    else if (ldst_d16(s) && ldst_is_hi(s, regval)) snprintf(mn, cap, "ds_write_b%d_d16_hi", s->bytes * 8);
+    else mnemonic(s->k, r, r->vec_elems, s->bytes, 0, s->gword, s->in_word, mn, cap);
+}
+
+/* Step 6, where asked (list->capture): the stream itself, one entry per
+ * instruction in program order (triton_stream.h), named by the steps'
+ * own rules. */
+static void ldst_capture(const ldst_stream *s)
+{
+    layout_tk_capture *cap = s->list ? s->list->capture : NULL;
+    const layout_triton_kernel *k = s->k;
+    if (!cap) return;
+    int nw = k->module && k->module->num_warps > 0 ? k->module->num_warps : 1, ni = 0;
+    uint64_t lanes = k->arch.wave_size >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k->arch.wave_size) - 1;
+    if (nw > LAYOUT_TRITON_STREAM_MAX_WARPS) nw = LAYOUT_TRITON_STREAM_MAX_WARPS;
+    for (int place = 0; place < s->n_acc; place++) {
+        int q = s->run_at[place];
+        if (q < 0) continue;
+        int pos = s->run_pos[q], len = s->run_len[q], a = s->order[pos], w;
+        int partner = s->paired ? s->partner[ni] : -1;
+        layout_triton_inst *e = cap->n < cap->cap ? &cap->out[cap->n] : NULL;
+        cap->n++;
+        if (!e) { ni++; continue; }
+        memset(e, 0, sizeof *e);
+        int64_t regval = ldst_regval(s, a, NULL);
+        int kind = ldst_run_kind(s, pos, len, regval, &w, e->mnemonic, sizeof e->mnemonic);
+        if (kind == 1)
+            mnemonic(k, s->r, w * 8 / s->r->elem_bits, w, partner >= 0 ? s->pair_kind[ni] : 0, s->gword, s->in_word,
+                     e->mnemonic, sizeof e->mnemonic);
+        else if (kind == 2)
+            ldst_single_name(s, regval, e->mnemonic, sizeof e->mnemonic);
+        e->seq = ni;
+        e->direction = s->r->direction;
+        e->bytes = len * s->bytes;
+        e->offset = s->add_off[a];
+        e->base_reg = s->base_key[a];
+        e->accesses = len;
+        e->partner = partner;
+        e->pair_form = partner >= 0 ? s->pair_kind[ni] : 0;
+        e->standing = partner < 0 || (s->r->direction == LAYOUT_WRITE ? ni > partner : ni < partner);
+        e->passes = (len > 1 ? LAYOUT_TRITON_PASS_LSV : 0u) | (partner >= 0 ? LAYOUT_TRITON_PASS_SILSOPT : 0u);
+        e->n_warps = nw;
+        for (int x = 0; x < nw; x++) e->lanes[x] = lanes; /* lowerLdStShared predicates no lane */
+        e->extra_cycles = s->run_extra[q];
+        e->total_cycles = s->run_total[q];
+        e->buffer = -1;
+        ni++;
     }
 }
 
@@ -913,6 +1004,7 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     r->n_accesses = s->n_runs;
     ldst_pass_silsopt(s);
     ldst_name_singles(s);
+    ldst_capture(s);
     r->modelled = 1;
     return LAYOUT_OK;
 }

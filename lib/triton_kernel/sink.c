@@ -93,7 +93,8 @@ static int64_t global_stores(const layout_linear *R, int elem_bits)
     return ((int64_t)1 << distinct) >> n;
 }
 
-void layout_tk_sink_last_load(const layout_triton_kernel *k, layout_triton_kernel_op *r)
+int layout_tk_sink_applies(const layout_triton_kernel *k, const layout_triton_kernel_op *r, uint64_t *warp_copies,
+                           uint64_t *copy_lanes)
 {
     const layout_ttgir *m = k->module;
     const layout_ttgir_op *o;
@@ -102,31 +103,39 @@ void layout_tk_sink_last_load(const layout_triton_kernel *k, layout_triton_kerne
     const char *attr;
     size_t alen;
     char why[LAYOUT_TRITON_KERNEL_REASON_CAP];
-    int nw = m->num_warps, iw, il, b, zero_warps = 0, warps;
-    uint64_t copy_lanes = 0; /* lane-id bits whose lanes hold copies */
-    layout_instr last;
-    layout_cost c;
-    if (!k->is_nvidia || k->n_ops < 1 || nw < 1 || r->op != k->ops[k->n_ops - 1].op) return;
-    if (!r->modelled || (r->kind != LAYOUT_TTGIR_LOCAL_LOAD && r->kind != LAYOUT_TTGIR_CONVERT_LAYOUT)) return;
-    if (count_of(r, "ld.shared") == 0 || count_of(r, "ldmatrix") > 0) return;
-    if (r->cta_total_cycles != r->total_cycles * nw || r->cta_extra_cycles != r->extra_cycles * nw) return;
+    int nw = m->num_warps, iw, il, b;
+    *warp_copies = *copy_lanes = 0;
+    if (!k->is_nvidia || k->n_ops < 1 || nw < 1 || r->op != k->ops[k->n_ops - 1].op) return 0;
+    if (!r->modelled || (r->kind != LAYOUT_TTGIR_LOCAL_LOAD && r->kind != LAYOUT_TTGIR_CONVERT_LAYOUT)) return 0;
+    if (count_of(r, "ld.shared") == 0 || count_of(r, "ldmatrix") > 0) return 0;
     o = &m->ops[r->op];
-    if (o->n_dst < 1 || o->dst[0].is_memdesc || o->dst[0].enc_len == 0) return;
-    if (!store_takes_result(m, o->ir_op)) return;
-    if (layout_ttgir_encoding(m, &o->dst[0], &attr, &alen) != LAYOUT_OK) return;
-    if (layout_tk_reg_linear(m, &o->dst[0], attr, alen, &ta, &R, why, sizeof why) != LAYOUT_OK) return;
+    if (o->n_dst < 1 || o->dst[0].is_memdesc || o->dst[0].enc_len == 0) return 0;
+    if (!store_takes_result(m, o->ir_op)) return 0;
+    if (layout_ttgir_encoding(m, &o->dst[0], &attr, &alen) != LAYOUT_OK) return 0;
+    if (layout_tk_reg_linear(m, &o->dst[0], attr, alen, &ta, &R, why, sizeof why) != LAYOUT_OK) return 0;
     iw = layout_linear_in_dim(&R, "warp");
     il = layout_linear_in_dim(&R, "lane");
-    for (b = 0; iw >= 0 && b < R.in_bits[iw]; b++) zero_warps += layout_tk_basis(&R, iw, b) == 0;
+    for (b = 0; iw >= 0 && b < R.in_bits[iw]; b++)
+        if (layout_tk_basis(&R, iw, b) == 0) *warp_copies |= (uint64_t)1 << b;
     for (b = 0; il >= 0 && b < R.in_bits[il]; b++)
-        if (layout_tk_basis(&R, il, b) == 0) copy_lanes |= (uint64_t)1 << b;
-    if (zero_warps == 0 && copy_lanes == 0) return;
+        if (layout_tk_basis(&R, il, b) == 0) *copy_lanes |= (uint64_t)1 << b;
+    if (*warp_copies == 0 && *copy_lanes == 0) return 0;
     /* ptxas exits early only where each global store takes one load's
      * value: as many stores as loads (the Gluon fixtures: 24 of 24 such
      * kernels sunk, none of the 10 where one load feeds several byte stores
      * or several loads one vector store) */
-    if (global_stores(&R, r->elem_bits) != count_of(r, "ld.shared")) return;
-    warps = nw >> zero_warps;
+    return global_stores(&R, r->elem_bits) == count_of(r, "ld.shared");
+}
+
+void layout_tk_sink_last_load(const layout_triton_kernel *k, layout_triton_kernel_op *r)
+{
+    int nw = k->module->num_warps, b, warps;
+    uint64_t warp_copies, copy_lanes; /* warp-id and lane-id bits whose warps / lanes hold copies */
+    layout_instr last;
+    layout_cost c;
+    if (!layout_tk_sink_applies(k, r, &warp_copies, &copy_lanes)) return;
+    if (r->cta_total_cycles != r->total_cycles * nw || r->cta_extra_cycles != r->extra_cycles * nw) return;
+    warps = nw >> __builtin_popcountll(warp_copies);
     if (warps < 1 || r->last.direction != LAYOUT_READ || r->last.n_lanes != k->arch.wave_size) return;
     last = r->last;
     for (b = 0; b < last.n_lanes; b++)

@@ -228,7 +228,9 @@ int layout_tk_pair_ds(const layout_tk_dsi *ins, int n, const layout_tk_lsv_acc *
  * own offset map; span, the same for all); the images of its lane and warp bits (n_lane + n_warp,
  * elements) and elem_bytes: regBase, the part of each address the lane and
  * warp ids make. */
+struct layout_tk_capture;
 typedef struct layout_tk_ds_list {
+    struct layout_tk_capture *capture;     /* NULL, or where the op's stream goes (triton_stream.h) */
     int ok;
     int n;
     int elem_bytes;
@@ -240,6 +242,14 @@ typedef struct layout_tk_ds_list {
     int32_t size[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
 } layout_tk_ds_list;
+
+/* Where lowerLdStShared's lowering writes the op's instruction stream
+ * (ldst.c, step 6; stream.c): entries out[0 .. min(n, cap)), n counting
+ * all of them; op, block and buffer are left for the caller. */
+typedef struct layout_tk_capture {
+    struct layout_triton_inst *out;
+    int cap, n;
+} layout_tk_capture;
 
 /* Triton 3.6's shared-memory allocation of k's module (alloc.c,
  * lib/Analysis/Allocation.cpp): off[i] the byte offset of module op i's
@@ -258,6 +268,31 @@ int layout_tk_alloc_offsets(const layout_triton_kernel *k, struct layout_tk_web 
  * after every op is lowered; returns LAYOUT_OK (a kernel it cannot place,
  * e.g. an allocation it cannot size, is left as lowered op by op). */
 layout_status layout_tk_xpair(layout_triton_kernel *k, layout_error *err);
+
+/* The constant byte offset of module op `op`'s memdesc in the kernel's
+ * shared memory (allocation offset alloc_off[] of layout_tk_alloc_offsets
+ * + the slot of a constant index into a multi-buffered allocation): 0 and
+ * *out, or -1 when it is not a constant or not known (xpair.c).  *root:
+ * the memdesc's web class (-1: none). */
+int layout_tk_base_offset(const layout_triton_kernel *k, struct layout_tk_web *w, const int64_t *alloc_off, int op,
+                          int *root, int64_t *out);
+
+/* The cross-op pairing of one report's instructions (xpair.c): for each
+ * instruction of report op's list (program order, as its stream lists
+ * them), the report and list index of its joined partner (-1 none), the
+ * pair kind, whether it is the one counted (the earlier) and its b32 /
+ * b64 width (0: not pairable).  Returns 1 when op's block joins its lists
+ * with other ops' (out filled), 0 when op is paired alone (out->n = 0). */
+typedef struct layout_tk_xpair_out {
+    int n;
+    short partner_op[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], partner[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char kind[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], standing[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+} layout_tk_xpair_out;
+int layout_tk_xpair_op(const layout_triton_kernel *k, int op, layout_tk_xpair_out *out, layout_error *err);
+/* The name of a b32 / b64 (w bytes) DS instruction, paired (kind 1, 2) or
+ * not, on k's arch (xpair.c). */
+void layout_tk_xpair_name(const layout_triton_kernel *k, int w, int kind, layout_direction dir, char *buf, size_t cap);
 
 /* gfx11 / gfx12 DS names (op.c). */
 void layout_tk_rdna_names(const layout_triton_kernel *k, layout_triton_kernel_op *r);
@@ -304,6 +339,13 @@ uint64_t layout_tk_basis(const layout_linear *c, int d, int b);
  * of r, a report of k's last op: analyze's, or op_cost's under another
  * layout) and its CTA costs on those warps only (sink.c). */
 void layout_tk_sink_last_load(const layout_triton_kernel *k, layout_triton_kernel_op *r);
+
+/* Whether ptxas sinks r's last load (sink.c's rules but the CTA-cost one):
+ * 1 with *warp_copies, the warp-id bits whose warps hold only copies
+ * (a warp w with w & *warp_copies exits), and *copy_lanes, the lane-id
+ * bits whose lanes do (lane l with l & *copy_lanes exits). */
+int layout_tk_sink_applies(const layout_triton_kernel *k, const layout_triton_kernel_op *r, uint64_t *warp_copies,
+                           uint64_t *copy_lanes);
 
 /* NVIDIA ldmatrix / stmatrix of cvt (Triton's lowerLdStMatrix; ldmatrix.c), plain or
  * transposed: 1 and r filled when the op lowers this way, else 0. */

@@ -80,11 +80,9 @@ static int one_block(const layout_ttgir *m, const layout_ttgir_op *x, const layo
     return j == y->ir_op;
 }
 
-/* The constant byte offset of op o's memdesc in the kernel's shared memory
- * (allocation offset + slot offset); 0 and *out, or -1 when it is not a
- * constant or not known.  root: the memdesc's web class. */
-static int base_offset(const layout_triton_kernel *k, layout_tk_web *w, const int64_t *alloc_off, int op, int *root,
-                       int64_t *out)
+/* layout_tk_base_offset (tk_internal.h). */
+int layout_tk_base_offset(const layout_triton_kernel *k, layout_tk_web *w, const int64_t *alloc_off, int op, int *root,
+                          int64_t *out)
 {
     const layout_ttgir *m = k->module;
     const layout_ttgir_op *o = &m->ops[op];
@@ -152,26 +150,32 @@ typedef struct xp_state {
     layout_tk_dsi ins[LAYOUT_TK_XPAIR_MAX];
     short owner[LAYOUT_TK_XPAIR_MAX], partner[LAYOUT_TK_XPAIR_MAX], alone[LAYOUT_TK_XPAIR_MAX];
     unsigned char kind[LAYOUT_TK_XPAIR_MAX], alone_kind[LAYOUT_TK_XPAIR_MAX];
+    int start[XP_MAX_OPS + 1];
     layout_tk_ds_list list;
     layout_tk_op_prep prep;
     layout_tk_shared sh;
     layout_triton_kernel_op tmp, less, more;
 } xp_state;
 
-/* One run of ops (k->ops[first..first + n)): the lists joined where the
- * ops share a base register, each op's counts set to what they give. */
-static layout_status run_section(layout_triton_kernel *k, layout_tk_web *w, const int64_t *alloc_off, int first,
-                                 int n, xp_state *x, layout_error *err)
+/* One run of ops (k->ops[first..first + n)): their instruction lists
+ * joined in x (ins, owner, start) and paired, each op alone (alone,
+ * alone_kind: as ldst.c paired it) and joined where ops share a base
+ * register (partner, kind).  *joined = 0 when no two ops share one or an
+ * op has no list (left as lowered). */
+static layout_status join_section(const layout_triton_kernel *k, layout_tk_web *w, const int64_t *alloc_off, int first,
+                                  int n, xp_state *x, int *joined, layout_error *err)
 {
     uint64_t sig[XP_MAX_OPS];
-    int start[XP_MAX_OPS + 1], grp_of[XP_MAX_OPS], ni = 0, shared = 0;
+    int grp_of[XP_MAX_OPS], ni = 0, shared = 0;
     int64_t base[XP_MAX_OPS];
     layout_status st;
+    *joined = 0;
     for (int j = 0; j < n; j++) {
-        layout_triton_kernel_op *r = &k->ops[first + j];
+        const layout_triton_kernel_op *r = &k->ops[first + j];
         int root, grp = j;
-        start[j] = ni;
+        x->start[j] = ni;
         x->list.ok = 0;
+        x->list.capture = NULL;
         if ((st = layout_tk_op_prepare(k, r->op, &x->prep, &x->tmp, err)) != LAYOUT_OK) return st;
         if (x->prep.generic) { /* the instructions only: ceiling 0 lets the costing stop early */
             layout_tk_shared_prepare(k->module, x->prep.mem, NULL, 0, NULL, &x->sh);
@@ -180,7 +184,7 @@ static layout_status run_section(layout_triton_kernel *k, layout_tk_web *w, cons
         }
         if (!x->list.ok || ni + x->list.n > LAYOUT_TK_XPAIR_MAX) return LAYOUT_OK; /* not listed: left as lowered */
         sig[j] = 0;
-        if (base_offset(k, w, alloc_off, r->op, &root, &base[j]) == 0) {
+        if (layout_tk_base_offset(k, w, alloc_off, r->op, &root, &base[j]) == 0) {
             uint64_t h = mix(0xcbf29ce484222325ull, (uint64_t)x->list.elem_bytes);
             h = mix(mix(h, (uint64_t)x->list.n_lane), (uint64_t)x->list.n_warp);
             for (int i = 0; i < x->list.n_lane + x->list.n_warp; i++) h = mix(h, x->list.lw[i]);
@@ -203,12 +207,12 @@ static layout_status run_section(layout_triton_kernel *k, layout_tk_web *w, cons
             x->owner[ni] = (short)j;
         }
     }
-    start[n] = ni;
+    x->start[n] = ni;
     if (!shared) return LAYOUT_OK;
     /* each op alone, as ldst.c paired it (the counts to take back) */
     for (int j = 0; j < n; j++)
-        layout_tk_pair_ds(x->ins + start[j], start[j + 1] - start[j], NULL, 0, x->alone + start[j],
-                          x->alone_kind + start[j], NULL);
+        layout_tk_pair_ds(x->ins + x->start[j], x->start[j + 1] - x->start[j], NULL, 0, x->alone + x->start[j],
+                          x->alone_kind + x->start[j], NULL);
     /* the joined lists: offsets from the shared base; one past the DS
      * offset field's 16 bits is not folded (a base register of its own) */
     for (int i = 0; i < ni; i++) {
@@ -220,12 +224,25 @@ static layout_status run_section(layout_triton_kernel *k, layout_tk_web *w, cons
         if (x->ins[i].off > 0xffff) x->ins[i].grp = -1 - i;
     }
     layout_tk_pair_ds(x->ins, ni, NULL, 0, x->partner, x->kind, NULL);
+    *joined = 1;
+    return LAYOUT_OK;
+}
+
+/* One run of ops: joined (join_section), each op's counts set to what the
+ * joined lists give. */
+static layout_status run_section(layout_triton_kernel *k, layout_tk_web *w, const int64_t *alloc_off, int first,
+                                 int n, xp_state *x, layout_error *err)
+{
+    int joined, ni;
+    layout_status st = join_section(k, w, alloc_off, first, n, x, &joined, err);
+    if (st != LAYOUT_OK || !joined) return st;
+    ni = x->start[n];
     for (int j = 0; j < n; j++) {
         memset(&x->less, 0, sizeof x->less);
         memset(&x->more, 0, sizeof x->more);
         x->less.direction = x->more.direction = k->ops[first + j].direction;
-        for (int i = start[j]; i < start[j + 1]; i++) {
-            int a = i - start[j];
+        for (int i = x->start[j]; i < x->start[j + 1]; i++) {
+            int a = i - x->start[j];
             if (x->ins[i].w && (x->alone[i] < 0 || x->alone[i] > a)) count(&x->less, x->ins[i].w, x->alone_kind[i]);
         }
         /* a pair counts at its earlier instruction: mergeRead2Pair and
@@ -248,45 +265,92 @@ static int joinable(const layout_triton_kernel_op *r)
                            r->kind == LAYOUT_TTGIR_LOCAL_ALLOC);
 }
 
-layout_status layout_tk_xpair(layout_triton_kernel *k, layout_error *err)
+/* The run of joinable ops that starts at report i: its length (1: alone),
+ * up to what ends collectMergeableInsts' search or a Membar fence. */
+static int section_at(const layout_triton_kernel *k, layout_tk_web *w, int i)
 {
     const layout_ttgir *m = k->module;
-    int any = 0;
-    for (int i = 0; i + 1 < k->n_ops && !any; i++)
-        any = joinable(&k->ops[i]) && joinable(&k->ops[i + 1]) &&
-              one_block(m, &m->ops[k->ops[i].op], &m->ops[k->ops[i + 1].op]);
-    if (!any) return LAYOUT_OK;
+    int n = 1, roots[XP_MAX_OPS], writes[XP_MAX_OPS];
+    layout_tk_name v;
+    for (;; n++) {
+        const layout_triton_kernel_op *r = &k->ops[i + n - 1];
+        roots[n - 1] = layout_tk_access_memdesc(m, &m->ops[r->op], &v) ? layout_tk_web_root(w, &v) : -1;
+        writes[n - 1] = r->direction == LAYOUT_WRITE;
+        int fenced = roots[n - 1] < 0; /* Membar: an earlier op of the run on this buffer, one writing */
+        for (int q = 0; q < n - 1 && !fenced; q++)
+            fenced = roots[q] == roots[n - 1] && (writes[q] || writes[n - 1]);
+        if (fenced && n > 1) return n - 1;
+        if (n == XP_MAX_OPS || i + n >= k->n_ops || !joinable(&k->ops[i + n]) ||
+            !one_block(m, &m->ops[r->op], &m->ops[k->ops[i + n].op]))
+            return n;
+    }
+}
 
+/* Whether some two neighbouring reports are joinable in one block. */
+static int any_joinable(const layout_triton_kernel *k)
+{
+    const layout_ttgir *m = k->module;
+    for (int i = 0; i + 1 < k->n_ops; i++)
+        if (joinable(&k->ops[i]) && joinable(&k->ops[i + 1]) &&
+            one_block(m, &m->ops[k->ops[i].op], &m->ops[k->ops[i + 1].op]))
+            return 1;
+    return 0;
+}
+
+layout_status layout_tk_xpair(layout_triton_kernel *k, layout_error *err)
+{
     layout_tk_web web, *w = &web;
     int64_t alloc_off[LAYOUT_TTGIR_MAX_OPS];
     xp_state xs, *x = &xs;
     layout_status st;
-    layout_tk_web_build(w, m);
+    if (!any_joinable(k)) return LAYOUT_OK;
+    layout_tk_web_build(w, k->module);
     if (!layout_tk_alloc_offsets(k, w, alloc_off)) return LAYOUT_OK;
     for (int i = 0; i < k->n_ops;) {
-        int n = 1, roots[XP_MAX_OPS], writes[XP_MAX_OPS];
-        if (!joinable(&k->ops[i])) {
-            i++;
-            continue;
-        }
-        layout_tk_name v;
-        for (;; n++) {
-            const layout_triton_kernel_op *r = &k->ops[i + n - 1];
-            roots[n - 1] = layout_tk_access_memdesc(m, &m->ops[r->op], &v) ? layout_tk_web_root(w, &v) : -1;
-            writes[n - 1] = r->direction == LAYOUT_WRITE;
-            int fenced = roots[n - 1] < 0; /* Membar: an earlier op of the run on this buffer, one writing */
-            for (int q = 0; q < n - 1 && !fenced; q++)
-                fenced = roots[q] == roots[n - 1] && (writes[q] || writes[n - 1]);
-            if (fenced && n > 1) {
-                n--;
-                break;
-            }
-            if (n == XP_MAX_OPS || i + n >= k->n_ops || !joinable(&k->ops[i + n]) ||
-                !one_block(m, &m->ops[r->op], &m->ops[k->ops[i + n].op]))
-                break;
-        }
+        int n = joinable(&k->ops[i]) ? section_at(k, w, i) : 1;
         if (n > 1 && (st = run_section(k, w, alloc_off, i, n, x, err)) != LAYOUT_OK) return st;
         i += n;
     }
     return LAYOUT_OK;
+}
+
+int layout_tk_xpair_op(const layout_triton_kernel *k, int op, layout_tk_xpair_out *out, layout_error *err)
+{
+    layout_tk_web web, *w = &web;
+    int64_t alloc_off[LAYOUT_TTGIR_MAX_OPS];
+    xp_state xs, *x = &xs;
+    int joined;
+    out->n = 0;
+    if (k->is_nvidia || !any_joinable(k)) return 0;
+    layout_tk_web_build(w, k->module);
+    if (!layout_tk_alloc_offsets(k, w, alloc_off)) return 0;
+    for (int i = 0; i < k->n_ops;) {
+        int n = joinable(&k->ops[i]) ? section_at(k, w, i) : 1;
+        if (op >= i + n) {
+            i += n;
+            continue;
+        }
+        if (n < 2 || join_section(k, w, alloc_off, i, n, x, &joined, err) != LAYOUT_OK || !joined) return 0;
+        int j = op - i;
+        for (int q = x->start[j]; q < x->start[j + 1]; q++) {
+            int p = x->partner[q], e = out->n++;
+            out->partner_op[e] = p >= 0 ? i + x->owner[p] : -1;
+            out->partner[e] = p >= 0 ? p - x->start[x->owner[p]] : -1;
+            out->kind[e] = x->kind[q];
+            out->standing[e] = p < 0 || p > q; /* counted at the earlier one (run_section) */
+            out->w[e] = x->ins[q].w;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+void layout_tk_xpair_name(const layout_triton_kernel *k, int w, int kind, layout_direction dir, char *buf, size_t cap)
+{
+    layout_triton_kernel_op t;
+    memset(&t, 0, sizeof t);
+    t.direction = dir;
+    count(&t, w, kind);
+    layout_tk_rdna_names(k, &t);
+    snprintf(buf, cap, "%s", t.counts[0].mnemonic);
 }
