@@ -21,15 +21,24 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
+
 
 HERE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "triton" / "suggest_proof"
 
 
 # The kernels whose suggestion moved since the proof (test_apply_all's
 # RERANKED_SINCE_PROOF, each with its reason): their patch is the older one.
+# RESUGGESTED ("below", "tie") were proven again in reproof/, REORDERED
+# (the store-order tie-break, "order") in reproof2/.
 RESUGGESTED = {"g117_sm90_fp16_16x128_w8_blocked_sharedlinear", "g137_sm90_fp32_128x16_w4_blocked_nvmma",
                "g191_sm90_fp32_16x32_w8_blocked_sharedlinear", "g256_gfx942_bf16_32x16_w2_blocked_padded",
                "g328_gfx942_bf16_64x64_w1_blocked_swizzled", "g410_gfx950_fp32_64x16_w4_blocked_padded"}
+REORDERED = {"g005_sm90_fp16_16x128_w4_blocked_padded", "g015_sm90_fp32_256x64_w4_blocked_sharedlinear",
+             "g043_sm90_fp16_128x32_w1_blocked_swizzled", "g054_sm90_i8_32x256_w4_blocked_sharedlinear",
+             "g064_sm90_fp16_64x128_w16_blocked_nvmma", "g079_sm90_bf16_128x32_w4_blocked_nvmma",
+             "g084_sm90_fp32_128x128_w4_nvmmadistributed_swizzled", "g124_sm90_fp8e4nv_32x128_w4_blocked_padded",
+             "g201_sm90_fp32_64x64_w8_blocked_swizzled"}
 
 
 def entries():
@@ -350,57 +359,75 @@ def test_the_gpus_own_sass_agrees_on_the_originals():
         assert abs(cycles - local["static_cycles"]) <= 0.03 * local["static_cycles"], (n, cycles, local)
 
 
-# ---- the six suggestions that moved since the proof, proven again -------
+# ---- the suggestions that moved since the proof, proven again -----------
 # reproof/ (device_run.sh with LIST=reproof/list.txt PROOF=reproof, on an
-# H200): each original beside today's `layout triton --apply` of it,
-# compiled by Triton 3.6.0, the sm_90 pairs launched once under Nsight
-# Compute and timed like the others (bench.jsonl: three rounds).
+# H200): the six that moved first (RESUGGESTED).  reproof2/ (the same with
+# LIST=reproof2/list.txt PROOF=reproof2, on an H200, 2026-12-02): the nine
+# the store-order tie-break moved (REORDERED).  Each original beside today's
+# `layout triton --apply` of it, compiled by Triton 3.6.0, the sm_90 pairs
+# launched once under Nsight Compute and timed like the others (bench.jsonl:
+# three rounds).
 
 REPROOF = HERE / "reproof"
+REPROOF2 = HERE / "reproof2"
+PROOFS_AGAIN = pytest.mark.parametrize("proof, names", [(REPROOF, RESUGGESTED), (REPROOF2, REORDERED)],
+                                       ids=["reproof", "reproof2"])
 
 
-def _reproof_entries():
-    return [line.split() for line in (REPROOF / "list.txt").read_text().splitlines() if line.strip()]
+def _reproof_entries(proof=REPROOF):
+    return [line.split() for line in (proof / "list.txt").read_text().splitlines() if line.strip()]
 
 
-def test_the_moved_suggestions_are_todays():
-    es = _reproof_entries()
-    assert {n for n, _, _, _ in es} == RESUGGESTED
+@PROOFS_AGAIN
+def test_the_moved_suggestions_are_todays(proof, names):
+    es = _reproof_entries(proof)
+    assert {n for n, _, _, _ in es} == names
     tool = os.environ.get("LAYOUT_TOOL", "layout")
     import tempfile
     with tempfile.TemporaryDirectory() as d:
         for name, _, orig, patched in es:
             out = Path(d) / (name + ".ttgir")
-            p = subprocess.run([tool, "triton", "--apply", str(out), str(REPROOF / orig)], capture_output=True, text=True)
+            p = subprocess.run([tool, "triton", "--apply", str(out), str(proof / orig)], capture_output=True, text=True)
             assert p.returncode in (0, 1) and " 1 suggestion applied" in p.stdout + p.stderr, (name, p.stdout, p.stderr)
-            assert out.read_text() == (REPROOF / patched).read_text(), name
+            assert out.read_text() == (proof / patched).read_text(), name
 
 
-def test_the_moved_suggestions_compile_and_equal_the_model():
+@PROOFS_AGAIN
+def test_the_moved_suggestions_compile_and_equal_the_model(proof, names):
     import tarfile
     import liblayout.triton as lt
     from test_triton_corpus import isa_counts
     recs = {(r["name"], r["which"]): r for r in
-            (json.loads(x) for x in (REPROOF / "compile.jsonl").read_text().splitlines() if x.strip())}
-    with tarfile.open(REPROOF / "isa.tar.xz") as t:
+            (json.loads(x) for x in (proof / "compile.jsonl").read_text().splitlines() if x.strip())}
+    with tarfile.open(proof / "isa.tar.xz") as t:
         isa = {m.name: t.extractfile(m).read().decode() for m in t.getmembers() if m.isfile()}
-    for name, tgt, _, patched in _reproof_entries():
+    assert len(recs) == 2 * len(names)
+    for name, tgt, _, patched in _reproof_entries(proof):
         assert recs[(name, "orig")]["compiled"] and recs[(name, "patched")]["compiled"], name
         limit = {"sm90": 232448, "gfx942": 65536, "gfx950": 163840}[tgt]
         assert recs[(name, "patched")]["shared"] <= limit
         # the patched kernel's ISA is what the model reports for it
         kind = "ptx" if tgt == "sm90" else "amdgcn"
-        rep = lt.report((REPROOF / patched).read_text(), suggest=False)
+        rep = lt.report((proof / patched).read_text(), suggest=False)
         assert isa_counts(isa["%s.patched.%s" % (name, kind)], kind) == \
             collections.Counter({k: v for k, v in rep["per_warp_total"].items() if v}), name
+    assert (proof / "gpu.txt").read_text().startswith("NVIDIA H200")
+
+
+def _ncu_sums(proof):
+    rows = list(csv.reader(x for x in (proof / "ncu-0.csv").read_text().splitlines() if not x.startswith("==")))
+    head = rows[0]
+    return [{m: float(r[head.index(m)].replace(",", "")) for m in head if m.endswith(".sum")} for r in rows[2:]]
+
+
+def _jsonl(path):
+    return [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
 
 
 def test_the_moved_suggestions_measured():
-    once = [json.loads(x) for x in (REPROOF / "once.jsonl").read_text().splitlines() if x.strip()]
-    bench = [json.loads(x) for x in (REPROOF / "bench.jsonl").read_text().splitlines() if x.strip()]
-    rows = list(csv.reader(x for x in (REPROOF / "ncu-0.csv").read_text().splitlines() if not x.startswith("==")))
-    head = rows[0]
-    rows = [{m: float(r[head.index(m)].replace(",", "")) for m in head if m.endswith(".sum")} for r in rows[2:]]
+    once = _jsonl(REPROOF / "once.jsonl")
+    bench = _jsonl(REPROOF / "bench.jsonl")
+    rows = _ncu_sums(REPROOF)
     sm90 = [n for n, t, _, _ in _reproof_entries() if t == "sm90"]
     assert sorted(r["name"] for r in once) == sorted(sm90) and len(rows) == 2 * len(once) == 6
     for r in once:
@@ -416,6 +443,126 @@ def test_the_moved_suggestions_measured():
     assert len(bench) == 3 and all(b["outputs_equal"] for b in bench)
     assert "slower" not in cls.values(), cls
     assert cls["g191_sm90_fp32_16x32_w8_blocked_sharedlinear"] == "faster"
+
+
+BC = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum"
+WF = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum"
+
+
+def test_the_reordered_suggestions_measured():
+    # reproof2/: the nine store-order suggestions, each original beside today's suggestion
+    import liblayout.triton as lt
+    once = _jsonl(REPROOF2 / "once.jsonl")
+    rows = _ncu_sums(REPROOF2)
+    assert sorted(r["name"] for r in once) == sorted(REORDERED) and len(rows) == 2 * len(once) == 18
+    conflicted = {}
+    for r in once:
+        name = r["name"]
+        assert r["outputs_equal"], name
+        o, p = rows[2 * r["launch_index"]], rows[2 * r["launch_index"] + 1]
+        rep = lt.report((REPROOF2 / "patched" / (name + ".ttgir")).read_text(), suggest=False)
+        for side in ("ld", "st"):
+            assert o[BC % side] > 0, (name, side)           # each original conflicted, loads and stores
+            assert p[WF % side] < o[WF % side], (name, side)
+            # what the patched side moved without its conflicts is what the model prices: 264 CTAs x the
+            # op's CTA wavefronts (the model says 0 conflicts for every one)
+            ops = [op for op in rep["ops"] if op.get("modelled") and op["direction"] == ("read" if side == "ld" else
+                                                                                            "write")]
+            assert len(ops) == 1 and ops[0]["cost"]["cta_bank_conflicts"] == 0, name
+            assert p[WF % side] - p[BC % side] == 264 * ops[0]["cost"]["cta_wavefronts"], (name, side)
+        if p[BC % "ld"] or p[BC % "st"]:
+            conflicted[name[:4]] = (int(p[BC % "ld"]), int(p[BC % "st"]))
+    # 0 conflicts after on 7 of the 9.  g015 and g084 (fp32, 64 KiB of shared memory, 128 elements a
+    # thread) count a few hundred over 264 CTAs, under 0.75 % of their wavefronts (the originals: 75 % and
+    # more).  Not from the layout's addresses, which are the same in every CTA and every launch: on these
+    # two kernels the counters do not repeat (their originals' counts moved between the first proof and
+    # this run, where the other seven originals repeat to the unit), and the proven layouts they replace
+    # counted as many there (g015 1,124 / 778, g084 1,241 / 198).  The cause is not established.
+    assert conflicted == {"g015": (661, 656), "g084": (985, 375)}, conflicted
+    first = {r["name"]: (ncu_rows()[2 * r["launch_index"]], ncu_rows()[2 * r["launch_index"] + 1])
+             for r in jsonl("once.jsonl")}
+    for r in once:
+        o, p = rows[2 * r["launch_index"]], rows[2 * r["launch_index"] + 1]
+        then = [first[r["name"]][0][BC % s] for s in ("ld", "st")]
+        now = [o[BC % s] for s in ("ld", "st")]
+        assert (then != now) == (r["name"][:4] in conflicted), (r["name"], then, now)
+        if r["name"][:4] in conflicted:
+            assert sum(p[BC % s] for s in ("ld", "st")) < 0.0075 * sum(p[WF % s] for s in ("ld", "st"))
+            assert all(first[r["name"]][1][BC % s] > 0 for s in ("ld", "st"))
+
+
+def test_the_reordered_suggestions_timed():
+    # bench.jsonl, round by round as test_times_round_by_round: 5 faster, 1 undecided, 3 slower.  The
+    # bench runs orig and patched on different buffers with all 264 CTAs on one tile, which the first
+    # proof's controls (settle/, own_tiles/) showed moves these kernels by more than 2 % on its own;
+    # test_the_reordered_suggestions_settled has the controls
+    bench = _jsonl(REPROOF2 / "bench.jsonl")
+    assert len(bench) == 9 and all(b["outputs_equal"] for b in bench)
+    cls = {b["name"][:4]: _time_class(b) for b in bench}
+    assert cls == {"g005": "undecided", "g015": "slower", "g043": "faster", "g054": "slower", "g064": "faster",
+                   "g079": "slower", "g084": "faster", "g124": "faster", "g201": "faster"}, cls
+
+
+def _reproof2_settle(sub):
+    runs = {r["name"][:4]: r for r in _jsonl(REPROOF2 / sub / "settle.jsonl")}
+    assert len(runs) == 9
+    for r in runs.values():
+        assert r["outputs_equal"] and "error" not in r and r["rounds"] == 7 and r["grid_ctas"] == 0, r["name"]
+        assert r["own_tiles"] == sub.startswith("own") and all(len(v) == 7 for v in r["ms"].values())
+    return runs
+
+
+def test_the_reordered_suggestions_settled():
+    # reproof2/settle_run.sh, in the same call as the bench: the controls of settle/ and own_tiles/
+    # (_settle_class: beyond orig against itself in every round and by more than 2 % of the median)
+    import statistics
+    own, one, vs_old = (_reproof2_settle(d) for d in ("own", "one", "own_vs_old"))
+    assert {r["name"] for r in vs_old.values()} == REORDERED
+    moved = lambda runs: {k: _settle_class(r) for k, r in runs.items() if _settle_class(r) != "noise"}  # noqa: E731
+    ratio = lambda r: statistics.median(r["ms"]["patched"]) / statistics.median(r["ms"]["orig"])  # noqa: E731
+    # each CTA on its own tile (a real kernel's pattern): none slower, g054 and g064 faster
+    assert moved(own) == {"g054": "faster", "g064": "faster"}
+    # all CTAs on one tile, orig and patched on the same buffers: g054 (+8 %) and g079 (+6 %) slower
+    assert moved(one) == {"g043": "faster", "g054": "slower", "g064": "faster", "g079": "slower",
+                          "g084": "faster", "g124": "faster"}
+    assert 1.07 < ratio(one["g054"]) < 1.09 and 1.05 < ratio(one["g079"]) < 1.07
+    # today's suggestion against the proven layout it replaced (its "orig" is ../patched/), a tile per CTA:
+    # never slower; g084 16 % and g079 12 % faster
+    assert moved(vs_old) == {"g079": "faster", "g084": "faster"}
+    assert ratio(vs_old["g084"]) < 0.85 and ratio(vs_old["g079"]) < 0.89
+
+    # Why the bench's three slower pairs are slower, from the GPU's SASS (gpu-sass.jsonl, one/'s cubins)
+    gpu = {(r["name"][:4], r["which"]): r for r in _jsonl(REPROOF2 / "gpu-sass.jsonl")}
+    first = {(r["name"][:4], r["which"]): r for r in _jsonl(SETTLE / "gpu-sass.jsonl")}
+    rounds = lambda k: (gpu[(k, "orig")]["ldg_rounds"], gpu[(k, "patched")]["ldg_rounds"])  # noqa: E731
+    shared = lambda k, w: sum(v for c, v in gpu[(k, w)]["classes"].items()  # noqa: E731
+                              if c in ("LDS", "STS", "LDSM", "STSM"))
+    # g015: ptxas still serialises the global loads, 3 to 8 rounds with 40 registers instead of 128 (the
+    # proven layout: 11 rounds with 54).  Slower in every round of one/ and own/ (+5 and +7 % by median),
+    # but inside the noise of orig against itself in some round of each; against the proven layout
+    # inside the noise
+    assert rounds("g015") == (3, 8) and first[("g015", "patched")]["ldg_rounds"] == 11
+    assert one["g015"]["registers"] == [128, 40]
+    assert min(s / o for s, o in zip(one["g015"]["ms"]["patched"], one["g015"]["ms"]["orig"])) > 1.0
+    assert min(s / o for s, o in zip(own["g015"]["ms"]["patched"], own["g015"]["ms"]["orig"])) > 1.0
+    assert _settle_class(one["g015"]) == _settle_class(own["g015"]) == _settle_class(vs_old["g015"]) == "noise"
+    # g054, g079: nothing in the code worse (the same load rounds, no more shared instructions); slower
+    # only with every CTA on one tile, as the first proof's g029, g054 and g201 (the global-store queue)
+    for k in ("g054", "g079"):
+        assert rounds(k)[0] == rounds(k)[1] and shared(k, "patched") <= shared(k, "orig")
+        assert _settle_class(own[k]) != "slower"
+    # g084, the one slowdown own_tiles/ left: its stores now in register order, ptxas keeps the original's
+    # 8 load rounds (the proven swizzle: 17) and the pair is no longer slower anywhere
+    assert rounds("g084") == (8, 8) and first[("g084", "patched")]["ldg_rounds"] == 17
+    assert (_settle_class(own["g084"]), _settle_class(one["g084"])) == ("noise", "faster")
+    # g043 (one warp, 8 us a launch with a tile per CTA): 11 % slower by median there, but 4 % faster in
+    # one round, so inside the noise; faster in the bench and on one tile (26 %).  The GPU's ptxas waits
+    # for 4 load rounds instead of 3, as it did for the proven layout; not a slowdown this record can tell
+    # from the noise
+    assert rounds("g043") == (3, 4) and first[("g043", "patched")]["ldg_rounds"] == 4
+    assert _settle_class(own["g043"]) == "noise" and ratio(own["g043"]) > 1.1
+    assert min(s / o for s, o in zip(own["g043"]["ms"]["patched"], own["g043"]["ms"]["orig"])) < 0.97
+    assert ratio(one["g043"]) < 0.75
 
 
 # ---- settle_run.sh: the controls the bench lacked ------------------------
