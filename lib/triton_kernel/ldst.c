@@ -411,14 +411,12 @@ typedef struct ldst_stream {
     short order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     unsigned char run_len[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     short run_at[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];       /* by place: the run standing there, -1 none */
-    short run_pos[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];      /* run q's first entry in order[] */
     unsigned char pair_w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* b32 / b64 width SILoadStoreOptimizer may pair, 0 */
     /* after SILoadStoreOptimizer (paired: it ran), by instruction in program order: partner and pair kind */
     int paired;
     short partner[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     unsigned char pair_kind[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    /* the costing; run q's cost (warp 0) where the stream is captured */
-    int64_t run_extra[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], run_total[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    /* the costing */
     int translate, can_cut, cut;
     int64_t n_single, hi;
     layout_instr first_ins, last_ins;
@@ -718,14 +716,12 @@ static int ldst_cost_run(ldst_stream *s, int q, int a, int rbytes, int64_t regva
             return layout_tk_not_modelled(r, "lane addresses: layout_linear_lane_access: base offset %llu x %d "
                                              "bytes is over 32 bits", (unsigned long long)image, s->elem_bytes), 1;
         layout_tk_cost_add(r, q, &s->first_cost, &s->first_ins);
-        s->run_extra[q] = s->first_cost.extra_cycles, s->run_total[q] = s->first_cost.total_cycles;
         return 0;
     }
     (void)a;
     if (s->ir >= 0) s->ins[s->ir] = regval;
     if (cost_instr(s->ck, s->cvt, s->pad, s->ins, s->elem_bytes, s->bytes, rbytes, &s->last_ins, &c, r)) return 1;
     layout_tk_cost_add(r, q, &c, &s->last_ins);
-    s->run_extra[q] = c.extra_cycles, s->run_total[q] = c.total_cycles;
     if (s->can_cut && !s->translate && r->total_cycles > s->ceiling) s->cut = 1;
     if (s->translate && q == 0) {
         s->first_ins = s->last_ins;
@@ -821,7 +817,6 @@ static int ldst_cost_runs(ldst_stream *s)
             if (r->direction == LAYOUT_WRITE ? pm > place : pm < place) place = pm;
         }
         s->run_at[place] = (short)q;
-        s->run_pos[q] = (short)pos;
         if (ldst_cost_run(s, q, a, len * s->bytes, regval, image)) return 1;
         ldst_name_run(s, q, pos, len, regval);
         pos += len;
@@ -937,19 +932,22 @@ static void ldst_single_name(const ldst_stream *s, int64_t regval, char *mn, siz
 
 /* Step 6, where asked (list->capture): the stream itself, one entry per
  * instruction in program order (triton_stream.h), named by the steps'
- * own rules. */
-static void ldst_capture(const ldst_stream *s)
+ * own rules, each run costed again (only here: the analysis keeps no
+ * per-run costs).  Returns 1 when r is not modelled. */
+static int ldst_capture(ldst_stream *s)
 {
     layout_tk_capture *cap = s->list ? s->list->capture : NULL;
     const layout_triton_kernel *k = s->k;
-    if (!cap) return;
+    short run_pos[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    if (!cap) return 0;
+    for (int q = 0, pos = 0; q < s->n_runs; pos += s->run_len[q++]) run_pos[q] = (short)pos;
     int nw = k->module && k->module->num_warps > 0 ? k->module->num_warps : 1, ni = 0;
     uint64_t lanes = k->arch.wave_size >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k->arch.wave_size) - 1;
     if (nw > LAYOUT_TRITON_STREAM_MAX_WARPS) nw = LAYOUT_TRITON_STREAM_MAX_WARPS;
     for (int place = 0; place < s->n_acc; place++) {
         int q = s->run_at[place];
         if (q < 0) continue;
-        int pos = s->run_pos[q], len = s->run_len[q], a = s->order[pos], w;
+        int pos = run_pos[q], len = s->run_len[q], a = s->order[pos], w;
         int partner = s->paired ? s->partner[ni] : -1;
         layout_triton_inst *e = cap->n < cap->cap ? &cap->out[cap->n] : NULL;
         cap->n++;
@@ -974,11 +972,16 @@ static void ldst_capture(const ldst_stream *s)
         e->passes = (len > 1 ? LAYOUT_TRITON_PASS_LSV : 0u) | (partner >= 0 ? LAYOUT_TRITON_PASS_SILSOPT : 0u);
         e->n_warps = nw;
         for (int x = 0; x < nw; x++) e->lanes[x] = lanes; /* lowerLdStShared predicates no lane */
-        e->extra_cycles = s->run_extra[q];
-        e->total_cycles = s->run_total[q];
+        layout_instr in;
+        layout_cost c;
+        if (s->ir >= 0) s->ins[s->ir] = regval;
+        if (cost_instr(s->ck, s->cvt, s->pad, s->ins, s->elem_bytes, s->bytes, e->bytes, &in, &c, s->r)) return 1;
+        e->extra_cycles = c.extra_cycles;
+        e->total_cycles = c.total_cycles;
         e->buffer = -1;
         ni++;
     }
+    return 0;
 }
 
 /* Per-thread: the stream is large (about 60 KiB); one per call, on the
@@ -1004,7 +1007,7 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     r->n_accesses = s->n_runs;
     ldst_pass_silsopt(s);
     ldst_name_singles(s);
-    ldst_capture(s);
+    if (ldst_capture(s)) return LAYOUT_OK;
     r->modelled = 1;
     return LAYOUT_OK;
 }

@@ -33,7 +33,7 @@ from . import _native as N
 from ._errors import Status
 from ._text import _text_of
 
-__all__ = ["report", "ranked", "apply", "format_report", "watch", "Watch"]
+__all__ = ["report", "ranked", "apply", "stream", "format_report", "watch", "Watch"]
 
 
 def _lib() -> N.Native:
@@ -51,7 +51,11 @@ def _lib() -> N.Native:
                    ctypes.c_int, ctypes.c_uint, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, E)
         lib._proto("layout_triton_kernel_apply_text", ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p,
                    ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t), E)
-        for t in ("layout_ttgir", "layout_triton_kernel"):
+        lib._proto("layout_triton_kernel_op_stream", ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                   ctypes.c_int, ctypes.POINTER(ctypes.c_int), E)
+        lib._proto("layout_triton_pass_name", ctypes.c_char_p, ctypes.c_uint)
+        lib._proto("layout_abi_offsetof", ctypes.c_int64, ctypes.c_char_p, ctypes.c_char_p)
+        for t in ("layout_ttgir", "layout_triton_kernel", "layout_triton_inst"):
             lib.sizeof[t] = lib.lib.layout_abi_sizeof(t.encode())
         lib._triton_kernel_ready = True
     return lib
@@ -107,6 +111,78 @@ def report(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[s
     if status != 0:
         raise lib.fail(status, err)
     return json.loads(buf.value.decode())
+
+
+def stream(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[str] = None) -> List[Dict[str, Any]]:
+    """Each shared-memory op's instructions one by one (``layout_triton_kernel_op_stream``,
+    ``layout triton --stream``): one warp, program order, after LLVM's LoadStoreVectorizer,
+    AMDGPU's SILoadStoreOptimizer (within and across ops) and ptxas's sunk load.
+
+    A list with one dict per op of the report: ``op`` (its index), ``line``, ``name`` and either
+    ``instructions`` (dicts: ``mnemonic``, ``bytes`` per lane, ``offset`` from the base
+    register, ``buffer_offset`` (-1: not known), ``base_reg``, ``accesses`` merged into it,
+    ``partner_op`` / ``partner`` (-1: unpaired), ``pair_form`` (0, 1, 2: st64), ``standing``
+    (the half counted), ``passes`` (names), ``lanes``: the active lane count of each warp,
+    ``extra`` / ``total``: warp 0's cost) or ``not_listed``: why (an op not modelled, or
+    lowered another way; its counts are in :func:`report`).  Raises
+    :class:`liblayout.LayoutError` on malformed text or an unknown target."""
+    lib, m, k, err, keep, text = _parsed(path_or_text)
+    preset = None
+    if arch:
+        preset = lib.blob("layout_arch")
+        if lib.lib.layout_arch_preset(arch.encode(), preset.ptr, ctypes.byref(err)) != 0:
+            raise lib.fail(Status.ERR_ARG, err)
+    status = lib.lib.layout_triton_kernel_analyze(m.ptr, preset.ptr if preset else None, k.ptr, ctypes.byref(err))
+    if status != 0:
+        raise lib.fail(status, err)
+    rep = json.loads(_kernel_json(lib, k, err))
+    size = lib.sizeof["layout_triton_inst"]
+    off = {f: lib.lib.layout_abi_offsetof(b"layout_triton_inst", f.encode()) for f in (
+        "mnemonic", "bytes", "offset", "buffer_offset", "base_reg", "accesses", "partner_op", "partner", "pair_form",
+        "standing", "passes", "n_warps", "lanes", "extra_cycles", "total_cycles")}
+    cap = 1024
+    buf = ctypes.create_string_buffer(size * cap)
+    base = ctypes.addressof(buf)
+    out = []
+    for i, op in enumerate(rep["ops"]):
+        entry: Dict[str, Any] = {"op": i, "line": op["line"], "name": op["op"]}
+        n = ctypes.c_int(0)
+        if lib.lib.layout_triton_kernel_op_stream(k.ptr, i, buf, cap, ctypes.byref(n), ctypes.byref(err)) != 0:
+            entry["not_listed"] = err.message.decode(errors="replace")
+            out.append(entry)
+            continue
+        insts = []
+        for j in range(min(n.value, cap)):
+            a = base + j * size
+            i32 = lambda f: int(ctypes.c_int.from_address(a + off[f]).value)  # noqa: E731
+            i64 = lambda f: int(ctypes.c_int64.from_address(a + off[f]).value)  # noqa: E731
+            passes = int(ctypes.c_uint.from_address(a + off["passes"]).value)
+            lanes = [bin(int(ctypes.c_uint64.from_address(a + off["lanes"] + 8 * w).value)).count("1")
+                     for w in range(i32("n_warps"))]
+            insts.append({"mnemonic": ctypes.string_at(a + off["mnemonic"]).decode(), "bytes": i32("bytes"),
+                          "offset": i64("offset"), "buffer_offset": i64("buffer_offset"),
+                          "base_reg": int(ctypes.c_uint64.from_address(a + off["base_reg"]).value),
+                          "accesses": i32("accesses"), "partner_op": i32("partner_op"), "partner": i32("partner"),
+                          "pair_form": i32("pair_form"), "standing": bool(i32("standing")),
+                          "passes": [lib.lib.layout_triton_pass_name(1 << b).decode() for b in range(4)
+                                     if passes >> b & 1],
+                          "lanes": lanes, "extra": i64("extra_cycles"), "total": i64("total_cycles")})
+        entry["instructions"] = insts
+        out.append(entry)
+    return out
+
+
+def _kernel_json(lib: N.Native, k: Any, err: Any) -> str:
+    cap = 1 << 16
+    while True:
+        buf = ctypes.create_string_buffer(cap)
+        status = lib.lib.layout_triton_kernel_json(k.ptr, None, buf, cap, None, ctypes.byref(err))
+        if status != Status.ERR_BUFFER or cap >= 1 << 28:
+            break
+        cap *= 4
+    if status != 0:
+        raise lib.fail(status, err)
+    return buf.value.decode()
 
 
 def ranked(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[str] = None, alloc: int = -1,
