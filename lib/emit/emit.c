@@ -223,14 +223,9 @@ static layout_status check_side(const emit_side *s, const char *side, layout_err
     return LAYOUT_OK;
 }
 
-layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t cap, size_t *len, layout_error *err)
+/* The spec's own checks, before anything is built from it. */
+static layout_status check_spec(const layout_emit_spec *spec, const char *buf, size_t cap, layout_error *err)
 {
-    emit_side side[2];
-    layout_access_options opt;
-    layout_strbuf sb;
-    layout_status s;
-    char text[160];
-    layout_error e3;
     if (!spec) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec is NULL", fn_name);
     if (!spec->write_desc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->write_desc is NULL", fn_name);
     if (!spec->write_dist) return layout_fail(err, LAYOUT_ERR_NULL, "%s: spec->write_dist is NULL", fn_name);
@@ -246,7 +241,7 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     if (spec->tiles < 1 || spec->tiles > INT32_MAX)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->tiles = %" PRId64 " must be in 1..2147483647", fn_name,
                            spec->tiles);
-    const int word_bytes = spec->elem_bytes > 8 ? 8 : spec->elem_bytes, words = spec->elem_bytes / word_bytes;
+    const int word_bytes = spec->elem_bytes > 8 ? 8 : spec->elem_bytes;
     if (spec->base_bytes < 0 || spec->base_bytes > (1 << 20) || spec->base_bytes % word_bytes)
         return layout_fail(err, LAYOUT_ERR_ARG,
                            "%s: spec->base_bytes = %" PRId64 " must be in 0..1048576 and a multiple of %d", fn_name,
@@ -260,7 +255,15 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
     if (spec->arch && spec->arch->wave_size != spec->write_dist->wave_size)
         return layout_fail(err, LAYOUT_ERR_MISMATCH, "%s: the distributions have %d lanes per wave, %s has %d",
                            fn_name, spec->write_dist->wave_size, spec->arch->name, spec->arch->wave_size);
+    return LAYOUT_OK;
+}
 
+/* Both sides compiled (the descriptor's plan, the model's access plan)
+ * and *space, the LDS element space both views need. */
+static layout_status build_sides(const layout_emit_spec *spec, emit_side *side, int64_t *space, layout_error *err)
+{
+    layout_access_options opt;
+    layout_status s;
     memset(&opt, 0, sizeof opt);
     opt.base_bytes = spec->base_bytes;
     opt.arch = spec->arch; /* NULL: AMD's DS forms, as the default --arch gfx942 */
@@ -279,137 +282,174 @@ layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t 
             return layout_fail(err, s, "%s: %s side: %s", fn_name, name, e2.message);
         if ((s = check_side(&side[i], name, err))) return s;
     }
-    const int fits32 = side[0].plan.fits_int32 && side[1].plan.fits_int32;
-    int64_t space = 0;
+    *space = 0;
     for (int i = 0; i < 2; i++) {
         int64_t sp = layout_desc_element_space_size(side[i].desc);
-        if (sp > space) space = sp;
+        if (sp > *space) *space = sp;
     }
-    if (space <= 0 || space > ((int64_t)1 << 24))
+    if (*space <= 0 || *space > ((int64_t)1 << 24))
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: an LDS element space of %" PRId64 " is not emitted",
-                           fn_name, space);
+                           fn_name, *space);
+    return LAYOUT_OK;
+}
 
-    layout_sb_init(&sb, buf, cap);
+/* The header comment: what the file is, the spec, the model's prediction,
+ * how to build and run it. */
+static layout_status put_header(layout_strbuf *sb, const layout_emit_spec *spec, const emit_side *side,
+                                layout_error *err)
+{
     const int hip = spec->lang == LAYOUT_EMIT_HIP;
     const layout_distribution *wd = spec->write_dist;
-    const emit_side *w = &side[0], *r = &side[1];
-
-    /* Header: what it is, the spec, the model's prediction. */
-    layout_sb_printf(&sb, "/* liblayout probe kernel (%s), made by `layout emit --%s` from the spec\n *\n *   ",
+    char text[160];
+    layout_status s;
+    layout_sb_printf(sb, "/* liblayout probe kernel (%s), made by `layout emit --%s` from the spec\n *\n *   ",
                      hip ? "HIP" : "CUDA", hip ? "hip" : "cuda");
-    if (spec->spec_text) put_comment_text(&sb, spec->spec_text);
-    else if ((s = put_spec_from_objects(&sb, spec, err))) return s;
-    layout_sb_printf(&sb, "\n *\n * The compiler model's prediction, %s per %s and tile:\n *   write: ",
+    if (spec->spec_text) put_comment_text(sb, spec->spec_text);
+    else if ((s = put_spec_from_objects(sb, spec, err))) return s;
+    layout_sb_printf(sb, "\n *\n * The compiler model's prediction, %s per %s and tile:\n *   write: ",
                      hip ? "DS instructions" : "shared-memory instructions (PTX)", hip ? "wave" : "warp");
-    layout_emit_plan_print(&w->access, !hip, text, sizeof text);
-    put_comment_text(&sb, text);
-    layout_sb_printf(&sb, "\n *   read:  ");
-    layout_emit_plan_print(&r->access, !hip, text, sizeof text);
-    put_comment_text(&sb, text);
-    layout_sb_printf(&sb, "\n *\n * One block of %d %s x %d %s per tile, %" PRId64 " tile%s.  Each thread loads its write-side\n"
-                          " * elements from `in`, stores them to %s, waits at __syncthreads(), loads its\n"
-                          " * read-side elements and stores them to `out`.  Each %s access is one instruction\n"
-                          " * of the model: a type of exactly its width that claims exactly its proven\n"
-                          " * alignment, at the offset the descriptor's own index arithmetic gives%s.\n"
-                          " * Each instruction's address also adds its own multiple of lp_zero, a kernel\n"
-                          " * argument that is 0 at run time, so the compiler cannot join two instructions\n"
-                          " * the model keeps apart.\n"
-                          " * The compiler is told what the model proves and picks the instructions; where\n"
-                          " * they differ from the prediction, the model is wrong.  The host part checks\n"
-                          " * every element read against where the spec puts it and prints the time.\n *\n",
+    layout_emit_plan_print(&side[0].access, !hip, text, sizeof text);
+    put_comment_text(sb, text);
+    layout_sb_printf(sb, "\n *   read:  ");
+    layout_emit_plan_print(&side[1].access, !hip, text, sizeof text);
+    put_comment_text(sb, text);
+    layout_sb_printf(sb, "\n *\n * One block of %d %s x %d %s per tile, %" PRId64 " tile%s.  Each thread loads its write-side\n"
+                         " * elements from `in`, stores them to %s, waits at __syncthreads(), loads its\n"
+                         " * read-side elements and stores them to `out`.  Each %s access is one instruction\n"
+                         " * of the model: a type of exactly its width that claims exactly its proven\n"
+                         " * alignment, at the offset the descriptor's own index arithmetic gives%s.\n"
+                         " * Each instruction's address also adds its own multiple of lp_zero, a kernel\n"
+                         " * argument that is 0 at run time, so the compiler cannot join two instructions\n"
+                         " * the model keeps apart.\n"
+                         " * The compiler is told what the model proves and picks the instructions; where\n"
+                         " * they differ from the prediction, the model is wrong.  The host part checks\n"
+                         " * every element read against where the spec puts it and prints the time.\n *\n",
                      wd->n_warps, hip ? "waves" : "warps", wd->wave_size, hip ? "lanes" : "threads", spec->tiles,
                      spec->tiles == 1 ? "" : "s", hip ? "LDS" : "shared memory", hip ? "LDS" : "shared-memory",
                      hip ? " (the\n * two halves of a read2 / write2 from one base)" : "");
     if (hip)
-        layout_sb_printf(&sb, " * Build and run:    hipcc -O3 probe.hip -o probe && ./probe\n"
-                              " * Device assembly:  clang -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=%s -O3 -S probe.hip\n",
+        layout_sb_printf(sb, " * Build and run:    hipcc -O3 probe.hip -o probe && ./probe\n"
+                             " * Device assembly:  clang -x hip --cuda-device-only -nogpuinc -nogpulib --offload-arch=%s -O3 -S probe.hip\n",
                          spec->arch ? spec->arch->name : "gfx942");
     else
-        layout_sb_printf(&sb, " * Build and run:    nvcc -O3 -arch=%s probe.cu -o probe && ./probe\n"
-                              " * Device assembly:  nvcc -O3 -arch=%s -ptx probe.cu\n"
-                              " * Counters:         ncu --metrics smsp__inst_executed_op_shared_st.sum,smsp__inst_executed_op_shared_ld.sum,\n"
-                              " *                   l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum ./probe\n"
-                              " *                   (instructions = the prediction per warp x warps x tiles, the kernel runs twice)\n",
+        layout_sb_printf(sb, " * Build and run:    nvcc -O3 -arch=%s probe.cu -o probe && ./probe\n"
+                             " * Device assembly:  nvcc -O3 -arch=%s -ptx probe.cu\n"
+                             " * Counters:         ncu --metrics smsp__inst_executed_op_shared_st.sum,smsp__inst_executed_op_shared_ld.sum,\n"
+                             " *                   l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum ./probe\n"
+                             " *                   (instructions = the prediction per warp x warps x tiles, the kernel runs twice)\n",
                          spec->arch && strncmp(spec->arch->name, "sm_", 3) == 0 ? spec->arch->name : "sm_90",
                          spec->arch && strncmp(spec->arch->name, "sm_", 3) == 0 ? spec->arch->name : "sm_90");
-    layout_sb_printf(&sb, " * On the CPU:       clang++ -x c++ -std=c++11 -DLP_EMULATE -O1 probe.%s -o probe -pthread && ./probe\n",
+    layout_sb_printf(sb, " * On the CPU:       clang++ -x c++ -std=c++11 -DLP_EMULATE -O1 probe.%s -o probe -pthread && ./probe\n",
                      hip ? "hip" : "cu");
-    layout_sb_printf(&sb, " */\n\n");
+    layout_sb_printf(sb, " */\n\n");
+    return LAYOUT_OK;
+}
 
-    /* Sizes and types. */
+/* The LP_* sizes, the runtime's preamble, the types, then both sides'
+ * index arithmetic. */
+static void put_definitions(layout_strbuf *sb, const layout_emit_spec *spec, const emit_side *side, int64_t space)
+{
+    const int hip = spec->lang == LAYOUT_EMIT_HIP;
+    const int word_bytes = spec->elem_bytes > 8 ? 8 : spec->elem_bytes, words = spec->elem_bytes / word_bytes;
+    const int fits32 = side[0].plan.fits_int32 && side[1].plan.fits_int32;
+    const layout_distribution *wd = spec->write_dist;
     int64_t tile_elems[2] = {1, 1};
     for (int i = 0; i < 2; i++)
         for (int d = 0; d < side[i].dist->n_x; d++) tile_elems[i] *= side[i].dist->x_lengths[d];
-    layout_sb_printf(&sb, "#define LP_WAVE %d\n#define LP_WARPS %d\n#define LP_THREADS %d\n#define LP_TILES %" PRId64 "\n",
+    layout_sb_printf(sb, "#define LP_WAVE %d\n#define LP_WARPS %d\n#define LP_THREADS %d\n#define LP_TILES %" PRId64 "\n",
                      wd->wave_size, wd->n_warps, wd->wave_size * wd->n_warps, spec->tiles);
-    layout_sb_printf(&sb, "#define LP_ELEM_BYTES %d\n#define LP_WORDS %d /* words of type lp_s per element */\n",
+    layout_sb_printf(sb, "#define LP_ELEM_BYTES %d\n#define LP_WORDS %d /* words of type lp_s per element */\n",
                      spec->elem_bytes, words);
-    layout_sb_printf(&sb, "#define LP_W_TILE %" PRId64 " /* elements of the write tile, row-major in `in` */\n",
+    layout_sb_printf(sb, "#define LP_W_TILE %" PRId64 " /* elements of the write tile, row-major in `in` */\n",
                      tile_elems[0]);
-    layout_sb_printf(&sb, "#define LP_R_TILE %" PRId64 " /* elements of the read tile, row-major in `out` */\n",
+    layout_sb_printf(sb, "#define LP_R_TILE %" PRId64 " /* elements of the read tile, row-major in `out` */\n",
                      tile_elems[1]);
-    layout_sb_printf(&sb, "#define LP_W_ELEMS %d\n#define LP_R_ELEMS %d\n#define LP_W_NX %d\n#define LP_R_NX %d\n",
-                     w->access.n_elems, r->access.n_elems, w->dist->n_x, r->dist->n_x);
-    layout_sb_printf(&sb, "#define LP_LDS_ELEMS %" PRId64 " /* LDS element space of the views */\n", space);
-    layout_sb_printf(&sb, "#define LP_BASE_WORDS %" PRId64 " /* LDS offset 0 at byte %" PRId64 " */\n\n",
+    layout_sb_printf(sb, "#define LP_W_ELEMS %d\n#define LP_R_ELEMS %d\n#define LP_W_NX %d\n#define LP_R_NX %d\n",
+                     side[0].access.n_elems, side[1].access.n_elems, side[0].dist->n_x, side[1].dist->n_x);
+    layout_sb_printf(sb, "#define LP_LDS_ELEMS %" PRId64 " /* LDS element space of the views */\n", space);
+    layout_sb_printf(sb, "#define LP_BASE_WORDS %" PRId64 " /* LDS offset 0 at byte %" PRId64 " */\n\n",
                      spec->base_bytes / word_bytes, spec->base_bytes);
-    layout_sb_printf(&sb, "#if defined(LP_EMULATE)\n%s#else\n%s#endif\n", layout_emit_tpl_emulate,
+    layout_sb_printf(sb, "#if defined(LP_EMULATE)\n%s#else\n%s#endif\n", layout_emit_tpl_emulate,
                      hip ? layout_emit_tpl_hip : layout_emit_tpl_cuda);
-    layout_sb_printf(&sb, "typedef %s lp_s; /* one word of an element */\n",
+    layout_sb_printf(sb, "typedef %s lp_s; /* one word of an element */\n",
                      word_bytes == 1 ? "unsigned char" : word_bytes == 2 ? "unsigned short"
                      : word_bytes == 4 ? "unsigned int" : "unsigned long long");
-    layout_sb_printf(&sb, "typedef %s lp_idx; /* index type of the descriptors' arithmetic */\n",
+    layout_sb_printf(sb, "typedef %s lp_idx; /* index type of the descriptors' arithmetic */\n",
                      fits32 ? "int" : "long long");
-    layout_sb_printf(&sb, "#define LP_HD __host__ __device__\n");
-    layout_sb_printf(&sb, "\n");
-    layout_emit_put_step_types(&sb, side, 2, hip, word_bytes);
-
-    /* Index arithmetic of both sides. */
+    layout_sb_printf(sb, "#define LP_HD __host__ __device__\n");
+    layout_sb_printf(sb, "\n");
+    layout_emit_put_step_types(sb, side, 2, hip, word_bytes);
     for (int i = 0; i < 2; i++) {
-        put_offset_fn(&sb, &side[i]);
-        put_dist_fns(&sb, &side[i]);
-        put_of_macro(&sb, side[i].tag, "off", "OFF", side[i].dist->n_x);
-        put_of_macro(&sb, side[i].tag, "lin", "LIN", side[i].dist->n_x);
-        layout_sb_printf(&sb, "\n");
+        put_offset_fn(sb, &side[i]);
+        put_dist_fns(sb, &side[i]);
+        put_of_macro(sb, side[i].tag, "off", "OFF", side[i].dist->n_x);
+        put_of_macro(sb, side[i].tag, "lin", "LIN", side[i].dist->n_x);
+        layout_sb_printf(sb, "\n");
     }
+}
 
-    /* The kernel: one tile per block, straight-line code. */
-    layout_sb_printf(&sb, "extern \"C\" __global__ void LP_BOUNDS layout_probe(const lp_s *__restrict__ in, lp_s *__restrict__ out,\n"
-                          "                                                     int lp_zero /* 0: see the header */)\n{\n");
-    layout_sb_printf(&sb, "    __shared__ __attribute__((aligned(16))) lp_s lp_lds[LP_BASE_WORDS + LP_LDS_ELEMS * LP_WORDS];\n");
-    layout_sb_printf(&sb, "    lp_s *const lds = lp_lds + LP_BASE_WORDS;\n");
-    layout_sb_printf(&sb, "    unsigned char *const lds_b = (unsigned char *)lds;\n");
-    layout_sb_printf(&sb, "    const int tid = LP_TID(), warp = tid / LP_WAVE, lane = tid %% LP_WAVE;\n");
-    layout_sb_printf(&sb, "    const lp_s *const tin = in + (unsigned long long)LP_BID() * (LP_W_TILE * LP_WORDS);\n");
-    layout_sb_printf(&sb, "    lp_s *const tout = out + (unsigned long long)LP_BID() * (LP_R_TILE * LP_WORDS);\n");
-    layout_sb_printf(&sb, "    lp_s rw[LP_W_ELEMS * LP_WORDS], rr[LP_R_ELEMS * LP_WORDS];\n");
-    layout_sb_printf(&sb, "    lp_idx wx[LP_W_NX], rx[LP_R_NX];\n");
-    layout_sb_printf(&sb, "    lp_w_lane(warp, lane, wx);\n    lp_r_lane(warp, lane, rx);\n\n");
-    layout_sb_printf(&sb, "    /* global -> registers: the write side's elements */\n");
-    put_global_side(&sb, w, words, 1);
-    layout_sb_printf(&sb, "\n    /* registers -> %s: the model's %d instruction%s (%d tile-window access%s of %d element%s) */\n",
-                     hip ? "LDS" : "shared memory", w->access.n_instrs, w->access.n_instrs == 1 ? "" : "s",
-                     w->access.n_accesses, w->access.n_accesses == 1 ? "" : "es", w->access.vector_elems,
-                     w->access.vector_elems == 1 ? "" : "s");
-    if ((s = layout_emit_put_lds_steps(&sb, w, hip, word_bytes, 1, &e3)))
-        return layout_fail(err, s, "%s: write side: the model's instructions cannot be written: %s", fn_name,
-                           e3.message);
-    layout_sb_printf(&sb, "\n    __syncthreads();\n\n");
-    layout_sb_printf(&sb, "    /* %s -> registers: the model's %d instruction%s (%d tile-window access%s of %d element%s) */\n",
-                     hip ? "LDS" : "shared memory", r->access.n_instrs, r->access.n_instrs == 1 ? "" : "s",
-                     r->access.n_accesses, r->access.n_accesses == 1 ? "" : "es", r->access.vector_elems,
-                     r->access.vector_elems == 1 ? "" : "s");
-    if ((s = layout_emit_put_lds_steps(&sb, r, hip, word_bytes, 0, &e3)))
-        return layout_fail(err, s, "%s: read side: the model's instructions cannot be written: %s", fn_name,
-                           e3.message);
-    layout_sb_printf(&sb, "\n    /* registers -> global: the read side's elements */\n");
-    put_global_side(&sb, r, words, 0);
-    layout_sb_printf(&sb, "}\n\n");
+/* The model's instructions of one side, under a comment that counts them. */
+static layout_status put_lds_side(layout_strbuf *sb, const emit_side *s, int hip, int word_bytes, int store,
+                                  layout_error *err)
+{
+    const layout_access_plan *a = &s->access;
+    const char *mem = hip ? "LDS" : "shared memory";
+    layout_error e3;
+    layout_status st;
+    layout_sb_printf(sb, store ? "\n    /* registers -> %s: " : "    /* %s -> registers: ", mem);
+    layout_sb_printf(sb, "the model's %d instruction%s (%d tile-window access%s of %d element%s) */\n", a->n_instrs,
+                     a->n_instrs == 1 ? "" : "s", a->n_accesses, a->n_accesses == 1 ? "" : "es", a->vector_elems,
+                     a->vector_elems == 1 ? "" : "s");
+    if ((st = layout_emit_put_lds_steps(sb, s, hip, word_bytes, store, &e3)))
+        return layout_fail(err, st, "%s: %s side: the model's instructions cannot be written: %s", fn_name,
+                           store ? "write" : "read", e3.message);
+    return LAYOUT_OK;
+}
 
+/* The kernel: one tile per block, straight-line code. */
+static layout_status put_kernel(layout_strbuf *sb, const layout_emit_spec *spec, const emit_side *side,
+                                layout_error *err)
+{
+    const int hip = spec->lang == LAYOUT_EMIT_HIP;
+    const int word_bytes = spec->elem_bytes > 8 ? 8 : spec->elem_bytes, words = spec->elem_bytes / word_bytes;
+    layout_status s;
+    layout_sb_printf(sb, "extern \"C\" __global__ void LP_BOUNDS layout_probe(const lp_s *__restrict__ in, lp_s *__restrict__ out,\n"
+                         "                                                     int lp_zero /* 0: see the header */)\n{\n");
+    layout_sb_printf(sb, "    __shared__ __attribute__((aligned(16))) lp_s lp_lds[LP_BASE_WORDS + LP_LDS_ELEMS * LP_WORDS];\n");
+    layout_sb_printf(sb, "    lp_s *const lds = lp_lds + LP_BASE_WORDS;\n");
+    layout_sb_printf(sb, "    unsigned char *const lds_b = (unsigned char *)lds;\n");
+    layout_sb_printf(sb, "    const int tid = LP_TID(), warp = tid / LP_WAVE, lane = tid %% LP_WAVE;\n");
+    layout_sb_printf(sb, "    const lp_s *const tin = in + (unsigned long long)LP_BID() * (LP_W_TILE * LP_WORDS);\n");
+    layout_sb_printf(sb, "    lp_s *const tout = out + (unsigned long long)LP_BID() * (LP_R_TILE * LP_WORDS);\n");
+    layout_sb_printf(sb, "    lp_s rw[LP_W_ELEMS * LP_WORDS], rr[LP_R_ELEMS * LP_WORDS];\n");
+    layout_sb_printf(sb, "    lp_idx wx[LP_W_NX], rx[LP_R_NX];\n");
+    layout_sb_printf(sb, "    lp_w_lane(warp, lane, wx);\n    lp_r_lane(warp, lane, rx);\n\n");
+    layout_sb_printf(sb, "    /* global -> registers: the write side's elements */\n");
+    put_global_side(sb, &side[0], words, 1);
+    if ((s = put_lds_side(sb, &side[0], hip, word_bytes, 1, err))) return s;
+    layout_sb_printf(sb, "\n    __syncthreads();\n\n");
+    if ((s = put_lds_side(sb, &side[1], hip, word_bytes, 0, err))) return s;
+    layout_sb_printf(sb, "\n    /* registers -> global: the read side's elements */\n");
+    put_global_side(sb, &side[1], words, 0);
+    layout_sb_printf(sb, "}\n\n");
+    return LAYOUT_OK;
+}
+
+layout_status layout_emit_probe(const layout_emit_spec *spec, char *buf, size_t cap, size_t *len, layout_error *err)
+{
+    emit_side side[2];
+    layout_strbuf sb;
+    layout_status s;
+    int64_t space = 0; /* build_sides sets it on success (gcc's maybe-uninitialized cannot tell) */
+    if ((s = check_spec(spec, buf, cap, err)) || (s = build_sides(spec, side, &space, err))) return s;
+    layout_sb_init(&sb, buf, cap);
+    if ((s = put_header(&sb, spec, side, err))) return s;
+    put_definitions(&sb, spec, side, space);
+    if ((s = put_kernel(&sb, spec, side, err))) return s;
     /* Host part. */
     layout_sb_printf(&sb, "#ifdef LP_HOST\n");
-    put_host_coord_fn(&sb, w);
-    put_host_coord_fn(&sb, r);
+    put_host_coord_fn(&sb, &side[0]);
+    put_host_coord_fn(&sb, &side[1]);
     layout_sb_printf(&sb, "#endif\n\n%s%s%s", layout_emit_tpl_emulate_launch, layout_emit_tpl_host, layout_emit_tpl_host_check);
 
     if (len) *len = sb.len;

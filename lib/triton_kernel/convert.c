@@ -483,275 +483,368 @@ static int warp_mixed_transpositions(const bvec *rs, const bvec *ls, const bvec 
     return m;
 }
 
-layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                      layout_error *err)
+/* ---- layout_tk_lower_convert, in steps ----
+ *
+ * Each step below either fills its part and returns 0, or ends the
+ * lowering: it returns 1 with *st what layout_tk_lower_convert returns (r
+ * final: not modelled with a reason, or modelled without shared memory). */
+
+/* The two sides of one convert, flattened as Triton's flattenOuts (dim0
+ * the fastest).  The steps share it by pointer: six bases of about 520
+ * bytes each are not copied onto every step's frame. */
+typedef struct cvt_sides {
+    bvec rs, ls, ws; /* the source's register, lane and warp bases */
+    bvec rd, ld, wd; /* the result's */
+    int dim;         /* bits of the flattened tensor */
+    int bitwidth;    /* of one element in the scratch (sub-byte types as i8) */
+} cvt_sides;
+
+/* The scratch of transferWithinBlockSwizzlingImpl and the maps into it. */
+typedef struct cvt_scratch {
+    bvec rs2, rd2;           /* the sides' registers, broadcast ones removed */
+    bvec vb, bb, seg2, reps; /* vector, bank, segment and rep bases */
+    int kind_s, kind_d;      /* 0 st/ld.shared, 1 stmatrix/ldmatrix, 2 .trans */
+    int n_addr;              /* address bits of one round (all but the reps) */
+    layout_linear cst, cld;  /* register, lane, warp -> scratch offset: the store's, the load's */
+} cvt_scratch;
+
+/* A step's end of the lowering: *st = s, and 1. */
+static int cvt_final(layout_status *st, layout_status s)
+{
+    *st = s;
+    return 1;
+}
+
+/* The op's source and result tensors as linear layouts, split into cs's
+ * register / lane / warp bases; the report's encodings and element bits
+ * set on the way (what a convert that is not modelled still reports). */
+static int cvt_read_sides(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r, cvt_sides *cs,
+                          layout_status *st)
 {
     const layout_ttgir *m = k->module;
     const layout_ttgir_op *o = &m->ops[op];
-    const layout_ttgir_type *st, *dt;
+    const layout_ttgir_type *sty, *dty;
     const char *sattr, *dattr;
     size_t slen, dlen;
     layout_triton_attr sa, da;
     layout_linear sl, dl;
-    bvec rs, ls, ws, rd, ld, wd;
-    int i, dim, bitwidth;
-    echelon e;
-    uint64_t warp_mask, lane_mask;
-    int nr, nl;
     char why[LAYOUT_TRITON_KERNEL_REASON_CAP] = "";
+    int bitwidth;
 
     if (o->n_src < 1 || o->n_dst < 1 || o->src[0].is_memdesc || o->dst[0].is_memdesc)
-        return layout_tk_not_modelled(r, "ttg.convert_layout: no source and result tensor among the op's types");
-    st = &o->src[0];
-    dt = &o->dst[0];
-    r->reg_enc_at = st->enc_at;
-    r->reg_enc_len = st->enc_len;
-    r->shared_enc_at = dt->enc_at; /* the result's layout, in the place of a memdesc's */
-    r->shared_enc_len = dt->enc_len;
-    if (st->rank < 1 || st->rank != dt->rank) return layout_tk_not_modelled(r, "ttg.convert_layout: the two tensors differ in rank");
-    bitwidth = st->elem_bits < 8 ? 8 : st->elem_bits; /* sub-byte types go through i8 */
-    if (bitwidth > 64 || (bitwidth & (bitwidth - 1))) return layout_tk_not_modelled(r, "ttg.convert_layout: element type not 8, 16, 32 or 64 bits");
+        return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: no source and result tensor among the op's types"));
+    sty = &o->src[0];
+    dty = &o->dst[0];
+    r->reg_enc_at = sty->enc_at;
+    r->reg_enc_len = sty->enc_len;
+    r->shared_enc_at = dty->enc_at; /* the result's layout, in the place of a memdesc's */
+    r->shared_enc_len = dty->enc_len;
+    if (sty->rank < 1 || sty->rank != dty->rank)
+        return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: the two tensors differ in rank"));
+    bitwidth = sty->elem_bits < 8 ? 8 : sty->elem_bits; /* sub-byte types go through i8 */
+    if (bitwidth > 64 || (bitwidth & (bitwidth - 1)))
+        return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: element type not 8, 16, 32 or 64 bits"));
     r->elem_bits = bitwidth;
-    if (layout_ttgir_encoding(m, st, &sattr, &slen) != LAYOUT_OK ||
-        layout_ttgir_encoding(m, dt, &dattr, &dlen) != LAYOUT_OK)
-        return layout_tk_not_modelled(r, "ttg.convert_layout: a tensor's encoding is not defined");
-    if (layout_tk_reg_linear(m, st, sattr, slen, &sa, &sl, why, sizeof why) != LAYOUT_OK ||
-        layout_tk_reg_linear(m, dt, dattr, dlen, &da, &dl, why, sizeof why) != LAYOUT_OK)
-        return layout_tk_not_modelled(r, "%s", why);
+    if (layout_ttgir_encoding(m, sty, &sattr, &slen) != LAYOUT_OK ||
+        layout_ttgir_encoding(m, dty, &dattr, &dlen) != LAYOUT_OK)
+        return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: a tensor's encoding is not defined"));
+    if (layout_tk_reg_linear(m, sty, sattr, slen, &sa, &sl, why, sizeof why) != LAYOUT_OK ||
+        layout_tk_reg_linear(m, dty, dattr, dlen, &da, &dl, why, sizeof why) != LAYOUT_OK)
+        return cvt_final(st, layout_tk_not_modelled(r, "%s", why));
     /* flattened as Triton's flattenOuts: dim0 the fastest (the packed order) */
     if (sl.n_out != dl.n_out || sl.out_shift[0] != 0 || dl.out_shift[0] != 0 ||
         dl.total_out_bits != sl.total_out_bits)
-        return layout_tk_not_modelled(r, "ttg.convert_layout: the two layouts do not span the same tensor");
-    dim = sl.total_out_bits;
+        return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: the two layouts do not span the same tensor"));
     /* Triton's bases are int32: tensors of at most 2^31 elements; the
      * hardware tags below need register + lane + warp bits < 64 */
-    if (dim > 31 || sl.total_in_bits > 62 || dl.total_in_bits > 62)
-        return layout_tk_not_modelled(r, "ttg.convert_layout: a tensor of more than 2^31 elements or 62 hardware bits");
-    dim_bases(&sl, "register", &rs);
-    dim_bases(&sl, "lane", &ls);
-    dim_bases(&sl, "warp", &ws);
-    dim_bases(&dl, "register", &rd);
-    dim_bases(&dl, "lane", &ld);
-    dim_bases(&dl, "warp", &wd);
-    nr = rd.n;
-    nl = ld.n;
-    if (ls.n != layout_log2_floor_u64((uint64_t)k->arch.wave_size) || nl != ls.n)
-        return layout_tk_not_modelled(r, "ttg.convert_layout: the layouts' lanes differ from the arch's wave size");
+    if (sl.total_out_bits > 31 || sl.total_in_bits > 62 || dl.total_in_bits > 62)
+        return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: a tensor of more than 2^31 elements or 62 hardware bits"));
+    cs->dim = sl.total_out_bits;
+    cs->bitwidth = bitwidth;
+    dim_bases(&sl, "register", &cs->rs);
+    dim_bases(&sl, "lane", &cs->ls);
+    dim_bases(&sl, "warp", &cs->ws);
+    dim_bases(&dl, "register", &cs->rd);
+    dim_bases(&dl, "lane", &cs->ld);
+    dim_bases(&dl, "warp", &cs->wd);
+    if (cs->ls.n != layout_log2_floor_u64((uint64_t)k->arch.wave_size) || cs->ld.n != cs->ls.n)
+        return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: the layouts' lanes differ from the arch's wave size"));
+    return 0;
+}
 
-    /* minimalCvtLayout: dst's hardware index of each src basis (tags: dst
-     * register bits, then lane, then warp). */
-    memset(&e, 0, sizeof e);
-    for (i = 0; i < rd.n; i++) ech_insert(&e, rd.v[i], (uint64_t)1 << i);
-    for (i = 0; i < ld.n; i++) ech_insert(&e, ld.v[i], (uint64_t)1 << (nr + i));
-    for (i = 0; i < wd.n; i++) ech_insert(&e, wd.v[i], (uint64_t)1 << (nr + nl + i));
-    warp_mask = ((((uint64_t)1 << wd.n) - 1) << (nr + nl));
-    lane_mask = ((((uint64_t)1 << nl) - 1) << nr);
-    {
-        int warp_q = ws.n == wd.n, lane_q = 1;
-        for (i = 0; i < ws.n && warp_q; i++) {
-            uint64_t t = ech_solve(&e, ws.v[i]);
-            if (!(ws.v[i] == 0 && wd.v[i] == 0) && t != (uint64_t)1 << (nr + nl + i)) warp_q = 0;
-        }
-        for (i = 0; i < rs.n + ls.n && warp_q; i++) {
-            uint64_t t = ech_solve(&e, i < rs.n ? rs.v[i] : ls.v[i - rs.n]);
-            if (t == ~(uint64_t)0 || (t & warp_mask)) warp_q = 0;
-        }
-        if (warp_q) {
-            for (i = 0; i < ls.n && lane_q; i++) {
-                uint64_t t = ech_solve(&e, ls.v[i]);
-                if (!(ls.v[i] == 0 && ld.v[i] == 0) && t != (uint64_t)1 << (nr + i)) lane_q = 0;
-            }
-            for (i = 0; i < rs.n && lane_q; i++)
-                if (ech_solve(&e, rs.v[i]) & lane_mask) lane_q = 0;
-            if (lane_q) { /* transferWithinThread: registers renamed, no instruction */
-                r->modelled = 1;
-                r->direction = LAYOUT_WRITE;
-                r->n_accesses = 0;
-                return LAYOUT_OK;
-            }
-            /* only lanes (and registers) move: cvtNeedsWarpShuffle */
-            {
-                bvec rs_nz = {0, {0}}, rd_nz = {0, {0}};
-                int m;
-                for (i = 0; i < rs.n; i++)
-                    if (rs.v[i]) push(&rs_nz, rs.v[i]);
-                for (i = 0; i < rd.n; i++)
-                    if (rd.v[i]) push(&rd_nz, rd.v[i]);
-                m = warp_mixed_transpositions(&rs_nz, &ls, &rd_nz, &ld);
-                if (m < 0)
-                    return layout_tk_not_modelled(r, "ttg.convert_layout: the data moves only between lanes of a warp, and a source "
-                                                     "register or lane basis is not one of the result's (getWarpLayoutConvertDecomposition "
-                                                     "needs a permutation of the hardware bits); not modelled");
-                /* Fewer than 2: transferWithinWarp, no shared memory.  The
-                 * corpus's ISA at these converts: shfl.sync.idx.b32 on
-                 * sm_80 / sm_90 / sm_120; on gfx950 v_permlane32_swap_b32 /
-                 * v_permlane16_swap_b32 where ConvertLayoutOpPermlaneSwap
-                 * applies (one transposition with lane bit 4 or 5), else
-                 * ds_bpermute_b32, as on gfx942; v_permlanex16_b32 on
-                 * gfx1100.  ds_bpermute goes through the LDS unit but
-                 * reads and writes no LDS memory (the ISA has no ds_read /
-                 * ds_write there), so nothing is counted. */
-                if (m < 2) {
-                    r->modelled = 1;
-                    r->direction = LAYOUT_WRITE;
-                    r->n_accesses = 0;
-                    r->n_counts = 0;
-                    return LAYOUT_OK;
-                }
-                /* two or more mixed transpositions: cvtNeedsWarpShuffle
-                 * declines; transferWithinBlockSwizzling below */
-            }
-        }
-    }
-
-    /* transferWithinBlockSwizzlingImpl: broadcast registers removed, then optimalSwizzlingLdSt. */
-    {
-        bvec rs2 = {0, {0}}, rd2 = {0, {0}}, vb, bb, seg2 = {0, {0}}, reps = {0, {0}};
-        int n_addr, log2_vec, src_fills, kind_s = 0, kind_d = 0, tiled = 0;
-        layout_linear cst, cld;
-        layout_triton_kernel_op sub;
-        layout_checker ck;
-        layout_tk_pad nopad = {0, {0}, {0}, 0};
-        layout_status s2;
-        for (i = 0; i < rs.n; i++)
-            if (rs.v[i]) push(&rs2, rs.v[i]);
-        for (i = 0; i < rd.n; i++)
-            if (rd.v[i]) push(&rd2, rd.v[i]);
-        for (i = 0; i < rs2.n; i++)
-            if (!layout_is_pow2_u64(rs2.v[i])) return layout_tk_not_modelled(r, "ttg.convert_layout: a source register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
-        for (i = 0; i < rd2.n; i++)
-            if (!layout_is_pow2_u64(rd2.v[i])) return layout_tk_not_modelled(r, "ttg.convert_layout: a result register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)");
-        if (k->is_nvidia) {
-            hw_side hs = {&rs2, &ls, &ws}, hd = {&rd2, &ld, &wd};
-            tiled = nvidia_tiles(k, &hs, &hd, bitwidth, dim, &vb, &bb, &seg2, &reps, &kind_s, &kind_d);
-        }
-        if (!tiled) {
-        /* vbasis = intersectionBasis(regSrc, regDst) (unit vectors: src's
-         * order), at most log2(128 / bitwidth) of them */
-        vb.n = 0;
-        for (i = 0; i < rs2.n; i++)
-            if (has(&rd2, rs2.v[i]) && vb.n < layout_log2_floor_u64((uint64_t)(128 / bitwidth))) push(&vb, rs2.v[i]);
-        src_fills = -1;
-        if ((1 << vb.n) * bitwidth < 32) {
-            /* fill up to 32 bits: registers of one side that are warps of the
-             * other (more wins; on a tie the smaller lowest basis), then
-             * common warps, then warps of each side alternately */
-            int per_bank = layout_log2_floor_u64((uint64_t)(32 / bitwidth));
-            bvec wsn = {0, {0}}, wdn = {0, {0}}, rsw = {0, {0}}, rdw = {0, {0}};
-            const bvec *largest;
-            for (i = 0; i < ws.n; i++)
-                if (ws.v[i]) push(&wsn, ws.v[i]);
-            for (i = 0; i < wd.n; i++)
-                if (wd.v[i]) push(&wdn, wd.v[i]);
-            for (i = 0; i < rs2.n; i++)
-                if (!has(&vb, rs2.v[i]) && has(&wdn, rs2.v[i])) push(&rsw, rs2.v[i]);
-            for (i = 0; i < rd2.n; i++)
-                if (!has(&vb, rd2.v[i]) && has(&wsn, rd2.v[i])) push(&rdw, rd2.v[i]);
-            if (rsw.n == rdw.n && rsw.n > 0) {
-                uint64_t ms = rsw.v[0], md = rdw.v[0];
-                for (i = 1; i < rsw.n; i++) ms = rsw.v[i] < ms ? rsw.v[i] : ms;
-                for (i = 1; i < rdw.n; i++) md = rdw.v[i] < md ? rdw.v[i] : md;
-                src_fills = ms < md;
-            } else {
-                src_fills = rsw.n > rdw.n;
-            }
-            largest = src_fills ? &rsw : &rdw;
-            for (i = 0; i < largest->n; i++) push(&vb, largest->v[i]);
-            if (vb.n < per_bank)
-                for (i = 0; i < wsn.n; i++)
-                    if (has(&wdn, wsn.v[i])) push(&vb, wsn.v[i]);
-            for (i = 0; vb.n < per_bank && (i < wsn.n || i < wdn.n); i++) {
-                if (i < wsn.n && !has(&vb, wsn.v[i])) push(&vb, wsn.v[i]);
-                if (vb.n < per_bank && i < wdn.n && !has(&vb, wdn.v[i])) push(&vb, wdn.v[i]);
-            }
-            if (vb.n > per_bank) vb.n = per_bank;
-        }
-        /* tiles: the lanes, minus the last log2(vector bits / 32) */
-        log2_vec = layout_log2_floor_u64((uint64_t)((1 << vb.n) * bitwidth / 32 > 1 ? (1 << vb.n) * bitwidth / 32 : 1));
-        {
-            bvec tile_s = {0, {0}}, tile_d = {0, {0}};
-            for (i = 0; i < ls.n - log2_vec; i++) push(&tile_s, ls.v[i]);
-            for (i = 0; i < ld.n - log2_vec; i++) push(&tile_d, ld.v[i]);
-            scratch_of(&vb, &tile_s, &tile_d, dim, bitwidth, &rs2, &rd2, 0, &bb, &seg2, &reps);
-        }
-        /* below 128-bit vectors: the bank bases that are registers of the
-         * side that filled the bank (else of the side with more) first */
-        if (log2_vec < 2) {
-            bvec in_s = {0, {0}}, in_d = {0, {0}}, order = {0, {0}};
-            const bvec *first;
-            for (i = 0; i < bb.n; i++) {
-                if (has(&rs2, bb.v[i])) push(&in_s, bb.v[i]);
-                if (has(&rd2, bb.v[i])) push(&in_d, bb.v[i]);
-            }
-            first = src_fills == 1 ? &in_s : src_fills == 0 ? &in_d : in_s.n > in_d.n ? &in_s : &in_d;
-            order = *first;
-            for (i = 0; i < bb.n; i++)
-                if (!has(&order, bb.v[i])) push(&order, bb.v[i]);
-            bb = order;
-        }
-        }
-        if (vb.n + bb.n + seg2.n + reps.n != dim) return layout_tk_not_modelled(r, "ttg.convert_layout: the scratch layout is not a basis (internal)");
-        /* the address of logical x: its coordinates in (vector, bank, segment, reps) */
-        memset(&e, 0, sizeof e);
-        n_addr = 0;
-        {
-            const bvec *parts[4] = {&vb, &bb, &seg2, &reps};
-            int p;
-            for (p = 0; p < 4; p++)
-                for (i = 0; i < parts[p]->n; i++, n_addr++)
-                    if (!ech_insert(&e, parts[p]->v[i], (uint64_t)1 << n_addr))
-                        return layout_tk_not_modelled(r, "ttg.convert_layout: the scratch bases are dependent (internal)");
-        }
-        n_addr = dim - reps.n;
-        /* the tile's registers: those not mapped to reps (divideRight) */
-        {
-            bvec ts_reg = {0, {0}}, td_reg = {0, {0}};
-            for (i = 0; i < rs2.n; i++)
-                if (!has(&reps, rs2.v[i])) push(&ts_reg, rs2.v[i]);
-            for (i = 0; i < rd2.n; i++)
-                if (!has(&reps, rd2.v[i])) push(&td_reg, rd2.v[i]);
-            if (!addr_cvt(&e, n_addr, &ts_reg, &ls, &ws, &cst) || !addr_cvt(&e, n_addr, &td_reg, &ld, &wd, &cld))
-                return layout_tk_not_modelled(r, "ttg.convert_layout: a register, lane or warp maps outside the scratch tile (internal)");
-        }
-        if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
+/* cvtNeedsWarpShuffle for a convert whose data moves only between the
+ * lanes of a warp: fewer than 2 mixed transpositions end the lowering
+ * (transferWithinWarp, no shared memory); 2 or more go on to the scratch. */
+static int cvt_warp_shuffle(const cvt_sides *cs, layout_triton_kernel_op *r, layout_status *st)
+{
+    bvec rs_nz = {0, {0}}, rd_nz = {0, {0}};
+    int i, m;
+    for (i = 0; i < cs->rs.n; i++)
+        if (cs->rs.v[i]) push(&rs_nz, cs->rs.v[i]);
+    for (i = 0; i < cs->rd.n; i++)
+        if (cs->rd.v[i]) push(&rd_nz, cs->rd.v[i]);
+    m = warp_mixed_transpositions(&rs_nz, &cs->ls, &rd_nz, &cs->ld);
+    if (m < 0)
+        return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: the data moves only between lanes of a warp, and a source "
+                                                       "register or lane basis is not one of the result's (getWarpLayoutConvertDecomposition "
+                                                       "needs a permutation of the hardware bits); not modelled"));
+    /* Fewer than 2: transferWithinWarp, no shared memory.  The corpus's
+     * ISA at these converts: shfl.sync.idx.b32 on sm_80 / sm_90 / sm_120;
+     * on gfx950 v_permlane32_swap_b32 / v_permlane16_swap_b32 where
+     * ConvertLayoutOpPermlaneSwap applies (one transposition with lane bit
+     * 4 or 5), else ds_bpermute_b32, as on gfx942; v_permlanex16_b32 on
+     * gfx1100.  ds_bpermute goes through the LDS unit but reads and writes
+     * no LDS memory (the ISA has no ds_read / ds_write there), so nothing
+     * is counted. */
+    if (m < 2) {
+        r->modelled = 1;
         r->direction = LAYOUT_WRITE;
-        r->worst_access = -1;
         r->n_accesses = 0;
         r->n_counts = 0;
-        /* the store */
-        memset(&sub, 0, sizeof sub);
-        sub.kind = r->kind;
-        sub.direction = LAYOUT_WRITE;
-        sub.elem_bits = bitwidth;
-        sub.worst_access = -1;
-        if (kind_s) { /* stmatrix (.trans): the tile path's store */
-            if (!layout_tk_ldst_matrix(k, &ck, &cst, kind_s == 2, &sub))
-                return layout_tk_not_modelled(r, "ttg.convert_layout: the tile path chose stmatrix but its lowering does not apply (not modelled)");
-        } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cst, &nopad, 0, NULL, &sub)) != LAYOUT_OK) {
-            return s2;
-        }
-        if (!sub.modelled) return layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub.reason);
-        r->vec_elems = sub.vec_elems;
-        r->vec_bits = sub.vec_bits;
-        layout_tk_merge(r, &sub, (int64_t)1 << reps.n);
-        /* the load */
-        memset(&sub, 0, sizeof sub);
-        sub.kind = r->kind;
-        sub.direction = LAYOUT_READ;
-        sub.elem_bits = bitwidth;
-        sub.worst_access = -1;
-        if (kind_d) { /* ldmatrix (.trans) */
-            if (!layout_tk_ldst_matrix(k, &ck, &cld, kind_d == 2, &sub))
-                return layout_tk_not_modelled(r, "ttg.convert_layout: the tile path chose ldmatrix but its lowering does not apply (not modelled)");
-        } else if ((s2 = layout_tk_lower_ldst(k, &ck, &cld, &nopad, 0, NULL, &sub)) != LAYOUT_OK) {
-            return s2;
-        }
-        if (!sub.modelled) return layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub.reason);
-        r->cvt_load_vec_elems = sub.vec_elems;
-        layout_tk_merge(r, &sub, (int64_t)1 << reps.n);
-        r->cvt_reps = 1 << reps.n;
-        r->cvt_scratch_bytes = ((int64_t)1 << n_addr) * (bitwidth / 8);
-        r->modelled = 1;
+        return cvt_final(st, LAYOUT_OK);
     }
+    /* two or more mixed transpositions: cvtNeedsWarpShuffle declines;
+     * transferWithinBlockSwizzling */
+    return 0;
+}
+
+/* minimalCvtLayout: dst's hardware index of each src basis (tags: dst
+ * register bits, then lane, then warp).  When no warp moves data the
+ * convert ends here: a register renaming, or warp shuffles. */
+static int cvt_within_warp(const cvt_sides *cs, layout_triton_kernel_op *r, layout_status *st)
+{
+    const bvec *rs = &cs->rs, *ls = &cs->ls, *ws = &cs->ws, *rd = &cs->rd, *ld = &cs->ld, *wd = &cs->wd;
+    const int nr = rd->n, nl = ld->n;
+    echelon e;
+    uint64_t warp_mask, lane_mask;
+    int i, warp_q = ws->n == wd->n, lane_q = 1;
+
+    memset(&e, 0, sizeof e);
+    for (i = 0; i < rd->n; i++) ech_insert(&e, rd->v[i], (uint64_t)1 << i);
+    for (i = 0; i < ld->n; i++) ech_insert(&e, ld->v[i], (uint64_t)1 << (nr + i));
+    for (i = 0; i < wd->n; i++) ech_insert(&e, wd->v[i], (uint64_t)1 << (nr + nl + i));
+    warp_mask = ((((uint64_t)1 << wd->n) - 1) << (nr + nl));
+    lane_mask = ((((uint64_t)1 << nl) - 1) << nr);
+    for (i = 0; i < ws->n && warp_q; i++) {
+        uint64_t t = ech_solve(&e, ws->v[i]);
+        if (!(ws->v[i] == 0 && wd->v[i] == 0) && t != (uint64_t)1 << (nr + nl + i)) warp_q = 0;
+    }
+    for (i = 0; i < rs->n + ls->n && warp_q; i++) {
+        uint64_t t = ech_solve(&e, i < rs->n ? rs->v[i] : ls->v[i - rs->n]);
+        if (t == ~(uint64_t)0 || (t & warp_mask)) warp_q = 0;
+    }
+    if (!warp_q) return 0;
+    for (i = 0; i < ls->n && lane_q; i++) {
+        uint64_t t = ech_solve(&e, ls->v[i]);
+        if (!(ls->v[i] == 0 && ld->v[i] == 0) && t != (uint64_t)1 << (nr + i)) lane_q = 0;
+    }
+    for (i = 0; i < rs->n && lane_q; i++)
+        if (ech_solve(&e, rs->v[i]) & lane_mask) lane_q = 0;
+    if (lane_q) { /* transferWithinThread: registers renamed, no instruction */
+        r->modelled = 1;
+        r->direction = LAYOUT_WRITE;
+        r->n_accesses = 0;
+        return cvt_final(st, LAYOUT_OK);
+    }
+    /* only lanes (and registers) move: cvtNeedsWarpShuffle */
+    return cvt_warp_shuffle(cs, r, st);
+}
+
+/* optimalSwizzlingLdSt's bank fill: below 32 bits of vector, the vector
+ * bases sc->vb grow by registers of one side that are warps of the other
+ * (more wins; on a tie the smaller lowest basis), then common warps, then
+ * warps of each side alternately.  Returns which side filled the bank (1
+ * the source, 0 the result), -1 when the vector needed no filling. */
+static int cvt_fill_bank(const cvt_sides *cs, cvt_scratch *sc)
+{
+    const int bitwidth = cs->bitwidth;
+    bvec *vb = &sc->vb;
+    bvec wsn = {0, {0}}, wdn = {0, {0}}, rsw = {0, {0}}, rdw = {0, {0}};
+    const bvec *largest;
+    int i, per_bank, src_fills;
+    if ((1 << vb->n) * bitwidth >= 32) return -1;
+    per_bank = layout_log2_floor_u64((uint64_t)(32 / bitwidth));
+    for (i = 0; i < cs->ws.n; i++)
+        if (cs->ws.v[i]) push(&wsn, cs->ws.v[i]);
+    for (i = 0; i < cs->wd.n; i++)
+        if (cs->wd.v[i]) push(&wdn, cs->wd.v[i]);
+    for (i = 0; i < sc->rs2.n; i++)
+        if (!has(vb, sc->rs2.v[i]) && has(&wdn, sc->rs2.v[i])) push(&rsw, sc->rs2.v[i]);
+    for (i = 0; i < sc->rd2.n; i++)
+        if (!has(vb, sc->rd2.v[i]) && has(&wsn, sc->rd2.v[i])) push(&rdw, sc->rd2.v[i]);
+    if (rsw.n == rdw.n && rsw.n > 0) {
+        uint64_t ms = rsw.v[0], md = rdw.v[0];
+        for (i = 1; i < rsw.n; i++) ms = rsw.v[i] < ms ? rsw.v[i] : ms;
+        for (i = 1; i < rdw.n; i++) md = rdw.v[i] < md ? rdw.v[i] : md;
+        src_fills = ms < md;
+    } else {
+        src_fills = rsw.n > rdw.n;
+    }
+    largest = src_fills ? &rsw : &rdw;
+    for (i = 0; i < largest->n; i++) push(vb, largest->v[i]);
+    if (vb->n < per_bank)
+        for (i = 0; i < wsn.n; i++)
+            if (has(&wdn, wsn.v[i])) push(vb, wsn.v[i]);
+    for (i = 0; vb->n < per_bank && (i < wsn.n || i < wdn.n); i++) {
+        if (i < wsn.n && !has(vb, wsn.v[i])) push(vb, wsn.v[i]);
+        if (vb->n < per_bank && i < wdn.n && !has(vb, wdn.v[i])) push(vb, wdn.v[i]);
+    }
+    if (vb->n > per_bank) vb->n = per_bank;
+    return src_fills;
+}
+
+/* optimalSwizzlingLdSt (the path every target takes when no tile pair
+ * applies): the vector bases, the bank fill, the lane tiles and scratch_of,
+ * and below 128-bit vectors the bank bases reordered. */
+static void cvt_ldst_scratch(const cvt_sides *cs, cvt_scratch *sc)
+{
+    const int bitwidth = cs->bitwidth;
+    bvec tile_s = {0, {0}}, tile_d = {0, {0}};
+    int i, src_fills, log2_vec;
+    /* vbasis = intersectionBasis(regSrc, regDst) (unit vectors: src's
+     * order), at most log2(128 / bitwidth) of them */
+    sc->vb.n = 0;
+    for (i = 0; i < sc->rs2.n; i++)
+        if (has(&sc->rd2, sc->rs2.v[i]) && sc->vb.n < layout_log2_floor_u64((uint64_t)(128 / bitwidth)))
+            push(&sc->vb, sc->rs2.v[i]);
+    src_fills = cvt_fill_bank(cs, sc);
+    /* tiles: the lanes, minus the last log2(vector bits / 32) */
+    log2_vec = layout_log2_floor_u64(
+        (uint64_t)((1 << sc->vb.n) * bitwidth / 32 > 1 ? (1 << sc->vb.n) * bitwidth / 32 : 1));
+    for (i = 0; i < cs->ls.n - log2_vec; i++) push(&tile_s, cs->ls.v[i]);
+    for (i = 0; i < cs->ld.n - log2_vec; i++) push(&tile_d, cs->ld.v[i]);
+    scratch_of(&sc->vb, &tile_s, &tile_d, cs->dim, bitwidth, &sc->rs2, &sc->rd2, 0, &sc->bb, &sc->seg2, &sc->reps);
+    /* below 128-bit vectors: the bank bases that are registers of the
+     * side that filled the bank (else of the side with more) first */
+    if (log2_vec < 2) {
+        bvec in_s = {0, {0}}, in_d = {0, {0}}, order = {0, {0}};
+        const bvec *first;
+        for (i = 0; i < sc->bb.n; i++) {
+            if (has(&sc->rs2, sc->bb.v[i])) push(&in_s, sc->bb.v[i]);
+            if (has(&sc->rd2, sc->bb.v[i])) push(&in_d, sc->bb.v[i]);
+        }
+        first = src_fills == 1 ? &in_s : src_fills == 0 ? &in_d : in_s.n > in_d.n ? &in_s : &in_d;
+        order = *first;
+        for (i = 0; i < sc->bb.n; i++)
+            if (!has(&order, sc->bb.v[i])) push(&order, sc->bb.v[i]);
+        sc->bb = order;
+    }
+}
+
+/* transferWithinBlockSwizzlingImpl's scratch: the broadcast registers
+ * removed, then on NVIDIA the best tile pair when one fits, else
+ * optimalSwizzlingLdSt. */
+static int cvt_scratch_layout(const layout_triton_kernel *k, const cvt_sides *cs, cvt_scratch *sc,
+                              layout_triton_kernel_op *r, layout_status *st)
+{
+    int i, tiled = 0;
+    sc->rs2.n = sc->rd2.n = sc->seg2.n = sc->reps.n = 0;
+    sc->kind_s = sc->kind_d = 0;
+    for (i = 0; i < cs->rs.n; i++)
+        if (cs->rs.v[i]) push(&sc->rs2, cs->rs.v[i]);
+    for (i = 0; i < cs->rd.n; i++)
+        if (cs->rd.v[i]) push(&sc->rd2, cs->rd.v[i]);
+    for (i = 0; i < sc->rs2.n; i++)
+        if (!layout_is_pow2_u64(sc->rs2.v[i]))
+            return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: a source register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)"));
+    for (i = 0; i < sc->rd2.n; i++)
+        if (!layout_is_pow2_u64(sc->rd2.v[i]))
+            return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: a result register basis is not a unit vector (intersectionBasis's nullspace path is not modelled)"));
+    if (k->is_nvidia) {
+        hw_side hs = {&sc->rs2, &cs->ls, &cs->ws}, hd = {&sc->rd2, &cs->ld, &cs->wd};
+        tiled = nvidia_tiles(k, &hs, &hd, cs->bitwidth, cs->dim, &sc->vb, &sc->bb, &sc->seg2, &sc->reps, &sc->kind_s,
+                             &sc->kind_d);
+    }
+    if (!tiled) cvt_ldst_scratch(cs, sc);
+    return 0;
+}
+
+/* The address of logical x: its coordinates in (vector, bank, segment,
+ * reps); the maps of both sides' registers (those not mapped to reps,
+ * divideRight), lanes and warps into one round's scratch. */
+static int cvt_scratch_maps(const cvt_sides *cs, cvt_scratch *sc, layout_triton_kernel_op *r, layout_status *st)
+{
+    const bvec *parts[4] = {&sc->vb, &sc->bb, &sc->seg2, &sc->reps};
+    bvec ts_reg = {0, {0}}, td_reg = {0, {0}};
+    echelon e;
+    int i, p, n_addr = 0;
+    if (sc->vb.n + sc->bb.n + sc->seg2.n + sc->reps.n != cs->dim)
+        return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: the scratch layout is not a basis (internal)"));
+    memset(&e, 0, sizeof e);
+    for (p = 0; p < 4; p++)
+        for (i = 0; i < parts[p]->n; i++, n_addr++)
+            if (!ech_insert(&e, parts[p]->v[i], (uint64_t)1 << n_addr))
+                return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: the scratch bases are dependent (internal)"));
+    sc->n_addr = cs->dim - sc->reps.n;
+    for (i = 0; i < sc->rs2.n; i++)
+        if (!has(&sc->reps, sc->rs2.v[i])) push(&ts_reg, sc->rs2.v[i]);
+    for (i = 0; i < sc->rd2.n; i++)
+        if (!has(&sc->reps, sc->rd2.v[i])) push(&td_reg, sc->rd2.v[i]);
+    if (!addr_cvt(&e, sc->n_addr, &ts_reg, &cs->ls, &cs->ws, &sc->cst) ||
+        !addr_cvt(&e, sc->n_addr, &td_reg, &cs->ld, &cs->wd, &sc->cld))
+        return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: a register, lane or warp maps outside the scratch tile (internal)"));
+    return 0;
+}
+
+/* One half of a round through the scratch (the store: dir LAYOUT_WRITE,
+ * or the load), lowered into *sub: stmatrix / ldmatrix (.trans) where the
+ * tile path chose them, else lowerLdStShared. */
+static int cvt_lower_half(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt, int kind,
+                          layout_direction dir, int bitwidth, layout_triton_kernel_op *r, layout_triton_kernel_op *sub,
+                          layout_status *st)
+{
+    layout_tk_pad nopad = {0, {0}, {0}, 0};
+    layout_status s2;
+    memset(sub, 0, sizeof *sub);
+    sub->kind = r->kind;
+    sub->direction = dir;
+    sub->elem_bits = bitwidth;
+    sub->worst_access = -1;
+    if (kind) {
+        if (!layout_tk_ldst_matrix(k, ck, cvt, kind == 2, sub))
+            return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: the tile path chose %s but its lowering does not apply (not modelled)",
+                                                        dir == LAYOUT_WRITE ? "stmatrix" : "ldmatrix"));
+    } else if ((s2 = layout_tk_lower_ldst(k, ck, cvt, &nopad, 0, NULL, sub)) != LAYOUT_OK) {
+        return cvt_final(st, s2);
+    }
+    if (!sub->modelled) return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub->reason));
+    return 0;
+}
+
+/* The store and the load of every round (2^|reps| of them), costed and
+ * merged into r. */
+static layout_status cvt_cost_rounds(const layout_triton_kernel *k, const cvt_sides *cs, const cvt_scratch *sc,
+                                     layout_triton_kernel_op *r, layout_error *err)
+{
+    layout_triton_kernel_op sub;
+    layout_checker ck;
+    layout_status st;
+    if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
+    r->direction = LAYOUT_WRITE;
+    r->worst_access = -1;
+    r->n_accesses = 0;
+    r->n_counts = 0;
+    if (cvt_lower_half(k, &ck, &sc->cst, sc->kind_s, LAYOUT_WRITE, cs->bitwidth, r, &sub, &st)) return st;
+    r->vec_elems = sub.vec_elems;
+    r->vec_bits = sub.vec_bits;
+    layout_tk_merge(r, &sub, (int64_t)1 << sc->reps.n);
+    if (cvt_lower_half(k, &ck, &sc->cld, sc->kind_d, LAYOUT_READ, cs->bitwidth, r, &sub, &st)) return st;
+    r->cvt_load_vec_elems = sub.vec_elems;
+    layout_tk_merge(r, &sub, (int64_t)1 << sc->reps.n);
+    r->cvt_reps = 1 << sc->reps.n;
+    r->cvt_scratch_bytes = ((int64_t)1 << sc->n_addr) * (cs->bitwidth / 8);
+    r->modelled = 1;
     return LAYOUT_OK;
+}
+
+layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                      layout_error *err)
+{
+    cvt_sides cs;
+    cvt_scratch sc;
+    layout_status st;
+    if (cvt_read_sides(k, op, r, &cs, &st) || cvt_within_warp(&cs, r, &st) ||
+        cvt_scratch_layout(k, &cs, &sc, r, &st) || cvt_scratch_maps(&cs, &sc, r, &st))
+        return st;
+    return cvt_cost_rounds(k, &cs, &sc, r, err);
 }

@@ -263,259 +263,366 @@ static layout_status rd_refused(layout_triton_kernel_op *r)
     return layout_tk_not_modelled(r, "tt.reduce: the checker refused an access");
 }
 
-layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                     layout_error *err)
-{
-    const layout_ttgir *m = k->module;
-    const layout_ttgir_op *o = &m->ops[op];
-    const layout_ttgir_type *src;
-    const char *attr;
-    size_t alen;
-    layout_triton_attr ta;
-    layout_linear R;
-    char why[LAYOUT_TRITON_KERNEL_REASON_CAP], name[16];
-    int axis, rank, n_ops, ir, il, iw, b, d, i, j, w, l, lanes = m->threads_per_warp, nwarps = m->num_warps;
-    int od[RD_MAX_RANK], order[RD_MAX_RANK], sorder[RD_MAX_RANK], n_order = 0;
-    int n_reg_other = 0, reg_other[LAYOUT_LINEAR_MAX_BITS], warp_axis_bits = 0, warp_bits;
-    int bits[RD_MAX_OPS], use[RD_MAX_OPS], folded = 1, pred_1_true = 1;
-    int64_t stride[RD_MAX_RANK], s_axis, elems, threads, rounds, n_acc, base[RD_MAX_OPS], total_bytes = 0, off0 = 0;
-    uint64_t addr[64], all = lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (lanes & 63)) - 1);
-    layout_tk_scratch *s, st_;
+/* ---- layout_tk_lower_reduce, in steps ----
+ *
+ * A step that can end the lowering returns 1 with *st what
+ * layout_tk_lower_reduce returns (r final: a reason recorded, or modelled
+ * without a scratch), else 0. */
 
-    n_ops = rd_n_operands(m, o);
-    if (n_ops < 1 || n_ops > RD_MAX_OPS || o->n_src != n_ops)
-        return layout_tk_not_modelled(r, "tt.reduce: %d operands read of %d: at most %d register tensors are modelled",
-                                      o->n_src, n_ops, RD_MAX_OPS);
-    src = &o->src[0];
-    rank = src->rank;
-    for (i = 0; i < n_ops; i++) {
-        const layout_ttgir_type *t = &o->src[i];
-        if (t->is_memdesc || t->enc_len == 0 || t->rank != rank)
-            return layout_tk_not_modelled(r, "tt.reduce: operand %d is not a register tensor of the first's rank", i);
-        for (d = 0; d < rank; d++)
-            if (t->shape[d] != src->shape[d]) return layout_tk_not_modelled(r, "tt.reduce: the operands' shapes differ");
+/* One reduce: its operands, the first operand's layout read per dim and
+ * the scratch's shape, shared by the steps by pointer (the layout, the
+ * scratch's checker and its block tables are large). */
+typedef struct rd_state {
+    const layout_triton_kernel *k;
+    const layout_ttgir *m;
+    const layout_ttgir_op *o;
+    const layout_ttgir_type *src; /* the first operand */
+    layout_linear R;              /* its layout: register, lane, warp -> dim0 .. */
+    int n_ops, rank, axis, lanes, nwarps;
+    int ir, il, iw, warp_bits;    /* R's input dims (iw -1: one warp), warp bits */
+    int od[RD_MAX_RANK];          /* R's output dim of each tensor dim */
+    int order[RD_MAX_RANK];       /* getOrder: the dims of the register bases, then rank-1 .. 0 */
+    int n_reg_other, reg_other[LAYOUT_LINEAR_MAX_BITS]; /* register bits along non-axis dims */
+    int warp_axis_bits;           /* warp bits along the axis: log2 of S */
+    int bits[RD_MAX_OPS];         /* each operand's element bits in the scratch */
+    int use[RD_MAX_OPS];          /* how the kernel uses each result (rd_use_of) */
+    int folded, pred_1_true;      /* AMD: one base register; step 1 unpredicated */
+    int64_t stride[RD_MAX_RANK], s_axis, elems, threads, rounds, n_acc, base[RD_MAX_OPS];
+    uint64_t addr[64];            /* one access's lane addresses */
+    layout_tk_scratch s;          /* the checker and the current block */
+} rd_state;
+
+/* A step's end of the lowering: *st = s, and 1. */
+static int rd_final(layout_status *st, layout_status s)
+{
+    *st = s;
+    return 1;
+}
+
+/* The operands: register tensors of one shape and of 8, 16, 32 or 64-bit
+ * elements in the scratch (i1 as i8). */
+static int rd_read_operands(rd_state *x, layout_triton_kernel_op *r, layout_status *st)
+{
+    int i, d;
+    x->n_ops = rd_n_operands(x->m, x->o);
+    if (x->n_ops < 1 || x->n_ops > RD_MAX_OPS || x->o->n_src != x->n_ops)
+        return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: %d operands read of %d: at most %d register tensors are modelled",
+                                                   x->o->n_src, x->n_ops, RD_MAX_OPS));
+    x->src = &x->o->src[0];
+    x->rank = x->src->rank;
+    for (i = 0; i < x->n_ops; i++) {
+        const layout_ttgir_type *t = &x->o->src[i];
+        if (t->is_memdesc || t->enc_len == 0 || t->rank != x->rank)
+            return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: operand %d is not a register tensor of the first's rank", i));
+        for (d = 0; d < x->rank; d++)
+            if (t->shape[d] != x->src->shape[d])
+                return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: the operands' shapes differ"));
         /* i1 (a reduce of predicates): one byte an element in the scratch --
          * ReduceOpHelper::getScratchSizeInBytes sizes it ceil(1, 8) = 1 byte,
          * and getSmemBases' GEPs step over i1 by LLVM's alloc size, 1 byte;
          * the stores and loads move i8 (Triton 3.6.0's own output,
          * tests/fixtures/triton/probe_i1: the i1 and i8 reduces alike) */
-        bits[i] = t->elem_bits == 1 ? 8 : t->elem_bits;
-        if (bits[i] != 8 && bits[i] != 16 && bits[i] != 32 && bits[i] != 64)
-            return layout_tk_not_modelled(r, "tt.reduce: operand %d's element type not 8, 16, 32 or 64 bits", i);
+        x->bits[i] = t->elem_bits == 1 ? 8 : t->elem_bits;
+        if (x->bits[i] != 8 && x->bits[i] != 16 && x->bits[i] != 32 && x->bits[i] != 64)
+            return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: operand %d's element type not 8, 16, 32 or 64 bits", i));
     }
-    if (rank < 1 || rank > RD_MAX_RANK) return layout_tk_not_modelled(r, "tt.reduce: rank %d not modelled", rank);
-    if ((axis = layout_tk_op_axis(m, o)) < 0 || axis >= rank)
-        return layout_tk_not_modelled(r, "tt.reduce: its axis attribute was not read");
-    if (lanes != 32 && lanes != 64) return layout_tk_not_modelled(r, "tt.reduce: ttg.threads-per-warp not 32 or 64");
-    if (nwarps < 1 || nwarps > 1024) return layout_tk_not_modelled(r, "tt.reduce: ttg.num-warps absent or out of range");
-    if (layout_ttgir_encoding(m, src, &attr, &alen) != LAYOUT_OK)
-        return layout_tk_not_modelled(r, "tt.reduce: the operand's encoding is not defined");
-    if (layout_tk_reg_linear(m, src, attr, alen, &ta, &R, why, sizeof why) != LAYOUT_OK)
-        return layout_tk_not_modelled(r, "tt.reduce: %s", why);
-    ir = layout_linear_in_dim(&R, "register");
-    il = layout_linear_in_dim(&R, "lane");
-    iw = layout_linear_in_dim(&R, "warp");
-    if (ir < 0 || il < 0 || R.n_out != rank)
-        return layout_tk_not_modelled(r, "tt.reduce: the operand's layout has no register/lane dims");
-    for (d = 0; d < rank; d++) {
+    return 0;
+}
+
+/* The axis, the module's lanes and warps, and the first operand's layout
+ * as a linear map R whose lanes and warps are the module's. */
+static int rd_read_layout(rd_state *x, layout_triton_kernel_op *r, layout_status *st)
+{
+    const char *attr;
+    size_t alen;
+    layout_triton_attr ta;
+    char why[LAYOUT_TRITON_KERNEL_REASON_CAP], name[16];
+    int d;
+    if (x->rank < 1 || x->rank > RD_MAX_RANK) return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: rank %d not modelled", x->rank));
+    if ((x->axis = layout_tk_op_axis(x->m, x->o)) < 0 || x->axis >= x->rank)
+        return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: its axis attribute was not read"));
+    if (x->lanes != 32 && x->lanes != 64) return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: ttg.threads-per-warp not 32 or 64"));
+    if (x->nwarps < 1 || x->nwarps > 1024) return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: ttg.num-warps absent or out of range"));
+    if (layout_ttgir_encoding(x->m, x->src, &attr, &alen) != LAYOUT_OK)
+        return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: the operand's encoding is not defined"));
+    if (layout_tk_reg_linear(x->m, x->src, attr, alen, &ta, &x->R, why, sizeof why) != LAYOUT_OK)
+        return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: %s", why));
+    x->ir = layout_linear_in_dim(&x->R, "register");
+    x->il = layout_linear_in_dim(&x->R, "lane");
+    x->iw = layout_linear_in_dim(&x->R, "warp");
+    if (x->ir < 0 || x->il < 0 || x->R.n_out != x->rank)
+        return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: the operand's layout has no register/lane dims"));
+    for (d = 0; d < x->rank; d++) {
         snprintf(name, sizeof name, "dim%d", d);
-        if ((od[d] = layout_linear_out_dim(&R, name)) < 0)
-            return layout_tk_not_modelled(r, "tt.reduce: the operand's layout has no %s", name);
+        if ((x->od[d] = layout_linear_out_dim(&x->R, name)) < 0)
+            return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: the operand's layout has no %s", name));
     }
-    if (R.in_bits[il] != layout_log2_floor(lanes))
-        return layout_tk_not_modelled(r, "tt.reduce: the layout's lanes differ from the warp size");
-    warp_bits = iw >= 0 ? R.in_bits[iw] : 0;
-    if ((1 << warp_bits) != nwarps) return layout_tk_not_modelled(r, "tt.reduce: the layout's warps differ from ttg.num-warps");
-    /* Triton's per-dim helpers (getWarpsPerCTA, delinearize, ...) read a
-     * layout whose every basis lies along one dim (or none: broadcast); a
-     * mixed basis is not followed. */
-    for (i = 0; i < R.n_in; i++)
-        for (b = 0; b < R.in_bits[i]; b++) {
-            uint64_t v = layout_tk_basis(&R, i, b);
+    if (x->R.in_bits[x->il] != layout_log2_floor(x->lanes))
+        return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: the layout's lanes differ from the warp size"));
+    x->warp_bits = x->iw >= 0 ? x->R.in_bits[x->iw] : 0;
+    if ((1 << x->warp_bits) != x->nwarps)
+        return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: the layout's warps differ from ttg.num-warps"));
+    return 0;
+}
+
+/* Triton's per-dim helpers (getWarpsPerCTA, delinearize, ...) read a
+ * layout whose every basis lies along one dim (or none: broadcast); a
+ * mixed basis is not followed.  Then getOrder (LinearEncodingAttr: the
+ * dims of the register bases in order, then rank-1 .. 0), the register
+ * bits along the other dims and the warp bits along the axis. */
+static int rd_read_dims(rd_state *x, layout_triton_kernel_op *r, layout_status *st)
+{
+    const layout_linear *R = &x->R;
+    int i, b, d, j, n_order = 0;
+    for (i = 0; i < R->n_in; i++)
+        for (b = 0; b < R->in_bits[i]; b++) {
+            uint64_t v = layout_tk_basis(R, i, b);
             int nd = 0;
-            for (d = 0; d < rank; d++) nd += layout_tk_coord(&R, v, od[d]) != 0;
-            if (nd > 1) return layout_tk_not_modelled(r, "tt.reduce: a basis of the operand's layout spans two dims");
+            for (d = 0; d < x->rank; d++) nd += layout_tk_coord(R, v, x->od[d]) != 0;
+            if (nd > 1) return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: a basis of the operand's layout spans two dims"));
         }
-    /* getOrder (LinearEncodingAttr): the dims of the register bases in
-     * order, then rank-1 .. 0; getOrderWithAxisAtBeginning moves the axis
-     * first.  The scratch's element strides follow. */
-    for (b = 0; b < R.in_bits[ir]; b++) {
-        int dd = layout_tk_dim_of(&R, layout_tk_basis(&R, ir, b), od, rank), seen = 0;
-        for (j = 0; j < n_order; j++) seen |= order[j] == dd;
-        if (dd >= 0 && !seen) order[n_order++] = dd;
+    for (b = 0; b < R->in_bits[x->ir]; b++) {
+        int dd = layout_tk_dim_of(R, layout_tk_basis(R, x->ir, b), x->od, x->rank), seen = 0;
+        for (j = 0; j < n_order; j++) seen |= x->order[j] == dd;
+        if (dd >= 0 && !seen) x->order[n_order++] = dd;
     }
-    for (d = rank - 1; d >= 0; d--) {
+    for (d = x->rank - 1; d >= 0; d--) {
         int seen = 0;
-        for (j = 0; j < n_order; j++) seen |= order[j] == d;
-        if (!seen) order[n_order++] = d;
+        for (j = 0; j < n_order; j++) seen |= x->order[j] == d;
+        if (!seen) x->order[n_order++] = d;
     }
-    for (b = 0; b < R.in_bits[ir]; b++) {
-        uint64_t v = layout_tk_basis(&R, ir, b);
-        int dd = layout_tk_dim_of(&R, v, od, rank);
-        if (dd >= 0 && dd != axis) reg_other[n_reg_other++] = b;
+    x->n_reg_other = x->warp_axis_bits = 0;
+    for (b = 0; b < R->in_bits[x->ir]; b++) {
+        uint64_t v = layout_tk_basis(R, x->ir, b);
+        int dd = layout_tk_dim_of(R, v, x->od, x->rank);
+        if (dd >= 0 && dd != x->axis) x->reg_other[x->n_reg_other++] = b;
     }
-    for (b = 0; b < warp_bits; b++)
-        if (layout_tk_dim_of(&R, layout_tk_basis(&R, iw, b), od, rank) == axis) warp_axis_bits++;
+    for (b = 0; b < x->warp_bits; b++)
+        if (layout_tk_dim_of(R, layout_tk_basis(R, x->iw, b), x->od, x->rank) == x->axis) x->warp_axis_bits++;
+    return 0;
+}
 
-    r->elem_bits = bits[0];
-    r->vec_elems = 1;
-    r->vec_bits = bits[0];
-    r->direction = LAYOUT_WRITE;
-    r->reg_enc_at = src->enc_at;
-    r->reg_enc_len = src->enc_len;
-    r->shared_enc_at = r->shared_enc_len = 0;
-    if (warp_axis_bits == 0) { /* isWarpSynchronous: shuffles only, no scratch */
-        r->modelled = 1;
-        return LAYOUT_OK;
-    }
-
-    s_axis = (int64_t)1 << warp_axis_bits;
-    sorder[0] = axis;
-    for (i = 0, j = 1; i < rank; i++)
-        if (order[i] != axis) sorder[j++] = order[i];
-    for (i = 0, elems = 1; i < rank; i++) {
+/* The scratch: srcShape with the axis replaced by S, linearised with the
+ * axis first (getOrderWithAxisAtBeginning), each operand's region widest
+ * first (getSmemBases); the rounds and accumulators of the steps. */
+static int rd_scratch_shape(rd_state *x, layout_triton_kernel_op *r, layout_status *st)
+{
+    int sorder[RD_MAX_RANK], i, j;
+    int64_t total_bytes, per_warp;
+    x->s_axis = (int64_t)1 << x->warp_axis_bits;
+    sorder[0] = x->axis;
+    for (i = 0, j = 1; i < x->rank; i++)
+        if (x->order[i] != x->axis) sorder[j++] = x->order[i];
+    for (i = 0, x->elems = 1; i < x->rank; i++) {
         int dd = sorder[i];
-        stride[dd] = elems;
-        elems *= dd == axis ? s_axis : src->shape[dd];
+        x->stride[dd] = x->elems;
+        x->elems *= dd == x->axis ? x->s_axis : x->src->shape[dd];
     }
-    threads = (int64_t)lanes * nwarps;
-    rounds = elems / threads > 1 ? elems / threads : 1;
-    n_acc = (int64_t)1 << n_reg_other;
-    total_bytes = layout_tk_smem_bases(bits, n_ops, elems, base);
-    for (i = 0; i < n_ops; i++) use[i] = rd_result_use(m, o, i, n_ops);
-    {
-        int64_t per_warp = n_acc * n_ops + rounds * 2 * n_ops + (rank > 1 ? n_acc : 1) * n_ops;
-        if (n_reg_other > 9 || rounds > 64 || per_warp > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
-            return layout_tk_not_modelled(r, "tt.reduce: more than %d scratch accesses per warp",
-                                          LAYOUT_TRITON_KERNEL_MAX_ACCESSES);
-    }
+    x->threads = (int64_t)x->lanes * x->nwarps;
+    x->rounds = x->elems / x->threads > 1 ? x->elems / x->threads : 1;
+    x->n_acc = (int64_t)1 << x->n_reg_other;
+    total_bytes = layout_tk_smem_bases(x->bits, x->n_ops, x->elems, x->base);
+    for (i = 0; i < x->n_ops; i++) x->use[i] = rd_result_use(x->m, x->o, i, x->n_ops);
+    per_warp = x->n_acc * x->n_ops + x->rounds * 2 * x->n_ops + (x->rank > 1 ? x->n_acc : 1) * x->n_ops;
+    if (x->n_reg_other > 9 || x->rounds > 64 || per_warp > LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
+        return rd_final(st, layout_tk_not_modelled(r, "tt.reduce: more than %d scratch accesses per warp",
+                                                   LAYOUT_TRITON_KERNEL_MAX_ACCESSES));
     r->cvt_scratch_bytes = total_bytes;
     r->cvt_reps = 1;
+    return 0;
+}
 
-    s = &st_;
-    memset(s, 0, sizeof *s);
-    s->k = k;
-    s->r = r;
-    s->lanes = lanes;
-    if (layout_checker_init(&s->ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK)
-        return err ? err->status : LAYOUT_ERR_ARG;
-
-    /* AMD blocks and base registers (the file's comment): step 1's
-     * predicate is constant true with no free lane or warp and no lane
-     * along the axis; the accumulators' addresses are one base register
-     * plus constants when every varying coordinate takes its register bits
-     * below the lane and warp bits of its dim, else one register each. */
-    for (b = 0; b < R.in_bits[il]; b++) {
-        int dd = layout_tk_dim_of(&R, layout_tk_basis(&R, il, b), od, rank);
-        if (dd < 0 || dd == axis) pred_1_true = 0;
+/* AMD blocks and base registers (the file's comment): step 1's predicate
+ * is constant true with no free lane or warp and no lane along the axis;
+ * the accumulators' addresses are one base register plus constants when
+ * every varying coordinate takes its register bits below the lane and
+ * warp bits of its dim, else one register each. */
+static void rd_amd_blocks(rd_state *x)
+{
+    const layout_linear *R = &x->R;
+    int i, b, j;
+    x->folded = x->pred_1_true = 1;
+    for (b = 0; b < R->in_bits[x->il]; b++) {
+        int dd = layout_tk_dim_of(R, layout_tk_basis(R, x->il, b), x->od, x->rank);
+        if (dd < 0 || dd == x->axis) x->pred_1_true = 0;
     }
-    for (b = 0; b < warp_bits; b++)
-        if (layout_tk_dim_of(&R, layout_tk_basis(&R, iw, b), od, rank) < 0) pred_1_true = 0;
-    for (j = 0; j < n_reg_other; j++) {
-        uint64_t v = layout_tk_basis(&R, ir, reg_other[j]);
-        int dd = layout_tk_dim_of(&R, v, od, rank);
-        for (i = 0; i < R.n_in; i++)
-            for (b = 0; (i == il || i == iw) && b < R.in_bits[i]; b++) {
-                uint64_t u = layout_tk_basis(&R, i, b);
-                if (layout_tk_dim_of(&R, u, od, rank) == dd && layout_tk_coord(&R, u, od[dd]) < layout_tk_coord(&R, v, od[dd]))
-                    folded = 0;
+    for (b = 0; b < x->warp_bits; b++)
+        if (layout_tk_dim_of(R, layout_tk_basis(R, x->iw, b), x->od, x->rank) < 0) x->pred_1_true = 0;
+    for (j = 0; j < x->n_reg_other; j++) {
+        uint64_t v = layout_tk_basis(R, x->ir, x->reg_other[j]);
+        int dd = layout_tk_dim_of(R, v, x->od, x->rank);
+        for (i = 0; i < R->n_in; i++)
+            for (b = 0; (i == x->il || i == x->iw) && b < R->in_bits[i]; b++) {
+                uint64_t u = layout_tk_basis(R, i, b);
+                if (layout_tk_dim_of(R, u, x->od, x->rank) == dd &&
+                    layout_tk_coord(R, u, x->od[dd]) < layout_tk_coord(R, v, x->od[dd]))
+                    x->folded = 0;
             }
     }
+    if (x->pred_1_true && x->rank > 2 && x->lanes == 64) x->folded = 0; /* the file's comment: wave64, rank 3 */
+}
 
-    if (pred_1_true && rank > 2 && lanes == 64) folded = 0; /* the file's comment: wave64, rank 3 */
+/* The register part of accumulator a: its non-axis register bits' image. */
+static uint64_t rd_acc_image(const rd_state *x, int64_t a)
+{
+    uint64_t regv = 0;
+    for (int j = 0; j < x->n_reg_other; j++)
+        if (a >> j & 1) regv ^= layout_tk_basis(&x->R, x->ir, x->reg_other[j]);
+    return regv;
+}
 
-    /* 1. storeWarpReduceToSharedMemory: each accumulator, each operand */
-    for (int64_t a = 0; a < n_acc; a++) {
-        uint64_t regv = 0;
-        for (j = 0; j < n_reg_other; j++)
-            if (a >> j & 1) regv ^= layout_tk_basis(&R, ir, reg_other[j]);
-        for (i = 0; i < n_ops; i++) {
-            int eb = bits[i] / 8;
-            for (w = 0; w < nwarps; w++) {
+/* 1. storeWarpReduceToSharedMemory: each accumulator, each operand, by
+ * the lanes and warps that hold unique data at axis lane 0.  Returns 1
+ * when the checker refuses an access. */
+static int rd_store_partials(rd_state *x)
+{
+    const layout_linear *R = &x->R;
+    layout_tk_scratch *s = &x->s;
+    int i, w, l, d;
+    for (int64_t a = 0; a < x->n_acc; a++) {
+        uint64_t regv = rd_acc_image(x, a);
+        for (i = 0; i < x->n_ops; i++) {
+            int eb = x->bits[i] / 8;
+            int64_t off0 = 0;
+            for (w = 0; w < x->nwarps; w++) {
                 int64_t wmulti[RD_MAX_RANK];
                 int wrep;
-                uint64_t wv = regv ^ layout_tk_image(&R, iw, (uint64_t)w), act = 0;
-                layout_tk_delinearize(&R, iw, (uint64_t)w, od, rank, order, wmulti, &wrep);
-                for (l = 0; l < lanes; l++) {
-                    int64_t lmulti[RD_MAX_RANK], off = wmulti[axis];
+                uint64_t wv = regv ^ layout_tk_image(R, x->iw, (uint64_t)w), act = 0;
+                layout_tk_delinearize(R, x->iw, (uint64_t)w, x->od, x->rank, x->order, wmulti, &wrep);
+                for (l = 0; l < x->lanes; l++) {
+                    int64_t lmulti[RD_MAX_RANK], off = wmulti[x->axis];
                     int lrep;
-                    uint64_t v = wv ^ layout_tk_image(&R, il, (uint64_t)l);
-                    layout_tk_delinearize(&R, il, (uint64_t)l, od, rank, order, lmulti, &lrep);
-                    for (d = 0; d < rank; d++)
-                        if (d != axis) off += (int64_t)layout_tk_coord(&R, v, od[d]) * stride[d];
-                    addr[l] = (uint64_t)(base[i] + off * eb);
-                    if (wrep && lrep && lmulti[axis] == 0) act |= (uint64_t)1 << l;
+                    uint64_t v = wv ^ layout_tk_image(R, x->il, (uint64_t)l);
+                    layout_tk_delinearize(R, x->il, (uint64_t)l, x->od, x->rank, x->order, lmulti, &lrep);
+                    for (d = 0; d < x->rank; d++)
+                        if (d != x->axis) off += (int64_t)layout_tk_coord(R, v, x->od[d]) * x->stride[d];
+                    x->addr[l] = (uint64_t)(x->base[i] + off * eb);
+                    if (wrep && lrep && lmulti[x->axis] == 0) act |= (uint64_t)1 << l;
                 }
-                if (layout_tk_scratch_cost(s, 1, eb, w, act, addr)) return rd_refused(r);
-                if (w == 0) off0 = (int64_t)addr[0];
+                if (layout_tk_scratch_cost(s, 1, eb, w, act, x->addr)) return 1;
+                if (w == 0) off0 = (int64_t)x->addr[0];
             }
-            layout_tk_scratch_block_add(s, 1, bits[i], 1, folded ? 0 : (uint64_t)a, off0);
+            layout_tk_scratch_block_add(s, 1, x->bits[i], 1, x->folded ? 0 : (uint64_t)a, off0);
         }
-        if (!pred_1_true) layout_tk_scratch_block_end(s);
+        if (!x->pred_1_true) layout_tk_scratch_block_end(s);
     }
     layout_tk_scratch_block_end(s);
+    return 0;
+}
 
-    /* 2. accumulatePartialReductions: thread t reads element t (+ rounds),
-     * the lanes at multiples of S write the warps' total back */
-    for (int64_t rd = 0; rd < rounds; rd++) {
+/* 2. accumulatePartialReductions: thread t reads element t (+ rounds),
+ * the lanes at multiples of S write the warps' total back.  Returns 1
+ * when the checker refuses an access. */
+static int rd_accumulate(rd_state *x)
+{
+    layout_tk_scratch *s = &x->s;
+    int i, w, l;
+    for (int64_t rd = 0; rd < x->rounds; rd++) {
         for (int wr = 0; wr < 2; wr++) {
-            for (i = 0; i < n_ops; i++) {
-                int eb = bits[i] / 8;
-                for (w = 0; w < nwarps; w++) {
+            for (i = 0; i < x->n_ops; i++) {
+                int eb = x->bits[i] / 8;
+                for (w = 0; w < x->nwarps; w++) {
                     uint64_t act = 0;
-                    for (l = 0; l < lanes; l++) {
-                        int64_t t = (int64_t)w * lanes + l;
-                        addr[l] = (uint64_t)(base[i] + (t + rd * threads) * eb);
-                        if (t < elems && (!wr || l % s_axis == 0)) act |= (uint64_t)1 << l;
+                    for (l = 0; l < x->lanes; l++) {
+                        int64_t t = (int64_t)w * x->lanes + l;
+                        x->addr[l] = (uint64_t)(x->base[i] + (t + rd * x->threads) * eb);
+                        if (t < x->elems && (!wr || l % x->s_axis == 0)) act |= (uint64_t)1 << l;
                     }
-                    if (layout_tk_scratch_cost(s, wr, eb, w, act, addr)) return rd_refused(r);
+                    if (layout_tk_scratch_cost(s, wr, eb, w, act, x->addr)) return 1;
                 }
-                layout_tk_scratch_block_add(s, wr, bits[i], 1, 0, base[i] + rd * threads * eb);
-                if (!wr && elems < threads) layout_tk_scratch_block_end(s); /* a predicated load: a block of its own */
+                layout_tk_scratch_block_add(s, wr, x->bits[i], 1, 0, x->base[i] + rd * x->threads * eb);
+                if (!wr && x->elems < x->threads) layout_tk_scratch_block_end(s); /* a predicated load: a block of its own */
             }
             layout_tk_scratch_block_end(s);
         }
     }
+    return 0;
+}
 
-    /* 3. loadReductionAndPackResult: each used result's elements at axis 0 */
-    for (i = 0; i < n_ops; i++) {
-        int eb = bits[i] / 8;
-        if (!use[i]) continue;
-        for (int64_t a = 0; a < (rank > 1 ? n_acc : 1); a++) {
-            uint64_t regv = 0;
-            for (j = 0; j < n_reg_other; j++)
-                if (a >> j & 1) regv ^= layout_tk_basis(&R, ir, reg_other[j]);
+/* 3. loadReductionAndPackResult: each used result's elements at axis 0.
+ * Returns 1 when the checker refuses an access. */
+static int rd_load_results(rd_state *x)
+{
+    const layout_linear *R = &x->R;
+    const uint64_t all = x->lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (x->lanes & 63)) - 1);
+    layout_tk_scratch *s = &x->s;
+    int i, w, l, d;
+    for (i = 0; i < x->n_ops; i++) {
+        int eb = x->bits[i] / 8;
+        if (!x->use[i]) continue;
+        for (int64_t a = 0; a < (x->rank > 1 ? x->n_acc : 1); a++) {
+            uint64_t regv = rd_acc_image(x, a);
+            int64_t off0 = 0;
             /* a 0-d result only stored: Triton stores a scalar from the
              * first warp, and the load sinks to that store (ptxas; LLVM on
              * AMD): the other warps do not issue it */
-            for (w = 0; w < (rank == 1 && use[i] == 2 ? 1 : nwarps); w++) {
-                uint64_t wv = regv ^ layout_tk_image(&R, iw, (uint64_t)w);
-                for (l = 0; l < lanes; l++) {
-                    uint64_t v = wv ^ layout_tk_image(&R, il, (uint64_t)l);
+            for (w = 0; w < (x->rank == 1 && x->use[i] == 2 ? 1 : x->nwarps); w++) {
+                uint64_t wv = regv ^ layout_tk_image(R, x->iw, (uint64_t)w);
+                for (l = 0; l < x->lanes; l++) {
+                    uint64_t v = wv ^ layout_tk_image(R, x->il, (uint64_t)l);
                     int64_t off = 0;
-                    for (d = 0; d < rank && rank > 1; d++)
-                        if (d != axis) off += (int64_t)layout_tk_coord(&R, v, od[d]) * stride[d];
-                    addr[l] = (uint64_t)(base[i] + off * eb);
+                    for (d = 0; d < x->rank && x->rank > 1; d++)
+                        if (d != x->axis) off += (int64_t)layout_tk_coord(R, v, x->od[d]) * x->stride[d];
+                    x->addr[l] = (uint64_t)(x->base[i] + off * eb);
                 }
-                if (layout_tk_scratch_cost(s, 0, eb, w, all, addr)) return rd_refused(r);
-                if (w == 0) off0 = (int64_t)addr[0];
+                if (layout_tk_scratch_cost(s, 0, eb, w, all, x->addr)) return 1;
+                if (w == 0) off0 = (int64_t)x->addr[0];
             }
-            layout_tk_scratch_block_add(s, 0, bits[i], 1, folded ? 0 : (uint64_t)a, off0);
+            layout_tk_scratch_block_add(s, 0, x->bits[i], 1, x->folded ? 0 : (uint64_t)a, off0);
         }
     }
     layout_tk_scratch_block_end(s);
+    return 0;
+}
+
+/* The CTA's totals; the 0-d result's load, issued by the first warp only:
+ * on NVIDIA the SASS shows it after the EXIT of the other warps (sink.c). */
+static void rd_finish(const rd_state *x, layout_triton_kernel_op *r)
+{
     r->direction = LAYOUT_WRITE;
-    r->cta_total_cycles = s->cta_total;
-    r->cta_extra_cycles = s->cta_extra;
-    /* the 0-d result's load above, issued by the first warp only: on NVIDIA
-     * the SASS shows it after the EXIT of the other warps (sink.c) */
-    if (rank == 1 && s->k->is_nvidia && nwarps > 1) {
-        int n_sunk = 0;
-        for (i = 0; i < n_ops; i++) n_sunk += use[i] == 2;
+    r->cta_total_cycles = x->s.cta_total;
+    r->cta_extra_cycles = x->s.cta_extra;
+    if (x->rank == 1 && x->k->is_nvidia && x->nwarps > 1) {
+        int i, n_sunk = 0;
+        for (i = 0; i < x->n_ops; i++) n_sunk += x->use[i] == 2;
         /* one load (the JSON's count is per load), by the one thread that
          * stores the scalar (the SASS: 1 thread; a broadcast costs the same) */
         if (n_sunk == 1) r->sunk_warps = 1, r->sunk_lanes = 1;
     }
     r->modelled = 1;
+}
+
+layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                     layout_error *err)
+{
+    rd_state x;
+    layout_status st;
+    x.k = k;
+    x.m = k->module;
+    x.o = &x.m->ops[op];
+    x.lanes = x.m->threads_per_warp;
+    x.nwarps = x.m->num_warps;
+    if (rd_read_operands(&x, r, &st) || rd_read_layout(&x, r, &st) || rd_read_dims(&x, r, &st)) return st;
+    r->elem_bits = x.bits[0];
+    r->vec_elems = 1;
+    r->vec_bits = x.bits[0];
+    r->direction = LAYOUT_WRITE;
+    r->reg_enc_at = x.src->enc_at;
+    r->reg_enc_len = x.src->enc_len;
+    r->shared_enc_at = r->shared_enc_len = 0;
+    if (x.warp_axis_bits == 0) { /* isWarpSynchronous: shuffles only, no scratch */
+        r->modelled = 1;
+        return LAYOUT_OK;
+    }
+    if (rd_scratch_shape(&x, r, &st)) return st;
+    memset(&x.s, 0, sizeof x.s);
+    x.s.k = k;
+    x.s.r = r;
+    x.s.lanes = x.lanes;
+    if (layout_checker_init(&x.s.ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK)
+        return err ? err->status : LAYOUT_ERR_ARG;
+    rd_amd_blocks(&x);
+    if (rd_store_partials(&x) || rd_accumulate(&x) || rd_load_results(&x)) return rd_refused(r);
+    rd_finish(&x, r);
     return LAYOUT_OK;
 }

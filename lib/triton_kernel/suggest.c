@@ -168,15 +168,11 @@ static int store_orders(const layout_triton_kernel *k, const layout_triton_kerne
     return changed;
 }
 
-/* The search of one allocation. */
-static void search_alloc(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *o,
-                         int64_t lds, int64_t bound, layout_triton_kernel_alloc *a, layout_tk_scorer *sc)
+/* Allocation a as it is: the cost of its modelled ops, its attribute and
+ * its writers' store order (what a search that finds nothing better
+ * leaves). */
+static void alloc_current(const layout_triton_kernel *k, layout_triton_kernel_alloc *a)
 {
-    layout_triton_search_spec sp;
-    layout_triton_search_result res;
-    layout_error e;
-    layout_status st;
-    double cur = 0;
     int i;
     for (i = 0; i < a->n_ops; i++) {
         const layout_triton_kernel_op *r = &k->ops[a->ops[i]];
@@ -198,33 +194,81 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
         const layout_triton_kernel_op *r = &k->ops[a->ops[i]];
         a->store_order[i] = (signed char)(r->modelled && r->direction == LAYOUT_WRITE ? r->stores_out_of_register_order : -1);
     }
-    if (a->rule[0]) return; /* kept by a rule: the note says which */
+}
+
+/* Whether allocation a is searched; when not, its note says why (a rule
+ * that keeps it has noted it already). */
+static int alloc_searchable(const layout_triton_kernel *k, layout_triton_kernel_alloc *a)
+{
+    int i;
+    if (a->rule[0]) return 0; /* kept by a rule: the note says which */
     if (a->alloc_op < 0) {
         set_note(a, "accesses through a memdesc not traced to its local_alloc (%lld ops): kept (the attribute is "
                     "derived by Triton from the allocation's, which the text does not tie to it)",
                  a->n_ops);
-        return;
+        return 0;
     }
     if (a->n_scored == 0) {
         set_note(a, "no modelled access to score (%lld ops, none modelled): current layout kept", a->n_ops);
-        return;
+        return 0;
     }
     if (strlen(a->current) + 1 >= sizeof a->current) {
         set_note(a, "the current attribute is longer than %lld characters (shown truncated): not searched",
                  (long long)sizeof a->current - 1);
-        return;
+        return 0;
     }
     if (a->rank < 2 || a->rank > 3) {
         set_note(a, "rank %lld: only 2-D tiles with at most one buffer dim are searched", a->rank);
-        return;
+        return 0;
     }
     for (i = 0; i < a->n_ops; i++) {
         int t = layout_tk_op_tile_rank(k, k->ops[a->ops[i]].op);
         if (t > 2) {
             set_note(a, "a %lld-D tile: only 2-D tiles with at most one buffer dim are searched", t);
-            return;
+            return 0;
         }
     }
+    return 1;
+}
+
+/* The search's best for allocation a when it beats the current layout:
+ * on NVIDIA (the evidence is ptxas's) a best whose stores leave register
+ * order gives way to a candidate of the same cost, bytes and instructions
+ * whose stores all keep it. */
+static void alloc_take_best(const layout_triton_kernel *k, layout_triton_kernel_alloc *a, layout_tk_scorer *sc,
+                            const layout_triton_search_result *res)
+{
+    double cur = (double)a->current_cost;
+    int best = 0, j, o0 = 0, oj;
+    int64_t n0, nj;
+    signed char order[LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS];
+    if (res->n_top <= 0 || !(res->top[0].cost < cur)) return;
+    if (k->is_nvidia) store_orders(k, a, res->top[0].attr, order, &n0, &o0);
+    if (o0 > 0)
+        for (j = 1; j < res->n_top && res->top[j].cost == res->top[0].cost && res->top[j].bytes == res->top[0].bytes; j++)
+            if (store_orders(k, a, res->top[j].attr, order, &nj, &oj) >= 0 && oj == 0 && nj == n0) {
+                best = j;
+                a->order_kept = 1;
+                break;
+            }
+    a->improved = 1;
+    snprintf(a->attr, sizeof a->attr, "%s", res->top[best].attr);
+    a->cost = (int64_t)res->top[best].cost;
+    a->bytes = res->top[best].bytes;
+    if (layout_tk_score(sc, a->attr, strlen(a->attr), &cur) == 0) a->extra = sc->extra;
+}
+
+/* The search of one allocation. */
+static void search_alloc(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *o,
+                         int64_t lds, int64_t bound, layout_triton_kernel_alloc *a, layout_tk_scorer *sc)
+{
+    layout_triton_search_spec sp;
+    layout_triton_search_result res;
+    layout_error e;
+    layout_status st;
+    int i;
+    alloc_current(k, a);
+    if (!alloc_searchable(k, a)) return;
     {
         int64_t packed, n = 1, room = lds - bound;
         for (i = 0; i < a->rank; i++) n *= a->shape[i];
@@ -248,28 +292,7 @@ static void search_alloc(const layout_triton_kernel *k, const layout_triton_kern
     a->searched = 1;
     a->scored = res.scored;
     a->rejected = res.rejected;
-    cur = (double)a->current_cost;
-    if (res.n_top > 0 && res.top[0].cost < cur) {
-        int best = 0, j, o0 = 0, oj;
-        int64_t n0, nj;
-        signed char order[LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS];
-        /* on NVIDIA (the evidence is ptxas's): a best whose stores leave
-         * register order gives way to a candidate of the same cost, bytes
-         * and instructions whose stores all keep it */
-        if (k->is_nvidia) store_orders(k, a, res.top[0].attr, order, &n0, &o0);
-        if (o0 > 0)
-            for (j = 1; j < res.n_top && res.top[j].cost == res.top[0].cost && res.top[j].bytes == res.top[0].bytes; j++)
-                if (store_orders(k, a, res.top[j].attr, order, &nj, &oj) >= 0 && oj == 0 && nj == n0) {
-                    best = j;
-                    a->order_kept = 1;
-                    break;
-                }
-        a->improved = 1;
-        snprintf(a->attr, sizeof a->attr, "%s", res.top[best].attr);
-        a->cost = (int64_t)res.top[best].cost;
-        a->bytes = res.top[best].bytes;
-        if (layout_tk_score(sc, a->attr, strlen(a->attr), &cur) == 0) a->extra = sc->extra;
-    }
+    alloc_take_best(k, a, sc, &res);
     if (a->improved) a->store_order_changed = store_orders(k, a, a->attr, a->store_order, NULL, NULL);
     if (a->n_scored < a->n_ops || a->n_ops_dropped) {
         layout_strbuf sb;
@@ -326,38 +349,38 @@ static int traced_to_dropped(const layout_ttgir *m, layout_tk_web *web, const la
     return 0;
 }
 
-layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *opts,
-                                           layout_triton_kernel_suggestions *out, layout_error *err)
+/* The working set of layout_triton_kernel_suggest, passed to its steps by
+ * pointer (the web and the scorer are large). */
+typedef struct suggest_work {
+    layout_tk_web web;
+    layout_tk_scorer sc;
+    int root[LAYOUT_TRITON_KERNEL_MAX_ALLOCS]; /* web root of each allocation's value */
+} suggest_work;
+
+/* 2. the allocations, in text order */
+static void suggest_allocs(const layout_triton_kernel *k, suggest_work *w, layout_triton_kernel_suggestions *out,
+                           layout_error *err)
 {
-    static const layout_triton_kernel_suggest_options defaults;
-    const layout_triton_kernel_suggest_options *o = opts ? opts : &defaults;
-    const layout_ttgir *m;
-    struct {
-        layout_tk_web web;
-        layout_tk_scorer sc;
-        int root[LAYOUT_TRITON_KERNEL_MAX_ALLOCS]; /* web root of each allocation's value */
-    } w;
-    int64_t bound;
-    int i, j;
-    if (!k || !out || !k->module) return layout_fail(err, LAYOUT_ERR_NULL, FN ": NULL argument");
-    m = k->module;
-    memset(out, 0, sizeof *out);
-    out->lds_bytes = o->lds_bytes > 0 ? o->lds_bytes : layout_triton_kernel_lds_bytes(k);
-
-    /* 1. the SSA web: views, loops, dot waits */
-    layout_tk_web_build(&w.web, m);
-
-    /* 2. the allocations, in text order */
+    const layout_ttgir *m = k->module;
+    int i;
     for (i = 0; i < m->n_ops; i++) {
         const layout_ttgir_op *op = &m->ops[i];
         const layout_ttgir_type *mt;
         layout_tk_name res;
         if (op->kind != LAYOUT_TTGIR_LOCAL_ALLOC || !(mt = memdesc_type(op))) continue;
         if (new_alloc(out, k, i, mt, err) != LAYOUT_OK) continue;
-        w.root[out->n_allocs - 1] = layout_tk_op_result(m, op, &res) ? layout_tk_web_root(&w.web, &res) : -1;
+        w->root[out->n_allocs - 1] = layout_tk_op_result(m, op, &res) ? layout_tk_web_root(&w->web, &res) : -1;
     }
+}
 
-    /* 3. each access op joins the allocation its memdesc comes from */
+/* 3. each access op joins the allocation its memdesc comes from (an
+ * untraced one the group of its type, else a group of its own); an
+ * unmodelled user or a transposing reader keeps the allocation */
+static void suggest_join_accesses(const layout_triton_kernel *k, suggest_work *w, layout_triton_kernel_suggestions *out,
+                                  layout_error *err)
+{
+    const layout_ttgir *m = k->module;
+    int i, j;
     for (i = 0; i < k->n_ops; i++) {
         const layout_triton_kernel_op *r = &k->ops[i];
         const layout_ttgir_op *op = &m->ops[r->op];
@@ -366,8 +389,8 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
         int g;
         char detail[LAYOUT_TRITON_KERNEL_REASON_CAP];
         if (op->kind == LAYOUT_TTGIR_WARP_GROUP_DOT || !mt || !layout_tk_access_memdesc(m, op, &v)) continue;
-        g = alloc_of(w.root, out->n_allocs, layout_tk_web_root(&w.web, &v));
-        if (g < 0 && traced_to_dropped(m, &w.web, &v)) continue; /* its allocation is past the cap: in no group */
+        g = alloc_of(w->root, out->n_allocs, layout_tk_web_root(&w->web, &v));
+        if (g < 0 && traced_to_dropped(m, &w->web, &v)) continue; /* its allocation is past the cap: in no group */
         if (g >= 0 && !same_tile(m, group_type(k, &out->allocs[g]), mt)) g = -1;
         for (j = 0; j < out->n_allocs && g < 0; j++) /* untraced: the group of the same type */
             if (out->allocs[j].alloc_op < 0 && same_tile(m, group_type(k, &out->allocs[j]), mt)) g = j;
@@ -375,7 +398,7 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
             if (new_alloc(out, k, r->op, mt, err) != LAYOUT_OK) continue;
             g = out->n_allocs - 1;
             out->allocs[g].alloc_op = -1;
-            w.root[g] = -2;
+            w->root[g] = -2;
         }
         if (out->allocs[g].n_ops < LAYOUT_TRITON_KERNEL_ALLOC_MAX_OPS) out->allocs[g].ops[out->allocs[g].n_ops++] = i;
         else out->allocs[g].n_ops_dropped++;
@@ -388,31 +411,44 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
             keep(&out->allocs[g], LAYOUT_TK_RULE_TR_READER, detail);
         }
     }
+}
 
-    /* 4. every other op on an allocation's memdesc: wgmma, views that Triton
-     * re-derives, ops the analysis does not lower */
+/* Whether op kind k is an access (or scratch) op, joined to its
+ * allocation by suggest_join_accesses and not by suggest_other_users. */
+static int suggest_is_access_kind(layout_ttgir_op_kind kind)
+{
+    switch (kind) {
+    case LAYOUT_TTGIR_LOCAL_ALLOC:
+    case LAYOUT_TTGIR_LOCAL_LOAD:
+    case LAYOUT_TTGIR_LOCAL_STORE:
+    case LAYOUT_TTGIR_ASYNC_COPY:
+    case LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL:
+    case LAYOUT_TTGIR_LOCAL_DEALLOC:
+    case LAYOUT_TTGIR_CONVERT_LAYOUT:
+    case LAYOUT_TTGIR_REDUCE:
+    case LAYOUT_TTGIR_SCAN:
+    case LAYOUT_TTGIR_HISTOGRAM:
+    case LAYOUT_TTGIR_GATHER: return 1;
+    default: return 0;
+    }
+}
+
+/* 4. every other op on an allocation's memdesc: wgmma, views that Triton
+ * re-derives, ops the analysis does not lower */
+static void suggest_other_users(const layout_triton_kernel *k, suggest_work *w,
+                                layout_triton_kernel_suggestions *out)
+{
+    const layout_ttgir *m = k->module;
+    int i;
     for (i = 0; i < m->n_ops; i++) {
         const layout_ttgir_op *op = &m->ops[i];
         layout_tk_name v[8];
         char detail[96];
         int n, q, g;
-        switch (op->kind) {
-        case LAYOUT_TTGIR_LOCAL_ALLOC:
-        case LAYOUT_TTGIR_LOCAL_LOAD:
-        case LAYOUT_TTGIR_LOCAL_STORE:
-        case LAYOUT_TTGIR_ASYNC_COPY:
-        case LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL:
-        case LAYOUT_TTGIR_LOCAL_DEALLOC:
-        case LAYOUT_TTGIR_CONVERT_LAYOUT:
-        case LAYOUT_TTGIR_REDUCE:
-        case LAYOUT_TTGIR_SCAN:
-        case LAYOUT_TTGIR_HISTOGRAM:
-        case LAYOUT_TTGIR_GATHER: continue;
-        default: break;
-        }
+        if (suggest_is_access_kind(op->kind)) continue;
         n = layout_tk_op_uses(m, op, v, op->kind == LAYOUT_TTGIR_MEMDESC_VIEW ? 1 : 8);
         for (q = 0; q < n; q++) {
-            g = alloc_of(w.root, out->n_allocs, layout_tk_web_root(&w.web, &v[q]));
+            g = alloc_of(w->root, out->n_allocs, layout_tk_web_root(&w->web, &v[q]));
             if (g < 0) continue;
             op_name(m, op, detail, sizeof detail);
             if (op->kind == LAYOUT_TTGIR_WARP_GROUP_DOT) {
@@ -427,15 +463,40 @@ layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const 
             }
         }
     }
+}
 
-    /* 5. the LDS bound: every buffer live at once, each with its alignment slack */
-    bound = 0;
+/* 5. the LDS bound: every buffer live at once, each with its alignment slack */
+static int64_t suggest_lds_bound(const layout_triton_kernel *k, const layout_triton_kernel_suggestions *out)
+{
+    int64_t bound = 0;
+    int i, j;
     for (j = 0; j < out->n_allocs; j++)
         if (out->allocs[j].alloc_op >= 0) bound += out->allocs[j].current_bytes + 1023;
     for (i = 0; i < k->n_ops; i++) {
         int64_t b = scratch_bytes(k, &k->ops[i]);
         if (b > 0) bound += b + 127;
     }
+    return bound;
+}
+
+layout_status layout_triton_kernel_suggest(const layout_triton_kernel *k, const layout_triton_kernel_suggest_options *opts,
+                                           layout_triton_kernel_suggestions *out, layout_error *err)
+{
+    static const layout_triton_kernel_suggest_options defaults;
+    const layout_triton_kernel_suggest_options *o = opts ? opts : &defaults;
+    suggest_work w;
+    int64_t bound;
+    int j;
+    if (!k || !out || !k->module) return layout_fail(err, LAYOUT_ERR_NULL, FN ": NULL argument");
+    memset(out, 0, sizeof *out);
+    out->lds_bytes = o->lds_bytes > 0 ? o->lds_bytes : layout_triton_kernel_lds_bytes(k);
+
+    /* 1. the SSA web: views, loops, dot waits */
+    layout_tk_web_build(&w.web, k->module);
+    suggest_allocs(k, &w, out, err);
+    suggest_join_accesses(k, &w, out, err);
+    suggest_other_users(k, &w, out);
+    bound = suggest_lds_bound(k, out);
     out->lds_bound = bound;
 
     /* 6. the searches, in text order: each keeps the bound of all before it */
