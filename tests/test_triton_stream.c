@@ -12,8 +12,10 @@
  *  - known answers from the AMDGCN: matmul_bf16_128x128x32_w8_s2_gfx942's
  *    `ds_read2st64_b64 v[84:87], v85 offset1:8` (and three more on v76,
  *    v77, v78): four pairs 8 x 64 x 8 = 4096 bytes apart on four base
- *    registers; transpose_fp32_32x128_w4_s1_gfx942 lowers through a
- *    convert's scratch, which is not listed;
+ *    registers; transpose_fp32_32x128_w4_s1_gfx942's convert scratch:
+ *    16 ds_write_b32, then 8 ds_read2_b32 of two dwords 32 apart (the
+ *    AMDGCN's `offset1:32`, `offset0:128 offset1:160`); a reduction's
+ *    scratch, not listed yet, says so;
  *  - the error contract (NULL, op out of range, a short buffer). */
 #include "harness.h"
 #include "layout.h"
@@ -72,8 +74,14 @@ static int check_op(const char *name, int op)
         if (e->standing)
             CHECK_MSG(same == count_of(r, e->mnemonic), "%s op %d: %" PRId64 " standing %s, report %" PRId64, name, op,
                       same, e->mnemonic, count_of(r, e->mnemonic));
-        CHECK(e->op == op && e->seq == i && e->direction == r->direction && e->accesses >= 1);
-        CHECK_MSG(e->bytes == e->accesses * r->vec_bits / 8, "%s op %d #%d: %d bytes of %d accesses", name, op, i,
+        /* a convert: its scratch's stores (r's direction and vector), then its loads (cvt_load_vec_elems) */
+        int cvt_load = r->kind == LAYOUT_TTGIR_CONVERT_LAYOUT && e->direction == LAYOUT_READ;
+        int vec_bytes = cvt_load ? r->cvt_load_vec_elems * r->elem_bits / 8 : r->vec_bits / 8;
+        CHECK(e->op == op && e->seq == i && e->accesses >= 1);
+        CHECK(e->direction == r->direction || cvt_load);
+        if (i > 0 && r->kind == LAYOUT_TTGIR_CONVERT_LAYOUT && r->cvt_reps == 1)
+            CHECK(e->direction == LAYOUT_READ || ins[i - 1].direction == LAYOUT_WRITE); /* stores first */
+        CHECK_MSG(e->bytes == e->accesses * vec_bytes, "%s op %d #%d: %d bytes of %d accesses", name, op, i,
                   e->bytes, e->accesses);
         if (e->partner >= 0 && e->partner_op == op)
             CHECK_MSG(e->partner < n && ins[e->partner].partner == i && ins[e->partner].standing != e->standing,
@@ -152,10 +160,19 @@ static void test_stream_known_answers_from_the_isa(void)
         if (!seen && nb < 4) bases[nb++] = e->base_reg;
     }
     CHECK_EQ_I64(nb, 4); /* v85, v76, v77, v78 */
-    /* the transpose's convert lowers through its own scratch: not listed, and said so */
+    /* transpose_fp32_32x128_w4_s1_gfx942.amdgcn: the convert's scratch, 16 ds_write_b32 then 8 ds_read2_b32,
+     * each `offset1:32` or `offset0:128 offset1:160`: two dwords 32 apart */
     CHECK(load("transpose_fp32_32x128_w4_s1_gfx942.ttgir"));
+    CHECK(layout_triton_kernel_op_stream(&kern, 0, ins, LAYOUT_TRITON_KERNEL_MAX_ACCESSES, &n, &terr) == LAYOUT_OK);
+    CHECK_EQ_I64(n, 32);
+    for (int i = 0; i < n && n == 32; i++) {
+        CHECK(strcmp(ins[i].mnemonic, i < 16 ? "ds_write_b32" : "ds_read2_b32") == 0 && ins[i].buffer == -1);
+        if (i >= 16 && ins[i].standing) CHECK_EQ_I64(ins[ins[i].partner].offset - ins[i].offset, 32 * 4);
+    }
+    /* a reduction's scratch is not listed one by one yet, and says so */
+    CHECK(load("rowsum_fp16_16x256_w8_s1_gfx942.ttgir"));
     CHECK(layout_triton_kernel_op_stream(&kern, 0, ins, 4, &n, &terr) == LAYOUT_ERR_UNSUPPORTED);
-    CHECK_STR_CONTAINS(terr.message, "ttg.convert_layout, line 49");
+    CHECK_STR_CONTAINS(terr.message, "tt.reduce, line 35): its instructions are not listed one by one");
 }
 
 static void test_stream_errors(void)

@@ -791,30 +791,58 @@ static int cvt_scratch_maps(const cvt_sides *cs, cvt_scratch *sc, layout_triton_
  * tile path chose them, else lowerLdStShared. */
 static int cvt_lower_half(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt, int kind,
                           layout_direction dir, int bitwidth, layout_triton_kernel_op *r, layout_triton_kernel_op *sub,
-                          layout_status *st)
+                          layout_tk_capture *cap, layout_status *st)
 {
     layout_tk_pad nopad = {0, {0}, {0}, 0};
+    layout_tk_ds_list list;
     layout_status s2;
+    list.capture = cap;
     memset(sub, 0, sizeof *sub);
     sub->kind = r->kind;
     sub->direction = dir;
     sub->elem_bits = bitwidth;
     sub->worst_access = -1;
     if (kind) {
+        if (cap) cap->unlisted = 1;
         if (!layout_tk_ldst_matrix(k, ck, cvt, kind == 2, sub))
             return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: the tile path chose %s but its lowering does not apply (not modelled)",
                                                         dir == LAYOUT_WRITE ? "stmatrix" : "ldmatrix"));
-    } else if ((s2 = layout_tk_lower_ldst(k, ck, cvt, &nopad, 0, NULL, sub)) != LAYOUT_OK) {
+    } else if ((s2 = cap ? layout_tk_lower_ldst_list(k, ck, cvt, &nopad, 0, NULL, INT64_MAX, sub, &list)
+                         : layout_tk_lower_ldst(k, ck, cvt, &nopad, 0, NULL, sub)) != LAYOUT_OK) {
         return cvt_final(st, s2);
     }
     if (!sub->modelled) return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub->reason));
     return 0;
 }
 
+/* The captured entries [from, cap->n) of one half: their seq and partners
+ * moved to start at from (ldst.c numbers each list from 0). */
+static void cvt_renumber(layout_tk_capture *cap, int from)
+{
+    for (int i = from; i < cap->n && i < cap->cap; i++) {
+        cap->out[i].seq = i;
+        if (cap->out[i].partner >= 0) cap->out[i].partner += from;
+    }
+}
+
+/* Rounds 1 .. rounds - 1 of the stream: round 0's entries [0, per) again,
+ * each round after the one before (Triton's loop: store, barrier, load,
+ * barrier, per round). */
+static void cvt_repeat_rounds(layout_tk_capture *cap, int per, int rounds)
+{
+    for (int q = 1; q < rounds; q++)
+        for (int i = 0; i < per; i++, cap->n++) {
+            if (cap->n >= cap->cap || i >= cap->cap) continue;
+            cap->out[cap->n] = cap->out[i];
+            cap->out[cap->n].seq = cap->n;
+            if (cap->out[i].partner >= 0) cap->out[cap->n].partner += q * per;
+        }
+}
+
 /* The store and the load of every round (2^|reps| of them), costed and
- * merged into r. */
+ * merged into r; their stream into cap (NULL: none). */
 static layout_status cvt_cost_rounds(const layout_triton_kernel *k, const cvt_sides *cs, const cvt_scratch *sc,
-                                     layout_triton_kernel_op *r, layout_error *err)
+                                     layout_triton_kernel_op *r, layout_tk_capture *cap, layout_error *err)
 {
     layout_triton_kernel_op sub;
     layout_checker ck;
@@ -824,11 +852,16 @@ static layout_status cvt_cost_rounds(const layout_triton_kernel *k, const cvt_si
     r->worst_access = -1;
     r->n_accesses = 0;
     r->n_counts = 0;
-    if (cvt_lower_half(k, &ck, &sc->cst, sc->kind_s, LAYOUT_WRITE, cs->bitwidth, r, &sub, &st)) return st;
+    if (cvt_lower_half(k, &ck, &sc->cst, sc->kind_s, LAYOUT_WRITE, cs->bitwidth, r, &sub, cap, &st)) return st;
     r->vec_elems = sub.vec_elems;
     r->vec_bits = sub.vec_bits;
     layout_tk_merge(r, &sub, (int64_t)1 << sc->reps.n);
-    if (cvt_lower_half(k, &ck, &sc->cld, sc->kind_d, LAYOUT_READ, cs->bitwidth, r, &sub, &st)) return st;
+    int loads_from = cap ? cap->n : 0;
+    if (cvt_lower_half(k, &ck, &sc->cld, sc->kind_d, LAYOUT_READ, cs->bitwidth, r, &sub, cap, &st)) return st;
+    if (cap) {
+        cvt_renumber(cap, loads_from);
+        cvt_repeat_rounds(cap, cap->n, 1 << sc->reps.n);
+    }
     r->cvt_load_vec_elems = sub.vec_elems;
     layout_tk_merge(r, &sub, (int64_t)1 << sc->reps.n);
     r->cvt_reps = 1 << sc->reps.n;
@@ -838,7 +871,7 @@ static layout_status cvt_cost_rounds(const layout_triton_kernel *k, const cvt_si
 }
 
 layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                      layout_error *err)
+                                      layout_tk_capture *capture, layout_error *err)
 {
     cvt_sides cs;
     cvt_scratch sc;
@@ -846,5 +879,5 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
     if (cvt_read_sides(k, op, r, &cs, &st) || cvt_within_warp(&cs, r, &st) ||
         cvt_scratch_layout(k, &cs, &sc, r, &st) || cvt_scratch_maps(&cs, &sc, r, &st))
         return st;
-    return cvt_cost_rounds(k, &cs, &sc, r, err);
+    return cvt_cost_rounds(k, &cs, &sc, r, capture, err);
 }

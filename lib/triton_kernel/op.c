@@ -466,6 +466,12 @@ static int pointer_divisibility(const layout_ttgir *m)
 layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout_tk_op_prep *p,
                                    layout_triton_kernel_op *r, layout_error *err)
 {
+    return layout_tk_op_prepare_captured(k, op, p, r, NULL, err);
+}
+
+layout_status layout_tk_op_prepare_captured(const layout_triton_kernel *k, int op, layout_tk_op_prep *p,
+                                            layout_triton_kernel_op *r, layout_tk_capture *capture, layout_error *err)
+{
     const layout_ttgir *m = k->module;
     const layout_ttgir_op *o = &m->ops[op];
     const layout_ttgir_type *reg, *mem;
@@ -487,7 +493,7 @@ layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout
     if (mem) { r->shared_enc_at = mem->enc_at; r->shared_enc_len = mem->enc_len; }
 
     switch (o->kind) {
-    case LAYOUT_TTGIR_CONVERT_LAYOUT: return layout_tk_lower_convert(k, op, r, err);
+    case LAYOUT_TTGIR_CONVERT_LAYOUT: return layout_tk_lower_convert(k, op, r, capture, err);
     case LAYOUT_TTGIR_REDUCE: return layout_tk_lower_reduce(k, op, r, err);
     case LAYOUT_TTGIR_SCAN: return layout_tk_lower_scan(k, op, r, err);
     case LAYOUT_TTGIR_HISTOGRAM: return layout_tk_lower_histogram(k, op, r, err);

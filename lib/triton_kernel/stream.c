@@ -53,11 +53,13 @@ static int buffer_of(const layout_triton_kernel *k, int op, int64_t *at)
 
 /* The op's own entry names for gfx11 / gfx12 (layout_tk_rdna_names, one
  * entry at a time), and the wmma operand's d16_hi half: where the report
- * counts ds_read_u16_d16_hi, every second ds_read_u16 in program order. */
+ * counts ds_load_u16_d16_hi, every second ds_read_u16 in program order
+ * (the second element of each VGPR's pair: the count is the report's rule,
+ * which entries take the form is not checked against an ISA). */
 static void rdna_names(const layout_triton_kernel *k, const layout_triton_kernel_op *r, layout_triton_inst *e, int n)
 {
     int hi = 0, nth = 0;
-    for (int i = 0; i < r->n_counts; i++) hi |= strcmp(r->counts[i].mnemonic, "ds_read_u16_d16_hi") == 0;
+    for (int i = 0; i < r->n_counts; i++) hi |= strcmp(r->counts[i].mnemonic, "ds_load_u16_d16_hi") == 0;
     for (int i = 0; i < n; i++) {
         layout_triton_kernel_op t;
         memset(&t, 0, sizeof t);
@@ -67,8 +69,7 @@ static void rdna_names(const layout_triton_kernel *k, const layout_triton_kernel
         snprintf(t.counts[0].mnemonic, sizeof t.counts[0].mnemonic, "%s", e[i].mnemonic);
         if (hi && strcmp(e[i].mnemonic, "ds_read_u16") == 0 && nth++ % 2 == 1)
             snprintf(t.counts[0].mnemonic, sizeof t.counts[0].mnemonic, "ds_read_u16_d16_hi");
-        else
-            layout_tk_rdna_names(k, &t);
+        layout_tk_rdna_names(k, &t);
         snprintf(e[i].mnemonic, sizeof e[i].mnemonic, "%s", t.counts[0].mnemonic);
     }
 }
@@ -137,20 +138,22 @@ layout_status layout_triton_kernel_op_stream(const layout_triton_kernel *k, int 
     layout_tk_op_prep p;
     layout_tk_shared s;
     layout_triton_kernel_op tmp;
-    layout_tk_capture capt = {out, cap, 0};
+    layout_tk_capture capt = {out, cap, 0, 0};
     layout_tk_ds_list list;
-    layout_status st = layout_tk_op_prepare(k, r->op, &p, &tmp, err);
+    int captured = r->kind == LAYOUT_TTGIR_CONVERT_LAYOUT; /* lowered by prepare with its stream */
+    layout_status st = layout_tk_op_prepare_captured(k, r->op, &p, &tmp, captured ? &capt : NULL, err);
     if (st != LAYOUT_OK) return st;
     if (p.generic) {
         list.capture = &capt;
         layout_tk_shared_prepare(m, p.mem, NULL, 0, NULL, &s);
         if ((st = layout_tk_op_finish(k, NULL, &p, &s, INT64_MAX, &tmp, &list, err)) != LAYOUT_OK) return st;
     }
-    if (!p.generic || (capt.n == 0 && tmp.n_counts > 0))
+    if ((!p.generic && !captured) || capt.unlisted || (capt.n == 0 && tmp.n_counts > 0))
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: op %d (%s, line %d): its instructions are not listed one "
                            "by one (only what lowerLdStShared emits is; %s); its counts are in the report", name, op,
-                           what, r->line, p.generic ? "this one lowers to ldmatrix / stmatrix or direct-to-LDS loads"
-                                                    : "it lowers through a scratch of its own");
+                           what, r->line, p.generic || captured ? "this one lowers to ldmatrix / stmatrix or "
+                                                                  "direct-to-LDS loads"
+                                                                : "it lowers through a scratch of its own");
     int n = capt.n < cap ? capt.n : cap;
     int64_t at;
     int block = m->ir.ops[m->ops[r->op].ir_op].parent_block, buffer = buffer_of(k, r->op, &at);

@@ -10,6 +10,7 @@
 #include "layout/linear.h"
 #include "layout/triton.h"
 #include "layout/triton_kernel.h"
+#include "layout/triton_stream.h"
 
 /* padded_shared: byte offset b becomes b + sum_k (b >> ishift_k) << pshift_k
  * (Triton's getPaddedSharedShifts / applyPadding, Utility.cpp), and Triton
@@ -103,6 +104,13 @@ typedef struct layout_tk_shared {
 
 layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout_tk_op_prep *p,
                                    layout_triton_kernel_op *r, layout_error *err);
+/* layout_tk_op_prepare whose op, where it is lowered here (generic = 0),
+ * writes its instruction stream to capture (NULL: none; for now a
+ * ttg.convert_layout through its scratch). */
+struct layout_tk_capture;
+layout_status layout_tk_op_prepare_captured(const layout_triton_kernel *k, int op, layout_tk_op_prep *p,
+                                            layout_triton_kernel_op *r, struct layout_tk_capture *capture,
+                                            layout_error *err);
 void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *mem, const char *attr, size_t alen,
                               const layout_triton_attr *parsed, layout_tk_shared *s);
 /* The rank of module op `op`'s register tensor (the tile a local load /
@@ -249,6 +257,7 @@ typedef struct layout_tk_ds_list {
 typedef struct layout_tk_capture {
     struct layout_triton_inst *out;
     int cap, n;
+    int unlisted; /* 1: some instruction of the op was not captured (a lowering that lists none) */
 } layout_tk_capture;
 
 /* Triton 3.6's shared-memory allocation of k's module (alloc.c,
@@ -354,9 +363,10 @@ int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *c
 
 /* ttg.convert_layout (convert.c): Triton 3.6's transferWithinBlockSwizzling
  * on AMD, the rest reported as not modelled.  r has op, kind, line, loc
- * set. */
+ * set.  capture (NULL: none): its stream, every round's stores then loads
+ * (capture->unlisted set where a half is ldmatrix / stmatrix). */
 layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                      layout_error *err);
+                                      struct layout_tk_capture *capture, layout_error *err);
 
 /* tt.reduce (reduce.c): Triton 3.6's inter-warp scratch for an operand of
  * any rank and up to three operands (stores of each warp's partials, the
