@@ -230,6 +230,23 @@
  * }   // ttg.local_alloc "kernel.py":45:20: #ttg.swizzled_shared<{vec = 4, perPhase = 2, ...}>
  * @endcode
  *
+ * Then each op lowered as Triton 3.6 lowers it and costed (triton_kernel.h),
+ * and, instruction by instruction, what the compilers' passes made of it
+ * (triton_stream.h: LLVM's LoadStoreVectorizer, AMDGPU's
+ * SILoadStoreOptimizer within and across ops, ptxas's sunk load):
+ *
+ * @code
+ * static layout_triton_kernel k;              // ~1.3 MiB: static or heap
+ * static layout_triton_inst in[1024];
+ * int n;
+ * layout_triton_kernel_analyze(&m, NULL, &k, &err);   // arch from ttg.target
+ * layout_triton_kernel_op_stream(&k, 0, in, 1024, &n, &err);
+ * // transpose_fp32_32x128_w4_s1_gfx942's convert: 16 x ds_write_b32, then
+ * // ds_read2_b32 pairs: in[16].partner == 17, in[17].offset - in[16].offset
+ * // == 128 bytes (the AMDGCN's `offset1:32`), in[16].passes ==
+ * // LAYOUT_TRITON_PASS_SILSOPT, in[16].lanes[w] == all 64 lanes of each warp
+ * @endcode
+ *
  * # Which layout should I use? (suggest.h)
  *
  * layout_suggest() answers it: give the accesses, get the layouts that cost
