@@ -11,7 +11,8 @@
  * says why, and op_cost of each report reproduces it (its lowering with
  * the LoadStoreVectorizer model, ldmatrix / stmatrix, each warp of a
  * padded layout: the CTA's sums hold warp 0's and add up to the
- * kernel's); the per-allocation
+ * kernel's), and its instruction stream, where listed, counts what the
+ * report counts (one entry per instruction, pairs mutual); the per-allocation
  * suggestion never costs more than the current layout and the JSON renders
  * (or says the buffer is short); a report comes only from a whole module
  * (its header, ttg.num-warps and ttg.target).  The seed corpus holds real
@@ -30,6 +31,34 @@ static layout_triton_kernel k;
 static layout_triton_kernel_op rep;
 static layout_triton_kernel_suggestions sugg;
 static char json[1 << 16];
+
+/* Report i's instruction stream (triton_stream.h): listed, or refused with
+ * a reason; a listed one has one entry per instruction after the
+ * LoadStoreVectorizer, its standing entries' count per mnemonic is the
+ * report's, and every pair is mutual. */
+static void check_stream(int op)
+{
+    static layout_triton_inst in[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    const layout_triton_kernel_op *r = &k.ops[op];
+    layout_error e;
+    int n = -1;
+    layout_status st = layout_triton_kernel_op_stream(&k, op, in, LAYOUT_TRITON_KERNEL_MAX_ACCESSES, &n, &e);
+    if (st != LAYOUT_OK) {
+        FUZZ_ASSERT(st == LAYOUT_ERR_UNSUPPORTED && e.message[0] != '\0');
+        return;
+    }
+    FUZZ_ASSERT(r->modelled && n == r->n_accesses && n <= LAYOUT_TRITON_KERNEL_MAX_ACCESSES);
+    for (int i = 0; i < n; i++) {
+        int64_t same = 0, want = 0;
+        FUZZ_ASSERT(in[i].op == op && in[i].seq == i && in[i].accesses >= 1 && in[i].bytes > 0);
+        if (in[i].partner_op == op) FUZZ_ASSERT(in[i].partner >= 0 && in[i].partner < n && in[in[i].partner].partner == i);
+        if (!in[i].standing) continue;
+        for (int j = 0; j < n; j++) same += in[j].standing && strcmp(in[j].mnemonic, in[i].mnemonic) == 0;
+        for (int c = 0; c < r->n_counts; c++)
+            if (strcmp(r->counts[c].mnemonic, in[i].mnemonic) == 0) want = r->counts[c].count;
+        FUZZ_ASSERT(same == want);
+    }
+}
 
 static void check_kernel(const layout_arch *arch)
 {
@@ -71,6 +100,7 @@ static void check_kernel(const layout_arch *arch)
             cta_t += r->cta_total_cycles;
             cta_x += r->cta_extra_cycles;
         }
+        check_stream(i);
     }
     FUZZ_ASSERT(k.cta_total_cycles == cta_t && k.cta_extra_cycles == cta_x);
     /* The per-allocation suggestion (SSA names read from the text; a small

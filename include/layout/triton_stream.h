@@ -10,7 +10,9 @@
  *     Triton's lowering   each access of one warp in program order, its
  *                         address  regBase(lane, warp) [^ key] + constant,
  *                         its bytes per lane, the lanes of every warp that
- *                         run it
+ *                         run it (a reduction's `laneId == 0` stores: lane
+ *                         0 of every warp; its `tid < numWarps` loads: the
+ *                         first lanes of warp 0)
  *     LoadStoreVectorizer runs of accesses a constant apart merged into one
  *                         wider access (`accesses` > 1)
  *     SILoadStoreOptimizer (AMD) two b32 / b64 accesses on one base register
@@ -49,7 +51,8 @@
  * streams of one analysed kernel.  Errors: ::LAYOUT_ERR_NULL,
  * ::LAYOUT_ERR_ARG (op out of range), ::LAYOUT_ERR_UNSUPPORTED (an op not
  * modelled, or one whose lowering is not listed instruction by
- * instruction: the message says which; its counts are in the report).
+ * instruction -- ldmatrix / stmatrix, a gather's or a tensor atomic's
+ * scratch: the message says which; its counts are in the report).
  */
 #ifndef LAYOUT_TRITON_STREAM_H
 #define LAYOUT_TRITON_STREAM_H

@@ -59,6 +59,7 @@ static int hg_atomics(const layout_triton_kernel *k, hg *h, layout_tk_scratch *s
             if (layout_tk_scratch_cost(s, 1, 4, w, h->all, addr)) return 1;
         s->r->n_accesses++;
         layout_tk_count_add(s->r, k->is_nvidia ? "atom.shared.add.u32" : "ds_add_u32", 1);
+        layout_tk_scratch_keep_named(s, 1, 4, 0, (int64_t)i * 4, k->is_nvidia ? "atom.shared.add.u32" : "ds_add_u32");
     }
     s->r->cta_atomic_total_cycles = s->cta_total - total0;
     s->r->cta_atomic_extra_cycles = s->cta_extra - extra0;
@@ -90,7 +91,7 @@ static int hg_loads(hg *h, layout_tk_scratch *s)
 }
 
 layout_status layout_tk_lower_histogram(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                        layout_error *err)
+                                        layout_tk_capture *cap, layout_error *err)
 {
     const layout_ttgir *m = k->module;
     const layout_ttgir_op *o = &m->ops[op];
@@ -131,6 +132,7 @@ layout_status layout_tk_lower_histogram(const layout_triton_kernel *k, int op, l
     s->k = k;
     s->r = r;
     s->lanes = h.lanes;
+    s->cap = cap;
     if (layout_checker_init(&s->ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
     if (hg_zero(&h, s) || hg_atomics(k, &h, s) || hg_loads(&h, s))
         return layout_tk_not_modelled(r, "tt.histogram: the checker refused an access (or too many accesses)");

@@ -190,7 +190,7 @@ static void pair_ds(const layout_triton_kernel *k, layout_triton_kernel_op *r, i
 }
 
 void layout_tk_pair_block(const layout_triton_kernel *k, layout_triton_kernel_op *r, int n, const unsigned char *w,
-                          const uint64_t *key, const int64_t *off)
+                          const uint64_t *key, const int64_t *off, short *partner, unsigned char *kind)
 {
     short st[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     int i, sz[LAYOUT_TRITON_KERNEL_MAX_ACCESSES], prog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
@@ -202,7 +202,7 @@ void layout_tk_pair_block(const layout_triton_kernel *k, layout_triton_kernel_op
     }
     /* the variable part of an address is its base register's (key); span
      * -1: a store on another base register may alias (none is told apart) */
-    pair_ds(k, r, 0, 0, n, st, w, sz, key, key, off, -1, NULL, prog, 0, NULL, NULL, NULL);
+    pair_ds(k, r, 0, 0, n, st, w, sz, key, key, off, -1, NULL, prog, 0, NULL, partner, kind);
 }
 
 /* Copy attr into buf with every `#alias` (e.g. a dot_op's `parent = #mma`)

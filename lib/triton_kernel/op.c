@@ -494,9 +494,9 @@ layout_status layout_tk_op_prepare_captured(const layout_triton_kernel *k, int o
 
     switch (o->kind) {
     case LAYOUT_TTGIR_CONVERT_LAYOUT: return layout_tk_lower_convert(k, op, r, capture, err);
-    case LAYOUT_TTGIR_REDUCE: return layout_tk_lower_reduce(k, op, r, err);
-    case LAYOUT_TTGIR_SCAN: return layout_tk_lower_scan(k, op, r, err);
-    case LAYOUT_TTGIR_HISTOGRAM: return layout_tk_lower_histogram(k, op, r, err);
+    case LAYOUT_TTGIR_REDUCE: return layout_tk_lower_reduce(k, op, r, capture, err);
+    case LAYOUT_TTGIR_SCAN: return layout_tk_lower_scan(k, op, r, capture, err);
+    case LAYOUT_TTGIR_HISTOGRAM: return layout_tk_lower_histogram(k, op, r, capture, err);
     case LAYOUT_TTGIR_GATHER: return layout_tk_lower_gather(k, op, r, err);
     case LAYOUT_TTGIR_WARP_SPECIALIZE:
         return layout_tk_not_modelled(r, "ttg.warp_specialize: the captures reach the partitions' warps through "

@@ -192,6 +192,8 @@ uint64_t layout_tk_image(const layout_linear *l, int din, uint64_t x)
  * of active is set.  Warp 0 goes into r's per-warp figures (access number
  * r->n_accesses), every warp into the CTA's; a warp with no active lane
  * moves nothing.  Returns 0, or 1 when the checker refuses it. */
+static layout_triton_inst *scratch_pending(layout_tk_scratch *s);
+
 int layout_tk_scratch_cost(layout_tk_scratch *s, int write, int bytes, int w, uint64_t active, const uint64_t *addr)
 {
     layout_instr ins;
@@ -206,7 +208,73 @@ int layout_tk_scratch_cost(layout_tk_scratch *s, int write, int bytes, int w, ui
     if (w == 0) layout_tk_cost_add(s->r, s->r->n_accesses, &c, &ins);
     s->cta_total += c.total_cycles;
     s->cta_extra += c.extra_cycles;
+    layout_triton_inst *p = scratch_pending(s);
+    if (p && w < LAYOUT_TRITON_STREAM_MAX_WARPS) p->lanes[w] = active;
+    if (p && w == 0) p->extra_cycles = c.extra_cycles, p->total_cycles = c.total_cycles;
     return 0;
+}
+
+/* The access being kept in the stream: its entry, begun (zeroed) by the
+ * first call for it; NULL when the stream is not asked for or full. */
+static layout_triton_inst *scratch_pending(layout_tk_scratch *s)
+{
+    if (!s->cap || s->cap->n >= s->cap->cap) return NULL;
+    layout_triton_inst *p = &s->cap->out[s->cap->n];
+    if (!s->cap_open) {
+        memset(p, 0, sizeof *p);
+        p->n_warps = s->k->module->num_warps < LAYOUT_TRITON_STREAM_MAX_WARPS ? s->k->module->num_warps
+                                                                             : LAYOUT_TRITON_STREAM_MAX_WARPS;
+        p->partner = p->partner_op = p->buffer = -1;
+        p->buffer_offset = -1;
+        p->standing = 1;
+        p->accesses = 1;
+        s->cap_open = 1;
+    }
+    return p;
+}
+
+/* Keep the pending access (its warps costed) as the stream's next entry. */
+static void scratch_keep(layout_tk_scratch *s, int write, int bytes, uint64_t key, int64_t off)
+{
+    layout_triton_inst *p = scratch_pending(s);
+    if (!s->cap) return;
+    if (p) {
+        p->seq = s->cap->n;
+        p->direction = write ? LAYOUT_WRITE : LAYOUT_READ;
+        p->bytes = bytes;
+        p->base_reg = key;
+        p->offset = off;
+    }
+    s->cap->n++;
+    s->cap_open = 0;
+}
+
+void layout_tk_scratch_keep_named(layout_tk_scratch *s, int write, int bytes, uint64_t key, int64_t off, const char *mn)
+{
+    layout_triton_inst *p = scratch_pending(s);
+    if (p) snprintf(p->mnemonic, sizeof p->mnemonic, "%s", mn);
+    scratch_keep(s, write, bytes, key, off);
+}
+
+/* The block's entries in the stream (from cap_blk0): named, and paired
+ * where SILoadStoreOptimizer pairs them (partner and kind by block index). */
+static void scratch_block_names(layout_tk_scratch *s, const short *partner, const unsigned char *kind)
+{
+    for (int i = 0; i < s->blk_n && s->cap_blk0 + i < s->cap->cap; i++) {
+        layout_triton_inst *e = &s->cap->out[s->cap_blk0 + i];
+        int pairable = !s->k->is_nvidia && s->blk_w[i], p = pairable ? partner[i] : -1;
+        if (pairable) {
+            layout_tk_xpair_name(s->k, s->blk_w[i], p >= 0 ? kind[i] : 0, e->direction, e->mnemonic, sizeof e->mnemonic);
+        } else {
+            rd_mnemonic(s->k, s->blk_write, s->blk_bits[i], s->blk_vec[i] ? s->blk_vec[i] : 1, e->mnemonic,
+                        sizeof e->mnemonic);
+        }
+        if (p < 0) continue;
+        e->partner = s->cap_blk0 + p;
+        e->pair_form = kind[i];
+        e->standing = s->blk_write ? i > p : i < p;
+        e->passes |= LAYOUT_TRITON_PASS_SILSOPT;
+    }
 }
 
 /* The mnemonics of the accesses of the block that ends here (AMD: paired
@@ -215,9 +283,14 @@ void layout_tk_scratch_block_end(layout_tk_scratch *s)
 {
     char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
     int i;
+    short partner[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    unsigned char kind[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     if (s->blk_n == 0) return;
     s->r->direction = s->blk_write ? LAYOUT_WRITE : LAYOUT_READ;
-    if (!s->k->is_nvidia) layout_tk_pair_block(s->k, s->r, s->blk_n, s->blk_w, s->blk_key, s->blk_off);
+    if (!s->k->is_nvidia)
+        layout_tk_pair_block(s->k, s->r, s->blk_n, s->blk_w, s->blk_key, s->blk_off, s->cap ? partner : NULL,
+                             s->cap ? kind : NULL);
+    if (s->cap) scratch_block_names(s, partner, kind);
     for (i = 0; i < s->blk_n; i++)
         if (s->k->is_nvidia || !s->blk_w[i]) {
             rd_mnemonic(s->k, s->blk_write, s->blk_bits[i], s->blk_vec[i] ? s->blk_vec[i] : 1, mn, sizeof mn);
@@ -231,6 +304,8 @@ void layout_tk_scratch_block_end(layout_tk_scratch *s)
 void layout_tk_scratch_block_add(layout_tk_scratch *s, int write, int bits, int vec, uint64_t key, int64_t off)
 {
     if (s->blk_n > 0 && s->blk_write != write) layout_tk_scratch_block_end(s);
+    if (s->blk_n == 0 && s->cap) s->cap_blk0 = s->cap->n;
+    scratch_keep(s, write, bits / 8, key, off);
     s->blk_write = write;
     s->blk_w[s->blk_n] = (unsigned char)(bits == 32 || bits == 64 ? bits / 8 : 0);
     s->blk_key[s->blk_n] = key;
@@ -593,7 +668,7 @@ static void rd_finish(const rd_state *x, layout_triton_kernel_op *r)
 }
 
 layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                     layout_error *err)
+                                     layout_tk_capture *cap, layout_error *err)
 {
     rd_state x;
     layout_status st;
@@ -619,6 +694,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     x.s.k = k;
     x.s.r = r;
     x.s.lanes = x.lanes;
+    x.s.cap = cap;
     if (layout_checker_init(&x.s.ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK)
         return err ? err->status : LAYOUT_ERR_ARG;
     rd_amd_blocks(&x);

@@ -415,7 +415,8 @@ static int sc_load_partials(sc_state *x)
     return 0;
 }
 
-layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r, layout_error *err)
+layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                   layout_tk_capture *cap, layout_error *err)
 {
     sc_state x;
     layout_status st;
@@ -432,6 +433,7 @@ layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout
     x.s.k = k;
     x.s.r = r;
     x.s.lanes = x.lanes;
+    x.s.cap = cap;
     if (layout_checker_init(&x.s.ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK)
         return err ? err->status : LAYOUT_ERR_ARG;
     if (sc_store_accumulators(&x) || sc_load_partials(&x)) return sc_refused(r);

@@ -140,7 +140,8 @@ layout_status layout_triton_kernel_op_stream(const layout_triton_kernel *k, int 
     layout_triton_kernel_op tmp;
     layout_tk_capture capt = {out, cap, 0, 0};
     layout_tk_ds_list list;
-    int captured = r->kind == LAYOUT_TTGIR_CONVERT_LAYOUT; /* lowered by prepare with its stream */
+    int captured = r->kind == LAYOUT_TTGIR_CONVERT_LAYOUT || r->kind == LAYOUT_TTGIR_REDUCE ||
+                   r->kind == LAYOUT_TTGIR_SCAN || r->kind == LAYOUT_TTGIR_HISTOGRAM; /* lowered by prepare, streamed */
     layout_status st = layout_tk_op_prepare_captured(k, r->op, &p, &tmp, captured ? &capt : NULL, err);
     if (st != LAYOUT_OK) return st;
     if (p.generic) {

@@ -332,9 +332,11 @@ void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cos
  * block, in program order (reduce.c): access i at byte offset off[i] from
  * base register key[i], w[i] its b32 / b64 width in bytes (4 or 8) or 0
  * when it cannot pair; r->direction says loads or stores.  Counts the
- * mnemonics of every access with w[i] != 0 (paired or left single) into r. */
+ * mnemonics of every access with w[i] != 0 (paired or left single) into r;
+ * partner, kind (NULL: not wanted) get each access's partner and pair kind
+ * (layout_tk_pair_ds). */
 void layout_tk_pair_block(const layout_triton_kernel *k, layout_triton_kernel_op *r, int n, const unsigned char *w,
-                          const uint64_t *key, const int64_t *off);
+                          const uint64_t *key, const int64_t *off, short *partner, unsigned char *kind);
 long layout_tk_inline_aliases(const layout_ttgir *m, const char *attr, size_t alen, char *buf, size_t cap, int depth);
 void layout_tk_set_why(char *why, size_t cap, const char *prefix, const char *msg);
 /* The index of rl's last output dim (dim<n_out - 1>: a tensor's fastest
@@ -364,7 +366,10 @@ int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *c
 /* ttg.convert_layout (convert.c): Triton 3.6's transferWithinBlockSwizzling
  * on AMD, the rest reported as not modelled.  r has op, kind, line, loc
  * set.  capture (NULL: none): its stream, every round's stores then loads
- * (capture->unlisted set where a half is ldmatrix / stmatrix). */
+ * (capture->unlisted set where a half is ldmatrix / stmatrix).  The same
+ * cap argument of tt.reduce, tt.scan and tt.histogram below: their
+ * scratch accesses' stream, each with the lanes of every warp that its
+ * predicates leave on. */
 layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
                                       struct layout_tk_capture *capture, layout_error *err);
 
@@ -374,14 +379,15 @@ layout_status layout_tk_lower_convert(const layout_triton_kernel *k, int op, lay
  * sums over every warp), or no instruction when the axis stays within a
  * warp; else not modelled with a reason.  r has op, kind, line, loc set. */
 layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                     layout_error *err);
+                                     layout_tk_capture *cap, layout_error *err);
 
 /* tt.scan (scan.c): Triton 3.6's scanAcrossWarps when warps lie along the
  * axis (each warp's partial totals stored to a scratch, read back by every
  * thread), costed for every warp; no instruction when the axis stays
  * within a warp; else not modelled with a reason.  r has op, kind, line,
  * loc set. */
-layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r, layout_error *err);
+layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                   layout_tk_capture *cap, layout_error *err);
 
 /* tt.gather (gather.c): Triton 3.6's warp-local gather (shuffles, no
  * shared instruction) or its shared path (the source stored to a scratch,
@@ -409,7 +415,7 @@ layout_status layout_tk_lower_atomic(const layout_triton_kernel *k, int op, layo
 /* tt.histogram (histogram.c): HistogramOpToLLVM's shared scratch (zeroed,
  * atomically added to, loaded).  r has op, kind, line, loc set. */
 layout_status layout_tk_lower_histogram(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                        layout_error *err);
+                                        layout_tk_capture *cap, layout_error *err);
 
 /* ttg.async_copy_global_to_local / amdg.buffer_load_to_local on AMD
  * (op.c): direct-to-LDS loads, no DS instruction; cvt is the source
@@ -453,7 +459,17 @@ typedef struct layout_tk_scratch {
     int64_t blk_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     unsigned char blk_bits[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     unsigned char blk_vec[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    /* NULL, or where the accesses' stream goes: each access's entry is
+     * built by its warps' layout_tk_scratch_cost calls (cap_open: begun),
+     * kept by layout_tk_scratch_block_add (the block's first at cap_blk0)
+     * and named, paired, by layout_tk_scratch_block_end */
+    layout_tk_capture *cap;
+    int cap_open, cap_blk0;
 } layout_tk_scratch;
+
+/* An access that joins no block (a histogram's shared atomic), named mn:
+ * kept in the stream as layout_tk_scratch_block_add keeps the others. */
+void layout_tk_scratch_keep_named(layout_tk_scratch *s, int write, int bytes, uint64_t key, int64_t off, const char *mn);
 
 /* Warp w's part of one access of `bytes` per lane: lane l at addr[l]
  * when bit l of active is set.  Warp 0 goes into r's per-warp figures

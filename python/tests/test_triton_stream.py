@@ -97,15 +97,15 @@ def heldout_score():
 
 
 def test_isa_pairs_are_the_streams_on_the_corpus():
-    # measured 2026-12-02: 91 of 91 (the kernels with pairs whose ops the stream lists; 50 left out)
+    # measured 2026-12-02: 141 of 141 (every kernel with pairs: the stream lists every op that pairs)
     equal, compared, left, differ = corpus_score()
-    assert compared >= 91 and equal == compared, differ[:5]
+    assert compared >= 141 and equal == compared and left == 0, differ[:5]
 
 
 def test_isa_pairs_are_the_streams_on_the_heldout_set():
-    # measured 2026-12-02, the model unchanged by it: 25 of 25 (10 left out)
+    # measured 2026-12-02, the model unchanged by it: 35 of 35 (none left out)
     equal, compared, left, differ = heldout_score()
-    assert compared >= 25 and equal == compared, differ[:5]
+    assert compared >= 35 and equal == compared and left == 0, differ[:5]
 
 
 def test_a_known_pair_across_ops():
