@@ -51,8 +51,8 @@
  * streams of one analysed kernel.  Errors: ::LAYOUT_ERR_NULL,
  * ::LAYOUT_ERR_ARG (op out of range), ::LAYOUT_ERR_UNSUPPORTED (an op not
  * modelled, or one whose lowering is not listed instruction by
- * instruction -- ldmatrix / stmatrix, a gather's or a tensor atomic's
- * scratch: the message says which; its counts are in the report).
+ * instruction -- a gather's or a tensor atomic's scratch: the message
+ * says which; its counts are in the report).
  */
 #ifndef LAYOUT_TRITON_STREAM_H
 #define LAYOUT_TRITON_STREAM_H
@@ -99,7 +99,8 @@ typedef struct layout_triton_inst {
     int standing;                    /**< 1: the instruction the ISA keeps (of a pair: a load's first, a store's last) */
     unsigned passes;                 /**< LAYOUT_TRITON_PASS_* bits */
     int n_warps;                     /**< warps of the CTA (entries of lanes) */
-    uint64_t lanes[LAYOUT_TRITON_STREAM_MAX_WARPS]; /**< lanes of warp w that run it (bit l: lane l) */
+    uint64_t lanes[LAYOUT_TRITON_STREAM_MAX_WARPS]; /**< lanes of warp w that run it (bit l: lane l); an ldmatrix /
+                                          stmatrix: those that give a row address */
     int64_t extra_cycles;            /**< warp 0's conflict cost of it (AMD extra cycles, NVIDIA bank conflicts) */
     int64_t total_cycles;            /**< warp 0's total (NVIDIA: wavefronts) */
 } layout_triton_inst;

@@ -803,8 +803,7 @@ static int cvt_lower_half(const layout_triton_kernel *k, const layout_checker *c
     sub->elem_bits = bitwidth;
     sub->worst_access = -1;
     if (kind) {
-        if (cap) cap->unlisted = 1;
-        if (!layout_tk_ldst_matrix(k, ck, cvt, kind == 2, sub))
+        if (!layout_tk_ldst_matrix(k, ck, cvt, kind == 2, sub, cap))
             return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: the tile path chose %s but its lowering does not apply (not modelled)",
                                                         dir == LAYOUT_WRITE ? "stmatrix" : "ldmatrix"));
     } else if ((s2 = cap ? layout_tk_lower_ldst_list(k, ck, cvt, &nopad, 0, NULL, INT64_MAX, sub, &list)

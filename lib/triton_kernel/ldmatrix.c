@@ -10,6 +10,36 @@
 #include <stdio.h>
 #include <string.h>
 
+/* One ldmatrix / stmatrix of 2^vec matrices into the stream (cap; NULL:
+ * none): each lane moves 4 bytes of each matrix; its lanes are those that
+ * give a row address (all 32 take part); off: its first row's byte offset
+ * from the lanes' base. */
+static void matrix_keep(const layout_triton_kernel *k, const layout_triton_kernel_op *r, layout_tk_capture *cap, int vec,
+                        int transpose, uint64_t off, uint64_t lanes, const layout_cost *c)
+{
+    if (!cap) return;
+    if (cap->n < cap->cap) {
+        layout_triton_inst *e = &cap->out[cap->n];
+        int nw = k->module && k->module->num_warps > 0 ? k->module->num_warps : 1;
+        memset(e, 0, sizeof *e);
+        snprintf(e->mnemonic, sizeof e->mnemonic, "%s.sync.aligned.m8n8.x%d%s.shared.b16",
+                 r->direction == LAYOUT_WRITE ? "stmatrix" : "ldmatrix", 1 << vec, transpose ? ".trans" : "");
+        e->seq = cap->n;
+        e->direction = r->direction;
+        e->bytes = 4 << vec;
+        e->offset = (int64_t)off;
+        e->accesses = 1;
+        e->partner = e->partner_op = e->buffer = -1;
+        e->buffer_offset = -1;
+        e->standing = 1;
+        e->n_warps = nw < LAYOUT_TRITON_STREAM_MAX_WARPS ? nw : LAYOUT_TRITON_STREAM_MAX_WARPS;
+        for (int w = 0; w < e->n_warps; w++) e->lanes[w] = lanes;
+        e->extra_cycles = c->extra_cycles;
+        e->total_cycles = c->total_cycles;
+    }
+    cap->n++;
+}
+
 /* NVIDIA ldmatrix / stmatrix (Triton's lowerLdStMatrix,
  * third_party/nvidia/lib/TritonNVIDIAGPUToLLVM/Utility.cpp): each 8x8
  * matrix row is 16 bytes, one lane per row address; up to 4 matrices
@@ -22,8 +52,9 @@
  * addresses come from register bit 0, lanes 0-1, then up to 2 more
  * register bits.  Returns 1 and fills r when the op lowers this way. */
 int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
-                           int transpose, layout_triton_kernel_op *r)
+                           int transpose, layout_triton_kernel_op *r, layout_tk_capture *cap)
 {
+    int cap0 = cap ? cap->n : 0;
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane");
     int iw = layout_linear_in_dim(cvt, "warp"), bits = r->elem_bits, eb = 32 / (bits ? bits : 1);
     int t = layout_log2_floor(eb), nreg = 0, nwarp = 0, i, j, vec, n_in_instr, n_instr;
@@ -92,7 +123,10 @@ int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *c
         uint64_t off = 0;
         for (i = 0; i < nreg - n_in_instr; i++)
             if (a >> i & 1) off ^= reg[n_in_instr + i];
-        if (layout_instr_init(&ins, 32, 16, r->direction, &e) != LAYOUT_OK) return 0;
+        if (layout_instr_init(&ins, 32, 16, r->direction, &e) != LAYOUT_OK) {
+            if (cap) cap->n = cap0;
+            return 0;
+        }
         ins.active_mask = n_addr >= 5 ? 0xffffffffu : ((uint64_t)1 << (1 << n_addr)) - 1;
         for (int l = 0; l < 32; l++) {
             uint64_t o = off;
@@ -106,8 +140,12 @@ int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *c
          * wavefronts per instruction with 6 excess, i.e. 2 ideal --
          * tests/fixtures/gluon/probe.jsonl, g167), as any NVIDIA phase
          * without an active lane: the arch's idle_group_cycles, 0 on sm_*. */
-        if (layout_checker_cost(ck, &ins, &c, &e) != LAYOUT_OK) return 0;
+        if (layout_checker_cost(ck, &ins, &c, &e) != LAYOUT_OK) {
+            if (cap) cap->n = cap0;
+            return 0;
+        }
         layout_tk_cost_add(r, a, &c, &ins);
+        matrix_keep(k, r, cap, vec, transpose, off * (uint64_t)(bits / 8), ins.active_mask, &c);
     }
     {
         char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];

@@ -616,7 +616,8 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
     }
     /* NVIDIA: Triton tries ldmatrix / stmatrix first, plain then transposed. */
     if (k->is_nvidia && !pad->n && o->kind != LAYOUT_TTGIR_ASYNC_COPY &&
-        (layout_tk_ldst_matrix(k, ck, &cvt, 0, r) || layout_tk_ldst_matrix(k, ck, &cvt, 1, r)))
+        (layout_tk_ldst_matrix(k, ck, &cvt, 0, r, list ? list->capture : NULL) ||
+         layout_tk_ldst_matrix(k, ck, &cvt, 1, r, list ? list->capture : NULL)))
         return LAYOUT_OK;
 
     /* The register words of the tt.load that made the stored tensor or of

@@ -151,10 +151,8 @@ layout_status layout_triton_kernel_op_stream(const layout_triton_kernel *k, int 
     }
     if ((!p.generic && !captured) || capt.unlisted || (capt.n == 0 && tmp.n_counts > 0))
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: op %d (%s, line %d): its instructions are not listed one "
-                           "by one (only what lowerLdStShared emits is; %s); its counts are in the report", name, op,
-                           what, r->line, p.generic || captured ? "this one lowers to ldmatrix / stmatrix or "
-                                                                  "direct-to-LDS loads"
-                                                                : "it lowers through a scratch of its own");
+                           "by one (a gather's or a tensor atomic's scratch is not yet); its counts are in the report",
+                           name, op, what, r->line);
     int n = capt.n < cap ? capt.n : cap;
     int64_t at;
     int block = m->ir.ops[m->ops[r->op].ir_op].parent_block, buffer = buffer_of(k, r->op, &at);

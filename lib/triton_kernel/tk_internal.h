@@ -359,9 +359,11 @@ int layout_tk_sink_applies(const layout_triton_kernel *k, const layout_triton_ke
                            uint64_t *copy_lanes);
 
 /* NVIDIA ldmatrix / stmatrix of cvt (Triton's lowerLdStMatrix; ldmatrix.c), plain or
- * transposed: 1 and r filled when the op lowers this way, else 0. */
+ * transposed: 1 and r filled when the op lowers this way, else 0 (and cap
+ * as it was).  cap (NULL: none): the instructions' stream, each with the
+ * lanes that give a row address. */
 int layout_tk_ldst_matrix(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
-                          int transpose, layout_triton_kernel_op *r);
+                          int transpose, layout_triton_kernel_op *r, layout_tk_capture *cap);
 
 /* ttg.convert_layout (convert.c): Triton 3.6's transferWithinBlockSwizzling
  * on AMD, the rest reported as not modelled.  r has op, kind, line, loc
