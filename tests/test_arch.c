@@ -442,6 +442,81 @@ static void test_format(void)
     CHECK(strcmp(m, "0,5-6,63") == 0);
 }
 
+/* Each preset's isa_features, against the sources (a new preset needs a
+ * row here: the loop fails on a preset the table does not list).
+ *
+ *  DS_LOAD_STORE_NAMES: LLVM llvm/lib/Target/AMDGPU/DSInstructions.td
+ *    (llvm-project 03669ce5b155): `defm DS_LOAD_B32 :
+ *    DS_Real_Renamed_gfx11_gfx12<0x036, DS_READ_B32, "ds_load_b32">`, and
+ *    likewise every ds_read* / ds_write* (ds_load_2addr_*, ds_store_*),
+ *    for GFX11 and GFX12 only; GFX10 (gfx1030) keeps ds_read_b32
+ *    (DS_Real_gfx6_gfx7_gfx10).  The AMD RDNA3 / RDNA4 ISA guides name
+ *    them DS_LOAD_B32, DS_STORE_B32.
+ *  DS_READ_TR: AMD's CDNA4 ISA guide, section 11.4 "MFMA Transpose Load
+ *    from LDS" (DS_READ_B64_TR_B4 / _B8 / _B16, DS_READ_B96_TR_B6);
+ *    LLVM llvm/test/MC/AMDGPU/gfx950_asm_read_tr.s: llvm-mc -mcpu=gfx950
+ *    assembles ds_read_b64_tr_b16, -mcpu=gfx940 rejects it ("instruction
+ *    not supported on this GPU").  Triton's queryLDSTransLoadParams
+ *    (third_party/amd TargetInfo.cpp) lowers to them on CDNA4.
+ *  LDS_DMA_B32 / _B128: Triton third_party/amd/lib/TritonAMDGPUToLLVM/
+ *    TargetInfo.cpp, supportsDirectToLdsLoadBitWidth: CDNA3 {32}, CDNA4
+ *    {128, 32}, any other family none; TargetUtils.cpp deduceISAFamily:
+ *    gfx942 (earlier revisions also gfx940, gfx941) CDNA3, gfx950 CDNA4,
+ *    gfx90a CDNA2.  The 128-bit form is global_load_lds_dwordx4, new in
+ *    gfx950 (LLVM llvm/test/MC/AMDGPU/gfx950_asm_features.s: llvm-mc
+ *    -mcpu=gfx950 assembles it; its NOT-GFX950 lines expect gfx940 and
+ *    gfx90a to refuse it).
+ * The one row that is not what the ISA says: gfx950-b32x64 (a variant of
+ * gfx950's bank model, the same ISA) lacks DS_READ_TR, as the Triton
+ * model has always lowered it (the ds_read_tr test named "gfx950"). */
+static void test_isa_features(void)
+{
+    enum { NAMES = LAYOUT_ISA_DS_LOAD_STORE_NAMES, TR = LAYOUT_ISA_DS_READ_TR, D32 = LAYOUT_ISA_LDS_DMA_B32,
+           D128 = LAYOUT_ISA_LDS_DMA_B128 };
+    static const struct {
+        const char *name;
+        unsigned features;
+    } want[] = {
+        {"gfx90a", 0},            /* CDNA2 */
+        {"gfx940", D32},          /* CDNA3 */
+        {"gfx942", D32},          /* CDNA3 */
+        {"gfx950", TR | D32 | D128},  /* CDNA4 */
+        {"gfx950-b32x64", D32 | D128}, /* CDNA4 (see above) */
+        {"gfx1030", 0},           /* RDNA2, GFX10 */
+        {"gfx1030-w64", 0},
+        {"gfx11", NAMES},         /* RDNA3, GFX11 */
+        {"gfx1100", NAMES},
+        {"gfx1100-w64", NAMES},
+        {"gfx12", NAMES},         /* RDNA4 / gfx1250, GFX12 */
+        {"sm_70", 0}, {"sm_75", 0}, {"sm_80", 0}, {"sm_86", 0}, {"sm_89", 0}, {"sm_90", 0}, {"sm_100", 0},
+        {"sm_120", 0},            /* no AMD ISA */
+        {"xe-hpg", 0},
+    };
+    for (size_t i = 0; i < layout_arch_preset_count(); i++) {
+        const char *name = layout_arch_preset_name(i);
+        size_t j = 0;
+        while (j < sizeof want / sizeof want[0] && strcmp(want[j].name, name) != 0) j++;
+        CHECK_MSG(j < sizeof want / sizeof want[0], "preset %s: no row in test_isa_features", name);
+        if (j == sizeof want / sizeof want[0]) continue;
+        layout_arch a = preset(name);
+        CHECK_MSG(a.isa_features == want[j].features, "%s: isa_features 0x%x, want 0x%x", name, a.isa_features,
+                  want[j].features);
+    }
+    /* layout_arch_gfx11(64): the same ISA as the gfx11 preset */
+    layout_arch g;
+    CHECK(layout_arch_gfx11(64, &g, NULL) == LAYOUT_OK);
+    CHECK_EQ_I64(g.isa_features, NAMES);
+    /* a user's arch starts with none; a preset's copy keeps them; bits outside the enum are refused */
+    layout_error e;
+    CHECK(layout_arch_init(&g, "toy", 32, 4, 64, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(g.isa_features, 0);
+    CHECK(layout_arch_from_text("arch(base=gfx950, name=mi355-lab)", &g, NULL, &e) == LAYOUT_OK);
+    CHECK_EQ_I64(g.isa_features, TR | D32 | D128);
+    g.isa_features = 16;
+    CHECK(layout_arch_validate(&g, &e) == LAYOUT_ERR_ARG);
+    CHECK_STR_CONTAINS(e.message, "isa_features");
+}
+
 static void test_names_and_widths(void)
 {
     CHECK(strcmp(layout_confidence_name(LAYOUT_CONFIDENCE_HIGH), "high") == 0);
@@ -469,5 +544,6 @@ int main(void)
     RUN(test_custom_arch_errors);
     RUN(test_format);
     RUN(test_names_and_widths);
+    RUN(test_isa_features);
     return harness_finish("test_arch");
 }

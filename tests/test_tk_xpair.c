@@ -28,7 +28,10 @@
  * both multiples of 64 (/64: 0 and 4 < 256): one ds_write2st64_b64
  * offset1:4 -- the corpus's matmul_i8_nt_64x64x32_w4_s2_gfx942 AMDGCN
  * shows exactly this for its A and B tiles.  It counts at the first store
- * (mergeWrite2Pair keeps CI's debug location). */
+ * (mergeWrite2Pair keeps CI's debug location).  A buffer's alignment is its
+ * encoding's getAlignment() (a shared_linear's printed `alignment`, else
+ * SharedEncodingTrait's 16), read from the attribute as the dialect layer
+ * parses it. */
 #include "harness.h"
 #include "layout.h"
 #include "triton_kernel/tk_internal.h"
@@ -97,6 +100,65 @@ static void test_alloc_offsets(void)
     CHECK_EQ_I64(off[0], 0);    /* A */
     CHECK_EQ_I64(off[1], 2048); /* B, past A: both live at B's store */
     CHECK_EQ_I64(off[2], -1);   /* a store, no buffer */
+}
+
+/* A's module with B another buffer: `#BENC` and B's 16 x 4 i8 memdesc
+ * (64 bytes) only allocated, live at its local_alloc (inside A's range:
+ * placed past A).  The offsets, or the call's 0 (not known). */
+static int alloc_with_b(const char *benc, int64_t *off)
+{
+    static layout_tk_web web;
+    char raw[4096];
+    snprintf(raw, sizeof raw,
+             "#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 4], warpsPerCTA = [4, 1], "
+             "order = [1, 0]}>\n"
+             "#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 4, maxPhase = 4, order = [1, 0]}>\n"
+             "#benc = %s\n"
+             "#smem = #ttg.shared_memory\n"
+             "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = "
+             "\"hip:gfx942\", \"ttg.threads-per-warp\" = 64 : i32} {\n"
+             "  tt.func public @k(%%x: tensor<64x32xi8, #blocked1>) {\n"
+             "    %%a = ttg.local_alloc : () -> !ttg.memdesc<64x32xi8, #shared, #smem, mutable>\n"
+             "    %%b = ttg.local_alloc : () -> !ttg.memdesc<16x4xi8, #benc, #smem, mutable>\n"
+             "    ttg.local_store %%x, %%a : tensor<64x32xi8, #blocked1> -> !ttg.memdesc<64x32xi8, #shared, #smem, "
+             "mutable>\n"
+             "    tt.return\n"
+             "  }\n"
+             "}\n",
+             benc);
+    snprintf(text, sizeof text, "%s", raw);
+    if (layout_ttgir_parse(text, strlen(text), &mod, &terr) != LAYOUT_OK) return -1;
+    if (layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) != LAYOUT_OK) return -1;
+    layout_tk_web_build(&web, &mod);
+    return layout_tk_alloc_offsets(&kern, &web, off);
+}
+
+/* A buffer's alignment comes from its parsed encoding: a shared_linear's
+ * own `alignment` (getAlignment: the attribute's; Allocation.cpp aligns
+ * the buffer's offset to it), 16 otherwise; padded_shared and
+ * nvmma_shared sizes are not rebuilt, nor is an encoding the dialect layer
+ * does not read: no offsets (0). */
+static void test_alloc_alignment_from_the_attribute(void)
+{
+    static const char lin[] = "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0], [8, 0]], "
+                              "block = []}, alignment = %d>";
+    char benc[256];
+    int64_t off[LAYOUT_TTGIR_MAX_OPS];
+    snprintf(benc, sizeof benc, lin, 4096);
+    CHECK_MSG(alloc_with_b(benc, off) == 1, "%s", terr.message);
+    CHECK_EQ_I64(off[0], 0);    /* A, the larger */
+    CHECK_EQ_I64(off[1], 4096); /* B past A's 2048 bytes, aligned to its 4096 */
+    snprintf(benc, sizeof benc, lin, 16);
+    CHECK_MSG(alloc_with_b(benc, off) == 1, "%s", terr.message);
+    CHECK_EQ_I64(off[1], 2048);
+    CHECK_MSG(alloc_with_b("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>", off) == 1,
+              "%s", terr.message);
+    CHECK_EQ_I64(off[1], 2048); /* the default, 16 */
+    CHECK_EQ_I64(alloc_with_b("#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 8}>",
+                              off),
+                 0);
+    CHECK_EQ_I64(alloc_with_b("#ttg.padded_shared<[4:+4] {order = [1, 0], shape = [16, 4]}>", off), 0);
+    CHECK_EQ_I64(alloc_with_b("#ttg.some_future_shared<{vec = 1}>", off), 0);
 }
 
 static void test_two_stores_pair(void)
@@ -175,6 +237,7 @@ static void test_sink_past_a_store_alias_analysis_tells_apart(void)
 int main(void)
 {
     RUN(test_alloc_offsets);
+    RUN(test_alloc_alignment_from_the_attribute);
     RUN(test_two_stores_pair);
     RUN(test_what_keeps_them_apart);
     RUN(test_sink_past_a_store_alias_analysis_tells_apart);

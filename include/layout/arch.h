@@ -115,6 +115,23 @@ typedef enum layout_ds_form {
 #define LAYOUT_DS_FORMS_AMD (LAYOUT_DS_FORM_PAIRED | LAYOUT_DS_FORM_UNALIGNED)
 
 /**
+ * ISA features the Triton kernel model (triton_kernel.h) follows, one bit
+ * each in ::layout_arch::isa_features; each preset sets those of its ISA
+ * (tests/test_arch.c cites the sources), so that a new architecture is
+ * one table entry, not a name the lowering recognises.
+ */
+typedef enum layout_isa_feature {
+    LAYOUT_ISA_DS_LOAD_STORE_NAMES = 1, /**< the DS mnemonics are ds_load_* / ds_store_* (ds_load_2addr_*, ...), not ds_read_* / ds_write_*: GFX11 and GFX12 */
+    LAYOUT_ISA_DS_READ_TR = 2,          /**< ds_read_b64_tr_b8 / _b16, the transposing LDS reads: gfx950 */
+    LAYOUT_ISA_LDS_DMA_B32 = 4,         /**< 32-bit direct-to-LDS loads as Triton lowers them (global_load_lds_dword, buffer_load_dword ... lds): CDNA3, CDNA4 */
+    LAYOUT_ISA_LDS_DMA_B128 = 8         /**< 128-bit direct-to-LDS loads (global_load_lds_dwordx4): CDNA4 */
+} layout_isa_feature;
+
+/** Every ::layout_isa_feature bit. */
+#define LAYOUT_ISA_FEATURES_ALL \
+    (LAYOUT_ISA_DS_LOAD_STORE_NAMES | LAYOUT_ISA_DS_READ_TR | LAYOUT_ISA_LDS_DMA_B32 | LAYOUT_ISA_LDS_DMA_B128)
+
+/**
  * An architecture's LDS / shared-memory model.
  *
  * `bank(addr) = (addr / bank_width_bytes) % n_banks`; the word ("dword" for
@@ -136,6 +153,12 @@ typedef struct layout_arch {
      * 0 on NVIDIA (measured: tests/fixtures/h100/partial, a phase with no
      * active lane adds no wavefront).  layout_arch_init() sets 1. */
     int idle_group_cycles;
+    /** ::layout_isa_feature bits: what the ISA has that the Triton kernel
+     * model follows (the DS mnemonics' names, transposing reads,
+     * direct-to-LDS load widths).  layout_arch_init() sets none; the
+     * text form (text.h) does not carry them (`arch(base=P, ...)` keeps
+     * preset P's). */
+    unsigned isa_features;
 } layout_arch;
 
 /**

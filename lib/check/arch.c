@@ -228,6 +228,9 @@ layout_status layout_arch_validate(const layout_arch *arch, layout_error *err)
     if (arch->ds_forms & ~(unsigned)LAYOUT_DS_FORMS_AMD)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: ds_forms = 0x%x has bits outside layout_ds_form", fn,
                            arch->ds_forms);
+    if (arch->isa_features & ~(unsigned)LAYOUT_ISA_FEATURES_ALL)
+        return layout_fail(err, LAYOUT_ERR_ARG, "%s: isa_features = 0x%x has bits outside layout_isa_feature", fn,
+                           arch->isa_features);
     if (arch->idle_group_cycles != 0 && arch->idle_group_cycles != 1)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: idle_group_cycles = %d must be 0 or 1", fn,
                            arch->idle_group_cycles);

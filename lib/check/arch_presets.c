@@ -59,6 +59,7 @@ static void build_gfx942(layout_arch *a, const char *name)
     set_phases(a, W, 12, phase_gfx942_b128_read, 8, LOW, "docs/lds-model.md §2.2: b96 assumed as b128 read");
     set_phases(a, R, 16, phase_gfx942_b128_read, 8, HIGH, src_942_b128r);
     set_run(a, W, 16, 8, MED, "docs/lds-model.md §2.2 (medium-high): ck_tile LDS docs, ROCm blog on CK-Tile bank conflicts");
+    a->isa_features = LAYOUT_ISA_LDS_DMA_B32; /* CDNA3: Triton lowers 32-bit direct-to-LDS loads only (test_arch.c) */
     set_note(a, "CDNA3 (MI300): 32 banks x 4 B, wave64. SQ_LDS_BANK_CONFLICT = sum of extra cycles.");
 }
 
@@ -72,6 +73,7 @@ static void build_gfx90a(layout_arch *a, const char *name)
      * guess; every rule is marked low. */
     build_gfx942(a, name);
     a->bank_confidence = MED;
+    a->isa_features = 0; /* CDNA2: no direct-to-LDS load in Triton's lowering, none of the later DS forms */
     for (int d = 0; d < 2; d++)
         for (int w = 0; w < LAYOUT_N_WIDTHS; w++) {
             layout_lane_rule *r = &a->rules[d][w];
@@ -116,6 +118,8 @@ static void build_gfx950_common(layout_arch *a, const char *name, int small_lane
     set_phases(a, R, 16, phase_gfx950_b128_read, 4, HIGH,
                "docs/lds-model.md §2.3: HipKittens rocprofv3; Triton tests; IREE table");
     set_run(a, W, 16, 8, LOW, "docs/lds-model.md §2.3: assumed 8-lane groups");
+    /* CDNA4: the transposing reads, direct-to-LDS loads of 32 and 128 bits (test_arch.c) */
+    a->isa_features = LAYOUT_ISA_DS_READ_TR | LAYOUT_ISA_LDS_DMA_B32 | LAYOUT_ISA_LDS_DMA_B128;
 }
 
 static void build_gfx950(layout_arch *a, const char *name)
@@ -128,6 +132,10 @@ static void build_gfx950(layout_arch *a, const char *name)
 static void build_gfx950_b32x64(layout_arch *a, const char *name)
 {
     build_gfx950_common(a, name, 64);
+    /* the Triton model has lowered local_loads through ds_read_b64_tr on
+     * the "gfx950" preset alone: this variant of its bank model keeps the
+     * plain reads */
+    a->isa_features &= ~(unsigned)LAYOUT_ISA_DS_READ_TR;
     set_note(a, "CDNA4 (MI355) variant: b8/b16/b32 accesses served 64 lanes at once (one group); "
                 "otherwise identical to gfx950.");
 }
@@ -148,6 +156,7 @@ static void build_rdna(layout_arch *a, const char *name, int n_banks, layout_con
 static void build_gfx11_banks(layout_arch *a, const char *name, int n_banks)
 {
     build_rdna(a, name, n_banks, LOW, "docs/lds-model.md §2.4: RDNA 16 B: 8 consecutive lanes");
+    a->isa_features = LAYOUT_ISA_DS_LOAD_STORE_NAMES; /* GFX11: ds_load_* / ds_store_* (test_arch.c) */
     set_note(a, "RDNA3 wave32. Bank count is a parameter (layout_arch_gfx11): 32 as in ck_tile and Triton "
                 "(per-CU LDS), 64 as in IREE (WGP mode); the preset uses 32.");
 }
@@ -157,6 +166,7 @@ static void build_gfx11(layout_arch *a, const char *name) { build_gfx11_banks(a,
 static void build_gfx12(layout_arch *a, const char *name)
 {
     build_rdna(a, name, 32, MED, "docs/lds-model.md §2.4: gfx12/gfx1250 b128 sequential 8-lane groups (Triton PR, ISA docs)");
+    a->isa_features = LAYOUT_ISA_DS_LOAD_STORE_NAMES; /* GFX12: ds_load_* / ds_store_* (test_arch.c) */
     set_note(a, "RDNA4 / gfx1250 wave32, 32 banks assumed (low). Only the b128 groups are documented.");
 }
 
@@ -293,6 +303,7 @@ static void build_gfx1100(layout_arch *a, const char *name)
 static void build_gfx1100_w64(layout_arch *a, const char *name)
 {
     build_rdna_w64(a, name);
+    a->isa_features = LAYOUT_ISA_DS_LOAD_STORE_NAMES; /* GFX11, as gfx1100 */
     set_note(a, "RDNA3 (gfx1100) wave64 mode: lane grouping not published. Assumed: the two wave32 halves are "
                 "served one after the other, each like gfx1100 (32 banks, 32/16/8-lane groups); every rule low.");
 }

@@ -177,28 +177,18 @@ static void side_elems(const layout_suggest_scorer *sc, layout_suggest_work *w, 
     }
 }
 
-/* Side i's address facts (access_plan.h), its element parts ss->XE, ss->GE
- * and the successors ss->succ, in issue order p->order, for pads of P
- * bytes (ss->X, ss->g: the images and pad groups of its bits).  Returns
- * whether every position's pad group equals its class's (then nothing
- * but the residues depends on P, and those only on P mod 16). */
-static int side_facts(const layout_suggest_scorer *sc, layout_suggest_work *w, int i, side_state *ss,
-                      const layout_access_plan *p, int64_t P, const int64_t *vl, const int64_t *vs)
+/* Residues mod 16 of the thread parts of side i's addresses, for pads of
+ * P bytes: A[x] is the set of (P * G) & 15 over the threads whose
+ * (eb * X) & 15 is x (X their XOR part, G their pad-group sum); built bit
+ * by bit, a thread bit j adding (eb * X_j) & 15 by XOR and (P * g_j) & 15
+ * by rotation.  Returns the OR of the thread bits' images. */
+static uint32_t facts_thread_residues(const layout_suggest_scorer *sc, int i, const side_state *ss, int64_t P,
+                                      unsigned *A)
 {
-    const layout_suggest_spec *spec = &sc->spec;
-    const int lg = layout_log2_ceil_u64((uint64_t)spec->elem_bytes);
-    const int64_t eb = spec->elem_bytes, base = spec->sides[i].opt.base_bytes;
-    const int ebits = sc->f2_bits[i][0], nb = ebits + sc->f2_bits[i][1] + sc->f2_bits[i][2], n = p->n_elems;
+    const int lg = layout_log2_ceil_u64((uint64_t)sc->spec.elem_bytes);
+    const int ebits = sc->f2_bits[i][0], nb = ebits + sc->f2_bits[i][1] + sc->f2_bits[i][2];
     const uint32_t *X = ss->X;
     const int64_t *g = ss->g;
-    uint32_t *XE = ss->XE;
-    int64_t *GE = ss->GE;
-    layout_access_facts *f = &ss->f;
-    short *succ = ss->succ;
-    /* residues mod 16 of the thread parts: A[x] is the set of
-     * (P * G) & 15 over the threads whose (eb * X) & 15 is x (X their
-     * XOR part, G their pad-group sum); built bit by bit, a thread bit j
-     * adding (eb * X_j) & 15 by XOR and (P * g_j) & 15 by rotation */
     uint32_t or_thread = 0;
     /* A[x] is 16-bit row x of AW: word x >> 2, lane x & 3 */
     uint64_t AW[4] = {1u, 0, 0, 0};
@@ -218,10 +208,21 @@ static int side_facts(const layout_suggest_scorer *sc, layout_suggest_work *w, i
         }
         for (int k = 0; k < 4; k++) AW[k] |= moved[k];
     }
-    unsigned A[16];
     for (unsigned x = 0; x < 16; x++) A[x] = (unsigned)(AW[x >> 2] >> (16u * (x & 3u))) & 0xFFFFu;
-    side_elems(sc, w, i, ss, p, vl, vs);
-    struct layout_suggest_ecache *ec = &w->ecache[i];
+    return or_thread;
+}
+
+/* Each position's residues mod 16 (from the thread residues A) and
+ * whether the next position is the next or the previous element in
+ * every thread. */
+static void facts_residues(const layout_suggest_scorer *sc, int i, side_state *ss, int n, int64_t P, const unsigned *A,
+                           uint32_t or_thread)
+{
+    const int lg = layout_log2_ceil_u64((uint64_t)sc->spec.elem_bytes);
+    const int64_t eb = sc->spec.elem_bytes, base = sc->spec.sides[i].opt.base_bytes;
+    const uint32_t *XE = ss->XE;
+    const int64_t *GE = ss->GE;
+    layout_access_facts *f = &ss->f;
     unsigned T[16], t_made = 0;
     for (int q = 0; q < n; q++) {
         /* OR over x of rot16(A[x], (xe16 ^ x) + add) = rot16(T[xe16], add),
@@ -250,27 +251,40 @@ static int side_facts(const layout_suggest_scorer *sc, layout_suggest_work *w, i
             }
         }
     }
-    /* rigid classes: the difference of positions q and r is the same in
-     * every thread exactly when XE_q ^ XE_r has no bit of a thread image
-     * (as above); it is then eb * (XE_r - XE_q) + P * (GE_r - GE_q) */
-    /* (the class of q is the first position r with XE_r & or_thread ==
-     * XE_q & or_thread: found through a hash of that key, as is succ
-     * below, so both take time linear in n) */
-    enum { HB = 9, HN = 1 << HB }; /* 512 slots for n <= 256 keys */
-    short slot[HN];
+}
+
+/* The hash tables of the two steps below: 512 slots for n <= 256 keys. */
+enum { FACTS_HB = 9, FACTS_HN = 1 << FACTS_HB };
+
+/* Rigid classes: the difference of positions q and r is the same in
+ * every thread exactly when XE_q ^ XE_r has no bit of a thread image (as
+ * in facts_residues); it is then eb * (XE_r - XE_q) + P * (GE_r - GE_q).
+ * The class of q is the first position r with XE_r & or_thread == XE_q &
+ * or_thread: found through a hash of that key (time linear in n), kept in
+ * the side's element cache while the thread images' OR stays. */
+static void facts_classes(const layout_suggest_scorer *sc, layout_suggest_work *w, int i, side_state *ss, int n,
+                          int64_t P, uint32_t or_thread)
+{
+    const int64_t eb = sc->spec.elem_bytes;
+    const uint32_t *XE = ss->XE;
+    const int64_t *GE = ss->GE;
+    layout_access_facts *f = &ss->f;
+    struct layout_suggest_ecache *ec = &w->ecache[i];
+    short slot[FACTS_HN];
     if (ec->klass_ok && ec->klass_or == or_thread) {
         for (int q = 0; q < n; q++) {
             const int r = ec->klass[q];
             f->klass[q] = (unsigned char)r;
             f->rel[q] = eb * ((int64_t)XE[q] - (int64_t)XE[r]) + P * (GE[q] - GE[r]);
         }
-    } else {
-    for (int h = 0; h < HN; h++) slot[h] = -1;
+        return;
+    }
+    for (int h = 0; h < FACTS_HN; h++) slot[h] = -1;
     for (int q = 0; q < n; q++) {
         const uint32_t key = XE[q] & or_thread;
-        uint32_t h = (key * 0x9E3779B1u) >> (32 - HB);
+        uint32_t h = (key * 0x9E3779B1u) >> (32 - FACTS_HB);
         int r = q;
-        for (; slot[h] >= 0; h = (h + 1) & (HN - 1))
+        for (; slot[h] >= 0; h = (h + 1) & (FACTS_HN - 1))
             if ((XE[slot[h]] & or_thread) == key) {
                 r = slot[h];
                 break;
@@ -282,21 +296,28 @@ static int side_facts(const layout_suggest_scorer *sc, layout_suggest_work *w, i
     memcpy(ec->klass, f->klass, (size_t)n);
     ec->klass_or = or_thread;
     ec->klass_ok = 1;
-    }
-    /* The classes shape the steps through runs (succ: the class mate at
-     * the next address, or -1) and through read2 / write2 pairs of b32 /
-     * b64 steps.  Steps built from the same residues, adjacency and succ
-     * are the same up to pairing; when they have no b32 / b64 step to
-     * pair, they are the same for any klass / rel (the cache below). */
-    /* succ[q] = the first r with klass_r = klass_q and rel_r = rel_q + eb
-     * (r != q as eb > 0): the first position of each (klass, rel) in a
-     * hash, then one look-up per q */
-    for (int h = 0; h < HN; h++) slot[h] = -1;
-#define KR_HASH(k, v) ((uint32_t)(((uint64_t)(k) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(v) * 0xC2B2AE3D27D4EB4FULL) >> (64 - HB)))
+}
+
+/* The classes shape the steps through runs (succ: the class mate at the
+ * next address, or -1) and through read2 / write2 pairs of b32 / b64
+ * steps.  Steps built from the same residues, adjacency and succ are the
+ * same up to pairing; when they have no b32 / b64 step to pair, they are
+ * the same for any klass / rel (the steps cache).  succ[q] = the first r
+ * with klass_r = klass_q and rel_r = rel_q + eb (r != q as eb > 0): the
+ * first position of each (klass, rel) in a hash, then one look-up per q. */
+static void facts_successors(const layout_suggest_scorer *sc, side_state *ss, int n)
+{
+    const int64_t eb = sc->spec.elem_bytes;
+    const layout_access_facts *f = &ss->f;
+    short *succ = ss->succ;
+    short slot[FACTS_HN];
+    for (int h = 0; h < FACTS_HN; h++) slot[h] = -1;
+#define KR_HASH(k, v) \
+    ((uint32_t)(((uint64_t)(k) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(v) * 0xC2B2AE3D27D4EB4FULL) >> (64 - FACTS_HB)))
     for (int q = 0; q < n; q++) {
         uint32_t h = KR_HASH(f->klass[q], f->rel[q]);
         int dup = 0;
-        for (; slot[h] >= 0; h = (h + 1) & (HN - 1))
+        for (; slot[h] >= 0; h = (h + 1) & (FACTS_HN - 1))
             if (f->klass[slot[h]] == f->klass[q] && f->rel[slot[h]] == f->rel[q]) {
                 dup = 1;
                 break;
@@ -306,15 +327,32 @@ static int side_facts(const layout_suggest_scorer *sc, layout_suggest_work *w, i
     for (int q = 0; q < n; q++) {
         const int64_t want = f->rel[q] + eb;
         succ[q] = -1;
-        for (uint32_t h = KR_HASH(f->klass[q], want); slot[h] >= 0; h = (h + 1) & (HN - 1))
+        for (uint32_t h = KR_HASH(f->klass[q], want); slot[h] >= 0; h = (h + 1) & (FACTS_HN - 1))
             if (f->klass[slot[h]] == f->klass[q] && f->rel[slot[h]] == want) {
                 succ[q] = slot[h];
                 break;
             }
     }
 #undef KR_HASH
+}
+
+/* Side i's address facts (access_plan.h), its element parts ss->XE, ss->GE
+ * and the successors ss->succ, in issue order p->order, for pads of P
+ * bytes (ss->X, ss->g: the images and pad groups of its bits).  Returns
+ * whether every position's pad group equals its class's (then nothing
+ * but the residues depends on P, and those only on P mod 16). */
+static int side_facts(const layout_suggest_scorer *sc, layout_suggest_work *w, int i, side_state *ss,
+                      const layout_access_plan *p, int64_t P, const int64_t *vl, const int64_t *vs)
+{
+    const int n = p->n_elems;
+    unsigned A[16];
+    const uint32_t or_thread = facts_thread_residues(sc, i, ss, P, A);
+    side_elems(sc, w, i, ss, p, vl, vs);
+    facts_residues(sc, i, ss, n, P, A, or_thread);
+    facts_classes(sc, w, i, ss, n, P, or_thread);
+    facts_successors(sc, ss, n);
     int h0 = 1;
-    for (int q = 0; q < n; q++) h0 &= GE[q] == GE[f->klass[q]];
+    for (int q = 0; q < n; q++) h0 &= ss->GE[q] == ss->GE[ss->f.klass[q]];
     return h0;
 }
 
@@ -350,356 +388,504 @@ static int bound_cut(const layout_suggest_scorer *sc, layout_suggest_work *w, co
     return 1;
 }
 
+/* ---- layout_suggest_score_linear_pad, in steps ---- */
+
+/* What a step says: go on; this side is done for the pass (its plan
+ * deferred, or pass 0 of two sides); or the call ends with *st (an error,
+ * or a cut: *out the partial cost). */
+enum { LIN_ON, LIN_NEXT_SIDE, LIN_END };
+
+/* One call: its inputs, the cost so far and the sides' state, shared by
+ * the steps by pointer (the two side states are large). */
+typedef struct lin_call {
+    const layout_suggest_scorer *sc;
+    layout_suggest_work *w;
+    const layout_linear *ll;
+    int contiguous_dim, pad_shift, b0, b1, lg;
+    int64_t pad, eb, P;  /* P: bytes of one pad */
+    uint32_t bw;         /* bank width in bytes */
+    const int64_t *hl, *hs;
+    int two;             /* plans first, then the checker (the file's cut) */
+    layout_suggest_cost r;
+    side_state sst[2];
+    int def_damage;      /* damage and instructions of the deferred plans */
+    int64_t def_instrs;
+    layout_suggest_cost *out;
+} lin_call;
+
+/* The largest offset is at most the OR of the images plus the largest
+ * pad term; where that bound could leave the 32-bit address range the
+ * address path decides (LAYOUT_ERR_UNSUPPORTED). */
+static layout_status lin_check_range(const lin_call *c)
+{
+    const layout_suggest_spec *spec = &c->sc->spec;
+    uint64_t any = 0;
+    for (int j = 0; j < c->ll->total_in_bits; j++) any |= c->ll->bases[j];
+    const int row_bits = c->contiguous_dim ? c->b0 : c->b1;
+    const int64_t groups = row_bits >= c->pad_shift ? (int64_t)1 << (row_bits - c->pad_shift) : 1;
+    if (c->pad < 0 || c->pad > ((int64_t)1 << 30) || c->pad_shift < 0 || c->pad_shift > 31) return LAYOUT_ERR_UNSUPPORTED;
+    const int64_t hi = (int64_t)any + (groups - 1) * c->pad;
+    for (int i = 0; i < spec->n_sides; i++)
+        if (hi > ((int64_t)UINT32_MAX - 16 - spec->sides[i].opt.base_bytes) / c->eb) return LAYOUT_ERR_UNSUPPORTED;
+    return LAYOUT_OK;
+}
+
+/* Pass 1's start: the bound with every side's plan summary, then the
+ * plans deferred in pass 0, now needed (from the summary cache's compact
+ * form where it still holds, else built). */
+static int lin_deferred_plans(lin_call *c, layout_status *st, layout_error *err)
+{
+    const layout_suggest_scorer *sc = c->sc;
+    layout_suggest_work *w = c->w;
+    if (bound_cut(sc, w, &c->r, c->def_damage, c->def_instrs, -1, c->out)) {
+        *st = layout_ok(err);
+        return LIN_END;
+    }
+    for (int i = 0; i < sc->spec.n_sides; i++) {
+        side_state *ss = &c->sst[i];
+        if (!ss->deferred) continue;
+        const int warps = sc->spec.sides[i].dist->n_warps;
+        const layout_access_plan *order_p = &w->steps_cache[i].plan;
+        if (ss->cs && ss->cs->fill == ss->cs_fill && ss->cs->cp_n >= 0) {
+            /* the plan's compact form in the summary cache: no build */
+            if (!ss->facts_done) side_elems(sc, w, i, ss, order_p, ss->vl, ss->vs);
+            layout_suggest_sum_counts(&c->r, i, ss->cs, warps);
+            ss->p = NULL;
+            continue;
+        }
+        ss->cs = NULL;
+        layout_access_plan *pd;
+        if (!ss->facts_done) /* known from an earlier pad: its facts now */
+            side_facts(sc, w, i, ss, order_p, c->P, ss->vl, ss->vs);
+        if ((*st = build_side(sc, w, i, &ss->f, ss->succ, ss->vl, ss->vs, ss->n, &pd, err))) return LIN_END;
+        add_counts(&c->r, i, pd, warps);
+        ss->p = pd;
+    }
+    return LIN_ON;
+}
+
+/* Per bit of side i's (element, lane, warp) index: its XOR image X
+ * (kept per side in w->xcache while the candidate's bases stay) and its
+ * pad group g.  The pad term is additive (sum of g) when the nonzero g
+ * share no bit, which the distributions' bit-to-bit maps give; else
+ * LAYOUT_ERR_UNSUPPORTED. */
+static layout_status lin_side_images(const lin_call *c, int i, side_state *ss)
+{
+    const layout_suggest_scorer *sc = c->sc;
+    const int b0 = c->b0, b1 = c->b1;
+    const int nb = sc->f2_bits[i][0] + sc->f2_bits[i][1] + sc->f2_bits[i][2];
+    struct layout_suggest_xcache *xc = &c->w->xcache[i];
+    const size_t nbase = sizeof(uint64_t) * (size_t)(b0 + b1);
+    uint64_t g_seen = 0;
+    if (xc->sc != (const void *)sc || xc->b0 != b0 || xc->b1 != b1 || b0 + b1 > 32 ||
+        memcmp(xc->bases, c->ll->bases, nbase)) {
+        xc->sc = NULL;
+        for (int j = 0; j < nb; j++) xc->X[j] = apply_tile_index(c->ll, (uint32_t)sc->f2_basis[i][j], b0, b1);
+        if (b0 + b1 <= 32) {
+            xc->sc = sc;
+            xc->b0 = b0;
+            xc->b1 = b1;
+            memcpy(xc->bases, c->ll->bases, nbase);
+        }
+    }
+    for (int j = 0; j < nb; j++) {
+        uint32_t lin = (uint32_t)sc->f2_basis[i][j];
+        ss->X[j] = xc->X[j];
+        uint32_t row = c->contiguous_dim ? lin >> b1 : lin & ((1u << b1) - 1u);
+        ss->g[j] = c->P ? (int64_t)(row >> c->pad_shift) : 0;
+        if ((uint64_t)ss->g[j] & g_seen) return LAYOUT_ERR_UNSUPPORTED;
+        g_seen |= (uint64_t)ss->g[j];
+    }
+    return LAYOUT_OK;
+}
+
+/* Side i's vector hints vl, vs (its view of hl, hs) and its issue order,
+ * which depends on the side and the hints only: ordered again only when
+ * the steps cache holds another's.  Returns the plan that holds it. */
+static layout_access_plan *lin_side_order(const lin_call *c, int i, int64_t *vl, int64_t *vs)
+{
+    const layout_suggest_spec *spec = &c->sc->spec;
+    const layout_suggest_side *sd = &spec->sides[i];
+    for (int k = 0; k < spec->n_dims; k++) {
+        int t = sd->has_view ? sd->view[k] : k;
+        vl[k] = c->hl[t];
+        vs[k] = c->hs[t];
+    }
+    struct layout_suggest_steps_cache *cache = i < 2 ? &c->w->steps_cache[i] : NULL;
+    layout_access_plan *p = cache ? &cache->plan : &c->w->plan;
+    const size_t hb = sizeof(int64_t) * LAYOUT_MAX_DIMS;
+    int same_order = cache && cache->sc == (const void *)c->sc && !memcmp(cache->hl, vl, hb) && !memcmp(cache->hs, vs, hb);
+    if (!same_order) {
+        if (cache) {
+            cache->sc = c->sc;
+            cache->built = 0;
+            memcpy(cache->hl, vl, hb);
+            memcpy(cache->hs, vs, hb);
+        }
+        layout_access_table_order(p, sd->dist, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
+    }
+    return p;
+}
+
+/* Side i's plan waits (pass 1 builds it if the bound lets the candidate
+ * through): what builds it kept in *ss, its summary's damage and
+ * instructions counted in the bound. */
+static void lin_defer(lin_call *c, int i, side_state *ss, const int64_t *vl, const int64_t *vs, int n, int damage,
+                      int64_t instrs)
+{
+    memcpy(ss->vl, vl, sizeof ss->vl);
+    memcpy(ss->vs, vs, sizeof ss->vs);
+    ss->n = n;
+    ss->deferred = 1;
+    c->def_damage += damage;
+    c->def_instrs += instrs;
+    c->w->last_instrs[i] = instrs;
+}
+
+/* The bound's short cut: the vector damage and instructions of the plans
+ * of earlier facts (w->sumcache, keyed as the steps cache: the hints,
+ * residues, adjacency and successors, plus the classes when the plan
+ * pairs; fully associative, least recently used out); with them the
+ * bound may rule the candidate out before its plan is built.  A hit that
+ * does not cut defers the plan; a miss leaves in *slot_sum the slot the
+ * plan will fill. */
+static int lin_summary(lin_call *c, int i, int next, side_state *ss, const int64_t *vl, const int64_t *vs, int n,
+                       struct layout_suggest_rcache *rc, unsigned rho, struct layout_suggest_sum_slot **slot_sum,
+                       uint64_t *key_hash, layout_status *st, layout_error *err)
+{
+    struct layout_suggest_sum_slot *victim;
+    const struct layout_suggest_sum_slot *relvar;
+    *slot_sum = layout_suggest_sum_find(c->sc, c->w, i, n, vl, vs, &ss->f, ss->succ, key_hash, &victim, &relvar);
+    /* relvar: the same steps up to the pairing of b32 / b64 steps (only
+     * the distances differ): the same damage, and no fewer instructions
+     * than with every such step paired */
+    if (!*slot_sum && relvar &&
+        bound_cut(c->sc, c->w, &c->r, c->def_damage + relvar->damage, c->def_instrs + relvar->instrs_min, next, c->out)) {
+        *st = layout_ok(err);
+        return LIN_END;
+    }
+    if (!*slot_sum) {
+        *slot_sum = victim; /* filled once the plan is built */
+        return LIN_ON;
+    }
+    if (rc->h0 == 1) /* a pad residue's summary (w->rcache) */
+        layout_suggest_rcache_put(c->w, i, rho, (*slot_sum)->damage, (*slot_sum)->instrs, *slot_sum);
+    if (bound_cut(c->sc, c->w, &c->r, c->def_damage + (*slot_sum)->damage, c->def_instrs + (*slot_sum)->instrs, next,
+                  c->out)) {
+        *st = layout_ok(err);
+        return LIN_END;
+    }
+    ss->cs = *slot_sum;
+    ss->cs_fill = (*slot_sum)->fill;
+    lin_defer(c, i, ss, vl, vs, n, (*slot_sum)->damage, (*slot_sum)->instrs);
+    return LIN_NEXT_SIDE;
+}
+
+/* Side i's plan: its images, issue order and facts (kept per pad residue
+ * where they do not depend on the pad otherwise: w->rcache, two sides
+ * only), deferred where a summary says what it gives, else built and its
+ * counts added.  next: the side pass 0 plans next (its fewest
+ * instructions count in the bound), or -1. */
+static int lin_side_plan(lin_call *c, int i, int next, side_state *ss, layout_status *st, layout_error *err)
+{
+    const layout_suggest_scorer *sc = c->sc;
+    layout_suggest_work *w = c->w;
+    const int nb = sc->f2_bits[i][0] + sc->f2_bits[i][1] + sc->f2_bits[i][2];
+    const int warps = sc->spec.sides[i].dist->n_warps;
+    int64_t vl[LAYOUT_MAX_DIMS] = {0}, vs[LAYOUT_MAX_DIMS] = {0};
+    if ((*st = lin_side_images(c, i, ss))) return LIN_END;
+    layout_access_plan *p = lin_side_order(c, i, vl, vs);
+    const int n = p->n_elems;
+    struct layout_suggest_rcache *rc = c->two ? layout_suggest_rcache_for(sc, w, i, nb, n, ss->X, ss->g, vl, vs) : NULL;
+    const unsigned rho = (unsigned)((uint64_t)c->P & 15u);
+    ss->facts_done = 0;
+    ss->cs = NULL;
+    if (c->two && rc->h0 == 1 && (rc->known >> rho & 1u)) {
+        /* facts as those of a pad scored before: its plan's damage and
+         * instructions; the facts only if the plan is needed */
+        if (bound_cut(sc, w, &c->r, c->def_damage + rc->damage[rho], c->def_instrs + rc->instrs[rho], next, c->out)) {
+            *st = layout_ok(err);
+            return LIN_END;
+        }
+        ss->cs = layout_suggest_rcache_slot(w, i, rho, &ss->cs_fill);
+        lin_defer(c, i, ss, vl, vs, n, rc->damage[rho], rc->instrs[rho]);
+        return LIN_NEXT_SIDE;
+    }
+    const int h0 = side_facts(sc, w, i, ss, p, c->P, vl, vs);
+    ss->facts_done = 1;
+    if (c->two && rc->h0 < 0) rc->h0 = h0;
+    struct layout_suggest_sum_slot *slot_sum = NULL;
+    uint64_t key_hash = 0;
+    if (c->two && n <= LAYOUT_SUGGEST_SUM_N) {
+        int k = lin_summary(c, i, next, ss, vl, vs, n, rc, rho, &slot_sum, &key_hash, st, err);
+        if (k != LIN_ON) return k;
+    }
+    if ((*st = build_side(sc, w, i, &ss->f, ss->succ, vl, vs, n, &p, err))) return LIN_END;
+    add_counts(&c->r, i, p, warps);
+    ss->p = p;
+    if (slot_sum) /* keep this plan's damage and instructions for later facts like these */
+        layout_suggest_sum_fill(w, i, slot_sum, key_hash, n, vl, vs, &ss->f, ss->succ, p, warps);
+    if (c->two && rc->h0 == 1) /* a pad residue's summary (w->rcache) */
+        layout_suggest_rcache_put(w, i, rho, p->n_misaligned + p->n_noncontiguous + p->n_vectors_split,
+                                  (int64_t)p->n_instrs * warps, slot_sum);
+    return LIN_ON;
+}
+
+/* Instructions costed by the checker lately (lin_lanes.recent). */
+enum { LIN_RECENT = 4 };
+
+/* Side i's lanes and warps as its instructions' costs see them, and the
+ * caches of costs that hold for every instruction of one shape. */
+typedef struct lin_lanes {
+    uint32_t lane_x[LAYOUT_MAX_LANES]; /* each lane's XOR part (bytes) */
+    int64_t lane_g[LAYOUT_MAX_LANES];  /* and its pad part */
+    uint32_t or_lane_b;                /* the OR of the lane images (bytes) */
+    int lanes_padded;                  /* some lane has a pad part */
+    int width_cost[17];                /* an XOR-translate-shaped instruction of W bytes: its cost, or -1 */
+    struct layout_suggest_tcache *tcache;
+    int by_translate;                  /* the translate cache applies (bank width, lane bits) */
+    uint32_t recent[LIN_RECENT][LAYOUT_MAX_LANES];
+    int recent_w[LIN_RECENT], recent_c[LIN_RECENT], n_recent, next_recent;
+    layout_instr ins;                  /* the instruction costed by the checker */
+} lin_lanes;
+
+/* Side i's lane and warp parts of the addresses (the warps' in
+ * w->warp_bytes, w->warp_pad) and its caches made ready. */
+static void lin_lane_parts(const lin_call *c, int i, const side_state *ss, lin_lanes *L)
+{
+    const layout_suggest_scorer *sc = c->sc;
+    const layout_suggest_side *sd = &sc->spec.sides[i];
+    const int ebits = sc->f2_bits[i][0], lbits = sc->f2_bits[i][1], lg = c->lg;
+    const int lanes = sd->dist->wave_size, warps = sd->dist->n_warps;
+    const uint32_t *lX = ss->X + ebits, *wX = ss->X + ebits + lbits;
+    const int64_t *lg_ = ss->g + ebits, *wg = ss->g + ebits + lbits, P = c->P;
+    uint32_t *warp_x = c->w->warp_bytes;
+    int64_t *warp_g = c->w->warp_pad;
+    L->lanes_padded = 0;
+    L->lane_x[0] = 0, L->lane_g[0] = 0;
+    for (int l = 1; l < lanes; l++) {
+        int j = __builtin_ctz((unsigned)l);
+        L->lane_x[l] = L->lane_x[l & (l - 1)] ^ (lX[j] << lg);
+        L->lane_g[l] = L->lane_g[l & (l - 1)] + P * lg_[j];
+        L->lanes_padded |= L->lane_g[l] != 0;
+    }
+    warp_x[0] = 0, warp_g[0] = 0;
+    for (int x = 1; x < warps; x++) {
+        int j = __builtin_ctz((unsigned)x);
+        warp_x[x] = warp_x[x & (x - 1)] ^ (wX[j] << lg);
+        warp_g[x] = warp_g[x & (x - 1)] + P * wg[j];
+    }
+    L->or_lane_b = 0;
+    for (int j = 0; j < lbits; j++) L->or_lane_b |= lX[j] << lg;
+    L->ins.n_lanes = lanes;
+    L->ins.active_mask = lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << lanes) - 1);
+    L->ins.direction = sd->direction;
+    for (int k = 0; k < 17; k++) L->width_cost[k] = -1;
+    L->n_recent = L->next_recent = 0;
+    /* Lanes (a0 ^ lane_x) + lane_g + add are (a0_in ^ lane_x) + lane_g
+     * translated by t = a0_out + add, a0_in the bits of a0 that some
+     * lane's XOR part has (the rest adds: no shared bit).  A translate by
+     * t costs what one by t mod bw costs (banks rotate, words stay
+     * distinct), so the cost is a function of (width, a0_in, t mod bw)
+     * while lane_x and lane_g stay the same: a direct-mapped cache in *w
+     * (bw up to 16), kept across candidates whose lane images agree (most
+     * XOR + pad sets of one XOR set) */
+    L->tcache = &c->w->tcache[i];
+    L->by_translate = c->bw <= 16 && lbits <= 8;
+    if (L->by_translate) {
+        struct layout_suggest_tcache *tcache = L->tcache;
+        int same = tcache->sc == (const void *)sc && tcache->lbits == lbits;
+        for (int j = 0; j < lbits && same; j++) same = tcache->lane_x[j] == lX[j] << lg && tcache->lane_g[j] == P * lg_[j];
+        if (!same) {
+            tcache->sc = sc;
+            tcache->lbits = lbits;
+            for (int j = 0; j < lbits; j++) tcache->lane_x[j] = lX[j] << lg, tcache->lane_g[j] = P * lg_[j];
+            for (int k = 0; k < 64; k++) tcache->slot[k].key = -1;
+        }
+    }
+}
+
+/* The extra cycles *c_out of one warp's instruction of W bytes: lanes
+ * ((a0 ^ lane_x) + bo) + lane_g + shift.  With no lane pad part and shift
+ * a multiple of the bank width (a bank rotation) they cost what (a0 ^ bo)
+ * ^ lane_x costs when bo carries into nothing; every such instruction of
+ * one width is an XOR translate of every other (file comment): costed
+ * once.  Others from the translate cache or the recent instructions when
+ * they hold it, else from the checker. */
+static layout_status lin_warp_extra(const lin_call *c, lin_lanes *L, int lanes, uint32_t W, int pow2, uint32_t a0,
+                                    uint32_t bo, int64_t shift, int *c_out, layout_error *err)
+{
+    const uint32_t bw = c->bw, or_lane_b = L->or_lane_b;
+    struct layout_suggest_tcache *tcache = L->tcache;
+    int shaped = pow2 && !L->lanes_padded && !((uint64_t)shift & (bw - 1u)) && !((a0 | or_lane_b) & bo) &&
+                 !(((a0 ^ bo) | or_lane_b) & (W - 1));
+    if (shaped && L->width_cost[W] >= 0) {
+        *c_out = L->width_cost[W];
+        return LAYOUT_OK;
+    }
+    const uint32_t add = (uint32_t)((uint64_t)shift + bo);
+    const uint32_t a0_in = a0 & or_lane_b;
+    const int tkey = (int)(W * 16u + (((a0 & ~or_lane_b) + add) & (bw - 1u)));
+    const uint32_t th = (a0_in * 0x9E3779B1u ^ (uint32_t)tkey * 0x85EBCA77u) >> 26; /* 64 slots */
+    int *tc = NULL;
+    if (L->by_translate && W <= 16) {
+        if (tcache->slot[th].key == tkey && tcache->slot[th].a0_in == a0_in) {
+            *c_out = tcache->slot[th].cost;
+            return LAYOUT_OK;
+        }
+        tcache->slot[th].key = -1;
+        tcache->slot[th].a0_in = a0_in;
+        tc = &tcache->slot[th].cost;
+    }
+    for (int l = 0; l < lanes; l++) L->ins.addr_bytes[l] = (a0 ^ L->lane_x[l]) + (uint32_t)L->lane_g[l] + add;
+    int c_extra = -1;
+    if (!shaped && !tc)
+        for (int k = 0; k < L->n_recent && c_extra < 0; k++)
+            if (L->recent_w[k] == (int)W && lanes_translate_bw(L->ins.addr_bytes, L->recent[k], lanes, bw))
+                c_extra = L->recent_c[k];
+    if (c_extra < 0) {
+        layout_cost cost;
+        layout_status s;
+        if ((s = layout_checker_cost(&c->sc->checker, &L->ins, &cost, err))) return s;
+        c_extra = cost.extra_cycles;
+        if (shaped) {
+            L->width_cost[W] = c_extra;
+        } else if (!tc) {
+            memcpy(L->recent[L->next_recent], L->ins.addr_bytes, sizeof(uint32_t) * (size_t)lanes);
+            L->recent_w[L->next_recent] = (int)W;
+            L->recent_c[L->next_recent] = c_extra;
+            L->next_recent = (L->next_recent + 1) % LIN_RECENT;
+            if (L->n_recent < LIN_RECENT) L->n_recent++;
+        }
+    }
+    if (tc) *tc = c_extra, tcache->slot[th].key = tkey;
+    *c_out = c_extra;
+    return LAYOUT_OK;
+}
+
+/* Side i's extra cycles: every step of its plan (or of the plan's compact
+ * form), every warp; with two sides the bound after each step (extra
+ * cycles only grow). */
+static int lin_side_extra(lin_call *c, int i, const side_state *ss, lin_lanes *L, layout_status *st, layout_error *err)
+{
+    const layout_suggest_side *sd = &c->sc->spec.sides[i];
+    const int lanes = sd->dist->wave_size, warps = sd->dist->n_warps, lg = c->lg;
+    const int64_t base = sd->opt.base_bytes;
+    const layout_access_plan *p = ss->p;
+    const struct layout_suggest_sum_slot *cs = ss->p ? NULL : ss->cs; /* or its compact form */
+    const int n_steps = cs ? cs->cp_n : p->n_steps;
+    const uint32_t *warp_x = c->w->warp_bytes;
+    const int64_t *warp_g = c->w->warp_pad;
+    int64_t extra = 0, extra_checked = 0;
+    for (int k = 0; k < n_steps; k++) {
+        const int first = cs ? cs->cp_first[k] : p->steps[k].seq_first;
+        const uint32_t W = cs ? cs->cp_width[k] : (uint32_t)p->steps[k].width_bytes;
+        const uint32_t bo = cs ? (uint32_t)(int32_t)cs->cp_off[k] : (uint32_t)p->steps[k].byte_offset;
+        const uint32_t eq = ss->XE[first] << lg;
+        const int64_t gq = c->P * ss->GE[first];
+        const int pow2 = W <= 16 && !(W & (W - 1));
+        L->ins.width_bytes = (int)W;
+        for (int x = 0; x < warps; x++) {
+            int c_extra;
+            /* added to every lane, with bo */
+            if ((*st = lin_warp_extra(c, L, lanes, W, pow2, warp_x[x] ^ eq, bo, base + warp_g[x] + gq, &c_extra, err)))
+                return LIN_END;
+            extra += c_extra;
+        }
+        if (c->two && extra > extra_checked) {
+            layout_suggest_cost lb = c->r;
+            lb.extra_cycles += extra;
+            extra_checked = extra;
+            if (c->w->cut_fn(c->w->cut_ctx, &lb)) {
+                c->w->extra_first = i;
+                c->w->cut_hit = 1;
+                *c->out = lb;
+                *st = layout_ok(err);
+                return LIN_END;
+            }
+        }
+    }
+    c->r.side_extra[i] = extra;
+    c->r.extra_cycles += extra;
+    return LIN_ON;
+}
+
+/* Side i in pass `pass`: its plan (pass 0, or the only pass), then with
+ * two sides the bound (pass 0) or its extra cycles (pass 1). */
+static int lin_side(lin_call *c, int pass, int i, int next, layout_status *st, layout_error *err)
+{
+    side_state *ss = &c->sst[c->two ? i : 0];
+    if (!c->two || pass == 0) {
+        int k = lin_side_plan(c, i, next, ss, st, err);
+        if (k != LIN_ON) return k;
+    }
+    if (c->two && pass == 0) {
+        c->w->last_instrs[i] = (int64_t)ss->p->n_instrs * c->sc->spec.sides[i].dist->n_warps;
+        if (next >= 0 && bound_cut(c->sc, c->w, &c->r, c->def_damage, c->def_instrs, next, c->out)) {
+            *st = layout_ok(err);
+            return LIN_END;
+        }
+        return LIN_NEXT_SIDE;
+    }
+    lin_lanes L;
+    lin_lane_parts(c, i, ss, &L);
+    return lin_side_extra(c, i, ss, &L, st, err);
+}
+
 layout_status layout_suggest_score_linear_pad(const layout_suggest_scorer *sc, layout_suggest_work *w,
                                               const layout_linear *ll, int contiguous_dim, int64_t pad, int pad_shift,
                                               int64_t space, const int64_t *hl, const int64_t *hs, int index_ops,
                                               layout_suggest_cost *out, layout_error *err)
 {
     const layout_suggest_spec *spec = &sc->spec;
-    const int b0 = ll->in_bits[0], b1 = ll->in_bits[1];
-    const int lg = layout_log2_ceil_u64((uint64_t)spec->elem_bytes);
-    const int64_t eb = spec->elem_bytes, P = pad * eb; /* bytes of one pad */
-    const uint32_t bw = (uint32_t)spec->arch->bank_width_bytes;
-    layout_suggest_cost r;
-    memset(&r, 0, sizeof r);
-    r.n_sides = spec->n_sides;
-    r.lds_bytes = space * eb;
-    r.index_ops = index_ops;
-    /* The largest offset is at most the OR of the images plus the largest
-     * pad term; where that bound could leave the 32-bit address range the
-     * address path decides. */
-    uint64_t any = 0;
-    for (int j = 0; j < ll->total_in_bits; j++) any |= ll->bases[j];
-    const int row_bits = contiguous_dim ? b0 : b1;
-    const int64_t groups = row_bits >= pad_shift ? (int64_t)1 << (row_bits - pad_shift) : 1;
-    if (pad < 0 || pad > ((int64_t)1 << 30) || pad_shift < 0 || pad_shift > 31) return LAYOUT_ERR_UNSUPPORTED;
-    const int64_t hi = (int64_t)any + (groups - 1) * pad;
-    for (int i = 0; i < spec->n_sides; i++)
-        if (hi > ((int64_t)UINT32_MAX - 16 - spec->sides[i].opt.base_bytes) / eb) return LAYOUT_ERR_UNSUPPORTED;
-
+    lin_call c;
+    layout_status st;
+    c.sc = sc;
+    c.w = w;
+    c.ll = ll;
+    c.contiguous_dim = contiguous_dim;
+    c.pad = pad;
+    c.pad_shift = pad_shift;
+    c.b0 = ll->in_bits[0];
+    c.b1 = ll->in_bits[1];
+    c.lg = layout_log2_ceil_u64((uint64_t)spec->elem_bytes);
+    c.eb = spec->elem_bytes;
+    c.P = pad * c.eb;
+    c.bw = (uint32_t)spec->arch->bank_width_bytes;
+    c.hl = hl;
+    c.hs = hs;
+    c.out = out;
+    memset(&c.r, 0, sizeof c.r);
+    c.r.n_sides = spec->n_sides;
+    c.r.lds_bytes = space * c.eb;
+    c.r.index_ops = index_ops;
+    if ((st = lin_check_range(&c))) return st;
     /* With a cut (the search's bound, w->cut_fn) and at most two sides
-     * (whose plans have caches of their own), every side's plan comes first:
-     * the vector damage and the instructions are then exact, and a
+     * (whose plans have caches of their own), every side's plan comes
+     * first: the vector damage and the instructions are then exact, and a
      * candidate the bound rules out skips the checker (pass 1). */
-    side_state sst[2];
-    const int two = spec->n_sides <= 2 && w->cut_fn;
+    c.two = spec->n_sides <= 2 && w->cut_fn;
     w->cut_hit = 0;
-    int def_damage = 0; /* damage and instructions of the deferred plans */
-    int64_t def_instrs = 0;
-    sst[0].deferred = sst[1].deferred = 0;
+    c.def_damage = 0;
+    c.def_instrs = 0;
+    c.sst[0].deferred = c.sst[1].deferred = 0;
     for (int pass = 0; pass < 2; pass++) {
-    if (pass == 1 && !two) break;
-    if (pass == 1) {
-        if (bound_cut(sc, w, &r, def_damage, def_instrs, -1, out)) return layout_ok(err);
-        for (int i = 0; i < spec->n_sides; i++) /* the deferred plans, now needed */
-            if (sst[i].deferred) {
-                side_state *sd_ = &sst[i];
-                const int warps_ = spec->sides[i].dist->n_warps;
-                const layout_access_plan *order_p = &w->steps_cache[i].plan;
-                if (sd_->cs && sd_->cs->fill == sd_->cs_fill && sd_->cs->cp_n >= 0) {
-                    /* the plan's compact form in the summary cache: no build */
-                    if (!sd_->facts_done) side_elems(sc, w, i, sd_, order_p, sd_->vl, sd_->vs);
-                    layout_suggest_sum_counts(&r, i, sd_->cs, warps_);
-                    sd_->p = NULL;
-                    continue;
-                }
-                sd_->cs = NULL;
-                layout_access_plan *pd;
-                if (!sd_->facts_done) /* known from an earlier pad: its facts now */
-                    side_facts(sc, w, i, sd_, order_p, P, sd_->vl, sd_->vs);
-                layout_status s = build_side(sc, w, i, &sd_->f, sd_->succ, sd_->vl, sd_->vs, sd_->n, &pd, err);
-                if (s) return s;
-                add_counts(&r, i, pd, warps_);
-                sd_->p = pd;
-            }
+        if (pass == 1 && !c.two) break;
+        if (pass == 1 && lin_deferred_plans(&c, &st, err) == LIN_END) return st;
+        /* pass 0 plans first the side that had more instructions last
+         * time: with the other side's least (file comment of search.c)
+         * the bound can cut before the second plan */
+        const int more1 = c.two && w->last_instrs[1] > w->last_instrs[0];
+        const int order[2] = {more1, !more1};
+        for (int oi = 0; oi < spec->n_sides; oi++) {
+            /* pass 1 costs first the side whose extra cycles cut the last
+             * candidate cut by them */
+            const int i = c.two && pass == 0 ? order[oi] : c.two && spec->n_sides == 2 ? oi ^ w->extra_first : oi;
+            const int next = c.two && oi + 1 < spec->n_sides ? order[oi + 1] : -1;
+            if (lin_side(&c, pass, i, next, &st, err) == LIN_END) return st;
+        }
     }
-    /* pass 0 plans first the side that had more instructions last time:
-     * with the other side's least (file comment of search.c) the bound can
-     * cut before the second plan */
-    const int order[2] = {two && w->last_instrs[1] > w->last_instrs[0], !(two && w->last_instrs[1] > w->last_instrs[0])};
-    for (int oi = 0; oi < spec->n_sides; oi++) {
-        /* pass 1 costs first the side whose extra cycles cut the last
-         * candidate cut by them */
-        const int i = two && pass == 0 ? order[oi] : two && spec->n_sides == 2 ? oi ^ w->extra_first : oi;
-        /* the side pass 0 plans next (its fewest instructions count in the bound), or -1 */
-        const int next = two && oi + 1 < spec->n_sides ? order[oi + 1] : -1;
-        const layout_suggest_side *sd = &spec->sides[i];
-        const layout_distribution *d = sd->dist;
-        const int ebits = sc->f2_bits[i][0], lbits = sc->f2_bits[i][1], wbits = sc->f2_bits[i][2];
-        const int nb = ebits + lbits + wbits, lanes = d->wave_size, warps = d->n_warps;
-        const int64_t base = sd->opt.base_bytes;
-        side_state *ss = &sst[two ? i : 0];
-        /* per bit of (element, lane, warp): its XOR image X and its pad group
-         * g; the pad term is additive (sum of g) when the nonzero g share no
-         * bit, which the distributions' bit-to-bit maps give */
-        uint32_t *X = ss->X, *XE = ss->XE;
-        int64_t *g = ss->g, *GE = ss->GE;
-        const uint32_t *lX = X + ebits, *wX = X + ebits + lbits;
-        const int64_t *lg_ = g + ebits, *wg = g + ebits + lbits;
-        layout_status s;
-        if (!two || pass == 0) {
-        uint64_t g_seen = 0;
-        struct layout_suggest_xcache *xc = &w->xcache[i];
-        const size_t nbase = sizeof(uint64_t) * (size_t)(b0 + b1);
-        if (xc->sc != (const void *)sc || xc->b0 != b0 || xc->b1 != b1 || b0 + b1 > 32 ||
-            memcmp(xc->bases, ll->bases, nbase)) {
-            xc->sc = NULL;
-            for (int j = 0; j < nb; j++) xc->X[j] = apply_tile_index(ll, (uint32_t)sc->f2_basis[i][j], b0, b1);
-            if (b0 + b1 <= 32) {
-                xc->sc = sc;
-                xc->b0 = b0;
-                xc->b1 = b1;
-                memcpy(xc->bases, ll->bases, nbase);
-            }
-        }
-        for (int j = 0; j < nb; j++) {
-            uint32_t lin = (uint32_t)sc->f2_basis[i][j];
-            X[j] = xc->X[j];
-            uint32_t row = contiguous_dim ? lin >> b1 : lin & ((1u << b1) - 1u);
-            g[j] = P ? (int64_t)(row >> pad_shift) : 0;
-            if ((uint64_t)g[j] & g_seen) return LAYOUT_ERR_UNSUPPORTED;
-            g_seen |= (uint64_t)g[j];
-        }
-
-        int64_t vl[LAYOUT_MAX_DIMS] = {0}, vs[LAYOUT_MAX_DIMS] = {0};
-        for (int k = 0; k < spec->n_dims; k++) {
-            int t = sd->has_view ? sd->view[k] : k;
-            vl[k] = hl[t];
-            vs[k] = hs[t];
-        }
-        /* the issue order depends on the side and the vector hints only */
-        struct layout_suggest_steps_cache *cache = i < 2 ? &w->steps_cache[i] : NULL;
-        layout_access_plan *p = cache ? &cache->plan : &w->plan;
-        int same_order = cache && cache->sc == (const void *)sc && !memcmp(cache->hl, vl, sizeof vl) &&
-                         !memcmp(cache->hs, vs, sizeof vs);
-        if (!same_order) {
-            if (cache) {
-                cache->sc = sc;
-                cache->built = 0;
-                memcpy(cache->hl, vl, sizeof vl);
-                memcpy(cache->hs, vs, sizeof vs);
-            }
-            layout_access_table_order(p, d, sd->direction, spec->elem_bytes, &sd->opt, vl, vs);
-        }
-        const int n = p->n_elems;
-
-        /* the facts: kept per pad residue where they do not depend on
-         * the pad otherwise (w->rcache, below; two: i < 2) */
-        struct layout_suggest_rcache *rc = two ? layout_suggest_rcache_for(sc, w, i, nb, n, X, g, vl, vs) : NULL;
-        const unsigned rho = (unsigned)((uint64_t)P & 15u);
-        ss->facts_done = 0;
-        ss->cs = NULL;
-        if (two && rc->h0 == 1 && (rc->known >> rho & 1u)) {
-            /* facts as those of a pad scored before: its plan's damage
-             * and instructions; the facts only if the plan is needed */
-            if (bound_cut(sc, w, &r, def_damage + rc->damage[rho], def_instrs + rc->instrs[rho], next, out))
-                return layout_ok(err);
-            memcpy(ss->vl, vl, sizeof ss->vl);
-            memcpy(ss->vs, vs, sizeof ss->vs);
-            ss->n = n;
-            ss->deferred = 1;
-            ss->cs = layout_suggest_rcache_slot(w, i, rho, &ss->cs_fill);
-            def_damage += rc->damage[rho];
-            def_instrs += rc->instrs[rho];
-            w->last_instrs[i] = rc->instrs[rho];
-            continue;
-        }
-        const int h0 = side_facts(sc, w, i, ss, p, P, vl, vs);
-        ss->facts_done = 1;
-        if (two && rc->h0 < 0) rc->h0 = h0;
-        const layout_access_facts *const f = &ss->f;
-        const short *const succ = ss->succ;
-        /* The bound's short cut: the vector damage and instructions of the
-         * plans of earlier facts (w->sumcache, keyed as the steps cache
-         * below: the hints, residues, adjacency and successors, plus the
-         * classes when the plan pairs; fully associative, least recently
-         * used out); with them the bound may rule the candidate out before
-         * its plan is built. */
-        struct layout_suggest_sum_slot *slot_sum = NULL;
-        uint64_t key_hash = 0;
-        int deferred = 0;
-        if (two && n <= LAYOUT_SUGGEST_SUM_N) {
-            struct layout_suggest_sum_slot *victim;
-            const struct layout_suggest_sum_slot *relvar;
-            slot_sum = layout_suggest_sum_find(sc, w, i, n, vl, vs, f, succ, &key_hash, &victim, &relvar);
-            /* relvar: the same steps up to the pairing of b32 / b64 steps
-             * (only the distances differ): the same damage, and no fewer
-             * instructions than with every such step paired */
-            if (!slot_sum && relvar &&
-                bound_cut(sc, w, &r, def_damage + relvar->damage, def_instrs + relvar->instrs_min, next, out))
-                return layout_ok(err);
-            if (slot_sum) {
-                if (rc->h0 == 1) /* a pad residue's summary (w->rcache) */
-                    layout_suggest_rcache_put(w, i, rho, slot_sum->damage, slot_sum->instrs, slot_sum);
-                deferred = 1;
-                if (bound_cut(sc, w, &r, def_damage + slot_sum->damage, def_instrs + slot_sum->instrs, next, out))
-                    return layout_ok(err);
-            } else {
-                slot_sum = victim; /* filled once the plan is built */
-            }
-        }
-        /* a summary hit that did not cut: the plan waits (pass 1 builds it
-         * if the bound lets the candidate through) */
-        if (deferred) {
-            memcpy(ss->vl, vl, sizeof ss->vl);
-            memcpy(ss->vs, vs, sizeof ss->vs);
-            ss->n = n;
-            ss->deferred = 1;
-            ss->cs = slot_sum;
-            ss->cs_fill = slot_sum->fill;
-            def_damage += slot_sum->damage;
-            def_instrs += slot_sum->instrs;
-            w->last_instrs[i] = slot_sum->instrs;
-            continue;
-        }
-        if ((s = build_side(sc, w, i, f, succ, vl, vs, n, &p, err))) return s;
-        add_counts(&r, i, p, warps);
-        ss->p = p;
-        if (slot_sum) /* keep this plan's damage and instructions for later facts like these */
-            layout_suggest_sum_fill(w, i, slot_sum, key_hash, n, vl, vs, f, succ, p, warps);
-        if (two && rc->h0 == 1) /* a pad residue's summary (w->rcache) */
-            layout_suggest_rcache_put(w, i, rho, p->n_misaligned + p->n_noncontiguous + p->n_vectors_split,
-                                      (int64_t)p->n_instrs * warps, slot_sum);
-        }
-        if (two && pass == 0) {
-            w->last_instrs[i] = (int64_t)ss->p->n_instrs * warps;
-            if (next >= 0 && bound_cut(sc, w, &r, def_damage, def_instrs, next, out)) return layout_ok(err);
-            continue;
-        }
-        const layout_access_plan *p = ss->p;
-        const struct layout_suggest_sum_slot *cs = ss->p ? NULL : ss->cs; /* or its compact form */
-        const int n_steps = cs ? cs->cp_n : p->n_steps;
-
-        /* lane and warp parts of the addresses: XOR part (bytes) and pad part */
-        uint32_t lane_x[LAYOUT_MAX_LANES], *warp_x = w->warp_bytes;
-        int64_t lane_g[LAYOUT_MAX_LANES], *warp_g = w->warp_pad;
-        int lanes_padded = 0;
-        lane_x[0] = 0, lane_g[0] = 0;
-        for (int l = 1; l < lanes; l++) {
-            int j = __builtin_ctz((unsigned)l);
-            lane_x[l] = lane_x[l & (l - 1)] ^ (lX[j] << lg);
-            lane_g[l] = lane_g[l & (l - 1)] + P * lg_[j];
-            lanes_padded |= lane_g[l] != 0;
-        }
-        warp_x[0] = 0, warp_g[0] = 0;
-        for (int x = 1; x < warps; x++) {
-            int j = __builtin_ctz((unsigned)x);
-            warp_x[x] = warp_x[x & (x - 1)] ^ (wX[j] << lg);
-            warp_g[x] = warp_g[x & (x - 1)] + P * wg[j];
-        }
-        uint32_t or_lane_b = 0;
-        for (int j = 0; j < lbits; j++) or_lane_b |= lX[j] << lg;
-
-        layout_instr ins;
-        ins.n_lanes = lanes;
-        ins.active_mask = lanes == 64 ? ~(uint64_t)0 : (((uint64_t)1 << lanes) - 1);
-        ins.direction = sd->direction;
-        int width_cost[17];
-        for (int k = 0; k < 17; k++) width_cost[k] = -1;
-        /* Lanes (a0 ^ lane_x) + lane_g + add are (a0_in ^ lane_x) + lane_g
-         * translated by t = a0_out + add, a0_in the bits of a0 that some
-         * lane's XOR part has (the rest adds: no shared bit).  A translate
-         * by t costs what one by t mod bw costs (banks rotate, words stay
-         * distinct), so the cost is a function of (width, a0_in, t mod bw)
-         * while lane_x and lane_g stay the same: a direct-mapped cache in
-         * *w (bw up to 16), kept across candidates whose lane images agree
-         * (most XOR + pad sets of one XOR set) */
-        struct layout_suggest_tcache *tcache = &w->tcache[i];
-        const int by_translate = bw <= 16 && lbits <= 8;
-        if (by_translate) {
-            int same = tcache->sc == (const void *)sc && tcache->lbits == lbits;
-            for (int j = 0; j < lbits && same; j++)
-                same = tcache->lane_x[j] == lX[j] << lg && tcache->lane_g[j] == P * lg_[j];
-            if (!same) {
-                tcache->sc = sc;
-                tcache->lbits = lbits;
-                for (int j = 0; j < lbits; j++) tcache->lane_x[j] = lX[j] << lg, tcache->lane_g[j] = P * lg_[j];
-                for (int k = 0; k < 64; k++) tcache->slot[k].key = -1;
-            }
-        }
-        /* instructions costed by the checker lately: lanes, width, cost */
-        enum { RECENT = 4 };
-        uint32_t recent[RECENT][LAYOUT_MAX_LANES];
-        int recent_w[RECENT], recent_c[RECENT], n_recent = 0, next_recent = 0;
-        int64_t extra = 0;
-        int64_t extra_checked = 0;
-        for (int st = 0; st < n_steps; st++) {
-            const int first = cs ? cs->cp_first[st] : p->steps[st].seq_first;
-            const uint32_t W = cs ? cs->cp_width[st] : (uint32_t)p->steps[st].width_bytes;
-            const uint32_t bo = cs ? (uint32_t)(int32_t)cs->cp_off[st] : (uint32_t)p->steps[st].byte_offset;
-            const uint32_t eq = XE[first] << lg;
-            const int64_t gq = P * GE[first];
-            const int pow2 = W <= 16 && !(W & (W - 1));
-            ins.width_bytes = (int)W;
-            for (int x = 0; x < warps; x++) {
-                const uint32_t a0 = warp_x[x] ^ eq;
-                const int64_t shift = base + warp_g[x] + gq; /* added to every lane, with bo */
-                /* lanes are ((a0 ^ lane_x) + bo) + lane_g + shift.  With no
-                 * lane pad part and shift a multiple of the bank width (a
-                 * bank rotation) they cost what (a0 ^ bo) ^ lane_x costs when
-                 * bo carries into nothing; every such instruction of one
-                 * width is an XOR translate of every other (file comment) */
-                int shaped = pow2 && !lanes_padded && !((uint64_t)shift & (bw - 1u)) && !((a0 | or_lane_b) & bo) &&
-                             !(((a0 ^ bo) | or_lane_b) & (W - 1));
-                if (shaped && width_cost[W] >= 0) {
-                    extra += width_cost[W];
-                    continue;
-                }
-                const uint32_t add = (uint32_t)((uint64_t)shift + bo);
-                const uint32_t a0_in = a0 & or_lane_b;
-                const int tkey = (int)(W * 16u + (((a0 & ~or_lane_b) + add) & (bw - 1u)));
-                const uint32_t th = (a0_in * 0x9E3779B1u ^ (uint32_t)tkey * 0x85EBCA77u) >> 26; /* 64 slots */
-                int *tc = NULL;
-                if (by_translate && W <= 16) {
-                    if (tcache->slot[th].key == tkey && tcache->slot[th].a0_in == a0_in) {
-                        extra += tcache->slot[th].cost;
-                        continue;
-                    }
-                    tcache->slot[th].key = -1;
-                    tcache->slot[th].a0_in = a0_in;
-                    tc = &tcache->slot[th].cost;
-                }
-                for (int l = 0; l < lanes; l++) ins.addr_bytes[l] = (a0 ^ lane_x[l]) + (uint32_t)lane_g[l] + add;
-                int c_extra = -1;
-                if (!shaped && !tc)
-                    for (int k = 0; k < n_recent && c_extra < 0; k++)
-                        if (recent_w[k] == (int)W && lanes_translate_bw(ins.addr_bytes, recent[k], lanes, bw))
-                            c_extra = recent_c[k];
-                if (c_extra < 0) {
-                    layout_cost c;
-                    if ((s = layout_checker_cost(&sc->checker, &ins, &c, err))) return s;
-                    c_extra = c.extra_cycles;
-                    if (shaped) {
-                        width_cost[W] = c_extra;
-                    } else if (!tc) {
-                        memcpy(recent[next_recent], ins.addr_bytes, sizeof(uint32_t) * (size_t)lanes);
-                        recent_w[next_recent] = (int)W;
-                        recent_c[next_recent] = c_extra;
-                        next_recent = (next_recent + 1) % RECENT;
-                        if (n_recent < RECENT) n_recent++;
-                    }
-                }
-                if (tc) *tc = c_extra, tcache->slot[th].key = tkey;
-                extra += c_extra;
-            }
-            /* extra cycles only grow: the bound with those so far */
-            if (two && extra > extra_checked) {
-                layout_suggest_cost lb = r;
-                lb.extra_cycles += extra;
-                extra_checked = extra;
-                if (w->cut_fn(w->cut_ctx, &lb)) {
-                    w->extra_first = i;
-                    w->cut_hit = 1;
-                    *out = lb;
-                    return layout_ok(err);
-                }
-            }
-        }
-        r.side_extra[i] = extra;
-        r.extra_cycles += extra;
-    }
-    }
-    *out = r;
+    *out = c.r;
     return layout_ok(err);
 }
 

@@ -186,158 +186,207 @@ static void acc_init(acc *a)
     for (int f = 0; f < LAYOUT_FAMILY_COUNT; f++) a->fam[f].best_extra = a->fam[f].best_damage = -1;
 }
 
-/* Candidate i of the enumeration goes to thread i % n_threads. */
+/* One worker's state through its share of the enumeration, passed to its
+ * steps by pointer (the accumulator alone holds FRONT_CAP entries). */
+typedef struct worker {
+    const worker_arg *wa;
+    const layout_suggest_scorer *sc;
+    const layout_suggest_spec *spec;
+    layout_suggest_work *wk;
+    acc local;              /* this thread's top K, front and family stats */
+    cut_ctx cut;            /* the bound as the scorers see it */
+    layout_descriptor desc; /* a candidate rebuilt for its index arithmetic */
+    int64_t g, limit;       /* parameter sets enumerated so far; spec->max_candidates */
+    int64_t min_instrs, max_base;
+    int stopped;            /* the limit was reached */
+} worker;
+
+/* The bound before any scoring: no candidate has fewer instructions than
+ * ceil(elements * elem_bytes / 16) per thread and side (16 bytes is the
+ * widest DS access, ds_read_b128 or a read2_b64 pair), no damage or extra
+ * cycles below 0; its LDS bytes are known from the parameters.  Whether
+ * that bound rules candidate my out: only where scoring cannot fail
+ * (every address of its element space below 2^32 - 16; the iterator
+ * checked the rest). */
+static int worker_ruled_out(const worker *w, const layout_suggest_family_stats *fs, int is_f2,
+                            const layout_family_params *prm, int64_t my)
+{
+    const layout_suggest_spec *spec = w->spec;
+    int64_t bytes;
+    entry lb;
+    memset(&lb, 0, sizeof lb);
+    lb.index = my;
+    lb.instrs = w->min_instrs;
+    if (is_f2)
+        bytes = w->sc->tile_elems * spec->elem_bytes;
+    else if (layout_family_lds_bytes(prm, spec->tile, spec->elem_bytes, &bytes, NULL))
+        bytes = -1;
+    lb.bytes = bytes;
+    return bytes >= 0 && bytes <= (int64_t)UINT32_MAX - 16 - w->max_base &&
+           cannot_place(&w->local, spec->top_k, fs, &lb);
+}
+
+/* The candidate's cost into *c: an F2 set from its linear form (one XOR
+ * per offset, no hints: layout_linear_to_desc() gives none; the plan's ops
+ * only when they could decide a place, worker_place), the others through
+ * their descriptor. */
+static layout_status worker_score(worker *w, int is_f2, const layout_family_params *prm, layout_suggest_cost *c)
+{
+    static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
+    const layout_suggest_scorer *sc = w->sc;
+    layout_suggest_work *wk = w->wk;
+    layout_linear ll;
+    layout_status st;
+    if (!is_f2) return layout_suggest_score_params(sc, prm, wk, c, NULL);
+    st = layout_suggest_f2_linear(prm, w->spec->tile, &ll, NULL);
+    /* from the linear form alone where it applies (score_linear.c) */
+    if (!st && (!layout_suggest_linear_usable(sc, &ll) ||
+                layout_suggest_score_linear(sc, wk, &ll, none, none, INT_MAX, c, NULL))) {
+        st = layout_linear_tile_offsets(&ll, wk->tile_off, wk->tile_cap, NULL);
+        if (!st)
+            st = layout_suggest_score_offsets(sc, wk, none, none, (int64_t)1 << (ll.total_in_bits), INT_MAX, c, NULL);
+    }
+    return st;
+}
+
+/* A scored candidate into the top K, the front and its family's best;
+ * its index arithmetic (the plan's ops) counted only when it could
+ * decide a place. */
+static void worker_place(worker *w, layout_suggest_family_stats *fs, const layout_family_params *prm, int64_t my,
+                         const layout_suggest_cost *c)
+{
+    const layout_suggest_spec *spec = w->spec;
+    entry e;
+    e.params = *prm;
+    e.index = my;
+    e.damage = c->vector_damage;
+    e.index_ops = c->index_ops;
+    e.extra = c->extra_cycles;
+    e.instrs = c->instrs;
+    e.bytes = c->lds_bytes;
+    if (e.index_ops == INT_MAX) {
+        e.index_ops = 0; /* the best it could have */
+        if (!might_enter(&w->local, spec->top_k, &e)) {
+            e.index_ops = INT_MAX;
+        } else {
+            layout_plan *pl = &w->wk->dplan;
+            if (layout_suggest_build(prm, spec->tile, &w->desc, NULL) ||
+                layout_plan_build(pl, &w->desc, LAYOUT_PLAN_AUTO, NULL)) {
+                fs->failed++;
+                w->local.scored--;
+                return;
+            }
+            e.index_ops = pl->n_ops;
+        }
+    }
+    top_insert(&w->local, spec->top_k, &e);
+    front_insert(&w->local, &e);
+    if (fs->best_extra < 0 || e.damage < fs->best_damage ||
+        (e.damage == fs->best_damage && e.extra < fs->best_extra)) {
+        fs->best_extra = e.extra;
+        fs->best_damage = e.damage;
+    }
+}
+
+/* Candidate my (parameters prm) of family fs: counted scored without
+ * scoring where the bound rules it out, else scored and placed. */
+static void worker_candidate(worker *w, layout_suggest_family_stats *fs, int is_f2, const layout_family_params *prm,
+                             int64_t my)
+{
+    layout_suggest_cost c;
+    fs->tried++;
+    w->local.tried++;
+    if (worker_ruled_out(w, fs, is_f2, prm, my)) {
+        w->local.scored++;
+        return;
+    }
+    w->cut.fs = fs;
+    w->cut.index = my;
+    w->wk->cut_hit = 0;
+    if (worker_score(w, is_f2, prm, &c)) {
+        fs->failed++;
+        return;
+    }
+    w->local.scored++;
+    if (w->wk->cut_hit) return; /* its plans already rule it out */
+    worker_place(w, fs, prm, my, &c);
+}
+
+/* Family kind's parameter sets of contiguous dim cdim in enumeration
+ * order: candidate i goes to thread i % n_threads; at the limit the walk
+ * stops (w->stopped), the family exhausted only if nothing was left. */
+static void worker_walk(worker *w, int kind, int cdim, layout_suggest_family_stats *fs)
+{
+    const layout_suggest_spec *spec = w->spec;
+    const int is_f2 = kind == LAYOUT_FAMILY_F2;
+    layout_family_iter it;
+    layout_suggest_f2_iter f2;
+    layout_family_params prm;
+    if (is_f2) {
+        layout_suggest_f2_iter_init(&f2, spec->tile, cdim);
+    } else if (layout_family_iter_init(&it, (layout_family_kind)kind, spec->tile, cdim, spec->elem_bytes,
+                                       spec->budget_bytes, NULL)) {
+        fs->exhausted = 0;
+        return;
+    }
+    while (!w->stopped) {
+        if (w->limit > 0 && w->g >= w->limit) {
+            /* the next set exists only if the iterator still produces one */
+            if (is_f2 ? layout_suggest_f2_iter_next(&f2, &prm) : layout_family_iter_next(&it, &prm))
+                fs->exhausted = 0;
+            w->stopped = 1;
+            break;
+        }
+        if (!(is_f2 ? layout_suggest_f2_iter_next(&f2, &prm) : layout_family_iter_next(&it, &prm))) break;
+        int64_t my = w->g++;
+        if (my % w->wa->sh->n_threads != w->wa->tid) continue;
+        worker_candidate(w, fs, is_f2, &prm, my);
+    }
+    if (w->stopped && cdim == 1) fs->exhausted = 0;
+}
+
+/* The worker's share of every requested family, both storage orders,
+ * merged into the shared total at the end. */
 static void worker_body(worker_arg *wa, layout_suggest_work *wk)
 {
     shared *sh = wa->sh;
-    const layout_suggest_scorer *sc = sh->sc;
-    const layout_suggest_spec *spec = &sc->spec;
-    acc local;
-    layout_descriptor desc;
-    acc_init(&local);
-#define work (*wk)
-    int64_t g = 0, limit = spec->max_candidates;
-    int stopped = 0;
-    /* The bound before any scoring: no candidate has fewer instructions
-     * than ceil(elements * elem_bytes / 16) per thread and side (16 bytes
-     * is the widest DS access, ds_read_b128 or a read2_b64 pair), no
-     * damage or extra cycles below 0; its LDS bytes are known from the
-     * parameters.  A candidate that the bound rules out is counted scored
-     * without scoring: only where scoring cannot fail (every address of
-     * its element space below 2^32 - 16; the iterator checked the rest). */
-    int64_t min_instrs = 0, max_base = 0;
-    for (int i = 0; i < spec->n_sides; i++) {
-        const layout_distribution *d = spec->sides[i].dist;
-        min_instrs += (int64_t)d->n_warps * ((d->elems_per_thread * spec->elem_bytes + 15) / 16);
-        max_base = spec->sides[i].opt.base_bytes > max_base ? spec->sides[i].opt.base_bytes : max_base;
+    worker w;
+    w.wa = wa;
+    w.sc = sh->sc;
+    w.spec = &w.sc->spec;
+    w.wk = wk;
+    acc_init(&w.local);
+    w.g = 0;
+    w.limit = w.spec->max_candidates;
+    w.stopped = 0;
+    w.min_instrs = w.max_base = 0;
+    for (int i = 0; i < w.spec->n_sides; i++) { /* worker_ruled_out's bound */
+        const layout_distribution *d = w.spec->sides[i].dist;
+        w.min_instrs += (int64_t)d->n_warps * ((d->elems_per_thread * w.spec->elem_bytes + 15) / 16);
+        w.max_base = w.spec->sides[i].opt.base_bytes > w.max_base ? w.spec->sides[i].opt.base_bytes : w.max_base;
     }
-    cut_ctx cut;
-    cut.a = &local;
-    cut.k = spec->top_k;
-    work.cut_fn = cut_partial;
-    work.cut_ctx = &cut;
+    w.cut.a = &w.local;
+    w.cut.k = w.spec->top_k;
+    wk->cut_fn = cut_partial;
+    wk->cut_ctx = &w.cut;
     for (int kind = 0; kind < LAYOUT_FAMILY_COUNT; kind++) {
-        if (!(spec->families & (1u << kind))) continue;
-        layout_suggest_family_stats *fs = &local.fam[kind];
+        if (!(w.spec->families & (1u << kind))) continue;
+        layout_suggest_family_stats *fs = &w.local.fam[kind];
         fs->searched = 1;
         fs->exhausted = 1;
-        for (int cdim = 1; cdim >= 0; cdim--) {
-            layout_family_iter it;
-            layout_suggest_f2_iter f2;
-            layout_family_params prm;
-            int is_f2 = kind == LAYOUT_FAMILY_F2;
-            if (is_f2) {
-                layout_suggest_f2_iter_init(&f2, spec->tile, cdim);
-            } else if (layout_family_iter_init(&it, (layout_family_kind)kind, spec->tile, cdim, spec->elem_bytes,
-                                               spec->budget_bytes, NULL)) {
-                fs->exhausted = 0;
-                continue;
-            }
-            while (!stopped) {
-                if (limit > 0 && g >= limit) {
-                    /* the next set exists only if the iterator still produces one */
-                    if (is_f2 ? layout_suggest_f2_iter_next(&f2, &prm) : layout_family_iter_next(&it, &prm))
-                        fs->exhausted = 0;
-                    stopped = 1;
-                    break;
-                }
-                if (!(is_f2 ? layout_suggest_f2_iter_next(&f2, &prm) : layout_family_iter_next(&it, &prm))) break;
-                int64_t my = g++;
-                if (my % sh->n_threads != wa->tid) continue;
-                fs->tried++;
-                local.tried++;
-                layout_suggest_cost c;
-                layout_status st;
-                {
-                    int64_t bytes;
-                    entry lb;
-                    memset(&lb, 0, sizeof lb);
-                    lb.index = my;
-                    lb.instrs = min_instrs;
-                    if (is_f2)
-                        bytes = sc->tile_elems * spec->elem_bytes;
-                    else if (layout_family_lds_bytes(&prm, spec->tile, spec->elem_bytes, &bytes, NULL))
-                        bytes = -1;
-                    lb.bytes = bytes;
-                    if (bytes >= 0 && bytes <= (int64_t)UINT32_MAX - 16 - max_base &&
-                        cannot_place(&local, spec->top_k, fs, &lb)) {
-                        local.scored++;
-                        continue;
-                    }
-                }
-                cut.fs = fs;
-                cut.index = my;
-                work.cut_hit = 0;
-                if (is_f2) {
-                    /* F2: offsets straight from the linear form (one XOR each),
-                     * no hints (layout_linear_to_desc() gives none); the plan's
-                     * ops only when they could decide a place (below). */
-                    static const int64_t none[LAYOUT_MAX_DIMS] = {-1, -1, -1, -1, -1, -1, -1, -1};
-                    layout_linear ll;
-                    st = layout_suggest_f2_linear(&prm, spec->tile, &ll, NULL);
-                    /* from the linear form alone where it applies (score_linear.c) */
-                    if (!st && (!layout_suggest_linear_usable(sc, &ll) ||
-                                layout_suggest_score_linear(sc, &work, &ll, none, none, INT_MAX, &c, NULL))) {
-                        st = layout_linear_tile_offsets(&ll, work.tile_off, work.tile_cap, NULL);
-                        if (!st)
-                            st = layout_suggest_score_offsets(sc, &work, none, none, (int64_t)1 << (ll.total_in_bits),
-                                                              INT_MAX, &c, NULL);
-                    }
-                } else {
-                    st = layout_suggest_score_params(sc, &prm, &work, &c, NULL);
-                }
-                if (st) {
-                    fs->failed++;
-                    continue;
-                }
-                local.scored++;
-                if (work.cut_hit) continue; /* its plans already rule it out */
-                entry e;
-                e.params = prm;
-                e.index = my;
-                e.damage = c.vector_damage;
-                e.index_ops = c.index_ops;
-                e.extra = c.extra_cycles;
-                e.instrs = c.instrs;
-                e.bytes = c.lds_bytes;
-                if (e.index_ops == INT_MAX) {
-                    e.index_ops = 0; /* the best it could have */
-                    if (!might_enter(&local, spec->top_k, &e)) {
-                        e.index_ops = INT_MAX;
-                    } else {
-                        layout_plan *pl = &work.dplan;
-                        if (layout_suggest_build(&prm, spec->tile, &desc, NULL) ||
-                            layout_plan_build(pl, &desc, LAYOUT_PLAN_AUTO, NULL)) {
-                            fs->failed++;
-                            local.scored--;
-                            continue;
-                        }
-                        e.index_ops = pl->n_ops;
-                    }
-                }
-                top_insert(&local, spec->top_k, &e);
-                front_insert(&local, &e);
-                if (fs->best_extra < 0 || e.damage < fs->best_damage ||
-                    (e.damage == fs->best_damage && e.extra < fs->best_extra)) {
-                    fs->best_extra = e.extra;
-                    fs->best_damage = e.damage;
-                }
-            }
-            if (stopped && cdim == 1) fs->exhausted = 0;
-        }
-        if (stopped) {
+        for (int cdim = 1; cdim >= 0; cdim--) worker_walk(&w, kind, cdim, fs);
+        if (w.stopped) {
             /* families after the cut were never reached */
             for (int k2 = kind + 1; k2 < LAYOUT_FAMILY_COUNT; k2++)
-                if (spec->families & (1u << k2)) {
-                    local.fam[k2].searched = 1;
-                    local.fam[k2].exhausted = 0;
+                if (w.spec->families & (1u << k2)) {
+                    w.local.fam[k2].searched = 1;
+                    w.local.fam[k2].exhausted = 0;
                 }
             break;
         }
     }
-#undef work
     pthread_mutex_lock(&sh->lock);
-    merge(&sh->total, &local, spec->top_k);
+    merge(&sh->total, &w.local, w.spec->top_k);
     pthread_mutex_unlock(&sh->lock);
 }
 
@@ -391,10 +440,9 @@ layout_status layout_suggest_run(const layout_suggest_scorer *sc, layout_suggest
     return run_ext(sc, NULL, 0, out, err);
 }
 
-/* The search with a prepared scorer; with `ext` non-NULL, worker t's
- * layout_suggest_work and tables are at ext + t * ext_stride. */
-static layout_status run_ext(const layout_suggest_scorer *sc, void *ext, size_t ext_stride, layout_suggest_result *out,
-                             layout_error *err)
+/* run_ext's arguments and the spec, checked before any thread starts. */
+static layout_status run_check(const layout_suggest_scorer *sc, const void *ext, const layout_suggest_result *out,
+                               layout_error *err)
 {
     static const char fn[] = "layout_suggest";
     if (!sc) return layout_fail(err, LAYOUT_ERR_NULL, "%s: sc is NULL", fn);
@@ -412,60 +460,67 @@ static layout_status run_ext(const layout_suggest_scorer *sc, void *ext, size_t 
     if (spec->max_candidates < 0)
         return layout_fail(err, LAYOUT_ERR_ARG, "%s: spec->max_candidates = %lld must be >= 0", fn,
                            (long long)spec->max_candidates);
+    return LAYOUT_OK;
+}
 
-    static shared zero_shared;
-    shared sh = zero_shared;
-    sh.sc = sc;
-    sh.n_threads = spec->threads > 1 ? spec->threads : 1;
-    acc_init(&sh.total);
-    if (pthread_mutex_init(&sh.lock, NULL))
-        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: cannot create a mutex", fn);
+/* The workers: sh->n_threads - 1 threads started, worker 0 on this one,
+ * every one joined; their results merged into sh->total. */
+static layout_status run_workers(shared *sh, void *ext, size_t ext_stride, layout_error *err)
+{
+    static const char fn[] = "layout_suggest";
     worker_arg args[LAYOUT_SUGGEST_MAX_THREADS];
     pthread_t tids[LAYOUT_SUGGEST_MAX_THREADS];
     int started = 1;
-    for (int t = 0; t < sh.n_threads; t++) {
-        args[t].sh = &sh;
+    for (int t = 0; t < sh->n_threads; t++) {
+        args[t].sh = sh;
         args[t].tid = t;
         args[t].work = NULL;
         if (ext) {
             unsigned char *slice = (unsigned char *)ext + (size_t)t * ext_stride;
             size_t head = (sizeof(layout_suggest_work) + 63u) & ~(size_t)63u;
             args[t].work = (layout_suggest_work *)(void *)slice;
-            layout_suggest_work_attach(args[t].work, sc, slice + head);
+            layout_suggest_work_attach(args[t].work, sh->sc, slice + head);
         }
     }
     void *(*thread_fn)(void *) = ext ? worker_ext : worker_stack;
-    for (int t = 1; t < sh.n_threads; t++) {
+    for (int t = 1; t < sh->n_threads; t++) {
         if (pthread_create(&tids[t], NULL, thread_fn, &args[t])) break;
         started++;
     }
-    if (started < sh.n_threads) {
+    if (started < sh->n_threads) {
         for (int t = 1; t < started; t++) pthread_join(tids[t], NULL);
-        pthread_mutex_destroy(&sh.lock);
         return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: could start only %d of %d threads", fn, started,
-                           sh.n_threads);
+                           sh->n_threads);
     }
     thread_fn(&args[0]);
-    for (int t = 1; t < sh.n_threads; t++) pthread_join(tids[t], NULL);
-    pthread_mutex_destroy(&sh.lock);
+    for (int t = 1; t < sh->n_threads; t++) pthread_join(tids[t], NULL);
+    return LAYOUT_OK;
+}
 
-    const acc *a = &sh.total;
-    if (a->scored == 0) {
-        char names[160];
-        int len = 0;
-        names[0] = '\0';
-        for (int f = 0; f < LAYOUT_FAMILY_COUNT; f++)
-            if ((spec->families & (1u << f)) && len < (int)sizeof names - 24)
-                len += snprintf(names + len, sizeof names - (size_t)len, "%s%s", len ? ", " : "",
-                                layout_family_name((layout_family_kind)f));
-        return layout_fail(err, LAYOUT_ERR_NOT_FOUND,
-                           "%s: no layout of the families %s fits budget_bytes = %lld (%lld parameter sets tried, "
-                           "%lld could not be scored)",
-                           fn, names, (long long)spec->budget_bytes, (long long)a->tried,
-                           (long long)(a->tried - a->scored));
-    }
+/* The error of a search that scored nothing: the families and the budget. */
+static layout_status run_nothing_scored(const layout_suggest_spec *spec, const acc *a, layout_error *err)
+{
+    static const char fn[] = "layout_suggest";
+    char names[160];
+    int len = 0;
+    names[0] = '\0';
+    for (int f = 0; f < LAYOUT_FAMILY_COUNT; f++)
+        if ((spec->families & (1u << f)) && len < (int)sizeof names - 24)
+            len += snprintf(names + len, sizeof names - (size_t)len, "%s%s", len ? ", " : "",
+                            layout_family_name((layout_family_kind)f));
+    return layout_fail(err, LAYOUT_ERR_NOT_FOUND,
+                       "%s: no layout of the families %s fits budget_bytes = %lld (%lld parameter sets tried, "
+                       "%lld could not be scored)",
+                       fn, names, (long long)spec->budget_bytes, (long long)a->tried, (long long)(a->tried - a->scored));
+}
 
-    /* The front, fewest LDS bytes first, cut at LAYOUT_SUGGEST_MAX_PARETO. */
+/* The result: the top K and the front (fewest LDS bytes first, cut at
+ * LAYOUT_SUGGEST_MAX_PARETO), every one re-checked from scratch before
+ * out is touched (out untouched on error), then rebuilt into out. */
+static layout_status run_result(const layout_suggest_scorer *sc, const acc *a, layout_suggest_result *out,
+                                layout_error *err)
+{
+    const layout_suggest_spec *spec = &sc->spec;
     entry front[FRONT_CAP];
     int nf = a->n_front;
     for (int i = 0; i < nf; i++) {
@@ -477,9 +532,6 @@ static layout_status run_ext(const layout_suggest_scorer *sc, void *ext, size_t 
         }
         front[j] = e;
     }
-
-    /* Re-check every returned candidate from scratch before touching out
-     * (out untouched on error); then rebuild the descriptors into out. */
     int n_top = a->n_top, n_par = nf < LAYOUT_SUGGEST_MAX_PARETO ? nf : LAYOUT_SUGGEST_MAX_PARETO;
     const entry *which[LAYOUT_SUGGEST_MAX_TOP + LAYOUT_SUGGEST_MAX_PARETO];
     layout_suggest_cost costs[LAYOUT_SUGGEST_MAX_TOP + LAYOUT_SUGGEST_MAX_PARETO];
@@ -511,6 +563,28 @@ static layout_status run_ext(const layout_suggest_scorer *sc, void *ext, size_t 
     for (int f = 0; f < LAYOUT_FAMILY_COUNT; f++)
         if (a->fam[f].searched && !a->fam[f].exhausted) out->all_exhausted = 0;
     return layout_ok(err);
+}
+
+/* The search with a prepared scorer; with `ext` non-NULL, worker t's
+ * layout_suggest_work and tables are at ext + t * ext_stride. */
+static layout_status run_ext(const layout_suggest_scorer *sc, void *ext, size_t ext_stride, layout_suggest_result *out,
+                             layout_error *err)
+{
+    static const char fn[] = "layout_suggest";
+    layout_status s = run_check(sc, ext, out, err);
+    if (s) return s;
+    static shared zero_shared;
+    shared sh = zero_shared;
+    sh.sc = sc;
+    sh.n_threads = sc->spec.threads > 1 ? sc->spec.threads : 1;
+    acc_init(&sh.total);
+    if (pthread_mutex_init(&sh.lock, NULL))
+        return layout_fail(err, LAYOUT_ERR_UNSUPPORTED, "%s: cannot create a mutex", fn);
+    s = run_workers(&sh, ext, ext_stride, err);
+    pthread_mutex_destroy(&sh.lock);
+    if (s) return s;
+    if (sh.total.scored == 0) return run_nothing_scored(&sc->spec, &sh.total, err);
+    return run_result(sc, &sh.total, out, err);
 }
 
 layout_status layout_suggest(const layout_suggest_spec *spec, layout_suggest_result *out, layout_error *err)

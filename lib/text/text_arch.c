@@ -364,7 +364,8 @@ static int rule_equal(const layout_lane_rule *x, const layout_lane_rule *y)
                                            sizeof(uint64_t) * (size_t)x->n_fold_groups) == 0));
 }
 
-/* Everything the text form describes, and provenance too when `exact`. */
+/* Everything the text form describes, and when `exact` provenance and the
+ * ISA features too (what only a preset's name carries in the text). */
 static int arch_equal(const layout_arch *x, const layout_arch *y, int exact)
 {
     int d, w;
@@ -380,7 +381,8 @@ static int arch_equal(const layout_arch *x, const layout_arch *y, int exact)
                  (a->n_fold_xors && a->fold_confidence != b->fold_confidence)))
                 return 0;
         }
-    return !exact || (x->bank_confidence == y->bank_confidence && strcmp(x->note, y->note) == 0);
+    return !exact || (x->bank_confidence == y->bank_confidence && strcmp(x->note, y->note) == 0 &&
+                      x->isa_features == y->isa_features);
 }
 
 static void print_groups(text_out *o, const uint64_t *g, int n, int wave)

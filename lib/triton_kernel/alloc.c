@@ -21,7 +21,6 @@
 #include "tk_internal.h"
 #include "web_internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define MAX_BUFS 64
@@ -74,19 +73,25 @@ static int has_op(const layout_ttgir *m, const char *lit)
     return 0;
 }
 
-/* The alignment and bytes of a local_alloc's buffer; 0 when not known here. */
+/* The alignment and bytes of a local_alloc's buffer; 0 when not known
+ * here: an encoding the dialect layer does not read (its alignment could
+ * be its own), or one whose sizes and alignments are not rebuilt here
+ * (padded_shared, nvmma_shared). */
 static int explicit_buffer(const layout_ttgir *m, const layout_ttgir_op *o, abuf *bf)
 {
     const layout_ttgir_type *t = o->n_dst > 0 && o->dst[0].is_memdesc ? &o->dst[0] : NULL;
     char enc[2048];
-    const char *a;
+    layout_triton_attr a;
+    size_t where = 0;
     if (!t || t->elem_bits < 8 || !t->enc_len) return 0;
     if (layout_tk_inline_aliases(m, m->text + t->enc_at, t->enc_len, enc, sizeof enc, 0) < 0) return 0;
-    if (strstr(enc, "padded_shared") || strstr(enc, "nvmma_shared")) return 0; /* sizes / alignments not rebuilt here */
+    if (layout_triton_from_text(enc, &a, &where, NULL) != LAYOUT_OK) return 0;
+    if (a.kind == LAYOUT_TRITON_PADDED_SHARED || a.kind == LAYOUT_TRITON_NVMMA_SHARED) return 0;
     bf->size = t->elem_bits / 8;
     for (int d = 0; d < t->rank; d++) bf->size *= t->shape[d];
-    bf->align = 16; /* SharedEncodingTrait::getAlignment's default */
-    if ((a = strstr(enc, "alignment = ")) != NULL) bf->align = atoi(a + 12); /* shared_linear's own */
+    /* shared_linear's own alignment (the dialect reads it: 16 when not
+     * printed), else SharedEncodingTrait::getAlignment's default */
+    bf->align = a.kind == LAYOUT_TRITON_LINEAR && a.shared_linear ? a.alignment : 16;
     return bf->align > 0 && (bf->align & (bf->align - 1)) == 0;
 }
 

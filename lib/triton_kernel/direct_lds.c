@@ -15,23 +15,25 @@
  * refuses any other pattern): ROCDL::GlobalLoadLDSOp, or the buffer form,
  * of the vector's bytes.  No DS instruction, so no bank conflict.  Widths
  * (supportsDirectToLdsLoadBitWidth, TargetInfo.cpp): CDNA3 32 bits only,
- * CDNA4 32 or 128 (fitToValidDirectToLdsVecSize halves until one fits).
+ * CDNA4 32 or 128 (fitToValidDirectToLdsVecSize halves until one fits),
+ * read from the arch's isa_features (LAYOUT_ISA_LDS_DMA_B32 / _B128).
  * The probes (tests/fixtures/triton/probes/compa.tar.xz, Triton 3.6.0)
  * print global_load_lds_dword on gfx942 (f16, contiguity 2: 8 a copy) and
  * global_load_lds_dwordx4 on gfx950 (contiguity 8: 2 a copy).  The buffer
  * form is LLVM's MUBUF load with its `lds` modifier (buffer_load_dword ...
  * lds), not recorded here. */
 #include <stdio.h>
-#include <string.h>
 
 #include "tk_internal.h"
 
-/* The widest supported width <= bits (CDNA3: 32; CDNA4: 128, 32); 0: none. */
-static int fit_width(const char *arch, int bits)
+/* The widest width <= bits, halving, that the arch's direct-to-LDS loads
+ * take (its isa_features: CDNA3 32; CDNA4 128, 32); 0: none. */
+static int fit_width(const layout_arch *arch, int bits)
 {
-    int cdna4 = strncmp(arch, "gfx950", 6) == 0, cdna3 = strncmp(arch, "gfx94", 5) == 0;
     for (; bits >= 8; bits /= 2)
-        if ((cdna3 || cdna4) && (bits == 32 || (cdna4 && bits == 128))) return bits;
+        if ((bits == 32 && (arch->isa_features & LAYOUT_ISA_LDS_DMA_B32)) ||
+            (bits == 128 && (arch->isa_features & LAYOUT_ISA_LDS_DMA_B128)))
+            return bits;
     return 0;
 }
 
@@ -55,7 +57,7 @@ layout_status layout_tk_lower_direct_to_lds(const layout_triton_kernel *k, const
     }
     if (layout_ttgir_ir_attr_int(m, o->ir_op, "contiguity", &contig) == LAYOUT_OK && contig >= 1)
         while (nvec > 0 && ((int64_t)1 << nvec) > contig) nvec--;
-    bits = fit_width(k->arch.name, r->elem_bits << nvec);
+    bits = fit_width(&k->arch, r->elem_bits << nvec);
     if (!bits)
         return layout_tk_not_modelled(r, "%s: no direct-to-LDS load of %d bits on %s (Triton's "
                                          "supportsDirectToLdsLoadBitWidth)",

@@ -286,7 +286,8 @@ static layout_status shared_linear_parsed(const layout_ttgir_type *mem, const la
  * tile = 64 / bits elements) and lib/Tools/LinearLayout.cpp (divideLeft).  With T = 64 / bits and cvt =
  * register layout composed with the inverse of the shared one (for
  * padded_shared its linear component):
- *   - 16- or 8-bit elements, gfx950 (CDNA4), a local_load;
+ *   - 16- or 8-bit elements, an arch with the transposing reads
+ *     (isa_features' LAYOUT_ISA_DS_READ_TR: gfx950, CDNA4), a local_load;
  *   - padded_shared: its least interval is at least T elements;
  *   - cvt has at least T registers per thread (broadcast ones counted);
  *   - divideLeft(cvt, identity1D(T, lane, offset)) exists: lanes 0 ..
@@ -299,7 +300,7 @@ static int uses_ds_read_tr(const layout_triton_kernel *k, const layout_ttgir_op 
 {
     int ir = layout_linear_in_dim(cvt, "register"), il = layout_linear_in_dim(cvt, "lane"), t, d, b;
     uint64_t low;
-    if (k->is_nvidia || strcmp(k->arch.name, "gfx950") != 0) return 0;
+    if (k->is_nvidia || !(k->arch.isa_features & LAYOUT_ISA_DS_READ_TR)) return 0;
     if (o->kind != LAYOUT_TTGIR_LOCAL_LOAD || (elem_bits != 16 && elem_bits != 8)) return 0;
     t = layout_log2_floor(64 / elem_bits);
     low = ((uint64_t)1 << t) - 1;
@@ -638,8 +639,9 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
     return layout_tk_lower_ldst_bounded(k, ck, &cvt, pad, tr, &g, ceiling, r);
 }
 
-/* gfx11 and gfx12 name the same DS instructions otherwise (LLVM's
- * assembler for those targets, AMD's RDNA3/RDNA4 ISA guides): ds_load_* /
+/* gfx11 and gfx12 (isa_features' LAYOUT_ISA_DS_LOAD_STORE_NAMES) name the
+ * same DS instructions otherwise (LLVM's assembler for those targets,
+ * AMD's RDNA3/RDNA4 ISA guides): ds_load_* /
  * ds_store_*, two addresses ds_load_2addr_* (stride 64: _2addr_stride64_).
  * The corpus's gfx1100 / gfx1200 AMDGCN prints ds_store_b128,
  * ds_load_u16_d16_hi, ds_store_2addr_b32.  Same accesses, so only the
@@ -651,8 +653,7 @@ void layout_tk_rdna_names(const layout_triton_kernel *k, layout_triton_kernel_op
     static const char *const to[] = {"ds_load_2addr_stride64_", "ds_store_2addr_stride64_", "ds_load_2addr_",
                                      "ds_store_2addr_", "ds_load_", "ds_store_"};
     int i, t, dot = 0;
-    if (k->is_nvidia || strncmp(k->arch.name, "gfx1", 4) != 0 || (k->arch.name[4] != '1' && k->arch.name[4] != '2'))
-        return;
+    if (k->is_nvidia || !(k->arch.isa_features & LAYOUT_ISA_DS_LOAD_STORE_NAMES)) return;
     /* A wmma operand packs two 16-bit elements per VGPR: LLVM loads the
      * second of each pair into the high half (ds_load_u16_d16_hi), so half
      * of a dot operand's one-element loads take that form (the corpus's 40

@@ -19,13 +19,14 @@
  *   a block label (`^bb1(%v : i32)`) and every other `%v` is a use;
  * - the types: after the last `:` outside brackets, split at `->` / `to`
  *   (or after a `->` before it: `scf.for ... -> (T) : i32`).
- * Names resolve as MLIR scopes them: a use sees the values of its region
- * and of the regions around it, the innermost first; a use before its
- * definition (a later block of the same region) is resolved when the
- * region closes. */
+ * Names resolve as MLIR scopes them (ir_scope.c): a use sees the values of
+ * its region and of the regions around it, the innermost first; a use
+ * before its definition (a later block of the same region) is resolved
+ * when the region closes. */
 #include "../core/internal.h"
 #include "lex_internal.h"
 #include "ir_internal.h"
+#include "ir_scope_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -34,23 +35,13 @@
 
 enum {
     MAX_BRACKETS = 256, /* open brackets inside one op's header */
-    MAX_HIDDEN = 512,   /* value ranges of closed regions, merged */
     MAX_PEND = 512,     /* region arguments announced, not yet placed */
-    MAX_FWD = 256,      /* uses before their definition */
     MAX_GROUPS = 32     /* result groups `%a, %b:2 =` of one op */
 };
 
 typedef struct pend_arg {
     layout_ttgir_span name, type, attrs;
 } pend_arg;
-
-typedef struct fwd_use {
-    int32_t slot;          /* final index in ir->uses, or -(stack height + 1) while the op is open */
-    layout_ttgir_span name;
-    int32_t idx;           /* `#k` */
-    int depth;             /* region depth of the using op */
-    int line, col;
-} fwd_use;
 
 typedef struct parser {
     lexer lx;
@@ -61,10 +52,9 @@ typedef struct parser {
     layout_error *err;
     int depth;             /* regions open */
     int use_top, attr_top; /* in-flight uses / attributes, stacked from the arrays' ends */
-    int n_hidden, n_pend, n_fwd;
-    struct { int32_t lo, hi; } hidden[MAX_HIDDEN];
+    int n_pend;
     pend_arg pend[MAX_PEND];
-    fwd_use fwd[MAX_FWD];
+    layout_ttgir_scope scope; /* which value each name means (ir_scope.c) */
 } parser;
 
 static layout_status fail_tok(const parser *ps, const lex_tok *t, layout_status st, const char *what)
@@ -102,11 +92,6 @@ static int tok_word(const parser *ps, const lex_tok *t, const char *w)
     return t->kind == LEX_ID && t->len == k && memcmp(ps->lx.t + t->at, w, k) == 0;
 }
 
-static int span_eq(const char *t, layout_ttgir_span a, layout_ttgir_span b)
-{
-    return a.len == b.len && memcmp(t + a.at, t + b.at, a.len) == 0;
-}
-
 static layout_ttgir_span span_of(const lex_tok *t)
 {
     layout_ttgir_span s;
@@ -115,89 +100,10 @@ static layout_ttgir_span span_of(const lex_tok *t)
     return s;
 }
 
-/* ------------------------------------------------------------------ values */
-
-static int hidden_value(const parser *ps, int32_t v, int *h)
-{
-    while (*h >= 0 && ps->hidden[*h].lo > v) (*h)--;
-    return *h >= 0 && v < ps->hidden[*h].hi;
-}
-
-/* The visible value named `name` (result `idx` of its group); -1: none. */
-static int32_t lookup(const parser *ps, layout_ttgir_span name, int32_t idx)
-{
-    const layout_ttgir_ir *ir = ps->ir;
-    const char *t = ps->lx.t;
-    int h = ps->n_hidden - 1;
-    int32_t v = -1;
-    for (v = ir->n_values - 1; v >= 0; v--) {
-        int32_t g;
-        if (hidden_value(ps, v, &h)) {
-            v = ps->hidden[h].lo;
-            continue;
-        }
-        if (!span_eq(t, ir->values[v].name, name)) continue;
-        /* v is the last of its group: its first holds the same name and op */
-        for (g = v; g > 0 && ir->values[g - 1].def_op == ir->values[v].def_op && ir->values[v].def_op >= 0 &&
-                    span_eq(t, ir->values[g - 1].name, name);)
-            g--;
-        if (ir->values[v].def_op < 0) g = v; /* a block argument is its own group */
-        return g + idx <= v ? g + idx : -1;
-    }
-    return -1;
-}
-
+/* A new value named `name`, defined at token `where` (its errors' place). */
 static layout_status new_value(parser *ps, const lex_tok *where, layout_ttgir_span name, int32_t *out)
 {
-    layout_ttgir_ir *ir = ps->ir;
-    layout_ttgir_value *v;
-    if (ir->n_values >= LAYOUT_TTGIR_MAX_VALUES)
-        return fail_tok(ps, where, LAYOUT_ERR_CAPACITY, "more than 16384 SSA values in the module");
-    v = &ir->values[ir->n_values];
-    memset(v, 0, sizeof *v);
-    v->name = name;
-    v->def_op = -1;
-    v->def_block = -1;
-    v->rule = LAYOUT_TTGIR_TYPE_UNKNOWN;
-    *out = ir->n_values++;
-    return LAYOUT_OK;
-}
-
-/* Values [lo, n_values) leave scope: a region closed. */
-static layout_status hide_from(parser *ps, int32_t lo)
-{
-    while (ps->n_hidden > 0 && ps->hidden[ps->n_hidden - 1].lo >= lo) ps->n_hidden--;
-    if (lo >= ps->ir->n_values) return LAYOUT_OK;
-    if (ps->n_hidden >= MAX_HIDDEN)
-        return fail_tok(ps, &ps->tok, LAYOUT_ERR_CAPACITY, "more than 512 closed regions side by side");
-    ps->hidden[ps->n_hidden].lo = lo;
-    ps->hidden[ps->n_hidden].hi = ps->ir->n_values;
-    ps->n_hidden++;
-    return LAYOUT_OK;
-}
-
-/* Uses before their definition, at region depth `depth`: now or never. */
-static layout_status resolve_forward(parser *ps, int depth)
-{
-    int i, k = 0;
-    for (i = 0; i < ps->n_fwd; i++) {
-        fwd_use *f = &ps->fwd[i];
-        int32_t v = -1;
-        if (f->depth != depth) {
-            ps->fwd[k++] = *f;
-            continue;
-        }
-        v = lookup(ps, f->name, f->idx);
-        if (v < 0) { /* defined nowhere it is visible: a fragment's input (or an outer scope's) */
-            if (ps->ir->n_undefined++ == 0) {
-                ps->ir->undefined_line = f->line;
-                ps->ir->undefined_column = f->col;
-            }
-        }
-        ps->ir->uses[f->slot] = v;
-    }
-    ps->n_fwd = k;
-    return LAYOUT_OK;
+    return layout_ttgir_scope_define(&ps->scope, where->line, where->col, name, out);
 }
 
 /* ------------------------------------------------------------------ in-flight lists */
@@ -205,21 +111,13 @@ static layout_status resolve_forward(parser *ps, int depth)
 static layout_status push_use(parser *ps, const lex_tok *t, layout_ttgir_span name, int32_t idx)
 {
     layout_ttgir_ir *ir = ps->ir;
-    int32_t v = lookup(ps, name, idx);
+    int32_t v = layout_ttgir_scope_lookup(&ps->scope, name, idx);
+    layout_status st;
     if (ir->n_uses + ps->use_top >= LAYOUT_TTGIR_MAX_USES)
         return fail_tok(ps, t, LAYOUT_ERR_CAPACITY, "more than 32768 operand uses in the module");
-    if (v < 0) {
-        fwd_use *f;
-        if (ps->n_fwd >= MAX_FWD)
-            return fail_tok(ps, t, LAYOUT_ERR_CAPACITY, "more than 256 values used before their definition");
-        f = &ps->fwd[ps->n_fwd++];
-        f->slot = -(ps->use_top + 1);
-        f->name = name;
-        f->idx = idx;
-        f->depth = ps->depth;
-        f->line = t->line;
-        f->col = t->col;
-    }
+    if (v < 0 && (st = layout_ttgir_scope_forward(&ps->scope, t->line, t->col, name, idx, ps->depth,
+                                                  -(ps->use_top + 1))))
+        return st;
     ir->uses[LAYOUT_TTGIR_MAX_USES - 1 - ps->use_top++] = v;
     return LAYOUT_OK;
 }
@@ -431,9 +329,9 @@ static layout_status parse_region(parser *ps, int32_t op, int pend_base)
             return fail_tok(ps, &open, LAYOUT_ERR_CAPACITY, "more than 2048 blocks in the module");
         if ((st = parse_op(ps, block))) return st;
     }
-    if ((st = resolve_forward(ps, ps->depth))) return st;
+    layout_ttgir_scope_resolve(&ps->scope, ps->depth);
     ps->depth--;
-    if ((st = hide_from(ps, first_value))) return st;
+    if ((st = layout_ttgir_scope_hide_from(&ps->scope, first_value, ps->tok.line, ps->tok.col))) return st;
     advance(ps); /* past '}' */
     return LAYOUT_OK;
 }
@@ -571,14 +469,13 @@ static layout_status commit_results(parser *ps, int32_t op, const lex_tok *group
 static void commit_lists(parser *ps, int32_t op, int use_base, int attr_base)
 {
     layout_ttgir_ir *ir = ps->ir;
-    int h, i;
+    int h;
     ir->ops[op].first_use = ir->n_uses;
     ir->ops[op].n_uses = ps->use_top - use_base;
     for (h = use_base; h < ps->use_top; h++) {
         int32_t slot = ir->n_uses++;
         ir->uses[slot] = ir->uses[LAYOUT_TTGIR_MAX_USES - 1 - h];
-        for (i = 0; i < ps->n_fwd; i++)
-            if (ps->fwd[i].slot == -(h + 1)) ps->fwd[i].slot = slot;
+        layout_ttgir_scope_place(&ps->scope, -(h + 1), slot);
     }
     ps->use_top = use_base;
     ir->ops[op].first_attr = ir->n_attrs;
@@ -903,6 +800,7 @@ layout_status layout_ttgir_ir_read(layout_ttgir *m, layout_error *err)
     ps.m = m;
     ps.ir = &m->ir;
     ps.err = err;
+    layout_ttgir_scope_init(&ps.scope, &m->ir, m->text, err);
     m->ir.first_op = -1;
     m->ir.n_ops = m->ir.n_values = m->ir.n_uses = m->ir.n_attrs = m->ir.n_regions = m->ir.n_blocks = 0;
     m->ir.n_undefined = m->ir.undefined_line = m->ir.undefined_column = 0;
@@ -945,7 +843,7 @@ layout_status layout_ttgir_ir_read(layout_ttgir *m, layout_error *err)
             last_top = before;
         }
     }
-    if ((st = resolve_forward(&ps, 0))) return st;
+    layout_ttgir_scope_resolve(&ps.scope, 0);
     loop_argument_types(m);
     return LAYOUT_OK;
 }
