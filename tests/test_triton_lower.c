@@ -4,8 +4,9 @@
  * instructions per warp are compared, mnemonic by mnemonic, with the DS /
  * shared instructions that the real AMDGCN / PTX attributes to that
  * location (`.loc FILE LINE COL` directives; static counts).
- * ISA `ds_write_b16_d16_hi` counts as `ds_write_b16` (the same 16-bit
- * store of the upper half of a register).  A guarded PTX instruction
+ * ISA `ds_write_b16_d16_hi` is its own mnemonic: the model names the store
+ * of a register's upper half so (ldst.c, layout_tk_packed_words).  A
+ * guarded PTX instruction
  * (`@%p1 st.shared.b32`) counts as its mnemonic; a `.loc` of inlined code
  * (`standard.py:293:36 @[ gen_kernels.py:68:32 ]`, tl.sum) counts at its
  * outermost caller, as layout_ttgir_op_loc resolves a callsite.
@@ -259,12 +260,8 @@ static void parse_isa(const char *isa)
             line = l;
             col = c;
         } else if (isa_mnemonic(buf, mn, sizeof mn, &rest)) {
-            /* d16_hi: LLVM writes the upper 16 bits of a packed register with
-             * ds_write_b16_d16_hi (same access, another half of the VGPR). */
-            char *hi = strstr(mn, "_d16_hi");
             isa_ins *in;
             int k;
-            if (hi) *hi = '\0';
             if (n_ins == MAX_INS) { trunc_isa = 1; p += len + (e ? 1 : 0); continue; }
             in = &ins[n_ins++];
             memset(in, 0, sizeof *in);

@@ -124,12 +124,15 @@ typedef enum layout_isa_feature {
     LAYOUT_ISA_DS_LOAD_STORE_NAMES = 1, /**< the DS mnemonics are ds_load_* / ds_store_* (ds_load_2addr_*, ...), not ds_read_* / ds_write_*: GFX11 and GFX12 */
     LAYOUT_ISA_DS_READ_TR = 2,          /**< ds_read_b64_tr_b8 / _b16, the transposing LDS reads: gfx950 */
     LAYOUT_ISA_LDS_DMA_B32 = 4,         /**< 32-bit direct-to-LDS loads as Triton lowers them (global_load_lds_dword, buffer_load_dword ... lds): CDNA3, CDNA4 */
-    LAYOUT_ISA_LDS_DMA_B128 = 8         /**< 128-bit direct-to-LDS loads (global_load_lds_dwordx4): CDNA4 */
+    LAYOUT_ISA_LDS_DMA_B128 = 8,        /**< 128-bit direct-to-LDS loads (global_load_lds_dwordx4): CDNA4 */
+    LAYOUT_ISA_CVT_PK_F16_F32 = 16      /**< v_cvt_pk_f16_f32 / v_cvt_pk_bf16_f32: two f32 converted into one 32-bit
+                                             register, the second in its high half: CDNA4 */
 } layout_isa_feature;
 
 /** Every ::layout_isa_feature bit. */
 #define LAYOUT_ISA_FEATURES_ALL \
-    (LAYOUT_ISA_DS_LOAD_STORE_NAMES | LAYOUT_ISA_DS_READ_TR | LAYOUT_ISA_LDS_DMA_B32 | LAYOUT_ISA_LDS_DMA_B128)
+    (LAYOUT_ISA_DS_LOAD_STORE_NAMES | LAYOUT_ISA_DS_READ_TR | LAYOUT_ISA_LDS_DMA_B32 | LAYOUT_ISA_LDS_DMA_B128 | \
+     LAYOUT_ISA_CVT_PK_F16_F32)
 
 /**
  * An architecture's LDS / shared-memory model.

@@ -118,8 +118,10 @@ static void build_gfx950_common(layout_arch *a, const char *name, int small_lane
     set_phases(a, R, 16, phase_gfx950_b128_read, 4, HIGH,
                "docs/lds-model.md §2.3: HipKittens rocprofv3; Triton tests; IREE table");
     set_run(a, W, 16, 8, LOW, "docs/lds-model.md §2.3: assumed 8-lane groups");
-    /* CDNA4: the transposing reads, direct-to-LDS loads of 32 and 128 bits (test_arch.c) */
-    a->isa_features = LAYOUT_ISA_DS_READ_TR | LAYOUT_ISA_LDS_DMA_B32 | LAYOUT_ISA_LDS_DMA_B128;
+    /* CDNA4: the transposing reads, direct-to-LDS loads of 32 and 128 bits,
+     * f32 pairs converted to 16 bits in one register (test_arch.c) */
+    a->isa_features =
+        LAYOUT_ISA_DS_READ_TR | LAYOUT_ISA_LDS_DMA_B32 | LAYOUT_ISA_LDS_DMA_B128 | LAYOUT_ISA_CVT_PK_F16_F32;
 }
 
 static void build_gfx950(layout_arch *a, const char *name)

@@ -497,6 +497,8 @@ typedef struct cvt_sides {
     bvec rd, ld, wd; /* the result's */
     int dim;         /* bits of the flattened tensor */
     int bitwidth;    /* of one element in the scratch (sub-byte types as i8) */
+    int source;      /* the source's SSA value */
+    layout_linear sl; /* the source's layout */
 } cvt_sides;
 
 /* The scratch of transferWithinBlockSwizzlingImpl and the maps into it. */
@@ -561,6 +563,8 @@ static int cvt_read_sides(const layout_triton_kernel *k, int op, layout_triton_k
         return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: a tensor of more than 2^31 elements or 62 hardware bits"));
     cs->dim = sl.total_out_bits;
     cs->bitwidth = bitwidth;
+    cs->source = layout_ttgir_ir_operand(m, o->ir_op, 0);
+    cs->sl = sl;
     dim_bases(&sl, "register", &cs->rs);
     dim_bases(&sl, "lane", &cs->ls);
     dim_bases(&sl, "warp", &cs->ws);
@@ -790,8 +794,8 @@ static int cvt_scratch_maps(const cvt_sides *cs, cvt_scratch *sc, layout_triton_
  * or the load), lowered into *sub: stmatrix / ldmatrix (.trans) where the
  * tile path chose them, else lowerLdStShared. */
 static int cvt_lower_half(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt, int kind,
-                          layout_direction dir, int bitwidth, layout_triton_kernel_op *r, layout_triton_kernel_op *sub,
-                          layout_tk_capture *cap, layout_status *st)
+                          layout_direction dir, int bitwidth, const layout_tk_global *g, layout_triton_kernel_op *r,
+                          layout_triton_kernel_op *sub, layout_tk_capture *cap, layout_status *st)
 {
     layout_tk_pad nopad = {0, {0}, {0}, 0};
     layout_tk_ds_list list;
@@ -806,12 +810,34 @@ static int cvt_lower_half(const layout_triton_kernel *k, const layout_checker *c
         if (!layout_tk_ldst_matrix(k, ck, cvt, kind == 2, sub, cap))
             return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: the tile path chose %s but its lowering does not apply (not modelled)",
                                                         dir == LAYOUT_WRITE ? "stmatrix" : "ldmatrix"));
-    } else if ((s2 = cap ? layout_tk_lower_ldst_list(k, ck, cvt, &nopad, 0, NULL, INT64_MAX, sub, &list)
-                         : layout_tk_lower_ldst(k, ck, cvt, &nopad, 0, NULL, sub)) != LAYOUT_OK) {
+    } else if ((s2 = cap ? layout_tk_lower_ldst_list(k, ck, cvt, &nopad, 0, g, INT64_MAX, sub, &list)
+                         : layout_tk_lower_ldst(k, ck, cvt, &nopad, 0, g, sub)) != LAYOUT_OK) {
         return cvt_final(st, s2);
     }
     if (!sub->modelled) return cvt_final(st, layout_tk_not_modelled(r, "ttg.convert_layout: %s", sub->reason));
     return 0;
+}
+
+/* AMD: how the source's registers came packed into VGPRs
+ * (layout_tk_packed_words: a global load's words, gfx950's pairs of
+ * converted f32), in the store map's register bits (the source's
+ * registers less the broadcast ones and the rounds'): the stores of the
+ * elements in a VGPR's high half are `_d16_hi` (ldst.c). */
+static void cvt_store_words(const layout_triton_kernel *k, const cvt_sides *cs, const cvt_scratch *sc,
+                            layout_tk_global *g)
+{
+    layout_tk_global own;
+    int ir = layout_linear_in_dim(&cs->sl, "register");
+    g->word_bits = 0, g->run1 = g->run2 = -1;
+    if (k->is_nvidia || ir < 0 || !layout_tk_packed_words(k, cs->source, &cs->sl, cs->bitwidth, &own)) return;
+    bvec ts_reg = {0, {0}};
+    for (int i = 0; i < sc->rs2.n; i++)
+        if (!has(&sc->reps, sc->rs2.v[i])) push(&ts_reg, sc->rs2.v[i]);
+    g->word_bits = own.word_bits;
+    for (int j = 0; j < ts_reg.n; j++) {
+        if (own.run1 >= 0 && ts_reg.v[j] == layout_tk_basis(&cs->sl, ir, own.run1)) g->run1 = j;
+        if (own.run2 >= 0 && ts_reg.v[j] == layout_tk_basis(&cs->sl, ir, own.run2)) g->run2 = j;
+    }
 }
 
 /* The captured entries [from, cap->n) of one half: their seq and partners
@@ -851,12 +877,14 @@ static layout_status cvt_cost_rounds(const layout_triton_kernel *k, const cvt_si
     r->worst_access = -1;
     r->n_accesses = 0;
     r->n_counts = 0;
-    if (cvt_lower_half(k, &ck, &sc->cst, sc->kind_s, LAYOUT_WRITE, cs->bitwidth, r, &sub, cap, &st)) return st;
+    layout_tk_global g;
+    cvt_store_words(k, cs, sc, &g);
+    if (cvt_lower_half(k, &ck, &sc->cst, sc->kind_s, LAYOUT_WRITE, cs->bitwidth, &g, r, &sub, cap, &st)) return st;
     r->vec_elems = sub.vec_elems;
     r->vec_bits = sub.vec_bits;
     layout_tk_merge(r, &sub, (int64_t)1 << sc->reps.n);
     int loads_from = cap ? cap->n : 0;
-    if (cvt_lower_half(k, &ck, &sc->cld, sc->kind_d, LAYOUT_READ, cs->bitwidth, r, &sub, cap, &st)) return st;
+    if (cvt_lower_half(k, &ck, &sc->cld, sc->kind_d, LAYOUT_READ, cs->bitwidth, NULL, r, &sub, cap, &st)) return st;
     if (cap) {
         cvt_renumber(cap, loads_from);
         cvt_repeat_rounds(cap, cap->n, 1 << sc->reps.n);

@@ -288,6 +288,58 @@ uint64_t layout_tk_basis(const layout_linear *c, int d, int b)
     return c->bases[c->in_shift[d] + b];
 }
 
+int layout_tk_packed_words(const layout_triton_kernel *k, int value, const layout_linear *rl, int elem_bits,
+                           layout_tk_global *g)
+{
+    const layout_ttgir *m = k->module;
+    int def = value >= 0 ? layout_ttgir_ir_def(m, value) : -1, ir = layout_linear_in_dim(rl, "register");
+    layout_ttgir_type from;
+    g->word_bits = 0, g->run1 = g->run2 = -1;
+    if (def < 0 || ir < 0) return 0;
+    /* tt.trans relabels the dims of the same registers (TransOpConversion
+     * returns its operand's values): register i stays register i */
+    int load = def;
+    for (int hops = 0; hops < 8 && load >= 0 && layout_ttgir_ir_op_is(m, load, "tt.trans"); hops++)
+        load = layout_ttgir_ir_def(m, layout_ttgir_ir_operand(m, load, 0));
+    if (load >= 0 && layout_ttgir_ir_op_is(m, load, "tt.load")) {
+        /* a thread's elements 2c, 2c + 1 (4c .. 4c + 3) along the loaded
+         * tensor's last dim, one global word */
+        layout_linear ll;
+        const layout_linear *l = rl;
+        if (load != def) {
+            const char *attr;
+            size_t alen;
+            layout_triton_attr a;
+            char why[LAYOUT_TRITON_KERNEL_REASON_CAP];
+            if (layout_ttgir_ir_value_type(m, layout_ttgir_ir_result(m, load, 0), &from) != LAYOUT_OK ||
+                layout_ttgir_encoding(m, &from, &attr, &alen) != LAYOUT_OK ||
+                layout_tk_reg_linear(m, &from, attr, alen, &a, &ll, why, sizeof why) != LAYOUT_OK ||
+                layout_linear_in_dim(&ll, "register") != ir || ll.in_bits[ir] != rl->in_bits[ir])
+                return 0;
+            l = &ll;
+        }
+        int d1 = layout_tk_last_dim(l);
+        g->word_bits = layout_tk_global_word_bits(l, elem_bits);
+        for (int i = 0; d1 >= 0 && i < l->in_bits[ir]; i++) {
+            if (layout_tk_basis(l, ir, i) == (uint64_t)1 << l->out_shift[d1]) g->run1 = i;
+            if (layout_tk_basis(l, ir, i) == (uint64_t)2 << l->out_shift[d1]) g->run2 = i;
+        }
+        return 1;
+    }
+    /* An f32 -> 16-bit arith.truncf that the arch converts two at a time
+     * (v_cvt_pk_f16_f32 / v_cvt_pk_bf16_f32): registers 2c, 2c + 1 in one
+     * VGPR, the second in its high half (the corpus's gfx950 attentions). */
+    if ((k->arch.isa_features & LAYOUT_ISA_CVT_PK_F16_F32) && elem_bits == 16 &&
+        layout_ttgir_ir_op_is(m, def, "arith.truncf") &&
+        layout_ttgir_ir_value_type(m, layout_ttgir_ir_operand(m, def, 0), &from) == LAYOUT_OK && from.elem_bits == 32 &&
+        rl->in_bits[ir] > 0 && layout_tk_basis(rl, ir, 0) != 0) {
+        g->word_bits = 32;
+        g->run1 = 0;
+        return 2;
+    }
+    return 0;
+}
+
 int layout_tk_global_word_bits(const layout_linear *rl, int elem_bits)
 {
     int ir = layout_linear_in_dim(rl, "register"), d1 = layout_tk_last_dim(rl);

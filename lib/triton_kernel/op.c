@@ -537,6 +537,12 @@ layout_status layout_tk_op_prepare_captured(const layout_triton_kernel *k, int o
      * global loads are vectorised all the same (global_load_dword of
      * four i8 beside an unannotated pointer in the Gluon fixtures) */
     p->div_bits = !p->neighbour ? 0 : k->is_nvidia ? pointer_divisibility(m) * 8 : 128;
+    p->pk_pairs = 0;
+    if (!p->neighbour && !k->is_nvidia && p->reg_st == LAYOUT_OK &&
+        (o->kind == LAYOUT_TTGIR_LOCAL_STORE || o->kind == LAYOUT_TTGIR_LOCAL_ALLOC)) {
+        layout_tk_global g;
+        p->pk_pairs = layout_tk_packed_words(k, layout_ttgir_ir_operand(m, o->ir_op, 0), &p->rl, reg->elem_bits, &g) == 2;
+    }
     return LAYOUT_OK;
 }
 
@@ -634,6 +640,9 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
             if (layout_tk_basis(&rl, ir, i) == (uint64_t)1 << rl.out_shift[d1]) g.run1 = i;
             if (layout_tk_basis(&rl, ir, i) == (uint64_t)2 << rl.out_shift[d1]) g.run2 = i;
         }
+    } else if (p->pk_pairs) { /* v_cvt_pk: registers 2c, 2c + 1 in one VGPR */
+        g.word_bits = 32;
+        g.run1 = 0;
     }
     if (list) return layout_tk_lower_ldst_list(k, ck, &cvt, pad, tr, &g, ceiling, r, list);
     return layout_tk_lower_ldst_bounded(k, ck, &cvt, pad, tr, &g, ceiling, r);

@@ -91,6 +91,8 @@ typedef struct layout_tk_op_prep {
     layout_linear rl;                            /* ... as a linear layout (register, lane, warp -> dim0, dim1) */
     int neighbour;                               /* a global tt.load / tt.store beside it */
     int div_bits;                                /* then: the bits its pointer is known aligned to */
+    int pk_pairs;                                /* a store of an f32 -> 16-bit truncation converted in pairs
+                                                    (layout_tk_packed_words 2): register bit 0 in the high half */
 } layout_tk_op_prep;
 
 typedef struct layout_tk_shared {
@@ -314,6 +316,19 @@ void layout_tk_rdna_names(const layout_triton_kernel *k, layout_triton_kernel_op
  * is the last dim of a row-major tensor; at most 128 bits) and packs it
  * (words of min(vector, 32) bits): returns the word's bits. */
 int layout_tk_global_word_bits(const layout_linear *rl, int elem_bits);
+
+/* How the registers of SSA value `value` (a tensor of register layout rl,
+ * elem_bits elements) came packed into 32-bit VGPRs, as AMDGPU's
+ * instruction selection sees them for its `_d16_hi` stores
+ * (DSInstructions.td: DSWritePat<DS_WRITE_B16_D16_HI, i32,
+ * store_hi16_local>, a store of bits [31:16]; docs/notes/amd-misses.md):
+ * 1, a global tt.load, directly or through tt.trans (g: its word, run1 /
+ * run2 the register bits one and two elements along the loaded tensor's
+ * last dim); 2, an f32 -> 16-bit arith.truncf the
+ * arch converts two at a time (LAYOUT_ISA_CVT_PK_F16_F32: registers 2c,
+ * 2c + 1 share a VGPR, run1 = register bit 0); 0, neither (g empty). */
+int layout_tk_packed_words(const layout_triton_kernel *k, int value, const layout_linear *rl, int elem_bits,
+                           layout_tk_global *g);
 
 /* An op's register layout text (aliases inlined) read as a linear layout on
  * the tensor's shape; why gets the reason when it cannot be. */

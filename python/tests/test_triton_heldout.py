@@ -252,12 +252,12 @@ def table() -> str:
 # e934dc6) is in the docs. ----
 FLOOR_READ = {"gfx942": 67, "gfx950": 68, "sm90": 68}   # of 67 / 68 / 68
 FLOOR_OPS_MODELLED = 1437  # of 1437
-FLOOR_ISA = {"amd": 121, "nv": 66}  # exact, of 135 / 68 fully modelled kernels
+FLOOR_ISA = {"amd": 124, "nv": 66}  # exact, of 135 / 68 fully modelled kernels
 # each named miss covers at most (the corpus's classes; today's counts).  With
 # the LLVM IR record (heldout/llir_amd) the 6 MISS_DUP are equal per path:
-# AMD exact 115 -> 121.
-CEILING_ISA_MISSES = {"MISS_PAIRING": 10, "MISS_D16_HI": 3, "MISS_PTX_SPELLING": 1, "MISS_SPLIT_LOADS": 1,
-                      "other": 1}
+# AMD exact 115 -> 121; then the model's `_d16_hi` rule (from AMDGPU's
+# instruction selection, found on the corpus): the 3 MISS_D16_HI equal, 124.
+CEILING_ISA_MISSES = {"MISS_PAIRING": 10, "MISS_PTX_SPELLING": 1, "MISS_SPLIT_LOADS": 1, "other": 1}
 FLOOR_NCU = {"grid": {"compared": 68, "instructions": 51, "ld": 51, "st": 68, "wavefronts": 63, "conflicts": 64,
                       "ld_async_rule": 63},
              "one_cta": {"compared": 68, "instructions": 51, "ld": 51, "st": 68, "wavefronts": 67, "conflicts": 67,
@@ -347,7 +347,7 @@ def _isa_goal(v: str) -> None:
 
 
 @pytest.mark.xfail(strict=True, reason="goal: AMD ISA mix equal >= 97 %, exact >= 95 % of fully modelled kernels; "
-                                       "today exact 121 of 135 (89.6 %)")
+                                       "today exact 124 of 135 (91.9 %)")
 def test_goal_isa_mix_amd():
     _isa_goal("amd")
 
