@@ -28,7 +28,9 @@
  *                         and lanes that still run it, its cost as run
  *
  * One instruction of the ISA is an entry with `standing` = 1; summing them
- * by mnemonic gives the op's counts, their costs its costs (warp 0).  Two
+ * by mnemonic gives the op's counts, their costs its costs (warp 0); a
+ * `ttng.warp_group_dot`'s stream is empty (the tensor core reads its
+ * operands, no LSU instruction; the report costs those reads).  Two
  * entries with equal `base_reg` of one op address from one base register,
  * `offset` bytes apart from it; `buffer` names the SSA value of the buffer
  * the op addresses (the `ttg.local_alloc` result its memdesc comes from),

@@ -40,19 +40,28 @@ static int has_free_variable(const layout_linear *l)
 
 /* One side (the store or the load) onto the row-major scratch, added to r. */
 static layout_status one_side(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
-                              layout_direction dir, layout_triton_kernel_op *r)
+                              layout_direction dir, layout_triton_kernel_op *r, layout_tk_capture *cap)
 {
     layout_triton_kernel_op sub;
     layout_tk_pad nopad;
+    layout_tk_ds_list list;
     layout_status st;
+    int from = cap ? cap->n : 0;
+    list.capture = cap;
     memset(&nopad, 0, sizeof nopad);
     memset(&sub, 0, sizeof sub);
     sub.kind = r->kind;
     sub.direction = dir;
     sub.elem_bits = r->elem_bits;
     sub.worst_access = -1;
-    if ((st = layout_tk_lower_ldst(k, ck, cvt, &nopad, 0, NULL, &sub)) != LAYOUT_OK) return st;
+    if ((st = cap ? layout_tk_lower_ldst_list(k, ck, cvt, &nopad, 0, NULL, INT64_MAX, &sub, &list)
+                  : layout_tk_lower_ldst(k, ck, cvt, &nopad, 0, NULL, &sub)) != LAYOUT_OK)
+        return st;
     if (!sub.modelled) return layout_tk_not_modelled(r, "a tensor atomic's scratch: %s", sub.reason);
+    for (int i = from; cap && i < cap->n && i < cap->cap; i++) { /* the load's after the store's */
+        cap->out[i].seq = i;
+        if (cap->out[i].partner >= 0) cap->out[i].partner += from;
+    }
     if (dir == LAYOUT_WRITE) {
         r->vec_elems = sub.vec_elems;
         r->vec_bits = sub.vec_bits;
@@ -64,7 +73,7 @@ static layout_status one_side(const layout_triton_kernel *k, const layout_checke
 }
 
 layout_status layout_tk_lower_atomic(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                     layout_error *err)
+                                     layout_tk_capture *cap, layout_error *err)
 {
     const layout_ttgir *m = k->module;
     const layout_ttgir_op *o = &m->ops[op];
@@ -103,8 +112,8 @@ layout_status layout_tk_lower_atomic(const layout_triton_kernel *k, int op, layo
     if (layout_checker_init(&ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK) return err ? err->status : LAYOUT_ERR_ARG;
     r->worst_access = -1;
     r->n_accesses = r->n_counts = 0;
-    if ((st = one_side(k, &ck, &cvt, LAYOUT_WRITE, r)) != LAYOUT_OK || r->reason[0]) return st;
-    if ((st = one_side(k, &ck, &cvt, LAYOUT_READ, r)) != LAYOUT_OK || r->reason[0]) return st;
+    if ((st = one_side(k, &ck, &cvt, LAYOUT_WRITE, r, cap)) != LAYOUT_OK || r->reason[0]) return st;
+    if ((st = one_side(k, &ck, &cvt, LAYOUT_READ, r, cap)) != LAYOUT_OK || r->reason[0]) return st;
     r->cvt_reps = 1;
     r->cvt_scratch_bytes = r->elem_bits / 8;
     for (int d = 0; d < t.rank; d++) r->cvt_scratch_bytes *= t.shape[d];

@@ -111,7 +111,7 @@ int layout_tk_row_major(const layout_linear *S, const int64_t *shape, int rank, 
 }
 
 layout_status layout_tk_lower_gather(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                     layout_error *err)
+                                     layout_tk_capture *cap, layout_error *err)
 {
     const layout_ttgir *m = k->module;
     const layout_ttgir_op *o = &m->ops[op];
@@ -160,7 +160,11 @@ layout_status layout_tk_lower_gather(const layout_triton_kernel *k, int op, layo
 
     /* the stores: the source as a local_store onto the row-major scratch */
     memset(&nopad, 0, sizeof nopad);
-    if ((st = layout_tk_lower_ldst(k, &ck, &cvt, &nopad, 0, NULL, r)) != LAYOUT_OK) return st;
+    layout_tk_ds_list list;
+    list.capture = cap;
+    if ((st = cap ? layout_tk_lower_ldst_list(k, &ck, &cvt, &nopad, 0, NULL, INT64_MAX, r, &list)
+                  : layout_tk_lower_ldst(k, &ck, &cvt, &nopad, 0, NULL, r)) != LAYOUT_OK)
+        return st;
     if (!r->modelled) return LAYOUT_OK; /* its reason is set */
     r->modelled = 0;
 
@@ -175,6 +179,7 @@ layout_status layout_tk_lower_gather(const layout_triton_kernel *k, int op, layo
     s->r = r;
     s->lanes = lanes;
     s->ck = ck;
+    s->cap = cap;
     for (int l = 0; l < lanes; l++) addr[l] = (uint64_t)l * (uint64_t)eb;
     for (int64_t e = 0; e < ((int64_t)1 << n_elems); e++) {
         if (layout_tk_scratch_cost(s, 0, eb, 0, lanes == 64 ? ~(uint64_t)0 : 0xffffffffu, addr))

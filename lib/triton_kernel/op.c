@@ -68,14 +68,14 @@ static int op_types_have(const layout_ttgir *m, const layout_ttgir_op *o, const 
 /* An op the reader kept because it may touch shared memory but that has
  * no lowering here: the reason names it and Triton's evidence. */
 static layout_status other_not_modelled(const layout_triton_kernel *k, const layout_ttgir_op *o,
-                                        layout_triton_kernel_op *r, layout_error *err)
+                                        layout_triton_kernel_op *r, layout_tk_capture *capture, layout_error *err)
 {
     const layout_ttgir *m = k->module;
     int n = o->name_len > 64 ? 64 : (int)o->name_len;
     const char *name = m->text + o->name_at, *v;
     size_t vlen;
     if (layout_ttgir_ir_op_is(m, o->ir_op, "tt.atomic_rmw") || layout_ttgir_ir_op_is(m, o->ir_op, "tt.atomic_cas"))
-        return layout_tk_lower_atomic(k, (int)(o - m->ops), r, err);
+        return layout_tk_lower_atomic(k, (int)(o - m->ops), r, capture, err);
     if (layout_ttgir_ir_attr(m, o->ir_op, "allocation.offset", &v, &vlen) == LAYOUT_OK)
         return layout_tk_not_modelled(r, "%.*s: Triton's allocation gave it shared scratch (allocation.offset); its "
                                          "lowering is not modelled", n, name);
@@ -498,11 +498,11 @@ layout_status layout_tk_op_prepare_captured(const layout_triton_kernel *k, int o
     case LAYOUT_TTGIR_REDUCE: return layout_tk_lower_reduce(k, op, r, capture, err);
     case LAYOUT_TTGIR_SCAN: return layout_tk_lower_scan(k, op, r, capture, err);
     case LAYOUT_TTGIR_HISTOGRAM: return layout_tk_lower_histogram(k, op, r, capture, err);
-    case LAYOUT_TTGIR_GATHER: return layout_tk_lower_gather(k, op, r, err);
+    case LAYOUT_TTGIR_GATHER: return layout_tk_lower_gather(k, op, r, capture, err);
     case LAYOUT_TTGIR_WARP_SPECIALIZE:
         return layout_tk_not_modelled(r, "ttg.warp_specialize: the captures reach the partitions' warps through "
                                          "shared memory; not modelled");
-    case LAYOUT_TTGIR_OTHER_SHARED: return other_not_modelled(k, o, r, err);
+    case LAYOUT_TTGIR_OTHER_SHARED: return other_not_modelled(k, o, r, capture, err);
     case LAYOUT_TTGIR_WARP_GROUP_DOT: return wgmma_lower(k, o, r);
     case LAYOUT_TTGIR_BUFFER_LOAD_TO_LOCAL:
         if (k->is_nvidia) return layout_tk_not_modelled(r, "amdg.buffer_load_to_local on an NVIDIA target");

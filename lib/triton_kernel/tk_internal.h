@@ -411,7 +411,7 @@ layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout
  * then one load per gathered element at a data-dependent address, costed
  * conflict-free: a lower bound).  r has op, kind, line, loc set. */
 layout_status layout_tk_lower_gather(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                     layout_error *err);
+                                     layout_tk_capture *cap, layout_error *err);
 
 /* The layout S (register/lane/warp -> dim0..) onto a row-major scratch
  * of `shape` (the last dim fastest): register/lane/warp -> offset in
@@ -427,7 +427,7 @@ void layout_tk_merge(layout_triton_kernel_op *r, const layout_triton_kernel_op *
  * each element, a barrier, loaded by every thread.  r has op, kind, line,
  * loc set. */
 layout_status layout_tk_lower_atomic(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
-                                     layout_error *err);
+                                     layout_tk_capture *cap, layout_error *err);
 
 /* tt.histogram (histogram.c): HistogramOpToLLVM's shared scratch (zeroed,
  * atomically added to, loaded).  r has op, kind, line, loc set. */

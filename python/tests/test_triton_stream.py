@@ -13,7 +13,7 @@ whose paired ops the stream lists, the set of (mnemonic, offset1 - offset0)
 of the ISA must be the stream's: a pair's two halves ``buffer_offset +
 offset`` apart, in those units.  A kernel whose pairs come from an op the
 stream does not list one by one (a convert's or a reduction's scratch) is
-left out and counted.
+left out and counted (since the stream lists every modelled op, none is).
 """
 
 from __future__ import annotations
@@ -147,6 +147,8 @@ def _sums(M, names) -> Tuple[int, int, int, int, List[str]]:
             counts = rep["ops"][op["op"]].get("instructions") or {}
             with_counts += bool(counts)
             if "not_listed" in op:
+                if rep["ops"][op["op"]].get("modelled"):  # every modelled op has its stream
+                    bad.append("%s op %d: %s" % (n, op["op"], op["not_listed"]))
                 continue
             listed += 1
             got = collections.Counter(e["mnemonic"] for e in op["instructions"] if e["standing"])
@@ -165,4 +167,4 @@ def test_every_listed_stream_is_its_report():
     h_listed, h_with, h_xop, h_sunk, h_bad = _sums(TH.H, sorted(TH._reports()))
     assert not bad and not h_bad, (bad[:5], h_bad[:5])
     assert xop > 0 and sunk > 0, (xop, sunk)
-    assert listed >= 0.8 * with_counts and h_listed >= 0.8 * h_with, (listed, with_counts, h_listed, h_with)
+    assert listed >= with_counts and h_listed >= h_with, (listed, with_counts, h_listed, h_with)
