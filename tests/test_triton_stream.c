@@ -85,6 +85,7 @@ static int check_op(const char *name, int op)
         int scratch = r->kind == LAYOUT_TTGIR_REDUCE || r->kind == LAYOUT_TTGIR_SCAN || r->kind == LAYOUT_TTGIR_HISTOGRAM;
         int vec_bytes = cvt_load ? r->cvt_load_vec_elems * r->elem_bits / 8 : r->vec_bits / 8;
         CHECK(e->op == op && e->seq == i && e->accesses >= 1);
+        CHECK(e->confidence == layout_triton_kernel_op_confidence(&kern, r, NULL));
         CHECK(e->direction == r->direction || cvt_load || scratch);
         if (i > 0 && r->kind == LAYOUT_TTGIR_CONVERT_LAYOUT && r->cvt_reps == 1)
             CHECK(e->direction == LAYOUT_READ || ins[i - 1].direction == LAYOUT_WRITE); /* stores first */

@@ -263,9 +263,10 @@ static void print_streams(const layout_ttgir *m, const layout_triton_kernel *k)
                 if (e->passes & b)
                     snprintf(passes + strlen(passes), sizeof passes - strlen(passes), "%s%s", passes[0] ? ", " : "",
                              layout_triton_pass_name(b));
-            printf("  %4d  %-24s %5d %6" PRIx64 " %8" PRId64 " %4d  %-16s %-12s %6" PRId64 " %6" PRId64 "  %s\n", j,
+            printf("  %4d  %-24s %5d %6" PRIx64 " %8" PRId64 " %4d  %-16s %-12s %6" PRId64 " %6" PRId64 "  %s%s%s\n", j,
                    e->mnemonic, e->bytes, e->base_reg & 0xffffff, e->offset, e->accesses, pair, runs, e->extra_cycles,
-                   e->total_cycles, passes[0] ? passes : "-");
+                   e->total_cycles, passes[0] ? passes : "-", e->confidence == LAYOUT_CONFIDENCE_HIGH ? "" : "; confidence ",
+                   e->confidence == LAYOUT_CONFIDENCE_HIGH ? "" : layout_confidence_name(e->confidence));
         }
     }
 }

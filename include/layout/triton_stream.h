@@ -105,6 +105,8 @@ typedef struct layout_triton_inst {
                                           stmatrix: those that give a row address */
     int64_t extra_cycles;            /**< warp 0's conflict cost of it (AMD extra cycles, NVIDIA bank conflicts) */
     int64_t total_cycles;            /**< warp 0's total (NVIDIA: wavefronts) */
+    layout_confidence confidence;    /**< how far its name, address and cost are known: its op's
+                                          (layout_triton_kernel_op_confidence(), whose note says why when lower) */
 } layout_triton_inst;
 
 /**

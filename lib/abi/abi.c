@@ -81,6 +81,7 @@ static const abi_field k_fields[] = {
     ABI_F(layout_triton_inst, partner), ABI_F(layout_triton_inst, pair_form), ABI_F(layout_triton_inst, standing),
     ABI_F(layout_triton_inst, passes), ABI_F(layout_triton_inst, n_warps), ABI_F(layout_triton_inst, lanes),
     ABI_F(layout_triton_inst, extra_cycles), ABI_F(layout_triton_inst, total_cycles),
+    ABI_F(layout_triton_inst, confidence),
     ABI_F(layout_ttgir_region, parent_op), ABI_F(layout_ttgir_region, next), ABI_F(layout_ttgir_region, first_block),
     ABI_F(layout_ttgir_block, parent_region), ABI_F(layout_ttgir_block, next), ABI_F(layout_ttgir_block, first_op),
     ABI_F(layout_ttgir_block, first_arg), ABI_F(layout_ttgir_block, n_args),

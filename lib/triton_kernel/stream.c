@@ -158,7 +158,9 @@ layout_status layout_triton_kernel_op_stream(const layout_triton_kernel *k, int 
     int n = capt.n < cap ? capt.n : cap;
     int64_t at;
     int block = m->ir.ops[m->ops[r->op].ir_op].parent_block, buffer = buffer_of(k, r->op, &at);
+    layout_confidence conf = layout_triton_kernel_op_confidence(k, r, NULL);
     for (int i = 0; i < n; i++) {
+        out[i].confidence = conf;
         out[i].op = op;
         out[i].block = block;
         out[i].buffer = buffer;

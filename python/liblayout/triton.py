@@ -123,7 +123,7 @@ def stream(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[s
     register, ``buffer_offset`` (-1: not known), ``base_reg``, ``accesses`` merged into it,
     ``partner_op`` / ``partner`` (-1: unpaired), ``pair_form`` (0, 1, 2: st64), ``standing``
     (the half counted), ``passes`` (names), ``lanes``: the active lane count of each warp,
-    ``extra`` / ``total``: warp 0's cost) or ``not_listed``: why (an op not modelled, or
+    ``extra`` / ``total``: warp 0's cost, ``confidence``: its op's) or ``not_listed``: why (an op not modelled, or
     lowered another way; its counts are in :func:`report`).  Raises
     :class:`liblayout.LayoutError` on malformed text or an unknown target."""
     lib, m, k, err, keep, text = _parsed(path_or_text)
@@ -139,7 +139,7 @@ def stream(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[s
     size = lib.sizeof["layout_triton_inst"]
     off = {f: lib.lib.layout_abi_offsetof(b"layout_triton_inst", f.encode()) for f in (
         "mnemonic", "bytes", "offset", "buffer_offset", "base_reg", "accesses", "partner_op", "partner", "pair_form",
-        "standing", "passes", "n_warps", "lanes", "extra_cycles", "total_cycles")}
+        "standing", "passes", "n_warps", "lanes", "extra_cycles", "total_cycles", "confidence")}
     cap = 1024
     buf = ctypes.create_string_buffer(size * cap)
     base = ctypes.addressof(buf)
@@ -166,7 +166,9 @@ def stream(path_or_text: Union[str, bytes, "os.PathLike[str]"], arch: Optional[s
                           "pair_form": i32("pair_form"), "standing": bool(i32("standing")),
                           "passes": [lib.lib.layout_triton_pass_name(1 << b).decode() for b in range(4)
                                      if passes >> b & 1],
-                          "lanes": lanes, "extra": i64("extra_cycles"), "total": i64("total_cycles")})
+                          "lanes": lanes, "extra": i64("extra_cycles"), "total": i64("total_cycles"),
+                          "confidence": ("low", "medium", "high")[i32("confidence")]
+                          if 0 <= i32("confidence") <= 2 else "?"})
         entry["instructions"] = insts
         out.append(entry)
     return out
