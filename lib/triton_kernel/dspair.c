@@ -6,10 +6,20 @@
  * addInstToMergeableList, optimizeInstsWithSameBaseAddr,
  * checkAndPrepareMerge, canSwapInstructions, offsetsCanBeCombined). */
 #include "../core/internal.h"
+#include "layout/access.h"
 #include "layout/triton_kernel.h"
 #include "tk_internal.h"
 
 #include <stdint.h>
+#include <stdio.h>
+
+void layout_tk_pair_name(int w, int kind, layout_direction dir, char *buf, size_t cap)
+{
+    layout_ds_op op = kind ? (w == 4 ? (kind == 2 ? LAYOUT_DS_PAIR_ST64_B32 : LAYOUT_DS_PAIR_B32)
+                                     : (kind == 2 ? LAYOUT_DS_PAIR_ST64_B64 : LAYOUT_DS_PAIR_B64))
+                           : (w == 4 ? LAYOUT_DS_B32 : LAYOUT_DS_B64);
+    snprintf(buf, cap, "%s", layout_ds_op_vendor_name(op, dir, LAYOUT_VENDOR_AMD));
+}
 
 /* offsetsCanBeCombined for two DS accesses of `size` bytes at byte
  * offsets a, b from one base: 2 = the st64 form (both offsets multiples of

@@ -264,7 +264,8 @@ static void scratch_block_names(layout_tk_scratch *s, const short *partner, cons
         layout_triton_inst *e = &s->cap->out[s->cap_blk0 + i];
         int pairable = !s->k->is_nvidia && s->blk_w[i], p = pairable ? partner[i] : -1;
         if (pairable) {
-            layout_tk_xpair_name(s->k, s->blk_w[i], p >= 0 ? kind[i] : 0, e->direction, e->mnemonic, sizeof e->mnemonic);
+            /* the AMD name (gfx11 / gfx12's are given by the stream's caller, stream.c) */
+            layout_tk_pair_name(s->blk_w[i], p >= 0 ? kind[i] : 0, e->direction, e->mnemonic, sizeof e->mnemonic);
         } else {
             rd_mnemonic(s->k, s->blk_write, s->blk_bits[i], s->blk_vec[i] ? s->blk_vec[i] : 1, e->mnemonic,
                         sizeof e->mnemonic);

@@ -216,6 +216,10 @@ typedef struct layout_tk_dsi {
 
 #define LAYOUT_TK_XPAIR_MAX (2 * LAYOUT_TRITON_KERNEL_MAX_ACCESSES)
 
+/* The AMD name of a b32 / b64 (w bytes) DS access, paired (kind 1 read2 /
+ * write2, 2 their st64 form) or not (kind 0) (dspair.c). */
+void layout_tk_pair_name(int w, int kind, layout_direction dir, char *buf, size_t cap);
+
 /* SILoadStoreOptimizer's offsetsCanBeCombined for two accesses of `size`
  * bytes at byte offsets a and b of one base: 0 no, 1 read2 / write2, 2
  * their st64 form. */

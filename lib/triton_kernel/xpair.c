@@ -126,10 +126,9 @@ static uint64_t mix(uint64_t h, uint64_t x)
  * report's counts (AMD names, then the gfx11 / gfx12 ones). */
 static void count(layout_triton_kernel_op *t, int w, int kind)
 {
-    layout_ds_op op = kind ? (w == 4 ? (kind == 2 ? LAYOUT_DS_PAIR_ST64_B32 : LAYOUT_DS_PAIR_B32)
-                                     : (kind == 2 ? LAYOUT_DS_PAIR_ST64_B64 : LAYOUT_DS_PAIR_B64))
-                           : (w == 4 ? LAYOUT_DS_B32 : LAYOUT_DS_B64);
-    layout_tk_count_add(t, layout_ds_op_vendor_name(op, t->direction, LAYOUT_VENDOR_AMD), 1);
+    char mn[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP];
+    layout_tk_pair_name(w, kind, t->direction, mn, sizeof mn);
+    layout_tk_count_add(t, mn, 1);
 }
 
 /* r's counts less those of `less`, plus those of `more` (both named as r's). */
