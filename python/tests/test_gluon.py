@@ -18,6 +18,7 @@ op in its real kernel.
 
 from __future__ import annotations
 
+import collections
 import re
 from pathlib import Path
 
@@ -233,6 +234,13 @@ def _res(text, aliases):
     return text
 
 
+def _d16(counts):
+    out = collections.Counter()
+    for k, v in counts.items():
+        out[k.replace("_d16_hi", "")] += v
+    return out
+
+
 def test_differential_corpus_ops():
     # every modelled local_alloc / local_store / local_load of the Triton 3.6 corpus, alone in a
     # Gluon-style module, lowers and costs as it does inside its kernel
@@ -249,7 +257,11 @@ def test_differential_corpus_ops():
             r = lg.check(_res(op["register_layout"], aliases), _res(op["shared_layout"], aliases), shape, m.group(2),
                          rep["arch"], num_warps=rep["num_warps"])
             got = (r.store if op["direction"] == "write" else r.load).ops[0]
-            assert (got["instructions"], got["cost"]) == (op["instructions"], op["cost"]), (path.name, op["line"])
+            # the stored value's producer names a store of a VGPR's high half `_d16_hi` (AMD; a global
+            # load's packed words, gfx950's pair conversions): the kernel has it, the op alone does not;
+            # the same accesses and cost
+            assert (_d16(got["instructions"]), got["cost"]) == (_d16(op["instructions"]), op["cost"]), \
+                (path.name, op["line"])
             n += 1
     assert n >= 150  # 209 when written
 
