@@ -282,11 +282,6 @@ int layout_tk_last_dim(const layout_linear *rl)
     return layout_linear_out_dim(rl, name);
 }
 
-/* The image (offset) of input dim d's bit b. */
-uint64_t layout_tk_basis(const layout_linear *c, int d, int b)
-{
-    return c->bases[c->in_shift[d] + b];
-}
 
 int layout_tk_packed_words(const layout_triton_kernel *k, int value, const layout_linear *rl, int elem_bits,
                            layout_tk_global *g)
