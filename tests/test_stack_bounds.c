@@ -192,6 +192,48 @@ static void *call_suggest_ws(void *arg)
     return NULL;
 }
 
+/* A Triton kernel (triton_kernel.h, triton_stream.h): an AMD matmul of
+ * the fixtures whose loads pair within an op and whose ops of one block
+ * are joined by the cross-op pass; the module parsed on the main thread. */
+static layout_ttgir *g_ttgir;
+static layout_triton_kernel *g_tk;
+static layout_triton_inst g_insts[64];
+
+static void *call_triton_analyze(void *arg)
+{
+    call_ctx *c = arg;
+    c->st = layout_triton_kernel_analyze(g_ttgir, NULL, g_tk, &c->err);
+    return NULL;
+}
+
+static void *call_triton_stream(void *arg)
+{
+    call_ctx *c = arg;
+    int n = 0;
+    c->st = LAYOUT_OK;
+    for (int op = 0; op < g_tk->n_ops && c->st == LAYOUT_OK; op++)
+        if (g_tk->ops[op].modelled) c->st = layout_triton_kernel_op_stream(g_tk, op, g_insts, 64, &n, &c->err);
+    return NULL;
+}
+
+static int load_triton(void)
+{
+    static char text[1 << 20];
+    char path[512];
+    const char *f = __FILE__, *slash = strrchr(f, '/');
+    layout_error err;
+    snprintf(path, sizeof path, "%.*s/fixtures/triton/kernels/matmul_bf16_128x128x32_w8_s2_gfx942.ttgir",
+             slash ? (int)(slash - f) : 1, slash ? f : ".");
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 1;
+    size_t n = fread(text, 1, sizeof text - 1, fp);
+    fclose(fp);
+    g_ttgir = malloc(sizeof *g_ttgir);
+    g_tk = malloc(sizeof *g_tk);
+    return !g_ttgir || !g_tk || layout_ttgir_parse(text, n, g_ttgir, &err) != LAYOUT_OK ||
+           layout_triton_kernel_analyze(g_ttgir, NULL, g_tk, &err) != LAYOUT_OK;
+}
+
 static void *call_nothing(void *arg)
 {
     call_ctx *c = arg;
@@ -261,6 +303,8 @@ static void test_documented_stack_bounds(void)
         {"layout_suggest_score (suggest.h: about 490 KiB)", call_suggest_score, 490 * KIB, 0},
         {"layout_suggest, 1 thread (suggest.h: about 900 KiB)", call_suggest, 900 * KIB, 0},
         {"layout_suggest_ws, 128 x 128, 1 thread (suggest.h: about 350 KiB)", call_suggest_ws, 350 * KIB, 0},
+        {"layout_triton_kernel_analyze (triton_kernel.h: about 352 KiB)", call_triton_analyze, 352 * KIB, 0},
+        {"layout_triton_kernel_op_stream (triton_stream.h: about 400 KiB)", call_triton_stream, 400 * KIB, 0},
     };
     call_ctx base_ctx;
     long base = run_on_stack(call_nothing, &base_ctx, 64 * KIB); /* thread start-up, this file's frame */
@@ -294,7 +338,7 @@ int main(void)
     g_kernel = malloc(sizeof *g_kernel);
     g_kplan = malloc(sizeof *g_kplan);
     if (!g_kernel || !g_kplan || layout_arch_preset("gfx942", &g_arch, &err) ||
-        seed_kernel_build(g_kernel, SEED_K08, g_arch.n_banks, &err)) {
+        seed_kernel_build(g_kernel, SEED_K08, g_arch.n_banks, &err) || load_triton()) {
         printf("test_stack_bounds: setup failed\n");
         return 1;
     }

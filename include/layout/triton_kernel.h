@@ -58,11 +58,14 @@
  * Storage: no heap; ::layout_triton_kernel is about 1.3 MiB (one report per
  * op of ::LAYOUT_TTGIR_MAX_OPS): make it static or allocate it.  It keeps a
  * pointer to the module (which points into the text): both must outlive it.
- * Stack: this layer's own frames take up to about 110 KiB (gcc -O2,
- * -fstack-usage: a convert_layout's scratch, 27 KiB, lowered through
- * ldst.c, 74 KiB, and its LoadStoreVectorizer model, 7 KiB; op_explain
- * about 14 KiB; layout_triton_kernel_suggest about 150 KiB, below), plus the dialect reader's
- * (layout_triton_from_text()) and the checker's.
+ * Stack: layout_triton_kernel_analyze() takes up to about 352 KiB
+ * (tests/test_stack_bounds.c measures 328 KiB on a gfx942 matmul; gcc -O2
+ * -fstack-usage: the pairing across ops, 169 KiB, lowering each op again
+ * through ldst.c, 84 KiB, and SILoadStoreOptimizer's model, 53 KiB);
+ * op_cost and op_explain a convert_layout's scratch lowered through ldst.c,
+ * about 200 KiB; layout_triton_kernel_suggest about 150 KiB more than
+ * op_cost (below); plus the dialect reader's (layout_triton_from_text())
+ * and the checker's.
  * Thread safety: the calls only read their inputs and write their outputs;
  * layout_triton_kernel_op_cost() may run on one analysed kernel from many
  * threads.  Errors: ::LAYOUT_ERR_NULL; ::LAYOUT_ERR_ARG (an op index out of
