@@ -452,6 +452,10 @@ typedef struct ldst_stream {
     /* the accesses: access a sets register bits rest[i] where bit i of a is set */
     int nrest, rest[LAYOUT_LINEAR_MAX_BITS], n_acc;
     uint64_t lanewarp, span_b;
+    /* AMD, unpadded: the lane / warp part is one `and` of the shifted
+     * thread id for LLVM (tidbits.c), (tid << tid_shift) & tid_mask */
+    int tid_ok, tid_shift;
+    uint64_t tid_mask;
     uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];  /* its base register */
     uint64_t alias_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* its address's variable part */
     int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];    /* its constant byte offset */
@@ -605,6 +609,20 @@ static void ldst_address(ldst_stream *s, int a, int least_ishift)
      * for 1024 + 0..192 and pairs all). */
     if (pad->n > 1 && (add * (uint64_t)s->elem_bytes) >> least_ishift)
         s->base_key[a] = s->alias_key[a] = key ^ ((uint64_t)(a + 1) * 0xC2B2AE3D27D4EB4Full);
+    /* AMD: base + C with C = the XOR constant, clear of every lane / warp
+     * bit (InstCombine's `or disjoint`), plus the additive one; where the
+     * part is one `and` whose cleared bits C covers, InstCombine drops the
+     * `and` and `or (shl tid, s), C` is a register of its own unless
+     * instruction selection folds C back (tidbits.c) */
+    if (!pad->n && s->tid_ok) {
+        uint64_t kb = key * (uint64_t)s->elem_bytes, ab = add * (uint64_t)s->elem_bytes, rk;
+        int64_t ro;
+        if (!(kb & s->tid_mask) && !(ab & (s->tid_mask | kb)) &&
+            layout_tk_tid_reg(s->k, s->tid_mask, s->tid_shift, kb | ab, &rk, &ro)) {
+            s->base_key[a] = s->alias_key[a] = rk;
+            s->add_off[a] = ro;
+        }
+    }
     s->prog[a] = 0;
     for (i = 0, j = 0; i < s->nrest; i++)
         if (!(layout_tk_basis(s->cvt, s->ir, s->rest[i]) & s->lanewarp)) s->prog[a] |= (a >> i & 1) << j++;
@@ -675,6 +693,22 @@ static int ldst_lsv_view(ldst_stream *s, int a, int least_ishift, int tz_x)
     return 0;
 }
 
+/* The lane / warp images in bytes, thread-id bit order (lanes, then
+ * warps), read as LLVM sees the part they make (tidbits.c); AMD only:
+ * NVIDIA's ld/st.shared fold no constant this way. */
+static void ldst_tid_field(ldst_stream *s)
+{
+    const layout_linear *cvt = s->cvt;
+    uint64_t img[2 * LAYOUT_LINEAR_MAX_BITS];
+    int n = 0, i;
+    s->tid_ok = 0;
+    if (s->k->is_nvidia || s->pad->n) return;
+    for (i = 0; i < cvt->in_bits[s->il]; i++) img[n++] = layout_tk_basis(cvt, s->il, i) * (uint64_t)s->elem_bytes;
+    for (i = 0; s->iw >= 0 && i < cvt->in_bits[s->iw]; i++)
+        img[n++] = layout_tk_basis(cvt, s->iw, i) * (uint64_t)s->elem_bytes;
+    s->tid_ok = layout_tk_tid_field(img, n, &s->tid_mask, &s->tid_shift);
+}
+
 /* Step 1, Triton's lowering: every access's address and its view for the
  * vectorizer, and whether the costing may stop at the ceiling.  Returns 1
  * when r is not modelled. */
@@ -695,6 +729,7 @@ static int ldst_emit(ldst_stream *s)
                  apply_padding(pad, top) <= (uint64_t)UINT32_MAX - 16;
     s->cut = 0;
     s->span_b = s->lanewarp << layout_log2_floor(s->elem_bytes);
+    ldst_tid_field(s);
     int tz_x = layout_ctz(s->span_b) < 4 ? layout_ctz(s->span_b) : 4;
     for (int a = 0; a < s->n_acc; a++) {
         ldst_address(s, a, least_ishift);
