@@ -34,7 +34,25 @@
  *    pairs each way (suggest_proof's g415_gfx950_fp32_32x32_w1, its ISA);
  *  - the same inside an scf.for: 7 + 2 again;
  *  - N = 8 (constants to 1792): nothing covers bits 8..11: 4 pairs;
- *  - gfx942 likewise (ds_read2st64_b32 on every gfx9). */
+ *  - gfx942 likewise (ds_read2st64_b32 on every gfx9).
+ *
+ * And an XOR constant with bits both inside and outside what the lane /
+ * warp part may hold: Triton's LLVM splits it in the GEP into the part
+ * XOR the inside bits plus the outside ones (SeparateConstOffsetFromGEP.cpp
+ * @ 007f1e9600616a2dda8337142bedfc83e4657333, extractDisjointBitsFromXor,
+ * from computeKnownBits of the part), unless the part is a phi GVN made
+ * after a loop that may run no iteration, which computeKnownBits does not
+ * see through (ValueTracking.cpp @ 000c9fbbaaea20963423d8e159f3b45325a8f5a9,
+ * the PHI case's one-level recursion).  The kernel: the A operand of the
+ * corpus's matmul_fp16_tn_128x64x64_w4_s3_gfx942 (amd_rotating_shared,
+ * dot_op kWidth 4: 16 b64 loads, keys 16 .. 112 and 8192 | those bytes),
+ * loaded in a loop and once after it:
+ *
+ *  - in the loop: 8 ds_read2st64_b64 (the corpus's loop);
+ *  - right after a loop of `%n` iterations: only `or disjoint x, 8192`
+ *    pairs: 1 ds_read2st64_b64 + 14 ds_read_b64 (the corpus's epilogue);
+ *  - after a loop of 0 .. 4 (no guard: no phi), or after an scf.if (the
+ *    part is computed anew there): 8 pairs. */
 #include "harness.h"
 #include "layout.h"
 
@@ -109,10 +127,72 @@ static void test_no_constant_covers_the_mask(void)
     CHECK_EQ_I64(count("gfx950", 2, 8, 0, 1, "ds_read2st64_b32"), 4);
 }
 
+static const char *xfmt =
+    "#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>\n"
+    "#s = #ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>\n"
+    "#smem = #ttg.shared_memory\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"hip:gfx942\", "
+    "\"ttg.threads-per-warp\" = 64 : i32} {\n"
+    "  tt.func public @k(%%n: i32, %%p: i1) attributes {noinline = false} {\n"
+    "    %%c0 = arith.constant 0 : i32\n"
+    "    %%c1 = arith.constant 1 : i32\n"
+    "    %%c4 = arith.constant 4 : i32\n"
+    "    %%a = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #s, #smem, mutable>\n"
+    "    scf.for %%i = %%c0 to %s step %%c1  : i32 {\n"
+    "      %%x = ttg.local_load %%a : !ttg.memdesc<128x64xf16, #s, #smem, mutable> -> "
+    "tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>\n"
+    "    }\n"
+    "%s"
+    "    %%y = ttg.local_load %%a : !ttg.memdesc<128x64xf16, #s, #smem, mutable> -> "
+    "tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>\n"
+    "    tt.return\n"
+    "  }\n"
+    "}\n";
+
+/* The count of mn of local_load `op` (0: the loop's, 1: the one after;
+ * the local_alloc of no value has no instruction);
+ * ub the loop's upper bound, between: text between the loop and it. */
+static int64_t xcount(const char *ub, const char *between, int op, const char *mn)
+{
+    snprintf(text, sizeof text, xfmt, ub, between);
+    if (layout_ttgir_parse(text, strlen(text), &mod, &terr) != LAYOUT_OK ||
+        layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) != LAYOUT_OK || kern.n_ops != 2 ||
+        !kern.ops[op].modelled) {
+        fprintf(stderr, "  ub %s: %s\n", ub, terr.message);
+        return -1;
+    }
+    for (int i = 0; i < kern.ops[op].n_counts; i++)
+        if (strcmp(kern.ops[op].counts[i].mnemonic, mn) == 0) return kern.ops[op].counts[i].count;
+    return 0;
+}
+
+static void test_xor_split_in_the_loop(void)
+{
+    CHECK_EQ_I64(xcount("%n", "", 0, "ds_read2st64_b64"), 8);
+    CHECK_EQ_I64(xcount("%n", "", 0, "ds_read_b64"), 0);
+}
+
+static void test_xor_whole_through_gvn_phi(void)
+{
+    CHECK_EQ_I64(xcount("%n", "", 1, "ds_read2st64_b64"), 1);
+    CHECK_EQ_I64(xcount("%n", "", 1, "ds_read_b64"), 14);
+}
+
+static void test_xor_split_without_phi(void)
+{
+    const char *iff = "    scf.if %p {\n      %z = arith.addi %c0, %c1 : i32\n    }\n";
+    CHECK_EQ_I64(xcount("%c4", "", 1, "ds_read2st64_b64"), 8);
+    CHECK_EQ_I64(xcount("%n", iff, 1, "ds_read2st64_b64"), 8);
+    CHECK_EQ_I64(xcount("%n", iff, 1, "ds_read_b64"), 0);
+}
+
 int main(void)
 {
     RUN(test_own_register_at_128_threads);
     RUN(test_folded_back_at_64_threads);
     RUN(test_no_constant_covers_the_mask);
+    RUN(test_xor_split_in_the_loop);
+    RUN(test_xor_whole_through_gvn_phi);
+    RUN(test_xor_split_without_phi);
     return harness_finish("test_triton_pairing");
 }

@@ -456,6 +456,7 @@ typedef struct ldst_stream {
      * thread id for LLVM (tidbits.c), (tid << tid_shift) & tid_mask */
     int tid_ok, tid_shift;
     uint64_t tid_mask;
+    int part_phi; /* AMD: the part reaches SeparateConstOffsetFromGEP through a phi (tidbits.c) */
     uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];  /* its base register */
     uint64_t alias_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* its address's variable part */
     int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];    /* its constant byte offset */
@@ -584,7 +585,9 @@ static void ldst_address(ldst_stream *s, int a, int least_ishift)
     s->base_key[a] = s->alias_key[a] = key;
     s->add_off[a] = (int64_t)apply_padding(pad, add * (uint64_t)s->elem_bytes);
     /* Unpadded: (base ^ key) + add, and the bits of key that no lane or
-     * warp sets are zero in base, so LLVM adds them to the immediate:
+     * warp sets are zero in base, so LLVM adds them to the immediate
+     * (InstCombine's `or disjoint` for a key without lane / warp bits,
+     * SeparateConstOffsetFromGEP's split of a mixed key: tidbits.c):
      * the base register is base ^ (key & lanewarp) (the Gluon fixtures'
      * AMDGCN: a shared_linear bf16 operand writes on two base registers
      * with offsets 0, 48, 64, .. and 16, 32, 80, .., the XOR keys 0x108
@@ -592,6 +595,12 @@ static void ldst_address(ldst_stream *s, int a, int least_ishift)
     if (!pad->n) {
         s->base_key[a] = s->alias_key[a] = key & s->lanewarp;
         s->add_off[a] = (int64_t)(((key & ~s->lanewarp) + add) * (uint64_t)s->elem_bytes);
+        /* unless the part is a phi for SeparateConstOffsetFromGEP
+         * (tidbits.c): the whole key then stays in the register */
+        if (s->part_phi && (key & s->lanewarp) && (key & ~s->lanewarp)) {
+            s->base_key[a] = s->alias_key[a] = key;
+            s->add_off[a] = (int64_t)(add * (uint64_t)s->elem_bytes);
+        }
     }
     /* Padded: Triton pads each access's whole offset, base + constant,
      * and the accesses share a base register only where the constant's
@@ -730,6 +739,7 @@ static int ldst_emit(ldst_stream *s)
     s->cut = 0;
     s->span_b = s->lanewarp << layout_log2_floor(s->elem_bytes);
     ldst_tid_field(s);
+    s->part_phi = layout_tk_part_through_phi(s->k, s->r->op);
     int tz_x = layout_ctz(s->span_b) < 4 ? layout_ctz(s->span_b) : 4;
     for (int a = 0; a < s->n_acc; a++) {
         ldst_address(s, a, least_ishift);

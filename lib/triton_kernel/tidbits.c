@@ -139,3 +139,89 @@ int layout_tk_tid_reg(const layout_triton_kernel *k, uint64_t mask, int shift, u
     return 1;
 }
 
+/* ---- what SeparateConstOffsetFromGEP knows after GVN ----------------------
+ *
+ * A constant XOR with bits both inside and outside what the lane / warp
+ * part may hold stays an `xor` through InstCombine; Triton's LLVM splits it
+ * later, in the GEP, into the part XOR the inside bits plus the outside
+ * ones (SeparateConstOffsetFromGEP.cpp @
+ * 007f1e9600616a2dda8337142bedfc83e4657333, extractDisjointBitsFromXor:
+ * DisjointBits = Const & computeKnownBits(Base).Zero), which is what
+ * ldst.c's base register (the key's lane / warp bits) and offset (the
+ * rest) model.  Its known bits are the part's unless the part is a phi:
+ * ValueTracking.cpp @ 000c9fbbaaea20963423d8e159f3b45325a8f5a9,
+ * computeKnownBitsFromOperator's PHI case, recurses into the incoming
+ * values at MaxAnalysisRecursionDepth - 1 ("cap the recursion to one
+ * level"), where an xor / or / select of Triton's part learns nothing of
+ * its operands.  GVN makes that phi:
+ * an op after a loop that computes the same part as an op in the loop
+ * (the same op and types: the same lane / warp arithmetic) finds it in
+ * the loop's preheader (LICM hoisted it there), available on the path
+ * through the loop and not on the guard's edge past a loop that may run
+ * no iteration; GVN's scalar PRE computes it on that edge and joins the
+ * two with a phi.  The corpus's matmul_fp16_tn_128x64x64_w4_s3_gfx942
+ * (its record, llir_amd): the loop's part `%319 = xor i32 %318, %313`
+ * pairs `xor %319, 8208` with `xor %319, 16` (`v_xor_b32 v26, 16, v21`,
+ * `ds_read2st64_b64 ... offset1:16`); the epilogue's `%645 = xor i32
+ * %.pre-phi191, %644` keeps `xor %645, 8208`, a register of its own
+ * (`v_xor_b32 v6, 0x2010, v22`, a single ds_read_b64), and pairs only
+ * `or disjoint %645, 8192` (InstCombine ran before GVN, on the part
+ * itself).  Debian's LLVM 22.1.8 does not split at all (opt-22's
+ * separate-const-offset-from-gep leaves `xor %x, 8208`; the loop's pairs
+ * go too: llc/pairing_xor.ll). */
+
+/* Whether the scf.for ir op `f` may run no iteration: bounds not both
+ * constants with the upper above the lower. */
+static int may_skip(const layout_ttgir *m, int f)
+{
+    int64_t lb, ub;
+    return layout_ttgir_ir_const_int(m, layout_ttgir_ir_operand(m, f, 0), &lb) != LAYOUT_OK ||
+           layout_ttgir_ir_const_int(m, layout_ttgir_ir_operand(m, f, 1), &ub) != LAYOUT_OK || ub <= lb;
+}
+
+/* Whether ir ops a and b have the same name and the same types. */
+static int same_op(const layout_ttgir *m, int a, int b)
+{
+    const layout_ttgir_ir_op *x = &m->ir.ops[a], *y = &m->ir.ops[b];
+    return x->name.len == y->name.len && x->types_in.len == y->types_in.len && x->types_out.len == y->types_out.len &&
+           memcmp(m->text + x->name.at, m->text + y->name.at, x->name.len) == 0 &&
+           memcmp(m->text + x->types_in.at, m->text + y->types_in.at, x->types_in.len) == 0 &&
+           memcmp(m->text + x->types_out.at, m->text + y->types_out.at, x->types_out.len) == 0;
+}
+
+/* Whether the body of scf.for `f` (its ops, not nested deeper) holds an
+ * op the same as ir op `io`. */
+static int loop_has(const layout_ttgir *m, int f, int io)
+{
+    const layout_ttgir_ir_op *fo = &m->ir.ops[f];
+    if (fo->first_region < 0) return 0;
+    const layout_ttgir_region *rg = &m->ir.regions[fo->first_region];
+    for (int b = rg->first_block; b >= 0; b = m->ir.blocks[b].next)
+        for (int j = m->ir.blocks[b].first_op; j >= 0; j = m->ir.ops[j].next)
+            if (same_op(m, j, io)) return 1;
+    return 0;
+}
+
+int layout_tk_part_through_phi(const layout_triton_kernel *k, int op)
+{
+    const layout_ttgir *m = k->module;
+    if (k->is_nvidia || op < 0 || op >= m->n_ops) return 0;
+    int io = m->ops[op].ir_op, blk = io >= 0 ? m->ir.ops[io].parent_block : -1, open = 0, twin = 0;
+    if (blk < 0) return 0;
+    /* an op in a loop's body: the loop's own part, hoisted, is no phi */
+    int owner = m->ir.regions[m->ir.blocks[blk].parent_region].parent_op;
+    if (layout_ttgir_ir_op_is(m, owner, "scf.for")) return 0;
+    /* the phi stands in the loop's exit block (its predecessors: the loop
+     * and the guard): an op there computes the part through it, and a
+     * later one the same (GVN reuses the value the first computed); past
+     * another region op the part is computed anew */
+    for (int j = m->ir.blocks[blk].first_op; j >= 0 && j != io; j = m->ir.ops[j].next) {
+        if (layout_ttgir_ir_op_is(m, j, "scf.for"))
+            open = may_skip(m, j) && loop_has(m, j, io);
+        else if (is_scf(m, j))
+            open = 0;
+        else if (open && same_op(m, j, io))
+            twin = 1;
+    }
+    return open || twin;
+}

@@ -363,6 +363,12 @@ int layout_tk_tid_own_reg(uint64_t mask, int shift, uint64_t c);
  * count and folds c back where no block but one uses it (tidbits.c). */
 int layout_tk_tid_reg(const layout_triton_kernel *k, uint64_t mask, int shift, uint64_t c, uint64_t *key,
                       int64_t *off);
+/* AMD: whether module op `op`'s lane / warp part reaches
+ * SeparateConstOffsetFromGEP through a phi GVN made (an op after a loop
+ * that may run no iteration, the same as an op in its body), so that an
+ * XOR constant with bits inside and outside the part stays one `xor`, a
+ * register of its own (tidbits.c). */
+int layout_tk_part_through_phi(const layout_triton_kernel *k, int op);
 /* The base-register key of such an access: none of the lane / warp keys
  * the lowerings give (those are offsets below 2^32).  Its register holds
  * (tid << shift) | c, within [c, c + mask] (c clear of the mask, and
