@@ -124,8 +124,10 @@ int layout_tk_tid_reg(const layout_triton_kernel *k, uint64_t mask, int shift, u
                       int64_t *off)
 {
     const layout_ttgir *m = k->module;
+    /* a lowering without its module (a layout costed alone): no thread
+     * count, no blocks to read, the part's own base */
+    if (k->is_nvidia || !m || !layout_tk_tid_own_reg(mask, shift, c)) return 0;
     int threads = m->num_warps * m->threads_per_warp, bits = 0;
-    if (k->is_nvidia || !layout_tk_tid_own_reg(mask, shift, c)) return 0;
     while (bits < TID_BITS && (1 << bits) < threads) bits++;
     uint64_t below = tid_bits(bits, shift); /* what the DAG knows tid << shift may hold */
     if (!(c & below) && !has_regions(m)) {
@@ -205,7 +207,7 @@ static int loop_has(const layout_ttgir *m, int f, int io)
 int layout_tk_part_through_phi(const layout_triton_kernel *k, int op)
 {
     const layout_ttgir *m = k->module;
-    if (k->is_nvidia || op < 0 || op >= m->n_ops) return 0;
+    if (k->is_nvidia || !m || op < 0 || op >= m->n_ops) return 0;
     int io = m->ops[op].ir_op, blk = io >= 0 ? m->ir.ops[io].parent_block : -1, open = 0, twin = 0;
     if (blk < 0) return 0;
     /* an op in a loop's body: the loop's own part, hoisted, is no phi */
