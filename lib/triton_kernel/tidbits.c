@@ -9,9 +9,10 @@
  * shift s, InstCombine leaves one `and (shl tid, s), M` (or lshr): the
  * two masks merge (M within threads - 1), so the `and` with threads - 1
  * is gone and LLVM's only bound on tid is its declared range, [0, 1024)
- * (Triton's IR: `declare noundef range(i32 0, 1024) i32
- * @llvm.amdgcn.workitem.id.x()`, IntrinsicsAMDGPU.td's Range<RetIndex, 0,
- * 1024>), not the kernel's thread count.
+ * (Triton's IR, the records in tests/fixtures/triton/corpus/llir_amd:
+ * `declare noundef range(i32 0, 1024) i32 @llvm.amdgcn.workitem.id.x()`,
+ * the intrinsic's Range in IntrinsicsAMDGPU.td), not the kernel's thread
+ * count.
  *
  * An access at that part plus a constant C is first an `or disjoint`
  * when no bit of C is among the mask's (InstCombineAddSub.cpp @
@@ -43,7 +44,7 @@
  * the DAG's `or` has no common bits again and SelectDS1Addr1Offset folds C
  * after all, on base tid << s -- the same register as the other accesses'
  * when the mask clears nothing below T (the DAG drops the `and` then)
- * (the corpus's suggest_proof g415_gfx950_fp32_32x32_w1: 64 threads,
+ * (the suggest_proof fixture g415_gfx950_fp32_32x32_w1: 64 threads,
  * `(tid << 2) & 252` plus 3840, one base and eight ds_read2st64_b32).  The
  * DAG is one basic block: an `or` also used in another block (LICM hoists
  * a loop's invariant address out of the loop, GVN merges it with the same
