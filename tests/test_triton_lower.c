@@ -763,14 +763,16 @@ static void test_corpus_per_loc(void)
            n_dup_kernels, n_split_moved, n_full, full_equal, full_per_exec);
     CHECK_EQ_I64(n_kernels, 66);
     /* Floors: what must not get worse. */
-    CHECK_MSG(n_equal >= 103, "%d locations equal the ISA, fewer than 103", n_equal);
+    CHECK_MSG(n_equal >= 104, "%d locations equal the ISA, fewer than 104", n_equal);
     CHECK_MSG(n_full >= 55, "%d kernels fully modelled, fewer than 55", n_full);
     CHECK_MSG(full_equal >= 40, "%d fully modelled kernels equal their ISA at every location, fewer than 40",
               full_equal);
     CHECK_MSG(full_per_exec >= 44, "%d fully modelled kernels equal per execution (equal or dup), fewer than 44",
               full_per_exec);
-    /* Known difference (docs/triton.md, "Rules", unpaired): a ceiling. */
-    CHECK_MSG(rules[R_UNPAIRED] <= 2, "%d locations unpaired, more than 2", rules[R_UNPAIRED]);
+    /* Known difference (docs/triton.md, "Rules", unpaired): a ceiling.  The
+     * fp32 gfx950 matmuls' two are modelled since the base registers follow
+     * LLVM's (tidbits.c): none left. */
+    CHECK_MSG(rules[R_UNPAIRED] <= 0, "%d locations unpaired, more than 0", rules[R_UNPAIRED]);
     CHECK_EQ_I64(rules[R_OTHER], 0);
     CHECK_EQ_I64(n_equal + rules[R_DUP] + rules[R_SPLIT] + rules[R_UNPAIRED], n_cmp);
     /* Locations whose ops are all modelled with no instruction (attention's

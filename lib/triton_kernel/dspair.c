@@ -105,9 +105,13 @@ int layout_tk_pair_ds(const layout_tk_dsi *ins, int n, const layout_tk_lsv_acc *
                                       layout_tk_lsv_no_alias(&acc[ins[y].at], &acc[b->at], h->w));
                     else if (b->grp == a->grp && b->var == a->var)
                         may_alias = 0;
-                    else /* BasicAA's aliasGEP: the ranges of the variable parts */
+                    else { /* BasicAA's aliasGEP: the ranges of the variable parts (a register
+                            * `or (shl tid, s), C` of its own from C on: its known ones) */
+                        int64_t alo = a->off + LAYOUT_TK_OWN_REG_LO(a->key);
+                        int64_t blo = b->off + LAYOUT_TK_OWN_REG_LO(b->key);
                         may_alias = a->span < 0 || b->span < 0 ||
-                                    (a->off < b->off + b->span + b->size && b->off < a->off + a->span + a->size);
+                                    (alo < blo + b->span + b->size && blo < alo + a->span + a->size);
+                    }
                     if (may_alias) k = 0;
                 }
                 if (k) {

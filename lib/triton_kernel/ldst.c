@@ -447,6 +447,11 @@ typedef struct ldst_stream {
     /* the accesses: access a sets register bits rest[i] where bit i of a is set */
     int nrest, rest[LAYOUT_LINEAR_MAX_BITS], n_acc;
     uint64_t lanewarp, span_b;
+    /* AMD, unpadded: the lane / warp part is one `and` of the shifted
+     * thread id for LLVM (tidbits.c), (tid << tid_shift) & tid_mask */
+    int tid_ok, tid_shift;
+    uint64_t tid_mask;
+    int part_phi; /* AMD: the part reaches SeparateConstOffsetFromGEP through a phi (tidbits.c) */
     uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];  /* its base register */
     uint64_t alias_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* its address's variable part */
     int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];    /* its constant byte offset */
@@ -575,7 +580,9 @@ static void ldst_address(ldst_stream *s, int a, int least_ishift)
     s->base_key[a] = s->alias_key[a] = key;
     s->add_off[a] = (int64_t)apply_padding(pad, add * (uint64_t)s->elem_bytes);
     /* Unpadded: (base ^ key) + add, and the bits of key that no lane or
-     * warp sets are zero in base, so LLVM adds them to the immediate:
+     * warp sets are zero in base, so LLVM adds them to the immediate
+     * (InstCombine's `or disjoint` for a key without lane / warp bits,
+     * SeparateConstOffsetFromGEP's split of a mixed key: tidbits.c):
      * the base register is base ^ (key & lanewarp) (the Gluon fixtures'
      * AMDGCN: a shared_linear bf16 operand writes on two base registers
      * with offsets 0, 48, 64, .. and 16, 32, 80, .., the XOR keys 0x108
@@ -583,6 +590,12 @@ static void ldst_address(ldst_stream *s, int a, int least_ishift)
     if (!pad->n) {
         s->base_key[a] = s->alias_key[a] = key & s->lanewarp;
         s->add_off[a] = (int64_t)(((key & ~s->lanewarp) + add) * (uint64_t)s->elem_bytes);
+        /* unless the part is a phi for SeparateConstOffsetFromGEP
+         * (tidbits.c): the whole key then stays in the register */
+        if (s->part_phi && (key & s->lanewarp) && (key & ~s->lanewarp)) {
+            s->base_key[a] = s->alias_key[a] = key;
+            s->add_off[a] = (int64_t)(add * (uint64_t)s->elem_bytes);
+        }
     }
     /* Padded: Triton pads each access's whole offset, base + constant,
      * and the accesses share a base register only where the constant's
@@ -600,6 +613,20 @@ static void ldst_address(ldst_stream *s, int a, int least_ishift)
      * for 1024 + 0..192 and pairs all). */
     if (pad->n > 1 && (add * (uint64_t)s->elem_bytes) >> least_ishift)
         s->base_key[a] = s->alias_key[a] = key ^ ((uint64_t)(a + 1) * 0xC2B2AE3D27D4EB4Full);
+    /* AMD: base + C with C = the XOR constant, clear of every lane / warp
+     * bit (InstCombine's `or disjoint`), plus the additive one; where the
+     * part is one `and` whose cleared bits C covers, InstCombine drops the
+     * `and` and `or (shl tid, s), C` is a register of its own unless
+     * instruction selection folds C back (tidbits.c) */
+    if (!pad->n && s->tid_ok) {
+        uint64_t kb = key * (uint64_t)s->elem_bytes, ab = add * (uint64_t)s->elem_bytes, rk;
+        int64_t ro;
+        if (!(kb & s->tid_mask) && !(ab & (s->tid_mask | kb)) &&
+            layout_tk_tid_reg(s->k, s->tid_mask, s->tid_shift, kb | ab, &rk, &ro)) {
+            s->base_key[a] = s->alias_key[a] = rk;
+            s->add_off[a] = ro;
+        }
+    }
     s->prog[a] = 0;
     for (i = 0, j = 0; i < s->nrest; i++)
         if (!(layout_tk_basis(s->cvt, s->ir, s->rest[i]) & s->lanewarp)) s->prog[a] |= (a >> i & 1) << j++;
@@ -670,6 +697,22 @@ static int ldst_lsv_view(ldst_stream *s, int a, int least_ishift, int tz_x)
     return 0;
 }
 
+/* The lane / warp images in bytes, thread-id bit order (lanes, then
+ * warps), read as LLVM sees the part they make (tidbits.c); AMD only:
+ * NVIDIA's ld/st.shared fold no constant this way. */
+static void ldst_tid_field(ldst_stream *s)
+{
+    const layout_linear *cvt = s->cvt;
+    uint64_t img[2 * LAYOUT_LINEAR_MAX_BITS];
+    int n = 0, i;
+    s->tid_ok = 0;
+    if (s->k->is_nvidia || s->pad->n) return;
+    for (i = 0; i < cvt->in_bits[s->il]; i++) img[n++] = layout_tk_basis(cvt, s->il, i) * (uint64_t)s->elem_bytes;
+    for (i = 0; s->iw >= 0 && i < cvt->in_bits[s->iw]; i++)
+        img[n++] = layout_tk_basis(cvt, s->iw, i) * (uint64_t)s->elem_bytes;
+    s->tid_ok = layout_tk_tid_field(img, n, &s->tid_mask, &s->tid_shift);
+}
+
 /* Step 1, Triton's lowering: every access's address and its view for the
  * vectorizer, and whether the costing may stop at the ceiling.  Returns 1
  * when r is not modelled. */
@@ -690,6 +733,8 @@ static int ldst_emit(ldst_stream *s)
                  apply_padding(pad, top) <= (uint64_t)UINT32_MAX - 16;
     s->cut = 0;
     s->span_b = s->lanewarp << layout_log2_floor(s->elem_bytes);
+    ldst_tid_field(s);
+    s->part_phi = layout_tk_part_through_phi(s->k, s->r->op);
     int tz_x = layout_ctz(s->span_b) < 4 ? layout_ctz(s->span_b) : 4;
     for (int a = 0; a < s->n_acc; a++) {
         ldst_address(s, a, least_ishift);

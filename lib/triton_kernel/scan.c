@@ -134,6 +134,10 @@ typedef struct sc_state {
     int64_t elems, nreg, base[SC_MAX_OPS], warps_all;
     int64_t flat[64 * 32], wax[64 * 32], lax[64 * 32]; /* per thread: parallel id, axis warp, axis lane */
     uint64_t addr[64];            /* one access's lane addresses */
+    /* AMD: the parallel id as LLVM sees it, (tid << tid_shift) & tid_mask
+     * (tidbits.c), when it is one such field (tid_ok) */
+    int tid_ok, tid_shift;
+    uint64_t tid_mask;
     layout_tk_scratch s;          /* the checker and the current block */
 } sc_state;
 
@@ -314,6 +318,29 @@ static void sc_thread_ids(sc_state *x)
         }
 }
 
+/* The parallel id P (elements) of every thread, read as LLVM sees it:
+ * Triton computes it from lane and warp ids with urem / udiv / mul / add
+ * by powers of two, which InstCombine folds into ands and shifts of tid;
+ * where P is one field of tid (checked on every thread) it is one `and`
+ * (tidbits.c). */
+static void sc_tid_field(sc_state *x)
+{
+    uint64_t img[16];
+    int n = 0, t, threads = x->nwarps * x->lanes;
+    x->tid_ok = 0;
+    if (x->k->is_nvidia) return;
+    while ((1 << n) < threads && n < 16) {
+        img[n] = (uint64_t)x->flat[1 << n];
+        n++;
+    }
+    if (!layout_tk_tid_field(img, n, &x->tid_mask, &x->tid_shift)) return;
+    for (t = 0; t < threads; t++) {
+        uint64_t y = x->tid_shift >= 0 ? (uint64_t)t << x->tid_shift : (uint64_t)t >> -x->tid_shift;
+        if ((y & x->tid_mask) != (uint64_t)x->flat[t]) return;
+    }
+    x->tid_ok = 1;
+}
+
 /* storeWarpAccumulator: one predicated block (the file's comment).
  * Returns 1 when the checker refuses an access. */
 static int sc_store_accumulators(sc_state *x)
@@ -381,8 +408,19 @@ static int sc_load_run(sc_state *x, int i, int64_t *run_at, int64_t *run_n)
                                        x->addr))
                 return 1;
         }
-        layout_tk_scratch_block_add(&x->s, 0, (int)(take * x->bits[i]), (int)take, 0,
-                                    x->base[i] + x->N * *run_at * eb);
+        /* AMD: P + N * run_at, where InstCombine drops P's `and` (the
+         * constant covers what it clears), is `or` of tid and the constant:
+         * a register of its own, the operand's scratch base its offset
+         * (the corpus's scan2d_fp32_cumsum_ax0_64x64_w4_s1_gfx1100: `or
+         * i32 %tid, 1008`, one single ds_load_b32) */
+        uint64_t rk;
+        int64_t ro;
+        if (x->tid_ok && take == 1 &&
+            layout_tk_tid_reg(x->k, x->tid_mask, x->tid_shift, (uint64_t)(x->N * *run_at), &rk, &ro))
+            layout_tk_scratch_block_add(&x->s, 0, x->bits[i], 1, rk, x->base[i] + ro * eb);
+        else
+            layout_tk_scratch_block_add(&x->s, 0, (int)(take * x->bits[i]), (int)take, 0,
+                                        x->base[i] + x->N * *run_at * eb);
         *run_at += take;
         *run_n -= take;
     }
@@ -429,6 +467,7 @@ layout_status layout_tk_lower_scan(const layout_triton_kernel *k, int op, layout
         sc_scratch_shape(&x, r, &st))
         return st;
     sc_thread_ids(&x);
+    sc_tid_field(&x);
     memset(&x.s, 0, sizeof x.s);
     x.s.k = k;
     x.s.r = r;

@@ -347,6 +347,42 @@ void layout_tk_count_add(layout_triton_kernel_op *r, const char *mn, int64_t n);
 /* Add access number `access`'s checker cost c (of instruction ins) to r's
  * sums, its conflicted count and, if it is the costliest so far, its worst. */
 void layout_tk_cost_add(layout_triton_kernel_op *r, int access, const layout_cost *c, const layout_instr *ins);
+/* AMD: LLVM's view of the thread-id part of an address (tidbits.c).  img
+ * holds the images of bits 0 .. n - 1 of the thread id (lane bits, then
+ * warp bits) in the address's own units (ldst.c: bytes; scan.c: elements
+ * of its GEP).  layout_tk_tid_field: 1 when the part is one `and` of the
+ * shifted thread id as InstCombine leaves it, (tid << shift) & mask
+ * (shift < 0: tid >> -shift), else 0.  layout_tk_tid_extra: the bits
+ * that shifted tid may hold (tid < 1024) and mask clears.
+ * layout_tk_tid_own_reg: 1 when that part plus the constant c gets a base
+ * register of its own, `or (shl tid, shift), c` (InstCombine drops the
+ * mask, and the or is no longer disjoint). */
+int layout_tk_tid_field(const uint64_t *img, int n, uint64_t *mask, int *shift);
+uint64_t layout_tk_tid_extra(uint64_t mask, int shift);
+int layout_tk_tid_own_reg(uint64_t mask, int shift, uint64_t c);
+/* What an access at that part plus c gets on k's target: 0 the part's
+ * own base register (the caller's), 1 the register `or (shl tid, shift),
+ * c` of its own (*key, *off = 0), 2 the register tid << shift with c in
+ * the DS offset (*key, *off = c): instruction selection knows the thread
+ * count and folds c back where no block but one uses it (tidbits.c). */
+int layout_tk_tid_reg(const layout_triton_kernel *k, uint64_t mask, int shift, uint64_t c, uint64_t *key,
+                      int64_t *off);
+/* AMD: whether module op `op`'s lane / warp part reaches
+ * SeparateConstOffsetFromGEP through a phi GVN made (an op after a loop
+ * that may run no iteration, the same as an op in its body), so that an
+ * XOR constant with bits inside and outside the part stays one `xor`, a
+ * register of its own (tidbits.c). */
+int layout_tk_part_through_phi(const layout_triton_kernel *k, int op);
+/* The base-register key of such an access: none of the lane / warp keys
+ * the lowerings give (those are offsets below 2^32).  Its register holds
+ * (tid << shift) | c, within [c, c + mask] (c clear of the mask, and
+ * covering what the mask clears): LAYOUT_TK_OWN_REG_LO gives c back for
+ * alias analysis (dspair.c), 0 for any other key. */
+#define LAYOUT_TK_OWN_REG_TAG ((uint64_t)1 << 62)
+#define LAYOUT_TK_OWN_REG_KEY(c) (LAYOUT_TK_OWN_REG_TAG | (uint64_t)(c))
+#define LAYOUT_TK_OWN_REG_LO(key) \
+    (((key) & LAYOUT_TK_OWN_REG_TAG) ? (int64_t)((key) & (LAYOUT_TK_OWN_REG_TAG - 1)) : (int64_t)0)
+
 /* SILoadStoreOptimizer (pair_ds) over the n scalar accesses of one basic
  * block, in program order (reduce.c): access i at byte offset off[i] from
  * base register key[i], w[i] its b32 / b64 width in bytes (4 or 8) or 0

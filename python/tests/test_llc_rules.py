@@ -13,8 +13,10 @@ The expected mixes state the rules: MISS_D16_HI, a 16- / 8-bit element in
 bits [31:16] of its VGPR is stored with `_d16_hi`; MISS_PAIRING,
 SILoadStoreOptimizer pairs only accesses of one base register, and O3's
 InstCombine gives an access its own base when its constant covers the bits
-of the lane offset that a mask clears, or when Triton's XOR swizzle
-constant overlaps the lane offset's bits."""
+of the lane offset that a mask clears (unless instruction selection, which
+knows the thread count, folds it back within one block), or when Triton's
+XOR swizzle constant overlaps the lane offset's bits (LLVM 22.1.8 splits
+none; Triton's LLVM splits them but behind GVN's phi)."""
 
 from __future__ import annotations
 
@@ -74,16 +76,17 @@ def compile_case(case: dict, opt: str, llc: str) -> str:
 
 
 def test_the_recorded_llc_output_has_the_expected_mix():
-    assert len(CASES) == 13
+    assert len(CASES) == 15
     for case in CASES:
         fns = functions((LLC_DIR / "recorded" / recorded_name(case)).read_text())
         assert mix(fns[case["function"]]) == case["mix"], (case, fns[case["function"]])
 
 
 def test_each_rule_differs_from_the_model_where_the_corpus_does():
-    """The reproducers are not vacuous: where the corpus misses, LLVM's mix
-    is not the model's, and counted one access per address and half it is
-    (the same accesses, spelled or paired otherwise)."""
+    """The reproducers are not vacuous: where LLVM's mix is not the model's
+    (d16_hi's packed halves; pairing_xor, which LLVM 22.1.8 splits not at
+    all), counted one access per address and half it is (the same accesses,
+    spelled or paired otherwise); the mask rule's cases the model follows."""
     def alike(m: Dict[str, int]) -> collections.Counter:
         out = collections.Counter()
         for k, v in m.items():
@@ -95,7 +98,7 @@ def test_each_rule_differs_from_the_model_where_the_corpus_does():
                 out[k.replace("ds_load_", "ds_read_").replace("ds_store_", "ds_write_")] += v
         return out
     differ = [c for c in CASES if c["mix"] != c["model"]]
-    assert len(differ) == 11
+    assert len(differ) == 9
     for c in CASES:
         assert alike(c["mix"]) == alike(c["model"]), c
 

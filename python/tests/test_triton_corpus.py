@@ -882,7 +882,7 @@ def async_groups(name: str) -> int:
 # change that lowers one, or lets a model miss grow, fails
 FLOOR_MODELLED = 1.0  # 3688 of 3688 ops (the 59 warp_group_dot: the tensor core's reads, measured: gmma/)
 FLOOR_FULL = {"amd": 396, "nv": 280}
-FLOOR_EQUAL = {"amd": 383, "nv": 256}  # AMD: 334 equal (per execution) + 49 equal per path
+FLOOR_EQUAL = {"amd": 393, "nv": 256}  # AMD: 344 equal (per execution) + 49 equal per path
 # The misses by class (AMD + NVIDIA), at most.  MISS_DUP, MISS_D16_HI and
 # MISS_PTX_SPELLING were exemptions (counted as agreeing in the docs'
 # "with the rules" figure) until it was found that no record in the
@@ -893,10 +893,15 @@ FLOOR_EQUAL = {"amd": 383, "nv": 256}  # AMD: 334 equal (per execution) + 49 equ
 # high half `_d16_hi` as AMDGPU's instruction selection does
 # (DSInstructions.td's store_hi16_local; ldst.c, layout_tk_packed_words);
 # the class stays, empty.
+# The 10 MISS_PAIRING are equal since the model gives an access the base
+# register LLVM gives it (tidbits.c): InstCombine's dropped mask (`or` of
+# the thread id and a constant, a register of its own unless instruction
+# selection folds the constant back) and the XOR constant SeparateConst-
+# OffsetFromGEP cannot split behind GVN's phi; the class stays, empty.
 # LOOP_COPIES is gone: the loop finder now reads LLVM's `Loop Header`
 # markers, and its 4 cases were the old finder's artefacts (2 are
 # MISS_PAIRING, 2 MISS_DUP).
-CEILING_MISSES = {"MISS_DUP": 0, "MISS_D16_HI": 0, "MISS_PTX_SPELLING": 9, "MISS_PAIRING": 10, "MISS_FMA_DOT": 12,
+CEILING_MISSES = {"MISS_DUP": 0, "MISS_D16_HI": 0, "MISS_PTX_SPELLING": 9, "MISS_PAIRING": 0, "MISS_FMA_DOT": 12,
                   "MISS_SCRATCH_ROUNDS": 3, "MISS_SPLIT_LOADS": 3}
 FLOOR_NCU = {"compared": 140, "wavefronts": 134, "conflicts": 134, "st": 140, "ld": 84, "NCU_ASYNC_GROUP_LD": 35}
 # NCU_ASYNC_GROUP_LD: on the sm_90 kernels with a cp.async pipeline
