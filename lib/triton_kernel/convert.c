@@ -828,7 +828,7 @@ static void cvt_store_words(const layout_triton_kernel *k, const cvt_sides *cs, 
 {
     layout_tk_global own;
     int ir = layout_linear_in_dim(&cs->sl, "register");
-    g->word_bits = 0, g->run1 = g->run2 = -1;
+    g->word_bits = 0, g->run1 = g->run2 = g->part_phi = -1;
     if (k->is_nvidia || ir < 0 || !layout_tk_packed_words(k, cs->source, &cs->sl, cs->bitwidth, &own)) return;
     bvec ts_reg = {0, {0}};
     for (int i = 0; i < sc->rs2.n; i++)

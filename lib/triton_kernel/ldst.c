@@ -289,7 +289,7 @@ int layout_tk_packed_words(const layout_triton_kernel *k, int value, const layou
     const layout_ttgir *m = k->module;
     int def = value >= 0 ? layout_ttgir_ir_def(m, value) : -1, ir = layout_linear_in_dim(rl, "register");
     layout_ttgir_type from;
-    g->word_bits = 0, g->run1 = g->run2 = -1;
+    g->word_bits = 0, g->run1 = g->run2 = g->part_phi = -1;
     if (def < 0 || ir < 0) return 0;
     /* tt.trans relabels the dims of the same registers (TransOpConversion
      * returns its operand's values): register i stays register i */
@@ -451,7 +451,7 @@ typedef struct ldst_stream {
      * thread id for LLVM (tidbits.c), (tid << tid_shift) & tid_mask */
     int tid_ok, tid_shift;
     uint64_t tid_mask;
-    int part_phi; /* AMD: the part reaches SeparateConstOffsetFromGEP through a phi (tidbits.c) */
+    int part_phi; /* AMD: the part reaches SeparateConstOffsetFromGEP through a phi (tidbits.c); -1 not asked yet */
     uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];  /* its base register */
     uint64_t alias_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* its address's variable part */
     int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];    /* its constant byte offset */
@@ -559,6 +559,17 @@ static int ldst_accesses(ldst_stream *s)
     return 0;
 }
 
+/* Whether the op's lane / warp part reaches SeparateConstOffsetFromGEP
+ * through a phi (layout_tk_part_through_phi), asked once per lowering and
+ * only where an access's key is partly inside the part: the question walks
+ * the op's block and loops (callgrind: 17 % of a gfx942 attention's report
+ * when asked for every lowering). */
+static int ldst_part_phi(ldst_stream *s)
+{
+    if (s->part_phi < 0) s->part_phi = layout_tk_part_through_phi(s->k, s->r->op);
+    return s->part_phi;
+}
+
 /* Access a's address as Triton emits it: its base register, the variable
  * part alias analysis sees, its constant byte offset (additive register
  * bits, Triton's actionAdditiveStrides: base + constant, what LLVM can
@@ -592,7 +603,7 @@ static void ldst_address(ldst_stream *s, int a, int least_ishift)
         s->add_off[a] = (int64_t)(((key & ~s->lanewarp) + add) * (uint64_t)s->elem_bytes);
         /* unless the part is a phi for SeparateConstOffsetFromGEP
          * (tidbits.c): the whole key then stays in the register */
-        if (s->part_phi && (key & s->lanewarp) && (key & ~s->lanewarp)) {
+        if ((key & s->lanewarp) && (key & ~s->lanewarp) && ldst_part_phi(s)) {
             s->base_key[a] = s->alias_key[a] = key;
             s->add_off[a] = (int64_t)(add * (uint64_t)s->elem_bytes);
         }
@@ -734,7 +745,7 @@ static int ldst_emit(ldst_stream *s)
     s->cut = 0;
     s->span_b = s->lanewarp << layout_log2_floor(s->elem_bytes);
     ldst_tid_field(s);
-    s->part_phi = layout_tk_part_through_phi(s->k, s->r->op);
+    s->part_phi = s->g ? s->g->part_phi : -1; /* else asked only for a key partly inside the part (ldst_part_phi) */
     int tz_x = layout_ctz(s->span_b) < 4 ? layout_ctz(s->span_b) : 4;
     for (int a = 0; a < s->n_acc; a++) {
         ldst_address(s, a, least_ishift);

@@ -538,6 +538,7 @@ layout_status layout_tk_op_prepare_captured(const layout_triton_kernel *k, int o
      * four i8 beside an unannotated pointer in the Gluon fixtures) */
     p->div_bits = !p->neighbour ? 0 : k->is_nvidia ? pointer_divisibility(m) * 8 : 128;
     p->pk_pairs = 0;
+    p->part_phi = layout_tk_part_through_phi(k, op);
     if (!p->neighbour && !k->is_nvidia && p->reg_st == LAYOUT_OK &&
         (o->kind == LAYOUT_TTGIR_LOCAL_STORE || o->kind == LAYOUT_TTGIR_LOCAL_ALLOC)) {
         layout_tk_global g;
@@ -630,7 +631,7 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
     /* The register words of the tt.load that made the stored tensor or of
      * the tt.store that takes the loaded one name the instruction (NVIDIA's
      * packed vectors, AMD's _d16_hi stores). */
-    layout_tk_global g = {0, -1, -1};
+    layout_tk_global g = {0, -1, -1, p->part_phi};
     if (p->neighbour) {
         int div_bits = p->div_bits;
         int ir = layout_linear_in_dim(&rl, "register"), d1 = layout_tk_last_dim(&rl);

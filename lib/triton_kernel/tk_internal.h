@@ -48,6 +48,7 @@ layout_status layout_tk_not_modelled(layout_triton_kernel_op *r, const char *fmt
 typedef struct layout_tk_global {
     int word_bits;
     int run1, run2;
+    int part_phi; /* layout_tk_part_through_phi of the op, -1: not known (ldst.c asks where needed) */
 } layout_tk_global;
 
 /* lowerLdStShared of cvt (register, lane, warp -> element offset): the
@@ -93,6 +94,8 @@ typedef struct layout_tk_op_prep {
     int div_bits;                                /* then: the bits its pointer is known aligned to */
     int pk_pairs;                                /* a store of an f32 -> 16-bit truncation converted in pairs
                                                     (layout_tk_packed_words 2): register bit 0 in the high half */
+    int part_phi;                                /* layout_tk_part_through_phi of the op (once per op, not per
+                                                    candidate layout of a search) */
 } layout_tk_op_prep;
 
 typedef struct layout_tk_shared {
