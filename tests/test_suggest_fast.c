@@ -198,7 +198,7 @@ static void test_translate(void)
         layout_checker ck;
         layout_error err;
         layout_tk_pad pad;
-        layout_tk_global g = {0, -1, -1};
+        layout_tk_global g = {0, -1, -1, -1};
         int ai = (int)(it % 3), eb = 1 << harness_range(&rng, 0, 3), lanes, nreg = (int)harness_range(&rng, 0, 5);
         int off_bits = 14, ir, il, i, j;
         int64_t v[1];

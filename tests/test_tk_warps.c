@@ -41,7 +41,7 @@ static void test_random(void)
         layout_checker ck;
         layout_error err;
         layout_tk_pad pad;
-        layout_tk_global g = {0, -1, -1};
+        layout_tk_global g = {0, -1, -1, -1};
         int ai = (int)(it % 3), eb = 1 << harness_range(&rng, 0, 2), nreg = (int)harness_range(&rng, 0, 3);
         int nwb = (int)harness_range(&rng, 1, 3), off_bits = 12, lanes, ir, il, iw, i, j;
         int64_t v[1];
