@@ -456,7 +456,8 @@ static void suggest_other_users(const layout_triton_kernel *k, suggest_work *w,
                 out->allocs[g].wgmma_operand = 1;
                 keep(&out->allocs[g], LAYOUT_TK_RULE_WGMMA_READER, detail);
             } else if (op->kind == LAYOUT_TTGIR_MEMDESC_VIEW) {
-                if (strstr(detail, "memdesc_trans") || strstr(detail, "memdesc_reshape"))
+                if (layout_ttgir_ir_op_is(m, op->ir_op, "ttg.memdesc_trans") ||
+                    layout_ttgir_ir_op_is(m, op->ir_op, "ttg.memdesc_reshape"))
                     keep(&out->allocs[g], LAYOUT_TK_RULE_INFERRED_VIEW, detail);
             } else {
                 keep(&out->allocs[g], LAYOUT_TK_RULE_UNMODELLED_USER, detail);
