@@ -186,6 +186,62 @@ static void test_xor_split_without_phi(void)
     CHECK_EQ_I64(xcount("%n", iff, 1, "ds_read_b64"), 0);
 }
 
+/* A scan's warp totals (scan.c, tidbits.c): a 1-D cumsum of 4096 f32 in
+ * sizePerThread [8 / W'], 64 lanes, W warps stores chunk c's total at
+ * element warpIdAxis + c * W under `laneId == 63`, a branch: the stores
+ * stand in a block of their own and get warpIdAxis = (tid >> 6) & (W - 1)
+ * as a register from the entry block.  Chunk 1's constant W covers what
+ * the mask clears of tid >> 6 < 16 only for W = 8: InstCombine's `or
+ * (lshr tid, 6), 8`, which instruction selection folds into the offset
+ * on base lshr tid, 6 -- another register than the entry's `and`, so
+ * nothing pairs (the corpus's cumsum1d_fp32_4096_w8_s1_gfx950: two
+ * ds_write_b32, offsets 0 and 32; Triton's LLVM on llc/pairing_branch.ll,
+ * recorded/pairing_branch.gfx950.triton.s: two ds_write_b32 in @warps8).
+ * With W = 4 the `and` stays and both chunks are one base plus constants:
+ * ds_write2_b32 offset1:4 (the rows tuning set's
+ * cumsum1d_bf16_4096_w4_s1_gfx950; @warps4).  A scan with one lane along
+ * its axis stores unpredicated, in the entry block: its chunks pair again
+ * (the rows set's scan2d_fp32_cumsum_ax0_4x256_w4_s1_gfx950, two
+ * ds_write2st64_b32). */
+static const char *sfmt =
+    "#b = #ttg.blocked<{sizePerThread = [%d], threadsPerWarp = [64], warpsPerCTA = [%d], order = [0]}>\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = %d : i32, ttg.target = \"hip:gfx950\", "
+    "\"ttg.threads-per-warp\" = 64 : i32} {\n"
+    "  tt.func public @k(%%p: !tt.ptr<f32>) attributes {noinline = false} {\n"
+    "    %%c = arith.constant dense<1.000000e+00> : tensor<4096xf32, #b>\n"
+    "    %%s = \"tt.scan\"(%%c) <{axis = 0 : i32, reverse = false}> ({\n"
+    "    ^bb0(%%x: f32, %%y: f32):\n"
+    "      %%z = arith.addf %%x, %%y : f32\n"
+    "      tt.scan.return %%z : f32\n"
+    "    }) : (tensor<4096xf32, #b>) -> tensor<4096xf32, #b>\n"
+    "    tt.return\n"
+    "  }\n"
+    "}\n";
+
+static int64_t scount(int spt, int warps, const char *mn)
+{
+    snprintf(text, sizeof text, sfmt, spt, warps, warps);
+    if (layout_ttgir_parse(text, strlen(text), &mod, &terr) != LAYOUT_OK ||
+        layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) != LAYOUT_OK || kern.n_ops != 1 ||
+        !kern.ops[0].modelled) {
+        fprintf(stderr, "  scan %d x %d warps: %s\n", spt, warps, terr.message);
+        return -1;
+    }
+    for (int i = 0; i < kern.ops[0].n_counts; i++)
+        if (strcmp(kern.ops[0].counts[i].mnemonic, mn) == 0) return kern.ops[0].counts[i].count;
+    return 0;
+}
+
+static void test_scan_totals_under_a_branch(void)
+{
+    /* 8 warps, 4 a thread: 2 chunks, offsets 0 and 32, two bases */
+    CHECK_EQ_I64(scount(4, 8, "ds_write_b32"), 2);
+    CHECK_EQ_I64(scount(4, 8, "ds_write2_b32"), 0);
+    /* 4 warps, 8 a thread: 2 chunks, one base */
+    CHECK_EQ_I64(scount(8, 4, "ds_write2_b32"), 1);
+    CHECK_EQ_I64(scount(8, 4, "ds_write_b32"), 0);
+}
+
 int main(void)
 {
     RUN(test_own_register_at_128_threads);
@@ -194,5 +250,6 @@ int main(void)
     RUN(test_xor_split_in_the_loop);
     RUN(test_xor_whole_through_gvn_phi);
     RUN(test_xor_split_without_phi);
+    RUN(test_scan_totals_under_a_branch);
     return harness_finish("test_triton_pairing");
 }

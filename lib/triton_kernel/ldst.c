@@ -633,7 +633,7 @@ static void ldst_address(ldst_stream *s, int a, int least_ishift)
         uint64_t kb = key * (uint64_t)s->elem_bytes, ab = add * (uint64_t)s->elem_bytes, rk;
         int64_t ro;
         if (!(kb & s->tid_mask) && !(ab & (s->tid_mask | kb)) &&
-            layout_tk_tid_reg(s->k, s->tid_mask, s->tid_shift, kb | ab, &rk, &ro)) {
+            layout_tk_tid_reg(s->k, s->tid_mask, s->tid_shift, kb | ab, 0, &rk, &ro)) {
             s->base_key[a] = s->alias_key[a] = rk;
             s->add_off[a] = ro;
         }

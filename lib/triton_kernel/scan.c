@@ -49,9 +49,16 @@
  *     on gfx942: b96; gfx1100: b128, b96);
  *   - AMD: SILoadStoreOptimizer pairs the b32 / b64 stores of one base
  *     (the stores of all chunks share one predicated block) and the loads
- *     (one block after the barrier).  Empirical: on wave64 a 1-D scan's
- *     stores stay single (cumsum1d 4096 on gfx942 / gfx950: two
- *     ds_write_b32 at offsets 0 and 32; wave32 gfx1100 pairs its two).
+ *     (one block after the barrier).  Which accesses share a base is
+ *     LLVM's (tidbits.c): chunk c's store is the part P + N * warpIdAxis
+ *     plus N * c * S, and where that constant covers what the part's
+ *     `and` clears InstCombine makes it an `or` of its own, which the
+ *     predicated block gets on another register than the part's
+ *     (cumsum1d 4096 with 8 warps on gfx950: two ds_write_b32 at offsets
+ *     0 and 32; with 4 warps, + 4 does not cover bit 3 of tid >> 6:
+ *     ds_write2_b32).  With one lane along the axis the predicate is
+ *     constant, nothing branches, and the accesses share the entry
+ *     block's registers. */
  *
  * A reverse scan (flipSrcValues, warpIdAxis = S - 1 - warpIdAxis) is not
  * modelled across warps: no compiled kernel shows which of its loads LLVM
@@ -136,8 +143,8 @@ typedef struct sc_state {
     uint64_t addr[64];            /* one access's lane addresses */
     /* AMD: the parallel id as LLVM sees it, (tid << tid_shift) & tid_mask
      * (tidbits.c), when it is one such field (tid_ok) */
-    int tid_ok, tid_shift;
-    uint64_t tid_mask;
+    int tid_ok, tid_shift, st_ok, st_shift;
+    uint64_t tid_mask, st_mask; /* st_: the stores' part, P + N * warpIdAxis */
     layout_tk_scratch s;          /* the checker and the current block */
 } sc_state;
 
@@ -318,27 +325,33 @@ static void sc_thread_ids(sc_state *x)
         }
 }
 
-/* The parallel id P (elements) of every thread, read as LLVM sees it:
+/* A per-thread element index, P + scale * val[t], read as LLVM sees it:
  * Triton computes it from lane and warp ids with urem / udiv / mul / add
  * by powers of two, which InstCombine folds into ands and shifts of tid;
- * where P is one field of tid (checked on every thread) it is one `and`
- * (tidbits.c). */
-static void sc_tid_field(sc_state *x)
+ * where the index is one field of tid (checked on every thread) it is
+ * one `and` (tidbits.c): 1 with *mask and *shift, else 0. */
+static int sc_field(const sc_state *x, const int64_t *val, int64_t scale, uint64_t *mask, int *shift)
 {
-    uint64_t img[16];
+    uint64_t img[16] = {0};
     int n = 0, t, threads = x->nwarps * x->lanes;
-    x->tid_ok = 0;
-    if (x->k->is_nvidia) return;
+    if (x->k->is_nvidia) return 0;
     while ((1 << n) < threads && n < 16) {
-        img[n] = (uint64_t)x->flat[1 << n];
+        img[n] = (uint64_t)(x->flat[1 << n] + scale * val[1 << n]);
         n++;
     }
-    if (!layout_tk_tid_field(img, n, &x->tid_mask, &x->tid_shift)) return;
+    if (!layout_tk_tid_field(img, n, mask, shift)) return 0;
     for (t = 0; t < threads; t++) {
-        uint64_t y = x->tid_shift >= 0 ? (uint64_t)t << x->tid_shift : (uint64_t)t >> -x->tid_shift;
-        if ((y & x->tid_mask) != (uint64_t)x->flat[t]) return;
+        uint64_t y = *shift >= 0 ? (uint64_t)t << *shift : (uint64_t)t >> -*shift;
+        if ((y & *mask) != (uint64_t)(x->flat[t] + scale * val[t])) return 0;
     }
-    x->tid_ok = 1;
+    return 1;
+}
+
+/* P as a field (the loads' part), and P + N * warpIdAxis (the stores'). */
+static void sc_tid_field(sc_state *x)
+{
+    x->tid_ok = sc_field(x, x->wax, 0, &x->tid_mask, &x->tid_shift);
+    x->st_ok = sc_field(x, x->wax, x->N, &x->st_mask, &x->st_shift);
 }
 
 /* storeWarpAccumulator: one predicated block (the file's comment).
@@ -358,9 +371,15 @@ static int sc_store_accumulators(sc_state *x)
                 }
                 if (layout_tk_scratch_cost(&x->s, 1, eb, w, act, x->addr)) return 1;
             }
-            layout_tk_scratch_block_add(&x->s, 1, x->bits[i], 1,
-                                        !x->k->is_nvidia && x->lanes == 64 && x->N == 1 ? (uint64_t)c : 0,
-                                        x->base[i] + x->N * c * x->S * eb);
+            /* AMD: chunk c's P + N * (warpIdAxis + c * S), the part plus
+             * a constant: a register of its own where InstCombine drops
+             * the part's `and`; the stores stand in the predicate's block
+             * unless the predicate is constant (one lane along the axis:
+             * laneIdAxis == 0) and LLVM branches nowhere (tidbits.c) */
+            uint64_t rk = 0;
+            int64_t ro = x->N * c * x->S;
+            if (x->st_ok) layout_tk_tid_reg(x->k, x->st_mask, x->st_shift, (uint64_t)ro, x->scan_dim > 1, &rk, &ro);
+            layout_tk_scratch_block_add(&x->s, 1, x->bits[i], 1, rk, x->base[i] + ro * eb);
         }
     layout_tk_scratch_block_end(&x->s);
     return 0;
@@ -416,7 +435,7 @@ static int sc_load_run(sc_state *x, int i, int64_t *run_at, int64_t *run_n)
         uint64_t rk;
         int64_t ro;
         if (x->tid_ok && take == 1 &&
-            layout_tk_tid_reg(x->k, x->tid_mask, x->tid_shift, (uint64_t)(x->N * *run_at), &rk, &ro))
+            layout_tk_tid_reg(x->k, x->tid_mask, x->tid_shift, (uint64_t)(x->N * *run_at), x->scan_dim > 1, &rk, &ro))
             layout_tk_scratch_block_add(&x->s, 0, x->bits[i], 1, rk, x->base[i] + ro * eb);
         else
             layout_tk_scratch_block_add(&x->s, 0, (int)(take * x->bits[i]), (int)take, 0,

@@ -56,6 +56,24 @@
  * is taken to share its addresses across blocks (Triton's masked loads
  * branch too, within a region-free module: not followed).
  *
+ * An access in a block other than the one that computes the part (a
+ * scratch store under Triton's `laneId == ...` predicate, which LLVM
+ * branches around, and what follows that branch) gets the part as a
+ * register, CopyFromReg of the `and` made in the entry block, while its
+ * `or` is made in its own block on the shifted tid: the DAG cannot drop
+ * an `and` it does not see, so the folded access keeps base tid << s,
+ * another register than the part's even where the mask clears nothing
+ * below T.  Instruction selection still folds C: SelectionDAGISel's
+ * ComputeLiveOutVRegInfo hands the shifted tid's known bits (from the
+ * entry block's AssertZext) to the other blocks (SelectionDAGBuilder's
+ * getCopyFromRegs).  The corpus's cumsum1d_fp32_4096_w8_s1_gfx950 (its
+ * record, corpus/llir_all): chunk 0 stores at `gep @global_smem, %10`
+ * (%10 = `and (lshr tid, 6), 7` of the entry block), chunk 1 at `or i32
+ * %9, 8` (%9 = `lshr tid, 6`): two ds_write_b32 at offsets 0 and 32, not
+ * paired; with 4 warps (`and ..., 3` plus 4: the `and` stays, the tuning
+ * set's cumsum1d_bf16_4096_w4_s1_gfx950) chunk 1 is `gep i8 %180, 16`
+ * and the two pair (ds_write2_b32 offset1:4).
+ *
  * Only one `and`: with two or more pieces (other shifts, or an image of
  * two bits Triton selects as a constant) the part is an or / xor of
  * several values, and SimplifyMultipleUseDemandedBits does not look
@@ -121,8 +139,8 @@ static int has_regions(const layout_ttgir *m)
     return 0;
 }
 
-int layout_tk_tid_reg(const layout_triton_kernel *k, uint64_t mask, int shift, uint64_t c, uint64_t *key,
-                      int64_t *off)
+int layout_tk_tid_reg(const layout_triton_kernel *k, uint64_t mask, int shift, uint64_t c, int elsewhere,
+                      uint64_t *key, int64_t *off)
 {
     const layout_ttgir *m = k->module;
     /* a lowering without its module (a layout costed alone): no thread
@@ -132,7 +150,8 @@ int layout_tk_tid_reg(const layout_triton_kernel *k, uint64_t mask, int shift, u
     while (bits < TID_BITS && (1 << bits) < threads) bits++;
     uint64_t below = tid_bits(bits, shift); /* what the DAG knows tid << shift may hold */
     if (!(c & below) && !has_regions(m)) {
-        if (!(below & ~mask)) return 0; /* the DAG drops the `and`: the others' base */
+        /* the DAG drops the `and` where it sees it: the others' base */
+        if (!(below & ~mask) && !elsewhere) return 0;
         *key = LAYOUT_TK_OWN_REG_KEY(0);  /* tid << shift itself, c folded */
         *off = (int64_t)c;
         return 2;

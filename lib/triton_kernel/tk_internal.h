@@ -367,9 +367,11 @@ int layout_tk_tid_own_reg(uint64_t mask, int shift, uint64_t c);
  * own base register (the caller's), 1 the register `or (shl tid, shift),
  * c` of its own (*key, *off = 0), 2 the register tid << shift with c in
  * the DS offset (*key, *off = c): instruction selection knows the thread
- * count and folds c back where no block but one uses it (tidbits.c). */
-int layout_tk_tid_reg(const layout_triton_kernel *k, uint64_t mask, int shift, uint64_t c, uint64_t *key,
-                      int64_t *off);
+ * count and folds c back where no block but one uses it (tidbits.c).
+ * elsewhere: the access stands in another LLVM block than the part's
+ * computation (a predicated scratch store, or past one). */
+int layout_tk_tid_reg(const layout_triton_kernel *k, uint64_t mask, int shift, uint64_t c, int elsewhere,
+                      uint64_t *key, int64_t *off);
 /* AMD: whether module op `op`'s lane / warp part reaches
  * SeparateConstOffsetFromGEP through a phi GVN made (an op after a loop
  * that may run no iteration, the same as an op in its body), so that an

@@ -112,3 +112,25 @@ def test_llc_22_makes_the_recorded_output():
         recorded = functions((LLC_DIR / "recorded" / recorded_name(case)).read_text())[case["function"]]
         assert mix(fresh) == case["mix"], (case, fresh)
         assert fresh == recorded, (case, fresh, recorded)
+
+
+def test_triton_llvm_keeps_a_branchs_scan_totals_apart():
+    """pairing_branch.ll: a scan's two warp totals stored under a branch
+    (storeWarpAccumulator), warpIdAxis made in the entry block.  Triton's
+    own LLVM (recorded/pairing_branch.gfx950.triton.s, made by
+    llc/triton_asm.py on the GPU machine from opt-22 -O3's output): with 8
+    warps chunk 1's `or (lshr tid, 6), 8` is folded into the offset on
+    another register than the entry's `and`, two ds_write_b32 (the
+    corpus's cumsum1d_fp32_4096_w8_s1_gfx950); with 4 warps one base,
+    ds_write2_b32 (the rows tuning set's cumsum1d_bf16_4096_w4_s1_gfx950).
+    Debian's LLVM 22.1.8 pairs both (recorded/pairing_branch.gfx950.O3.s):
+    the model follows Triton's LLVM, whose AMDGCN it is scored on."""
+    triton = functions((LLC_DIR / "recorded" / "pairing_branch.gfx950.triton.s").read_text())
+    assert triton["warps8"] == ["ds_write_b32 v1, v2", "ds_write_b32 v1, v2 offset:32", "ds_read_b32 v1, v1"]
+    assert mix(triton["warps4"]) == {"ds_write2_b32": 1, "ds_read_b32": 1}
+    debian = functions((LLC_DIR / "recorded" / "pairing_branch.gfx950.O3.s").read_text())
+    assert mix(debian["warps8"]) == mix(debian["warps4"]) == {"ds_write2_b32": 1, "ds_read_b32": 1}
+    opt, llc = llvm22.tool("opt"), llvm22.tool("llc")
+    if opt and llc:
+        case = {"ll": "pairing_branch.ll", "cpu": "gfx950", "pipeline": "opt-O3,llc"}
+        assert functions(compile_case(case, opt, llc)) == debian
