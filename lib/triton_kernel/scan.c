@@ -58,7 +58,7 @@
  *     0 and 32; with 4 warps, + 4 does not cover bit 3 of tid >> 6:
  *     ds_write2_b32).  With one lane along the axis the predicate is
  *     constant, nothing branches, and the accesses share the entry
- *     block's registers. */
+ *     block's registers.
  *
  * A reverse scan (flipSrcValues, warpIdAxis = S - 1 - warpIdAxis) is not
  * modelled across warps: no compiled kernel shows which of its loads LLVM
