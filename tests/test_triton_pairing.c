@@ -242,6 +242,74 @@ static void test_scan_totals_under_a_branch(void)
     CHECK_EQ_I64(scount(8, 4, "ds_write_b32"), 0);
 }
 
+/* Reductions whose rows are registers (reduce.c), R x 1024 f32 in
+ * sizePerThread [1, 4], 64 lanes and 2 warps along axis 1: each warp's
+ * partials are stored by lane 0 under a predicate, one `if` per row, and
+ * read back at constant addresses (the result is uniform):
+ *  - the loads: Triton's LLVM gives @global_smem + C a register of its
+ *    own per access (a COPY of GET_GROUPSTATICSIZE each, the machine IR
+ *    of the rows2 set's rowstats_fp32_2x1024_w2_s1_gfx942 on the GPU
+ *    machine): never read2, 2 ds_read_b32;
+ *  - the stores: the first reduce's second row address is computed
+ *    between the two `if`s and used again by the second, identical
+ *    reduce, so SimplifyCFG cannot thread that block: 2 ds_write_b32; the
+ *    second reduce reuses both addresses (Triton's CSE), nothing stands
+ *    between its `if`s, the stores share one block: 1 ds_write2_b32
+ *    offset1:2 (the same kernel's AMDGCN). */
+static const char *rfmt =
+    "#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 64], warpsPerCTA = [1, 2], order = [1, 0]}>\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 2 : i32, ttg.target = \"hip:gfx942\", "
+    "\"ttg.threads-per-warp\" = 64 : i32} {\n"
+    "  tt.func public @k(%%p: !tt.ptr<f32>) attributes {noinline = false} {\n"
+    "    %%c = arith.constant dense<1.000000e+00> : tensor<%dx1024xf32, #b>\n"
+    "%s"
+    "    tt.return\n"
+    "  }\n"
+    "}\n";
+static const char *rop =
+    "    %%r%d = \"tt.reduce\"(%%c) <{axis = 1 : i32}> ({\n"
+    "    ^bb0(%%x%d: f32, %%y%d: f32):\n"
+    "      %%z%d = arith.addf %%x%d, %%y%d : f32\n"
+    "      tt.reduce.return %%z%d : f32\n"
+    "    }) : (tensor<%dx1024xf32, #b>) -> tensor<%dxf32, #ttg.slice<{dim = 1, parent = #b}>>\n";
+
+static int64_t rcount(int rows, int n_reduces, int op, const char *mn)
+{
+    char ops[1024] = "";
+    for (int i = 0; i < n_reduces; i++) {
+        size_t at = strlen(ops);
+        snprintf(ops + at, sizeof ops - at, rop, i, i, i, i, i, i, i, rows, rows);
+    }
+    snprintf(text, sizeof text, rfmt, rows, ops);
+    if (layout_ttgir_parse(text, strlen(text), &mod, &terr) != LAYOUT_OK ||
+        layout_triton_kernel_analyze(&mod, NULL, &kern, &terr) != LAYOUT_OK || kern.n_ops != n_reduces ||
+        !kern.ops[op].modelled) {
+        fprintf(stderr, "  %d reduces: %s\n", n_reduces, terr.message);
+        return -1;
+    }
+    for (int i = 0; i < kern.ops[op].n_counts; i++)
+        if (strcmp(kern.ops[op].counts[i].mnemonic, mn) == 0) return kern.ops[op].counts[i].count;
+    return 0;
+}
+
+static void test_reduce_rows_in_registers(void)
+{
+    /* two identical reduces: the first's stores apart, the second's paired */
+    CHECK_EQ_I64(rcount(2, 2, 0, "ds_write2_b32"), 0);
+    CHECK_EQ_I64(rcount(2, 2, 1, "ds_write2_b32"), 1);
+    /* constant-address loads never pair */
+    CHECK_EQ_I64(rcount(2, 2, 0, "ds_read2_b32"), 0);
+    CHECK_EQ_I64(rcount(2, 2, 1, "ds_read2_b32"), 0);
+    CHECK_EQ_I64(rcount(2, 2, 1, "ds_read_b32"), 3); /* step 2's one, step 3's two */
+    /* one reduce of 8 rows: each next address's only use is its store,
+     * which InstCombine sinks into the store's block; nothing between:
+     * the 8 stores in one block, 4 ds_write2_b32, and 8 + 1 single loads
+     * (the rows2 set's reduce2d_i32_max_ax1_8x1024_w2_s1_gfx942, the same
+     * layout, its AMDGCN) */
+    CHECK_EQ_I64(rcount(8, 1, 0, "ds_write2_b32"), 4);
+    CHECK_EQ_I64(rcount(8, 1, 0, "ds_read_b32"), 9);
+}
+
 int main(void)
 {
     RUN(test_own_register_at_128_threads);
@@ -251,5 +319,6 @@ int main(void)
     RUN(test_xor_whole_through_gvn_phi);
     RUN(test_xor_split_without_phi);
     RUN(test_scan_totals_under_a_branch);
+    RUN(test_reduce_rows_in_registers);
     return harness_finish("test_triton_pairing");
 }

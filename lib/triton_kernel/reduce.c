@@ -48,7 +48,12 @@
  * step 3 reuses step 1's `smem + non-axis offset` GEPs across the
  * barrier's blocks (reduce3d 8x8x64 axis 1 on gfx942, and seven more
  * layouts compiled for gfx942 from its TTGIR, none paired), while
- * gfx1100's wave32 reduce3d 4x16x32 axis 1 pairs. */
+ * gfx1100's wave32 reduce3d 4x16x32 axis 1 pairs.  Two rules from Triton's
+ * LLVM on the rows tuning sets (tests/fixtures/triton/rows): step 3's
+ * loads at a constant address (no lane or warp along a non-axis dim)
+ * never pair (LAYOUT_TK_CONST_ADDR_KEY), and step 1's predicated stores
+ * share one block where nothing stands between their `if`s
+ * (rd_stores_one_block). */
 #include <stdio.h>
 #include <string.h>
 
@@ -363,6 +368,7 @@ typedef struct rd_state {
     int bits[RD_MAX_OPS];         /* each operand's element bits in the scratch */
     int use[RD_MAX_OPS];          /* how the kernel uses each result (rd_use_of) */
     int folded, pred_1_true;      /* AMD: one base register; step 1 unpredicated */
+    int one_block;                /* AMD: step 1's stores share one block (rd_stores_one_block) */
     int64_t stride[RD_MAX_RANK], s_axis, elems, threads, rounds, n_acc, base[RD_MAX_OPS];
     uint64_t addr[64];            /* one access's lane addresses */
     layout_tk_scratch s;          /* the checker and the current block */
@@ -538,6 +544,75 @@ static void rd_amd_blocks(rd_state *x)
     if (x->pred_1_true && x->rank > 2 && x->lanes == 64) x->folded = 0; /* the file's comment: wave64, rank 3 */
 }
 
+/* Whether another op of the reduce's own block, before it (before = 1)
+ * or after it (0), is a tt.reduce of the same operand and result types
+ * (encodings included) and axis: Triton's CSE (of the LLVM dialect,
+ * before LLVM) gives the later of two such reduces the earlier one's
+ * step-1 addresses and predicate. */
+static int rd_twin(const rd_state *x, int before)
+{
+    const layout_ttgir *m = x->m;
+    int io = x->o->ir_op, seen = 0;
+    if (x->k->is_nvidia || io < 0) return 0;
+    const layout_ttgir_ir_op *me = &m->ir.ops[io];
+    if (me->parent_block < 0) return 0;
+    for (int j = m->ir.blocks[me->parent_block].first_op; j >= 0; j = m->ir.ops[j].next) {
+        const layout_ttgir_ir_op *o = &m->ir.ops[j];
+        if (j == io) {
+            if (before) return 0;
+            seen = 1;
+            continue;
+        }
+        if (!before && !seen) continue;
+        if (!layout_ttgir_ir_op_is(m, j, "tt.reduce") || o->types_in.len != me->types_in.len ||
+            o->types_out.len != me->types_out.len ||
+            memcmp(m->text + o->types_in.at, m->text + me->types_in.at, me->types_in.len) != 0 ||
+            memcmp(m->text + o->types_out.at, m->text + me->types_out.at, me->types_out.len) != 0)
+            continue;
+        for (int q = 0; q < m->n_ops; q++)
+            if (m->ops[q].ir_op == j) {
+                if (layout_tk_op_axis(m, &m->ops[q]) == x->axis) return 1;
+                break;
+            }
+    }
+    return 0;
+}
+
+/* Whether step 1's stores share one block (AMD).  Each predicated store
+ * is `if (pred) store` (storeShared with a predicate); between two of
+ * them stands the next accumulator's address.  Where that block ends up
+ * holding only its branch on the same condition, SimplifyCFG threads it
+ * (FoldCondBranchOnValueKnownInPredecessor, which threads only a block
+ * none of whose values is used outside it:
+ * BlockIsSimpleEnoughToThreadThrough, SimplifyCFG.cpp) and the stores
+ * share one block, where SILoadStoreOptimizer pairs them.  It holds
+ * nothing when the address is already computed (an identical reduce
+ * before this one), or when its only use is the store, into whose block
+ * InstCombine sinks it (tryToSinkInstruction: one user, in a successor
+ * with this block its only predecessor): the address is then not the
+ * base of step 3's loads (step 3 reads at constant addresses: no lane or
+ * warp lies along a non-axis dim) and no identical reduce after this one
+ * reuses it.  The rows tuning sets' .llir: rowstats_fp32_2x1024_w2_s1_gfx942,
+ * the mean's two stores in two blocks (`gep i8 %93, 8` between, used
+ * again by the rstd), the rstd's in one (`store %189, %93; store %202,
+ * %96`): ds_write_b32 x 2, then ds_write2_b32 offset1:2;
+ * reduce2d_i32_max_ax1_8x1024_w2_s1_gfx942, one reduce: its 8 stores in
+ * one block, 4 ds_write2_b32; layernormbwd_fp16_16x256_w8_s1_gfx942,
+ * whose step 3 loads at `gep @global_smem, %195`, the stores' own base:
+ * 8 blocks. */
+static int rd_stores_one_block(const rd_state *x)
+{
+    const layout_linear *R = &x->R;
+    if (x->pred_1_true) return 1;
+    if (rd_twin(x, 1)) return 1;
+    for (int i = 0; i < R->n_in; i++)
+        for (int b = 0; (i == x->il || i == x->iw) && b < R->in_bits[i]; b++) {
+            int dd = layout_tk_dim_of(R, layout_tk_basis(R, i, b), x->od, x->rank);
+            if (dd >= 0 && dd != x->axis) return 0; /* step 3 shares the address */
+        }
+    return !rd_twin(x, 0);
+}
+
 /* The register part of accumulator a: its non-axis register bits' image. */
 static uint64_t rd_acc_image(const rd_state *x, int64_t a)
 {
@@ -580,7 +655,7 @@ static int rd_store_partials(rd_state *x)
             }
             layout_tk_scratch_block_add(s, 1, x->bits[i], 1, x->folded ? 0 : (uint64_t)a, off0);
         }
-        if (!x->pred_1_true) layout_tk_scratch_block_end(s);
+        if (!x->one_block) layout_tk_scratch_block_end(s);
     }
     layout_tk_scratch_block_end(s);
     return 0;
@@ -629,6 +704,7 @@ static int rd_load_results(rd_state *x)
         for (int64_t a = 0; a < (x->rank > 1 ? x->n_acc : 1); a++) {
             uint64_t regv = rd_acc_image(x, a);
             int64_t off0 = 0;
+            int uniform = 1; /* one address for every lane of every warp: a constant */
             /* a 0-d result only stored: Triton stores a scalar from the
              * first warp, and the load sinks to that store (ptxas; LLVM on
              * AMD): the other warps do not issue it */
@@ -640,11 +716,16 @@ static int rd_load_results(rd_state *x)
                     for (d = 0; d < x->rank && x->rank > 1; d++)
                         if (d != x->axis) off += (int64_t)layout_tk_coord(R, v, x->od[d]) * x->stride[d];
                     x->addr[l] = (uint64_t)(x->base[i] + off * eb);
+                    if (x->addr[l] != (w == 0 ? x->addr[0] : (uint64_t)off0)) uniform = 0;
                 }
                 if (layout_tk_scratch_cost(s, 0, eb, w, all, x->addr)) return 1;
                 if (w == 0) off0 = (int64_t)x->addr[0];
             }
-            layout_tk_scratch_block_add(s, 0, x->bits[i], 1, x->folded ? 0 : (uint64_t)a, off0);
+            /* AMD: a constant address is a register of its own
+             * (LAYOUT_TK_CONST_ADDR_KEY) */
+            layout_tk_scratch_block_add(s, 0, x->bits[i], 1,
+                                        uniform ? LAYOUT_TK_CONST_ADDR_KEY(s->blk_n) : x->folded ? (uint64_t)0 : (uint64_t)a,
+                                        off0);
         }
     }
     layout_tk_scratch_block_end(s);
@@ -699,6 +780,7 @@ layout_status layout_tk_lower_reduce(const layout_triton_kernel *k, int op, layo
     if (layout_checker_init(&x.s.ck, &k->arch, LAYOUT_IMPL_AUTO, err) != LAYOUT_OK)
         return err ? err->status : LAYOUT_ERR_ARG;
     rd_amd_blocks(&x);
+    x.one_block = rd_stores_one_block(&x);
     if (rd_store_partials(&x) || rd_accumulate(&x) || rd_load_results(&x)) return rd_refused(r);
     rd_finish(&x, r);
     return LAYOUT_OK;

@@ -437,8 +437,9 @@ static int sc_load_run(sc_state *x, int i, int64_t *run_at, int64_t *run_n)
         if (x->tid_ok && take == 1 &&
             layout_tk_tid_reg(x->k, x->tid_mask, x->tid_shift, (uint64_t)(x->N * *run_at), x->scan_dim > 1, &rk, &ro))
             layout_tk_scratch_block_add(&x->s, 0, x->bits[i], 1, rk, x->base[i] + ro * eb);
-        else
-            layout_tk_scratch_block_add(&x->s, 0, (int)(take * x->bits[i]), (int)take, 0,
+        else /* N = 1: P is 0, a constant address, a register of its own (tk_internal.h) */
+            layout_tk_scratch_block_add(&x->s, 0, (int)(take * x->bits[i]), (int)take,
+                                        x->N == 1 && !x->k->is_nvidia ? LAYOUT_TK_CONST_ADDR_KEY(x->s.blk_n) : 0,
                                         x->base[i] + x->N * *run_at * eb);
         *run_at += take;
         *run_n -= take;

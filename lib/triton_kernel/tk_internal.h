@@ -388,6 +388,17 @@ int layout_tk_part_through_phi(const layout_triton_kernel *k, int op);
 #define LAYOUT_TK_OWN_REG_LO(key) \
     (((key) & LAYOUT_TK_OWN_REG_TAG) ? (int64_t)((key) & (LAYOUT_TK_OWN_REG_TAG - 1)) : (int64_t)0)
 
+/* The base-register key of a DS access at a constant address: the LDS
+ * base @global_smem plus a constant, no thread part.  Triton's LLVM
+ * selects that base as GET_GROUPSTATICSIZE and copies it into a VGPR once
+ * per access (the machine IR after instruction selection: `%170 = COPY
+ * %168`, `%172 = COPY %168`, one for each ds_read_b32; MachineCSE leaves
+ * COPYs alone and SIFoldOperands turns each into its own V_MOV_B32 0), so
+ * no two such accesses share a register when SILoadStoreOptimizer runs:
+ * they never pair (reduce.c, scan.c).  i: the access's number, unique
+ * within its op. */
+#define LAYOUT_TK_CONST_ADDR_KEY(i) (((uint64_t)1 << 61) | (uint64_t)(i))
+
 /* SILoadStoreOptimizer (pair_ds) over the n scalar accesses of one basic
  * block, in program order (reduce.c): access i at byte offset off[i] from
  * base register key[i], w[i] its b32 / b64 width in bytes (4 or 8) or 0
