@@ -43,12 +43,16 @@
  * register bit lies above a lane or warp bit of its dim (rowsum's rows:
  * warp bit 0, registers 1 .. 3) LLVM reuses the row indices the global
  * load computed and each address is a register of its own.  Empirical
- * (LLVM's InstCombine / GEP splitting, not rebuilt): on wave64 targets a
- * rank >= 3 operand whose step 1 is unpredicated pairs nothing either --
- * step 3 reuses step 1's `smem + non-axis offset` GEPs across the
- * barrier's blocks (reduce3d 8x8x64 axis 1 on gfx942, and seven more
- * layouts compiled for gfx942 from its TTGIR, none paired), while
- * gfx1100's wave32 reduce3d 4x16x32 axis 1 pairs.  Two rules from Triton's
+ * (LLVM's InstCombine / GEP splitting, not rebuilt): on wave64 targets an
+ * operand whose step 1 is unpredicated and with two or more non-axis dims
+ * holding lanes or warps pairs nothing either: the register's constant
+ * stays inside its dim's `or`, `or (X, or (Y, C))` not reassociated
+ * (reduce3d 8x8x64 axis 1 on gfx942, its record corpus/llir_all: `%48 =
+ * or disjoint i32 %41, %34`, `%34 = or disjoint i32 %22, 1`; the rows2
+ * set's reduce3d 16x4x8 axis 1), while with one such dim the constants
+ * come out and pair (rows2's reduce3d 4x4x256 axis 0: 8 ds_write2_b32)
+ * and gfx1100's wave32 reduce3d 4x16x32 axis 1 pairs (its IR keeps the
+ * two dims' parts in two GEPs; why is not established).  Two rules from Triton's
  * LLVM on the rows tuning sets (tests/fixtures/triton/rows): step 3's
  * loads at a constant address (no lane or warp along a non-axis dim)
  * never pair (LAYOUT_TK_CONST_ADDR_KEY), and step 1's predicated stores
@@ -541,7 +545,19 @@ static void rd_amd_blocks(rd_state *x)
                     x->folded = 0;
             }
     }
-    if (x->pred_1_true && x->rank > 2 && x->lanes == 64) x->folded = 0; /* the file's comment: wave64, rank 3 */
+    /* wave64, two or more non-axis dims holding lanes or warps, in one
+     * block: each accumulator's constant stays inside its dim's `or` (the
+     * file's comment; wave32 keeps the dims' parts in two GEPs and pairs:
+     * not explained) */
+    int thread_dims = 0;
+    for (int d = 0; d < x->rank; d++) {
+        int has = 0;
+        for (i = 0; i < R->n_in; i++)
+            for (b = 0; (i == x->il || i == x->iw) && b < R->in_bits[i]; b++)
+                has |= d != x->axis && layout_tk_dim_of(R, layout_tk_basis(R, i, b), x->od, x->rank) == d;
+        thread_dims += has;
+    }
+    if (x->pred_1_true && thread_dims > 1 && x->lanes == 64) x->folded = 0;
 }
 
 /* Whether another op of the reduce's own block, before it (before = 1)
