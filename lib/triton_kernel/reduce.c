@@ -545,19 +545,21 @@ static void rd_amd_blocks(rd_state *x)
                     x->folded = 0;
             }
     }
-    /* wave64, two or more non-axis dims holding lanes or warps, in one
-     * block: each accumulator's constant stays inside its dim's `or` (the
-     * file's comment; wave32 keeps the dims' parts in two GEPs and pairs:
-     * not explained) */
-    int thread_dims = 0;
+    /* wave64, two or more non-axis dims holding lanes or warps, one of
+     * them also registers, in one block: that register's constant stays
+     * inside its dim's `or` (the file's comment; wave32 keeps the dims'
+     * parts in two GEPs and pairs: not explained) */
+    int thread_dims = 0, reg_in_thread_dim = 0;
     for (int d = 0; d < x->rank; d++) {
         int has = 0;
         for (i = 0; i < R->n_in; i++)
             for (b = 0; (i == x->il || i == x->iw) && b < R->in_bits[i]; b++)
                 has |= d != x->axis && layout_tk_dim_of(R, layout_tk_basis(R, i, b), x->od, x->rank) == d;
         thread_dims += has;
+        for (j = 0; j < x->n_reg_other && has; j++)
+            reg_in_thread_dim |= layout_tk_dim_of(R, layout_tk_basis(R, x->ir, x->reg_other[j]), x->od, x->rank) == d;
     }
-    if (x->pred_1_true && thread_dims > 1 && x->lanes == 64) x->folded = 0;
+    if (x->pred_1_true && thread_dims > 1 && reg_in_thread_dim && x->lanes == 64) x->folded = 0;
 }
 
 /* Whether another op of the reduce's own block, before it (before = 1)
