@@ -291,7 +291,13 @@ layout_status layout_tk_xpair(layout_triton_kernel *k, layout_error *err);
  * shared memory (allocation offset alloc_off[] of layout_tk_alloc_offsets
  * + the slot of a constant index into a multi-buffered allocation): 0 and
  * *out, or -1 when it is not a constant or not known (xpair.c).  *root:
- * the memdesc's web class (-1: none). */
+ * the memdesc's web class (-1: none).  layout_tk_base_offset_var also
+ * takes a variable index: *out the allocation offset and *var a key of
+ * (the index's SSA value, the slot's bytes), the register part two views
+ * share exactly when they index with one value and equal slots (LLVM
+ * computes index * slot once); *var = 0 for a constant offset. */
+int layout_tk_base_offset_var(const layout_triton_kernel *k, struct layout_tk_web *w, const int64_t *alloc_off, int op,
+                              int *root, int64_t *out, uint64_t *var);
 int layout_tk_base_offset(const layout_triton_kernel *k, struct layout_tk_web *w, const int64_t *alloc_off, int op,
                           int *root, int64_t *out);
 

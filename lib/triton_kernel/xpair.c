@@ -84,6 +84,13 @@ static int one_block(const layout_ttgir *m, const layout_ttgir_op *x, const layo
 int layout_tk_base_offset(const layout_triton_kernel *k, layout_tk_web *w, const int64_t *alloc_off, int op, int *root,
                           int64_t *out)
 {
+    return layout_tk_base_offset_var(k, w, alloc_off, op, root, out, NULL);
+}
+
+/* layout_tk_base_offset_var (tk_internal.h). */
+int layout_tk_base_offset_var(const layout_triton_kernel *k, layout_tk_web *w, const int64_t *alloc_off, int op,
+                              int *root, int64_t *out, uint64_t *var)
+{
     const layout_ttgir *m = k->module;
     const layout_ttgir_op *o = &m->ops[op];
     layout_tk_name v, res;
@@ -99,17 +106,29 @@ int layout_tk_base_offset(const layout_triton_kernel *k, layout_tk_web *w, const
     if (alloc < 0 || alloc_off[alloc] < 0) return -1;
     const layout_ttgir_type *t = &m->ops[alloc].dst[0];
     int64_t slot = 0;
+    if (var) *var = 0;
     if (o->kind != LAYOUT_TTGIR_LOCAL_ALLOC && t->rank == 3 && t->shape[0] > 1) {
         /* a constant index of a view of the buffer: `%v = ttg.memdesc_index %a[%c1_i32]` */
-        int64_t idx = -1;
+        int64_t idx = -1, bytes = (t->elem_bits / 8) * t->shape[1] * t->shape[2];
         int def = layout_ttgir_ir_def(m, v.value);
         if (def >= 0 && m->ir.ops[def].shared >= 0 && m->ops[m->ir.ops[def].shared].kind == LAYOUT_TTGIR_MEMDESC_VIEW) {
-            if (!layout_ttgir_ir_op_is(m, def, "ttg.memdesc_index") ||
-                layout_ttgir_ir_const_int(m, layout_ttgir_ir_operand(m, def, 1), &idx) != LAYOUT_OK)
-                return -1;
+            if (!layout_ttgir_ir_op_is(m, def, "ttg.memdesc_index")) return -1;
+            int iv = layout_ttgir_ir_operand(m, def, 1);
+            if (layout_ttgir_ir_const_int(m, iv, &idx) != LAYOUT_OK) {
+                /* a loop's index: index * slot, a register LLVM computes
+                 * once for the views that share both (the mix tuning set's
+                 * matmul_bf16_tn_64x64x16_cfp32_w4_s3_gfx950: its loop's A
+                 * and B stores, `memdesc_index %x_44[%acc_89]` and
+                 * `%y_45[%acc_89]`, 2048-byte slots, one
+                 * `ds_write2st64_b64 v11, ... offset1:8`) */
+                if (!var || iv < 0) return -1;
+                *var = ((uint64_t)(unsigned)iv << 32 | (uint64_t)bytes) | 1;
+                *out = alloc_off[alloc];
+                return 0;
+            }
         }
-        if (idx < 0 || idx >= t->shape[0]) return -1; /* a loop's index or a block argument: a variable */
-        slot = idx * (t->elem_bits / 8) * t->shape[1] * t->shape[2];
+        if (idx < 0 || idx >= t->shape[0]) return -1; /* a block argument: a variable */
+        slot = idx * bytes;
     }
     *out = alloc_off[alloc] + slot;
     return 0;
@@ -183,8 +202,9 @@ static layout_status join_section(const layout_triton_kernel *k, layout_tk_web *
         }
         if (!x->list.ok || ni + x->list.n > LAYOUT_TK_XPAIR_MAX) return LAYOUT_OK; /* not listed: left as lowered */
         sig[j] = 0;
-        if (layout_tk_base_offset(k, w, alloc_off, r->op, &root, &base[j]) == 0) {
-            uint64_t h = mix(0xcbf29ce484222325ull, (uint64_t)x->list.elem_bytes);
+        uint64_t var = 0;
+        if (layout_tk_base_offset_var(k, w, alloc_off, r->op, &root, &base[j], &var) == 0) {
+            uint64_t h = mix(mix(0xcbf29ce484222325ull, var), (uint64_t)x->list.elem_bytes);
             h = mix(mix(h, (uint64_t)x->list.n_lane), (uint64_t)x->list.n_warp);
             for (int i = 0; i < x->list.n_lane + x->list.n_warp; i++) h = mix(h, x->list.lw[i]);
             sig[j] = h | 1;

@@ -252,7 +252,7 @@ def table() -> str:
 # e934dc6) is in the docs. ----
 FLOOR_READ = {"gfx942": 67, "gfx950": 68, "sm90": 68}   # of 67 / 68 / 68
 FLOOR_OPS_MODELLED = 1437  # of 1437
-FLOOR_ISA = {"amd": 129, "nv": 66}  # exact, of 135 / 68 fully modelled kernels
+FLOOR_ISA = {"amd": 130, "nv": 66}  # exact, of 135 / 68 fully modelled kernels
 # each named miss covers at most (the corpus's classes; today's counts).  With
 # the LLVM IR record (heldout/llir_amd) the 6 MISS_DUP are equal per path:
 # AMD exact 115 -> 121; then the model's `_d16_hi` rule (from AMDGPU's
@@ -268,8 +268,10 @@ FLOOR_ISA = {"amd": 129, "nv": 66}  # exact, of 135 / 68 fully modelled kernels
 # one-block stores (found on the rows2 tuning set and Triton's machine IR;
 # scored once after): 128, MISS_PAIRING 5.  Then that rule read per dim
 # (a register constant stays only in a dim that also holds lanes or warps;
-# found on the mix tuning set's sorts): 129, MISS_PAIRING 4.
-CEILING_ISA_MISSES = {"MISS_PAIRING": 4, "MISS_PTX_SPELLING": 1, "MISS_SPLIT_LOADS": 1, "other": 2}
+# found on the mix tuning set's sorts): 129, MISS_PAIRING 4.  Then
+# pairing across a loop's stores whose views index with one value into
+# equal slots (the mix set's multi-stage matmuls): 130, MISS_PAIRING 3.
+CEILING_ISA_MISSES = {"MISS_PAIRING": 3, "MISS_PTX_SPELLING": 1, "MISS_SPLIT_LOADS": 1, "other": 2}
 FLOOR_NCU = {"grid": {"compared": 68, "instructions": 51, "ld": 51, "st": 68, "wavefronts": 63, "conflicts": 64,
                       "ld_async_rule": 63},
              "one_cta": {"compared": 68, "instructions": 51, "ld": 51, "st": 68, "wavefronts": 67, "conflicts": 67,
@@ -359,7 +361,7 @@ def _isa_goal(v: str) -> None:
 
 
 @pytest.mark.xfail(strict=True, reason="goal: AMD ISA mix equal >= 97 %, exact >= 95 % of fully modelled kernels; "
-                                       "today exact 129 of 135 (95.6 %: the exact goal met, equal not)")
+                                       "today exact 130 of 135 (96.3 %: the exact goal met, equal not)")
 def test_goal_isa_mix_amd():
     _isa_goal("amd")
 
