@@ -201,6 +201,28 @@ static int may_skip(const layout_ttgir *m, int f)
            layout_ttgir_ir_const_int(m, layout_ttgir_ir_operand(m, f, 1), &ub) != LAYOUT_OK || ub <= lb;
 }
 
+/* Whether LLVM peels the first iteration of scf.for `f` (its record:
+ * Triton's post-O3 IR names `.peel` blocks; docs/notes/amd-misses.md):
+ * LoopPeel's PhiAnalyzer peels one iteration where a header phi's latch
+ * value is loop-invariant -- Triton's memdesc iter_arg of a one-deep
+ * buffer (`!ttg.memdesc<1x...>`), whose preheader and latch values are one
+ * address spelled twice.  The size half of LLVM's decision (twice the loop
+ * within the unroll threshold) is not followed: such a loop is taken as
+ * peeled. */
+static int peels(const layout_ttgir *m, int f)
+{
+    const layout_ttgir_ir_op *fo = &m->ir.ops[f];
+    const char *t = m->text + fo->types_out.at;
+    size_t n = fo->types_out.len, k;
+    int memdesc_arg = 0;
+    for (k = 0; k + 13 <= n && !memdesc_arg; k++) memdesc_arg = memcmp(t + k, "!ttg.memdesc<", 13) == 0;
+    if (!memdesc_arg) return 0;
+    for (int i = 0; i < m->n_ops; i++)
+        if (m->ops[i].kind == LAYOUT_TTGIR_LOCAL_ALLOC && m->ops[i].dst[0].rank == 3 && m->ops[i].dst[0].shape[0] == 1)
+            return 1;
+    return 0;
+}
+
 /* Whether ir ops a and b have the same name and the same types. */
 static int same_op(const layout_ttgir *m, int a, int b)
 {
@@ -239,7 +261,7 @@ int layout_tk_part_through_phi(const layout_triton_kernel *k, int op)
      * another region op the part is computed anew */
     for (int j = m->ir.blocks[blk].first_op; j >= 0 && j != io; j = m->ir.ops[j].next) {
         if (layout_ttgir_ir_op_is(m, j, "scf.for"))
-            open = may_skip(m, j) && loop_has(m, j, io);
+            open = may_skip(m, j) && loop_has(m, j, io) && !peels(m, j);
         else if (is_scf(m, j))
             open = 0;
         else if (open && same_op(m, j, io))
