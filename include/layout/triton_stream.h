@@ -92,7 +92,10 @@ typedef struct layout_triton_inst {
     char mnemonic[LAYOUT_TRITON_KERNEL_MNEMONIC_CAP]; /**< what the ISA prints (a pair's name on both halves) */
     int buffer;                      /**< IR value id of the buffer's `ttg.local_alloc` result; -1: a scratch of Triton's or not known */
     int64_t buffer_offset;           /**< the byte offset of the op's view of that buffer in the kernel's shared memory
-                                          (Triton's allocation, a constant slot of a multi-buffered one); -1: not known */
+                                          (Triton's allocation, a constant slot of a multi-buffered one; a slot of a
+                                          variable index: the allocation's offset, index x slot bytes being in the
+                                          base register, one register for the views of one index and slot size);
+                                          -1: not known */
     int64_t offset;                  /**< constant bytes added to the base register within the op's view (lane 0 of
                                           warp 0 is at base + offset); across ops, add buffer_offset */
     uint64_t base_reg;               /**< the base register: equal within one op = one register */

@@ -28,8 +28,8 @@ const char *layout_triton_pass_name(unsigned pass)
 
 /* The IR value of the `ttg.local_alloc` result whose buffer op `op` (a
  * module op) addresses, -1 when none or not known; *at its constant byte
- * offset in the kernel's shared memory (layout_tk_base_offset), -1 when
- * not known. */
+ * offset in the kernel's shared memory (layout_tk_base_offset_var: of a
+ * variable slot, the allocation's), -1 when not known. */
 static int buffer_of(const layout_triton_kernel *k, int op, int64_t *at)
 {
     const layout_ttgir *m = k->module;
@@ -39,7 +39,9 @@ static int buffer_of(const layout_triton_kernel *k, int op, int64_t *at)
     int64_t alloc_off[LAYOUT_TTGIR_MAX_OPS];
     layout_tk_web_build(&web, m);
     *at = -1;
-    if (layout_tk_alloc_offsets(k, &web, alloc_off) && layout_tk_base_offset(k, &web, alloc_off, op, &root, at) != 0)
+    uint64_t var;
+    if (layout_tk_alloc_offsets(k, &web, alloc_off) &&
+        layout_tk_base_offset_var(k, &web, alloc_off, op, &root, at, &var) != 0)
         *at = -1;
     if (!layout_tk_access_memdesc(m, &m->ops[op], &v) || (root = layout_tk_web_root(&web, &v)) < 0) return -1;
     for (int i = 0; i < m->n_ops; i++)

@@ -379,12 +379,35 @@ def test_goal_ncu():  # met per SASS instruction: 67 / 68 / 68 of 68 (raw with t
 
 @pytest.mark.xfail(strict=True, reason="goal: Gluon bank conflicts equal on >= 98 % of the launched sides, raw "
                                        "(264 CTAs, ONE_CTA not counted); today loads 170 of 183 (92.9 %), "
-                                       "stores 172 of 183 (94.0 %)")
+                                       "stores 172 of 183 (94.0 %); 18 of the 24 misses are sides whose 264-CTA "
+                                       "counters a second launch does not repeat (a fractional excess per warp, "
+                                       "g007 loads 448.85 then 448.79 for the model's 448: test_one_cta_excess_"
+                                       "is_not_repeatable), which no model of the kernel's addresses can equal")
 def test_goal_gluon_conflicts_raw():
     import test_gluon_fixtures as gf  # python/tests: the Gluon fixtures' comparison
     n = gf.compute_results()["ncu"]
     assert all(n[side + " conflicts equal"] * 100 >= 98 * n[side] for side in ("ld", "st")), \
         "loads %s, stores %s" % (_share(n["ld conflicts equal"], n["ld"]), _share(n["st conflicts equal"], n["st"]))
+
+
+def test_one_cta_excess_is_not_repeatable():
+    """The Gluon sides the raw goal misses as ONE_CTA: with 264 CTAs their
+    conflicts per warp exceed the model's by a fraction that changes
+    between two launches of the same kernel (probe.jsonl's `repeat`), and
+    one CTA alone measures the model's figure per SASS instruction.  Not a
+    property of the addresses: the goal's raw figure cannot be met there by
+    any model of them."""
+    import test_gluon_fixtures as gf
+    r = gf.compute_results()
+    probes = {}
+    for line in (gf.FIX / "probe.jsonl").read_text().splitlines():
+        p = json.loads(line)
+        probes[p["name"]] = p
+    sides = [(n, side) for n, row in r["rows"].items() for side in ("ld", "st") if row.get("ncu_%s_rule" % side) == "ONE_CTA"]
+    assert len(sides) == 18, len(sides)
+    for n, side in sides:
+        first, again = r["rows"][n]["ncu"][side + "_bc"], probes[n]["repeat"][side + "_bc"]
+        assert first != again and first != int(first), (n, side, first, again)
 
 
 def test_the_one_program_page_is_one_program():
