@@ -314,6 +314,10 @@ typedef struct layout_tk_xpair_out {
     unsigned char w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
 } layout_tk_xpair_out;
 int layout_tk_xpair_op(const layout_triton_kernel *k, int op, layout_tk_xpair_out *out, layout_error *err);
+/* r (report op `op`, lowered alone, as written) recounted as the
+ * analysis's pairing across the ops of its block leaves it (xpair.c). */
+layout_status layout_tk_xpair_recount(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                      layout_error *err);
 /* The name of a b32 / b64 (w bytes) DS instruction, paired (kind 1, 2) or
  * not, on k's arch (xpair.c). */
 void layout_tk_xpair_name(const layout_triton_kernel *k, int w, int kind, layout_direction dir, char *buf, size_t cap);

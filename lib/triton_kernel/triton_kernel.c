@@ -78,6 +78,10 @@ layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op
     layout_status st = lower_op(k, k->ops[op].op, shared_attr, shared_attr ? len : 0, out, err);
     /* the last op as analyze costs it: ptxas's sunk load (sink.c) */
     if (st == LAYOUT_OK && k->is_nvidia && op == k->n_ops - 1) layout_tk_sink_last_load(k, out);
+    /* as written: paired across the ops of its block as analyze pairs it
+     * (xpair.c); a candidate encoding is costed alone */
+    if (st == LAYOUT_OK && !shared_attr && !k->is_nvidia && out->modelled)
+        st = layout_tk_xpair_recount(k, op, out, err);
     return st;
 }
 

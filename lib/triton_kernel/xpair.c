@@ -249,30 +249,35 @@ static layout_status join_section(const layout_triton_kernel *k, layout_tk_web *
 
 /* One run of ops: joined (join_section), each op's counts set to what the
  * joined lists give. */
+/* Op j of a joined section: r's counts (op j's report, as lowered alone)
+ * set to what the joined lists give. */
+static void recount_joined(const layout_triton_kernel *k, xp_state *x, int n, int j, layout_triton_kernel_op *r)
+{
+    int ni = x->start[n];
+    memset(&x->less, 0, sizeof x->less);
+    memset(&x->more, 0, sizeof x->more);
+    x->less.direction = x->more.direction = r->direction;
+    for (int i = x->start[j]; i < x->start[j + 1]; i++) {
+        int a = i - x->start[j];
+        if (x->ins[i].w && (x->alone[i] < 0 || x->alone[i] > a)) count(&x->less, x->ins[i].w, x->alone_kind[i]);
+    }
+    /* a pair counts at its earlier instruction: mergeRead2Pair and
+     * mergeWrite2Pair give the merged one CI's DebugLoc */
+    for (int i = 0; i < ni; i++)
+        if (x->owner[i] == j && x->ins[i].w && (x->partner[i] < 0 || x->partner[i] > i))
+            count(&x->more, x->ins[i].w, x->kind[i]);
+    layout_tk_rdna_names(k, &x->less);
+    layout_tk_rdna_names(k, &x->more);
+    recount(r, &x->less, &x->more);
+}
+
 static layout_status run_section(layout_triton_kernel *k, layout_tk_web *w, const int64_t *alloc_off, int first,
                                  int n, xp_state *x, layout_error *err)
 {
-    int joined, ni;
+    int joined;
     layout_status st = join_section(k, w, alloc_off, first, n, x, &joined, err);
     if (st != LAYOUT_OK || !joined) return st;
-    ni = x->start[n];
-    for (int j = 0; j < n; j++) {
-        memset(&x->less, 0, sizeof x->less);
-        memset(&x->more, 0, sizeof x->more);
-        x->less.direction = x->more.direction = k->ops[first + j].direction;
-        for (int i = x->start[j]; i < x->start[j + 1]; i++) {
-            int a = i - x->start[j];
-            if (x->ins[i].w && (x->alone[i] < 0 || x->alone[i] > a)) count(&x->less, x->ins[i].w, x->alone_kind[i]);
-        }
-        /* a pair counts at its earlier instruction: mergeRead2Pair and
-         * mergeWrite2Pair give the merged one CI's DebugLoc */
-        for (int i = 0; i < ni; i++)
-            if (x->owner[i] == j && x->ins[i].w && (x->partner[i] < 0 || x->partner[i] > i))
-                count(&x->more, x->ins[i].w, x->kind[i]);
-        layout_tk_rdna_names(k, &x->less);
-        layout_tk_rdna_names(k, &x->more);
-        recount(&k->ops[first + j], &x->less, &x->more);
-    }
+    for (int j = 0; j < n; j++) recount_joined(k, x, n, j, &k->ops[first + j]);
     return LAYOUT_OK;
 }
 
@@ -329,6 +334,31 @@ layout_status layout_tk_xpair(layout_triton_kernel *k, layout_error *err)
         int n = joinable(&k->ops[i]) ? section_at(k, w, i) : 1;
         if (n > 1 && (st = run_section(k, w, alloc_off, i, n, x, err)) != LAYOUT_OK) return st;
         i += n;
+    }
+    return LAYOUT_OK;
+}
+
+layout_status layout_tk_xpair_recount(const layout_triton_kernel *k, int op, layout_triton_kernel_op *r,
+                                      layout_error *err)
+{
+    layout_tk_web web, *w = &web;
+    int64_t alloc_off[LAYOUT_TTGIR_MAX_OPS];
+    xp_state xs, *x = &xs;
+    int joined;
+    layout_status st;
+    if (k->is_nvidia || !any_joinable(k)) return LAYOUT_OK;
+    layout_tk_web_build(w, k->module);
+    if (!layout_tk_alloc_offsets(k, w, alloc_off)) return LAYOUT_OK;
+    for (int i = 0; i < k->n_ops;) {
+        int n = joinable(&k->ops[i]) ? section_at(k, w, i) : 1;
+        if (op >= i + n) {
+            i += n;
+            continue;
+        }
+        if (n < 2) return LAYOUT_OK;
+        if ((st = join_section(k, w, alloc_off, i, n, x, &joined, err)) != LAYOUT_OK || !joined) return st;
+        recount_joined(k, x, n, op - i, r);
+        return LAYOUT_OK;
     }
     return LAYOUT_OK;
 }
