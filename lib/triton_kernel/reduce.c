@@ -424,16 +424,8 @@ static int rd_twin(const rd_state *x, int before)
             continue;
         }
         if (!before && !seen) continue;
-        if (!layout_ttgir_ir_op_is(m, j, "tt.reduce") || o->types_in.len != me->types_in.len ||
-            o->types_out.len != me->types_out.len ||
-            memcmp(m->text + o->types_in.at, m->text + me->types_in.at, me->types_in.len) != 0 ||
-            memcmp(m->text + o->types_out.at, m->text + me->types_out.at, me->types_out.len) != 0)
-            continue;
-        for (int q = 0; q < m->n_ops; q++)
-            if (m->ops[q].ir_op == j) {
-                if (layout_tk_op_axis(m, &m->ops[q]) == x->axis) return 1;
-                break;
-            }
+        if (layout_tk_ir_same_op(m, j, io) && o->shared >= 0 && layout_tk_op_axis(m, &m->ops[o->shared]) == x->axis)
+            return 1;
     }
     return 0;
 }

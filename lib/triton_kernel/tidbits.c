@@ -211,11 +211,10 @@ static int may_skip(const layout_ttgir *m, int f)
  * peeled. */
 static int peels(const layout_ttgir *m, int f)
 {
-    const layout_ttgir_ir_op *fo = &m->ir.ops[f];
-    const char *t = m->text + fo->types_out.at;
-    size_t n = fo->types_out.len, k;
+    layout_ttgir_type t;
     int memdesc_arg = 0;
-    for (k = 0; k + 13 <= n && !memdesc_arg; k++) memdesc_arg = memcmp(t + k, "!ttg.memdesc<", 13) == 0;
+    for (int r = 0; r < m->ir.ops[f].n_results && !memdesc_arg; r++)
+        memdesc_arg = layout_ttgir_ir_value_type(m, layout_ttgir_ir_result(m, f, r), &t) == LAYOUT_OK && t.is_memdesc;
     if (!memdesc_arg) return 0;
     for (int i = 0; i < m->n_ops; i++)
         if (m->ops[i].kind == LAYOUT_TTGIR_LOCAL_ALLOC && m->ops[i].dst[0].rank == 3 && m->ops[i].dst[0].shape[0] == 1)
@@ -223,8 +222,8 @@ static int peels(const layout_ttgir *m, int f)
     return 0;
 }
 
-/* Whether ir ops a and b have the same name and the same types. */
-static int same_op(const layout_ttgir *m, int a, int b)
+/* layout_tk_ir_same_op (tk_internal.h). */
+int layout_tk_ir_same_op(const layout_ttgir *m, int a, int b)
 {
     const layout_ttgir_ir_op *x = &m->ir.ops[a], *y = &m->ir.ops[b];
     return x->name.len == y->name.len && x->types_in.len == y->types_in.len && x->types_out.len == y->types_out.len &&
@@ -242,7 +241,7 @@ static int loop_has(const layout_ttgir *m, int f, int io)
     const layout_ttgir_region *rg = &m->ir.regions[fo->first_region];
     for (int b = rg->first_block; b >= 0; b = m->ir.blocks[b].next)
         for (int j = m->ir.blocks[b].first_op; j >= 0; j = m->ir.ops[j].next)
-            if (same_op(m, j, io)) return 1;
+            if (layout_tk_ir_same_op(m, j, io)) return 1;
     return 0;
 }
 
@@ -264,7 +263,7 @@ int layout_tk_part_through_phi(const layout_triton_kernel *k, int op)
             open = may_skip(m, j) && loop_has(m, j, io) && !peels(m, j);
         else if (is_scf(m, j))
             open = 0;
-        else if (open && same_op(m, j, io))
+        else if (open && layout_tk_ir_same_op(m, j, io))
             twin = 1;
     }
     return open || twin;

@@ -382,6 +382,10 @@ int layout_tk_tid_own_reg(uint64_t mask, int shift, uint64_t c);
  * computation (a predicated scratch store, or past one). */
 int layout_tk_tid_reg(const layout_triton_kernel *k, uint64_t mask, int shift, uint64_t c, int elsewhere,
                       uint64_t *key, int64_t *off);
+/* Whether ir ops a and b have the same name and the same printed operand
+ * and result types (encodings included): Triton lowers them to the same
+ * LLVM values, which its CSE merges (tidbits.c). */
+int layout_tk_ir_same_op(const layout_ttgir *m, int a, int b);
 /* AMD: whether module op `op`'s lane / warp part reaches
  * SeparateConstOffsetFromGEP through a phi GVN made (an op after a loop
  * that may run no iteration, the same as an op in its body), so that an
