@@ -578,4 +578,22 @@ void layout_tk_scratch_block_add(layout_tk_scratch *s, int write, int bits, int 
  * SILoadStoreOptimizer pairs them) counted into r. */
 void layout_tk_scratch_block_end(layout_tk_scratch *s);
 
+/* One shared access as ptxas sees it (ptxas_join.c): a store or a load of
+ * `bytes` per lane (elements of elem_bits) at constant byte offset `off`
+ * from base register `base`, whose known alignment (the address minus off,
+ * over every lane of every warp) is 2^base_align_log2 bytes. */
+typedef struct layout_tk_pj_acc {
+    int write, bytes, elem_bits;
+    uint64_t base;
+    int64_t off;
+    int base_align_log2;
+} layout_tk_pj_acc;
+
+/* ptxas's joins over a[0..n) in program order (ptxas_join.c; join16: the
+ * values of 16-bit loads stay 16-bit or widen cheaply, so they join):
+ * lead[i] the access whose SASS instruction holds access i (-1: i is
+ * not joined), and on each lead width[] its bytes per lane and start[]
+ * its offset.  Returns the instructions joined away (n minus the SASS's). */
+int layout_tk_ptxas_join(const layout_tk_pj_acc *a, int n, int join16, short *lead, int *width, int64_t *start);
+
 #endif
