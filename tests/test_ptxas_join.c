@@ -5,7 +5,8 @@
  * probes are restated below in gen_probes.py's notation; the expected
  * answer is read from sass.jsonl itself: per probe, the number of LDS and
  * of STS and the bytes per lane of each (LDS 4, .64 8, .128 16, .U16 2,
- * .U8 1), compared with the model's leads and widths as multisets. */
+ * .U8 1), compared with the model's leads and widths as multisets.  Then
+ * two of Triton's kernels end to end against Nsight Compute's figures. */
 #include "harness.h"
 #include "layout.h"
 #include "support/tool_run.h"
@@ -241,9 +242,86 @@ static void test_lead_width_start(void)
     CHECK(lead[0] == -1 && lead[1] == -1);
 }
 
+static layout_ttgir g_mod;
+static layout_triton_kernel g_kern;
+static layout_triton_inst g_ins[256];
+static char g_text[1 << 18];
+
+static int load_kernel(const char *name)
+{
+    char path[512];
+    layout_error err;
+    const char *f = __FILE__, *slash = strrchr(f, '/');
+    snprintf(path, sizeof path, "%.*s/fixtures/triton/ptxas/%s", slash ? (int)(slash - f) : 1, slash ? f : ".", name);
+    size_t n = tool_slurp(path, g_text, sizeof g_text);
+    return n > 0 && layout_ttgir_parse(g_text, n, &g_mod, &err) == LAYOUT_OK &&
+           layout_triton_kernel_analyze(&g_mod, NULL, &g_kern, &err) == LAYOUT_OK;
+}
+
+/* The op's stream agrees with its report: the joined entries name a lead
+ * of their own direction and base, the leads' bytes hold them, and the
+ * entries joined away are the report's count. */
+static void check_stream(int op)
+{
+    const layout_triton_kernel_op *r = &g_kern.ops[op];
+    layout_error err;
+    int n = 0, away[2] = {0, 0};
+    CHECK(layout_triton_kernel_op_stream(&g_kern, op, g_ins, 256, &n, &err) == LAYOUT_OK && n <= 256);
+    for (int i = 0; i < n; i++) {
+        const layout_triton_inst *e = &g_ins[i];
+        if (!(e->passes & LAYOUT_TRITON_PASS_PTXAS_JOIN)) {
+            CHECK(e->ptxas_lead == -1 && e->ptxas_bytes == 0);
+            continue;
+        }
+        CHECK(e->ptxas_lead >= 0 && e->ptxas_lead < n);
+        if (e->ptxas_lead < 0 || e->ptxas_lead >= n) continue;
+        const layout_triton_inst *l = &g_ins[e->ptxas_lead];
+        CHECK(l->direction == e->direction && l->base_reg == e->base_reg && l->ptxas_lead == e->ptxas_lead);
+        CHECK(l->ptxas_bytes >= e->bytes && l->ptxas_bytes <= 16);
+        if (e->ptxas_lead != i) away[e->direction == LAYOUT_WRITE]++;
+    }
+    CHECK_EQ_I64(away[0], r->ptxas_joined_loads);
+    CHECK_EQ_I64(away[1], r->ptxas_joined_stores);
+}
+
+/* Known answers on Triton's own kernels, from Nsight Compute on an H200
+ * with one CTA: the Gluon fixture g005 (padded [32:+4] fp16, 4 warps;
+ * tests/fixtures/gluon/one_cta_all.tar.xz, per warp: loads 4 instructions,
+ * 16 wavefronts, 8 conflicts; stores 12, 26, 13) and the corpus's fp32 1-D
+ * cumsum of 1024 on 4 warps (tests/fixtures/triton/corpus/probe.jsonl, one
+ * CTA: 8 LDS.128 executions, 16 load wavefronts; the stores 8 and 8). */
+static void test_kernels_as_measured(void)
+{
+    CHECK(load_kernel("g005_sm90_fp16_16x128_w4_blocked_padded.ttgir"));
+    CHECK(g_kern.n_ops == 2);
+    if (g_kern.n_ops == 2) {
+        const layout_triton_kernel_op *st = &g_kern.ops[0], *ld = &g_kern.ops[1];
+        CHECK(st->ptxas_joined_stores == 1 && st->ptxas_joined_loads == 0);
+        CHECK(ld->ptxas_joined_loads == 9 && ld->ptxas_joined_stores == 0);
+        CHECK_EQ_I64(13 - st->ptxas_joined_stores, 12);
+        CHECK_EQ_I64(st->cta_total_cycles, 26 * 4);
+        CHECK_EQ_I64(st->cta_extra_cycles, 13 * 4);
+        CHECK_EQ_I64(13 - ld->ptxas_joined_loads, 4);
+        CHECK_EQ_I64(ld->cta_total_cycles, 16 * 4);
+        CHECK_EQ_I64(ld->cta_extra_cycles, 8 * 4);
+        check_stream(0);
+        check_stream(1);
+    }
+    CHECK(load_kernel("cumsum1d_fp32_1024_w4_s1_sm90.ttgir"));
+    CHECK(g_kern.n_ops == 1);
+    if (g_kern.n_ops == 1) {
+        const layout_triton_kernel_op *r = &g_kern.ops[0];
+        CHECK(r->ptxas_joined_loads == 1 && r->ptxas_joined_stores == 0);
+        CHECK_EQ_I64(r->cta_total_cycles, 16 + 8); /* loads 16, stores 8 wavefronts over the CTA */
+        CHECK_EQ_I64(r->cta_extra_cycles, 0);
+        check_stream(0);
+    }
+}
+
 int main(void)
 {
     RUN(test_every_probe_is_what_ptxas_did);
     RUN(test_lead_width_start);
+    RUN(test_kernels_as_measured);
     return harness_finish("test_ptxas_join");
 }

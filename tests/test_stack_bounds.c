@@ -234,6 +234,46 @@ static int load_triton(void)
            layout_triton_kernel_analyze(g_ttgir, NULL, g_tk, &err) != LAYOUT_OK;
 }
 
+/* The NVIDIA path too: the Gluon fixture g005, whose loads and stores
+ * ptxas joins (ptxas_join.c through ldst.c). */
+static layout_ttgir *g_ttgir_nv;
+static layout_triton_kernel *g_tk_nv;
+
+static void *call_triton_analyze_nv(void *arg)
+{
+    call_ctx *c = arg;
+    c->st = layout_triton_kernel_analyze(g_ttgir_nv, NULL, g_tk_nv, &c->err);
+    return NULL;
+}
+
+static void *call_triton_stream_nv(void *arg)
+{
+    call_ctx *c = arg;
+    int n = 0;
+    c->st = LAYOUT_OK;
+    for (int op = 0; op < g_tk_nv->n_ops && c->st == LAYOUT_OK; op++)
+        if (g_tk_nv->ops[op].modelled) c->st = layout_triton_kernel_op_stream(g_tk_nv, op, g_insts, 64, &n, &c->err);
+    return NULL;
+}
+
+static int load_triton_nv(void)
+{
+    static char text[1 << 18];
+    char path[512];
+    const char *f = __FILE__, *slash = strrchr(f, '/');
+    layout_error err;
+    snprintf(path, sizeof path, "%.*s/fixtures/triton/ptxas/g005_sm90_fp16_16x128_w4_blocked_padded.ttgir",
+             slash ? (int)(slash - f) : 1, slash ? f : ".");
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 1;
+    size_t n = fread(text, 1, sizeof text - 1, fp);
+    fclose(fp);
+    g_ttgir_nv = malloc(sizeof *g_ttgir_nv);
+    g_tk_nv = malloc(sizeof *g_tk_nv);
+    return !g_ttgir_nv || !g_tk_nv || layout_ttgir_parse(text, n, g_ttgir_nv, &err) != LAYOUT_OK ||
+           layout_triton_kernel_analyze(g_ttgir_nv, NULL, g_tk_nv, &err) != LAYOUT_OK;
+}
+
 static void *call_nothing(void *arg)
 {
     call_ctx *c = arg;
@@ -305,6 +345,8 @@ static void test_documented_stack_bounds(void)
         {"layout_suggest_ws, 128 x 128, 1 thread (suggest.h: about 350 KiB)", call_suggest_ws, 350 * KIB, 0},
         {"layout_triton_kernel_analyze (triton_kernel.h: about 352 KiB)", call_triton_analyze, 352 * KIB, 0},
         {"layout_triton_kernel_op_stream (triton_stream.h: about 400 KiB)", call_triton_stream, 400 * KIB, 0},
+        {"layout_triton_kernel_analyze, sm_90 (triton_kernel.h: about 352 KiB)", call_triton_analyze_nv, 352 * KIB, 0},
+        {"layout_triton_kernel_op_stream, sm_90 (triton_stream.h: about 400 KiB)", call_triton_stream_nv, 400 * KIB, 0},
     };
     call_ctx base_ctx;
     long base = run_on_stack(call_nothing, &base_ctx, 64 * KIB); /* thread start-up, this file's frame */
@@ -338,7 +380,7 @@ int main(void)
     g_kernel = malloc(sizeof *g_kernel);
     g_kplan = malloc(sizeof *g_kplan);
     if (!g_kernel || !g_kplan || layout_arch_preset("gfx942", &g_arch, &err) ||
-        seed_kernel_build(g_kernel, SEED_K08, g_arch.n_banks, &err) || load_triton()) {
+        seed_kernel_build(g_kernel, SEED_K08, g_arch.n_banks, &err) || load_triton() || load_triton_nv()) {
         printf("test_stack_bounds: setup failed\n");
         return 1;
     }
@@ -406,5 +448,6 @@ int main(void)
     }
     RUN(test_documented_stack_bounds);
     free(g_kernel), free(g_kplan), free(g_plan), free(g_scorer);
+    free(g_ttgir), free(g_tk), free(g_ttgir_nv), free(g_tk_nv);
     return harness_finish("test_stack_bounds");
 }

@@ -137,6 +137,15 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
                    "repeat their elements: they exit before their masked store); CTA cost %" PRId64 " wavefronts, %" PRId64
                    " bank conflicts\n", r->sunk_warps, k->module->num_warps, r->sunk_lanes, k->arch.wave_size,
                    r->cta_total_cycles, r->cta_extra_cycles);
+        if (r->ptxas_joined_loads > 0 || r->ptxas_joined_stores > 0) {
+            printf("  executed: ptxas joins");
+            if (r->ptxas_joined_loads > 0) printf(" %d of these loads into others' wider LDS", r->ptxas_joined_loads);
+            if (r->ptxas_joined_stores > 0)
+                printf("%s %d of these stores into others' wider STS", r->ptxas_joined_loads > 0 ? " and" : "",
+                       r->ptxas_joined_stores);
+            printf(" per warp (one base register, contiguous, aligned); CTA cost %" PRId64 " wavefronts, %" PRId64
+                   " bank conflicts\n", r->cta_total_cycles, r->cta_extra_cycles);
+        }
         {
             const char *note;
             layout_confidence c = layout_triton_kernel_op_confidence(k, r, &note);
@@ -259,10 +268,14 @@ static void print_streams(const layout_ttgir *m, const layout_triton_kernel *k)
             else if (e->partner >= 0)
                 snprintf(pair, sizeof pair, "%s op %d #%d", e->standing ? "with" : "into", e->partner_op, e->partner);
             snprintf(runs, sizeof runs, "%d x %d", warps, lanes);
-            for (unsigned b = 1; b <= LAYOUT_TRITON_PASS_PTXAS_SINK; b <<= 1)
+            for (unsigned b = 1; b <= LAYOUT_TRITON_PASS_PTXAS_JOIN; b <<= 1)
                 if (e->passes & b)
                     snprintf(passes + strlen(passes), sizeof passes - strlen(passes), "%s%s", passes[0] ? ", " : "",
                              layout_triton_pass_name(b));
+            if ((e->passes & LAYOUT_TRITON_PASS_PTXAS_JOIN) && e->ptxas_lead == j)
+                snprintf(passes + strlen(passes), sizeof passes - strlen(passes), " (%d bytes)", e->ptxas_bytes);
+            else if (e->passes & LAYOUT_TRITON_PASS_PTXAS_JOIN)
+                snprintf(passes + strlen(passes), sizeof passes - strlen(passes), " (into #%d)", e->ptxas_lead);
             printf("  %4d  %-24s %5d %6" PRIx64 " %8" PRId64 " %4d  %-16s %-12s %6" PRId64 " %6" PRId64 "  %s%s%s\n", j,
                    e->mnemonic, e->bytes, e->base_reg & 0xffffff, e->offset, e->accesses, pair, runs, e->extra_cycles,
                    e->total_cycles, passes[0] ? passes : "-", e->confidence == LAYOUT_CONFIDENCE_HIGH ? "" : "; confidence ",

@@ -164,6 +164,27 @@ typedef struct layout_triton_kernel_op {
      * other lanes off: docs/lds-model.md §2.5, "Lanes off"). */
     int sunk_warps;
     int sunk_lanes;                          /**< lanes of each of those warps that run it (the warp's size when none exits); 0 when not sunk */
+    /** NVIDIA: PTX loads per warp that ptxas joins into another load's
+     * LDS (lib/triton_kernel/ptxas_join.c, from ptxas's own output on the
+     * probes of tests/fixtures/triton/ptxas): loads of one base register,
+     * contiguous, in one stretch without a store, as one LDS of the
+     * aligned power of two that holds them, up to the base's known
+     * alignment, 16 bytes (8 for 16-bit elements, whose values must stay
+     * 16-bit or widen from fp16 / by sign; never 8-bit).  The per-warp
+     * counts stay the PTX's; the SASS issues ptxas_joined_loads fewer
+     * loads per warp, and cta_total_cycles / cta_extra_cycles cost the
+     * joined LDS as it runs.  Example: a 1-D cumsum of 4 warps reads its
+     * warp totals with ld.shared.v4.b32, .v2.b32, .b32 (global_smem + 0,
+     * 16, 24): 2 LDS.128, so 1.  0 when none (and on AMD). */
+    int ptxas_joined_loads;
+    /** The same for stores (adjacent in program order only, never wider
+     * than their bytes): PTX stores per warp joined into another's STS. */
+    int ptxas_joined_stores;
+    /** What ptxas's joins change in cta_total_cycles / cta_extra_cycles
+     * (included there): the joined instructions' CTA costs out, the joined
+     * LDS / STS's in; 0 when nothing joins. */
+    int64_t ptxas_cta_total_delta;
+    int64_t ptxas_cta_extra_delta;           /**< see ptxas_cta_total_delta */
     /** A write (`local_store`, `local_alloc` with a value) of a modelled
      * op: 1 when Triton emits its stores in another order than register
      * order, 0 in register order.  lowerLdStShared (LayoutUtils.cpp's

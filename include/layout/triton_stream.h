@@ -25,7 +25,10 @@
  *                         the earlier, whose debug location LLVM keeps)
  *     ptxas (NVIDIA)      the kernel's last load sunk past the EXIT of the
  *                         threads that store nothing: `lanes` of the warps
- *                         and lanes that still run it, its cost as run
+ *                         and lanes that still run it, its cost as run;
+ *                         accesses of one base register joined into one
+ *                         wider LDS / STS (`ptxas_lead`, `ptxas_bytes`:
+ *                         the entries keep the PTX's names and costs)
  *
  * One instruction of the ISA is an entry with `standing` = 1; summing them
  * by mnemonic gives the op's counts, their costs its costs (warp 0); a
@@ -77,7 +80,8 @@ enum {
     LAYOUT_TRITON_PASS_LSV = 1,           /**< LLVM's LoadStoreVectorizer merged accesses into it */
     LAYOUT_TRITON_PASS_SILSOPT = 2,       /**< AMDGPU's SILoadStoreOptimizer paired it within its op */
     LAYOUT_TRITON_PASS_SILSOPT_XOP = 4,   /**< ... with an instruction of another op of its block */
-    LAYOUT_TRITON_PASS_PTXAS_SINK = 8     /**< ptxas sank it past the EXIT of threads that store nothing */
+    LAYOUT_TRITON_PASS_PTXAS_SINK = 8,    /**< ptxas sank it past the EXIT of threads that store nothing */
+    LAYOUT_TRITON_PASS_PTXAS_JOIN = 16    /**< ptxas joined it with others of its base register into one wider LDS / STS */
 };
 
 /** One shared-memory instruction of one warp.  Example: the second of
@@ -110,6 +114,9 @@ typedef struct layout_triton_inst {
                                           stmatrix: those that give a row address */
     int64_t extra_cycles;            /**< warp 0's conflict cost of it (AMD extra cycles, NVIDIA bank conflicts) */
     int64_t total_cycles;            /**< warp 0's total (NVIDIA: wavefronts) */
+    int ptxas_lead;                  /**< NVIDIA, LAYOUT_TRITON_PASS_PTXAS_JOIN: the index (in this op's stream) of the
+                                          entry whose SASS instruction holds it (itself when it leads); -1 not joined */
+    int ptxas_bytes;                 /**< on a lead: bytes per lane of the joined LDS / STS (ptxas_join.c); 0 otherwise */
     layout_confidence confidence;    /**< how far its name, address and cost are known: its op's
                                           (layout_triton_kernel_op_confidence(), whose note says why when lower) */
 } layout_triton_inst;

@@ -51,6 +51,7 @@ static layout_status one_side(const layout_triton_kernel *k, const layout_checke
     memset(&nopad, 0, sizeof nopad);
     memset(&sub, 0, sizeof sub);
     sub.kind = r->kind;
+    sub.op = r->op;
     sub.direction = dir;
     sub.elem_bits = r->elem_bits;
     sub.worst_access = -1;

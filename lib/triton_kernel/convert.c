@@ -200,6 +200,10 @@ void layout_tk_merge(layout_triton_kernel_op *r, const layout_triton_kernel_op *
     r->extra_cycles += sub->extra_cycles * reps;
     r->total_cycles += sub->total_cycles * reps;
     r->n_conflicted += (int)(sub->n_conflicted * reps);
+    r->ptxas_joined_loads += (int)(sub->ptxas_joined_loads * reps);
+    r->ptxas_joined_stores += (int)(sub->ptxas_joined_stores * reps);
+    r->ptxas_cta_total_delta += sub->ptxas_cta_total_delta * reps;
+    r->ptxas_cta_extra_delta += sub->ptxas_cta_extra_delta * reps;
     if (sub->n_accesses > 0) { /* the later side's last access is the op's */
         r->last_total_cycles = sub->last_total_cycles;
         r->last_extra_cycles = sub->last_extra_cycles;
@@ -803,6 +807,7 @@ static int cvt_lower_half(const layout_triton_kernel *k, const layout_checker *c
     list.capture = cap;
     memset(sub, 0, sizeof *sub);
     sub->kind = r->kind;
+    sub->op = r->op; /* its IR uses decide ptxas's 16-bit joins (ptxas_join.c) */
     sub->direction = dir;
     sub->elem_bits = bitwidth;
     sub->worst_access = -1;
@@ -861,6 +866,7 @@ static void cvt_repeat_rounds(layout_tk_capture *cap, int per, int rounds)
             cap->out[cap->n] = cap->out[i];
             cap->out[cap->n].seq = cap->n;
             if (cap->out[i].partner >= 0) cap->out[cap->n].partner += q * per;
+            if (cap->out[i].passes & LAYOUT_TRITON_PASS_PTXAS_JOIN) cap->out[cap->n].ptxas_lead += q * per;
         }
 }
 

@@ -101,6 +101,8 @@ static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout
     if (r->sunk_warps > 0) /* ptxas: the last load runs on these warps only (sink.c) */
         layout_sb_printf(sb, ",\"sunk_last_load_warps\":%d,\"sunk_last_load_lanes\":%d", r->sunk_warps,
                          r->sunk_lanes);
+    if (r->ptxas_joined_loads > 0 || r->ptxas_joined_stores > 0) /* ptxas: fewer, wider LDS / STS (ptxas_join.c) */
+        layout_sb_printf(sb, ",\"ptxas_joined\":{\"ld\":%d,\"st\":%d}", r->ptxas_joined_loads, r->ptxas_joined_stores);
     {
         const char *note;
         layout_confidence c = layout_triton_kernel_op_confidence(k, r, &note);

@@ -398,9 +398,10 @@ layout_status layout_tk_lower_ldst_each(const layout_triton_kernel *k, const lay
  * and warp values) of accesses of `bytes` each, `width` bytes moved per
  * lane, padded after the linear part, costed by the checker.  Returns 0,
  * or 1 with r recorded as not modelled (why). */
-static int cost_instr(const layout_checker *ck, const layout_linear *cvt, const layout_tk_pad *pad, const int64_t *ins,
-                      int elem_bytes, int bytes, int width, layout_instr *out, layout_cost *c,
-                      layout_triton_kernel_op *r)
+/* The lanes' byte addresses of the access at input values ins (its width
+ * set to `width` bytes), padded.  Returns 1 when r is not modelled. */
+static int instr_of(const layout_linear *cvt, const layout_tk_pad *pad, const int64_t *ins, int elem_bytes, int bytes,
+                    int width, layout_instr *out, layout_triton_kernel_op *r)
 {
     layout_linear_access acc;
     layout_error e;
@@ -413,6 +414,15 @@ static int cost_instr(const layout_checker *ck, const layout_linear *cvt, const 
         if (padded > UINT32_MAX - 16) return layout_tk_not_modelled(r, "padded byte address beyond 32 bits"), 1;
         out->addr_bytes[l] = (uint32_t)padded;
     }
+    return 0;
+}
+
+static int cost_instr(const layout_checker *ck, const layout_linear *cvt, const layout_tk_pad *pad, const int64_t *ins,
+                      int elem_bytes, int bytes, int width, layout_instr *out, layout_cost *c,
+                      layout_triton_kernel_op *r)
+{
+    layout_error e;
+    if (instr_of(cvt, pad, ins, elem_bytes, bytes, width, out, r)) return 1;
     if (layout_checker_cost(ck, out, c, &e) != LAYOUT_OK)
         return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message), 1;
     return 0;
@@ -473,6 +483,10 @@ typedef struct ldst_stream {
     int64_t n_single, hi;
     layout_instr first_ins, last_ins;
     layout_cost first_cost;
+    /* NVIDIA, after ptxas (ldst_pass_ptxas), by run: the run whose LDS /
+     * STS holds it (-1: not joined) and, on a lead, that instruction's bytes */
+    short pj_lead[LAYOUT_TK_PJ_MAX];
+    unsigned char pj_width[LAYOUT_TK_PJ_MAX];
 } ldst_stream;
 
 /* Triton's largestVectorisation (Utility.cpp): the largest v <= 128 bits
@@ -961,6 +975,114 @@ static int ldst_cost_warps(ldst_stream *s, int64_t warp0_total, int64_t warp0_ex
     return 0;
 }
 
+/* The warps whose lane addresses differ by more than a translation: each
+ * of the layout's warps where padded (ldst_cost_warps), else warp 0 alone;
+ * *mult: how many of the kernel's warps each stands for. */
+static int ldst_costed_warps(const ldst_stream *s, int64_t *mult)
+{
+    int nw = s->k->module && s->k->module->num_warps > 0 ? s->k->module->num_warps : 1;
+    if (s->pad->n && s->iw >= 0 && s->cvt->in_bits[s->iw] > 0) {
+        int lw = 1 << s->cvt->in_bits[s->iw];
+        *mult = nw > lw ? nw / lw : 1;
+        return lw;
+    }
+    *mult = nw;
+    return 1;
+}
+
+/* Run q's instruction over the CTA (first access's register value regval):
+ * moved down by `delta` bytes and `width` bytes wide, its CTA cost into
+ * *t, *x; with t NULL, *align the trailing zeros of every lane's address
+ * of every warp minus `delta` (capped at 4).  Returns 1 when r is not
+ * modelled. */
+static int ldst_run_over_warps(ldst_stream *s, int64_t regval, int64_t delta, int width, int64_t *t, int64_t *x,
+                               int *align)
+{
+    int64_t mult, tt = 0, xx = 0;
+    int nwc = ldst_costed_warps(s, &mult), iw = s->iw;
+    uint64_t or_all = 16;
+    /* unpadded, warp w's addresses are warp 0's XOR w's image: the warps
+     * of single bits set every bit any warp sets */
+    int warps = t || nwc > 1 || iw < 0 ? nwc : 1 + s->cvt->in_bits[iw];
+    for (int i = 0; i < warps; i++) {
+        layout_instr in;
+        layout_cost c;
+        layout_error e;
+        int w = t || nwc > 1 || iw < 0 ? i : (i ? 1 << (i - 1) : 0);
+        if (iw >= 0) s->ins[iw] = w;
+        if (s->ir >= 0) s->ins[s->ir] = regval;
+        if (instr_of(s->cvt, s->pad, s->ins, s->elem_bytes, s->bytes, width, &in, s->r)) return 1;
+        for (int l = 0; l < in.n_lanes; l++) {
+            in.addr_bytes[l] -= (uint32_t)delta;
+            or_all |= in.addr_bytes[l];
+        }
+        if (!t) continue;
+        if (layout_checker_cost(s->ck, &in, &c, &e) != LAYOUT_OK)
+            return layout_tk_not_modelled(s->r, "the checker has no rule: %s", e.message), 1;
+        tt += c.total_cycles;
+        xx += c.extra_cycles;
+    }
+    if (iw >= 0) s->ins[iw] = 0;
+    if (t) *t = tt * mult, *x = xx * mult;
+    if (align) *align = layout_ctz(or_all);
+    return 0;
+}
+
+/* Step 3d, NVIDIA: ptxas joins runs of one base register further
+ * (ptxas_join.c), each base's known alignment read from its addresses
+ * over every lane and warp.  Each joined group's CTA cost becomes its
+ * one instruction's (its lead's lanes moved to the join's start, the
+ * join's width): r's ptxas_joined_* and ptxas_cta_* say how much.  Runs
+ * only where two runs of one base could join.  Returns 1 when r is not
+ * modelled. */
+static __attribute__((noinline)) int ldst_pass_ptxas(ldst_stream *s)
+{
+    enum { MAXR = LAYOUT_TK_PJ_MAX };
+    layout_triton_kernel_op *r = s->r;
+    layout_tk_pj_acc a[MAXR];
+    short q_of[MAXR], lead[MAXR], run_pos[MAXR];
+    int width[MAXR], n = 0, write = r->direction == LAYOUT_WRITE;
+    int64_t start[MAXR];
+    if (s->tr || s->cut || s->n_runs < 2 || s->n_runs > MAXR || r->elem_bits < 16) return 0;
+    for (int q = 0, pos = 0; q < s->n_runs; pos += s->run_len[q++]) run_pos[q] = (short)pos;
+    for (int place = 0; place < s->n_acc; place++) {
+        int q = s->run_at[place];
+        if (q < 0) continue;
+        int a0 = s->order[run_pos[q]];
+        a[n] = (layout_tk_pj_acc){write, s->run_len[q] * s->bytes, r->elem_bits, s->base_key[a0], s->add_off[a0], -1};
+        q_of[n++] = (short)q;
+    }
+    int candidate = 0;
+    for (int i = 0; i < n && !candidate; i++)
+        for (int j = i + 1; j < n && !candidate; j++)
+            candidate = a[i].base == a[j].base && a[i].bytes < 16 && a[j].bytes < 16;
+    if (!candidate) return 0;
+    for (int i = 0; i < n; i++) {
+        int q = q_of[i];
+        int64_t rv = ldst_regval(s, s->order[run_pos[q]], NULL);
+        if (ldst_run_over_warps(s, rv, a[i].off, a[i].bytes, NULL, NULL, &a[i].base_align_log2)) return 1;
+    }
+    int join16 = write || layout_tk_ptxas_join16(s->k, r->op);
+    int joined = layout_tk_ptxas_join(a, n, join16, lead, width, start);
+    if (!joined) return 0;
+    for (int i = 0; i < n; i++) {
+        if (lead[i] < 0) continue;
+        int q = q_of[i];
+        int64_t t, x, rv = ldst_regval(s, s->order[run_pos[q]], NULL);
+        s->pj_lead[q] = q_of[lead[i]];
+        /* the run's own cost leaves; the lead brings the joined one's */
+        if (ldst_run_over_warps(s, rv, 0, a[i].bytes, &t, &x, NULL)) return 1;
+        r->ptxas_cta_total_delta -= t, r->ptxas_cta_extra_delta -= x;
+        if (lead[i] != i) continue;
+        s->pj_width[q] = (unsigned char)width[i];
+        if (ldst_run_over_warps(s, rv, a[i].off - start[i], width[i], &t, &x, NULL)) return 1;
+        r->ptxas_cta_total_delta += t, r->ptxas_cta_extra_delta += x;
+    }
+    if (write) r->ptxas_joined_stores += joined;
+    else r->ptxas_joined_loads += joined;
+    return 0;
+}
+
 /* Step 4, AMD: SILoadStoreOptimizer pairs the b32 / b64 instructions,
  * taken in program order (pair_ds; dspair.c). */
 static void ldst_pass_silsopt(ldst_stream *s)
@@ -1043,7 +1165,9 @@ static int ldst_capture(ldst_stream *s)
     const layout_triton_kernel *k = s->k;
     short run_pos[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     if (!cap) return 0;
-    for (int q = 0, pos = 0; q < s->n_runs; pos += s->run_len[q++]) run_pos[q] = (short)pos;
+    short entry_of[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    int from = cap ? cap->n : 0;
+    for (int q = 0, pos = 0; q < s->n_runs; pos += s->run_len[q++]) run_pos[q] = (short)pos, entry_of[q] = -1;
     int nw = k->module && k->module->num_warps > 0 ? k->module->num_warps : 1, ni = 0;
     uint64_t lanes = k->arch.wave_size >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k->arch.wave_size) - 1;
     if (nw > LAYOUT_TRITON_STREAM_MAX_WARPS) nw = LAYOUT_TRITON_STREAM_MAX_WARPS;
@@ -1053,6 +1177,7 @@ static int ldst_capture(ldst_stream *s)
         int pos = run_pos[q], len = s->run_len[q], a = s->order[pos], w;
         int partner = s->paired ? s->partner[ni] : -1;
         layout_triton_inst *e = cap->n < cap->cap ? &cap->out[cap->n] : NULL;
+        entry_of[q] = (short)(cap->n - from);
         cap->n++;
         if (!e) { ni++; continue; }
         memset(e, 0, sizeof *e);
@@ -1084,6 +1209,15 @@ static int ldst_capture(ldst_stream *s)
         e->buffer = -1;
         ni++;
     }
+    /* ptxas's joins (ldst_pass_ptxas): each joined entry names its lead's */
+    for (int q = 0; q < s->n_runs && q < LAYOUT_TK_PJ_MAX; q++) {
+        int i = from + entry_of[q];
+        if (s->pj_lead[q] < 0 || entry_of[q] < 0 || i >= cap->cap || entry_of[s->pj_lead[q]] < 0) continue;
+        layout_triton_inst *e = &cap->out[i];
+        e->passes |= LAYOUT_TRITON_PASS_PTXAS_JOIN;
+        e->ptxas_lead = from + entry_of[s->pj_lead[q]];
+        e->ptxas_bytes = s->pj_lead[q] == q ? s->pj_width[q] : 0;
+    }
     return 0;
 }
 
@@ -1106,7 +1240,9 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     ldst_pass_lsv(s);
     ldst_translate_check(s);
     int64_t warp0_total = r->total_cycles, warp0_extra = r->extra_cycles;
-    if (ldst_cost_runs(s) || ldst_cost_warps(s, warp0_total, warp0_extra)) return LAYOUT_OK;
+    for (int q = 0; q < s->n_runs && q < LAYOUT_TK_PJ_MAX; q++) s->pj_lead[q] = -1;
+    if (ldst_cost_runs(s) || ldst_cost_warps(s, warp0_total, warp0_extra) || (k->is_nvidia && ldst_pass_ptxas(s)))
+        return LAYOUT_OK;
     r->n_accesses = s->n_runs;
     ldst_pass_silsopt(s);
     ldst_name_singles(s);

@@ -31,6 +31,30 @@
 
 #include <string.h>
 
+int layout_tk_ptxas_join16(const layout_triton_kernel *k, int op)
+{
+    const layout_ttgir *m = k->module;
+    if (!m || op < 0 || op >= m->n_ops) return 1;
+    int ir = m->ops[op].ir_op;
+    if (ir < 0 || ir >= m->ir.n_ops) return 1;
+    for (int res = 0; res < m->ir.ops[ir].n_results; res++) {
+        int v = layout_ttgir_ir_result(m, ir, res);
+        layout_ttgir_type t;
+        int bf16 = layout_ttgir_ir_value_type(m, v, &t) == LAYOUT_OK && strcmp(t.elem, "bf16") == 0;
+        for (int j = ir + 1; j < m->ir.n_ops; j++) {
+            const layout_ttgir_ir_op *o = &m->ir.ops[j];
+            int uses = 0;
+            for (int u = 0; u < o->n_uses && !uses; u++) uses = m->ir.uses[o->first_use + u] == v;
+            if (!uses) continue;
+            /* ptxas keeps separate 16-bit loads for these (the probes' plain
+             * and _use_bf16f32 kernels: cvt.u32.u16, cvt.f32.bf16) */
+            if (layout_ttgir_ir_op_is(m, j, "arith.extui") || (bf16 && layout_ttgir_ir_op_is(m, j, "arith.extf")))
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* The widest join of elements of elem_bits (0: none). */
 static int join_cap(int elem_bits, int write, int join16)
 {
@@ -81,7 +105,7 @@ static int join_loads(const layout_tk_pj_acc *a, const short *x, int m, int wind
 static int join_stores(const layout_tk_pj_acc *a, const short *y, int m, int window, short *lead, int *width,
                        int64_t *start)
 {
-    short x[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    short x[LAYOUT_TK_PJ_MAX];
     int joined = 0;
     memcpy(x, y, (size_t)m * sizeof x[0]);
     for (int i = 1; i < m; i++) /* offset order */
@@ -121,11 +145,12 @@ static int window_of(const layout_tk_pj_acc *p, int join16)
 
 int layout_tk_ptxas_join(const layout_tk_pj_acc *a, int n, int join16, short *lead, int *width, int64_t *start)
 {
-    short x[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    unsigned char done[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
+    short x[LAYOUT_TK_PJ_MAX];
+    unsigned char done[LAYOUT_TK_PJ_MAX];
     int joined = 0;
-    if (n > LAYOUT_TRITON_KERNEL_MAX_ACCESSES) n = LAYOUT_TRITON_KERNEL_MAX_ACCESSES;
-    for (int i = 0; i < n; i++) lead[i] = -1, width[i] = a[i].bytes, start[i] = a[i].off, done[i] = 0;
+    for (int i = 0; i < n; i++) lead[i] = -1, width[i] = a[i].bytes, start[i] = a[i].off;
+    if (n > LAYOUT_TK_PJ_MAX) return 0;
+    for (int i = 0; i < n; i++) done[i] = 0;
     for (int i = 0; i < n; i++) {
         if (done[i]) continue;
         int m = 0, window = window_of(&a[i], join16);

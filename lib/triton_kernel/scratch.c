@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tk_internal.h"
+#include "../core/bits.h"
 #include "../core/strbuf.h"
 
 /* An access of `bits` in all (vec elements of bits / vec each): NVIDIA
@@ -47,6 +48,19 @@ int layout_tk_scratch_cost(layout_tk_scratch *s, int write, int bytes, int w, ui
     layout_triton_inst *p = scratch_pending(s);
     if (p && w < LAYOUT_TRITON_STREAM_MAX_WARPS) p->lanes[w] = active;
     if (p && w == 0) p->extra_cycles = c.extra_cycles, p->total_cycles = c.total_cycles;
+    if (!s->pend_open) {
+        s->pend_open = s->pend_uniform = 1;
+        s->pend_warps = 0;
+        s->pend_act = active;
+        s->pend_addr = addr[layout_ctz(active)];
+        s->pend_t = s->pend_x = 0;
+    }
+    for (l = 0; l < s->lanes; l++)
+        if ((active >> l & 1) && addr[l] != s->pend_addr) s->pend_uniform = 0;
+    if (active != s->pend_act) s->pend_uniform = 0;
+    s->pend_warps++;
+    s->pend_t += c.total_cycles;
+    s->pend_x += c.extra_cycles;
     return 0;
 }
 
@@ -88,6 +102,7 @@ static void scratch_keep(layout_tk_scratch *s, int write, int bytes, uint64_t ke
 void layout_tk_scratch_keep_named(layout_tk_scratch *s, int write, int bytes, uint64_t key, int64_t off, const char *mn)
 {
     layout_triton_inst *p = scratch_pending(s);
+    s->pend_open = 0;
     if (p) snprintf(p->mnemonic, sizeof p->mnemonic, "%s", mn);
     scratch_keep(s, write, bytes, key, off);
 }
@@ -114,6 +129,62 @@ static void scratch_block_names(layout_tk_scratch *s, const short *partner, cons
     }
 }
 
+/* NVIDIA: ptxas's joins (ptxas_join.c) over the block's accesses whose
+ * lanes all read or write one address (a scan's warp totals, read by
+ * every lane: the corpus's 1-D cumsums, v2 + b32 as one LDS.128); such an
+ * address is the scratch's (aligned to 128 bytes, alloc.c) plus a
+ * constant, so its base's alignment is whole.  Accesses with per-lane
+ * addresses are left as they are (their joined cost would need every
+ * warp's addresses).  The joined accesses' CTA costs give way to the
+ * joined instruction's (one address, the lead's active lanes on as many
+ * warps); the stream's entries name their lead. */
+static __attribute__((noinline)) void scratch_ptxas(layout_tk_scratch *s)
+{
+    layout_tk_pj_acc a[LAYOUT_TK_PJ_SCRATCH];
+    short lead[LAYOUT_TK_PJ_SCRATCH];
+    int width[LAYOUT_TK_PJ_SCRATCH], n = s->blk_n < LAYOUT_TK_PJ_SCRATCH ? s->blk_n : LAYOUT_TK_PJ_SCRATCH;
+    int64_t start[LAYOUT_TK_PJ_SCRATCH];
+    layout_triton_kernel_op *r = s->r;
+    int uniform = 0;
+    for (int i = 0; i < n; i++) {
+        int vec = s->blk_vec[i] ? s->blk_vec[i] : 1;
+        a[i] = (layout_tk_pj_acc){s->blk_write, s->blk_bits[i] / 8, s->blk_bits[i] / vec, s->blk_key[i], s->blk_off[i],
+                                  s->blk_uniform[i] ? 4 : -1};
+        uniform += s->blk_uniform[i];
+    }
+    if (uniform < 2) return;
+    int joined = layout_tk_ptxas_join(a, n, s->blk_write || layout_tk_ptxas_join16(s->k, r->op), lead, width, start);
+    int64_t dt = 0, dx = 0;
+    for (int i = 0; i < n && joined; i++) {
+        if (lead[i] < 0) continue;
+        dt -= s->blk_t[i];
+        dx -= s->blk_x[i];
+        if (lead[i] != i) continue;
+        layout_instr ins;
+        layout_cost c;
+        layout_error e;
+        if (layout_instr_init(&ins, s->lanes, width[i], s->blk_write ? LAYOUT_WRITE : LAYOUT_READ, &e) != LAYOUT_OK)
+            return;
+        ins.active_mask = s->blk_act[i];
+        for (int l = 0; l < s->lanes; l++) ins.addr_bytes[l] = (uint32_t)(s->blk_addr[i] - (uint64_t)(a[i].off - start[i]));
+        if (layout_checker_cost(&s->ck, &ins, &c, &e) != LAYOUT_OK) return; /* left unjoined */
+        dt += c.total_cycles * s->blk_warps[i];
+        dx += c.extra_cycles * s->blk_warps[i];
+    }
+    if (!joined) return;
+    r->ptxas_cta_total_delta += dt;
+    r->ptxas_cta_extra_delta += dx;
+    for (int i = 0; i < n && s->cap; i++)
+        if (lead[i] >= 0 && s->cap_blk0 + i < s->cap->cap) {
+            layout_triton_inst *e = &s->cap->out[s->cap_blk0 + i];
+            e->passes |= LAYOUT_TRITON_PASS_PTXAS_JOIN;
+            e->ptxas_lead = s->cap_blk0 + lead[i];
+            e->ptxas_bytes = lead[i] == i ? width[i] : 0;
+        }
+    if (s->blk_write) r->ptxas_joined_stores += joined;
+    else r->ptxas_joined_loads += joined;
+}
+
 /* The mnemonics of the accesses of the block that ends here (AMD: paired
  * where SILoadStoreOptimizer pairs them). */
 void layout_tk_scratch_block_end(layout_tk_scratch *s)
@@ -123,6 +194,7 @@ void layout_tk_scratch_block_end(layout_tk_scratch *s)
     short partner[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     unsigned char kind[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
     if (s->blk_n == 0) return;
+    if (s->k->is_nvidia) scratch_ptxas(s);
     s->r->direction = s->blk_write ? LAYOUT_WRITE : LAYOUT_READ;
     if (!s->k->is_nvidia)
         layout_tk_pair_block(s->k, s->r, s->blk_n, s->blk_w, s->blk_key, s->blk_off, s->cap ? partner : NULL,
@@ -142,6 +214,16 @@ void layout_tk_scratch_block_add(layout_tk_scratch *s, int write, int bits, int 
 {
     if (s->blk_n > 0 && s->blk_write != write) layout_tk_scratch_block_end(s);
     if (s->blk_n == 0 && s->cap) s->cap_blk0 = s->cap->n;
+    if (s->blk_n < LAYOUT_TK_PJ_SCRATCH) {
+        int i = s->blk_n;
+        s->blk_uniform[i] = (unsigned char)(s->pend_open && s->pend_uniform && s->pend_warps < 256);
+        s->blk_warps[i] = (unsigned char)(s->pend_warps < 256 ? s->pend_warps : 0);
+        s->blk_addr[i] = s->pend_addr;
+        s->blk_act[i] = s->pend_act;
+        s->blk_t[i] = s->pend_open ? s->pend_t : 0;
+        s->blk_x[i] = s->pend_open ? s->pend_x : 0;
+    }
+    s->pend_open = 0;
     scratch_keep(s, write, bits / 8, key, off);
     s->blk_write = write;
     s->blk_w[s->blk_n] = (unsigned char)(bits == 32 || bits == 64 ? bits / 8 : 0);

@@ -22,6 +22,7 @@ const char *layout_triton_pass_name(unsigned pass)
     case LAYOUT_TRITON_PASS_SILSOPT: return "si-load-store-opt";
     case LAYOUT_TRITON_PASS_SILSOPT_XOP: return "si-load-store-opt across ops";
     case LAYOUT_TRITON_PASS_PTXAS_SINK: return "ptxas sink";
+    case LAYOUT_TRITON_PASS_PTXAS_JOIN: return "ptxas join";
     default: return "";
     }
 }
@@ -168,6 +169,7 @@ layout_status layout_triton_kernel_op_stream(const layout_triton_kernel *k, int 
         out[i].buffer = buffer;
         out[i].buffer_offset = at;
         out[i].partner_op = out[i].partner >= 0 ? op : -1;
+        if (!(out[i].passes & LAYOUT_TRITON_PASS_PTXAS_JOIN)) out[i].ptxas_lead = -1, out[i].ptxas_bytes = 0;
     }
     if (capt.n <= cap) {
         rdna_names(k, r, out, n);

@@ -540,6 +540,7 @@ int64_t layout_tk_smem_bases(const int *bits, int n_ops, int64_t elems, int64_t 
 /* A scratch exchange's accesses (reduce.c, scan.c): the checker, the
  * report, the CTA's sums over every warp and the current basic block's
  * accesses (AMD: SILoadStoreOptimizer pairs within one block). */
+#define LAYOUT_TK_PJ_SCRATCH 64
 typedef struct layout_tk_scratch {
     const layout_triton_kernel *k;
     layout_checker ck;
@@ -558,6 +559,17 @@ typedef struct layout_tk_scratch {
      * and named, paired, by layout_tk_scratch_block_end */
     layout_tk_capture *cap;
     int cap_open, cap_blk0;
+    /* NVIDIA, for ptxas's joins (ptxas_join.c; scratch.c joins accesses
+     * whose every active lane of every warp reads one address, the first
+     * LAYOUT_TK_PJ_SCRATCH of a block): the access being costed (pend_*),
+     * then each kept one: uniform (and one active mask on every warp that
+     * runs it), that address and mask, its warps, its CTA cost */
+    int pend_open, pend_uniform, pend_warps;
+    uint64_t pend_addr, pend_act;
+    int64_t pend_t, pend_x;
+    unsigned char blk_uniform[LAYOUT_TK_PJ_SCRATCH], blk_warps[LAYOUT_TK_PJ_SCRATCH];
+    uint64_t blk_addr[LAYOUT_TK_PJ_SCRATCH], blk_act[LAYOUT_TK_PJ_SCRATCH];
+    int64_t blk_t[LAYOUT_TK_PJ_SCRATCH], blk_x[LAYOUT_TK_PJ_SCRATCH];
 } layout_tk_scratch;
 
 /* An access that joins no block (a histogram's shared atomic), named mn:
@@ -593,7 +605,16 @@ typedef struct layout_tk_pj_acc {
  * values of 16-bit loads stay 16-bit or widen cheaply, so they join):
  * lead[i] the access whose SASS instruction holds access i (-1: i is
  * not joined), and on each lead width[] its bytes per lane and start[]
- * its offset.  Returns the instructions joined away (n minus the SASS's). */
+ * its offset.  Returns the instructions joined away (n minus the SASS's);
+ * n at most LAYOUT_TK_PJ_MAX (more: nothing joins). */
 int layout_tk_ptxas_join(const layout_tk_pj_acc *a, int n, int join16, short *lead, int *width, int64_t *start);
+/* The most accesses one layout_tk_ptxas_join call takes (an op with more
+ * instructions per warp is left unjoined: stack, not a rule). */
+#define LAYOUT_TK_PJ_MAX 256
+
+/* Whether the 16-bit values module op `op` loads may join (ptxas_join.c):
+ * 0 when the IR zero-extends one of its results (arith.extui) or widens a
+ * bf16 one (arith.extf), 1 otherwise. */
+int layout_tk_ptxas_join16(const layout_triton_kernel *k, int op);
 
 #endif

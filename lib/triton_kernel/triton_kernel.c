@@ -65,6 +65,10 @@ static layout_status lower_op(const layout_triton_kernel *k, int op, const char 
         r->cta_total_cycles = r->modelled ? r->total_cycles * nw : 0;
         r->cta_extra_cycles = r->modelled ? r->extra_cycles * nw : 0;
     }
+    if (r->modelled) { /* ptxas's joins (ptxas_join.c): the SASS's CTA figures */
+        r->cta_total_cycles += r->ptxas_cta_total_delta;
+        r->cta_extra_cycles += r->ptxas_cta_extra_delta;
+    }
     if (st == LAYOUT_OK && r->modelled) layout_tk_rdna_names(k, r);
     return st;
 }

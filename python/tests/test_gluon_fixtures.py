@@ -63,19 +63,21 @@ import compare as gluon_compare  # noqa: E402  (the fixtures' own reader, tests/
 # gfx950 96 compiled), and ncu sides equal raw, with 264 CTAs (of 183
 # launched); the ONE_CTA column (of the probed sides that differ raw).
 ISA_FLOOR = {"sm90": 184, "gfx942": 97, "gfx950": 93}
-NCU_FLOOR = {"ld": 170, "st": 172}
-NCU_CONFLICTS_FLOOR = {"ld": 170, "st": 172}
+NCU_FLOOR = {"ld": 171, "st": 173}
+NCU_CONFLICTS_FLOOR = {"ld": 171, "st": 173}
 # the ONE_CTA column: of the 49 probed launches, sides whose one-CTA
 # per-instruction sums equal the model's (instructions, wavefronts, conflicts)
-ONE_CTA_FLOOR = {"ld": 46, "st": 46}  # bank conflicts alone, raw
+ONE_CTA_FLOOR = {"ld": 47, "st": 47}  # bank conflicts alone, raw
 # The one-CTA column (one_cta_all.tar.xz): every launched case with one CTA,
 # raw, sides equal (and conflicts equal) of 183; the named misses, at most.
-ONE_CTA_ALL_FLOOR = {"ld": 180, "st": 180}
-ONE_CTA_ALL_CEILING = {"ld MISS_ISA": 1, "st MISS_ISA": 2, "ld NOT_REPEATED": 1, "ld MISS": 1, "st MISS": 1}
+ONE_CTA_ALL_FLOOR = {"ld": 181, "st": 181}
+ONE_CTA_ALL_CEILING = {"ld MISS_ISA": 1, "st MISS_ISA": 2, "ld NOT_REPEATED": 1, "ld MISS": 0, "st MISS": 0}
 # The misses each named difference may cover, at most (today's counts).
 ISA_CEILING = {"sm90 LSV_UNPROVEN": 2, "gfx942 LSV_UNPROVEN": 1, "gfx950 AMD_PAIRING": 1, "gfx950 PADDED_RUNS": 2}
-NCU_CEILING = {"ld ONE_CTA": 10, "st ONE_CTA": 8, "ld MISS_ISA": 2, "st MISS_ISA": 2, "ld PTXAS_MERGED": 1,
-               "st PTXAS_MERGED": 1, "ld SASS_SUNK": 0, "st SASS_SUNK": 0}
+# PTXAS_MERGED (g005's sides) is 0 since the model joins as ptxas does
+# (lib/triton_kernel/ptxas_join.c, from ptxas's own output on probes).
+NCU_CEILING = {"ld ONE_CTA": 10, "st ONE_CTA": 8, "ld MISS_ISA": 2, "st MISS_ISA": 2, "ld PTXAS_MERGED": 0,
+               "st PTXAS_MERGED": 0, "ld SASS_SUNK": 0, "st SASS_SUNK": 0}
 
 # ncu differences no rule below explains yet (case, side).
 # Cases no rule explains yet, each a known model gap (none today: g132, fp8
@@ -170,7 +172,7 @@ def ncu_instructions(report: Dict[str, Any], side: str) -> float:
     Nsight Compute counts them (smsp__inst_executed_op_shared_ld/st): the
     `ld.shared` / `st.shared` only (ldmatrix / stmatrix are LDSM / STSM,
     counted in wavefronts but not there), the sunk last load on the warps
-    that run it."""
+    that run it, less those ptxas joins into others (ptxas_joined)."""
     n = 0.0
     nw = report.get("num_warps", 1)
     for op in report["ops"]:
@@ -180,6 +182,7 @@ def ncu_instructions(report: Dict[str, Any], side: str) -> float:
         n += k
         if k and op.get("sunk_last_load_warps"):
             n -= (nw - op["sunk_last_load_warps"]) / nw
+        n -= op.get("ptxas_joined", {}).get(side, 0)  # ptxas joins these into others' LDS / STS
     return n
 
 

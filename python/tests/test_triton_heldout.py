@@ -274,11 +274,15 @@ FLOOR_ISA = {"amd": 131, "nv": 66}  # exact, of 135 / 68 fully modelled kernels
 # Then no GVN phi after a loop LLVM peels (a one-deep buffer's memdesc
 # iter_arg; the mix set's peeled matmuls): 131, `other` 2 -> 1.
 CEILING_ISA_MISSES = {"MISS_PAIRING": 3, "MISS_PTX_SPELLING": 1, "MISS_SPLIT_LOADS": 1, "other": 1}
-FLOOR_NCU = {"grid": {"compared": 68, "instructions": 51, "ld": 51, "st": 68, "wavefronts": 63, "conflicts": 64,
-                      "ld_async_rule": 63},
-             "one_cta": {"compared": 68, "instructions": 51, "ld": 51, "st": 68, "wavefronts": 67, "conflicts": 67,
-                         "ld_async_rule": 63},
-             "probe": {"compared": 68, "instructions": 67, "ld": 67, "st": 68, "wavefronts": 68, "conflicts": 68}}
+# ptxas's joins (ptxas_join.c, from ptxas's own output on probes and the
+# corpus's cumsums; scored once after): instructions and loads 51 -> 52 with
+# the grid, 51 -> 52 with one program, 67 -> 68 per SASS instruction (the i32
+# 1-D cumsum, the corpus's PTXAS_MERGED class).
+FLOOR_NCU = {"grid": {"compared": 68, "instructions": 52, "ld": 52, "st": 68, "wavefronts": 63, "conflicts": 64,
+                      "ld_async_rule": 64},
+             "one_cta": {"compared": 68, "instructions": 52, "ld": 52, "st": 68, "wavefronts": 67, "conflicts": 67,
+                         "ld_async_rule": 64},
+             "probe": {"compared": 68, "instructions": 68, "ld": 68, "st": 68, "wavefronts": 68, "conflicts": 68}}
 # the per-instruction corrections, read on each launch's probe record: launches each made equal, at most
 CEILING_PROBE_RULES = {"PTXAS_DUMMY_LDS": 16, "SASS_SKIPPED": 0}
 LAUNCHES = 68
@@ -370,7 +374,7 @@ def test_goal_isa_mix_nvidia():  # met: exact (= equal) 66 of 68 (97.1 %)
     _isa_goal("nv")
 
 
-def test_goal_ncu():  # met per SASS instruction: 67 / 68 / 68 of 68 (raw with the grid 51 / 63 / 64)
+def test_goal_ncu():  # met per SASS instruction: 68 / 68 / 68 of 68 (raw with the grid 52 / 63 / 64)
     n = score()["ncu"]
     gaps = {k: n[("probe", k)] for k in ("instructions", "wavefronts", "conflicts")}
     assert all(v * 100 >= 97 * LAUNCHES for v in gaps.values()), \
