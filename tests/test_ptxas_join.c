@@ -318,8 +318,51 @@ static void test_kernels_as_measured(void)
     }
 }
 
+/* The 16-bit loads join by how the IR uses their values (ptxas_join.c's
+ * join16, from the probes _use_f32, _use_bf16f32 and the plain,
+ * zero-extending ones): g005's padded local_load with its result widened
+ * to 32 bits by arith.extf from f16 (joins: 9 loads away), from bf16 (no),
+ * or zero-extended from i16 by arith.extui (no). */
+static void test_16bit_joins_follow_the_use(void)
+{
+    static const char *tmpl =
+        "#blocked = #ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>\n"
+        "#shared = #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [16, 128]}>\n"
+        "#smem = #ttg.shared_memory\n"
+        "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", "
+        "\"ttg.threads-per-warp\" = 32 : i32} {\n"
+        "  tt.func public @k(%%p: !tt.ptr<%s>) {\n"
+        "    %%a = ttg.local_alloc : () -> !ttg.memdesc<16x128x%s, #shared, #smem, mutable>\n"
+        "    %%y = ttg.local_load %%a : !ttg.memdesc<16x128x%s, #shared, #smem, mutable> -> tensor<16x128x%s, #blocked>\n"
+        "    %%z = %s %%y : tensor<16x128x%s, #blocked> to tensor<16x128x%s, #blocked>\n"
+        "    %%0 = tt.splat %%p : !tt.ptr<%s> -> tensor<16x128x!tt.ptr<%s>, #blocked>\n"
+        "    tt.store %%0, %%z : tensor<16x128x!tt.ptr<%s>, #blocked>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n";
+    static const struct { const char *elem, *op, *wide; int joined; } cases[] = {
+        {"f16", "arith.extf", "f32", 9}, {"bf16", "arith.extf", "f32", 0}, {"i16", "arith.extui", "i32", 0},
+        {"i16", "arith.extsi", "i32", 9}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        layout_error err;
+        const char *e = cases[i].elem, *w = cases[i].wide;
+        int n = snprintf(g_text, sizeof g_text, tmpl, w, e, e, e, cases[i].op, e, w, w, w, w);
+        CHECK(layout_ttgir_parse(g_text, (size_t)n, &g_mod, &err) == LAYOUT_OK);
+        CHECK(layout_triton_kernel_analyze(&g_mod, NULL, &g_kern, &err) == LAYOUT_OK);
+        int found = 0;
+        for (int op = 0; op < g_kern.n_ops; op++)
+            if (g_kern.ops[op].kind == LAYOUT_TTGIR_LOCAL_LOAD) {
+                found = 1;
+                CHECK_MSG(g_kern.ops[op].modelled && g_kern.ops[op].ptxas_joined_loads == cases[i].joined,
+                          "%s %s: %d joined", e, cases[i].op, g_kern.ops[op].ptxas_joined_loads);
+            }
+        CHECK(found);
+    }
+}
+
 int main(void)
 {
+    RUN(test_16bit_joins_follow_the_use);
     RUN(test_every_probe_is_what_ptxas_did);
     RUN(test_lead_width_start);
     RUN(test_kernels_as_measured);
