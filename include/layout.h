@@ -233,7 +233,8 @@
  * Then each op lowered as Triton 3.6 lowers it and costed (triton_kernel.h),
  * and, instruction by instruction, what the compilers' passes made of it
  * (triton_stream.h: LLVM's LoadStoreVectorizer, AMDGPU's
- * SILoadStoreOptimizer within and across ops, ptxas's sunk load):
+ * SILoadStoreOptimizer within and across ops, ptxas's sunk load and its
+ * joins of loads and stores into wider LDS / STS):
  *
  * @code
  * static layout_triton_kernel k;              // ~1.3 MiB: static or heap
@@ -245,6 +246,19 @@
  * // ds_read2_b32 pairs: in[16].partner == 17, in[17].offset - in[16].offset
  * // == 128 bytes (the AMDGCN's `offset1:32`), in[16].passes ==
  * // LAYOUT_TRITON_PASS_SILSOPT, in[16].lanes[w] == all 64 lanes of each warp
+ * @endcode
+ *
+ * On NVIDIA the report's counts are the PTX's and its CTA costs what the
+ * SASS runs: ptxas joins some accesses of one base register further
+ * (lib/triton_kernel/ptxas_join.c, read off ptxas's own output):
+ *
+ * @code
+ * // tests/fixtures/triton/ptxas/cumsum1d_fp32_1024_w4_s1_sm90.ttgir, a 1-D
+ * // cumsum: its warp totals are read with ld.shared.v4.b32, .v2.b32, .b32
+ * k.ops[0].ptxas_joined_loads;                // 1: the SASS has 2 LDS.128
+ * layout_triton_kernel_op_stream(&k, 0, in, 1024, &n, &err);
+ * // in[3] (the v2 at +16): passes & LAYOUT_TRITON_PASS_PTXAS_JOIN,
+ * // ptxas_lead 3, ptxas_bytes 16; in[4] (the b32 at +24): ptxas_lead 3
  * @endcode
  *
  * # Which layout should I use? (suggest.h)

@@ -43,6 +43,10 @@
  * N_instr) in bytes / 128 wavefronts without a bank conflict, for the
  * 32-, 64- and 128-byte swizzles; no LSU instruction (counts empty), the
  * CTA's wavefronts in cta_total_cycles.
+ * On NVIDIA the counts are the PTX's; ptxas then joins some accesses of
+ * one base register into wider LDS / STS (ptxas_joined_loads / _stores,
+ * the SASS's costs in cta_total_cycles / cta_extra_cycles) and sinks the
+ * kernel's last load past an EXIT (sunk_warps).
  * Ops Triton lowers another way (AMD direct-to-LDS loads, an unswizzled
  * wgmma operand) and layouts the dialect cannot read are reported with
  * `modelled = 0` and the reason, never dropped.

@@ -26,7 +26,7 @@ the launch of 264 CTAs measures the model's figures.  ONE_CTA is a column of
 its own, never folded into the raw one: of the probed cases, the sides whose
 one-CTA measurement equals the model for one CTA (both sides one CTA).  A
 raw difference is named by a rule checked on the probe (SASS_SUNK,
-PTXAS_MERGED, ONE_CTA: the excess changes between two runs of 264 CTAs and
+ONE_CTA: the excess changes between two runs of 264 CTAs and
 is absent with one) or by MISS_ISA (the model's PTX mix already differs);
 each is a miss of the raw score, with a ceiling.
 
@@ -74,10 +74,10 @@ ONE_CTA_ALL_FLOOR = {"ld": 181, "st": 181}
 ONE_CTA_ALL_CEILING = {"ld MISS_ISA": 1, "st MISS_ISA": 2, "ld NOT_REPEATED": 1, "ld MISS": 0, "st MISS": 0}
 # The misses each named difference may cover, at most (today's counts).
 ISA_CEILING = {"sm90 LSV_UNPROVEN": 2, "gfx942 LSV_UNPROVEN": 1, "gfx950 AMD_PAIRING": 1, "gfx950 PADDED_RUNS": 2}
-# PTXAS_MERGED (g005's sides) is 0 since the model joins as ptxas does
-# (lib/triton_kernel/ptxas_join.c, from ptxas's own output on probes).
-NCU_CEILING = {"ld ONE_CTA": 10, "st ONE_CTA": 8, "ld MISS_ISA": 2, "st MISS_ISA": 2, "ld PTXAS_MERGED": 0,
-               "st PTXAS_MERGED": 0, "ld SASS_SUNK": 0, "st SASS_SUNK": 0}
+# (PTXAS_MERGED, g005's two sides, is gone: the model joins as ptxas does,
+# lib/triton_kernel/ptxas_join.c, from ptxas's own output on probes.)
+NCU_CEILING = {"ld ONE_CTA": 10, "st ONE_CTA": 8, "ld MISS_ISA": 2, "st MISS_ISA": 2, "ld SASS_SUNK": 0,
+               "st SASS_SUNK": 0}
 
 # ncu differences no rule below explains yet (case, side).
 # Cases no rule explains yet, each a known model gap (none today: g132, fp8
@@ -243,22 +243,6 @@ def sass_sunk_rule(side: str, probe: Dict[str, Any], pred: Dict[str, int]) -> Op
     return "SASS_SUNK"
 
 
-def ptxas_merged_rule(side: str, probe: Dict[str, Any], meas: Dict[str, float], pred: Dict[str, int]) -> Optional[str]:
-    """PTXAS_MERGED: ptxas merges the PTX's shared accesses further (g005:
-    13 PTX loads, ld.shared.v4.b16 and 12 ld.shared.b16, are 4 LDS.64 in the
-    SASS), so the counters follow the SASS, not the PTX the model equals.
-    Checked on the SASS: the side has fewer shared instructions than the
-    model issues per warp, and the measured instructions per warp are
-    exactly those of the SASS, each once on every warp."""
-    ins = _sass_side(probe["sass"], side)
-    w = probe["num_warps"]
-    if not ins or len(ins) >= pred[side + "_inst"]:
-        return None
-    if any(i["executed"] != w for i in ins) or meas[side + "_inst"] != len(ins):
-        return None
-    return "PTXAS_MERGED"
-
-
 @pytest.fixture(scope="module")
 def results() -> Dict[str, Any]:
     return compute_results()
@@ -341,8 +325,7 @@ def _compare(d: Path) -> Dict[str, Any]:
                 if row["isa_rule"] != "EQUAL":
                     rule = "MISS_ISA"  # the model's instructions already differ from the PTX (an ISA miss)
                 elif probe is not None:
-                    rule = (one_cta_rule(side, probe, meas, pred) or sass_sunk_rule(side, probe, pred) or
-                            ptxas_merged_rule(side, probe, meas, pred))
+                    rule = one_cta_rule(side, probe, meas, pred) or sass_sunk_rule(side, probe, pred)
                 if rule is None and (r["name"], side) in OPEN_NCU:
                     rule = "OPEN"
                 out["ncu"]["%s %s" % (side, rule)] += 1
@@ -531,14 +514,6 @@ def test_rules_can_fail() -> None:
     assert one_cta_rule("ld", probe, first, pred) == "ONE_CTA"
     assert one_cta_rule("ld", dict(probe, repeat=first), first, pred) is None
     assert one_cta_rule("ld", dict(probe, sass=[full, dict(full, excess=9.0)]), first, pred) is None
-    # PTXAS_MERGED: fewer SASS instructions than the PTX's, each on every warp
-    lds = {"sass": "LDS.64 R2, [R4]", "executed": 8.0, "threads": 32.0, "wavefronts": 16.0, "excess": 8.0,
-           "after_predicated_exit": False}
-    one = {"num_warps": 8, "sass": [lds]}
-    assert ptxas_merged_rule("ld", one, {"ld_inst": 1.0}, pred) == "PTXAS_MERGED"
-    assert ptxas_merged_rule("ld", one, {"ld_inst": 2.0}, pred) is None
-    assert ptxas_merged_rule("ld", dict(one, sass=[lds, lds]), {"ld_inst": 2.0}, pred) is None
-    assert ptxas_merged_rule("ld", dict(one, sass=[dict(lds, executed=4.0)]), {"ld_inst": 1.0}, pred) is None
     # wider or narrower vectors than the model's, the same bytes
     nv = {"target": "sm90", "shared": {"class": "SwizzledSharedLayout"}}
     assert isa_rule(nv, {"st.shared.b32": 2}, {"st.shared.b16": 4}) == "WIDER_VECTOR"

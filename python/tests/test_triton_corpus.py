@@ -33,9 +33,9 @@ text or the counters.  Every ISA class but equal is a model miss (MISS_*):
 no record in the repository (an llc-22 / opt-22 run on Triton's LLVM IR,
 the SASS, ncu per instruction) shows a cause that would excuse one, so
 none is an exemption; each is counted, with a ceiling it may not pass.
-The ncu corrections (PTXAS_DUMMY_LDS, SASS_SKIPPED, PTXAS_MERGED,
-NCU_RAW_EXCESS) are each checked on the kernel's own per-instruction ncu
-record (probe.jsonl), also with ceilings.  The agreement may not fall below
+The ncu corrections (PTXAS_DUMMY_LDS, SASS_SKIPPED, NCU_RAW_EXCESS) are
+each checked on the kernel's own per-instruction ncu record (probe.jsonl),
+also with ceilings.  The agreement may not fall below
 today's floors.
 LAYOUT_CORPUS_REPORT=file writes a line per kernel.
 """
@@ -767,21 +767,6 @@ def per_instruction(name: str, sink: bool = True) -> Tuple[Dict[str, float], col
     return out, used
 
 
-def merged_loads(name: str, got: float, pred: float) -> bool:
-    """PTXAS_MERGED: ptxas joined the PTX's loads into fewer, wider LDS (a
-    1-D cumsum's `ld.shared.v4` + `.v2` + `.b32` of one row: 2 LDS.128):
-    fewer shared loads than the model's, each run by every warp of every
-    program once (a loop-free kernel), and ncu counts exactly those."""
-    pr = probes()[name]
-    rep = reports()[name]
-    progs = 1
-    for g in pr["grid"]:
-        progs *= g
-    w = rep["num_warps"] * progs
-    lds = [i for i in pr["sass"] if i["sass"].split()[0].split(".")[0] == "LDS"]
-    return bool(lds) and all(i["executed"] == w for i in lds) and got == len(lds) * w < pred
-
-
 def test_launches_equal_nsight_compute():
     runs = [json.loads(line) for line in (HERE / "run.jsonl").read_text().splitlines() if line.strip()]
     rows = ncu_rows()
@@ -821,9 +806,6 @@ def test_launches_equal_nsight_compute():
                     # leaves out warps without an active lane, the
                     # per-instruction sums are compared unscaled)
                     plain = per_instruction(name, sink=False)[0]
-                    if k == "ld" and merged_loads(name, got["ld"], p["ld"]):
-                        probe_rules[(k, "PTXAS_MERGED")] += 1
-                        continue
                     assert got[k] == p[k] or plain[k] == p[k], (name, k, got[k], plain[k], p[k], m[k], dict(used))
                     if k == "ld" and used["PTXAS_DUMMY_LDS"] and not used["SASS_SKIPPED"]:
                         rule = "PTXAS_DUMMY_LDS"
@@ -919,9 +901,9 @@ FLOOR_NCU = {"compared": 140, "wavefronts": 134, "conflicts": 134, "st": 140, "l
 CEILING_NCU_ASYNC_LD = 0
 # The launches each per-instruction correction may cover (today's counts):
 # each is read on the launch's own probe record (probe.jsonl).
-# PTXAS_MERGED: 0 since the model joins as ptxas does (ptxas_join.c: the
-# 1-D cumsums' warp totals, 2 launches, now equal in the raw counters).
-CEILING_NCU_RULES = {("ld", "PTXAS_DUMMY_LDS"): 18, ("ld", "SASS_SKIPPED"): 1, ("ld", "PTXAS_MERGED"): 0,
+# (PTXAS_MERGED, the 1-D cumsums' 2 launches, is gone: the model joins as
+# ptxas does, lib/triton_kernel/ptxas_join.c, and they equal the raw counters.)
+CEILING_NCU_RULES = {("ld", "PTXAS_DUMMY_LDS"): 18, ("ld", "SASS_SKIPPED"): 1,
                      ("wavefronts", "NCU_RAW_EXCESS"): 6, ("conflicts", "NCU_RAW_EXCESS"): 6}
 # NCU_ASYNC_GROUP_LD is read from a count on launches not probed (the probed
 # ones show the cause): not in the raw figures, at most this many.
