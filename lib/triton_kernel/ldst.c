@@ -365,15 +365,25 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
     return layout_tk_lower_ldst_bounded(k, ck, cvt, pad, tr, g, INT64_MAX, r);
 }
 
+/* lower_ldst's flags: the runs may be costed as translations of the first
+ * (ldst_translate_check); ptxas's joins are asked (ldst_pass_ptxas) */
+enum { LDST_SHORTCUT = 1, LDST_PTXAS = 2 };
 static layout_status lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
                                 const layout_tk_pad *pad, int tr, const layout_tk_global *g, int64_t ceiling,
-                                int shortcut, layout_triton_kernel_op *r, layout_tk_ds_list *list);
+                                int flags, layout_triton_kernel_op *r, layout_tk_ds_list *list);
 
 layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const layout_checker *ck,
                                            const layout_linear *cvt, const layout_tk_pad *pad, int tr,
                                            const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r)
 {
-    return lower_ldst(k, ck, cvt, pad, tr, g, ceiling, 1, r, NULL);
+    return lower_ldst(k, ck, cvt, pad, tr, g, ceiling, LDST_SHORTCUT | LDST_PTXAS, r, NULL);
+}
+
+layout_status layout_tk_lower_ldst_warp0(const layout_triton_kernel *k, const layout_checker *ck,
+                                         const layout_linear *cvt, const layout_tk_pad *pad, int tr,
+                                         const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r)
+{
+    return lower_ldst(k, ck, cvt, pad, tr, g, ceiling, LDST_SHORTCUT, r, NULL);
 }
 
 layout_status layout_tk_lower_ldst_list(const layout_triton_kernel *k, const layout_checker *ck,
@@ -382,7 +392,7 @@ layout_status layout_tk_lower_ldst_list(const layout_triton_kernel *k, const lay
                                         layout_tk_ds_list *list)
 {
     list->ok = 0;
-    layout_status st = lower_ldst(k, ck, cvt, pad, tr, g, ceiling, 1, r, list);
+    layout_status st = lower_ldst(k, ck, cvt, pad, tr, g, ceiling, LDST_SHORTCUT | LDST_PTXAS, r, list);
     if (st != LAYOUT_OK || !r->modelled || k->is_nvidia || tr || pad->n) list->ok = 0;
     return st;
 }
@@ -391,13 +401,9 @@ layout_status layout_tk_lower_ldst_each(const layout_triton_kernel *k, const lay
                                         const layout_linear *cvt, const layout_tk_pad *pad, int tr,
                                         const layout_tk_global *g, layout_triton_kernel_op *r)
 {
-    return lower_ldst(k, ck, cvt, pad, tr, g, INT64_MAX, 0, r, NULL);
+    return lower_ldst(k, ck, cvt, pad, tr, g, INT64_MAX, LDST_PTXAS, r, NULL);
 }
 
-/* One instruction: the lanes' byte addresses for the inputs ins (register
- * and warp values) of accesses of `bytes` each, `width` bytes moved per
- * lane, padded after the linear part, costed by the checker.  Returns 0,
- * or 1 with r recorded as not modelled (why). */
 /* The lanes' byte addresses of the access at input values ins (its width
  * set to `width` bytes), padded.  Returns 1 when r is not modelled. */
 static int instr_of(const layout_linear *cvt, const layout_tk_pad *pad, const int64_t *ins, int elem_bytes, int bytes,
@@ -417,6 +423,10 @@ static int instr_of(const layout_linear *cvt, const layout_tk_pad *pad, const in
     return 0;
 }
 
+/* One instruction: the lanes' byte addresses for the inputs ins (register
+ * and warp values) of accesses of `bytes` each, `width` bytes moved per
+ * lane, padded after the linear part, costed by the checker.  Returns 0,
+ * or 1 with r recorded as not modelled (why). */
 static int cost_instr(const layout_checker *ck, const layout_linear *cvt, const layout_tk_pad *pad, const int64_t *ins,
                       int elem_bytes, int bytes, int width, layout_instr *out, layout_cost *c,
                       layout_triton_kernel_op *r)
@@ -1052,14 +1062,31 @@ static __attribute__((noinline)) int ldst_pass_ptxas(ldst_stream *s)
         a[n] = (layout_tk_pj_acc){write, s->run_len[q] * s->bytes, r->elem_bits, s->base_key[a0], s->add_off[a0], -1};
         q_of[n++] = (short)q;
     }
+    /* only runs that could join ask their base's alignment: a run of one
+     * base register whose bytes another's continue, both under 16 bytes */
+    unsigned char could[MAXR] = {0};
     int candidate = 0;
-    for (int i = 0; i < n && !candidate; i++)
-        for (int j = i + 1; j < n && !candidate; j++)
-            candidate = a[i].base == a[j].base && a[i].bytes < 16 && a[j].bytes < 16;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (a[i].base == a[j].base && a[i].bytes < 16 && a[j].bytes < 16 &&
+                (a[j].off == a[i].off + a[i].bytes || a[i].off == a[j].off + a[j].bytes))
+                could[i] = could[j] = 1, candidate = 1;
     if (!candidate) return 0;
+    /* unpadded, a base register is regBase ^ (the key's lane / warp bits):
+     * its trailing zeros are those of every bit a lane or warp sets; padded,
+     * its addresses are read once per base register */
+    int lg_eb = layout_log2_floor(s->elem_bytes);
     for (int i = 0; i < n; i++) {
-        int q = q_of[i];
-        int64_t rv = ldst_regval(s, s->order[run_pos[q]], NULL);
+        if (!could[i]) continue;
+        if (!s->pad->n) {
+            int tz = s->lanewarp ? layout_ctz(s->lanewarp) + lg_eb : 4;
+            a[i].base_align_log2 = tz < 4 ? tz : 4;
+            continue;
+        }
+        for (int j = 0; j < i && a[i].base_align_log2 < 0; j++)
+            if (a[j].base == a[i].base && a[j].base_align_log2 >= 0) a[i].base_align_log2 = a[j].base_align_log2;
+        if (a[i].base_align_log2 >= 0) continue;
+        int64_t rv = ldst_regval(s, s->order[run_pos[q_of[i]]], NULL);
         if (ldst_run_over_warps(s, rv, a[i].off, a[i].bytes, NULL, NULL, &a[i].base_align_log2)) return 1;
     }
     int join16 = write || layout_tk_ptxas_join16(s->k, r->op);
@@ -1225,8 +1252,9 @@ static int ldst_capture(ldst_stream *s)
  * caller's stack as before the split. */
 static layout_status lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
                                 const layout_tk_pad *pad, int tr, const layout_tk_global *g, int64_t ceiling,
-                                int shortcut, layout_triton_kernel_op *r, layout_tk_ds_list *list)
+                                int flags, layout_triton_kernel_op *r, layout_tk_ds_list *list)
 {
+    int shortcut = flags & LDST_SHORTCUT;
     ldst_stream st_, *s = &st_;
     s->k = k, s->ck = ck, s->cvt = cvt, s->pad = pad, s->g = g, s->r = r, s->list = list;
     s->tr = tr, s->shortcut = shortcut, s->ceiling = ceiling;
@@ -1241,7 +1269,8 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     ldst_translate_check(s);
     int64_t warp0_total = r->total_cycles, warp0_extra = r->extra_cycles;
     for (int q = 0; q < s->n_runs && q < LAYOUT_TK_PJ_MAX; q++) s->pj_lead[q] = -1;
-    if (ldst_cost_runs(s) || ldst_cost_warps(s, warp0_total, warp0_extra) || (k->is_nvidia && ldst_pass_ptxas(s)))
+    if (ldst_cost_runs(s) || ldst_cost_warps(s, warp0_total, warp0_extra) ||
+        (k->is_nvidia && (flags & LDST_PTXAS) && ldst_pass_ptxas(s)))
         return LAYOUT_OK;
     r->n_accesses = s->n_runs;
     ldst_pass_silsopt(s);

@@ -553,6 +553,7 @@ void layout_tk_shared_prepare(const layout_ttgir *m, const layout_ttgir_type *me
     size_t i;
     s->why[0] = 0;
     s->defined = 1;
+    s->warp0_only = 0;
     if (!attr && layout_ttgir_encoding(m, mem, &attr, &alen) != LAYOUT_OK) {
         s->defined = 0;
         s->st = LAYOUT_ERR_UNSUPPORTED;
@@ -646,6 +647,7 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
         g.run1 = 0;
     }
     if (list) return layout_tk_lower_ldst_list(k, ck, &cvt, pad, tr, &g, ceiling, r, list);
+    if (s->warp0_only) return layout_tk_lower_ldst_warp0(k, ck, &cvt, pad, tr, &g, ceiling, r);
     return layout_tk_lower_ldst_bounded(k, ck, &cvt, pad, tr, &g, ceiling, r);
 }
 

@@ -63,6 +63,7 @@ static layout_status lower(layout_tk_scorer *s, int i, const char *attr, size_t 
         layout_tk_shared_prepare(s->k->module, p->mem, attr, len, &s->attr, &s->sh);
         s->sh_mem = p->mem;
     }
+    s->sh.warp0_only = 1; /* the score is warp 0's: no CTA-only pass */
     s->rep = s->head[i];
     return layout_tk_op_finish(s->k, s->have_ck ? &s->ck : NULL, p, &s->sh, ceiling, &s->rep, NULL, NULL);
 }

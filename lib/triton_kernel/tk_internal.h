@@ -105,6 +105,9 @@ typedef struct layout_tk_shared {
     layout_triton_attr sa;                       /* the attribute, parsed */
     layout_linear sl;                            /* (dim0, dim1) -> offset */
     layout_tk_pad pad;                           /* padded_shared's padding (n = 0: none) */
+    /* 1: the caller asks warp 0's figures only (the suggestion's scorer,
+     * score.c): ptxas's joins, which change only the CTA's, are skipped */
+    int warp0_only;
 } layout_tk_shared;
 
 layout_status layout_tk_op_prepare(const layout_triton_kernel *k, int op, layout_tk_op_prep *p,
@@ -138,6 +141,12 @@ layout_status layout_tk_op_finish(const layout_triton_kernel *k, const layout_ch
 layout_status layout_tk_lower_ldst_bounded(const layout_triton_kernel *k, const layout_checker *ck,
                                            const layout_linear *cvt, const layout_tk_pad *pad, int tr,
                                            const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r);
+/* layout_tk_lower_ldst_bounded for warp 0's figures only: ptxas's joins
+ * (ldst.c's last NVIDIA step, which changes only the CTA's figures) are
+ * not asked (the ptxas_* fields stay 0). */
+layout_status layout_tk_lower_ldst_warp0(const layout_triton_kernel *k, const layout_checker *ck,
+                                         const layout_linear *cvt, const layout_tk_pad *pad, int tr,
+                                         const layout_tk_global *g, int64_t ceiling, layout_triton_kernel_op *r);
 
 /* layout_tk_lower_ldst_bounded that also fills list (layout_tk_ds_list,
  * below; list->ok = 0 where it cannot: NVIDIA, padded, ds_read_tr, not
