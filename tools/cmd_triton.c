@@ -146,6 +146,9 @@ static void print_text(const layout_ttgir *m, const layout_triton_kernel *k)
             printf(" per warp (one base register, contiguous, aligned); CTA cost %" PRId64 " wavefronts, %" PRId64
                    " bank conflicts\n", r->cta_total_cycles, r->cta_extra_cycles);
         }
+        if (r->ptxas_dummy_loads > 0)
+            printf("  executed: ptxas adds %d `@!PT LDS RZ, [RZ]` here per warp (beside cp.async: no access, no "
+                   "wavefront; Nsight Compute counts them as shared loads)\n", r->ptxas_dummy_loads);
         {
             const char *note;
             layout_confidence c = layout_triton_kernel_op_confidence(k, r, &note);

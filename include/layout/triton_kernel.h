@@ -189,6 +189,20 @@ typedef struct layout_triton_kernel_op {
      * LDS / STS's in; 0 when nothing joins. */
     int64_t ptxas_cta_total_delta;
     int64_t ptxas_cta_extra_delta;           /**< see ptxas_cta_total_delta */
+    /** NVIDIA: the `@!PT LDS RZ, [RZ]` ptxas writes at this op, per warp
+     * and execution (lib/triton_kernel/ptxas_dummy.c, from ptxas's own
+     * output on the probes of tests/fixtures/triton/ptxas): 3 before a
+     * cp.async (`ttg.async_copy_global_to_local`) when a shared load,
+     * store or barrier ran since the previous cp.async or the kernel's
+     * start; at a `ttng.fence_async_shared` after a cp.async, 4 when such
+     * an access ran since the last cp.async, else 1 (counted at the
+     * nearest op of the report in the fence's block).  Under a never-true
+     * predicate they access nothing (no wavefront, no conflict), but every
+     * warp issues them and Nsight Compute counts each as an executed
+     * shared load.  Not in counts[].  Example: a 2-stage fp16 matmul's
+     * first cp.async of the prologue and of the loop: 3 each.  0 when none
+     * (and on AMD). */
+    int ptxas_dummy_loads;
     /** A write (`local_store`, `local_alloc` with a value) of a modelled
      * op: 1 when Triton emits its stores in another order than register
      * order, 0 in register order.  lowerLdStShared (LayoutUtils.cpp's

@@ -103,6 +103,8 @@ static void js_op(layout_strbuf *sb, const layout_triton_kernel *k, const layout
                          r->sunk_lanes);
     if (r->ptxas_joined_loads > 0 || r->ptxas_joined_stores > 0) /* ptxas: fewer, wider LDS / STS (ptxas_join.c) */
         layout_sb_printf(sb, ",\"ptxas_joined\":{\"ld\":%d,\"st\":%d}", r->ptxas_joined_loads, r->ptxas_joined_stores);
+    if (r->ptxas_dummy_loads > 0) /* ptxas: @!PT LDS RZ, [RZ] beside cp.async (ptxas_dummy.c) */
+        layout_sb_printf(sb, ",\"ptxas_dummy_loads\":%d", r->ptxas_dummy_loads);
     {
         const char *note;
         layout_confidence c = layout_triton_kernel_op_confidence(k, r, &note);

@@ -5,7 +5,7 @@
  * ptxas's source is not public; its rule here is what ptxas itself did
  * with the probes of tests/fixtures/triton/ptxas (67 kernels through the
  * ptxas that Triton 3.6.0 ships, CUDA 12.8.93; README.md there has the
- * table, tests/test_ptxas_join.c checks this code against every probe):
+ * table, tests/test_ptxas_passes.c checks this code against every probe):
  *
  *  - accesses of one base register, contiguous (no gap), join into the
  *    power of two of bytes that holds them, aligned: its size at most the

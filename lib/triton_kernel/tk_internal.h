@@ -621,6 +621,10 @@ int layout_tk_ptxas_join(const layout_tk_pj_acc *a, int n, int join16, short *le
  * instructions per warp is left unjoined: stack, not a rule). */
 #define LAYOUT_TK_PJ_MAX 256
 
+/* ptxas's dummy loads beside cp.async (ptxas_dummy.c): every report's
+ * ptxas_dummy_loads set from the IR and the lowered reports (NVIDIA). */
+void layout_tk_ptxas_dummies(layout_triton_kernel *k);
+
 /* Whether the 16-bit values module op `op` loads may join (ptxas_join.c):
  * 0 when the IR zero-extends one of its results (arith.extui) or widens a
  * bf16 one (arith.extf), 1 otherwise. */

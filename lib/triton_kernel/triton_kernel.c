@@ -82,6 +82,8 @@ layout_status layout_triton_kernel_op_cost(const layout_triton_kernel *k, int op
     layout_status st = lower_op(k, k->ops[op].op, shared_attr, shared_attr ? len : 0, out, err);
     /* the last op as analyze costs it: ptxas's sunk load (sink.c) */
     if (st == LAYOUT_OK && k->is_nvidia && op == k->n_ops - 1) layout_tk_sink_last_load(k, out);
+    /* ptxas's dummy loads: where the op stands, whatever its encoding */
+    if (st == LAYOUT_OK && k->is_nvidia) out->ptxas_dummy_loads = k->ops[op].ptxas_dummy_loads;
     /* as written: paired across the ops of its block as analyze pairs it
      * (xpair.c); a candidate encoding is costed alone */
     if (st == LAYOUT_OK && !shared_attr && !k->is_nvidia && out->modelled)
@@ -128,8 +130,10 @@ layout_status layout_triton_kernel_analyze(const layout_ttgir *m, const layout_a
         if (!accesses_memory(&m->ops[i])) continue;
         if ((st = lower_op(out, i, NULL, 0, &out->ops[out->n_ops++], err)) != LAYOUT_OK) return st;
     }
-    /* ptxas runs the last load only on the warps that store (sink.c) */
+    /* ptxas runs the last load only on the warps that store (sink.c), and
+     * writes dummy loads beside cp.async (ptxas_dummy.c) */
     if (out->is_nvidia && out->n_ops > 0) layout_tk_sink_last_load(out, &out->ops[out->n_ops - 1]);
+    if (out->is_nvidia) layout_tk_ptxas_dummies(out);
     /* LLVM pairs DS instructions of several ops of one basic block */
     if (!out->is_nvidia && (st = layout_tk_xpair(out, err)) != LAYOUT_OK) return st;
     for (i = 0; i < out->n_ops; i++) {

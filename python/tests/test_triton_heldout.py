@@ -25,9 +25,8 @@ two scores are the same measurement:
   ceiling);
 - Nsight Compute per sm_90 launch, all 68 (a module not read or not fully
   modelled is a miss): shared load and store instructions, wavefronts, bank
-  conflicts, raw; loads also with the corpus's NCU_ASYNC_GROUP_LD (3 dummy
-  loads a warp per cp.async group), counted only where the launch's own
-  probe record holds exactly that many `@!PT LDS RZ, [RZ]`; and ONE_CTA as its
+  conflicts, raw (ptxas's dummy `@!PT LDS RZ, [RZ]` beside cp.async are
+  the model's own loads, lib/triton_kernel/ptxas_dummy.c); and ONE_CTA as its
   own column: the one-program launch against the model for one program
   (program 0's trip counts) -- both sides one CTA, never mixed;
 - the same per SASS instruction (probe.jsonl, probe.sh: SourceCounters of
@@ -185,24 +184,15 @@ def score() -> dict:
                 else:
                     s["ncu_miss"][(col, k)].append(n)
             s["ncu"][(col, "instructions")] += p["ld"] == m["ld"] and p["st"] == m["st"]
-            # the corpus's NCU_ASYNC_GROUP_LD: ptxas's dummy `@!PT LDS RZ, [RZ]`, 3 a warp per cp.async group,
-            # where the launch's probe record (the same SASS, with its grid) shows exactly those dummies
-            dummies = sum(i["executed"] for i in H.probes()[n]["sass"]
-                          if i["sass"].replace(" ", "") == H.DUMMY_LDS.replace(" ", ""))
-            if col == "one_cta":
-                dummies //= _programs(n)
-            async_ld = p["ld"] != m["ld"] and any(op["op"] == "ttg.async_copy_global_to_local" for op in rep["ops"]) \
-                and m["ld"] - p["ld"] == 3 * rep["num_warps"] * mod.async_groups(n) == dummies
-            s["ncu"][(col, "ld_async_rule")] += p["ld"] == m["ld"] or async_ld
             if col == "grid":
                 # the probe (probe.jsonl): the launch's SourceCounters summed per
                 # SASS instruction, with the corpus's probe-backed corrections
-                # (PTXAS_DUMMY_LDS dropped, SASS_SKIPPED counted on every warp;
-                # the raw totals' excess is in no instruction)
+                # (SASS_SKIPPED counted on every warp; the raw totals' excess is
+                # in no instruction; ptxas's dummy loads are the model's own)
                 got, used = H.per_instruction(n)
                 plain, _ = H.per_instruction(n, sink=False)
                 same = {k: got[k] == p[k] or plain[k] == p[k] for k in ("ld", "st", "wavefronts", "conflicts")}
-                for rule, k in (("PTXAS_DUMMY_LDS", "ld"), ("SASS_SKIPPED", "ld")):
+                for rule, k in (("SASS_SKIPPED", "ld"),):
                     # a correction counted where it made a figure equal
                     if used[rule] and same[k] and p[k] != m[k]:
                         s["probe_rules"][rule] += 1
@@ -231,12 +221,11 @@ def table() -> str:
     for col, label in (("grid", "ncu, launch with its grid"), ("one_cta", "ncu, ONE_CTA (one program, model and ncu)")):
         n = s["ncu"]
         lines.append("| %s: instructions / wavefronts / conflicts equal, of %d launches (%d compared) | %d / %d / %d "
-                     "(loads %d, stores %d; loads with NCU_ASYNC_GROUP_LD %d) |"
+                     "(loads %d, stores %d) |"
                      % (label, n[(col, "launches")], n[(col, "compared")], n[(col, "instructions")],
-                        n[(col, "wavefronts")], n[(col, "conflicts")], n[(col, "ld")], n[(col, "st")],
-                        n[(col, "ld_async_rule")]))
+                        n[(col, "wavefronts")], n[(col, "conflicts")], n[(col, "ld")], n[(col, "st")]))
     n = s["ncu"]
-    lines.append("| ncu per instruction (probe.jsonl, the launch with its grid; the corpus's PTXAS_DUMMY_LDS and "
+    lines.append("| ncu per instruction (probe.jsonl, the launch with its grid; the corpus's "
                  "SASS_SKIPPED; raw excess left out), of 68 launches (%d compared) | %d / %d / %d (loads %d, stores %d) |"
                  % (n[("probe", "compared")], n[("probe", "instructions")], n[("probe", "wavefronts")],
                     n[("probe", "conflicts")], n[("probe", "ld")], n[("probe", "st")]))
@@ -277,14 +266,18 @@ CEILING_ISA_MISSES = {"MISS_PAIRING": 3, "MISS_PTX_SPELLING": 1, "MISS_SPLIT_LOA
 # ptxas's joins (ptxas_join.c, from ptxas's own output on probes and the
 # corpus's cumsums; scored once after): instructions and loads 51 -> 52 with
 # the grid, 51 -> 52 with one program, 67 -> 68 per SASS instruction (the i32
-# 1-D cumsum, the corpus's PTXAS_MERGED class).
-FLOOR_NCU = {"grid": {"compared": 68, "instructions": 52, "ld": 52, "st": 68, "wavefronts": 63, "conflicts": 64,
-                      "ld_async_rule": 64},
-             "one_cta": {"compared": 68, "instructions": 52, "ld": 52, "st": 68, "wavefronts": 67, "conflicts": 67,
-                         "ld_async_rule": 64},
-             "probe": {"compared": 68, "instructions": 68, "ld": 68, "st": 68, "wavefronts": 68, "conflicts": 68}}
+# 1-D cumsum, the corpus's PTXAS_MERGED class).  Then ptxas's dummy loads
+# beside cp.async (ptxas_dummy.c, from ptxas probes, the corpus's SASS and the
+# nvmix tuning set's; scored once after): raw loads 52 -> 66 with the grid and
+# with one program; per SASS instruction 68 -> 66, because the column no
+# longer drops every `@!PT LDS RZ, [RZ]` (the correction PTXAS_DUMMY_LDS
+# excused any count of them, on 16 launches): the model now predicts them, and
+# on two bf16 attention launches its count differs from ptxas's (misses).
+FLOOR_NCU = {"grid": {"compared": 68, "instructions": 66, "ld": 66, "st": 68, "wavefronts": 63, "conflicts": 64},
+             "one_cta": {"compared": 68, "instructions": 66, "ld": 66, "st": 68, "wavefronts": 67, "conflicts": 67},
+             "probe": {"compared": 68, "instructions": 66, "ld": 66, "st": 68, "wavefronts": 68, "conflicts": 68}}
 # the per-instruction corrections, read on each launch's probe record: launches each made equal, at most
-CEILING_PROBE_RULES = {"PTXAS_DUMMY_LDS": 16, "SASS_SKIPPED": 0}
+CEILING_PROBE_RULES = {"SASS_SKIPPED": 0}
 LAUNCHES = 68
 
 
@@ -374,7 +367,7 @@ def test_goal_isa_mix_nvidia():  # met: exact (= equal) 66 of 68 (97.1 %)
     _isa_goal("nv")
 
 
-def test_goal_ncu():  # met per SASS instruction: 68 / 68 / 68 of 68 (raw with the grid 52 / 63 / 64)
+def test_goal_ncu():  # met per SASS instruction: 66 / 68 / 68 of 68 (raw with the grid 66 / 63 / 64)
     n = score()["ncu"]
     gaps = {k: n[("probe", k)] for k in ("instructions", "wavefronts", "conflicts")}
     assert all(v * 100 >= 97 * LAUNCHES for v in gaps.values()), \

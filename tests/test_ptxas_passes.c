@@ -1,4 +1,6 @@
-/* ptxas's joins of shared accesses (lib/triton_kernel/ptxas_join.c)
+/* ptxas's passes the model runs: its joins of shared accesses
+ * (lib/triton_kernel/ptxas_join.c) and its dummy loads beside cp.async
+ * (ptxas_dummy.c).  The joins
  * against what ptxas did: every probe of tests/fixtures/triton/ptxas
  * (gen_probes.py wrote the PTX, Triton 3.6.0's ptxas assembled it on the
  * GPU machine, sass.jsonl holds each kernel's LDS / STS in order).  The
@@ -360,11 +362,49 @@ static void test_16bit_joins_follow_the_use(void)
     }
 }
 
+/* ptxas's dummy loads beside cp.async (ptxas_dummy.c), per op, against the
+ * SASS of three corpus kernels (tests/fixtures/triton/ptxas/
+ * corpus_sync.jsonl.xz: the `@!PT LDS RZ, [RZ]` runs in SASS order): a
+ * 2-stage fp16 attention, 3 before the prologue's K copy, 1 at the fence
+ * after its V copy, 3 before the loop's K copy (SASS: 3, 1, 3); a 2-stage fp8
+ * matmul, 3, then 4 at the fence after the loop's converted-operand store,
+ * then 3 (SASS: 3, 4, 3); a 3-stage fp16 matmul, 3 before each prologue
+ * stage (Membar's barrier between them: one buffer of 3 slots) and 3 in the
+ * loop (SASS: 3, 3, 3). */
+static void test_dummy_loads_where_ptxas_writes_them(void)
+{
+    static const struct { const char *file; int n; int op[4], dummies[4]; } cases[] = {
+        {"attn_causal_64x64x32_w4_s2_sm90.ttgir", 3, {1, 2, 9}, {3, 1, 3}},
+        {"matmul_fp8_nn_64x64x32_w4_s2_sm90.ttgir", 3, {0, 1, 3}, {3, 4, 3}},
+        {"matmul_fp16_tn_128x64x64_w4_s3_sm90.ttgir", 3, {0, 2, 5}, {3, 3, 3}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        CHECK(load_kernel(cases[c].file));
+        int total = 0, want = 0;
+        for (int i = 0; i < g_kern.n_ops; i++) total += g_kern.ops[i].ptxas_dummy_loads;
+        for (int i = 0; i < cases[c].n; i++) {
+            want += cases[c].dummies[i];
+            CHECK_MSG(cases[c].op[i] < g_kern.n_ops && g_kern.ops[cases[c].op[i]].ptxas_dummy_loads == cases[c].dummies[i],
+                      "%s op %d", cases[c].file, cases[c].op[i]);
+        }
+        CHECK_EQ_I64(total, want);
+        /* what the op costs alone says the same (layout_triton_kernel_op_cost) */
+        layout_triton_kernel_op one;
+        layout_error err;
+        CHECK(layout_triton_kernel_op_cost(&g_kern, cases[c].op[0], NULL, 0, &one, &err) == LAYOUT_OK &&
+              one.ptxas_dummy_loads == cases[c].dummies[0]);
+    }
+    /* a kernel without cp.async has none */
+    CHECK(load_kernel("g005_sm90_fp16_16x128_w4_blocked_padded.ttgir"));
+    for (int i = 0; i < g_kern.n_ops; i++) CHECK(g_kern.ops[i].ptxas_dummy_loads == 0);
+}
+
 int main(void)
 {
+    RUN(test_dummy_loads_where_ptxas_writes_them);
     RUN(test_16bit_joins_follow_the_use);
     RUN(test_every_probe_is_what_ptxas_did);
     RUN(test_lead_width_start);
     RUN(test_kernels_as_measured);
-    return harness_finish("test_ptxas_join");
+    return harness_finish("test_ptxas_passes");
 }
