@@ -406,7 +406,7 @@ layout_status layout_tk_lower_ldst_each(const layout_triton_kernel *k, const lay
 
 /* The lanes' byte addresses of the access at input values ins (its width
  * set to `width` bytes), padded.  Returns 1 when r is not modelled. */
-static int instr_of(const layout_linear *cvt, const layout_tk_pad *pad, const int64_t *ins, int elem_bytes, int bytes,
+static inline int instr_of(const layout_linear *cvt, const layout_tk_pad *pad, const int64_t *ins, int elem_bytes, int bytes,
                     int width, layout_instr *out, layout_triton_kernel_op *r)
 {
     layout_linear_access acc;
@@ -495,6 +495,7 @@ typedef struct ldst_stream {
     layout_cost first_cost;
     /* NVIDIA, after ptxas (ldst_pass_ptxas), by run: the run whose LDS /
      * STS holds it (-1: not joined) and, on a lead, that instruction's bytes */
+    int pj_ran; /* 1: pj_lead / pj_width hold the joins of n_runs runs */
     short pj_lead[LAYOUT_TK_PJ_MAX];
     unsigned char pj_width[LAYOUT_TK_PJ_MAX];
 } ldst_stream;
@@ -1092,6 +1093,8 @@ static __attribute__((noinline)) int ldst_pass_ptxas(ldst_stream *s)
     int join16 = write || layout_tk_ptxas_join16(s->k, r->op);
     int joined = layout_tk_ptxas_join(a, n, join16, lead, width, start);
     if (!joined) return 0;
+    s->pj_ran = 1;
+    for (int q = 0; q < s->n_runs; q++) s->pj_lead[q] = -1;
     for (int i = 0; i < n; i++) {
         if (lead[i] < 0) continue;
         int q = q_of[i];
@@ -1237,7 +1240,7 @@ static int ldst_capture(ldst_stream *s)
         ni++;
     }
     /* ptxas's joins (ldst_pass_ptxas): each joined entry names its lead's */
-    for (int q = 0; q < s->n_runs && q < LAYOUT_TK_PJ_MAX; q++) {
+    for (int q = 0; s->pj_ran && q < s->n_runs && q < LAYOUT_TK_PJ_MAX; q++) {
         int i = from + entry_of[q];
         if (s->pj_lead[q] < 0 || entry_of[q] < 0 || i >= cap->cap || entry_of[s->pj_lead[q]] < 0) continue;
         layout_triton_inst *e = &cap->out[i];
@@ -1268,7 +1271,7 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     ldst_pass_lsv(s);
     ldst_translate_check(s);
     int64_t warp0_total = r->total_cycles, warp0_extra = r->extra_cycles;
-    for (int q = 0; q < s->n_runs && q < LAYOUT_TK_PJ_MAX; q++) s->pj_lead[q] = -1;
+    s->pj_ran = 0;
     if (ldst_cost_runs(s) || ldst_cost_warps(s, warp0_total, warp0_extra) ||
         (k->is_nvidia && (flags & LDST_PTXAS) && ldst_pass_ptxas(s)))
         return LAYOUT_OK;
