@@ -95,11 +95,14 @@ static flow op_flow(const layout_triton_kernel *k, int j, int depth)
     if (o->n_regions < 1) return IDENTITY;
     if (depth > LAYOUT_TTGIR_MAX_NESTING) return (flow){1, 1};
     int loop = layout_ttgir_ir_op_is(k->module, j, "scf.for") || layout_ttgir_ir_op_is(k->module, j, "scf.while");
-    flow out = IDENTITY; /* an scf.if without else, a loop run zero times */
+    /* the paths past the op joined: each region's blocks, and the op
+     * skipped where it may be (a loop run zero times, an scf.if without
+     * else).  A loop's body entered from its end as well leaves what it
+     * leaves from before it: (s | set) & keep | set = s & keep | set. */
+    flow out = loop || o->n_regions < 2 ? IDENTITY : (flow){0, 0};
     for (int rg = o->first_region; rg >= 0; rg = ir->regions[rg].next)
         for (int b = ir->regions[rg].first_block; b >= 0; b = ir->blocks[b].next) {
             flow f = block_flow(k, b, -1, depth + 1);
-            if (loop) f = then((flow){1, f.set}, f); /* entered from before the loop or from its end */
             out.keep |= f.keep, out.set |= f.set;
         }
     return out;
