@@ -12,6 +12,7 @@
 #include "layout/triton_kernel.h"
 #include "layout/triton_stream.h"
 #include "tk_internal.h"
+#include "ldst_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -246,16 +247,6 @@ void layout_tk_set_why(char *why, size_t cap, const char *prefix, const char *ms
     layout_sb_printf(&sb, "%s%s", prefix, msg);
 }
 
-/* padded_shared's padding (layout_tk_pad, tk_internal.h). */
-
-static uint64_t apply_padding(const layout_tk_pad *p, uint64_t bytes)
-{
-    uint64_t out = bytes;
-    int k;
-    for (k = 0; k < p->n; k++) out += (bytes >> p->ishift[k]) << p->pshift[k];
-    return out;
-}
-
 layout_status layout_tk_reg_linear(const layout_ttgir *m, const layout_ttgir_type *reg, const char *attr, size_t alen,
                                    layout_triton_attr *a_out, layout_linear *out, char *why, size_t why_cap)
 {
@@ -366,7 +357,7 @@ layout_status layout_tk_lower_ldst(const layout_triton_kernel *k, const layout_c
 }
 
 /* lower_ldst's flags: the runs may be costed as translations of the first
- * (ldst_translate_check); ptxas's joins are asked (ldst_pass_ptxas) */
+ * (ldst_translate_check); ptxas's joins are asked (layout_tk_ldst_pass_ptxas, ldst_ptxas.c) */
 enum { LDST_SHORTCUT = 1, LDST_PTXAS = 2 };
 static layout_status lower_ldst(const layout_triton_kernel *k, const layout_checker *ck, const layout_linear *cvt,
                                 const layout_tk_pad *pad, int tr, const layout_tk_global *g, int64_t ceiling,
@@ -404,25 +395,6 @@ layout_status layout_tk_lower_ldst_each(const layout_triton_kernel *k, const lay
     return lower_ldst(k, ck, cvt, pad, tr, g, INT64_MAX, LDST_PTXAS, r, NULL);
 }
 
-/* The lanes' byte addresses of the access at input values ins (its width
- * set to `width` bytes), padded.  Returns 1 when r is not modelled. */
-static inline int instr_of(const layout_linear *cvt, const layout_tk_pad *pad, const int64_t *ins, int elem_bytes, int bytes,
-                    int width, layout_instr *out, layout_triton_kernel_op *r)
-{
-    layout_linear_access acc;
-    layout_error e;
-    if (layout_linear_lane_access(cvt, "lane", ins, elem_bytes, r->direction, bytes, &acc, &e) != LAYOUT_OK ||
-        layout_linear_access_instr(&acc, out, &e) != LAYOUT_OK)
-        return layout_tk_not_modelled(r, "lane addresses: %s", e.message), 1;
-    out->width_bytes = width;
-    for (int l = 0; pad->n && l < out->n_lanes; l++) {
-        uint64_t padded = apply_padding(pad, out->addr_bytes[l]);
-        if (padded > UINT32_MAX - 16) return layout_tk_not_modelled(r, "padded byte address beyond 32 bits"), 1;
-        out->addr_bytes[l] = (uint32_t)padded;
-    }
-    return 0;
-}
-
 /* One instruction: the lanes' byte addresses for the inputs ins (register
  * and warp values) of accesses of `bytes` each, `width` bytes moved per
  * lane, padded after the linear part, costed by the checker.  Returns 0,
@@ -432,7 +404,7 @@ static int cost_instr(const layout_checker *ck, const layout_linear *cvt, const 
                       layout_triton_kernel_op *r)
 {
     layout_error e;
-    if (instr_of(cvt, pad, ins, elem_bytes, bytes, width, out, r)) return 1;
+    if (layout_tk_ldst_instr_of(cvt, pad, ins, elem_bytes, bytes, width, out, r)) return 1;
     if (layout_checker_cost(ck, out, c, &e) != LAYOUT_OK)
         return layout_tk_not_modelled(r, "the checker has no rule: %s", e.message), 1;
     return 0;
@@ -449,56 +421,7 @@ static int cost_instr(const layout_checker *ck, const layout_linear *cvt, const 
  * SILoadStoreOptimizer pairs what is left (dspair.c).  Each step is a
  * function below, in that order. */
 
-typedef struct ldst_stream {
-    /* the op's inputs */
-    const layout_triton_kernel *k;
-    const layout_checker *ck;
-    const layout_linear *cvt;
-    const layout_tk_pad *pad;
-    const layout_tk_global *g;
-    layout_triton_kernel_op *r;
-    layout_tk_ds_list *list;
-    int tr, shortcut, ir, il, iw;
-    int64_t ceiling;
-    int64_t ins[LAYOUT_LINEAR_MAX_DIMS];
-    /* the vector (largestVectorisation) */
-    int nvec, in_word, bytes, elem_bytes, gword;
-    int is_vec[LAYOUT_LINEAR_MAX_BITS];
-    /* the accesses: access a sets register bits rest[i] where bit i of a is set */
-    int nrest, rest[LAYOUT_LINEAR_MAX_BITS], n_acc;
-    uint64_t lanewarp, span_b;
-    /* AMD, unpadded: the lane / warp part is one `and` of the shifted
-     * thread id for LLVM (tidbits.c), (tid << tid_shift) & tid_mask */
-    int tid_ok, tid_shift;
-    uint64_t tid_mask;
-    int part_phi; /* AMD: the part reaches SeparateConstOffsetFromGEP through a phi (tidbits.c); -1 not asked yet */
-    uint64_t base_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];  /* its base register */
-    uint64_t alias_key[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* its address's variable part */
-    int64_t add_off[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];    /* its constant byte offset */
-    int prog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];           /* its place in program order */
-    int byprog[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];         /* the access at each place */
-    layout_tk_lsv_acc lsv[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* as the vectorizer sees it, by place */
-    /* after the LoadStoreVectorizer: run q is order[pos .. pos + run_len[q]) */
-    int n_runs;
-    short order[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    unsigned char run_len[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    short run_at[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];       /* by place: the run standing there, -1 none */
-    unsigned char pair_w[LAYOUT_TRITON_KERNEL_MAX_ACCESSES]; /* b32 / b64 width SILoadStoreOptimizer may pair, 0 */
-    /* after SILoadStoreOptimizer (paired: it ran), by instruction in program order: partner and pair kind */
-    int paired;
-    short partner[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    unsigned char pair_kind[LAYOUT_TRITON_KERNEL_MAX_ACCESSES];
-    /* the costing */
-    int translate, can_cut, cut;
-    int64_t n_single, hi;
-    layout_instr first_ins, last_ins;
-    layout_cost first_cost;
-    /* NVIDIA, after ptxas (ldst_pass_ptxas), by run: the run whose LDS /
-     * STS holds it (-1: not joined) and, on a lead, that instruction's bytes */
-    int pj_ran; /* 1: pj_lead / pj_width hold the joins of n_runs runs */
-    short pj_lead[LAYOUT_TK_PJ_MAX];
-    unsigned char pj_width[LAYOUT_TK_PJ_MAX];
-} ldst_stream;
+typedef layout_tk_ldst_stream ldst_stream; /* ldst_internal.h */
 
 /* Triton's largestVectorisation (Utility.cpp): the largest v <= 128 bits
  * such that offsets 1, 2, .., v/2 are each the image of a register bit
@@ -614,7 +537,7 @@ static void ldst_address(ldst_stream *s, int a, int least_ishift)
             else add ^= bimg;
         }
     s->base_key[a] = s->alias_key[a] = key;
-    s->add_off[a] = (int64_t)apply_padding(pad, add * (uint64_t)s->elem_bytes);
+    s->add_off[a] = (int64_t)layout_tk_apply_padding(pad, add * (uint64_t)s->elem_bytes);
     /* Unpadded: (base ^ key) + add, and the bits of key that no lane or
      * warp sets are zero in base, so LLVM adds them to the immediate
      * (InstCombine's `or disjoint` for a key without lane / warp bits,
@@ -766,7 +689,7 @@ static int ldst_emit(ldst_stream *s)
      * (tk_internal.h). */
     uint64_t top = (moved | s->lanewarp) * (uint64_t)s->elem_bytes;
     s->can_cut = s->ceiling < INT64_MAX && (moved | s->lanewarp) <= (uint64_t)UINT32_MAX / (uint64_t)s->elem_bytes &&
-                 apply_padding(pad, top) <= (uint64_t)UINT32_MAX - 16;
+                 layout_tk_apply_padding(pad, top) <= (uint64_t)UINT32_MAX - 16;
     s->cut = 0;
     s->span_b = s->lanewarp << layout_log2_floor(s->elem_bytes);
     ldst_tid_field(s);
@@ -816,19 +739,6 @@ static void ldst_translate_check(ldst_stream *s)
     int wbytes = s->run_len[0] * s->bytes;
     s->translate = s->shortcut && !s->pad->n && same_len && !(wbytes & (wbytes - 1)) &&
                    !(((starts | s->lanewarp) * (uint64_t)s->elem_bytes) & (uint64_t)(wbytes - 1));
-}
-
-/* The register value and offset image of access a. */
-static int64_t ldst_regval(const ldst_stream *s, int a, uint64_t *image)
-{
-    int64_t regval = 0;
-    if (image) *image = 0;
-    for (int i = 0; i < s->nrest; i++)
-        if (a >> i & 1) {
-            regval |= (int64_t)1 << s->rest[i];
-            if (image) *image ^= layout_tk_basis(s->cvt, s->ir, s->rest[i]);
-        }
-    return regval;
 }
 
 /* Step 3a: run q's one instruction costed by the checker (its lanes'
@@ -939,7 +849,7 @@ static int ldst_cost_runs(ldst_stream *s)
     for (int q = 0, pos = 0; q < s->n_runs; q++) {
         int a = s->order[pos], len = s->run_len[q], place = s->prog[a];
         uint64_t image;
-        int64_t regval = ldst_regval(s, a, &image);
+        int64_t regval = layout_tk_ldst_regval(s, a, &image);
         for (int m = 0; m < len; m++) {
             int pm = s->prog[s->order[pos + m]];
             if (r->direction == LAYOUT_WRITE ? pm > place : pm < place) place = pm;
@@ -973,7 +883,7 @@ static int ldst_cost_warps(ldst_stream *s, int64_t warp0_total, int64_t warp0_ex
         for (int q = 0, pos = 0; q < s->n_runs; pos += s->run_len[q++]) {
             layout_instr ins_;
             layout_cost c;
-            if (s->ir >= 0) s->ins[s->ir] = ldst_regval(s, s->order[pos], NULL);
+            if (s->ir >= 0) s->ins[s->ir] = layout_tk_ldst_regval(s, s->order[pos], NULL);
             if (cost_instr(s->ck, cvt, s->pad, s->ins, s->elem_bytes, s->bytes, s->run_len[q] * s->bytes, &ins_, &c, r))
                 return 1;
             cta_t += c.total_cycles;
@@ -983,133 +893,6 @@ static int ldst_cost_warps(ldst_stream *s, int64_t warp0_total, int64_t warp0_ex
     s->ins[iw] = 0;
     r->cta_total_cycles = cta_t * per;
     r->cta_extra_cycles = cta_x * per;
-    return 0;
-}
-
-/* The warps whose lane addresses differ by more than a translation: each
- * of the layout's warps where padded (ldst_cost_warps), else warp 0 alone;
- * *mult: how many of the kernel's warps each stands for. */
-static int ldst_costed_warps(const ldst_stream *s, int64_t *mult)
-{
-    int nw = s->k->module && s->k->module->num_warps > 0 ? s->k->module->num_warps : 1;
-    if (s->pad->n && s->iw >= 0 && s->cvt->in_bits[s->iw] > 0) {
-        int lw = 1 << s->cvt->in_bits[s->iw];
-        *mult = nw > lw ? nw / lw : 1;
-        return lw;
-    }
-    *mult = nw;
-    return 1;
-}
-
-/* Run q's instruction over the CTA (first access's register value regval):
- * moved down by `delta` bytes and `width` bytes wide, its CTA cost into
- * *t, *x; with t NULL, *align the trailing zeros of every lane's address
- * of every warp minus `delta` (capped at 4).  Returns 1 when r is not
- * modelled. */
-static int ldst_run_over_warps(ldst_stream *s, int64_t regval, int64_t delta, int width, int64_t *t, int64_t *x,
-                               int *align)
-{
-    int64_t mult, tt = 0, xx = 0;
-    int nwc = ldst_costed_warps(s, &mult), iw = s->iw;
-    uint64_t or_all = 16;
-    /* unpadded, warp w's addresses are warp 0's XOR w's image: the warps
-     * of single bits set every bit any warp sets */
-    int warps = t || nwc > 1 || iw < 0 ? nwc : 1 + s->cvt->in_bits[iw];
-    for (int i = 0; i < warps; i++) {
-        layout_instr in;
-        layout_cost c;
-        layout_error e;
-        int w = t || nwc > 1 || iw < 0 ? i : (i ? 1 << (i - 1) : 0);
-        if (iw >= 0) s->ins[iw] = w;
-        if (s->ir >= 0) s->ins[s->ir] = regval;
-        if (instr_of(s->cvt, s->pad, s->ins, s->elem_bytes, s->bytes, width, &in, s->r)) return 1;
-        for (int l = 0; l < in.n_lanes; l++) {
-            in.addr_bytes[l] -= (uint32_t)delta;
-            or_all |= in.addr_bytes[l];
-        }
-        if (!t) continue;
-        if (layout_checker_cost(s->ck, &in, &c, &e) != LAYOUT_OK)
-            return layout_tk_not_modelled(s->r, "the checker has no rule: %s", e.message), 1;
-        tt += c.total_cycles;
-        xx += c.extra_cycles;
-    }
-    if (iw >= 0) s->ins[iw] = 0;
-    if (t) *t = tt * mult, *x = xx * mult;
-    if (align) *align = layout_ctz(or_all);
-    return 0;
-}
-
-/* Step 3d, NVIDIA: ptxas joins runs of one base register further
- * (ptxas_join.c), each base's known alignment read from its addresses
- * over every lane and warp.  Each joined group's CTA cost becomes its
- * one instruction's (its lead's lanes moved to the join's start, the
- * join's width): r's ptxas_joined_* and ptxas_cta_* say how much.  Runs
- * only where two runs of one base could join.  Returns 1 when r is not
- * modelled. */
-static __attribute__((noinline)) int ldst_pass_ptxas(ldst_stream *s)
-{
-    enum { MAXR = LAYOUT_TK_PJ_MAX };
-    layout_triton_kernel_op *r = s->r;
-    layout_tk_pj_acc a[MAXR];
-    short q_of[MAXR], lead[MAXR], run_pos[MAXR];
-    int width[MAXR], n = 0, write = r->direction == LAYOUT_WRITE;
-    int64_t start[MAXR];
-    if (s->tr || s->cut || s->n_runs < 2 || s->n_runs > MAXR || r->elem_bits < 16) return 0;
-    for (int q = 0, pos = 0; q < s->n_runs; pos += s->run_len[q++]) run_pos[q] = (short)pos;
-    for (int place = 0; place < s->n_acc; place++) {
-        int q = s->run_at[place];
-        if (q < 0) continue;
-        int a0 = s->order[run_pos[q]];
-        a[n] = (layout_tk_pj_acc){write, s->run_len[q] * s->bytes, r->elem_bits, s->base_key[a0], s->add_off[a0], -1};
-        q_of[n++] = (short)q;
-    }
-    /* only runs that could join ask their base's alignment: a run of one
-     * base register whose bytes another's continue, both under 16 bytes */
-    unsigned char could[MAXR] = {0};
-    int candidate = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            if (a[i].base == a[j].base && a[i].bytes < 16 && a[j].bytes < 16 &&
-                (a[j].off == a[i].off + a[i].bytes || a[i].off == a[j].off + a[j].bytes))
-                could[i] = could[j] = 1, candidate = 1;
-    if (!candidate) return 0;
-    /* unpadded, a base register is regBase ^ (the key's lane / warp bits):
-     * its trailing zeros are those of every bit a lane or warp sets; padded,
-     * its addresses are read once per base register */
-    int lg_eb = layout_log2_floor(s->elem_bytes);
-    for (int i = 0; i < n; i++) {
-        if (!could[i]) continue;
-        if (!s->pad->n) {
-            int tz = s->lanewarp ? layout_ctz(s->lanewarp) + lg_eb : 4;
-            a[i].base_align_log2 = tz < 4 ? tz : 4;
-            continue;
-        }
-        for (int j = 0; j < i && a[i].base_align_log2 < 0; j++)
-            if (a[j].base == a[i].base && a[j].base_align_log2 >= 0) a[i].base_align_log2 = a[j].base_align_log2;
-        if (a[i].base_align_log2 >= 0) continue;
-        int64_t rv = ldst_regval(s, s->order[run_pos[q_of[i]]], NULL);
-        if (ldst_run_over_warps(s, rv, a[i].off, a[i].bytes, NULL, NULL, &a[i].base_align_log2)) return 1;
-    }
-    int join16 = write || layout_tk_ptxas_join16(s->k, r->op);
-    int joined = layout_tk_ptxas_join(a, n, join16, lead, width, start);
-    if (!joined) return 0;
-    s->pj_ran = 1;
-    for (int q = 0; q < s->n_runs; q++) s->pj_lead[q] = -1;
-    for (int i = 0; i < n; i++) {
-        if (lead[i] < 0) continue;
-        int q = q_of[i];
-        int64_t t, x, rv = ldst_regval(s, s->order[run_pos[q]], NULL);
-        s->pj_lead[q] = q_of[lead[i]];
-        /* the run's own cost leaves; the lead brings the joined one's */
-        if (ldst_run_over_warps(s, rv, 0, a[i].bytes, &t, &x, NULL)) return 1;
-        r->ptxas_cta_total_delta -= t, r->ptxas_cta_extra_delta -= x;
-        if (lead[i] != i) continue;
-        s->pj_width[q] = (unsigned char)width[i];
-        if (ldst_run_over_warps(s, rv, a[i].off - start[i], width[i], &t, &x, NULL)) return 1;
-        r->ptxas_cta_total_delta += t, r->ptxas_cta_extra_delta += x;
-    }
-    if (write) r->ptxas_joined_stores += joined;
-    else r->ptxas_joined_loads += joined;
     return 0;
 }
 
@@ -1211,7 +994,7 @@ static int ldst_capture(ldst_stream *s)
         cap->n++;
         if (!e) { ni++; continue; }
         memset(e, 0, sizeof *e);
-        int64_t regval = ldst_regval(s, a, NULL);
+        int64_t regval = layout_tk_ldst_regval(s, a, NULL);
         int kind = ldst_run_kind(s, pos, len, regval, &w, e->mnemonic, sizeof e->mnemonic);
         if (kind == 1)
             mnemonic(k, s->r, w * 8 / s->r->elem_bits, w, partner >= 0 ? s->pair_kind[ni] : 0, s->gword, s->in_word,
@@ -1239,7 +1022,7 @@ static int ldst_capture(ldst_stream *s)
         e->buffer = -1;
         ni++;
     }
-    /* ptxas's joins (ldst_pass_ptxas): each joined entry names its lead's */
+    /* ptxas's joins (layout_tk_ldst_pass_ptxas, ldst_ptxas.c): each joined entry names its lead's */
     for (int q = 0; s->pj_ran && q < s->n_runs && q < LAYOUT_TK_PJ_MAX; q++) {
         int i = from + entry_of[q];
         if (s->pj_lead[q] < 0 || entry_of[q] < 0 || i >= cap->cap || entry_of[s->pj_lead[q]] < 0) continue;
@@ -1273,7 +1056,7 @@ static layout_status lower_ldst(const layout_triton_kernel *k, const layout_chec
     int64_t warp0_total = r->total_cycles, warp0_extra = r->extra_cycles;
     s->pj_ran = 0;
     if (ldst_cost_runs(s) || ldst_cost_warps(s, warp0_total, warp0_extra) ||
-        (k->is_nvidia && (flags & LDST_PTXAS) && ldst_pass_ptxas(s)))
+        (k->is_nvidia && (flags & LDST_PTXAS) && layout_tk_ldst_pass_ptxas(s)))
         return LAYOUT_OK;
     r->n_accesses = s->n_runs;
     ldst_pass_silsopt(s);
