@@ -216,22 +216,27 @@ static void *call_triton_stream(void *arg)
     return NULL;
 }
 
-static int load_triton(void)
+/* Parse and analyse the fixture at tests/<rel> into *m, *k (heap). */
+static int load_kernel_file(const char *rel, layout_ttgir **m, layout_triton_kernel **k)
 {
     static char text[1 << 20];
     char path[512];
     const char *f = __FILE__, *slash = strrchr(f, '/');
     layout_error err;
-    snprintf(path, sizeof path, "%.*s/fixtures/triton/kernels/matmul_bf16_128x128x32_w8_s2_gfx942.ttgir",
-             slash ? (int)(slash - f) : 1, slash ? f : ".");
+    snprintf(path, sizeof path, "%.*s/%s", slash ? (int)(slash - f) : 1, slash ? f : ".", rel);
     FILE *fp = fopen(path, "rb");
     if (!fp) return 1;
     size_t n = fread(text, 1, sizeof text - 1, fp);
     fclose(fp);
-    g_ttgir = malloc(sizeof *g_ttgir);
-    g_tk = malloc(sizeof *g_tk);
-    return !g_ttgir || !g_tk || layout_ttgir_parse(text, n, g_ttgir, &err) != LAYOUT_OK ||
-           layout_triton_kernel_analyze(g_ttgir, NULL, g_tk, &err) != LAYOUT_OK;
+    *m = malloc(sizeof **m);
+    *k = malloc(sizeof **k);
+    return !*m || !*k || layout_ttgir_parse(text, n, *m, &err) != LAYOUT_OK ||
+           layout_triton_kernel_analyze(*m, NULL, *k, &err) != LAYOUT_OK;
+}
+
+static int load_triton(void)
+{
+    return load_kernel_file("fixtures/triton/kernels/matmul_bf16_128x128x32_w8_s2_gfx942.ttgir", &g_ttgir, &g_tk);
 }
 
 /* The NVIDIA path too: the Gluon fixture g005, whose loads and stores
@@ -258,20 +263,8 @@ static void *call_triton_stream_nv(void *arg)
 
 static int load_triton_nv(void)
 {
-    static char text[1 << 18];
-    char path[512];
-    const char *f = __FILE__, *slash = strrchr(f, '/');
-    layout_error err;
-    snprintf(path, sizeof path, "%.*s/fixtures/triton/ptxas/g005_sm90_fp16_16x128_w4_blocked_padded.ttgir",
-             slash ? (int)(slash - f) : 1, slash ? f : ".");
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return 1;
-    size_t n = fread(text, 1, sizeof text - 1, fp);
-    fclose(fp);
-    g_ttgir_nv = malloc(sizeof *g_ttgir_nv);
-    g_tk_nv = malloc(sizeof *g_tk_nv);
-    return !g_ttgir_nv || !g_tk_nv || layout_ttgir_parse(text, n, g_ttgir_nv, &err) != LAYOUT_OK ||
-           layout_triton_kernel_analyze(g_ttgir_nv, NULL, g_tk_nv, &err) != LAYOUT_OK;
+    return load_kernel_file("fixtures/triton/ptxas/g005_sm90_fp16_16x128_w4_blocked_padded.ttgir", &g_ttgir_nv,
+                            &g_tk_nv);
 }
 
 static void *call_nothing(void *arg)
